@@ -1,0 +1,3 @@
+"""Imports every rules area so its commands, appliers and view parts register."""
+
+from app import lifecycle  # noqa: F401

@@ -1,0 +1,67 @@
+"""Creating, starting and ending a tournament; notes for the audit trail."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.errors import RuleError
+from app.events import Event
+from app.profile import profile_from_dict, validate_settings
+from app.registry import applies, command, view_part
+from app.state import TournamentState
+
+if TYPE_CHECKING:
+    from app.engine import Context
+
+
+@applies("tournament_created")
+def _created(state: TournamentState, ev: Event) -> None:
+    state.profile = profile_from_dict(ev.data["profile"])
+    state.name = str(ev.data.get("name", ""))
+    state.seed = int(ev.data.get("seed", 0))
+    state.created_at = ev.at
+
+
+@command("note")
+def note(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Write a note into the tournament's log (a ruling, a dispute, anything)."""
+    text = cmd.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise RuleError("INVALID_INPUT", "A note needs some text.")
+    ctx.emit("note", text=text.strip())
+
+
+@applies("note")
+def _note(state: TournamentState, ev: Event) -> None:
+    state.extra.setdefault("notes", []).append({"at": ev.at, "text": ev.data["text"]})
+
+
+@command("change_settings")
+def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Tune the tournament's rule profile (any [Config] key), checked like a profile file."""
+    settings = cmd.get("settings")
+    if not isinstance(settings, dict) or not settings:
+        raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
+    validate_settings(settings, ctx.profile.settings)
+    ctx.emit("settings_changed", settings=settings)
+
+
+@applies("settings_changed")
+def _settings_changed(state: TournamentState, ev: Event) -> None:
+    assert state.profile is not None
+    data = state.profile.to_dict()
+    data["settings"] = validate_settings(ev.data["settings"], state.profile.settings)
+    state.profile = profile_from_dict(data)
+
+
+@view_part("tournament")
+def tournament_view(state: TournamentState) -> dict[str, Any]:
+    assert state.profile is not None
+    return {
+        "name": state.name,
+        "profile": state.profile.id,
+        "started": state.started,
+        "ended": state.ended,
+        "events": state.seq,
+        "notes": state.extra.get("notes", []),
+    }

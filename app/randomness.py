@@ -1,0 +1,65 @@
+"""Injectable randomness. Every outcome drawn here is written into the event that uses it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"  # bridge order: clubs < diamonds < hearts < spades
+
+
+def card_value(card: str) -> tuple[int, int]:
+    """Rank first, then suit (CONV-7): 'As' is the highest card, '2c' the lowest."""
+    rank, suit = card[:-1].upper(), card[-1].lower()
+    if rank == "10":
+        rank = "T"
+    if rank not in RANKS or suit not in SUITS or len(card) not in (2, 3):
+        raise ValueError(f"not a card: {card!r}")
+    return RANKS.index(rank), SUITS.index(suit)
+
+
+def full_deck() -> list[str]:
+    return [r + s for s in SUITS for r in RANKS]
+
+
+class RandomSource:
+    """A seeded source. Tests may queue the exact outcomes they want with :meth:`dictate`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._queued: list[object] = []
+
+    def dictate(self, *outcomes: object) -> None:
+        """Queue outcomes returned by the next draws, in order (a list for a shuffle)."""
+        self._queued.extend(outcomes)
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        if self._queued:
+            forced = self._queued.pop(0)
+            if not isinstance(forced, list) or sorted(map(repr, forced)) != sorted(map(repr, items)):
+                raise ValueError("a dictated shuffle must be a permutation of the items")
+            return list(forced)
+        out = list(items)
+        self._rng.shuffle(out)
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        if self._queued:
+            forced = self._queued.pop(0)
+            if forced not in items:
+                raise ValueError(f"dictated choice {forced!r} is not one of the options")
+            return forced  # type: ignore[return-value]
+        return items[self._rng.randrange(len(items))]
+
+    def randrange(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def deal(self, n: int, exclude: Sequence[str] = ()) -> list[str]:
+        """Deal ``n`` distinct cards from a shuffled deck."""
+        deck = [c for c in full_deck() if c not in set(exclude)]
+        return self.shuffle(deck)[:n]

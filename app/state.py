@@ -1,0 +1,133 @@
+"""The tournament's state: nothing but the fold of its events.
+
+Appliers (see :mod:`app.registry`) mutate these objects in place, one event at a time. Nothing else
+writes to them: command handlers read the state, decide, and emit events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.profile import Profile
+
+# Player statuses.
+REGISTERED = "registered"  # entered, not seated yet
+WAITING = "waiting"  # on the waiting list (no seat free, or the cap reached)
+SEATED = "seated"  # in a seat with chips (or at zero, deciding on a rebuy)
+OUT = "out"  # eliminated, forfeited, removed, or refunded
+WINNER = "winner"  # last player holding chips
+
+
+@dataclass
+class Player:
+    id: int
+    name: str
+    status: str = REGISTERED
+    stack: int = 0
+    table: int | None = None
+    seat: int | None = None
+    entries: int = 0
+    rebuys: int = 0
+    addons: int = 0
+    topups: int = 0
+    reentries: int = 0
+    paid_cents: int = 0
+    identity: dict[str, str] = field(default_factory=dict)
+    absent_since: float | None = None
+    busted_level: int | None = None  # level of the hand in which the stack reached 0
+    place: int | None = None  # finishing place (the best place of a tied block)
+    tied: int = 1  # how many players share the block starting at ``place``
+    out_at: float | None = None
+    out_reason: str | None = None
+    new_obligation: str | None = None  # "wait_bb", "sit_out_once", "post_bb" (BTN-9/10, REG-3)
+    refunded: bool = False
+
+    @property
+    def live(self) -> bool:
+        """Still in the tournament (seated, waiting for a seat, or not yet seated)."""
+        return self.status in (REGISTERED, WAITING, SEATED)
+
+
+@dataclass
+class Table:
+    number: int
+    max_seats: int
+    seats: dict[int, int] = field(default_factory=dict)  # seat -> player id
+    button: int | None = None  # button seat of the last hand (None: not known)
+    sb: int | None = None  # small-blind seat of the last hand (None: no small blind)
+    bb: int | None = None  # big-blind seat of the last hand (None: not known)
+    hands: int = 0  # hands finished at this table
+    hand_level: int | None = None  # level of the last hand started here
+    button_held: bool = False  # BTN-5: the button stays put for one hand after a BB bust
+    dead_seats: list[int] = field(default_factory=list)  # seats vacated since the last hand
+
+    @property
+    def population(self) -> int:
+        return len(self.seats)
+
+    def open_seats(self) -> list[int]:
+        return [s for s in range(1, self.max_seats + 1) if s not in self.seats]
+
+
+@dataclass
+class Batch:
+    """Players eliminated together (ELIM-3) and the places they take."""
+
+    players: list[int]
+    first_place: int  # best place of the block
+    tie_groups: list[list[int]]  # best finishers first; each group shares its places
+    at: float
+    table: int | None = None
+    reason: str = "bust"
+
+
+@dataclass
+class TournamentState:
+    profile: Profile | None = None
+    name: str = ""
+    created_at: float = 0.0
+    seed: int = 0
+    players: dict[int, Player] = field(default_factory=dict)
+    by_name: dict[str, int] = field(default_factory=dict)  # lower-cased name -> id
+    tables: dict[int, Table] = field(default_factory=dict)
+    waiting: list[int] = field(default_factory=list)
+    next_player_id: int = 1
+    pool_cents: int = 0
+    fees_cents: int = 0
+    refunds_cents: int = 0
+    forfeit_fees_cents: int = 0
+    money_log: list[dict[str, Any]] = field(default_factory=list)
+    chips_issued: int = 0
+    chips_removed: int = 0  # forfeits to the bank, chip-race rounding, no-show removals
+    chips_added: int = 0  # chips added by a race (raced-out players)
+    batches: list[Batch] = field(default_factory=list)
+    started: bool = False
+    started_at: float | None = None
+    ended: bool = False
+    hand_for_hand: bool = False
+    payout_override: list[int] | None = None  # director's edited table, in cents
+    moves: int = 0
+    tables_broken: int = 0
+    redraws: int = 0
+    clock: dict[str, Any] = field(default_factory=dict)  # owned by app.clock
+    games: dict[str, Any] = field(default_factory=dict)  # owned by app.rotation
+    extra: dict[str, Any] = field(default_factory=dict)  # area-specific bookkeeping
+    seq: int = 0  # events applied
+
+    # -- lookups ------------------------------------------------------------------------------
+    def live_players(self) -> list[Player]:
+        return [p for p in self.players.values() if p.live]
+
+    def seated_count(self) -> int:
+        return sum(t.population for t in self.tables.values())
+
+    def remaining(self) -> int:
+        """Players still holding a place in the tournament (live)."""
+        return sum(1 for p in self.players.values() if p.live)
+
+    def chips_in_play(self) -> int:
+        return sum(p.stack for p in self.players.values() if p.live)
+
+    def expected_chips(self) -> int:
+        return self.chips_issued + self.chips_added - self.chips_removed

@@ -1,0 +1,1 @@
+"""The tournament store: SQLite through SQLAlchemy, the event log, snapshots, undo, backups."""

@@ -1,0 +1,5 @@
+import sys
+
+from floorman.cli import main
+
+sys.exit(main())

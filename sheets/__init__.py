@@ -1,0 +1,1 @@
+"""Printed sheets drawn with reportlab from the engine's state."""
