@@ -1,0 +1,29 @@
+"""Drop the Qt parts Floorman never loads, so the venue bundle stays small.
+
+Called from build.spec after Analysis. Paths are compared with '/' separators so the same filter
+works on every OS. A symlink whose target is dropped is dropped too, or it would dangle.
+"""
+
+import re
+
+DROP = re.compile(
+    r"(PySide6/Qt/translations/(?!qtbase_)"
+    r"|PySide6/Qt/plugins/(wayland|egldeviceintegrations|tls|networkinformation|generic|platforminputcontexts"
+    r"|platformthemes/libqgtk3|qmltooling|sceneparsers|renderers|geometryloaders)"
+    r"|PySide6/Qt/plugins/platforms/lib(qeglfs|qlinuxfb|qminimalegl|qvnc|qvkkhrdisplay|qwayland|qminimal)"
+    r"|PySide6/Qt/qml/"
+    r"|libQt6(Wayland|Wl|EglFS|Network|OpenGL|Qml|Quick|Pdf|VirtualKeyboard|Designer|Sql|Test|Help)"
+    r"|^lib(gtk-3|gdk-3|gdk_pixbuf|atk|atk-bridge|atspi|cairo|cairo-gobject|pango|pangocairo|pangoft2"
+    r"|harfbuzz|fribidi|thai|datrie|graphite2|pixman|epoxy|jpeg)[-.])",
+    re.IGNORECASE,
+)
+
+
+def keep(entry: tuple) -> bool:
+    dest, src = entry[0].replace("\\", "/"), str(entry[1]).replace("\\", "/")
+    return not (DROP.search(dest) or (entry[2] == "SYMLINK" and DROP.search(src)))
+
+
+def slim(analysis) -> None:  # noqa: ANN001 - PyInstaller's Analysis object
+    analysis.binaries = [b for b in analysis.binaries if keep(b)]
+    analysis.datas = [d for d in analysis.datas if keep(d)]
