@@ -7,7 +7,7 @@ works on every OS. A symlink whose target is dropped is dropped too, or it would
 import re
 
 DROP = re.compile(
-    r"(PySide6/Qt/translations/(?!qtbase_)"
+    r"(PySide6/Qt/translations/"
     r"|PySide6/Qt/plugins/(wayland|egldeviceintegrations|tls|networkinformation|generic|platforminputcontexts"
     r"|platformthemes/libqgtk3|qmltooling|sceneparsers|renderers|geometryloaders)"
     r"|PySide6/Qt/plugins/platforms/lib(qeglfs|qlinuxfb|qminimalegl|qvnc|qvkkhrdisplay|qwayland|qminimal)"
