@@ -1,0 +1,146 @@
+"""Backups of a tournament file, and restoring one.
+
+Backups are made with SQLite's online backup API (a consistent copy even while the tournament is
+open), written under a temporary name and renamed into place, so a backup folder never holds half a
+copy. They live in ``<file>.backups/`` beside the tournament, named
+``<stem>-<YYYYmmdd-HHMMSS>-<seq>-<reason>.floorman``, and the newest :data:`KEEP` regular backups are
+kept. Copies made before a schema upgrade or a restore are never pruned.
+
+:func:`restore` checks the backup like any tournament file, refuses while the tournament is open in a
+copy of Floorman, keeps the current file as a ``before-restore`` backup, then puts the backup in
+place. Nothing is lost: the replaced file can itself be restored.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from db.errors import BackupError, DiskFull, StoreError
+from db.lock import WriterLock
+from db.schema import check_header, inspect_file, make_engine, sqlite_backup
+
+KEEP = 20
+SUFFIX = ".floorman"
+_NAME = re.compile(r"^(?P<stem>.+)-(?P<when>\d{8}-\d{6})-(?P<seq>\d+)-(?P<reason>[a-z0-9-]+)\.floorman$")
+_PROTECTED = ("before-upgrade", "before-restore")
+
+
+def backup_folder(path: Path) -> Path:
+    return path.with_name(path.name + ".backups")
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    path: Path
+    when: str  # "20261122-201500"
+    seq: int  # the last action in the backup
+    reason: str  # "level-5", "break", "timer", "manual", "before-upgrade-schema1", ...
+    size: int
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "manual"
+
+
+def _space_error(exc: OSError | sqlite3.Error, where: Path) -> StoreError:
+    text = str(exc).lower()
+    if "full" in text or getattr(exc, "errno", None) == 28:
+        return DiskFull(f"The disk is full: the backup in {where} could not be written. Free some space.", where)
+    return BackupError(f"The backup in {where} could not be written: {exc}.", where)
+
+
+def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int = KEEP) -> Path:
+    """Copy the tournament file ``source`` into ``folder`` and prune old backups."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+    dest = folder / f"{source.stem}-{stamp}-{seq:06d}-{_slug(reason)}{SUFFIX}"
+    part = dest.with_name(dest.name + ".part")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        sqlite_backup(source, part)
+        os.replace(part, dest)
+    except (OSError, sqlite3.Error) as exc:
+        part.unlink(missing_ok=True)
+        raise _space_error(exc, folder) from exc
+    prune(source, folder, keep)
+    return dest
+
+
+def list_backups(path: Path, folder: Path | None = None) -> list[BackupInfo]:
+    """Backups of the tournament ``path``, oldest first."""
+    folder = folder or backup_folder(path)
+    out: list[BackupInfo] = []
+    if not folder.is_dir():
+        return out
+    for f in folder.iterdir():
+        m = _NAME.match(f.name)
+        if m and m["stem"] == path.stem:
+            out.append(BackupInfo(f, m["when"], int(m["seq"]), m["reason"], f.stat().st_size))
+    out.sort(key=lambda b: (b.when, b.seq, b.path.name))
+    return out
+
+
+def prune(path: Path, folder: Path, keep: int = KEEP) -> None:
+    regular = [b for b in list_backups(path, folder) if not b.reason.startswith(_PROTECTED)]
+    for b in regular[: max(0, len(regular) - keep)]:
+        b.path.unlink(missing_ok=True)
+
+
+def check_backup(backup: Path) -> int:
+    """Check a backup like any tournament file; return its number of log entries."""
+    check_header(backup)
+    engine = make_engine(backup, read_only=True)
+    try:
+        with engine.connect() as conn:
+            inspect_file(conn, backup)
+            return int(conn.exec_driver_sql("SELECT COUNT(*) FROM actions").scalar() or 0)
+    except StoreError:
+        raise
+    except Exception as exc:
+        from db.schema import translate_error
+
+        raise translate_error(exc, backup) from exc
+    finally:
+        engine.dispose()
+
+
+def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | None:
+    """Put ``backup`` in place of ``target``. Returns the copy kept of the replaced file (if any)."""
+    backup, target = Path(backup), Path(target)
+    check_backup(backup)
+    folder = folder or backup_folder(target)
+    lock = WriterLock(target)
+    lock.acquire()
+    try:
+        kept: Path | None = None
+        if target.exists():
+            with sqlite3.connect(target) as conn:  # fold the old WAL in, so no stale -wal survives
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.close()
+            kept = make_backup(target, folder, seq=_last_seq(target), reason="before-restore")
+        part = target.with_name(target.name + ".restoring")
+        try:
+            sqlite_backup(backup, part)
+            for side in ("-wal", "-shm"):
+                Path(str(target) + side).unlink(missing_ok=True)
+            os.replace(part, target)
+        except (OSError, sqlite3.Error) as exc:
+            part.unlink(missing_ok=True)
+            raise _space_error(exc, target.parent) from exc
+        return kept
+    finally:
+        lock.release()
+
+
+def _last_seq(path: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            row = conn.execute("SELECT MAX(seq) FROM actions").fetchone()
+        conn.close()
+        return int(row[0] or 0)
+    except sqlite3.Error:
+        return 0

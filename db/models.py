@@ -1,0 +1,62 @@
+"""The tables of a tournament file (typed SQLAlchemy 2 models).
+
+A tournament file holds:
+
+* ``meta``: key/value facts about the file (``format``, ``schema``, the app version that wrote it,
+  the tournament's name). ``format`` is what tells a Floorman file from any other SQLite database.
+* ``actions``: the log, the source of truth. One row per director action (or automatic action such
+  as a clock tick), in order, with every event the engine emitted for it as one JSON array. Undo and
+  redo are rows too (``kind`` = ``undo``/``redo``, ``target`` = the ``seq`` they act on), so the
+  audit trail keeps everything that was ever done.
+* ``snapshots``: the engine state after the action ``action_seq``, pickled, so opening a large
+  tournament loads one snapshot and replays only the tail of the log.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, LargeBinary, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+FORMAT = "floorman-tournament"
+# Schema versions this build knows, oldest first; the last one is what it writes. Each is an Alembic
+# revision under db/migrations/versions/ (tests check that the two lists agree).
+REVISIONS: tuple[str, ...] = ("0001", "0002")
+SCHEMA_VERSION = len(REVISIONS)
+
+KIND_CREATE = "create"
+KIND_DO = "do"
+KIND_UNDO = "undo"
+KIND_REDO = "redo"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Meta(Base):
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[float] = mapped_column(Float)
+    label: Mapped[str] = mapped_column(Text)
+    command: Mapped[str] = mapped_column(Text)  # JSON object ("{}" for undo/redo)
+    events: Mapped[str] = mapped_column(Text)  # JSON array of Event.to_dict()
+    target: Mapped[int | None] = mapped_column(Integer, ForeignKey("actions.seq"), nullable=True)
+    automatic: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action_seq: Mapped[int] = mapped_column(Integer, ForeignKey("actions.seq"), index=True)
+    fingerprint: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    state: Mapped[bytes] = mapped_column(LargeBinary)

@@ -1,0 +1,252 @@
+"""The tournament store: one SQLite file per tournament, every action durable, undoable, replayable.
+
+API (what the director's window, printing and ``floorman simulate`` call)::
+
+    store = TournamentStore.create(path, profile, "Friday", time=None, seed=0)  # new file; refuses to overwrite
+    store = TournamentStore.open(path, read_only=False)   # checks, upgrades (after a backup), loads
+    events = store.execute({"cmd": "bust", "player": "Ann Lee"})  # run + commit durably, then return
+    store.undo_label()   # "Undo: bust-out of Ann Lee" (None when nothing to undo); redo_label() alike
+    store.undo()         # "bust-out of Ann Lee": the label of the action undone; redo() alike
+    store.tournament     # the engine object (app.engine.Tournament): .state, .view(), .log
+    store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic)], oldest first
+    store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
+    store.backup_now()   # -> Path of the new backup
+    store.close()        # also: ``with TournamentStore.open(p) as store: ...``
+
+Every failure raises a :class:`db.errors.StoreError` subclass whose message can be shown as is; a
+refused command raises the engine's ``RuleError`` and changes nothing. ``execute``/``undo``/``redo``
+write exactly one row to the ``actions`` table in one transaction (plus a state snapshot every
+``snapshot_every`` actions) and return only after it is committed with ``synchronous=FULL``; if the
+commit fails (disk full, file gone), the engine state is put back and nothing is half-recorded.
+
+``on_commit(seq)`` (optional) is called after each commit with the action's sequence number.
+"""
+
+from __future__ import annotations
+
+import json
+import time as _time
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from app.clock import current_level, in_break
+from app.engine import Tournament
+from app.events import Event
+from app.history import Action, History, HistoryItem
+from app.profile import Profile
+from app.snapshots import dump_state, fingerprint
+from app.timesource import TimeSource
+from db import backups, loading, schema
+from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore, StoreError
+from db.lock import WriterLock
+from db.models import FORMAT, SCHEMA_VERSION, ActionRow, Meta, SnapshotRow
+
+BACKUP_EVERY_SECONDS = 300.0
+SNAPSHOT_EVERY = 500
+KEEP_SNAPSHOTS = 3
+
+
+def app_version() -> str:
+    from floorman import __version__
+
+    return __version__
+
+
+def state_fingerprint() -> str:
+    return fingerprint(app_version())
+
+
+class TournamentStore:
+    """An open tournament file and its engine. Create with :meth:`create` or :meth:`open`."""
+
+    def __init__(self, path: Path, opened: loading.OpenedFile, history: History, *, read_only: bool,
+                 backup_dir: Path | None = None, on_commit: Callable[[int], None] | None = None) -> None:
+        self.path = path
+        self.read_only = read_only
+        self.backup_dir = backup_dir or backups.backup_folder(path)
+        self.on_commit = on_commit
+        self._opened = opened
+        self._engine = opened.engine
+        self._session = Session(opened.engine)
+        self._history = history
+        self._last_backup = _time.monotonic()
+        self._clock_mark = self._clock_position()
+        self.backup_errors: list[str] = []
+
+    # -- opening ------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: Path | str, profile: Profile, name: str, time: TimeSource | None = None, seed: int = 0,
+               *, backup_dir: Path | None = None, snapshot_every: int = SNAPSHOT_EVERY,
+               on_commit: Callable[[int], None] | None = None) -> TournamentStore:
+        path = Path(path)
+        if path.exists():
+            raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.")
+        if not path.parent.is_dir():
+            raise NotWritable(f"The folder {path.parent} does not exist.", path)
+        if not schema.can_write(path.parent):
+            raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+        lock = WriterLock(path)
+        lock.acquire()
+        tournament = Tournament.create(profile, name=name, time=time, seed=seed)
+        history = History(tournament, snapshot_every=snapshot_every)
+        first = history.actions[0]
+        engine = schema.make_engine(path)
+        try:
+            with engine.begin() as conn:
+                schema.migrate(conn)
+                facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
+                         "name": name, "created_at": repr(first.at)}
+                conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in facts.items()])
+                conn.execute(insert(ActionRow), [_row(first)])
+        except BaseException as exc:
+            engine.dispose()
+            lock.release()
+            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                leftover.unlink(missing_ok=True)
+            if isinstance(exc, SQLAlchemyError):
+                raise schema.translate_error(exc, path) from exc
+            raise
+        return cls(path, loading.OpenedFile(engine, lock), history, read_only=False, backup_dir=backup_dir,
+                   on_commit=on_commit)
+
+    @classmethod
+    def open(cls, path: Path | str, read_only: bool = False, *, time: TimeSource | None = None,
+             backup_dir: Path | None = None, snapshot_every: int = SNAPSHOT_EVERY,
+             on_commit: Callable[[int], None] | None = None) -> TournamentStore:
+        path = Path(path)
+        opened = loading.open_file(path, read_only=read_only, backup_dir=backup_dir or backups.backup_folder(path))
+        try:
+            history = loading.load_history(opened.engine, path, time, snapshot_every, state_fingerprint())
+        except BaseException:
+            opened.close()
+            raise
+        return cls(path, opened, history, read_only=read_only, backup_dir=backup_dir, on_commit=on_commit)
+
+    # -- the engine and its history -----------------------------------------------------------
+    @property
+    def tournament(self) -> Tournament:
+        return self._history.tournament
+
+    @property
+    def last_seq(self) -> int:
+        return self._history.actions[-1].seq
+
+    def history(self) -> list[HistoryItem]:
+        return self._history.items()
+
+    def undo_label(self) -> str | None:
+        return None if self.read_only else self._history.undo_label()
+
+    def redo_label(self) -> str | None:
+        return None if self.read_only else self._history.redo_label()
+
+    # -- changing the tournament --------------------------------------------------------------
+    def execute(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> list[Event]:
+        """Run one engine command and commit it. RuleError or StoreError: nothing changed."""
+        self._writable()
+        before = self._clock_position()
+        action = self._history.run(command, automatic=automatic, label=label)
+        self._commit(action)
+        self._after_action(before)
+        return action.events
+
+    def undo(self) -> str:
+        self._writable()
+        action = self._history.undo()
+        self._commit(action)
+        return action.label.removeprefix("Undo: ")
+
+    def redo(self) -> str:
+        self._writable()
+        action = self._history.redo()
+        self._commit(action)
+        return action.label.removeprefix("Redo: ")
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise ReadOnlyStore(f"{self.path.name} is open read-only; nothing can be changed.", self.path)
+
+    def _commit(self, action: Action) -> None:
+        blob = self._history.due_snapshot()
+        try:
+            with self._session.begin():
+                self._session.execute(insert(ActionRow), [_row(action)])
+                if blob is not None:
+                    self._session.execute(insert(SnapshotRow).values(
+                        action_seq=action.seq, fingerprint=state_fingerprint(), state=blob))
+                    keep = select(SnapshotRow.id).order_by(SnapshotRow.id.desc()).limit(KEEP_SNAPSHOTS)
+                    self._session.execute(delete(SnapshotRow).where(SnapshotRow.id.not_in(keep)))
+        except SQLAlchemyError as exc:
+            self._history.discard(action)
+            raise schema.translate_error(exc, self.path) from exc
+        if self.on_commit is not None:
+            self.on_commit(action.seq)
+
+    # -- backups ------------------------------------------------------------------------------
+    def _clock_position(self) -> tuple[int, bool]:
+        state = self.tournament.state
+        now = self.tournament.time.now()
+        return current_level(state, now), in_break(state, now)
+
+    def _after_action(self, before: tuple[int, bool]) -> None:
+        self._clock_mark = before
+        self.tick()
+
+    def tick(self) -> Path | None:
+        """Back up if the level or break changed since last asked, or 5 minutes passed."""
+        if self.read_only:
+            return None
+        now = self._clock_position()
+        reason = None
+        if now != self._clock_mark:
+            reason = "break" if now[1] else f"level-{now[0]}"
+        elif _time.monotonic() - self._last_backup >= BACKUP_EVERY_SECONDS:
+            reason = "timer"
+        self._clock_mark = now
+        if reason is None:
+            return None
+        try:
+            return self.backup_now(reason)
+        except StoreError as err:  # a failed backup must never stop the tournament; the UI shows it
+            self.backup_errors.append(err.message)
+            return None
+
+    def backup_now(self, reason: str = "manual") -> Path:
+        self._last_backup = _time.monotonic()
+        return backups.make_backup(self.path, self.backup_dir, seq=self.last_seq, reason=reason)
+
+    # -- closing ------------------------------------------------------------------------------
+    def close(self) -> None:
+        self._session.close()
+        self._opened.close()
+
+    def __enter__(self) -> TournamentStore:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def _row(action: Action) -> dict[str, Any]:
+    return {
+        "seq": action.seq,
+        "kind": action.kind,
+        "at": action.at,
+        "label": action.label,
+        "command": json.dumps(action.command, separators=(",", ":")),
+        "events": json.dumps([e.to_dict() for e in action.events], separators=(",", ":")),
+        "target": action.target,
+        "automatic": action.automatic,
+    }
+
+
+def snapshot_now(store: TournamentStore) -> bytes:
+    """The current state as snapshot bytes (for tools and tests)."""
+    return dump_state(store.tournament.state)
