@@ -1,3 +1,11 @@
 """Imports every rules area so its commands, appliers and view parts register."""
 
-from app import lifecycle  # noqa: F401
+from app import (  # noqa: F401
+    eliminations,
+    entries,
+    lifecycle,
+    payouts,
+    places,
+    purchases,
+    standings,
+)

@@ -1,0 +1,46 @@
+"""Helpers for the entries, eliminations and payouts tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import app.ledger
+from app.engine import Tournament
+from app.errors import RuleError
+from app.profile import load_profile, profile_from_dict
+from app.timesource import FakeClock
+
+
+def make(profile: str = "tda", **settings: Any) -> Tournament:
+    prof = load_profile(profile)
+    if settings:
+        data = prof.to_dict()
+        data["settings"] = {**data["settings"], **{k.replace("__", "."): v for k, v in settings.items()}}
+        prof = profile_from_dict(data)
+    return Tournament.create(prof, name="Test", time=FakeClock(), seed=3)
+
+
+def enter(t: Tournament, *names: str) -> None:
+    for name in names:
+        t.execute({"cmd": "register", "name": name})
+
+
+def refused(t: Tournament, cmd: dict[str, Any], code: str) -> RuleError:
+    before = t.snapshot()
+    with pytest.raises(RuleError) as info:
+        t.execute(cmd)
+    assert info.value.code == code, info.value
+    assert t.state == before
+    return info.value
+
+
+def at_level(monkeypatch: pytest.MonkeyPatch, level: int, on_break: bool = False) -> None:
+    """Put the clock at a level (the clock area's own commands are tested there)."""
+    monkeypatch.setattr(app.ledger, "current_level", lambda state, now: level)
+    monkeypatch.setattr(app.ledger, "in_break", lambda state, now: on_break)
+
+
+def players(t: Tournament) -> dict[str, Any]:
+    return t.view("players")["players"]

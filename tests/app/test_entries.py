@@ -1,0 +1,163 @@
+"""Registration, buy-ins, late entry, re-entry and purchase caps (ENT-1, ENT-2, ENT-8, ENT-9, REG-*)."""
+
+from __future__ import annotations
+
+import app.seat_player  # noqa: F401  (registers seat_player)
+import app.seating  # noqa: F401  (registers seat_all)
+from tests.app.money_kit import at_level, enter, make, players, refused
+
+
+def test_ent_1_register_takes_the_buy_in_and_grants_the_start_stack():
+    t = make("home-nl")
+    enter(t, "Ann", "Bob")
+    ann = players(t)["Ann"]
+    assert (ann["stack"], ann["paid_cents"], ann["entries"]) == (1000, 2500, 1)
+    money = t.view("money")["money"]
+    assert (money["pool_cents"], money["entrants"], money["entries"]) == (5000, 2, 2)
+    assert money["log_totals"] == {"pool": 5000}
+
+
+def test_ent_1_register_without_paying_then_buy_in():
+    t = make("home-nl")
+    t.execute({"cmd": "register", "name": "Ann", "pay": False})
+    assert players(t)["Ann"]["entries"] == 0
+    assert t.view("money")["money"]["pool_cents"] == 0
+    t.execute({"cmd": "buy_in", "player": "Ann"})
+    assert players(t)["Ann"]["stack"] == 1000
+    refused(t, {"cmd": "buy_in", "player": "Ann"}, "LIMIT_REACHED")
+
+
+def test_ent_2_house_fee_is_not_prize_money():
+    t = make("tda", money__fee_cents=1000, money__buy_in_cents=10000)
+    enter(t, "Ann")
+    money = t.view("money")["money"]
+    assert (money["pool_cents"], money["fees_cents"]) == (10000, 1000)
+    assert players(t)["Ann"]["paid_cents"] == 11000
+
+
+def test_ent_1_buy_in_amount_must_be_the_price_in_whole_cents():
+    t = make("home-nl")
+    refused(t, {"cmd": "register", "name": "Ann", "amount_cents": 2000}, "AMOUNT_INVALID")
+    refused(t, {"cmd": "register", "name": "Ann", "amount_cents": 2500.5}, "AMOUNT_INVALID")
+    refused(t, {"cmd": "register", "name": "Ann", "amount_cents": -2500}, "AMOUNT_INVALID")
+
+
+def test_reg_register_refuses_a_duplicate_name_and_an_empty_one():
+    t = make()
+    enter(t, "Ann Lee")
+    refused(t, {"cmd": "register", "name": "  ann   lee "}, "DUPLICATE_NAME")
+    refused(t, {"cmd": "register", "name": " "}, "INVALID_INPUT")
+    refused(t, {"cmd": "register"}, "INVALID_INPUT")
+
+
+def test_reg_1_identity_fields_are_required_in_the_campus_profile():
+    t = make("campus")
+    refused(t, {"cmd": "register", "name": "Ann", "identity": {"first_name": "Ann"}}, "MISSING_IDENTITY")
+    ident = {"first_name": "Ann", "last_name": "Lee", "student_id": "S1"}
+    t.execute({"cmd": "register", "name": "Ann", "identity": ident})
+    assert players(t)["Ann"]["status"] == "registered"
+
+
+def _campus_ident(i: int) -> dict[str, str]:
+    return {"first_name": f"P{i}", "last_name": "X", "student_id": str(i)}
+
+
+def test_reg_1_cap_of_30_waitlists_the_31st_or_refuses_when_asked():
+    t = make("campus")
+    for i in range(30):
+        t.execute({"cmd": "register", "name": f"P{i}", "identity": _campus_ident(i)})
+    refused(t, {"cmd": "register", "name": "Late", "identity": _campus_ident(99), "waitlist": False}, "CAP_REACHED")
+    t.execute({"cmd": "register", "name": "Late", "identity": _campus_ident(99)})
+    late = players(t)["Late"]
+    assert (late["status"], late["waiting"], late["entries"]) == ("waiting", True, 0)
+    assert t.view("money")["money"]["entrants"] == 30
+
+
+def test_reg_6_no_late_entry_in_the_hat_profile_once_seated():
+    t = make("hat")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    refused(t, {"cmd": "register", "name": "Dan"}, "NOT_OFFERED")
+
+
+def test_reg_3_late_entry_is_seated_in_level_1_and_refused_after(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    at_level(monkeypatch, 1)
+    t.execute({"cmd": "register", "name": "Dan"})
+    dan = players(t)["Dan"]
+    assert dan["status"] == "seated" and dan["table"] == 1
+    assert t.state.players[dan["id"]].new_obligation == "wait_bb"
+    at_level(monkeypatch, 2)
+    refused(t, {"cmd": "register", "name": "Eve"}, "WINDOW_CLOSED")
+
+
+def test_reg_3_no_open_seat_puts_the_entrant_on_the_waiting_list(monkeypatch):
+    t = make("home-rebuy", table__max_seats=10)
+    enter(t, *[f"P{i}" for i in range(10)])
+    t.execute({"cmd": "seat_all"})
+    at_level(monkeypatch, 1)
+    refused(t, {"cmd": "register", "name": "Late", "waitlist": False}, "NO_OPEN_SEAT")
+    t.execute({"cmd": "register", "name": "Late"})
+    late = players(t)["Late"]
+    assert (late["status"], late["waiting"], late["entries"]) == ("waiting", True, 1)
+    assert t.view("money")["money"]["pool_cents"] == 11 * 2000
+
+
+def test_ent_9_entry_cap_and_per_hand_purchases_in_the_casino_profile():
+    t = make("casino-mixed")
+    refused(t, {"cmd": "register", "name": "Ann", "amount_cents": 100100}, "ENTRY_ABOVE_MAX")
+    refused(t, {"cmd": "register", "name": "Ann", "amount_cents": 150}, "AMOUNT_INVALID")
+    t.execute({"cmd": "register", "name": "Ann", "amount_cents": 100000})
+    assert players(t)["Ann"]["stack"] == 1000
+    t.execute({"cmd": "buy_chips", "player": "Ann", "amount_cents": 10000})
+    refused(t, {"cmd": "buy_chips", "player": "Ann", "amount_cents": 5100}, "PURCHASE_ABOVE_PER_HAND_MAX")
+    t.execute({"cmd": "buy_chips", "player": "Ann", "amount_cents": 5000})
+    assert players(t)["Ann"]["stack"] == 1150
+
+
+def test_ent_9_buy_chips_is_not_offered_without_a_per_hand_cap():
+    t = make("tda")
+    enter(t, "Ann")
+    refused(t, {"cmd": "buy_chips", "player": "Ann", "amount_cents": 100}, "NOT_OFFERED")
+
+
+def test_ent_8_reentry_needs_the_profile_the_window_and_a_free_count(monkeypatch):
+    t = make("tda", reentry__offered=True, reentry__max_per_player=1)
+    enter(t, "Ann", "Bob", "Cat")
+    at_level(monkeypatch, 2)
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["place"] == 3
+    t.execute({"cmd": "reenter", "player": "Ann"})
+    ann = players(t)["Ann"]
+    assert (ann["status"], ann["stack"], ann["reentries"], ann["place"]) == ("registered", 10000, 1, None)
+    money = t.view("money")["money"]
+    assert (money["entrants"], money["reentries"], money["pool_cents"]) == (3, 1, 40000)
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["place"] == 3  # ELIM-2: re-entries add no places
+    refused(t, {"cmd": "reenter", "player": "Ann"}, "LIMIT_REACHED")
+    refused(t, {"cmd": "reenter", "player": "Bob"}, "INVALID_INPUT")
+    at_level(monkeypatch, 4)
+    t2 = make("tda", reentry__offered=True)
+    enter(t2, "Ann", "Bob")
+    t2.execute({"cmd": "bust", "player": "Ann", "hand_level": 4})
+    # Bob is the winner now: nothing more can be done.
+    refused(t2, {"cmd": "reenter", "player": "Ann"}, "TOURNAMENT_OVER")
+
+
+def test_ent_8_reentry_window_closed_and_not_offered(monkeypatch):
+    t = make("tda", reentry__offered=True)
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "bust", "player": "Ann"})
+    at_level(monkeypatch, 4)
+    refused(t, {"cmd": "reenter", "player": "Ann"}, "WINDOW_CLOSED")
+    t2 = make("home-nl")
+    enter(t2, "Ann", "Bob", "Cat")
+    refused(t2, {"cmd": "reenter", "player": "Ann"}, "NOT_OFFERED")
+
+
+def test_bad_input_unknown_player_is_refused():
+    t = make()
+    refused(t, {"cmd": "buy_in", "player": "Nobody"}, "UNKNOWN_PLAYER")
+    refused(t, {"cmd": "rebuy", "player": 42}, "UNKNOWN_PLAYER")
