@@ -1,11 +1,9 @@
 """Imports every rules area so its commands, appliers and view parts register."""
 
 from app import (  # noqa: F401
-    eliminations,
-    entries,
+    buttons,
     lifecycle,
-    payouts,
-    places,
-    purchases,
-    standings,
+    seat_player,
+    seating,
+    tables_view,
 )

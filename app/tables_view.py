@@ -1,0 +1,77 @@
+"""The ``tables`` view part: every table's seats, button, blinds and who is not dealt in (BTN-4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.buttons import upcoming
+from app.positions import NeedsButton, effective_dealer, order_from
+from app.registry import view_part
+from app.state import Table, TournamentState
+
+ARRIVED_DURING_HAND = "arrived during the hand; judged at the next deal (BTN-9)"
+
+
+def not_dealt(state: TournamentState, table: Table) -> list[dict[str, Any]]:
+    """Players at the table who are not dealt into the hand being played, with the reason."""
+    out: list[dict[str, Any]] = []
+    for seat in sorted(table.seats):
+        pid = table.seats[seat]
+        p = state.players[pid]
+        reason = table.sitting_out.get(pid)
+        if reason is None and pid in table.newcomers:
+            reason = ARRIVED_DURING_HAND
+        if reason is None and p.absent_since is not None:
+            reason = "absent: blinded, not dealt (ABS-1)"
+        if reason is not None:
+            out.append({"player": p.name, "seat": seat, "reason": reason})
+    return out
+
+
+def dealing_seat(table: Table, offset: int) -> int | None:
+    """BTN-11 display: the seat ``offset`` players clockwise of the button seat."""
+    if offset <= 0 or table.button is None or not table.seats:
+        return None
+    order = order_from(table.button, table.seats, table.max_seats)
+    return order[(offset - 1) % len(order)]
+
+
+def table_view(state: TournamentState, table: Table) -> dict[str, Any]:
+    assert state.profile is not None
+    dealer = effective_dealer(table.button, table.seats, table.max_seats)
+    marker = dealer if state.profile["button.display_on_effective_dealer"] else table.button
+    try:
+        nxt = upcoming(state, table)
+        next_hand: dict[str, Any] | None = {"button": nxt.button, "sb": nxt.sb, "bb": nxt.bb}
+    except NeedsButton:
+        next_hand = None
+    seats = {
+        str(seat): {"player": state.players[pid].name, "stack": state.players[pid].stack}
+        for seat, pid in sorted(table.seats.items())
+    }
+    return {
+        "number": table.number,
+        "max_seats": table.max_seats,
+        "population": table.population,
+        "seats": seats,
+        "button": table.button,
+        "button_marker": marker,
+        "dealer": dealer,
+        "dealer_player": state.players[table.seats[dealer]].name if dealer is not None else None,
+        "sb": table.sb,
+        "sb_seat": table.sb_seat,
+        "bb": table.bb,
+        "button_known": table.button is not None,
+        "held": table.button_held,
+        "frozen": table.frozen,
+        "hands": table.hands,
+        "not_dealt": not_dealt(state, table),
+        "next_hand": next_hand,
+        "dealing_seat": dealing_seat(table, int(state.profile["display.dealing_seat_offset"])),
+        "draw_cards": {state.players[pid].name: c for pid, c in table.draw_cards.items() if pid in state.players},
+    }
+
+
+@view_part("tables")
+def tables(state: TournamentState) -> dict[str, Any]:
+    return {str(n): table_view(state, state.tables[n]) for n in sorted(state.tables)}

@@ -1,0 +1,103 @@
+"""SEAT: the initial draw (random and card draw), seating one player, the high-card button."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.engine import Tournament
+from app.errors import RuleError
+from app.seating import card_seat, seat_card, table_sizes
+from tests.app.tables_support import add_players, names, seat, tournament
+
+
+def test_seat_2_sizes_differ_by_one_extra_to_highest_tables() -> None:
+    assert table_sizes(25, 3) == [8, 8, 9]
+    assert table_sizes(25, 3, "lowest") == [9, 8, 8]
+    assert table_sizes(30, 3) == [10, 10, 10]
+
+
+def test_seat_3_cards_stand_for_table_and_seat() -> None:
+    assert seat_card(0, 1) == "As" and seat_card(1, 10) == "Th" and seat_card(2, 9) == "9c"
+    assert card_seat("Ad") == (3, 1)
+
+
+def test_seat_1_random_draw_seats_everyone_evenly_with_high_card_button() -> None:
+    t = tournament("tda", seed=5)
+    add_players(t, names(20))
+    t.execute({"cmd": "seat_all"})
+    tables = t.view("tables")["tables"]
+    assert sorted(v["population"] for v in tables.values()) == [6, 7, 7]
+    assert [tables[k]["population"] for k in ("1", "2", "3")] == [6, 7, 7]  # extra players to the highest
+    for view in tables.values():
+        cards = view["draw_cards"]
+        assert len(cards) == view["population"]
+        high = max(cards, key=lambda n: ("23456789TJQKA".index(cards[n][0]), "cdhs".index(cards[n][1])))
+        assert view["seats"][str(view["button"])]["player"] == high
+    seated = [s["player"] for v in tables.values() for s in v["seats"].values()]
+    assert sorted(seated) == names(20)
+
+
+def test_seat_3_card_draw_suit_is_table_rank_is_seat_ace_has_button() -> None:
+    t = tournament("home-nl")
+    add_players(t, names(25))
+    deck = [seat_card(i, s) for i, size in enumerate([8, 8, 9]) for s in range(1, size + 1)]
+    cards = dict(zip(reversed(names(25)), deck))
+    t.execute({"cmd": "seat_all", "cards": cards})
+    tables = t.view("tables")["tables"]
+    assert [tables[k]["population"] for k in ("1", "2", "3")] == [8, 8, 9]
+    for name, card in cards.items():
+        index, s = card_seat(card)
+        assert tables[str(index + 1)]["seats"][str(s)]["player"] == name
+        assert tables[str(index + 1)]["draw_cards"][name] == card
+    assert all((v["button"], v["sb"], v["bb"]) == (1, 2, 3) for v in tables.values())
+
+
+def test_seat_3_a_card_draw_with_a_card_outside_the_deck_is_refused() -> None:
+    t = tournament("home-nl")
+    add_players(t, names(3))
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "seat_all", "cards": {"P01": "As", "P02": "2s", "P03": "4s"}})
+    assert info.value.code == "INVALID_INPUT"
+    assert not t.state.tables
+
+
+def test_seat_7_the_draw_happens_once() -> None:
+    t = tournament()
+    add_players(t, names(4))
+    t.execute({"cmd": "seat_all"})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "seat_all"})
+    assert info.value.code == "ALREADY_STARTED"
+
+
+def test_seat_player_draws_among_the_shortest_tables_and_refuses_when_full() -> None:
+    t = tournament("tda", **{"table__max_seats": 3, "final_table__size": 3})
+    seat(t, 1, {1: "Ann", 2: "Bob", 3: "Cat"})
+    seat(t, 2, {1: "Dan"})
+    add_players(t, ["Eve"])
+    t.execute({"cmd": "seat_player", "player": "Eve"})
+    assert t.state.players[t.state.by_name["eve"]].table == 2
+    add_players(t, ["Fay", "Gus"])
+    t.execute({"cmd": "seat_player", "player": "Fay"})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "seat_player", "player": "Gus"})
+    assert info.value.code == "NO_OPEN_SEAT"
+    with pytest.raises(RuleError) as taken:
+        t.execute({"cmd": "seat_player", "player": "Gus", "table": 1, "seat": 2})
+    assert taken.value.code == "SEAT_TAKEN"
+
+
+def test_seat_5_button_draw_gives_the_button_to_the_highest_card() -> None:
+    t = tournament()
+    seat(t, 1, {2: "Ann", 5: "Bob", 7: "Cat"})
+    t.execute({"cmd": "draw_button", "table": 1, "cards": {"Ann": "Kh", "Bob": "Ks", "Cat": "2c"}})
+    view = t.view("tables")["tables"]["1"]
+    assert (view["button"], view["sb"], view["bb"]) == (5, 7, 2)
+
+
+def test_seat_draw_replays_without_randomness() -> None:
+    t = tournament("tda", seed=9)
+    add_players(t, names(12))
+    t.execute({"cmd": "seat_all"})
+    again = Tournament.replay(t.log)
+    assert again.view("tables") == t.view("tables")
