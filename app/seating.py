@@ -81,10 +81,11 @@ def button_draws(ctx: Context, seating: dict[int, list[int]], given: Any) -> dic
 
 
 def unseated_entrants(state: TournamentState) -> list[Player]:
+    # REG-5: a committed player may be seated before he arrives (the flag belongs to the entries area).
     return [
         p
         for p in state.players.values()
-        if p.status in (REGISTERED, WAITING) and p.table is None and (p.entries > 0 or p.committed)
+        if p.status in (REGISTERED, WAITING) and p.table is None and (p.entries > 0 or getattr(p, "committed", False))
     ]
 
 
