@@ -1,0 +1,124 @@
+"""Rebuys, add-ons and top-ups (ENT-3 to ENT-7)."""
+
+from __future__ import annotations
+
+from tests.app.money_kit import at_level, enter, make, players, refused
+
+
+def test_ent_3_rebuy_not_offered_in_the_hat_profile():
+    t = make("hat")
+    enter(t, "Ann", "Bob")
+    refused(t, {"cmd": "rebuy", "player": "Ann"}, "NOT_OFFERED")
+
+
+def test_ent_3_rebuy_requires_zero_stack_then_bust_leaves_him_deciding(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat")
+    at_level(monkeypatch, 1)
+    refused(t, {"cmd": "rebuy", "player": "Ann"}, "REQUIRES_ZERO_STACK")
+    t.execute({"cmd": "bust", "player": "Ann"})
+    ann = players(t)["Ann"]
+    assert (ann["stack"], ann["deciding"], ann["status"], ann["place"]) == (0, True, "registered", None)
+    refused(t, {"cmd": "rebuy", "player": "Ann", "amount_cents": 1999}, "AMOUNT_INVALID")
+    refused(t, {"cmd": "rebuy", "player": "Ann", "amount_cents": "20"}, "AMOUNT_INVALID")
+    t.execute({"cmd": "rebuy", "player": "Ann", "amount_cents": 2000})
+    ann = players(t)["Ann"]
+    assert (ann["stack"], ann["rebuys"], ann["deciding"]) == (2000, 1, False)
+    assert t.view("money")["money"]["pool_cents"] == 8000
+
+
+def test_ent_4_unlimited_rebuys_in_level_1_window_closed_for_a_level_2_hand(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat")
+    at_level(monkeypatch, 1)
+    for _ in range(3):
+        t.execute({"cmd": "bust", "player": "Ann", "rebuy": True})
+    assert players(t)["Ann"]["rebuys"] == 3
+    at_level(monkeypatch, 2)
+    refused(t, {"cmd": "bust", "player": "Ann", "rebuy": True}, "WINDOW_CLOSED")
+    # A hand dealt in level 1 that ends after the clock moved on still counts as level 1 (CONV-6).
+    t.execute({"cmd": "bust", "player": "Ann", "hand_level": 1})
+    assert players(t)["Ann"]["deciding"] is True
+    t.execute({"cmd": "rebuy", "player": "Ann"})
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["status"] == "out"
+    assert players(t)["Ann"]["place"] == 3
+    refused(t, {"cmd": "rebuy", "player": "Ann"}, "PLAYER_ELIMINATED")
+
+
+def test_ent_4_one_rebuy_in_home_nl_then_limit_reached(monkeypatch):
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cat")
+    at_level(monkeypatch, 2)
+    t.execute({"cmd": "bust", "player": "Ann", "rebuy": True})
+    refused(t, {"cmd": "bust", "player": "Ann", "rebuy": True}, "LIMIT_REACHED")
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["status"] == "out"
+
+
+def test_ent_4_home_nl_boundary_is_judged_on_the_hand_level_per_table(monkeypatch):
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cat", "Dan")
+    t.execute({"cmd": "seat_all"})
+    at_level(monkeypatch, 4)
+    ann, bob = t.state.players[1], t.state.players[2]
+    assert ann.table is not None and bob.table is not None
+    t.state.tables[ann.table].hand_level = 3  # that table's hand began in level 3
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["deciding"] is True
+    t.execute({"cmd": "rebuy", "player": "Ann"})
+    t.state.tables[bob.table].hand_level = 4
+    refused(t, {"cmd": "bust", "player": "Bob", "rebuy": True}, "WINDOW_CLOSED")
+
+
+def test_ent_5_declining_places_him_by_the_hand_he_lost(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat", "Dan")
+    at_level(monkeypatch, 1)
+    t.execute({"cmd": "bust", "player": "Ann"})  # deciding
+    at_level(monkeypatch, 2)
+    t.execute({"cmd": "bust", "player": "Bob"})  # out at once, another table's later hand
+    assert players(t)["Bob"]["place"] == 4
+    t.execute({"cmd": "decline_rebuy", "player": "Ann"})
+    assert (players(t)["Ann"]["place"], players(t)["Bob"]["place"]) == (4, 3)
+    refused(t, {"cmd": "decline_rebuy", "player": "Cat"}, "INVALID_INPUT")
+
+
+def test_ent_6_top_up_window_and_amounts(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob")
+    at_level(monkeypatch, 1)
+    refused(t, {"cmd": "topup", "player": "Ann", "stack": 1500}, "WINDOW_CLOSED")
+    at_level(monkeypatch, 1, on_break=True)
+    refused(t, {"cmd": "topup", "player": "Ann"}, "STACK_AT_OR_ABOVE_START")
+    refused(t, {"cmd": "topup", "player": "Ann", "stack": 1500, "chips": 600}, "EXCEEDS_START_STACK")
+    refused(t, {"cmd": "topup", "player": "Ann", "stack": 1500, "chips": 500, "amount_cents": 400}, "AMOUNT_INVALID")
+    refused(t, {"cmd": "topup", "player": "Ann", "stack": -5}, "INVALID_INPUT")
+    t.execute({"cmd": "topup", "player": "Ann", "stack": 1500})
+    ann = players(t)["Ann"]
+    assert (ann["stack"], ann["topups"], ann["paid_cents"]) == (2000, 1, 2500)
+    refused(t, {"cmd": "topup", "player": "Ann", "stack": 1000}, "LIMIT_REACHED")
+    at_level(monkeypatch, 3)
+    refused(t, {"cmd": "topup", "player": "Bob", "stack": 1000}, "WINDOW_CLOSED")
+
+
+def test_ent_6_top_up_price_must_be_whole_cents(monkeypatch):
+    t = make("home-rebuy", money__buy_in_cents=2001)
+    enter(t, "Ann")
+    at_level(monkeypatch, 2)
+    refused(t, {"cmd": "topup", "player": "Ann", "stack": 1999}, "AMOUNT_INVALID")
+
+
+def test_ent_7_add_on_not_offered_in_home_nl_and_windowed_in_tda(monkeypatch):
+    t = make("home-nl")
+    enter(t, "Ann")
+    refused(t, {"cmd": "addon", "player": "Ann"}, "NOT_OFFERED")
+    t2 = make("tda", addon__offered=True, addon__level=2, addon__requires_zero_stack=True)
+    enter(t2, "Ann", "Bob")
+    at_level(monkeypatch, 1)
+    refused(t2, {"cmd": "addon", "player": "Ann"}, "WINDOW_CLOSED")
+    at_level(monkeypatch, 2)
+    refused(t2, {"cmd": "addon", "player": "Ann"}, "REQUIRES_ZERO_STACK")
+    t2.execute({"cmd": "addon", "player": "Ann", "stack": 0})
+    assert players(t2)["Ann"]["stack"] == 10000
+    refused(t2, {"cmd": "addon", "player": "Ann", "stack": 0}, "LIMIT_REACHED")
