@@ -1,0 +1,123 @@
+"""Undo and redo: undoing k actions gives exactly the state of never having taken them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.engine import Tournament
+from app.errors import RuleError
+from app.history import History, replay_history
+from app.profile import load_profile
+from app.timesource import FakeClock
+from tests.db.driver import next_command
+
+
+def _commands(seed: int, n: int, players: int = 12, profile: str = "tda") -> list[dict]:
+    """``n`` legal commands of one tournament, found by playing it once."""
+    t = Tournament.create(load_profile(profile), time=FakeClock(), seed=seed)
+    rng = random.Random(seed)
+    out: list[dict] = []
+    while len(out) < n and (cmd := next_command(t.state, rng, players)) is not None:
+        t.execute(cmd)
+        out.append(cmd)
+    return out
+
+
+def _play(commands: list[dict], seed: int, profile: str = "tda", snapshot_every: int = 3) -> History:
+    clock = FakeClock()
+    h = History(Tournament.create(load_profile(profile), time=clock, seed=seed), snapshot_every=snapshot_every)
+    for cmd in commands:
+        clock.advance(7)
+        h.run(cmd)
+        h.due_snapshot()
+    return h
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 40), data=st.data())
+def test_undo_k_equals_never_taking_them(seed, n, data):
+    commands = _commands(seed, n)
+    k = data.draw(st.integers(0, len(commands)))
+    history = _play(commands, seed)
+    for _ in range(k):
+        history.undo()
+    expected = _play(commands[: len(commands) - k], seed).tournament
+    assert history.tournament.state == expected.state
+    assert history.tournament.log == expected.log
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 30), data=st.data())
+def test_redo_puts_back_exactly(seed, n, data):
+    commands = _commands(seed, n)
+    k = data.draw(st.integers(0, len(commands)))
+    j = data.draw(st.integers(0, k))
+    history = _play(commands, seed)
+    for _ in range(k):
+        history.undo()
+    for _ in range(j):
+        history.redo()
+    expected = _play(commands[: len(commands) - k + j], seed).tournament
+    assert history.tournament.state == expected.state
+    # The whole story is kept: every do, undo and redo is an entry of its own.
+    assert len(history.actions) == 1 + len(commands) + k + j
+    again = replay_history(history.actions)
+    assert again.tournament.state == history.tournament.state
+
+
+def test_labels_name_the_player():
+    commands = _commands(3, 14, players=12)
+    h = _play(commands, 3)
+    busts = [a for a in h.actions if a.command.get("cmd") == "bust"]
+    assert busts
+    for a in busts:
+        assert a.label == f"bust-out of {h.tournament.state.players[a.command['player']].name}"
+    assert h.actions[1].label == "registration of Player 00001"
+    last = h.undo_target()
+    assert last is not None
+    assert h.undo_label() == f"Undo: {last.label}"
+    undone = h.undo()
+    assert undone.label == f"Undo: {last.label}"
+    assert h.redo_label() == f"Redo: {last.label}"
+    assert [i.undone for i in h.items() if i.seq == last.seq] == [True]
+
+
+def test_a_new_action_clears_redo():
+    h = _play(_commands(1, 13), 1)
+    h.undo()
+    assert h.redo_label() is not None
+    h.run({"cmd": "note", "text": "new"})
+    assert h.redo_label() is None
+    with pytest.raises(RuleError) as err:
+        h.redo()
+    assert err.value.code == "NOTHING_TO_REDO"
+
+
+def test_nothing_to_undo_after_creation():
+    h = History(Tournament.create(load_profile("tda"), time=FakeClock()))
+    assert h.undo_label() is None
+    with pytest.raises(RuleError) as err:
+        h.undo()
+    assert err.value.code == "NOTHING_TO_UNDO"
+
+
+def test_undo_skips_an_automatic_action_and_keeps_it():
+    """A bust, then an automatic action (as a clock tick changing the level): undo removes the bust only."""
+    commands = _commands(5, 16)
+    h = _play(commands, 5)
+    bust = {"cmd": "bust", "player": next(p.id for p in h.tournament.state.players.values() if p.status == "seated")}
+    before_bust = h.tournament.snapshot()
+    h.run(bust)
+    h.run({"cmd": "change_settings", "settings": {"clock.hand_for_hand_deduction_s": 30}}, automatic=True, label="level 2")
+    assert h.undo_label() == f"Undo: bust-out of {before_bust.players[bust['player']].name}"
+    h.undo()
+    state = h.tournament.state
+    assert state.players[bust["player"]] == before_bust.players[bust["player"]]
+    assert state.profile is not None and state.profile["clock.hand_for_hand_deduction_s"] == 30
+    h.redo()
+    assert h.tournament.state.players[bust["player"]].status == "out"
+    assert h.tournament.state.profile["clock.hand_for_hand_deduction_s"] == 30
