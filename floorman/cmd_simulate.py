@@ -1,0 +1,58 @@
+"""``floorman simulate``: play a whole tournament headless, print its figures, exit 1 on a broken invariant."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from app.errors import RuleError
+from app.simulate import InvariantBroken, Simulation, run_simulation
+
+
+def peak_rss_mb() -> float | None:
+    """The process's peak resident memory, where the OS reports it."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(kb / 1024, 1)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="floorman simulate", description="Play a whole tournament headless.")
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", default="tda", help="profile id or a profile JSON file")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--db", metavar="FILE", help="persist every action to this tournament file")
+    parser.add_argument("--print-seq", action="store_true", help="with --db: print each action's number once committed")
+    parser.add_argument("--check-every", type=int, default=1, help="check the invariants after every n-th action")
+    args = parser.parse_args(argv)
+    if args.players < 2:
+        parser.error("a tournament needs at least 2 players")
+    sim = Simulation(players=args.players, seed=args.seed, profile=args.profile, check_every=args.check_every)
+    try:
+        if args.db:
+            from floorman.simulate_db import run_persisted
+
+            result = run_persisted(sim, args.db, print_seq=args.print_seq)
+        else:
+            result = run_simulation(sim)
+    except InvariantBroken as exc:
+        print(f"invariant broken: {exc}", file=sys.stderr)
+        return 1
+    except RuleError as exc:
+        print(f"the engine refused a simulated action: {exc}", file=sys.stderr)
+        return 1
+    result["peak_rss_mb"] = peak_rss_mb()
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            if key != "payouts":
+                print(f"{key:>26}: {value}")
+        for row in result["payouts"][:10]:
+            print(f"{'':>26}  {row['place']:>4}. {row['player']}: {row['amount_cents'] / 100:,.2f}")
+    return 0
