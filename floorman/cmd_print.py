@@ -1,0 +1,130 @@
+"""``floorman print SHEET FILE --out OUT.pdf``: print a sheet of a tournament file, headless."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sheets import SHEETS, UnprintableNames, render
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="floorman print",
+        description="Print one sheet of a tournament to a PDF file.",
+        epilog="Sheets: " + "; ".join(f"{k} ({v})" for k, v in SHEETS.items()),
+    )
+    p.add_argument("sheet", choices=list(SHEETS), metavar="SHEET", help="which sheet: " + ", ".join(SHEETS))
+    p.add_argument("file", nargs="?", help="the tournament file (opened read-only)")
+    p.add_argument("--demo", action="store_true", help="print from the built-in demo tournament instead of a file")
+    p.add_argument("--out", required=True, help="where to write the PDF")
+    p.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    p.add_argument("--venue", default="", help="the venue's name, printed in the header")
+    p.add_argument("--logo", help="a PNG or JPEG logo for the header")
+    p.add_argument("--date", help="the date printed on the sheet (YYYY-MM-DD; default today)")
+    p.add_argument("--break-after", type=int, help="chip-race: the level whose break is raced")
+    p.add_argument("--table", type=int, help="chip-race: one table only")
+    p.add_argument("--blank", action="store_true", help="receipts: one per paid place, names left blank")
+    p.add_argument("--allow-unprintable", action="store_true", help="print code points for characters no font has")
+    return p
+
+
+DEMO_NAMES = (
+    "Łukasz Żółć",
+    "José Núñez",
+    "Ørjan Berg",
+    "Αλέξης Παππάς",
+    "Дмитрий Иванов",
+    "Ann Lee",
+    "Bo Chen",
+    "Carla Okafor",
+    "Dev Novak",
+    "Elif García",
+    "Femi Schmidt",
+    "Greta Rossi",
+    "Hiro Tanaka",
+    "Ines Kowalski",
+    "Jonas Dubois",
+    "Kofi Haddad",
+    "Lena Silva",
+    "Mateo Nguyen",
+    "Nadia Müller",
+    "Omar Johansson",
+    "Priya O'Brien",
+    "Quinn Patel",
+    "Rosa Ivanova",
+    "Sven Mensah",
+    "Tariq Kim",
+)
+
+
+def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
+    """A small tournament set up through the engine's commands: registered, seated, a few busted."""
+    from app.engine import Tournament
+    from app.profile import load_profile
+    from app.timesource import FakeClock
+
+    clock = FakeClock(1_790_000_000.0)
+    t = Tournament.create(load_profile("tda"), name="Friday Deepstack", time=clock, seed=7)
+    for name in names:
+        t.execute({"cmd": "register", "name": name})
+        clock.advance(5)
+    if names:
+        t.execute({"cmd": "seat_all"})
+    for name in list(reversed(names))[:busts]:
+        clock.advance(60)
+        t.execute({"cmd": "bust", "player": name})
+    return t
+
+
+def _demo() -> Any:
+    try:
+        from app.demo import build_demo
+    except ImportError:
+        return builtin_demo()
+    return build_demo()
+
+
+def _from_file(sheet: str, path: str, options: dict[str, Any]) -> bytes:
+    from db.errors import StoreError
+    from db.store import TournamentStore
+
+    try:
+        store = TournamentStore.open(path, read_only=True)
+    except StoreError as exc:
+        raise ValueError(str(exc)) from exc
+    try:
+        return render(sheet, store.tournament, options)
+    finally:
+        store.close()
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if bool(args.file) == bool(args.demo):
+        print("floorman print: give a tournament FILE or --demo (one of them).", file=sys.stderr)
+        return 2
+    options: dict[str, Any] = {"paper": args.paper, "venue": args.venue, "allow_unprintable": args.allow_unprintable}
+    if args.logo:
+        options["logo"] = Path(args.logo).read_bytes()
+    if args.date:
+        options["printed_on"] = date.fromisoformat(args.date)
+    for key in ("break_after", "table"):
+        if getattr(args, key) is not None:
+            options[key] = getattr(args, key)
+    if args.blank:
+        options["blank"] = True
+    try:
+        if args.demo:
+            pdf = render(args.sheet, _demo(), options)
+        else:
+            pdf = _from_file(args.sheet, args.file, options)
+    except (OSError, ValueError, UnprintableNames) as exc:
+        print(f"floorman print: {exc}", file=sys.stderr)
+        return 1
+    Path(args.out).write_bytes(pdf)
+    print(f"Wrote {args.out} ({SHEETS[args.sheet].lower()}).")
+    return 0

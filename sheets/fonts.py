@@ -1,0 +1,177 @@
+"""Fonts for every sheet: the bundled DejaVu Sans, and system fonts for scripts it lacks.
+
+Every font is a TrueType font embedded in the PDF (subset), so a sheet prints the same everywhere.
+Text is split into runs: characters the bundled font has use it, others use the first installed
+font that has them. A character no font has is never drawn as an empty box: :func:`check_printable`
+raises :class:`UnprintableNames` listing the names, so the director can be told.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
+
+REGULAR = "FloormanSans"
+BOLD = "FloormanSans-Bold"
+_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+
+# Characters that never need a glyph (spacing and line controls).
+_IGNORED = {ord(c) for c in "\n\r\t\u200b\u200c\u200d\ufeff"}
+
+
+class UnprintableNames(ValueError):
+    """Some text has characters that no available font can print."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        super().__init__(
+            "These names cannot be printed: no installed font has all their characters: "
+            + ", ".join(repr(n) for n in names)
+            + ". Install a font for that script, or correct the names."
+        )
+
+
+def font_dir() -> Path:
+    """The folder of the bundled fonts (resources/fonts)."""
+    return Path(str(resources.files("resources") / "fonts"))
+
+
+def system_font_dirs() -> list[Path]:
+    """Where fonts are installed on Linux, macOS and Windows (those that exist)."""
+    env = os.environ.get("FLOORMAN_FONT_DIRS")
+    if env is not None:
+        return [Path(p) for p in env.split(os.pathsep) if p]
+    home = Path.home()
+    dirs = [
+        Path("/usr/share/fonts"),
+        Path("/usr/local/share/fonts"),
+        home / ".fonts",
+        home / ".local/share/fonts",
+        Path("/Library/Fonts"),
+        Path("/System/Library/Fonts"),
+        home / "Library/Fonts",
+    ]
+    if sys.platform == "win32":
+        dirs.insert(0, Path(os.environ.get("WINDIR", r"C:\Windows")) / "Fonts")
+        local = os.environ.get("LOCALAPPDATA")
+        if local:
+            dirs.append(Path(local) / "Microsoft/Windows/Fonts")
+    return [d for d in dirs if d.is_dir()]
+
+
+@dataclass
+class _Font:
+    name: str
+    chars: frozenset[int]
+
+
+class FontSet:
+    """The bundled fonts plus, on demand, the system fonts that cover other scripts."""
+
+    def __init__(self, search_dirs: list[Path] | None = None) -> None:
+        self._search_dirs = search_dirs
+        self.regular = self._register(REGULAR, font_dir() / _FILES[REGULAR])
+        self.bold = self._register(BOLD, font_dir() / _FILES[BOLD])
+        self._fallbacks: list[_Font] | None = None
+        self._by_char: dict[int, str | None] = {}
+        self._paths: dict[str, Path] = {}
+
+    @staticmethod
+    def _register(name: str, path: Path, index: int = 0) -> _Font:
+        try:
+            font = pdfmetrics.getFont(name)
+        except KeyError:
+            font = TTFont(name, str(path), subfontIndex=index)
+            pdfmetrics.registerFont(font)
+        return _Font(name, frozenset(font.face.charToGlyph))  # type: ignore[attr-defined]
+
+    def _scan(self) -> list[_Font]:
+        """Read the character maps of installed TrueType fonts (once, when first needed)."""
+        if self._fallbacks is None:
+            found: list[_Font] = []
+            dirs = self._search_dirs if self._search_dirs is not None else system_font_dirs()
+            for folder in dirs:
+                for path in sorted(folder.rglob("*")):
+                    if path.suffix.lower() not in (".ttf", ".ttc") or not path.is_file():
+                        continue
+                    try:
+                        chars = frozenset(TTFontFile(str(path), validate=0, subfontIndex=0).charToGlyph)
+                    except Exception:  # noqa: BLE001 - an unreadable or CFF-flavoured font is skipped
+                        continue
+                    name = f"Fallback-{path.stem}-{zlib.crc32(str(path).encode()):08x}"
+                    found.append(_Font(name, chars))
+                    self._paths[name] = path
+            # Upright regular faces first: a name should not turn bold or slanted for one letter.
+            found.sort(key=lambda f: any(w in f.name.lower() for w in ("bold", "italic", "oblique", "light")))
+            self._fallbacks = found
+        return self._fallbacks
+
+    def _fallback_for(self, code: int) -> str | None:
+        if code not in self._by_char:
+            name = next((f.name for f in self._scan() if code in f.chars), None)
+            if name is not None:
+                self._register(name, self._paths[name])
+            self._by_char[code] = name
+        return self._by_char[code]
+
+    def runs(self, text: str, bold: bool = False) -> list[tuple[str, str]]:
+        """Split ``text`` into (font name, text) runs that together print every character.
+
+        A character that no font has comes out as its code point (``<U+674E>``); :meth:`check_printable`
+        lets a caller refuse such text first.
+        """
+        main = self.bold if bold else self.regular
+        chars = main.chars
+        if all(ord(c) in chars or ord(c) in _IGNORED for c in text):
+            return [(main.name, text)]
+        out: list[tuple[str, str]] = []
+        for c in text:
+            code = ord(c)
+            if code in chars or code in _IGNORED:
+                font: str | None = main.name
+            elif code in self.regular.chars:
+                font = self.regular.name
+            else:
+                font = self._fallback_for(code)
+                if font is None:  # no font has it: show its code point, never an empty box
+                    font, c = main.name, f"<U+{code:04X}>"
+            if out and out[-1][0] == font:
+                out[-1] = (font, out[-1][1] + c)
+            else:
+                out.append((font, c))
+        return out
+
+    def missing(self, text: str) -> set[str]:
+        """Characters of ``text`` that neither the bundled nor any installed font has."""
+        return {
+            c
+            for c in text
+            if ord(c) not in self.regular.chars and ord(c) not in _IGNORED and self._fallback_for(ord(c)) is None
+        }
+
+    def check_printable(self, names: Iterable[str]) -> None:
+        bad = sorted({n for n in names if self.missing(n)})
+        if bad:
+            raise UnprintableNames(bad)
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return sum(pdfmetrics.stringWidth(part, font, size) for font, part in self.runs(text, bold))
+
+
+_DEFAULT: FontSet | None = None
+
+
+def fonts() -> FontSet:
+    """The shared font set (system fonts are scanned once per process, only if needed)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = FontSet()
+    return _DEFAULT

@@ -1,0 +1,104 @@
+"""What the sheets print, as plain data. :mod:`sheets.source` fills it from the engine.
+
+Renderers take these objects only, so each sheet can be drawn (and tested) from hand-built data.
+Nothing here decides a rule: places, amounts, moves and race plans are copied from the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Move:
+    name: str
+    from_table: int | None
+    from_seat: int | None
+    to_table: int
+    to_seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Level:
+    """One row of the structure: a level, or a break (``number`` None)."""
+
+    number: int | None
+    minutes: int
+    game: str = ""
+    bets: dict[str, str] = field(default_factory=dict)  # game family -> forced bets as printed
+    note: str = ""  # e.g. "Chip race: 25s leave"
+
+
+@dataclass(frozen=True)
+class Chip:
+    value: int
+    colour: str = ""
+
+    def label(self) -> str:
+        return f"{self.value:,} ({self.colour})" if self.colour else f"{self.value:,}"
+
+
+@dataclass(frozen=True)
+class Race:
+    """One colour-up at a break: the chips leaving play and the chip they become."""
+
+    after: int  # the level whose break this race is in
+    when: str  # "Break after level 4"
+    leaving: tuple[Chip, ...]
+    into: Chip  # the smallest chip still in play after the race
+    race_out: str = "tda_add"  # a player who would be raced out: profile setting race.race_out
+    rounding: str = "half_up"  # how the odd chips' value rounds: race.pool_rounding
+
+
+@dataclass(frozen=True)
+class RaceTable:
+    """A table as the chip-race grid lists it: its seats and who sits in them."""
+
+    number: int
+    max_seats: int
+    seats: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Payout:
+    place: int
+    amount_cents: int
+    name: str | None = None  # None until the place is decided
+    tied: int = 1  # players sharing the block of places starting at ``place``
+
+
+@dataclass
+class Sheet:
+    """Everything any sheet may need, for one tournament."""
+
+    tournament: str
+    seats: list[Seat] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    levels: list[Level] = field(default_factory=list)
+    families: list[str] = field(default_factory=list)  # forced-bet columns in the structure sheet
+    games: list[str] = field(default_factory=list)  # the games in the hat / rotation
+    structure_notes: list[str] = field(default_factory=list)
+    races: list[Race] = field(default_factory=list)
+    race_tables: list[RaceTable] = field(default_factory=list)
+    payouts: list[Payout] = field(default_factory=list)
+    results: list[Payout] = field(default_factory=list)  # every finisher so far: place, name, prize
+    pool_cents: int = 0
+    entries: int = 0
+    players_left: int = 0
+    level: int = 1  # the level in play now
+
+    def names(self) -> list[str]:
+        """Every name a sheet might print (checked for printable characters before drawing)."""
+        out = [self.tournament]
+        out += [s.name for s in self.seats]
+        out += [m.name for m in self.moves]
+        out += [p.name for p in self.payouts + self.results if p.name]
+        return out

@@ -1,0 +1,129 @@
+"""The payout sheet, payout receipts to sign at the cage, and the final results.
+
+Places and amounts are the engine's; a tie shows every tied player on the places they share, each
+with their split. Names stay blank until a place is decided.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer
+from reportlab.platypus.flowables import HRFlowable
+
+from sheets.model import Payout
+from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, table
+from sheets.words import amount_words
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_label(row: Payout) -> str:
+    """ "3rd", or "3rd–4th (tie)" for a block of places shared by tied players."""
+    if row.tied <= 1:
+        return ordinal(row.place)
+    return f"{ordinal(row.place)}–{ordinal(row.place + row.tied - 1)} (tie, split {row.tied} ways)"
+
+
+def _summary(pool_cents: int, entries: int, players_left: int, opts: Options) -> str:
+    parts = [f"Prize pool {money(pool_cents, opts.currency)}", f"{entries} entries"]
+    if players_left:
+        parts.append(f"{players_left} players left")
+    return " · ".join(parts)
+
+
+def payout_sheet(
+    rows: list[Payout], tournament: str, opts: Options, pool_cents: int = 0, entries: int = 0, players_left: int = 0
+) -> bytes:
+    st = styles()
+    width = opts.pagesize[0] - 2 * MARGIN
+    story: list[Flowable] = [
+        p("Payouts", st["title"]),
+        p(_summary(pool_cents, entries, players_left, opts), st["body"]),
+    ]
+    story.append(Spacer(1, 4 * mm))
+    if not rows:
+        story.append(p("No payout table yet: nothing is paid until the field is known.", st["body"]))
+        return build(story, opts, "Payouts", tournament)
+    data: list[list[Any]] = [["Place", "Amount", "Name"]]
+    for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
+        data.append(
+            [
+                p(place_label(r), st["cell"]),
+                p(money(r.amount_cents, opts.currency), st["num"]),
+                p(r.name or "", st["cell"]),
+            ]
+        )
+    total = sum(r.amount_cents for r in rows)
+    data.append([p("Total", st["cellb"]), p(money(total, opts.currency), st["num"]), ""])
+    extra = [("FONTNAME", (0, -1), (-1, -1), "FloormanSans-Bold"), ("LINEABOVE", (0, -1), (-1, -1), 1.2, GRID)]
+    story.append(table(data, [0.3, 0.2, 0.5], width, extra=extra))
+    return build(story, opts, "Payouts", tournament)
+
+
+def _receipt(r: Payout, tournament: str, opts: Options, width: float) -> list[Flowable]:
+    st = styles()
+    amount = money(r.amount_cents, opts.currency)
+    lines: list[list[Any]] = [
+        [p("Place", st["cellb"]), p(place_label(r), st["cell"])],
+        [p("Player", st["cellb"]), p(r.name or "", st["cellb"])],
+        [p("Amount", st["cellb"]), p(amount, st["cellb"])],
+        [p("In words", st["cellb"]), p(amount_words(r.amount_cents), st["cell"])],
+    ]
+    extra = [("TOPPADDING", (0, 0), (-1, -1), 6), ("BACKGROUND", (0, 0), (0, -1), SHADE)]
+    grid = table(lines, [0.22, 0.78], width, header_rows=0, zebra=False, extra=extra)
+    sign = table(
+        [["", "", "", "", ""], ["Player's signature", "", "Date", "", "Paid by (director)"]],
+        [0.42, 0.04, 0.2, 0.04, 0.3],
+        width,
+        header_rows=0,
+        zebra=False,
+        grid=False,
+        extra=[("LINEBELOW", (c, 0), (c, 0), 0.8, GRID) for c in (0, 2, 4)]
+        + [("TOPPADDING", (0, 0), (-1, 0), 28), ("FONTSIZE", (0, 1), (-1, 1), 8)],
+    )
+    text = f"I received {amount} as my prize for finishing {place_label(r)} in {tournament}."
+    return [
+        p(f"Payout receipt — {tournament}", st["h2"]),
+        grid,
+        Spacer(1, 3 * mm),
+        p(text, st["body"]),
+        sign,
+        Spacer(1, 6 * mm),
+        HRFlowable(width="100%", thickness=0.5, dash=(3, 3), color=GRID, spaceAfter=6 * mm),
+    ]
+
+
+def receipts(rows: list[Payout], tournament: str, opts: Options, blank: bool = False) -> bytes:
+    """One receipt per decided place (``blank``: one per paid place, names left to fill in)."""
+    st = styles()
+    width = opts.pagesize[0] - 2 * MARGIN
+    chosen = sorted((r for r in rows if blank or r.name), key=lambda r: (r.place, r.name or ""))
+    story: list[Flowable] = []
+    if not chosen:
+        story.append(p("No place has been paid yet, so there is no receipt to sign.", st["body"]))
+    for r in chosen:
+        story += [CondPageBreak(95 * mm), KeepTogether(_receipt(r, tournament, opts, width))]
+    return build(story, opts, "Payout receipts", tournament)
+
+
+def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: int = 0) -> bytes:
+    st = styles()
+    width = opts.pagesize[0] - 2 * MARGIN
+    story: list[Flowable] = [p("Results", st["title"])]
+    if entries:
+        story.append(p(f"{entries} entries", st["body"]))
+    if not rows:
+        story.append(p("No one has finished yet.", st["body"]))
+        return build(story, opts, "Results", tournament)
+    data: list[list[Any]] = [["Place", "Name", "Prize"]]
+    for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
+        label = ordinal(r.place) if r.tied <= 1 else f"{ordinal(r.place)} (tied ×{r.tied})"
+        prize = money(r.amount_cents, opts.currency) if r.amount_cents else ""
+        data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])])
+    story.append(table(data, [0.2, 0.55, 0.25], width))
+    return build(story, opts, "Results", tournament)

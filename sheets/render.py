@@ -1,0 +1,90 @@
+"""The one entry point for every sheet: ``render(sheet_name, tournament, options) -> bytes``.
+
+Options (all optional): ``paper`` ("letter" or "a4"), ``venue``, ``logo`` (PNG/JPEG bytes),
+``currency``, ``printed_on`` (a date), ``allow_unprintable`` (print a code point for a character no
+font has instead of refusing), and per sheet:
+
+- seating: ``players`` (names: print only their slips)
+- tables: ``order`` ("both", "table" or "name")
+- moves: ``moves`` (a list of {player or name, from_table, from_seat, to_table, to_seat, reason})
+- chip-race: ``break_after`` (the level whose break is raced; default the next race; "all" for every
+  race), ``table`` (one table only)
+- receipts: ``blank`` (one receipt per paid place, names left to fill in)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sheets import source
+from sheets.fonts import fonts
+from sheets.model import Sheet
+from sheets.payouts import payout_sheet, receipts, results_sheet
+from sheets.race import race_sheets
+from sheets.slips import move_slips, seating_slips
+from sheets.structure import structure_sheet
+from sheets.style import Options, options_from
+from sheets.tables import table_list
+
+SHEETS: dict[str, str] = {
+    "seating": "Seating slips",
+    "tables": "Table assignments",
+    "moves": "Move slips",
+    "structure": "Structure",
+    "chip-race": "Chip race",
+    "payouts": "Payouts",
+    "receipts": "Payout receipts",
+    "results": "Results",
+}
+SHEET_NAMES: tuple[str, ...] = tuple(SHEETS)
+
+
+def _seating(sheet: Sheet, o: Options) -> bytes:
+    chosen = o.extra.get("players")
+    seats = sheet.seats if chosen is None else [s for s in sheet.seats if s.name in set(chosen)]
+    return seating_slips(seats, sheet.tournament, o)
+
+
+def _race(sheet: Sheet, o: Options) -> bytes:
+    races, tables = sheet.races, sheet.race_tables
+    after = o.extra.get("break_after")
+    if after is None:  # the next race: at the break after the level in play, or a later one
+        races = [r for r in races if r.after >= sheet.level][:1]
+    elif after != "all":
+        races = [r for r in races if r.after == int(after)]
+    if o.extra.get("table") is not None:
+        tables = [t for t in tables if t.number == int(o.extra["table"])]
+    return race_sheets(races, tables, sheet.tournament, o)
+
+
+_RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
+    "seating": _seating,
+    "tables": lambda s, o: table_list(s.seats, s.tournament, o),
+    "moves": lambda s, o: move_slips(s.moves, s.tournament, o),
+    "structure": lambda s, o: structure_sheet(
+        s.levels, s.families, s.games, s.races, s.structure_notes, s.tournament, o
+    ),
+    "chip-race": _race,
+    "payouts": lambda s, o: payout_sheet(s.payouts, s.tournament, o, s.pool_cents, s.entries, s.players_left),
+    "receipts": lambda s, o: receipts(s.payouts, s.tournament, o, blank=bool(o.extra.get("blank", False))),
+    "results": lambda s, o: results_sheet(s.results, s.tournament, o, s.entries),
+}
+
+
+def render_sheet(sheet_name: str, sheet: Sheet, options: Mapping[str, Any] | Options | None = None) -> bytes:
+    """Draw one sheet from already collected data (see :func:`sheets.source.collect`)."""
+    if sheet_name not in _RENDER:
+        raise ValueError(f"No sheet called {sheet_name!r}; sheets: {', '.join(SHEET_NAMES)}.")
+    opts = options_from(options)
+    if not opts.allow_unprintable:
+        fonts().check_printable(sheet.names())
+    return _RENDER[sheet_name](sheet, opts)
+
+
+def render(sheet_name: str, tournament: Any, options: Mapping[str, Any] | Options | None = None) -> bytes:
+    """The PDF bytes of one sheet for an engine tournament. Raises UnprintableNames or ValueError."""
+    if sheet_name not in _RENDER:
+        raise ValueError(f"No sheet called {sheet_name!r}; sheets: {', '.join(SHEET_NAMES)}.")
+    opts = options_from(options)
+    return render_sheet(sheet_name, source.collect(tournament, opts.extra), opts)

@@ -1,0 +1,119 @@
+"""Seating slips and move slips: several to a page with cut marks, drawn straight on the canvas.
+
+Slips are the one sheet printed in the thousands (a whole field at the start), so they skip platypus
+and draw each slip with a handful of canvas calls. Table and seat numbers are large.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from sheets.fonts import BOLD, REGULAR, fonts
+from sheets.model import Move, Seat
+from sheets.style import MARGIN, Options, draw_text
+
+COLS = 2
+ROWS = 5
+PER_PAGE = COLS * ROWS
+MARK = 4 * mm  # length of a cut mark
+PAD = 5 * mm
+
+T = TypeVar("T")
+Draw = Callable[[Canvas, T, float, float, float, float], None]
+
+
+def _fit(text: str, size: float, width: float, bold: bool) -> float:
+    """The largest font size up to ``size`` at which ``text`` fits in ``width``."""
+    w = fonts().width(text, size, bold)
+    return size if w <= width else max(6.0, size * width / w)
+
+
+def _cut_marks(c: Canvas, x0: float, y0: float, w: float, h: float) -> None:
+    """Short marks in the margins at every cut line, and small crosses where cuts meet inside."""
+    c.setLineWidth(0.4)
+    right, top = x0 + COLS * w, y0 + ROWS * h
+    for i in range(COLS + 1):
+        x = x0 + i * w
+        c.line(x, top + 1.5 * mm, x, top + 1.5 * mm + MARK)
+        c.line(x, y0 - 1.5 * mm, x, y0 - 1.5 * mm - MARK)
+    for j in range(ROWS + 1):
+        y = y0 + j * h
+        c.line(x0 - 1.5 * mm, y, x0 - 1.5 * mm - MARK, y)
+        c.line(right + 1.5 * mm, y, right + 1.5 * mm + MARK, y)
+    for i in range(1, COLS):
+        for j in range(1, ROWS):
+            x, y = x0 + i * w, y0 + j * h
+            c.line(x - 2 * mm, y, x + 2 * mm, y)
+            c.line(x, y - 2 * mm, x, y + 2 * mm)
+
+
+def _slips(items: Sequence[T], opts: Options, title: str, draw: Draw[T]) -> bytes:
+    fonts()  # registers the bundled fonts
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=opts.pagesize, pageCompression=1, initialFontName=REGULAR)
+    c.setTitle(title)
+    c.setCreator("Floorman")
+    pw, ph = opts.pagesize
+    x0, y0 = MARGIN + MARK, MARGIN + MARK
+    w = (pw - 2 * x0) / COLS
+    h = (ph - 2 * y0) / ROWS
+    pages = max(1, -(-len(items) // PER_PAGE))
+    for page in range(pages):
+        chunk = items[page * PER_PAGE : (page + 1) * PER_PAGE]
+        _cut_marks(c, x0, y0, w, h)
+        c.setFont(REGULAR, 7)
+        c.drawRightString(pw - MARGIN, MARGIN / 2, f"{title} · page {page + 1} of {pages}")
+        if not chunk:
+            draw_text(c, pw / 2, ph / 2, "No slips to print.", 14, align="center")
+        for k, item in enumerate(chunk):
+            col, row = k % COLS, k // COLS
+            draw(c, item, x0 + col * w, y0 + (ROWS - 1 - row) * h, w, h)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _big_numbers(c: Canvas, x: float, y: float, w: float, pairs: Sequence[tuple[str, str]], size: float) -> None:
+    """Label/number pairs side by side: a small label above a large number."""
+    cell = w / len(pairs)
+    for i, (label, number) in enumerate(pairs):
+        cx = x + i * cell + cell / 2
+        c.setFont(REGULAR, 9)
+        c.drawCentredString(cx, y + size * 0.85, label)
+        c.setFont(BOLD, size)
+        c.drawCentredString(cx, y, number)
+
+
+def seating_slips(seats: Sequence[Seat], tournament: str, opts: Options) -> bytes:
+    """One slip per player: tournament, name, and table and seat in large figures."""
+
+    def draw(c: Canvas, s: Seat, x: float, y: float, w: float, h: float) -> None:
+        inner = w - 2 * PAD
+        draw_text(c, x + PAD, y + h - PAD - 8, tournament, _fit(tournament, 9, inner, False))
+        draw_text(c, x + PAD, y + h - PAD - 28, s.name, _fit(s.name, 16, inner, True), bold=True)
+        _big_numbers(c, x + PAD, y + PAD + 4, inner, [("TABLE", str(s.table)), ("SEAT", str(s.seat))], 40)
+
+    return _slips(list(seats), opts, f"{tournament} — seating slips", draw)
+
+
+def move_slips(moves: Sequence[Move], tournament: str, opts: Options) -> bytes:
+    """One slip per move: who, from which seat, to which seat, and why."""
+
+    def draw(c: Canvas, m: Move, x: float, y: float, w: float, h: float) -> None:
+        inner = w - 2 * PAD
+        draw_text(c, x + PAD, y + h - PAD - 8, f"{tournament} · MOVE", _fit(tournament, 9, inner - 40, False))
+        draw_text(c, x + PAD, y + h - PAD - 26, m.name, _fit(m.name, 15, inner, True), bold=True)
+        source = (
+            f"from table {m.from_table} seat {m.from_seat}" if m.from_table is not None else "from the waiting list"
+        )
+        draw_text(c, x + PAD, y + h - PAD - 40, source, 10)
+        _big_numbers(c, x + PAD, y + PAD + 16, inner, [("TO TABLE", str(m.to_table)), ("SEAT", str(m.to_seat))], 34)
+        why = f"Why: {m.reason}" if m.reason else ""
+        draw_text(c, x + PAD, y + PAD, why, _fit(why, 8, inner, False))
+
+    return _slips(list(moves), opts, f"{tournament} — move slips", draw)

@@ -1,0 +1,229 @@
+"""One stylesheet and one page frame for every platypus sheet: header, venue, logo, "Page X of Y".
+
+Renderers build a list of flowables and call :func:`build`, which returns the PDF's bytes. Nothing
+here reads or writes files: a logo arrives as bytes in the options.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
+
+from sheets.fonts import BOLD, REGULAR, fonts
+
+PAPER = {"letter": LETTER, "a4": A4}
+MARGIN = 15 * mm
+GRID = colors.HexColor("#555555")
+SHADE = colors.HexColor("#e6e6e6")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the director chose for this print-out. Unknown keys are refused by :func:`options_from`."""
+
+    paper: str = "letter"
+    venue: str = ""
+    logo: bytes | None = None  # PNG or JPEG bytes
+    currency: str = "$"
+    printed_on: date | None = None
+    allow_unprintable: bool = False  # print U+XXXX for characters no font has, instead of refusing
+    extra: Mapping[str, Any] = field(default_factory=dict)  # sheet-specific choices (moves, tables ...)
+
+    @property
+    def pagesize(self) -> tuple[float, float]:
+        return PAPER[self.paper]
+
+
+_FIELDS = {"paper", "venue", "logo", "currency", "printed_on", "allow_unprintable"}
+
+
+def options_from(raw: Mapping[str, Any] | Options | None) -> Options:
+    if isinstance(raw, Options):
+        return raw
+    raw = dict(raw or {})
+    paper = str(raw.get("paper", "letter")).lower()
+    if paper not in PAPER:
+        raise ValueError(f"Paper must be one of {', '.join(PAPER)}, not {paper!r}.")
+    known = {k: raw.pop(k) for k in list(raw) if k in _FIELDS}
+    known["paper"] = paper
+    return Options(**known, extra=raw)
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    fonts()  # registers the bundled fonts
+    base = ParagraphStyle("body", fontName=REGULAR, fontSize=10, leading=13)
+    return {
+        "body": base,
+        "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
+        "title": ParagraphStyle("title", parent=base, fontName=BOLD, fontSize=18, leading=22, spaceAfter=6),
+        "h2": ParagraphStyle("h2", parent=base, fontName=BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4),
+        "cell": ParagraphStyle("cell", parent=base, fontSize=10, leading=12),
+        "cellb": ParagraphStyle("cellb", parent=base, fontName=BOLD, fontSize=10, leading=12),
+        "num": ParagraphStyle("num", parent=base, alignment=TA_RIGHT),
+        "center": ParagraphStyle("center", parent=base, alignment=TA_CENTER),
+        "big": ParagraphStyle("big", parent=base, fontName=BOLD, fontSize=28, leading=34, alignment=TA_CENTER),
+    }
+
+
+def markup(text: str, bold: bool = False) -> str:
+    """Paragraph markup for ``text``, with each script in a font that has it."""
+    runs = fonts().runs(text, bold)
+    main = BOLD if bold else REGULAR
+    out = []
+    for font, part in runs:
+        out.append(escape(part) if font == main else f'<font name="{font}">{escape(part)}</font>')
+    return "".join(out)
+
+
+def p(text: str, style: ParagraphStyle, bold: bool = False) -> Paragraph:
+    return Paragraph(markup(text, bold or style.fontName == BOLD), style)
+
+
+def money(cents: int, currency: str = "$") -> str:
+    amount = Decimal(cents) / 100
+    sign = "-" if amount < 0 else ""
+    return f"{sign}{currency}{abs(amount):,.2f}"
+
+
+def table(
+    rows: Sequence[Sequence[Any]],
+    widths: Sequence[float],
+    avail: float,
+    header_rows: int = 1,
+    extra: Sequence[tuple[Any, ...]] = (),
+    zebra: bool = True,
+    grid: bool = True,
+) -> Table:
+    """A grid table: column widths are fractions of ``avail``; header rows repeat on every page."""
+    t = Table(list(rows), colWidths=[w * avail for w in widths], repeatRows=header_rows)
+    cmds: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if grid:
+        cmds.append(("GRID", (0, 0), (-1, -1), 0.5, GRID))
+    if header_rows:
+        cmds.append(("FONTNAME", (0, 0), (-1, header_rows - 1), BOLD))
+        cmds.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE))
+    if zebra:
+        for r in range(header_rows + 1, len(rows), 2):
+            cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#f5f5f5")))
+    t.setStyle(TableStyle(cmds + list(extra)))
+    return t
+
+
+class _NumberedCanvas(Canvas):
+    """Defers each page until the total is known, then writes "Page X of Y" on every one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802 - reportlab's name
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self.setFont(REGULAR, 8)
+            w = self._pagesize[0]
+            self.drawRightString(w - MARGIN, MARGIN / 2, f"Page {self._pageNumber} of {total}")
+            super().showPage()
+        super().save()
+
+
+HEADER_H = 16 * mm
+GUTTER = 6 * mm
+
+
+def column_width(opts: Options, columns: int) -> float:
+    """The width of one column when the page body is cut into ``columns`` frames."""
+    return (opts.pagesize[0] - 2 * MARGIN - (columns - 1) * GUTTER) / columns
+
+
+def _templates(opts: Options, on_page: Any) -> list[PageTemplate]:
+    w, h = opts.pagesize
+    body_h = h - 2 * MARGIN - HEADER_H
+    out = []
+    for n in (1, 2, 3):
+        cw = column_width(opts, n)
+        frames = [
+            Frame(MARGIN + i * (cw + GUTTER), MARGIN, cw, body_h, id=f"c{i}", leftPadding=0, rightPadding=0)
+            for i in range(n)
+        ]
+        out.append(PageTemplate(id=f"cols{n}", frames=frames, onPage=on_page, pagesize=opts.pagesize))
+    return out
+
+
+def build(story: list[Flowable], opts: Options, title: str, tournament: str, columns: int = 1) -> bytes:
+    """Lay out ``story`` on pages with the header (venue, logo, tournament, title) and return bytes.
+
+    ``columns`` (1 to 3) picks the first page's layout; a story switches with
+    ``NextPageTemplate("cols2")`` before a page break.
+    """
+    buf = io.BytesIO()
+    logo = ImageReader(io.BytesIO(opts.logo)) if opts.logo else None
+    printed = (opts.printed_on or date.today()).isoformat()
+
+    def on_page(canvas: Canvas, _doc: Any) -> None:
+        w, h = opts.pagesize
+        top = h - MARGIN
+        x = MARGIN
+        if logo is not None:
+            iw, ih = logo.getSize()
+            lh = HEADER_H - 3 * mm
+            canvas.drawImage(logo, x, top - lh, width=lh * iw / ih, height=lh, mask="auto")
+            x += lh * iw / ih + 4 * mm
+        draw_text(canvas, x, top - 6 * mm, tournament, 13, bold=True)
+        draw_text(canvas, x, top - 11 * mm, " · ".join(s for s in (opts.venue, title) if s), 9)
+        canvas.setFont(REGULAR, 8)
+        canvas.drawRightString(w - MARGIN, top - 6 * mm, f"Printed {printed}")
+        canvas.setLineWidth(0.8)
+        canvas.line(MARGIN, top - HEADER_H + 2 * mm, w - MARGIN, top - HEADER_H + 2 * mm)
+
+    templates = _templates(opts, on_page)
+    first = templates.pop(columns - 1)
+    doc = BaseDocTemplate(
+        buf,
+        pagesize=opts.pagesize,
+        pageTemplates=[first, *templates],
+        title=f"{tournament} — {title}",
+        author=opts.venue or "Floorman",
+        creator="Floorman",
+        initialFontName=REGULAR,
+    )
+    doc.build(story, canvasmaker=_NumberedCanvas)
+    return buf.getvalue()
+
+
+def draw_text(
+    canvas: Canvas, x: float, y: float, text: str, size: float, bold: bool = False, align: str = "left"
+) -> None:
+    """Draw one line of text on a canvas, each script in a font that has it."""
+    fs = fonts()
+    runs = fs.runs(text, bold)
+    if align != "left":
+        width = sum(canvas.stringWidth(part, font, size) for font, part in runs)
+        x -= width if align == "right" else width / 2
+    for font, part in runs:
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, part)
+        x += canvas.stringWidth(part, font, size)

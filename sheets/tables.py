@@ -1,0 +1,50 @@
+"""The table assignment list for posting: by table (one block per table), then alphabetical."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer
+
+from sheets.model import Seat
+from sheets.style import Options, build, column_width, p, styles, table
+
+
+def _by_table(seats: list[Seat], avail: float) -> list[Flowable]:
+    st = styles()
+    blocks: list[Flowable] = []
+    ordered = sorted(seats, key=lambda s: (s.table, s.seat))
+    for number, group in groupby(ordered, key=lambda s: s.table):
+        rows: list[list[Any]] = [[p(f"Table {number}", st["cellb"]), ""]]
+        rows += [[str(s.seat), p(s.name, st["cell"])] for s in group]
+        extra = [("SPAN", (0, 0), (-1, 0)), ("ALIGN", (0, 1), (0, -1), "CENTER")]
+        blocks.append(KeepTogether([table(rows, [0.16, 0.84], avail, extra=extra), Spacer(1, 6)]))
+    return blocks
+
+
+def table_list(seats: list[Seat], tournament: str, opts: Options) -> bytes:
+    """Seat assignments by table (three columns), then by name (two columns)."""
+    st = styles()
+    order = str(opts.extra.get("order", "both"))
+    if order not in ("both", "table", "name"):
+        raise ValueError(f"order must be both, table or name, not {order!r}")
+    tables = len({s.table for s in seats})
+    summary = f"{len(seats)} players at {tables} table{'s' if tables != 1 else ''}."
+    if not seats:
+        return build([p("Nobody is seated yet.", st["body"])], opts, "Table assignments", tournament)
+    story: list[Flowable] = []
+    if order in ("both", "table"):
+        story += [p("By table", st["h2"]), p(summary, st["small"]), Spacer(1, 4)]
+        story += _by_table(seats, column_width(opts, 3))
+    if order in ("both", "name"):
+        if story:
+            story += [NextPageTemplate("cols2"), PageBreak()]
+        story += [p("By name", st["h2"]), p(summary, st["small"]), Spacer(1, 4)]
+        rows: list[list[Any]] = [["Name", "Table", "Seat"]]
+        for s in sorted(seats, key=lambda s: (s.name.casefold(), s.name)):
+            rows.append([p(s.name, st["cell"]), str(s.table), str(s.seat)])
+        story.append(
+            table(rows, [0.64, 0.18, 0.18], column_width(opts, 2), extra=[("ALIGN", (1, 0), (-1, -1), "CENTER")])
+        )
+    return build(story, opts, "Table assignments", tournament, columns=3 if order != "name" else 2)
