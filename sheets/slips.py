@@ -108,9 +108,10 @@ def move_slips(moves: Sequence[Move], tournament: str, opts: Options) -> bytes:
         inner = w - 2 * PAD
         draw_text(c, x + PAD, y + h - PAD - 8, f"{tournament} · MOVE", _fit(tournament, 9, inner - 40, False))
         draw_text(c, x + PAD, y + h - PAD - 26, m.name, _fit(m.name, 15, inner, True), bold=True)
-        source = (
-            f"from table {m.from_table} seat {m.from_seat}" if m.from_table is not None else "from the waiting list"
-        )
+        if m.from_table is None:
+            source = "from the waiting list"
+        else:
+            source = f"from table {m.from_table}" + (f" seat {m.from_seat}" if m.from_seat is not None else "")
         draw_text(c, x + PAD, y + h - PAD - 40, source, 10)
         _big_numbers(c, x + PAD, y + PAD + 16, inner, [("TO TABLE", str(m.to_table)), ("SEAT", str(m.to_seat))], 34)
         why = f"Why: {m.reason}" if m.reason else ""

@@ -64,12 +64,45 @@ def _move(raw: Mapping[str, Any], names: Mapping[int, str]) -> Move:
     )
 
 
-def moves(t: Any, given: Any = None) -> list[Move]:
-    """The moves to print: those the caller gives, else the moves recorded in the tournament's log."""
+def _logged_moves(t: Any) -> list[tuple[float, Move]]:
     names = {pid: p.name for pid, p in t.state.players.items()}
-    if given is not None:
+    out: list[tuple[float, Move]] = []
+    for ev in getattr(t, "log", []):
+        if ev.type == "player_moved":
+            out.append((ev.at, _move(ev.data, names)))
+        elif ev.type == "table_broken":
+            broken = int(ev.data["table"])
+            for pid, _card, table, seat in ev.data["assignments"]:
+                why = f"table {broken} broken"
+                out.append((ev.at, Move(names.get(pid, str(pid)), broken, None, int(table), int(seat), why)))
+    return out
+
+
+def _logged_moves(t: Any) -> list[tuple[float, Move]]:
+    names = {pid: p.name for pid, p in t.state.players.items()}
+    out: list[tuple[float, Move]] = []
+    for ev in getattr(t, "log", []):
+        if ev.type == "player_moved":
+            out.append((ev.at, _move(ev.data, names)))
+        elif ev.type == "table_broken":
+            broken = int(ev.data["table"])
+            for pid, _card, table, seat in ev.data["assignments"]:
+                why = f"table {broken} broken"
+                out.append((ev.at, Move(names.get(pid, str(pid)), broken, None, int(table), int(seat), why)))
+    return out
+
+
+def moves(t: Any, given: Any = None) -> list[Move]:
+    """The moves to print: those the caller gives, every logged move ("all"), or by default the moves
+    of the latest action that moved anyone (one balance, one broken table)."""
+    if given is not None and given != "all":
+        names = {pid: p.name for pid, p in t.state.players.items()}
         return [_move(m, names) for m in given]
-    return [_move(ev.data, names) for ev in getattr(t, "log", []) if ev.type == "player_moved"]
+    logged = _logged_moves(t)
+    if given == "all" or not logged:
+        return [m for _, m in logged]
+    last = logged[-1][0]
+    return [m for at, m in logged if at == last]
 
 
 def _bets(lv: Any, families: list[str]) -> dict[str, str]:

@@ -24,7 +24,6 @@ def test_every_sheet_of_a_tournament_with_no_players(empty):
         "payouts": "Prize pool $0.00 · 0 entries",
         "receipts": "no receipt to sign",
         "results": "No one has finished yet.",
-        "structure": "Break — 15 minutes",
     }
     for name in SHEET_NAMES:
         pdf = render(name, empty)
