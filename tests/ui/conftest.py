@@ -1,0 +1,65 @@
+"""Fixtures for the director's window: small tournaments in memory, on a clock the test moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.engine import Tournament
+from app.profile import load_profile
+from app.timesource import FakeClock
+from ui.session import Session
+
+NAMES = [
+    "Ann Lee",
+    "Bo Chen",
+    "Carla Novak",
+    "Dev Patel",
+    "Elif Kaya",
+    "Femi Okafor",
+    "Greta Rossi",
+    "Hiro Sato",
+    "Ines Silva",
+    "Jonas Berg",
+    "Kofi Mensah",
+    "Lena Fischer",
+]
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path, monkeypatch):
+    """Keep the error log, recent list and saved profiles of every test in its own folder."""
+    folder = tmp_path / "userdata"
+    folder.mkdir()
+    monkeypatch.setattr("ui.errors.data_dir", lambda: folder)
+    return folder
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(1_800_000_000.0)
+
+
+def make_session(clock: FakeClock, profile: str = "tda", players: int = 12, seat: bool = False) -> Session:
+    t = Tournament.create(load_profile(profile), name="Test event", time=clock, seed=3)
+    for name in NAMES[:players]:
+        t.execute({"cmd": "register", "name": name})
+    if seat:
+        t.execute({"cmd": "seat_all"})
+    return Session.in_memory(t)
+
+
+@pytest.fixture
+def session(clock) -> Session:
+    return make_session(clock)
+
+
+@pytest.fixture
+def window(qtbot, session):
+    from ui.director import DirectorWindow
+
+    w = DirectorWindow(session)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    return w

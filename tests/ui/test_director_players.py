@@ -1,0 +1,108 @@
+"""Clicking and typing through the player workflows on a real director's window."""
+
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtCore import Qt
+
+from app.registry import COMMANDS
+from ui.dialogs.bust import BustDialog
+
+
+def _type_action(qtbot, window, key, text):
+    qtbot.keyClick(window, key)
+    bar = window.player_panel.action_bar
+    assert bar.isVisible() and bar.edit.hasFocus()
+    bar.edit.setText(text)
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    return bar
+
+
+def test_register_with_f2_and_a_name(qtbot, window):
+    before = window.players.rowCount()
+    bar = _type_action(qtbot, window, Qt.Key.Key_F2, "Mara Quinn")
+    assert window.players.rowCount() == before + 1
+    assert "mara quinn" in window.session.state.by_name
+    assert bar.feedback.text().startswith("Registered Mara Quinn")
+    assert bar.edit.text() == ""
+
+
+def test_the_list_filters_as_you_type(qtbot, window):
+    qtbot.keyClicks(window.player_panel.search, "carla")
+    assert window.player_panel.proxy.rowCount() == 1
+    assert window.player_panel.count.text() == "1 of 12"
+
+
+def test_a_refused_rebuy_shows_the_engines_reason_where_the_director_typed(qtbot, window):
+    probe = copy.deepcopy(window.session.tournament)
+    _events, expected = probe.try_execute({"cmd": "rebuy", "player": probe.state.by_name["ann lee"]})
+    assert expected is not None
+    log_before = len(window.session.tournament.log)
+    bar = _type_action(qtbot, window, Qt.Key.Key_F4, "Ann Lee")
+    assert bar.feedback.isVisible()
+    assert bar.feedback.property("kind") == "refused"
+    assert bar.feedback.text() == expected.message
+    assert len(window.session.tournament.log) == log_before
+
+
+def test_bust_one_player_shows_the_place_at_once(qtbot, window):
+    window.act_seat_draw()
+    bar = _type_action(qtbot, window, Qt.Key.Key_F8, "Bo Chen")
+    bo = window.session.state.players[window.session.state.by_name["bo chen"]]
+    assert bo.status == "out" and bo.place == 12
+    assert bar.feedback.text().startswith("Bo Chen out 12th")
+    row = window.players.row_of(bo.id)
+    assert window.players.index(row, 2).data() == "out 12th"
+
+
+def test_bust_several_in_one_hand_asks_starting_stacks(qtbot, window):
+    window.act_seat_draw()
+    state = window.session.state
+    table = state.tables[1]
+    a, b = (state.players[pid] for pid in list(table.seats.values())[:2])
+    view = window.player_panel.view
+    for p in (a, b):
+        proxy_row = window.player_panel.proxy.mapFromSource(window.players.index(window.players.row_of(p.id), 0))
+        view.selectionModel().select(proxy_row, view.selectionModel().SelectionFlag.Select
+                                     | view.selectionModel().SelectionFlag.Rows)
+    view.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_F8)
+    dialog = window.findChild(BustDialog)
+    assert dialog is not None and dialog.isVisible() and dialog.needs_stacks
+    dialog.stacks[a.id].setValue(5_000)
+    dialog.stacks[b.id].setValue(8_000)
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert state.players[a.id].place == 12  # the smaller stack finishes lower
+    assert state.players[b.id].place == 11
+    assert "out 12th" in window.player_panel.action_bar.feedback.text()
+
+
+def test_ctrl_z_undoes_the_last_action_but_not_while_typing(qtbot, window):
+    _type_action(qtbot, window, Qt.Key.Key_F2, "Undo Me")
+    assert "undo me" in window.session.state.by_name
+    window.player_panel.search.setFocus()
+    qtbot.keyClick(window.player_panel.search, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "undo me" in window.session.state.by_name
+    window.player_panel.view.setFocus()
+    qtbot.keyClick(window.player_panel.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "undo me" not in window.session.state.by_name
+    assert window.history_tab.redo_button.text().startswith("Redo: registration of Undo Me")
+    qtbot.keyClick(window.player_panel.view, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert "undo me" in window.session.state.by_name
+
+
+def test_an_unexpected_error_is_logged_and_leaves_the_tournament_as_it_was(qtbot, window, monkeypatch, user_data):
+    def broken(ctx, cmd):
+        ctx.emit("note", text="half done")
+        raise ZeroDivisionError("bug")
+
+    monkeypatch.setitem(COMMANDS, "rebuy", broken)
+    log_before = len(window.session.tournament.log)
+    bar = _type_action(qtbot, window, Qt.Key.Key_F4, "Ann Lee")
+    assert bar.feedback.text().startswith("Something went wrong (ZeroDivisionError)")
+    assert "Traceback" not in bar.feedback.text()
+    assert len(window.session.tournament.log) == log_before
+    assert "notes" not in window.session.state.extra
+    assert "ZeroDivisionError: bug" in (user_data / "errors.log").read_text(encoding="utf-8")

@@ -1,0 +1,11 @@
+"""The demo tournament as a session the window can show (in memory; nothing is written to disk)."""
+
+from __future__ import annotations
+
+from app.demo import build_demo
+from app.timesource import WallClock
+from ui.session import Session
+
+
+def demo_session(seed: int = 2026) -> Session:
+    return Session.in_memory(build_demo(seed=seed, time=WallClock()))

@@ -1,0 +1,155 @@
+"""The director's window: the player list on the left, the tabs in the centre, the strip on top."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
+
+from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
+from ui.director_actions import DirectorActions
+from ui.models.players import PlayerModel
+from ui.overview import clock_info, field_info, payout_amounts, pending_moves
+from ui.session import Session
+from ui.tabs.clock_tab import ClockTab
+from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
+from ui.tabs.tables_tab import TablesTab
+from ui.texts import money
+from ui.widgets.player_panel import PlayerPanel
+from ui.widgets.strip import Strip
+
+
+class DirectorWindow(DirectorActions, QMainWindow):
+    """One window, no modal maze; every change goes through ``self.session`` as a named command."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")
+        self.resize(1366, 768)
+        self.strip = Strip()
+        self.players = PlayerModel(session.state, session.now(), self)
+        self.player_panel = PlayerPanel(self.players)
+        self.tabs = QTabWidget()
+        self.tables_tab = TablesTab()
+        self.clock_tab = ClockTab()
+        self.payouts_tab = PayoutsTab()
+        self.history_tab = HistoryTab()
+        self.tabs.addTab(self.tables_tab, "Tables")
+        self.tabs.addTab(self.clock_tab, "Clock && Structure")
+        self.tabs.addTab(self.payouts_tab, "Payouts && Results")
+        self.tabs.addTab(self.history_tab, "History")
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.player_panel)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(1, 1)
+        split.setSizes([470, 1450])
+        central = QWidget()
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(self.strip)
+        inner = QWidget()
+        inner_lay = QVBoxLayout(inner)
+        inner_lay.setContentsMargins(6, 6, 6, 6)
+        inner_lay.addWidget(split)
+        lay.addWidget(inner, 1)
+        self.setCentralWidget(central)
+        self.pending: list = []
+        self._build_menus()
+        self._connect()
+        self.session.changed.connect(self.refresh)
+        self.session.undo_changed.connect(self._undo_labels)
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(250)
+        self.ticker.timeout.connect(self.tick)
+        self.ticker.start()
+        self.refresh()
+
+    # -- building ---------------------------------------------------------------------------------
+    def _action(self, menu_name: str, title: str, shortcut: str, slot: object) -> QAction:
+        menus = getattr(self, "_menus", {})
+        self._menus = menus
+        menu = menus.get(menu_name) or self.menuBar().addMenu(menu_name)
+        menus[menu_name] = menu
+        act = QAction(title, self)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        self.addAction(act)
+        return act
+
+    def _build_menus(self) -> None:
+        self._action("&Tournament", "Command palette…", "Ctrl+K", self.act_palette)
+        self._action("&Tournament", "Back up now", "Ctrl+Shift+S", self.act_backup)
+        self._action("&Tournament", "Close", "Ctrl+W", self.close)
+        self.undo_action = self._action("&Edit", "Undo", "Ctrl+Z", self.act_undo)
+        self.redo_action = self._action("&Edit", "Redo", "Ctrl+Shift+Z", self.act_redo)
+        self._action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
+        titles = {a.key: a for a in GLOBAL_ACTIONS}
+        for key in ("register", "bust", "find"):
+            a = titles[key]
+            self._action("&Players", a.title, a.shortcut, getattr(self, a.slot))
+        for pa in PLAYER_ACTIONS:
+            self._action("&Players", pa.title + "…", pa.shortcut, lambda _=False, k=pa.key: self.begin_player_action(k))
+        for key in ("draw", "move", "break", "redraw"):
+            a = titles[key]
+            self._action("T&ables", a.title, a.shortcut, getattr(self, a.slot))
+        for key in ("clock", "next", "previous", "addtime", "removetime"):
+            a = titles[key]
+            self._action("&Clock", a.title, a.shortcut, getattr(self, a.slot))
+        a = titles["display"]
+        self._action("&View", a.title, a.shortcut, getattr(self, a.slot))
+
+    def _connect(self) -> None:
+        self.strip.act_pending.connect(self.act_move)
+        self.player_panel.action_bar.submitted.connect(self.submit_player_action)
+        self.tables_tab.draw_requested.connect(self.act_seat_draw)
+        self.tables_tab.break_requested.connect(self.act_break_table)
+        self.tables_tab.redraw_requested.connect(self.act_redraw)
+        self.tables_tab.move_requested.connect(self.make_move)
+        self.tables_tab.grid.seat_dropped.connect(self.drop_move)
+        self.clock_tab.clock_action.connect(self.clock_action)
+        self.history_tab.undo_requested.connect(self.act_undo)
+        self.history_tab.redo_requested.connect(self.act_redo)
+        self.payouts_tab.edit_requested.connect(self.act_edit_payouts)
+
+    # -- refreshing from the state ------------------------------------------------------------------
+    def refresh(self, _events: object = None) -> None:
+        state, now = self.session.state, self.session.now()
+        self.players.refresh(state, now)
+        self.player_panel.action_bar.names.setStringList([p.name for p in state.players.values()])
+        self.pending = pending_moves(state)
+        self.tables_tab.refresh(state, self.pending)
+        amounts = payout_amounts(state)
+        self.payouts_tab.model.refresh(amounts, state)
+        fi = field_info(state)
+        self.payouts_tab.summary.setText(
+            f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.pool_cents)}"
+        )
+        self.history_tab.model.refresh(self.session.tournament.log, state)
+        self.strip.show_field(fi)
+        self.strip.show_pending(self.pending[0].text(state) if self.pending else None)
+        self._undo_labels()
+        self.tick()
+
+    def tick(self) -> None:
+        info = clock_info(self.session.state, self.session.now())
+        self.strip.show_clock(info)
+        self.clock_tab.show_clock(info)
+
+    def _undo_labels(self) -> None:
+        u, r = self.session.undo_label(), self.session.redo_label()
+        self.undo_action.setText(f"Undo: {u}" if u else "Undo")
+        self.undo_action.setEnabled(u is not None)
+        self.redo_action.setText(f"Redo: {r}" if r else "Redo")
+        self.redo_action.setEnabled(r is not None)
+        self.history_tab.set_labels(u, r)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.ticker.stop()
+        if self.display is not None:
+            self.display.close()
+        self.session.close()
+        super().closeEvent(event)

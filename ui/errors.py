@@ -1,0 +1,65 @@
+"""Unexpected errors: logged to a file in the user data folder, shown as one short sentence.
+
+No traceback ever reaches the director. The engine rebuilds its state when a command fails half
+way, so the tournament stays as it was before the action.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+
+_LOGGER_NAME = "floorman.ui"
+
+
+def data_dir() -> Path:
+    from platformdirs import user_data_path
+
+    path = user_data_path("floorman", appauthor=False)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def error_log_path() -> Path:
+    return data_dir() / "errors.log"
+
+
+def log_unexpected(exc: BaseException, context: str = "") -> Path:
+    """Append the full traceback to the error log; return the log's path."""
+    path = error_log_path()
+    logger = logging.getLogger(_LOGGER_NAME)
+    if not any(isinstance(h, logging.FileHandler) for h in logger.handlers):
+        handler = logging.FileHandler(path, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    logger.error("%s\n%s", context or "unexpected error", text)
+    return path
+
+
+def short_message(exc: BaseException) -> str:
+    return (
+        f"Something went wrong ({type(exc).__name__}); the tournament is unchanged. "
+        f"Details were written to {error_log_path()}."
+    )
+
+
+def install_excepthook(show: Callable[[str], None]) -> None:
+    """Route exceptions escaping Qt slots to the log and a short message instead of stderr."""
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, exc, tb)
+            return
+        try:
+            log_unexpected(exc, "uncaught in an event handler")
+            show(short_message(exc))
+        except Exception:  # the last line of defence must never raise itself
+            sys.__excepthook__(kind, exc, tb)
+
+    sys.excepthook = hook

@@ -1,0 +1,79 @@
+"""Starting the window: ``floorman``, ``floorman FILE``, ``--demo``, ``--screenshot DIR``, ``--self-test``.
+
+Only Qt is imported before the first window paints; the store (SQLAlchemy) and printing (reportlab)
+are imported when they are first needed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from argparse import Namespace
+from pathlib import Path
+from typing import Any
+
+HEADLESS_SCREENS = "floorman-screens"
+
+
+def has_display() -> bool:
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _app() -> Any:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication, QIcon
+    from PySide6.QtWidgets import QApplication
+
+    from ui import theme
+    from ui.resources import icon_path
+
+    app = QApplication.instance()
+    if app is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("Floorman")
+        app.setOrganizationName("Floorman")
+    app.setWindowIcon(QIcon(str(icon_path())))
+    dark = theme.system_prefers_dark(app)
+    app.setProperty("floormanDark", dark)
+    theme.apply(app, dark)
+    return app
+
+
+def launch(opts: Namespace) -> int:
+    """Run the GUI as the options ask; returns the process exit code."""
+    screenshot = getattr(opts, "screenshot", None)
+    demo = bool(getattr(opts, "demo", False))
+    if not has_display():
+        # No screen at all: use the offscreen platform; the demo writes screenshots instead.
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        if demo and not screenshot:
+            screenshot = HEADLESS_SCREENS
+    if getattr(opts, "self_test", False):
+        from ui.selftest import run_self_test
+
+        return run_self_test(_app())
+    if screenshot:
+        from ui.screens import write_screenshots
+
+        _app()
+        paths = write_screenshots(Path(screenshot))
+        print("Screenshots written to " + str(Path(screenshot).resolve()) + ": " + ", ".join(p.name for p in paths))
+        return 0
+    app = _app()
+    from ui.errors import install_excepthook
+    from ui.start import Starter
+
+    starter = Starter(app)
+    install_excepthook(starter.show_error)
+    if demo:
+        starter.open_demo()
+    elif getattr(opts, "file", None):
+        starter.open_file(str(opts.file))
+    else:
+        starter.show_welcome()
+    return int(app.exec())

@@ -1,0 +1,38 @@
+"""Finding the player the director means from what was typed: a number, a full name, or part of one."""
+
+from __future__ import annotations
+
+from app.state import Player, TournamentState
+
+
+def find_players(state: TournamentState, text: str, live_first: bool = True) -> list[Player]:
+    """Best matches first: "#17" or "17" by number, then an exact name, then names containing the words."""
+    text = text.strip()
+    if not text:
+        return []
+    bare = text.lstrip("#")
+    if bare.isdigit() and int(bare) in state.players:
+        return [state.players[int(bare)]]
+    pid = state.by_name.get(text.lower())
+    if pid is not None:
+        return [state.players[pid]]
+    words = text.lower().split()
+    found = [p for p in state.players.values() if all(w in p.name.lower() for w in words)]
+    starts = [p for p in found if p.name.lower().startswith(words[0])]
+    rest = [p for p in found if not p.name.lower().startswith(words[0])]
+    ordered = starts + rest
+    if live_first:
+        ordered.sort(key=lambda p: not p.live)
+    return ordered
+
+
+def one_player(state: TournamentState, text: str) -> tuple[Player | None, str]:
+    """The one player meant, or None and a sentence saying why (none found, or which ones)."""
+    found = find_players(state, text)
+    if not found:
+        return None, f"No player matches “{text}”."
+    if len(found) == 1:
+        return found[0], ""
+    names = ", ".join(f"{p.name} (#{p.id})" for p in found[:5])
+    more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+    return None, f"“{text}” matches several players: {names}{more}. Type more of the name or the number."

@@ -1,0 +1,48 @@
+"""Recently opened tournament files and the director's saved profile copies, in the user data folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ui.errors import data_dir
+
+MAX_RECENT = 12
+
+
+def _recent_file() -> Path:
+    return data_dir() / "recent.json"
+
+
+def recent_files() -> list[Path]:
+    try:
+        items = json.loads(_recent_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [Path(p) for p in items if isinstance(p, str)]
+
+
+def remember(path: str | Path) -> None:
+    p = str(Path(path).resolve())
+    items = [str(x) for x in recent_files() if str(x) != p]
+    items.insert(0, p)
+    try:
+        _recent_file().write_text(json.dumps(items[:MAX_RECENT], indent=1), encoding="utf-8")
+    except OSError:
+        pass  # a recent list that cannot be written only loses convenience
+
+
+def profiles_dir() -> Path:
+    path = data_dir() / "profiles"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def saved_profiles() -> list[Path]:
+    return sorted(profiles_dir().glob("*.json"))
+
+
+def tournaments_dir() -> Path:
+    path = data_dir() / "tournaments"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

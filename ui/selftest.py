@@ -1,0 +1,100 @@
+"""``floorman --self-test``: open every top-level window, check each shows what it must, one line out."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+
+class SelfTestFailure(Exception):
+    pass
+
+
+def _check(ok: bool, why: str) -> None:
+    if not ok:
+        raise SelfTestFailure(why)
+
+
+def _dispose(app: QApplication, widget: QWidget) -> None:
+    """Close and delete a window through Qt's own queue, never by Python's garbage collector."""
+    widget.close()
+    widget.deleteLater()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    app.processEvents()
+
+
+def _shown(app: QApplication, widget: QWidget) -> None:
+    widget.resize(1366, 768)
+    widget.show()
+    app.processEvents()
+    _check(widget.isVisible(), f"{type(widget).__name__} did not show")
+
+
+def check_welcome(app: QApplication) -> str:
+    from ui.welcome import WelcomeWindow
+
+    w = WelcomeWindow()
+    try:
+        _shown(app, w)
+        _check(w.profiles.count() >= 6, f"the welcome screen lists {w.profiles.count()} profiles, not 6")
+        return f"welcome ({w.profiles.count()} profiles)"
+    finally:
+        _dispose(app, w)
+
+
+def check_director(app: QApplication) -> tuple[str, Any]:
+    from ui.demo_session import demo_session
+    from ui.director import DirectorWindow
+
+    session = demo_session()
+    w = DirectorWindow(session)
+    _shown(app, w)
+    rows = w.players.rowCount()
+    _check(rows > 0, "the player list is empty")
+    tables = w.tables_tab.grid.table_widgets()
+    _check(len(tables) > 0, "no table is drawn")
+    _check(w.player_panel.proxy.rowCount() == rows, "the player filter hides players with no search text")
+    w.player_panel.search.setText(session.state.players[1].name)
+    _check(0 < w.player_panel.proxy.rowCount() < rows, "typing a name does not filter the player list")
+    w.player_panel.search.clear()
+    _check(w.strip.field.text().strip() != "", "the strip shows no field count")
+    return f"director ({rows} players, {len(tables)} tables)", w
+
+
+def check_display(app: QApplication, session: Any) -> str:
+    from ui.display import RoomDisplay
+
+    d = RoomDisplay(session, session.tournament.time)
+    try:
+        _shown(app, d)
+        d.refresh()
+        texts = [getattr(lbl, "text", lambda: "")() for lbl in d.findChildren(QWidget)]
+        clock = [t for t in texts if isinstance(t, str) and ":" in t and any(c.isdigit() for c in t)]
+        _check(bool(clock), "the room display shows no clock")
+        return f"room display (clock {clock[0]})"
+    finally:
+        _dispose(app, d)
+
+
+def run_self_test(app: QApplication, out: Callable[[str], None] = print) -> int:
+    start = time.perf_counter()
+    parts: list[str] = []
+    director = None
+    try:
+        parts.append(check_welcome(app))
+        text, director = check_director(app)
+        parts.append(text)
+        parts.append(check_display(app, director.session))
+    except Exception as exc:  # every failure becomes one readable line and a non-zero exit
+        print(f"SELF-TEST FAILED: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if director is not None:
+            _dispose(app, director)
+    out(f"SELF-TEST OK: {', '.join(parts)} in {time.perf_counter() - start:.2f} s")
+    return 0

@@ -1,0 +1,129 @@
+"""The app's top-level windows and how one leads to the next: welcome, new, open, restore, demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+
+from app.profile import Profile
+from ui.errors import log_unexpected
+from ui.recent import remember, tournaments_dir
+from ui.session import Session
+
+FILE_FILTER = "Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)"
+
+
+def store_session(path: str | Path, profile: Profile | None = None, name: str = "") -> Session:
+    """Open (or create, given a profile) a tournament file. Imports the store only now (it is slow)."""
+    from db.store import TournamentStore
+
+    store = TournamentStore.create(path, profile, name) if profile is not None else TournamentStore.open(path)
+    remember(path)
+    return Session(store, str(path))
+
+
+class Starter(QObject):
+    """Keeps the open windows alive and turns welcome-screen choices into windows."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__()
+        self.app = app
+        self.windows: list[QWidget] = []
+        self.welcome: Any = None
+
+    def _keep(self, w: QWidget) -> QWidget:
+        self.windows.append(w)
+        w.show()
+        return w
+
+    def show_error(self, text: str) -> None:
+        parent = self.windows[-1] if self.windows else None
+        QMessageBox.warning(parent, "Floorman", text)
+
+    def show_welcome(self) -> None:
+        from ui.welcome import WelcomeWindow
+
+        w = WelcomeWindow()
+        w.new_requested.connect(self.new_tournament)
+        w.open_requested.connect(self.open_file)
+        w.open_dialog_requested.connect(self.choose_file)
+        w.restore_requested.connect(self.restore_backup)
+        w.demo_requested.connect(self.open_demo)
+        self.welcome = w
+        self._keep(w)
+
+    def open_session(self, session: Session) -> None:
+        from ui.director import DirectorWindow
+
+        window = DirectorWindow(session)
+        self._keep(window)
+        window.showMaximized()
+        if self.welcome is not None:
+            self.welcome.close()
+            self.welcome = None
+
+    def open_demo(self) -> None:
+        from ui.demo_session import demo_session
+
+        self.open_session(demo_session())
+
+    def _fail(self, exc: Exception) -> None:
+        from app.errors import RuleError
+
+        try:
+            from db.errors import StoreError
+        except ImportError:  # the store is not installed: only unexpected errors can happen
+            StoreError = RuleError  # noqa: N806
+        if isinstance(exc, RuleError | StoreError):
+            self.show_error(str(getattr(exc, "message", exc)))
+        else:
+            log_unexpected(exc, "opening a tournament")
+            from ui.errors import short_message
+
+            self.show_error(short_message(exc))
+
+    def open_file(self, path: str) -> None:
+        try:
+            session = store_session(path)
+        except Exception as exc:  # a damaged or newer file: the store says why in plain words
+            self._fail(exc)
+            if self.welcome is None and not self.windows:
+                self.show_welcome()
+            return
+        self.open_session(session)
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.welcome, "Open a tournament", str(tournaments_dir()), FILE_FILTER)
+        if path:
+            self.open_file(path)
+
+    def new_tournament(self, profile: Profile) -> None:
+        from ui.dialogs.new_tournament import NewTournamentDialog
+
+        dialog = NewTournamentDialog(profile, tournaments_dir(), self.welcome)
+        if dialog.exec() != NewTournamentDialog.DialogCode.Accepted or dialog.result_profile is None:
+            return
+        try:
+            session = store_session(dialog.path.text(), dialog.result_profile, dialog.name.text().strip())
+        except Exception as exc:
+            self._fail(exc)
+            return
+        self.open_session(session)
+
+    def restore_backup(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.welcome, "Restore from a backup", str(tournaments_dir()),
+                                              FILE_FILTER)
+        if not path:
+            return
+        target = tournaments_dir() / (Path(path).stem + "-restored.floorman")
+        try:
+            from db.backups import restore
+
+            restore(Path(path), target)
+        except Exception as exc:
+            self._fail(exc)
+            return
+        self.open_file(str(target))

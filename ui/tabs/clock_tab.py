@@ -1,0 +1,74 @@
+"""The Clock & Structure tab: the clock large, the current and next level, and the clock's controls."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ui.overview import ClockInfo
+from ui.widgets.player_panel import Feedback
+
+BUTTONS = (
+    ("start", "Start (F5)"),
+    ("pause", "Pause (F5)"),
+    ("resume", "Resume (F5)"),
+    ("previous", "Previous level (Ctrl+←)"),
+    ("next", "Next level (Ctrl+→)"),
+    ("add", "+1 minute (Ctrl+↑)"),
+    ("remove", "−1 minute (Ctrl+↓)"),
+    ("length", "Change level length…"),
+    ("hat", "Draw the next game from the hat"),
+)
+
+
+class ClockTab(QWidget):
+    """Signals:
+    clock_action(str): one of start, pause, resume, previous, next, add, remove, length, hat.
+    """
+
+    clock_action = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.time = QLabel("--:--")
+        self.time.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        big = QFont(self.font())
+        big.setPointSizeF(big.pointSizeF() * 6)
+        big.setBold(True)
+        self.time.setFont(big)
+        self.level = QLabel()
+        self.level.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        mid = QFont(self.font())
+        mid.setPointSizeF(mid.pointSizeF() * 1.6)
+        self.level.setFont(mid)
+        self.next = QLabel()
+        self.next.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.next.setObjectName("dim")
+        self.feedback = Feedback()
+        self.buttons: dict[str, QPushButton] = {}
+        grid = QGridLayout()
+        for i, (key, text) in enumerate(BUTTONS):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, k=key: self.clock_action.emit(k))
+            self.buttons[key] = b
+            grid.addWidget(b, i // 3, i % 3)
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        lay.addWidget(self.time)
+        lay.addWidget(self.level)
+        lay.addWidget(self.next)
+        lay.addSpacing(16)
+        lay.addLayout(grid)
+        lay.addWidget(self.feedback)
+        lay.addStretch(2)
+
+    def show_clock(self, info: ClockInfo) -> None:
+        self.time.setText(info.time_text)
+        head = "Break" if info.on_break else f"Level {info.level}"
+        parts = [head, info.game, info.blinds, f"({info.state_text})"]
+        self.level.setText("  ·  ".join(p for p in parts if p))
+        self.next.setText(f"Next: {info.next_text}" if info.next_text else "")
+        self.buttons["start"].setVisible(not info.started)
+        self.buttons["pause"].setVisible(info.started and info.running)
+        self.buttons["resume"].setVisible(info.started and not info.running)

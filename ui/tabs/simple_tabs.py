@@ -1,0 +1,93 @@
+"""The History and Payouts & Results tabs: a table each, and what the director can do there."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.models.history import HistoryModel
+from ui.models.payouts import PayoutModel
+from ui.widgets.player_panel import Feedback
+
+
+def _table(model: object) -> QTableView:
+    view = QTableView()
+    view.setModel(model)  # type: ignore[arg-type]
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(22)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view
+
+
+class HistoryTab(QWidget):
+    """Every event with its time, newest first, and the undo / redo buttons with their labels.
+
+    Signals:
+        undo_requested(), redo_requested()
+    """
+
+    undo_requested = Signal()
+    redo_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = HistoryModel(self)
+        self.view = _table(self.model)
+        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.undo_button = QPushButton("Undo")
+        self.redo_button = QPushButton("Redo")
+        self.undo_button.clicked.connect(self.undo_requested)
+        self.redo_button.clicked.connect(self.redo_requested)
+        self.feedback = Feedback()
+        row = QHBoxLayout()
+        row.addWidget(self.undo_button)
+        row.addWidget(self.redo_button)
+        row.addStretch(1)
+        lay = QVBoxLayout(self)
+        lay.addLayout(row)
+        lay.addWidget(self.feedback)
+        lay.addWidget(self.view, 1)
+
+    def set_labels(self, undo: str | None, redo: str | None) -> None:
+        self.undo_button.setText(f"Undo: {undo}  (Ctrl+Z)" if undo else "Nothing to undo")
+        self.undo_button.setEnabled(undo is not None)
+        self.redo_button.setText(f"Redo: {redo}  (Ctrl+Shift+Z)" if redo else "Nothing to redo")
+        self.redo_button.setEnabled(redo is not None)
+
+
+class PayoutsTab(QWidget):
+    """The payout table for the field size, tie splits, and the finishers so far.
+
+    Signals:
+        edit_requested(): the director wants to edit the payout table.
+    """
+
+    edit_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = PayoutModel(self)
+        self.view = _table(self.model)
+        self.summary = QLabel()
+        self.edit_button = QPushButton("Edit the payout table…")
+        self.edit_button.clicked.connect(self.edit_requested)
+        self.feedback = Feedback()
+        row = QHBoxLayout()
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.edit_button)
+        lay = QVBoxLayout(self)
+        lay.addLayout(row)
+        lay.addWidget(self.feedback)
+        lay.addWidget(self.view, 1)

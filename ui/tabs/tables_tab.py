@@ -1,0 +1,123 @@
+"""The Tables tab: the grid of round tables, the seat draw, and the balancing suggestions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.state import TournamentState
+from ui.overview import PendingMove
+from ui.widgets.player_panel import Feedback
+from ui.widgets.table_grid import TableGrid
+
+
+class MoveCard(QFrame):
+    """One balancing suggestion: who, from where, to where, why, and a Move button.
+
+    Signals:
+        move_clicked(object): the PendingMove to submit.
+    """
+
+    move_clicked = Signal(object)
+
+    def __init__(self, move: PendingMove, state: TournamentState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.move = move
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        text = QLabel(move.text(state))
+        text.setWordWrap(True)
+        why = QLabel(move.reason or "the tables are out of balance")
+        why.setObjectName("dim")
+        why.setWordWrap(True)
+        button = QPushButton("Move")
+        button.setToolTip("Make this move (F7) and offer the move slip")
+        button.clicked.connect(lambda: self.move_clicked.emit(self.move))
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(text)
+        lay.addWidget(why)
+        lay.addWidget(button)
+
+
+class TablesTab(QWidget):
+    """Signals:
+    draw_requested(), break_requested(), redraw_requested(), move_requested(object)
+    """
+
+    draw_requested = Signal()
+    break_requested = Signal()
+    redraw_requested = Signal()
+    move_requested = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.grid = TableGrid()
+        self.feedback = Feedback()
+        self.draw_button = QPushButton("Seat draw (F6)")
+        self.break_button = QPushButton("Break a table…")
+        self.redraw_button = QPushButton("Redraw")
+        self.draw_button.clicked.connect(self.draw_requested)
+        self.break_button.clicked.connect(self.break_requested)
+        self.redraw_button.clicked.connect(self.redraw_requested)
+        self.summary = QLabel()
+        self.summary.setObjectName("dim")
+        bar = QHBoxLayout()
+        bar.addWidget(self.draw_button)
+        bar.addWidget(self.break_button)
+        bar.addWidget(self.redraw_button)
+        bar.addStretch(1)
+        bar.addWidget(self.summary)
+        self.moves_box = QWidget()
+        self.moves_layout = QVBoxLayout(self.moves_box)
+        self.moves_layout.setContentsMargins(0, 0, 0, 0)
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setWidget(self.moves_box)
+        side_scroll.setFixedWidth(230)
+        heading = QLabel("Balancing")
+        heading.setObjectName("stripValue")
+        side = QVBoxLayout()
+        side.addWidget(heading)
+        side.addWidget(side_scroll, 1)
+        body = QHBoxLayout()
+        body.addWidget(self.grid, 1)
+        body.addLayout(side)
+        lay = QVBoxLayout(self)
+        lay.addLayout(bar)
+        lay.addWidget(self.feedback)
+        lay.addLayout(body, 1)
+        self.cards: list[MoveCard] = []
+
+    def refresh(self, state: TournamentState, moves: list[PendingMove]) -> None:
+        marks: dict[int, dict[int, str]] = {}
+        if moves:
+            m = moves[0]
+            if m.from_seat:
+                marks.setdefault(m.from_table, {})[int(m.from_seat)] = "from"
+            if m.to_seat:
+                marks.setdefault(m.to_table, {})[int(m.to_seat)] = "to"
+        self.grid.set_marks(marks)
+        self.grid.refresh(state)
+        while self.moves_layout.count():
+            item = self.moves_layout.takeAt(0)
+            if item is not None and item.widget() is not None:
+                item.widget().deleteLater()
+        self.cards = []
+        for move in moves:
+            card = MoveCard(move, state)
+            card.move_clicked.connect(self.move_requested)
+            self.moves_layout.addWidget(card)
+            self.cards.append(card)
+        if not moves:
+            self.moves_layout.addWidget(QLabel("The tables are balanced."))
+        self.moves_layout.addStretch(1)
+        seated = state.seated_count()
+        self.summary.setText(f"{len(state.tables)} tables · {seated:,} seated · {len(state.waiting)} waiting")

@@ -1,0 +1,114 @@
+"""The welcome screen: recent tournaments, a new one from a profile, open a file, restore a backup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.profile import SHIPPED, Profile, load_profile
+from ui.recent import recent_files, saved_profiles
+from ui.widgets.player_panel import Feedback
+
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class WelcomeWindow(QWidget):
+    """Signals:
+    new_requested(object): a Profile to start a tournament from.
+    open_requested(str): a tournament file to open.
+    open_dialog_requested(), restore_requested(), demo_requested()
+    """
+
+    new_requested = Signal(object)
+    open_requested = Signal(str)
+    open_dialog_requested = Signal()
+    restore_requested = Signal()
+    demo_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Floorman")
+        self.resize(1000, 620)
+        title = QLabel("Floorman")
+        title.setObjectName("welcomeTitle")
+        sub = QLabel("Run a live poker tournament. Pick up where you left off, or start a new one from a profile.")
+        sub.setObjectName("dim")
+        self.recent = QListWidget()
+        for path in recent_files():
+            item = QListWidgetItem(f"{path.stem}    {path.parent}")
+            item.setData(PATH_ROLE, str(path))
+            self.recent.addItem(item)
+        if self.recent.count() == 0:
+            self.recent.addItem(QListWidgetItem("No tournament opened yet."))
+        self.recent.itemActivated.connect(self._open_recent)
+        self.profiles = QListWidget()
+        self._profiles: list[Profile] = []
+        for pid in SHIPPED:
+            self._add_profile(load_profile(pid), "")
+        for path in saved_profiles():
+            try:
+                self._add_profile(load_profile(str(path)), " (saved copy)")
+            except Exception:  # a broken saved copy is skipped, never fatal to the welcome screen
+                continue
+        self.profiles.setCurrentRow(0)
+        self.profiles.itemActivated.connect(lambda _i: self._new())
+        self.feedback = Feedback()
+        new = QPushButton("New tournament from this profile…")
+        new.setDefault(True)
+        new.clicked.connect(self._new)
+        open_btn = QPushButton("Open a tournament file…  (Ctrl+O)")
+        open_btn.setShortcut("Ctrl+O")
+        open_btn.clicked.connect(self.open_dialog_requested)
+        restore = QPushButton("Restore from a backup…")
+        restore.clicked.connect(self.restore_requested)
+        demo = QPushButton("Try the demo tournament")
+        demo.clicked.connect(self.demo_requested)
+        grid = QGridLayout()
+        grid.addWidget(QLabel("Recent tournaments"), 0, 0)
+        grid.addWidget(QLabel("New tournament from a profile"), 0, 1)
+        grid.addWidget(self.recent, 1, 0)
+        grid.addWidget(self.profiles, 1, 1)
+        grid.addWidget(open_btn, 2, 0)
+        grid.addWidget(new, 2, 1)
+        grid.addWidget(restore, 3, 0)
+        grid.addWidget(demo, 3, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(24, 20, 24, 20)
+        lay.addWidget(title)
+        lay.addWidget(sub)
+        lay.addSpacing(10)
+        lay.addLayout(grid, 1)
+        lay.addWidget(self.feedback)
+
+    def _add_profile(self, profile: Profile, suffix: str) -> None:
+        item = QListWidgetItem(f"{profile.name}{suffix}\n{profile.description}")
+        item.setToolTip(profile.description)
+        self.profiles.addItem(item)
+        self._profiles.append(profile)
+
+    def selected_profile(self) -> Profile | None:
+        row = self.profiles.currentRow()
+        return self._profiles[row] if 0 <= row < len(self._profiles) else None
+
+    def _new(self) -> None:
+        profile = self.selected_profile()
+        if profile is not None:
+            self.new_requested.emit(profile)
+
+    def _open_recent(self, item: QListWidgetItem) -> None:
+        path = item.data(PATH_ROLE)
+        if isinstance(path, str):
+            if not Path(path).exists():
+                self.feedback.refuse(f"{path} is no longer there.")
+                return
+            self.open_requested.emit(path)

@@ -1,0 +1,160 @@
+"""The left column: search box, the player list, and the action bar where one action is typed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCompleter,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.models.players import PlayerFilter, PlayerModel
+
+
+class Feedback(QLabel):
+    """One line under the place the director acted: a refusal's reason, or what was done."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setObjectName("feedback")
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hide()
+
+    def refuse(self, text: str) -> None:
+        self.setProperty("kind", "refused")
+        self._show(text)
+
+    def done(self, text: str) -> None:
+        self.setProperty("kind", "done")
+        self._show(text)
+
+    def _show(self, text: str) -> None:
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.setText(text)
+        self.show()
+
+
+class ActionBar(QFrame):
+    """"Rebuy: [name]" — the action's title, a name field with completion, Enter to submit.
+
+    Signals:
+        submitted(str, str): (action key, text typed).
+        cancelled(): Escape pressed.
+    """
+
+    submitted = Signal(str, str)
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("actionBar")
+        self.key = ""
+        self.title = QLabel()
+        self.title.setObjectName("actionTitle")
+        self.edit = QLineEdit()
+        self.edit.setClearButtonEnabled(True)
+        self.names = QStringListModel(self)
+        completer = QCompleter(self.names, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.edit.setCompleter(completer)
+        self.edit.returnPressed.connect(self._submit)
+        self.feedback = Feedback()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.title)
+        row.addWidget(self.edit, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addLayout(row)
+        lay.addWidget(self.feedback)
+        self.hide()
+
+    def begin(self, key: str, title: str, text: str = "", placeholder: str = "player name or number") -> None:
+        self.key = key
+        self.title.setText(f"{title}:")
+        self.edit.setPlaceholderText(placeholder)
+        self.edit.setText(text)
+        self.feedback.hide()
+        self.show()
+        self.edit.setFocus()
+        self.edit.selectAll()
+
+    def _submit(self) -> None:
+        text = self.edit.text().strip()
+        if text:
+            self.submitted.emit(self.key, text)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.hide()
+            self.cancelled.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class PlayerPanel(QWidget):
+    """Search, list, act. The list filters as you type over any number of players."""
+
+    def __init__(self, model: PlayerModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.proxy = PlayerFilter(self)
+        self.proxy.setSourceModel(model)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find a player: name, number, T3, waiting, out…  (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_query)
+        self.count = QLabel()
+        self.count.setObjectName("dim")
+        self.action_bar = ActionBar()
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        for col, width in enumerate((44, 150, 110, 70, 54, 64)):
+            self.view.setColumnWidth(col, width)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.count)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(top)
+        lay.addWidget(self.action_bar)
+        lay.addWidget(self.view, 1)
+        self.proxy.rowsInserted.connect(self._count)
+        self.proxy.rowsRemoved.connect(self._count)
+        self.proxy.modelReset.connect(self._count)
+        self.proxy.layoutChanged.connect(self._count)
+        self._count()
+
+    def _count(self) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count.setText(f"{shown:,} of {total:,}" if shown != total else f"{total:,} players")
+
+    def selected_ids(self) -> list[int]:
+        rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})
+        ids = [self.proxy.player_id(r) for r in rows]
+        return [i for i in ids if i is not None]

@@ -1,0 +1,76 @@
+"""The strip along the top of the director's window: clock, field, prize pool, next pending action."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ui.overview import ClockInfo, FieldInfo
+from ui.texts import money
+
+
+def _pair(title: str) -> tuple[QWidget, QLabel]:
+    box = QWidget()
+    lay = QVBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setSpacing(0)
+    head = QLabel(title)
+    head.setObjectName("dim")
+    value = QLabel()
+    value.setObjectName("stripValue")
+    lay.addWidget(head)
+    lay.addWidget(value)
+    return box, value
+
+
+class Strip(QFrame):
+    """Always visible; reads only the summaries it is given.
+
+    Signals:
+        act_pending(): the director clicked the pending action's button.
+    """
+
+    act_pending = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("strip")
+        self.clock = QLabel("--:--")
+        self.clock.setObjectName("stripClock")
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 2.2)
+        font.setBold(True)
+        self.clock.setFont(font)
+        level_box, self.level = _pair("Level")
+        field_box, self.field = _pair("Players left / entries")
+        pool_box, self.pool = _pair("Prize pool")
+        next_box, self.pending = _pair("Next")
+        self.pending.setWordWrap(True)
+        self.pending_button = QPushButton("Move")
+        self.pending_button.setToolTip("Make the pending move (F7)")
+        self.pending_button.clicked.connect(self.act_pending)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 4, 10, 4)
+        lay.setSpacing(22)
+        lay.addWidget(self.clock)
+        lay.addWidget(level_box)
+        lay.addWidget(field_box)
+        lay.addWidget(pool_box)
+        lay.addWidget(next_box, 1)
+        lay.addWidget(self.pending_button)
+
+    def show_clock(self, info: ClockInfo) -> None:
+        self.clock.setText(info.time_text)
+        level = "Break" if info.on_break else f"{info.level}"
+        extras = [x for x in (info.game, info.blinds) if x]
+        self.level.setText(f"{level} · {info.state_text}" + (f" · {' '.join(extras)}" if extras else ""))
+
+    def show_field(self, info: FieldInfo) -> None:
+        status = "  · bubble" if info.bubble else "  · in the money" if info.in_money else ""
+        self.field.setText(f"{info.left:,} / {info.entries:,}{status}")
+        self.pool.setText(money(info.pool_cents) + (f" · {info.paid_places} paid" if info.paid_places else ""))
+
+    def show_pending(self, text: str | None) -> None:
+        self.pending.setText(text or "Nothing pending")
+        self.pending_button.setVisible(bool(text))
