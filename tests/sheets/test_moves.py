@@ -48,3 +48,11 @@ def test_twenty_one_moves_take_three_pages():
     pdf = render_sheet("moves", Sheet("Cup", moves=moves))
     assert page_count(pdf) == 3
     assert "page 3 of 3" in pdf_text(pdf)
+
+
+def test_benchmark_script_runs_small(capsys):
+    from tests.bench.bench_sheets import main
+
+    assert main(40) == 0
+    out = capsys.readouterr().out
+    assert "40 slips, 4 pages" in out and "bare canvas loop" in out
