@@ -57,10 +57,15 @@ def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
             )
         lock = WriterLock(path)
         lock.acquire()
-    opened = OpenedFile(schema.make_engine(path, read_only=read_only), lock)
+    # Identity and integrity are checked through a read-only connection first: switching a file to WAL
+    # rewrites its header, which must never happen to another application's database.
+    opened = OpenedFile(schema.make_engine(path, read_only=True), lock)
     try:
         with opened.engine.connect() as conn:
             info = schema.inspect_file(conn, path)
+        if not read_only:
+            opened.engine.dispose()
+            opened.engine = schema.make_engine(path)
         if schema.needs_upgrade(info):
             if read_only:
                 opened.engine.dispose()

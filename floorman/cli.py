@@ -14,6 +14,7 @@ SUBCOMMANDS: dict[str, str] = {
     "script": "floorman.cmd_script:main",
     "simulate": "floorman.cmd_simulate:main",
     "verify": "floorman.cmd_verify:main",
+    "restore": "floorman.cmd_restore:main",
     "print": "floorman.cmd_print:main",
     "bench": "floorman.cmd_bench:main",
 }

@@ -1,0 +1,49 @@
+"""``floorman restore FILE --list`` and ``floorman restore FILE BACKUP``: a tournament's backups.
+
+``--list`` shows the backups kept beside FILE (newest last). With BACKUP (a path, or the number shown
+by ``--list``), the backup is checked, the current FILE is kept as a "before-restore" backup, and the
+backup takes its place. Refused while FILE is open in Floorman.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="floorman restore", description="List or restore a tournament's backups.")
+    p.add_argument("file", help="the tournament file (.floorman)")
+    p.add_argument("backup", nargs="?", help="the backup to restore: its path or its number from --list")
+    p.add_argument("--list", action="store_true", help="list the backups of FILE")
+    opts = p.parse_args(argv)
+
+    from db.backups import list_backups, restore
+    from db.errors import StoreError
+
+    target = Path(opts.file)
+    found = list_backups(target)
+    if opts.list or opts.backup is None:
+        if not found:
+            print(f"No backups of {target} (they are kept in {target.name}.backups beside it).")
+        for n, b in enumerate(found, 1):
+            print(f"{n:3d}  {b.when[:8]} {b.when[9:11]}:{b.when[11:13]}:{b.when[13:]}  action {b.seq:6d}  "
+                  f"{b.reason:24s} {b.path}")
+        return 0
+    source = Path(opts.backup)
+    if opts.backup.isdigit() and not source.exists():
+        n = int(opts.backup)
+        if not 1 <= n <= len(found):
+            print(f"There is no backup number {n}; floorman restore {target} --list shows them.", file=sys.stderr)
+            return 2
+        source = found[n - 1].path
+    try:
+        kept = restore(source, target)
+    except StoreError as err:
+        print(f"Not restored: {err.message}", file=sys.stderr)
+        return 2
+    print(f"Restored {source.name} into {target}.")
+    if kept is not None:
+        print(f"The file it replaced is kept as {kept}.")
+    return 0
