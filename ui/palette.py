@@ -69,7 +69,7 @@ class CommandPalette(QDialog):
     """A small popup over the window; Escape closes it, Enter runs the highlighted line."""
 
     def __init__(self, window: DirectorWindow) -> None:
-        super().__init__(window, Qt.WindowType.Popup)
+        super().__init__(window, Qt.WindowType.Dialog | Qt.WindowType.FramelessWindowHint)
         self.window_ = window
         self.setMinimumWidth(560)
         self.edit = QLineEdit()

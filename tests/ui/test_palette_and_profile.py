@@ -1,0 +1,47 @@
+"""The command palette reads what the director types; the new-tournament summary is checked as typed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.profile import load_profile
+from ui.dialogs.new_tournament import NewTournamentDialog
+from ui.palette import CommandPalette, suggestions
+
+
+def test_palette_understands_bust_rebuy_and_move(qtbot, window):
+    window.act_seat_draw()
+    labels = [s.label for s in suggestions(window, "bust ann")]
+    assert labels[0].startswith("Bust-out: Ann Lee")
+    ann = window.session.state.by_name["ann lee"]
+    assert [s.label for s in suggestions(window, f"rebuy {ann}")][0] == f"Rebuy: Ann Lee (#{ann})"
+    assert any("Make the pending move" in s.label for s in suggestions(window, "move"))
+
+
+def test_ctrl_k_then_enter_runs_the_top_line(qtbot, window):
+    window.act_seat_draw()
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    palette = window.findChild(CommandPalette)
+    assert palette is not None and palette.isVisible()
+    qtbot.keyClicks(palette.edit, "bust carla")
+    qtbot.keyClick(palette.edit, Qt.Key.Key_Return)
+    carla = window.session.state.players[window.session.state.by_name["carla novak"]]
+    assert carla.status == "out"
+
+
+def test_new_tournament_settings_are_validated_as_typed(qtbot, tmp_path):
+    dialog = NewTournamentDialog(load_profile("home-nl"), tmp_path)
+    qtbot.addWidget(dialog)
+    row = dialog.rows["payout.percents"]
+    assert row.edit is not None
+    row.edit.setText("[50, 30, 10]")
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    assert not row.feedback.isHidden()
+    assert row.feedback.text() == "Profile setting 'payout.percents' percentages must add up to 100, not 90."
+    row.edit.setText("[50, 30, 20]")
+    assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    dialog.rows["money.buy_in_cents"].edit.setText("5000")  # type: ignore[union-attr]
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert dialog.result_profile is not None
+    assert dialog.result_profile["money.buy_in_cents"] == 5000
+    assert dialog.result_profile["payout.percents"] == [50, 30, 20]
