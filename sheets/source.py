@@ -109,6 +109,9 @@ def _bets(lv: Any, families: list[str]) -> dict[str, str]:
     out = {"Blinds": f"{lv.sb:,} / {lv.bb:,}" + (f", ante {lv.ante:,}" if lv.ante else "")}
     if lv.has_stud:
         out["Stud"] = f"ante {lv.stud_ante:,}, bring-in {lv.bring_in:,}, complete {lv.complete:,}"
+        if "Limits" in families:
+            stud = lv.limits("stud")
+            out["Stud"] += f"; limits {stud['small_bet']:,} / {stud['big_bet']:,}"
     if "Limits" in families:
         out["Limits"] = f"{lv.small_bet:,} / {lv.big_bet:,}"
     return {k: v for k, v in out.items() if k in families}

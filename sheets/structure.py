@@ -34,10 +34,12 @@ def structure_sheet(
         story.append(p("No levels are set for this tournament.", st["body"]))
         return build(story, opts, "Structure", tournament)
     show_game = any(lv.game for lv in levels)
-    head = ["Level", "Minutes"] + (["Game"] if show_game else []) + families + ["Notes"]
+    show_notes = any(lv.note for lv in levels if lv.number is not None)
+    head = ["Level", "Minutes"] + (["Game"] if show_game else []) + families + (["Notes"] if show_notes else [])
     fixed = [0.08, 0.09] + ([0.17] if show_game else [])
     rest = 1 - sum(fixed)
-    widths = fixed + [rest * 0.8 / max(1, len(families))] * len(families) + [rest * 0.2]
+    share = 0.8 if show_notes else 1.0
+    widths = fixed + [rest * share / max(1, len(families))] * len(families) + ([rest * 0.2] if show_notes else [])
     rows: list[list[Any]] = [head]
     extra: list[tuple[Any, ...]] = [("ALIGN", (0, 0), (1, -1), "CENTER")]
     for lv in levels:
@@ -51,7 +53,8 @@ def structure_sheet(
         if show_game:
             row.append(p(lv.game, st["cell"]))
         row += [p(lv.bets.get(f, "—"), st["cell"]) for f in families]
-        row.append(p(lv.note, st["cell"]))
+        if show_notes:
+            row.append(p(lv.note, st["cell"]))
         rows.append(row)
     story.append(table(rows, widths, width, extra=extra, zebra=False))
     if races:

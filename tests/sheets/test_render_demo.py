@@ -113,3 +113,18 @@ def test_paper_sizes(demo, paper, width):
 
     page = PdfReader(BytesIO(render("structure", demo, {"paper": paper}))).pages[0]
     assert round(float(page.mediabox.width)) == width
+
+
+def test_structure_of_a_mixed_game_hat():
+    pytest.importorskip("app.structure")
+    from app.engine import Tournament
+    from app.profile import load_profile
+    from app.timesource import FakeClock
+
+    t = Tournament.create(load_profile("hat"), name="Mixed Hat", time=FakeClock(1e9), seed=3)
+    text = " ".join(pdf_text(render("structure", t)).split())  # cells wrap: compare words
+    assert "Blinds" in text and "Stud" in text and "Limits" in text
+    assert "ante 5, bring-in 10, complete 25; limits 25 / 50" in text
+    assert "Chip race: 5 (red) leave" in text
+    assert "Games" in text and "Razz" in text
+    assert "No chip race" not in pdf_text(render("chip-race", t))
