@@ -1,0 +1,88 @@
+"""The chime the room hears, and when it sounds.
+
+:class:`ChimePolicy` decides when to chime from successive display frames (pure, testable without
+audio): one minute left in a level, a level change (including the start of a break), and the end of
+a break. :func:`chime_wav` makes the sound itself, a short two-tone bell, with the ``wave`` module;
+``python -m ui.display.chime`` rewrites resources/sounds/chime.wav.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import struct
+import sys
+import wave
+from importlib import resources
+from pathlib import Path
+
+from ui.display.model import BREAK, LAST_MINUTE, OVERTIME, RUNNING, DisplayFrame
+
+ONE_MINUTE = "one_minute"
+LEVEL_CHANGE = "level_change"
+BREAK_END = "break_end"
+
+# How many strikes of the bell each reason gets.
+STRIKES = {ONE_MINUTE: 1, LEVEL_CHANGE: 2, BREAK_END: 3}
+_TICKING = (RUNNING, LAST_MINUTE, OVERTIME, BREAK)
+
+
+class ChimePolicy:
+    """Feed it every frame; it answers which chimes are due (each at most once per moment)."""
+
+    def __init__(self) -> None:
+        self._last: DisplayFrame | None = None
+
+    def update(self, frame: DisplayFrame) -> list[str]:
+        last, self._last = self._last, frame
+        if last is None or frame.mode not in _TICKING:
+            return []
+        if frame.level_key != last.level_key:
+            if last.level_key[1] and not frame.level_key[1]:
+                return [BREAK_END]
+            return [LEVEL_CHANGE]
+        if frame.level_key[1] or frame.mode == OVERTIME:
+            return []
+        before, now = last.seconds_left, frame.seconds_left
+        if before is not None and now is not None and before > 60.0 >= now:
+            return [ONE_MINUTE]
+        return []
+
+
+RATE = 22050
+
+
+def chime_wav(seconds: float = 1.2) -> bytes:
+    """A soft bell: two partials (A5 and E6) with a quick attack and an exponential decay."""
+    frames = int(RATE * seconds)
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        samples = bytearray()
+        for i in range(frames):
+            t = i / RATE
+            attack = min(1.0, t / 0.01)
+            tone = math.sin(2 * math.pi * 880.0 * t) + 0.5 * math.sin(2 * math.pi * 1318.5 * t) * math.exp(-t * 2.0)
+            value = 0.45 * attack * math.exp(-t * 3.2) * tone / 1.5
+            samples += struct.pack("<h", int(max(-1.0, min(1.0, value)) * 32767))
+        w.writeframes(bytes(samples))
+    return buf.getvalue()
+
+
+def chime_path() -> Path:
+    """The shipped chime (a plain file in the ``resources`` package, also inside the bundle)."""
+    return Path(str(resources.files("resources").joinpath("sounds", "chime.wav")))
+
+
+def main() -> int:
+    path = chime_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(chime_wav())
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

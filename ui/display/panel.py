@@ -1,0 +1,186 @@
+"""The room display's picture: three zones laid out as fractions of the window, so it scales to any screen.
+
+Top: tournament name, level and game, forced bets. Middle: a state strip and the clock, as large as
+the window allows. Bottom: next level, time to the break, players, average stack, prize pool, and
+the paid places. Every label is a :class:`FitLabel`, so nothing is cut off at any size.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import QWidget
+
+from ui.display import theme
+from ui.display.fitlabel import FitLabel, fit_together
+from ui.display.model import DisplayFrame
+
+LEFT = Qt.AlignmentFlag.AlignLeft
+RIGHT = Qt.AlignmentFlag.AlignRight
+CENTER = Qt.AlignmentFlag.AlignHCenter
+PAYOUT_ROWS = 5
+PAYOUT_COLUMNS = 2
+
+# Bottom cells: (name, caption, row, column, column span).
+CELLS = (
+    ("next", "NEXT LEVEL", 0, 0, 2),
+    ("break", "BREAK IN", 0, 2, 1),
+    ("players", "PLAYERS LEFT", 1, 0, 1),
+    ("average", "AVERAGE STACK", 1, 1, 1),
+    ("pool", "PRIZE POOL", 1, 2, 1),
+)
+
+
+class DisplayPanel(QWidget):
+    """Shows one :class:`DisplayFrame`; knows nothing of the engine or of time."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAutoFillBackground(True)
+        self.title = FitLabel(self, bold=True)
+        self.level = FitLabel(self, bold=True)
+        self.bets = FitLabel(self, bold=True)
+        self.strip = FitLabel(self, bold=True, max_fraction=0.8)
+        self.strip.setAutoFillBackground(True)
+        self.clock = FitLabel(self, bold=True, steady=True)
+        self.notice = FitLabel(self)
+        self.captions: dict[str, FitLabel] = {}
+        self.values: dict[str, FitLabel] = {}
+        self.details: dict[str, FitLabel] = {}
+        for name, caption, *_ in CELLS:
+            self.captions[name] = FitLabel(self, align=LEFT)
+            self.captions[name].show_text(caption)
+            self.values[name] = FitLabel(self, bold=True, align=LEFT)
+            self.details[name] = FitLabel(self, align=LEFT)
+        self.payout_caption = FitLabel(self, align=LEFT)
+        self.payout_places = [FitLabel(self, align=LEFT) for _ in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
+        self.payout_amounts = [FitLabel(self, bold=True, align=RIGHT) for _ in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
+        self._rule_y = 0
+        self._rule_colour = QColor("#2a3240")
+        self.frame: DisplayFrame | None = None
+
+    # -- content ------------------------------------------------------------------------------
+    def labels(self) -> list[FitLabel]:
+        """Every label of the picture (for the layout checks)."""
+        out = [self.title, self.level, self.bets, self.strip, self.clock, self.notice, self.payout_caption]
+        for name, *_ in CELLS:
+            out += [self.captions[name], self.values[name], self.details[name]]
+        return out + self.payout_places + self.payout_amounts
+
+    def show_frame(self, frame: DisplayFrame) -> None:
+        previous, self.frame = self.frame, frame
+        self.title.show_text(frame.title)
+        self.level.show_text("  ·  ".join(t for t in (frame.level_text, frame.game_text) if t))
+        self.bets.show_text(frame.bets_text)
+        strip = theme.strip_text(frame)
+        self.strip.show_text(strip)
+        self.strip.setVisible(bool(strip))
+        self.clock.show_text(frame.clock_text)
+        self.notice.show_text(frame.notice)
+        self._set_cell("next", frame.next_text, frame.next_detail)
+        self._set_cell("break", frame.break_text, frame.late_text.replace("Late registration", "Late reg."))
+        self._set_cell("players", frame.players_text, frame.players_detail)
+        self._set_cell("average", frame.average_text, "")
+        self._set_cell("pool", frame.pool_text, "")
+        self._show_payouts(frame)
+        self._even_sizes()
+        if previous is None or theme.look_for(previous) != theme.look_for(frame):
+            self._apply_look(theme.look_for(frame))
+
+    def _even_sizes(self) -> None:
+        fit_together([label for name, label in self.values.items() if name != "next"])
+        fit_together(list(self.captions.values()))
+        fit_together(self.payout_places)
+        fit_together(self.payout_amounts)
+
+    def _set_cell(self, name: str, value: str, detail: str) -> None:
+        self.values[name].show_text(value)
+        self.details[name].show_text(detail)
+
+    def _show_payouts(self, frame: DisplayFrame) -> None:
+        slots = len(self.payout_places)
+        rows = list(frame.payouts)
+        if len(rows) > slots:
+            rest = len(rows) - (slots - 1)
+            rows = rows[: slots - 1] + [(f"+{rest}", "more")]
+        caption = "PAYOUTS" + (f"  ·  {frame.paid_text}" if frame.paid_text else "")
+        self.payout_caption.show_text(caption)
+        for i in range(slots):
+            place, amount = rows[i] if i < len(rows) else ("", "")
+            self.payout_places[i].show_text(place)
+            self.payout_amounts[i].show_text(amount)
+
+    def _apply_look(self, look: theme.Look) -> None:
+        pal = self.palette()
+        pal.setColor(QPalette.ColorRole.Window, QColor(look.background))
+        self.setPalette(pal)
+        for label in self.labels():
+            label.set_colour(look.text)
+        for label in [self.notice, self.payout_caption, *self.captions.values(), *self.details.values()]:
+            label.set_colour(look.muted)
+        for label in self.payout_places:
+            label.set_colour(look.muted)
+        self.clock.set_colour(look.clock)
+        strip_pal = self.strip.palette()
+        strip_pal.setColor(QPalette.ColorRole.Window, QColor(look.banner_bg or look.background))
+        strip_pal.setColor(QPalette.ColorRole.WindowText, QColor(look.banner_fg if look.banner_bg else look.text))
+        self.strip.setPalette(strip_pal)
+        self.update()
+
+    # -- geometry -----------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.place_labels()
+
+    def place_labels(self) -> None:
+        w, h = self.width(), self.height()
+        mx = round(w * 0.03)
+        inner = w - 2 * mx
+
+        def band(top: float, height: float, left: int = mx, width: int = inner) -> QRect:
+            return QRect(left, round(h * top), width, max(1, round(h * height)))
+
+        self.title.setGeometry(band(0.02, 0.07))
+        self.level.setGeometry(band(0.095, 0.075))
+        self.bets.setGeometry(band(0.175, 0.095))
+        self.strip.setGeometry(band(0.285, 0.065, 0, w))
+        self.clock.setGeometry(band(0.35, 0.33))
+        self.notice.setGeometry(band(0.68, 0.045))
+        self._rule_y = round(h * 0.735)
+        self._place_cells(mx, round(w * 0.64) - mx, h)
+        self._place_payouts(round(w * 0.68), w - mx - round(w * 0.68), h)
+        for label in self.labels():
+            label.refit()  # now, even before a hidden label gets its resize event
+        self._even_sizes()
+
+    def _place_cells(self, left: int, width: int, h: int) -> None:
+        gutter = round(width * 0.03)
+        col_w = (width - 2 * gutter) // 3
+        for name, _caption, row, col, span in CELLS:
+            x = left + col * (col_w + gutter)
+            cw = col_w * span + gutter * (span - 1)
+            top = 0.745 + row * 0.118
+            self.captions[name].setGeometry(QRect(x, round(h * top), cw, round(h * 0.03)))
+            self.values[name].setGeometry(QRect(x, round(h * (top + 0.03)), cw, round(h * 0.056)))
+            self.details[name].setGeometry(QRect(x, round(h * (top + 0.086)), cw, round(h * 0.028)))
+
+    def _place_payouts(self, left: int, width: int, h: int) -> None:
+        self.payout_caption.setGeometry(QRect(left, round(h * 0.745), width, round(h * 0.03)))
+        gutter = round(width * 0.06)
+        col_w = (width - gutter * (PAYOUT_COLUMNS - 1)) // PAYOUT_COLUMNS
+        place_w = round(col_w * 0.38)
+        row_h = 0.2 / PAYOUT_ROWS
+        for i, (place, amount) in enumerate(zip(self.payout_places, self.payout_amounts)):
+            col, row = divmod(i, PAYOUT_ROWS)
+            x = left + col * (col_w + gutter)
+            y, rh = round(h * (0.78 + row * row_h)), round(h * row_h * 0.92)
+            place.setGeometry(QRect(x, y, place_w, rh))
+            amount.setGeometry(QRect(x + place_w, y, col_w - place_w, rh))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        painter = QPainter(self)
+        painter.setPen(self._rule_colour)
+        mx = round(self.width() * 0.03)
+        painter.drawLine(mx, self._rule_y, self.width() - mx, self._rule_y)
+        painter.end()
