@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
@@ -87,11 +88,11 @@ class FontSet:
     @staticmethod
     def _register(name: str, path: Path, index: int = 0) -> _Font:
         try:
-            font = pdfmetrics.getFont(name)
+            font: Any = pdfmetrics.getFont(name)
         except KeyError:
             font = TTFont(name, str(path), subfontIndex=index)
             pdfmetrics.registerFont(font)
-        return _Font(name, frozenset(font.face.charToGlyph))  # type: ignore[attr-defined]
+        return _Font(name, frozenset(font.face.charToGlyph))
 
     def _scan(self) -> list[_Font]:
         """Read the character maps of installed TrueType fonts (once, when first needed)."""
@@ -135,8 +136,9 @@ class FontSet:
         out: list[tuple[str, str]] = []
         for c in text:
             code = ord(c)
+            font: str | None
             if code in chars or code in _IGNORED:
-                font: str | None = main.name
+                font = main.name
             elif code in self.regular.chars:
                 font = self.regular.name
             else:
@@ -146,7 +148,7 @@ class FontSet:
             if out and out[-1][0] == font:
                 out[-1] = (font, out[-1][1] + c)
             else:
-                out.append((font, c))
+                out.append((str(font), c))
         return out
 
     def missing(self, text: str) -> set[str]:

@@ -55,7 +55,7 @@ def _cut_marks(c: Canvas, x0: float, y0: float, w: float, h: float) -> None:
 def _slips(items: Sequence[T], opts: Options, title: str, draw: Draw[T]) -> bytes:
     fonts()  # registers the bundled fonts
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=opts.pagesize, pageCompression=1, initialFontName=REGULAR)
+    c = Canvas(buf, pagesize=opts.pagesize, pageCompression=1, initialFontName=REGULAR)  # type: ignore[arg-type]
     c.setTitle(title)
     c.setCreator("Floorman")
     pw, ph = opts.pagesize

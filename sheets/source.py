@@ -78,20 +78,6 @@ def _logged_moves(t: Any) -> list[tuple[float, Move]]:
     return out
 
 
-def _logged_moves(t: Any) -> list[tuple[float, Move]]:
-    names = {pid: p.name for pid, p in t.state.players.items()}
-    out: list[tuple[float, Move]] = []
-    for ev in getattr(t, "log", []):
-        if ev.type == "player_moved":
-            out.append((ev.at, _move(ev.data, names)))
-        elif ev.type == "table_broken":
-            broken = int(ev.data["table"])
-            for pid, _card, table, seat in ev.data["assignments"]:
-                why = f"table {broken} broken"
-                out.append((ev.at, Move(names.get(pid, str(pid)), broken, None, int(table), int(seat), why)))
-    return out
-
-
 def moves(t: Any, given: Any = None) -> list[Move]:
     """The moves to print: those the caller gives, every logged move ("all"), or by default the moves
     of the latest action that moved anyone (one balance, one broken table)."""

@@ -109,7 +109,7 @@ def table(
     grid: bool = True,
 ) -> Table:
     """A grid table: column widths are fractions of ``avail``; header rows repeat on every page."""
-    t = Table(list(rows), colWidths=[w * avail for w in widths], repeatRows=header_rows)
+    t = Table([list(r) for r in rows], colWidths=[w * avail for w in widths], repeatRows=header_rows)
     cmds: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("FONTNAME", (0, 0), (-1, -1), REGULAR),
@@ -137,15 +137,15 @@ class _NumberedCanvas(Canvas):
 
     def showPage(self) -> None:  # noqa: N802 - reportlab's name
         self._pages.append(dict(self.__dict__))
-        self._startPage()
+        self._startPage()  # type: ignore[attr-defined]  # reportlab's private page reset
 
     def save(self) -> None:
         total = len(self._pages)
         for state in self._pages:
             self.__dict__.update(state)
             self.setFont(REGULAR, 8)
-            w = self._pagesize[0]
-            self.drawRightString(w - MARGIN, MARGIN / 2, f"Page {self._pageNumber} of {total}")
+            w = self.__dict__["_pagesize"][0]
+            self.drawRightString(w - MARGIN, MARGIN / 2, f"Page {self.getPageNumber()} of {total}")
             super().showPage()
         super().save()
 
