@@ -1,0 +1,241 @@
+"""The clock (CLK-2 to CLK-6, CLK-10): levels, breaks, pauses, jumps, adjustments, overtime."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.clock import current_level, in_break
+from app.clock_view import announcements, clock_view
+from app.engine import Tournament
+from app.errors import RuleError
+from app.profile import load_profile
+from app.timesource import FakeClock
+
+MIN = 60
+
+
+def make(profile: str = "hat", **settings: object) -> tuple[Tournament, FakeClock]:
+    p = load_profile(profile)
+    if settings:
+        data = p.to_dict()
+        data["settings"] = {**data["settings"], **settings}
+        from app.profile import profile_from_dict
+
+        p = profile_from_dict(data)
+    fc = FakeClock()
+    return Tournament.create(p, time=fc, seed=3), fc
+
+
+def view(t: Tournament, fc: FakeClock) -> dict:
+    return clock_view(t.state, fc.now())
+
+
+def refused(t: Tournament, cmd: dict) -> str:
+    before = json.dumps(t.state.clock, sort_keys=True)
+    with pytest.raises(RuleError) as info:
+        t.execute(cmd)
+    assert json.dumps(t.state.clock, sort_keys=True) == before
+    return info.value.code
+
+
+def test_clk_2_hat_levels_last_thirty_minutes() -> None:
+    t, fc = make()
+    t.execute({"cmd": "start_clock"})
+    v = view(t, fc)
+    assert (v["level"], v["time_left"], v["seconds_left"]) == (1, "30:00", 1800)
+    fc.advance(30 * MIN - 1)
+    assert view(t, fc)["level"] == 1 and view(t, fc)["seconds_left"] == 1
+    fc.advance(1)
+    assert view(t, fc)["level"] == 2 and view(t, fc)["time_left"] == "30:00"
+
+
+def test_clk_3_hat_breaks_ten_minutes_after_every_fourth_level() -> None:
+    t, fc = make()
+    t.execute({"cmd": "start_clock"})
+    fc.advance(4 * 30 * MIN)
+    v = view(t, fc)
+    assert v["on_break"] and v["level"] == 4 and v["time_left"] == "10:00"
+    assert v["break"]["race"] == [5]
+    assert in_break(t.state, fc.now()) and current_level(t.state, fc.now()) == 4
+    assert v["next"]["level"] == 5
+    fc.advance(10 * MIN)
+    assert view(t, fc)["level"] == 5 and not view(t, fc)["on_break"]
+    fc.advance(4 * 30 * MIN)
+    assert view(t, fc)["break"]["race"] == [25]
+    fc.advance(10 * MIN + 4 * 30 * MIN)
+    assert view(t, fc)["break"]["after_level"] == 12 and view(t, fc)["break"]["race"] == []
+
+
+def test_clk_5_pause_holds_the_clock_and_resume_continues() -> None:
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock"})
+    fc.advance(5 * MIN)
+    t.execute({"cmd": "pause_clock", "reason": "dispute"})
+    fc.advance(45 * MIN)
+    v = view(t, fc)
+    assert v["paused"] and v["pause_reason"] == "dispute" and v["time_left"] == "15:00" and v["level"] == 1
+    assert refused(t, {"cmd": "pause_clock"}) == "CLOCK_STATE"
+    t.execute({"cmd": "resume_clock"})
+    fc.advance(15 * MIN)
+    assert view(t, fc)["level"] == 2 and view(t, fc)["running"]
+    assert refused(t, {"cmd": "resume_clock"}) == "CLOCK_STATE"
+
+
+def test_clk_5_add_and_remove_time_change_only_the_current_level() -> None:
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "add_time", "minutes": 5})
+    assert view(t, fc)["time_left"] == "25:00"
+    fc.advance(25 * MIN)
+    assert view(t, fc)["level"] == 2 and view(t, fc)["time_left"] == "20:00"
+    t.execute({"cmd": "remove_time", "seconds": 90})
+    assert view(t, fc)["time_left"] == "18:30"
+    t.execute({"cmd": "remove_time", "minutes": 60})  # more than is left: the level ends now
+    assert view(t, fc)["level"] == 3 and view(t, fc)["time_left"] == "20:00"
+
+
+def test_clk_5_next_previous_and_jump() -> None:
+    t, fc = make()
+    t.execute({"cmd": "start_clock"})
+    assert refused(t, {"cmd": "previous_level"}) == "CLOCK_STATE"
+    fc.advance(7 * MIN)
+    t.execute({"cmd": "next_level"})
+    assert view(t, fc)["level"] == 2 and view(t, fc)["time_left"] == "30:00"
+    t.execute({"cmd": "jump_to_level", "level": 4})
+    t.execute({"cmd": "next_level"})
+    assert view(t, fc)["on_break"] and view(t, fc)["level"] == 4
+    t.execute({"cmd": "previous_level"})
+    assert (view(t, fc)["level"], view(t, fc)["on_break"], view(t, fc)["time_left"]) == (4, False, "30:00")
+    assert refused(t, {"cmd": "jump_to_level", "level": 16}) == "INVALID_INPUT"
+    t.execute({"cmd": "jump_to_level", "level": 15})
+    assert refused(t, {"cmd": "next_level"}) == "CLOCK_STATE"
+
+
+def test_clk_5_jump_back_forgets_time_added_to_later_levels() -> None:
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock", "level": 3})
+    t.execute({"cmd": "add_time", "minutes": 10})
+    t.execute({"cmd": "previous_level"})
+    t.execute({"cmd": "next_level"})
+    assert view(t, fc)["level"] == 3 and view(t, fc)["time_left"] == "20:00"
+
+
+def test_clk_1_overtime_when_the_structure_runs_out() -> None:
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock"})
+    fc.advance(15 * 20 * MIN + 7 * MIN)
+    v = view(t, fc)
+    assert v["level"] == 15 and v["overtime"] and v["overtime_seconds"] == 7 * MIN
+    assert v["time_left"] == "0:00" and v["next"] is None and v["blinds"] == {"sb": 1000, "bb": 2000, "ante": 0}
+
+
+def test_clk_3_called_break_holds_the_level_then_resumes_it() -> None:
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock"})
+    fc.advance(8 * MIN)
+    t.execute({"cmd": "start_break", "minutes": 15})
+    fc.advance(10 * MIN)
+    v = view(t, fc)
+    assert v["on_break"] and v["break"]["kind"] == "called" and v["time_left"] == "5:00"
+    assert in_break(t.state, fc.now())
+    t.execute({"cmd": "pause_clock"})
+    fc.advance(30 * MIN)
+    t.execute({"cmd": "resume_clock"})
+    assert view(t, fc)["time_left"] == "5:00"
+    fc.advance(5 * MIN)
+    v = view(t, fc)
+    assert not v["on_break"] and v["level"] == 1 and v["time_left"] == "12:00"
+    t.execute({"cmd": "start_break", "minutes": 5})
+    t.execute({"cmd": "end_break"})
+    assert view(t, fc)["time_left"] == "12:00" and not view(t, fc)["on_break"]
+    assert refused(t, {"cmd": "end_break"}) == "CLOCK_STATE"
+
+
+def test_clk_3_end_a_scheduled_break_early() -> None:
+    t, fc = make()
+    t.execute({"cmd": "start_clock", "level": 4})
+    fc.advance(31 * MIN)
+    assert refused(t, {"cmd": "start_break", "minutes": 5}) == "CLOCK_STATE"
+    t.execute({"cmd": "end_break"})
+    assert view(t, fc)["level"] == 5 and view(t, fc)["time_left"] == "30:00"
+
+
+def test_clk_5_hand_for_hand_deductions_change_the_level_at_its_end() -> None:
+    t, fc = make("tda")
+    t.execute({"cmd": "start_clock"})
+    fc.advance(14 * MIN)
+    t.execute({"cmd": "pause_clock", "reason": "hand_for_hand"})
+    t.execute({"cmd": "hand_for_hand_deduct", "hands": 2})
+    assert view(t, fc)["time_left"] == "2:00"
+    t.execute({"cmd": "hand_for_hand_deduct"})
+    v = view(t, fc)
+    assert v["level"] == 2 and v["hand_for_hand_hands"] == 3 and v["time_left"] == "20:00"
+
+
+def test_clk_6_level_length_changes_once_from_level_six() -> None:
+    t, fc = make()
+    assert refused(t, {"cmd": "change_level_length", "minutes": 20}) == "LEVEL_LENGTH_TOO_EARLY"
+    t.execute({"cmd": "start_clock", "level": 5})
+    assert refused(t, {"cmd": "change_level_length", "minutes": 20}) == "LEVEL_LENGTH_TOO_EARLY"
+    fc.advance(30 * MIN + 10 * MIN)
+    t.execute({"cmd": "change_level_length", "minutes": 20})
+    assert view(t, fc)["time_left"] == "20:00" and view(t, fc)["level_minutes"] == 30
+    assert refused(t, {"cmd": "change_level_length", "minutes": 40}) == "LEVEL_LENGTH_ALREADY_CHANGED"
+    fc.advance(20 * MIN)
+    v = view(t, fc)
+    assert v["level"] == 7 and v["time_left"] == "20:00" and v["level_minutes"] == 20
+    fc.advance(40 * MIN)
+    assert view(t, fc)["on_break"] and view(t, fc)["time_left"] == "10:00"  # breaks keep their length
+    assert t.view("structure")["structure"]["levels"][6]["minutes"] == 20
+
+
+def test_clk_6_change_during_the_break_after_level_six_is_refused_before_it() -> None:
+    t, fc = make()
+    t.execute({"cmd": "start_clock", "level": 4})
+    fc.advance(35 * MIN)  # the break after level 4
+    assert refused(t, {"cmd": "change_level_length", "minutes": 20}) == "LEVEL_LENGTH_TOO_EARLY"
+    t2, _ = make("home-nl")
+    assert refused(t2, {"cmd": "change_level_length", "minutes": 20}) == "NOT_OFFERED"
+
+
+def test_clk_announcements_as_data() -> None:
+    t, fc = make("tda")
+    start = fc.now()
+    t.execute({"cmd": "start_clock"})
+    said = announcements(t.state, start, start + 4 * 20 * MIN + 15 * MIN)
+    kinds = [(a["kind"], a["level"]) for a in said]
+    assert kinds[:2] == [("one_minute", 1), ("level_up", 2)]
+    assert ("late_registration_closing", 3) in kinds and ("late_registration_closed", 3) in kinds
+    assert ("break_start", 4) in kinds and kinds[-1] == ("level_up", 5) and ("break_end", 4) in kinds
+    one = next(a for a in said if a["kind"] == "one_minute")
+    assert one["at"] == start + 19 * MIN
+    fc.advance(19 * MIN + 5)
+    assert [a["kind"] for a in view(t, fc)["announcements"]] == ["one_minute"]
+    t.execute({"cmd": "pause_clock"})
+    assert announcements(t.state, fc.now(), fc.now() + 3600) == []
+
+
+def test_clk_10_clock_state_is_a_few_json_fields_and_replays_exactly() -> None:
+    t, fc = make()
+    t.execute({"cmd": "start_clock"})
+    fc.advance(12.345)
+    t.execute({"cmd": "pause_clock"})
+    fc.advance(100)
+    t.execute({"cmd": "resume_clock"})
+    t.execute({"cmd": "add_time", "seconds": 61})
+    fc.advance(3000.5)
+    restored = Tournament.replay(t.log, time=fc)
+    restored.state.clock = json.loads(json.dumps(restored.state.clock))
+    assert clock_view(restored.state, fc.now()) == view(t, fc)
+    assert view(t, fc)["ms_left"] == (30 * MIN + 61 + 30 * MIN) * 1000 - round((12.345 + 3000.5) * 1000)
+
+
+def test_clk_commands_need_a_started_clock() -> None:
+    t, _ = make()
+    for cmd in ("pause_clock", "resume_clock", "next_level", "end_break"):
+        assert refused(t, {"cmd": cmd}) == "CLOCK_STATE"
+    t.execute({"cmd": "start_clock"})
+    assert refused(t, {"cmd": "start_clock"}) == "CLOCK_STATE"
+    assert current_level(t.state, t.time.now()) == 1 and not in_break(t.state, t.time.now())
