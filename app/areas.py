@@ -2,6 +2,8 @@
 
 from app import (  # noqa: F401
     absence,
+    balancing,
+    breaking,
     buttons,
     chipcount,
     clock_commands,

@@ -1,0 +1,302 @@
+"""What the field needs after a bust: a break, a redraw, or moves, and why (BAL-1 to BAL-4, BRK-1/3/4/5).
+
+:func:`plan_moves` is pure and cheap: it counts table populations once (O(tables)), buckets the tables
+by population (a table holds at most 12), and takes each move from the fullest to the shortest table,
+so a field of a thousand tables with dozens short is planned in well under a millisecond or two. A
+table that receives a player is never chosen to give one in the same plan (it stays below the
+fullest), so nobody is moved twice where one move does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.positions import first_after, first_hand, position_of, worst_open_seat
+from app.randomness import card_value
+from app.state import Table, TournamentState
+
+
+@dataclass
+class Move:
+    player: int | None  # None: not known yet (a button is missing, or the tied tables still draw a card)
+    from_table: int
+    from_seat: int | None
+    to_table: int
+    to_seat: int | None
+    reason: str
+    rule: str
+    tied: list[int] = field(default_factory=list)  # P004: tables that draw a card; the low card gives
+    needs: str | None = None
+
+
+@dataclass
+class Plan:
+    moves: list[Move] = field(default_factory=list)
+    break_table: int | None = None
+    redraw_to: int | None = None
+    reason: str = ""
+    rule: str = ""
+    halted: list[int] = field(default_factory=list)
+    spread: int = 0
+    limit: int | None = None
+
+    @property
+    def needed(self) -> bool:
+        return bool(self.moves) or self.break_table is not None or self.redraw_to is not None
+
+
+def capacity(tables: int, max_seats: int, final_size: int) -> int:
+    return final_size if tables == 1 else max_seats * tables
+
+
+def structural(state: TournamentState, populations: dict[int, int]) -> Plan | None:
+    """A break or a full redraw due now, by the profile's break mode; None when none is due."""
+    assert state.profile is not None
+    prof = state.profile
+    total, t = sum(populations.values()), len(populations)
+    if t <= 1 or prof["stage.mode"] != "none":
+        return None
+    max_seats, final = int(prof["table.max_seats"]), int(prof["final_table.size"])
+    mode = prof["break.mode"]
+    if mode == "below_five":
+        if total <= max_seats:
+            return Plan(redraw_to=1, reason=f"{total} players left: all at one table", rule="BRK-3")
+        return None
+    if mode == "redraw_only":
+        for th in sorted(prof["break.redraw_at_players"]):
+            target = max(1, -(-th // max_seats))
+            if total <= th and t > target:
+                return Plan(redraw_to=target, reason=f"{total} players left (redraw at {th})", rule="BRK-4")
+        if t <= 3:
+            return None  # BRK-4: with three tables or fewer, tables play internally until the redraws
+    if total <= capacity(t - 1, max_seats, final):
+        if t - 1 in prof["break.redraw_at_tables"]:
+            return Plan(redraw_to=t - 1, reason=f"play reaches {t - 1} table(s): redraw", rule="BRK-5")
+        pick = max if prof["break.order"] == "highest_number" else min
+        victim = pick(populations)
+        why = f"{total} players fit into {t - 1} table(s)"
+        return Plan(break_table=victim, reason=why, rule="BRK-6" if t == 2 else "BRK-1")
+    return None
+
+
+class _Field:
+    """Populations bucketed by size, with the seats each move changes (the tables are not touched)."""
+
+    def __init__(self, state: TournamentState, populations: dict[int, int]) -> None:
+        self.state = state
+        self.pop = dict(populations)
+        self.buckets: dict[int, set[int]] = {}
+        for number, n in populations.items():
+            self.buckets.setdefault(n, set()).add(number)
+        self.occ: dict[int, set[int]] = {}
+        self.received: set[int] = set()
+
+    def occupied(self, number: int) -> set[int]:
+        if number not in self.occ:
+            self.occ[number] = set(self.state.tables[number].seats)
+        return self.occ[number]
+
+    def extremes(self) -> tuple[int, int]:
+        sizes = [n for n, b in self.buckets.items() if b]
+        return max(sizes), min(sizes)
+
+    def shift(self, src: int, dst: int, from_seat: int | None, to_seat: int | None) -> None:
+        for number, delta in ((src, -1), (dst, 1)):
+            self.buckets[self.pop[number]].discard(number)
+            self.pop[number] += delta
+            self.buckets.setdefault(self.pop[number], set()).add(number)
+        if from_seat is not None:
+            self.occupied(src).discard(from_seat)
+        if to_seat is not None:
+            self.occupied(dst).add(to_seat)
+        self.received.add(dst)
+
+
+def _next_bb(table: Table, occ: set[int]) -> int | None:
+    """The seat due the big blind next (BAL-3); in stud, the would-be big blind (TDA 11-B)."""
+    if table.bb is None or table.button is None:
+        return None
+    if table.frozen:
+        return first_hand(table.button, occ, table.max_seats).bb
+    return first_after(table.bb, occ, table.max_seats)
+
+
+def _dealt(table: Table, occ: set[int]) -> set[int]:
+    """Seats dealt into the table's hand: the seated players and the seats vacated since the deal."""
+    return occ | set(table.dead_seats) | set(table.moved_out)
+
+
+def _relative(src: Table, src_occ: set[int], dst: Table, seat: int) -> int | None:
+    """BAL-3 (P004): the source player in the same position relative to the button as ``seat`` at ``dst``."""
+    if src.button is None or dst.button is None:
+        return None
+    k = position_of(seat, dst.button, _dealt(dst, set(dst.seats) | {seat}), dst.max_seats)
+    dealt = [s for s in _clockwise_from(src.button, src.max_seats) if s in _dealt(src, src_occ)]
+    if not dealt:
+        return None
+    target = dealt[(k - 1) % len(dealt)] if k > 0 else src.button
+    return first_after(target - 1 if target > 1 else src.max_seats, src_occ, src.max_seats)
+
+
+def _clockwise_from(button: int, max_seats: int) -> list[int]:
+    return [(button - 1 + k) % max_seats + 1 for k in range(1, max_seats + 1)]
+
+
+def _trigger_seat(dst: Table, occ: set[int]) -> int | None:
+    """P004: the eliminated player's empty seat closest to the left of the button (BAL-4)."""
+    empty = [s for s in dst.dead_seats if s not in occ]
+    if not empty:
+        return None
+    if dst.button is None:
+        return min(empty)
+    order = {s: i for i, s in enumerate(_clockwise_from(dst.button, dst.max_seats))}
+    return min(empty, key=lambda s: order[s])
+
+
+def _source(f: _Field, top: int, method_tie: str, cards: dict[int, str] | None) -> tuple[int, list[int]]:
+    tied = sorted(n for n in f.buckets[top] if n not in f.received)
+    if not tied:
+        tied = sorted(f.buckets[top])
+    if len(tied) == 1 or method_tie != "card_draw":
+        return tied[0], []
+    if cards and all(n in cards for n in tied):
+        return min(tied, key=lambda n: card_value(cards[n])), tied
+    return tied[0], tied
+
+
+def _lowest_open(table: Table, occ: set[int]) -> int | None:
+    return next((s for s in range(1, table.max_seats + 1) if s not in occ), None)
+
+
+def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> Move:
+    """Who moves from ``src`` and to which seat of ``dst`` (BAL-3), by the profile's method."""
+    st, dt = f.state.tables[src], f.state.tables[dst]
+    s_occ, d_occ = f.occupied(src), f.occupied(dst)
+    needs = None
+    mover_seat: int | None
+    to_seat: int | None
+    if method == "highest_seat_to_lowest_open":
+        mover_seat, to_seat = max(s_occ), _lowest_open(dt, d_occ)
+        reason = "the highest seat of the fullest table to the lowest open seat of the short table"
+    elif method == "same_relative_position":
+        to_seat = _trigger_seat(dt, d_occ)
+        reason = "same position relative to the button as the eliminated player, to his seat"
+        if to_seat is None:
+            to_seat = _lowest_open(dt, d_occ)
+            reason = "same position relative to the button (no eliminated player's seat: lowest open seat)"
+        mover_seat = _relative(st, s_occ, dt, to_seat) if to_seat is not None else None
+        if mover_seat is None:
+            needs = f"the button at table {src if st.button is None else dst}"
+    else:
+        mover_seat = _next_bb(st, s_occ)
+        to_seat = worst_open_seat(_positions(dt), d_occ, dt.max_seats) if dt.bb is not None else None
+        reason = "the player due the big blind next goes to the worst position"
+        if mover_seat is None or to_seat is None:
+            needs = f"the button at table {src if mover_seat is None else dst}"
+    player = st.seats.get(mover_seat) if mover_seat is not None and not tied else None
+    return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs)
+
+
+def _positions(table: Table) -> Any:
+    from app.buttons import positions
+
+    return positions(table)
+
+
+def populations(state: TournamentState) -> dict[int, int]:
+    return {n: len(t.seats) for n, t in state.tables.items()}
+
+
+def spread_limit(state: TournamentState, tables: int) -> int | None:
+    """BAL-1: the population difference that calls for a move (None: this trigger has no spread)."""
+    assert state.profile is not None
+    trigger, spread = state.profile["balance.trigger"], int(state.profile["balance.spread"])
+    if trigger == "spread":
+        return spread
+    if trigger == "spread_tda":
+        return spread if tables <= 6 else spread + 1  # RRoP 15: within one with six tables or fewer, else two
+    return None
+
+
+def halted_tables(state: TournamentState, pops: dict[int, int]) -> list[int]:
+    """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
+    if not pops:
+        return []
+    top = max(pops.values())
+    out = []
+    for number, n in pops.items():
+        table = state.tables[number]
+        if top - n >= 3 and table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
+            out.append(number)
+    return sorted(out)
+
+
+def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> Plan:
+    """The break, redraw or moves the field needs now, with reasons; ``cards`` settles P004 ties."""
+    assert state.profile is not None
+    prof = state.profile
+    pops = populations(state)
+    due = structural(state, pops)
+    if due is not None:
+        return due
+    plan = Plan()
+    if len(pops) < 2 or prof["stage.mode"] != "none" or prof["balance.trigger"] == "none":
+        return plan
+    f = _Field(state, pops)
+    method, tie = prof["balance.method"], prof["balance.source_tie"]
+    if prof["balance.trigger"] == "below_five":
+        _plan_below_five(state, f, plan, method)
+        return plan
+    plan.limit = spread_limit(state, len(pops))
+    top, low = f.extremes()
+    plan.spread = top - low
+    if prof["balance.trigger"] == "spread_tda":
+        plan.halted = halted_tables(state, pops)
+    while plan.limit is not None and top - low >= plan.limit:
+        src, tied = _source(f, top, tie, cards)
+        dst = _destination(f, low, method)
+        move = _pick_move(f, src, dst, method, tied if cards is None else [])
+        move.reason = f"tables differ by {top - low}: " + move.reason
+        plan.moves.append(move)
+        f.shift(src, dst, move.from_seat, move.to_seat)
+        top, low = f.extremes()
+    return plan
+
+
+def _destination(f: _Field, low: int, method: str) -> int:
+    candidates = f.buckets[low]
+    if method != "same_relative_position":
+        return min(candidates)
+    # BAL-4 (P004): the eliminated player at the lowest table, closest to the left of the button first.
+    def key(number: int) -> tuple[int, int]:
+        table = f.state.tables[number]
+        seat = _trigger_seat(table, f.occupied(number))
+        if seat is None or table.button is None:
+            return (99, number)
+        return (position_of(seat, table.button, _dealt(table, f.occupied(number)) | {seat}, table.max_seats), number)
+
+    return min(candidates, key=key)
+
+
+def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str) -> None:
+    """BAL-1 (P003): a table below 5 receives a player while more than 10 remain; BRK-3(b) otherwise."""
+    assert state.profile is not None
+    short_of = int(state.profile["balance.min_players"])
+    total = sum(f.pop.values())
+    while True:
+        short = [n for size in range(short_of) for n in sorted(f.buckets.get(size, ()))]
+        if not short:
+            return
+        if total < short_of * len(f.pop):
+            plan.break_table, plan.rule = short[0], "BRK-3"
+            plan.reason = f"table {short[0]} is below {short_of}; {total} players cannot keep every table at {short_of}"
+            plan.moves.clear()
+            return
+        top, _low = f.extremes()
+        givers = f.buckets[top] - f.received or f.buckets[top]
+        src = min(givers)  # the fullest table; the lowest number when tied [Reading]
+        move = _pick_move(f, src, short[0], method, [])
+        move.reason = f"table {short[0]} dropped below {short_of}: " + move.reason
+        plan.moves.append(move)
+        f.shift(src, short[0], move.from_seat, move.to_seat)
