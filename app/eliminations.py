@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app import inputs
+from app.buttons import seat_order_from_button
 from app.errors import RuleError
 from app.events import Event
 from app.ledger import hand_level
@@ -44,8 +45,8 @@ def seat_order(ctx: Context, table_no: int | None, pids: list[int]) -> list[int]
     table = ctx.state.tables.get(table_no) if table_no is not None else None
     if table is None:
         return list(pids)
-    button = table.button or 0
-    return sorted(pids, key=lambda pid: ((ctx.state.players[pid].seat or 0) - button - 1) % table.max_seats)
+    rank = {seat: i for i, seat in enumerate(seat_order_from_button(table))}
+    return sorted(pids, key=lambda pid: rank.get(ctx.state.players[pid].seat or 0, len(rank)))
 
 
 def batch_stacks(ctx: Context, cmd: dict[str, Any], players: list[Player], mode: str) -> dict[int, int]:

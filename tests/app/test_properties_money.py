@@ -1,0 +1,105 @@
+"""Properties over random command sequences: chips conserved, payouts add up to the pool, places form a
+complete ranking with ties, and a refused command changes nothing."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import app.ledger
+from app.chipcount import chips_in_play
+from app.payouts import payout_rows, prize_pool
+from app.state import TournamentState
+from tests.app.money_kit import make
+
+PROFILES = ["tda", "home-rebuy", "home-nl", "hat", "casino-mixed"]
+OPS = [
+    "register", "bust", "bust2", "rebuy", "decline", "topup", "addon", "reenter", "absent", "forfeit",
+    "returned", "count", "level", "seat_all", "payouts", "withdraw", "refund_waiting", "no_show", "buy_chips",
+]
+action = st.tuples(st.sampled_from(OPS), st.integers(0, 40), st.integers(0, 3000), st.integers(0, 3000))
+
+
+def _command(state: TournamentState, op: str, a: int, b: int, c: int, counter: list[int]) -> dict[str, Any] | None:
+    names = [p.name for p in state.players.values()]
+    who = names[a % len(names)] if names else "nobody"
+    other = names[(a + 1) % len(names)] if names else "nobody"
+    if op == "register":
+        counter[0] += 1
+        return {"cmd": "register", "name": f"N{counter[0]}"}
+    if op == "bust":
+        return {"cmd": "bust", "player": who, "rebuy": b % 3 == 0}
+    if op == "bust2":
+        return {"cmd": "bust", "players": [who, other], "stacks": {who: b % 4 + 1, other: c % 4 + 1}}
+    if op == "count":
+        table = state.tables.get(a % 3 + 1)
+        if table is None:
+            return {"cmd": "chip_count", "counts": {who: b}, "accept": c % 2 == 0}
+        return {"cmd": "chip_count", "counts": {state.players[pid].name: b for pid in table.seats.values()},
+                "accept": c % 2 == 0}
+    if op == "payouts":
+        return {"cmd": "set_payouts", "amounts_cents": sorted([b, c], reverse=True) if a % 3 else None}
+    simple = {"rebuy": "rebuy", "decline": "decline_rebuy", "addon": "addon", "reenter": "reenter",
+              "forfeit": "forfeit", "returned": "returned", "withdraw": "withdraw"}
+    if op in simple:
+        return {"cmd": simple[op], "player": who}
+    if op == "topup":
+        return {"cmd": "topup", "player": who, "stack": b}
+    if op == "absent":
+        return {"cmd": "absent", "player": who, "long": b % 4 == 0}
+    if op == "no_show":
+        return {"cmd": "no_show", "players": [who]}
+    if op == "buy_chips":
+        return {"cmd": "buy_chips", "player": who, "amount_cents": b * 10}
+    if op in ("seat_all", "refund_waiting"):
+        return {"cmd": op}
+    return None
+
+
+def _check(state: TournamentState) -> None:
+    assert state.chips_issued + state.chips_added - state.chips_removed == chips_in_play(state)
+    assert state.profile is not None
+    rows = payout_rows(state)
+    if rows and state.profile["payout.table"] in ("percent", "bracket") and state.payout_override is None:
+        assert sum(r["amount_cents"] for r in rows) == prize_pool(state)
+    covered: list[int] = []
+    for batch in state.batches:
+        for group in batch.tie_groups:
+            first = state.players[group[0]].place
+            assert first is not None
+            assert all(state.players[pid].place == first and state.players[pid].tied == len(group) for pid in group)
+            covered += range(first, first + len(group))
+    top = state.in_field + 1
+    assert sorted(covered) == list(range(top, top + len(covered)))
+    assert top + len(covered) - 1 == state.entrants
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=st.lists(action, min_size=5, max_size=45), start=st.integers(3, 12))
+def test_properties_money_chips_payouts_places_and_refusals(profile, actions, start):
+    t = make(profile)
+    counter = [0]
+    with pytest.MonkeyPatch.context() as mp:
+        level = [1]
+        mp.setattr(app.ledger, "current_level", lambda state, now: level[0])
+        mp.setattr(app.ledger, "in_break", lambda state, now: False)
+        for i in range(start):
+            t.execute({"cmd": "register", "name": f"S{i}"})
+        for op, a, b, c in actions:
+            if op == "level":
+                level[0] = a % 6 + 1
+                continue
+            t.time.advance(c % 900)
+            cmd = _command(t.state, op, a, b, c, counter)
+            if cmd is None:
+                continue
+            before = pickle.dumps(t.state)
+            _, err = t.try_execute(cmd)
+            if err is not None:
+                assert pickle.dumps(t.state) == before, (cmd, err)
+            _check(t.state)
