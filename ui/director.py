@@ -56,6 +56,8 @@ class DirectorWindow(DirectorActions, QMainWindow):
         lay.addWidget(inner, 1)
         self.setCentralWidget(central)
         self.pending: list = []
+        profile = session.state.profile
+        self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
         self._build_menus()
         self._connect()
         self.session.changed.connect(self.refresh)
@@ -128,7 +130,7 @@ class DirectorWindow(DirectorActions, QMainWindow):
         self.payouts_tab.summary.setText(
             f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.pool_cents)}"
         )
-        self.history_tab.model.refresh(self.session.tournament.log, state)
+        self.history_tab.model.refresh(self.session.history())
         self.strip.show_field(fi)
         self.strip.show_pending(self.pending[0].text(state) if self.pending else None)
         self._undo_labels()

@@ -13,11 +13,10 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.engine import Tournament, apply_event
-from app.errors import RuleError
+from app.engine import Tournament
 from app.events import Event
+from app.history import History, HistoryItem
 from app.state import TournamentState
-from ui.texts import command_label
 
 
 class Backend(Protocol):
@@ -38,55 +37,45 @@ class Backend(Protocol):
 
 
 class MemoryBackend:
-    """A tournament in memory. Undo replays the log without the last command's events."""
+    """A tournament in memory, with the engine's own undo and redo (:class:`app.history.History`)."""
 
     def __init__(self, tournament: Tournament) -> None:
-        self._t = tournament
-        self._done: list[tuple[str, int]] = []  # (label, events) per command, oldest first
-        self._undone: list[tuple[str, list[Event]]] = []
+        self._history = History(tournament)
 
     @property
     def tournament(self) -> Tournament:
-        return self._t
+        return self._history.tournament
 
     def execute(self, cmd: dict[str, Any]) -> list[Event]:
-        label = command_label(cmd, self._t.state)
-        events = self._t.execute(cmd)
-        if events:
-            self._done.append((label, len(events)))
-            self._undone.clear()
-        return events
+        return list(self._history.run(cmd).events)
 
     def undo(self) -> str:
-        if not self._done:
-            raise RuleError("NOTHING_TO_UNDO", "There is nothing to undo.")
-        label, count = self._done.pop()
-        t = self._t
-        removed = t.log[-count:]
-        kept = t.log[:-count]
-        fresh = Tournament.replay(kept, time=t.time, rng=t.rng)
-        t.state, t.log = fresh.state, fresh.log
-        self._undone.append((label, removed))
-        return label
+        return _bare(self._history.undo().label)
 
     def redo(self) -> str:
-        if not self._undone:
-            raise RuleError("NOTHING_TO_REDO", "There is nothing to redo.")
-        label, events = self._undone.pop()
-        for ev in events:
-            apply_event(self._t.state, ev)
-            self._t.log.append(ev)
-        self._done.append((label, len(events)))
-        return label
+        return _bare(self._history.redo().label)
 
     def undo_label(self) -> str | None:
-        return self._done[-1][0] if self._done else None
+        return self._history.undo_label()
 
     def redo_label(self) -> str | None:
-        return self._undone[-1][0] if self._undone else None
+        return self._history.redo_label()
+
+    def history(self) -> list[HistoryItem]:
+        return self._history.items()
 
     def close(self) -> None:
         return None
+
+
+def _bare(label: str | None) -> str | None:
+    """ "Undo: bust-out of Ann Lee" -> "bust-out of Ann Lee" (the menu adds its own verb)."""
+    if label is None:
+        return None
+    for prefix in ("Undo: ", "Redo: "):
+        if label.startswith(prefix):
+            return label[len(prefix):]
+    return label
 
 
 class Session(QObject):
@@ -130,22 +119,27 @@ class Session(QObject):
         return events
 
     def undo(self) -> str:
-        label = self.backend.undo()
+        label = _bare(self.backend.undo()) or ""
         self.changed.emit([])
         self.undo_changed.emit()
         return label
 
     def redo(self) -> str:
-        label = self.backend.redo()
+        label = _bare(self.backend.redo()) or ""
         self.changed.emit([])
         self.undo_changed.emit()
         return label
 
     def undo_label(self) -> str | None:
-        return self.backend.undo_label()
+        return _bare(self.backend.undo_label())
 
     def redo_label(self) -> str | None:
-        return self.backend.redo_label()
+        return _bare(self.backend.redo_label())
+
+    def history(self) -> list[HistoryItem]:
+        """Every action with its time and words, oldest first (undone ones marked)."""
+        items = getattr(self.backend, "history", None)
+        return list(items()) if callable(items) else []
 
     def close(self) -> None:
         self.backend.close()

@@ -48,10 +48,16 @@ def test_status_column_reads_like_the_floor():
 
 def test_history_and_payout_models_pass_the_model_tester(qtmodeltester):
     t = build_demo(seed=5, players=60, level=2, start=1_800_000_000.0)
+    session = Session.in_memory(t)
+    bust = next(p.id for p in t.state.players.values() if p.status == "seated")
+    session.execute({"cmd": "bust", "player": bust})
+    session.undo()
     history = HistoryModel()
-    history.refresh(t.log, t.state)
+    history.refresh(session.history())
     qtmodeltester.check(history)
-    assert history.rowCount() == len(t.log)
+    assert history.rowCount() == 3  # the demo's creation, the bust, and its undo
+    assert history.index(0, 1).data().startswith("Undo: bust-out of")
+    assert history.index(1, 2).data() == "undone"
     payouts = PayoutModel()
     payouts.refresh(payout_amounts(t.state), t.state)
     qtmodeltester.check(payouts)

@@ -1,4 +1,4 @@
-"""The event log in words, newest first: time and what happened."""
+"""The tournament's history in words, newest first: time, what was done, and whether it was undone."""
 
 from __future__ import annotations
 
@@ -6,31 +6,28 @@ import time
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
 
-from app.events import Event
-from app.state import TournamentState
-from ui.texts import event_text
+from app.history import HistoryItem
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("Time", "What happened")
+COLUMNS = ("Time", "What was done", "")
 
 
 class HistoryModel(QAbstractTableModel):
-    """A view over the tournament's event log (a list the engine owns); rows are newest first."""
+    """A view over the engine's list of actions (``History.items()``); rows are newest first."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._log: list[Event] = []
-        self._state: TournamentState | None = None
-        self._count = 0
+        self._items: list[HistoryItem] = []
 
-    def refresh(self, log: list[Event], state: TournamentState) -> None:
+    def refresh(self, items: list[HistoryItem]) -> None:
         self.beginResetModel()
-        self._log, self._state, self._count = log, state, len(log)
+        self._items = list(reversed(items))
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._count
+        return 0 if parent.isValid() else len(self._items)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
@@ -41,11 +38,17 @@ class HistoryModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or not index.isValid() or self._state is None:
+        if not index.isValid() or not 0 <= index.row() < len(self._items):
             return None
-        if not 0 <= index.row() < self._count:
-            return None
-        ev = self._log[self._count - 1 - index.row()]
-        if index.column() == 0:
-            return time.strftime("%H:%M:%S", time.localtime(ev.at))
-        return event_text(ev.type, ev.data, self._state)
+        item = self._items[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if index.column() == 0:
+                return time.strftime("%H:%M:%S", time.localtime(item.at))
+            if index.column() == 1:
+                return item.label[:1].upper() + item.label[1:]
+            return "undone" if item.undone else "automatic" if item.automatic else ""
+        if role == Qt.ItemDataRole.FontRole and item.undone:
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        return None

@@ -37,7 +37,7 @@ class MoveCard(QFrame):
         why = QLabel(move.reason or "the tables are out of balance")
         why.setObjectName("dim")
         why.setWordWrap(True)
-        button = QPushButton("Move")
+        button = QPushButton({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
         button.setToolTip("Make this move (F7) and offer the move slip")
         button.clicked.connect(lambda: self.move_clicked.emit(self.move))
         lay = QVBoxLayout(self)

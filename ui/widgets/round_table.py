@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QFont,
+    QFontMetrics,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -36,6 +37,7 @@ class SeatInfo:
     player_id: int | None = None
     name: str = ""
     stack: int = 0
+    card: str = ""  # the card drawn for this seat at the seat draw, if any
 
 
 @dataclass
@@ -59,8 +61,19 @@ class TableSnapshot:
         for n in range(1, table.max_seats + 1):
             pid = table.seats.get(n)
             p = state.players.get(pid) if pid is not None else None
-            seats.append(SeatInfo(n, pid, p.name if p else "", p.stack if p else 0))
+            card = table.draw_cards.get(pid, "") if pid is not None else ""
+            seats.append(SeatInfo(n, pid, p.name if p else "", p.stack if p else 0, pretty_card(card)))
         return cls(table.number, table.max_seats, seats, table.button, table.sb, table.bb, short)
+
+
+SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def pretty_card(card: str) -> str:
+    if len(card) < 2:
+        return ""
+    rank = card[:-1].upper().replace("T", "10")
+    return rank + SUITS.get(card[-1].lower(), card[-1])
 
 
 def short_name(name: str, limit: int = 11) -> str:
@@ -87,7 +100,7 @@ class RoundTable(QWidget):
         super().__init__(parent)
         self.snapshot = snapshot
         self.setAcceptDrops(True)
-        self.setMinimumSize(220, 170)
+        self.setMinimumSize(272, 206)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setAccessibleName(f"Table {snapshot.number}")
         self._press: QPoint | None = None
@@ -98,28 +111,38 @@ class RoundTable(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(250, 190)
+        return QSize(272, 206)
 
     # -- geometry ---------------------------------------------------------------------------------
+    SEAT_W, SEAT_H = 70.0, 28.0
+
+    def _centre(self) -> QPointF:
+        return QPointF(self.width() / 2, self.height() / 2 + 10)
+
     def _felt(self) -> QRectF:
         w, h = self.width(), self.height()
-        return QRectF(w * 0.24, h * 0.30, w * 0.52, h * 0.42)
+        c = self._centre()
+        return QRectF(c.x() - w * 0.27, c.y() - h * 0.22, w * 0.54, h * 0.44)
 
     def seat_centre(self, number: int) -> QPointF:
-        """Seat 1 sits at the top right of the dealer's spot, numbers go clockwise like a real table."""
+        """Seat 1 is just right of the top, and the numbers go clockwise like a real table."""
         n = self.snapshot.max_seats
         w, h = self.width(), self.height()
         angle = -math.pi / 2 + 2 * math.pi * (number - 0.5) / n
-        return QPointF(w / 2 + math.cos(angle) * w * 0.36, h / 2 + 8 + math.sin(angle) * h * 0.31)
+        c = self._centre()
+        rx, ry = w / 2 - self.SEAT_W / 2 - 4, h / 2 - 28
+        cos = math.copysign(abs(math.cos(angle)) ** 0.6, math.cos(angle))  # a rounder-cornered oval: seats
+        return QPointF(c.x() + cos * rx, c.y() + math.sin(angle) * ry)  # near the top and bottom spread out
+
+    def seat_rect(self, number: int) -> QRectF:
+        c = self.seat_centre(number)
+        return QRectF(c.x() - self.SEAT_W / 2, c.y() - self.SEAT_H / 2, self.SEAT_W, self.SEAT_H)
 
     def seat_at(self, pos: QPointF) -> int | None:
-        best, dist = None, 1e9
         for s in range(1, self.snapshot.max_seats + 1):
-            c = self.seat_centre(s)
-            d = math.hypot(c.x() - pos.x(), c.y() - pos.y())
-            if d < dist:
-                best, dist = s, d
-        return best if dist < 34 else None
+            if self.seat_rect(s).adjusted(-3, -3, 3, 3).contains(pos):
+                return s
+        return None
 
     # -- painting -----------------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -129,66 +152,81 @@ class RoundTable(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         text = pal.color(QPalette.ColorRole.WindowText)
         dim = pal.color(QPalette.ColorRole.PlaceholderText)
-        accent = QColor("#d97706") if snap.short else pal.color(QPalette.ColorRole.Mid)
-        p.setPen(QPen(accent, 2 if snap.short else 1))
+        warn = QColor("#d97706")
+        p.setPen(QPen(warn if snap.short else pal.color(QPalette.ColorRole.Mid), 2 if snap.short else 1))
         p.setBrush(pal.color(QPalette.ColorRole.Base))
         p.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 8, 8)
-        felt = self._felt()
         dark = pal.color(QPalette.ColorRole.Window).lightness() < 128
-        p.setPen(QPen(QColor("#2f6b4f" if dark else "#3f7d5f"), 1))
-        p.setBrush(QColor("#24543e" if dark else "#cfe5d8"))
-        p.drawEllipse(felt)
+        p.setPen(QPen(QColor("#2f6b4f" if dark else "#8fbfa3"), 1.5))
+        p.setBrush(QColor("#1f4a37" if dark else "#dcefe3"))
+        p.drawEllipse(self._felt())
         title = QFont(self.font())
         title.setBold(True)
-        title.setPointSizeF(title.pointSizeF() * 1.25)
+        title.setPointSizeF(title.pointSizeF() * 1.6)
         p.setFont(title)
-        p.setPen(text)
-        p.drawText(QRectF(8, 4, self.width() - 16, 20), Qt.AlignmentFlag.AlignLeft, f"Table {snap.number}")
+        p.setPen(QColor("#2f6b4f") if not dark else QColor("#9fd3b5"))
+        p.drawText(self._felt(), Qt.AlignmentFlag.AlignCenter, str(snap.number))
         small = QFont(self.font())
         small.setPointSizeF(max(6.5, small.pointSizeF() * 0.85))
         p.setFont(small)
+        head = QRectF(8, 3, self.width() - 16, 16)
+        p.setPen(text)
+        p.drawText(head, Qt.AlignmentFlag.AlignLeft, f"Table {snap.number}")
+        p.setPen(warn if snap.short else dim)
         count = f"{snap.population}/{snap.max_seats}" + ("  short" if snap.short else "")
-        p.setPen(accent if snap.short else dim)
-        p.drawText(QRectF(8, 4, self.width() - 16, 20), Qt.AlignmentFlag.AlignRight, count)
+        p.drawText(head, Qt.AlignmentFlag.AlignRight, count)
         for seat in snap.seats:
             self._paint_seat(p, seat, small, text, dim)
         p.end()
 
     def _paint_seat(self, p: QPainter, seat: SeatInfo, font: QFont, text: QColor, dim: QColor) -> None:
         snap = self.snapshot
-        c = self.seat_centre(seat.number)
-        r = 9.0
+        pal = self.palette()
+        box = self.seat_rect(seat.number)
         mark = snap.marked.get(seat.number)
-        fill = QColor("#2563eb") if seat.player_id is not None else QColor(0, 0, 0, 0)
-        if mark == "from":
-            fill = QColor("#d97706")
-        elif mark == "to":
-            fill = QColor("#16a34a")
-        p.setPen(QPen(dim if seat.player_id is None else fill.darker(130), 1))
-        p.setBrush(fill)
-        p.drawEllipse(c, r, r)
+        border = QColor("#d97706") if mark == "from" else QColor("#16a34a") if mark == "to" else pal.color(
+            QPalette.ColorRole.Mid)
+        pen = QPen(border, 2 if mark else 1)
+        if seat.player_id is None and not mark:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.setBrush(pal.color(QPalette.ColorRole.AlternateBase) if seat.player_id is not None else QColor(0, 0, 0, 0))
+        p.drawRoundedRect(box, 5, 5)
         p.setFont(font)
-        p.setPen(QColor("white") if seat.player_id is not None or mark else dim)
-        p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(seat.number))
+        inner = box.adjusted(4, 1, -4, -1)
+        bold = QFont(font)
+        bold.setBold(True)
+        p.setFont(bold)
+        p.setPen(QColor("#2563eb") if seat.player_id is not None else dim)
+        p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(seat.number))
+        p.setFont(font)
+        if seat.card:
+            red = seat.card[-1] in "♥♦"
+            p.setPen(QColor("#b42318") if red else text)
+            p.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, seat.card)
+        if seat.player_id is not None:
+            p.setPen(text)
+            indent = QFontMetrics(bold).horizontalAdvance(str(seat.number)) + 3
+            room = inner.adjusted(indent, 0, 0, 0)
+            fm = QFontMetrics(font)
+            name = seat.name if fm.horizontalAdvance(seat.name) <= room.width() else short_name(seat.name, 10)
+            name = fm.elidedText(name, Qt.TextElideMode.ElideRight, int(room.width()))
+            p.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name)
+            p.setPen(dim)
+            p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"{seat.stack:,}")
         role = {snap.button: "D", snap.sb: "SB", snap.bb: "BB"}.get(seat.number, "")
         if role:
-            inward = QPointF(self.width() / 2 - c.x(), self.height() / 2 + 8 - c.y())
-            length = math.hypot(inward.x(), inward.y()) or 1
-            m = QPointF(c.x() + inward.x() / length * 20, c.y() + inward.y() / length * 20)
+            c, centre = box.center(), self._centre()
+            vec = QPointF(centre.x() - c.x(), centre.y() - c.y())
+            length = math.hypot(vec.x(), vec.y()) or 1.0
+            reach = self.SEAT_H / 2 + 9 + abs(vec.x() / length) * (self.SEAT_W - self.SEAT_H) / 2
+            m = QPointF(c.x() + vec.x() / length * reach, c.y() + vec.y() / length * reach)
+            r = 7.5 if role == "D" else 8.5
             p.setPen(QPen(QColor("#111827"), 1))
             p.setBrush(QColor("#fbbf24") if role == "D" else QColor("#f3f4f6"))
-            rr = 7.5 if role == "D" else 9.0
-            p.drawEllipse(m, rr, rr)
+            p.drawEllipse(m, r, r)
             p.setPen(QColor("#111827"))
-            p.drawText(QRectF(m.x() - rr, m.y() - rr, 2 * rr, 2 * rr), Qt.AlignmentFlag.AlignCenter, role)
-        if seat.player_id is None:
-            return
-        above = c.y() < self.height() / 2 + 8
-        box = QRectF(c.x() - 42, c.y() + (-r - 26 if above else r + 1), 84, 26)
-        p.setPen(text)
-        p.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, short_name(seat.name))
-        p.setPen(dim)
-        p.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, f"{seat.stack:,}")
+            p.drawText(QRectF(m.x() - r, m.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, role)
 
     # -- drag and drop ------------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from app.state import TournamentState
 from ui.widgets.round_table import RoundTable, TableSnapshot
 
-CELL = QSize(250, 190)
+CELL = QSize(272, 206)
 
 
 def short_tables(state: TournamentState) -> set[int]:
