@@ -34,7 +34,9 @@ class FitLabel(QLabel):
         self._steady = steady
         self._max_fraction = max_fraction
         self._cap: int | None = None  # a group's common size (see :func:`fit_together`)
-        self._fit_key: tuple[str, int, int, int | None] | None = None
+        self._natural_key: tuple[str, int, int] | None = None
+        self._natural = 1
+        self._px = 0
         self.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
         self.setMargin(0)
         self.setIndent(0)
@@ -68,27 +70,34 @@ class FitLabel(QLabel):
         text = self.text()
         return _DIGIT.sub("8", text) if self._steady else text
 
-    def refit(self) -> None:
-        pattern = self.pattern()
-        key = (pattern, self.width(), self.height(), self._cap)
-        if key == self._fit_key:
-            return
-        self._fit_key = key
-        width, height = self.width(), self.height()
+    def natural_px(self) -> int:
+        """The largest pixel size at which the text fits the box (remembered per text and size)."""
+        key = (self.pattern(), self.width(), self.height())
+        if key != self._natural_key:
+            self._natural_key = key
+            self._natural = self._search(*key)
+        return self._natural
+
+    def _search(self, pattern: str, width: int, height: int) -> int:
         lo, hi = 1, max(1, int(height * self._max_fraction))
-        if self._cap is not None:
-            hi = max(1, min(hi, self._cap))
         pattern = pattern or "8"  # an empty label keeps a font that fits its box
         if width <= 0:
-            self.setFont(self._font(1))
-            return
+            return 1
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self._fits(self._font(mid), pattern, width, height):
                 lo = mid
             else:
                 hi = mid - 1
-        self.setFont(self._font(lo))
+        return lo
+
+    def refit(self) -> None:
+        px = self.natural_px()
+        if self._cap is not None:
+            px = max(1, min(px, self._cap))
+        if px != self._px:
+            self._px = px
+            self.setFont(self._font(px))
 
     @staticmethod
     def _fits(font: QFont, text: str, width: int, height: int) -> bool:
@@ -108,9 +117,7 @@ class FitLabel(QLabel):
 
 def fit_together(labels: list[FitLabel]) -> None:
     """Give labels of one kind (the payout amounts, say) one size: the largest that fits them all."""
-    for label in labels:
-        label.set_cap(None)
-    sizes = [label.font().pixelSize() for label in labels if label.text()]
+    sizes = [label.natural_px() for label in labels if label.text()]
     common = min(sizes) if sizes else None
     for label in labels:
         label.set_cap(common)

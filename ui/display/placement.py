@@ -1,0 +1,136 @@
+"""Which screen the room display goes on, and following screens that come and go.
+
+:func:`pick_screen` is the decision, on screen names only: the director's pick if it is connected,
+otherwise the first screen that is not the director's; full screen unless it lands on the director's
+own screen. :class:`DisplayController` applies it and re-applies it when a screen is added or removed,
+so a lost TV brings the display back to the director's screen, as a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import QWidget
+
+from app.timesource import TimeSource
+from ui.display.window import RoomDisplay
+
+ScreenList = Callable[[], Sequence[QScreen]]
+
+
+def pick_screen(names: Sequence[str], director: str | None, chosen: str | None) -> tuple[str | None, bool]:
+    """(screen name, full screen) for the display, given the connected screens' names."""
+    if not names:
+        return None, False
+    home = director if director in names else names[0]
+    if chosen is not None and chosen in names:
+        return chosen, chosen != home
+    others = [n for n in names if n != home]
+    if others:
+        return others[0], True
+    return home, False
+
+
+def screen_label(screen: QScreen, director: QScreen | None) -> str:
+    """How the director's menu names a screen: ``HDMI-1 (1920x1080)``, marking the director's own."""
+    size = screen.geometry().size()
+    mine = " (this screen)" if director is not None and screen is director else ""
+    return f"{screen.name()} {size.width()}x{size.height()}{mine}"
+
+
+class DisplayController(QObject):
+    """Opens the room display and keeps it on the right screen.
+
+    Signals:
+        screens_changed(): a screen was connected or disconnected (refresh a screen menu).
+        placed(str, bool): the display went to the named screen, full screen or not.
+    """
+
+    screens_changed = Signal()
+    placed = Signal(str, bool)
+
+    def __init__(
+        self,
+        tournament_or_session: Any,
+        director_window: QWidget | None = None,
+        time_source: TimeSource | None = None,
+        *,
+        screens: ScreenList | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._holder = tournament_or_session
+        self._time = time_source
+        self._director = director_window
+        self._screens: ScreenList = screens or QGuiApplication.screens
+        self.chosen: str | None = None  # the director's pick; None: the first other screen
+        self.display: RoomDisplay | None = None
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenAdded.connect(self.refresh_screens)
+            app.screenRemoved.connect(self.refresh_screens)
+
+    # -- screens ------------------------------------------------------------------------------
+    def screens(self) -> list[QScreen]:
+        return list(self._screens())
+
+    def screen_choices(self) -> list[tuple[str, str]]:
+        """(name, label) of every connected screen, for the director's "Room display screen" menu."""
+        director = self.director_screen()
+        return [(s.name(), screen_label(s, director)) for s in self.screens()]
+
+    def director_screen(self) -> QScreen | None:
+        if self._director is not None and self._director.screen() is not None:
+            return self._director.screen()
+        return QGuiApplication.primaryScreen()
+
+    def target(self) -> tuple[QScreen | None, bool]:
+        screens = self.screens()
+        director = self.director_screen()
+        name, full = pick_screen([s.name() for s in screens], director.name() if director else None, self.chosen)
+        screen = next((s for s in screens if s.name() == name), None)
+        return screen, full
+
+    # -- the display --------------------------------------------------------------------------
+    def open(self) -> RoomDisplay:
+        """Show the display where it belongs, or bring it to the front if it is already open."""
+        if self.display is not None and self.display.isVisible():
+            self.display.bring_to_front()
+            return self.display
+        if self.display is None:
+            self.display = RoomDisplay(self._holder, self._time)
+            self.display.closed.connect(self._closed)
+        self.place()
+        return self.display
+
+    def close(self) -> None:
+        if self.display is not None:
+            self.display.close()
+
+    def is_open(self) -> bool:
+        return self.display is not None and self.display.isVisible()
+
+    def choose_screen(self, name: str | None) -> None:
+        """The director picked a screen (None: automatic); moves an open display at once."""
+        self.chosen = name
+        if self.is_open():
+            self.place()
+
+    def place(self) -> None:
+        screen, full = self.target()
+        if self.display is None or screen is None:
+            return
+        self.display.show_on(screen, full)
+        self.placed.emit(screen.name(), full)
+
+    def refresh_screens(self, *_: Any) -> None:
+        """A screen came or went (connected to the application's screenAdded and screenRemoved)."""
+        self.screens_changed.emit()
+        if self.is_open():
+            self.place()
+
+    def _closed(self) -> None:
+        self.screens_changed.emit()
