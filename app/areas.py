@@ -17,6 +17,7 @@ from app import (  # noqa: F401
     seat_player,
     seating,
     standings,
+    studorder,
     tables_view,
     waitlist,
 )

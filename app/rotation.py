@@ -216,6 +216,8 @@ def games_view(state: TournamentState) -> dict[str, Any]:
     }
     if mode(state) == "hat":
         out["in_hat"] = hat_contents(state, level)
+    if "stud_ruling" in state.games:
+        out["stud_ruling"] = state.games["stud_ruling"]
     if mode(state) in ("rotation", "dealers_choice") and state.tables:
         out["tables"] = {
             str(n): {"game": game_for_level(state, level, n), "hands_left": hands_left_in_game(state, n)}
