@@ -3,7 +3,7 @@
 Backups are made with SQLite's online backup API (a consistent copy even while the tournament is
 open), written under a temporary name and renamed into place, so a backup folder never holds half a
 copy. They live in ``<file>.backups/`` beside the tournament, named
-``<stem>-<YYYYmmdd-HHMMSS>-<seq>-<reason>.floorman``, and the newest :data:`KEEP` regular backups are
+``<stem>-<YYYYmmdd-HHMMSSmmm>-<seq>-<reason>.floorman``, and the newest :data:`KEEP` regular backups are
 kept. Copies made before a schema upgrade or a restore are never pruned.
 
 :func:`restore` checks the backup like any tournament file, refuses while the tournament is open in a
@@ -26,7 +26,7 @@ from db.schema import check_header, inspect_file, make_engine, sqlite_backup
 
 KEEP = 20
 SUFFIX = ".floorman"
-_NAME = re.compile(r"^(?P<stem>.+)-(?P<when>\d{8}-\d{6})-(?P<seq>\d+)-(?P<reason>[a-z0-9-]+)\.floorman$")
+_NAME = re.compile(r"^(?P<stem>.+)-(?P<when>\d{8}-\d{9})-(?P<seq>\d+)-(?P<reason>[a-z0-9-]+)\.floorman$")
 _PROTECTED = ("before-upgrade", "before-restore")
 
 
@@ -37,7 +37,7 @@ def backup_folder(path: Path) -> Path:
 @dataclass(frozen=True)
 class BackupInfo:
     path: Path
-    when: str  # "20261122-201500"
+    when: str  # "20261122-201500123": local date, time and milliseconds
     seq: int  # the last action in the backup
     reason: str  # "level-5", "break", "timer", "manual", "before-upgrade-schema1", ...
     size: int
@@ -56,7 +56,8 @@ def _space_error(exc: OSError | sqlite3.Error, where: Path) -> StoreError:
 
 def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int = KEEP) -> Path:
     """Copy the tournament file ``source`` into ``folder`` and prune old backups."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+    now = time.time()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"{int(now * 1000) % 1000:03d}"
     dest = folder / f"{source.stem}-{stamp}-{seq:06d}-{_slug(reason)}{SUFFIX}"
     part = dest.with_name(dest.name + ".part")
     try:

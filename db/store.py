@@ -150,10 +150,9 @@ class TournamentStore:
     def execute(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> list[Event]:
         """Run one engine command and commit it. RuleError or StoreError: nothing changed."""
         self._writable()
-        before = self._clock_position()
         action = self._history.run(command, automatic=automatic, label=label)
         self._commit(action)
-        self._after_action(before)
+        self.tick()
         return action.events
 
     def undo(self) -> str:
@@ -193,10 +192,6 @@ class TournamentStore:
         state = self.tournament.state
         now = self.tournament.time.now()
         return current_level(state, now), in_break(state, now)
-
-    def _after_action(self, before: tuple[int, bool]) -> None:
-        self._clock_mark = before
-        self.tick()
 
     def tick(self) -> Path | None:
         """Back up if the level or break changed since last asked, or 5 minutes passed."""

@@ -28,7 +28,7 @@ def main(argv: list[str]) -> int:
         if not found:
             print(f"No backups of {target} (they are kept in {target.name}.backups beside it).")
         for n, b in enumerate(found, 1):
-            print(f"{n:3d}  {b.when[:8]} {b.when[9:11]}:{b.when[11:13]}:{b.when[13:]}  action {b.seq:6d}  "
+            print(f"{n:3d}  {b.when[:8]} {b.when[9:11]}:{b.when[11:13]}:{b.when[13:15]}  action {b.seq:6d}  "
                   f"{b.reason:24s} {b.path}")
         return 0
     source = Path(opts.backup)

@@ -1,0 +1,120 @@
+"""One writer per file; backups at level changes, breaks and every 5 minutes; restoring one."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import time
+
+import pytest
+
+from db import backups
+from db import store as store_module
+from db.backups import KEEP, list_backups, restore
+from db.errors import FileLocked, NotATournamentFile
+from db.store import TournamentStore
+from floorman.cli import main as cli
+
+
+def test_second_writer_is_told_and_may_read(store, store_path):
+    store.execute({"cmd": "note", "text": "first"})
+    with pytest.raises(FileLocked) as err:
+        TournamentStore.open(store_path)
+    assert f"process {os.getpid()}" in err.value.message and "read-only" in err.value.message
+    with TournamentStore.open(store_path, read_only=True) as reader:
+        assert reader.last_seq == store.last_seq
+    store.execute({"cmd": "note", "text": "second"})  # the writer is undisturbed
+    store.close()
+    with TournamentStore.open(store_path) as again:
+        assert again.last_seq == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_lock_of_a_killed_process_is_released(store, store_path):
+    store.close()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            holder = TournamentStore.open(store_path)
+            os.write(write, b"open")
+            time.sleep(60)
+            holder.close()
+        finally:
+            os._exit(0)
+    os.close(write)
+    assert os.read(read, 4) == b"open"
+    with pytest.raises(FileLocked) as err:
+        TournamentStore.open(store_path)
+    assert f"process {pid}" in err.value.message
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    with TournamentStore.open(store_path) as s:  # no stale lock to clear by hand
+        assert s.last_seq == 1
+
+
+def test_backups_at_level_change_break_and_timer(store, store_path, monkeypatch):
+    assert store.tick() is None
+    store._last_backup -= store_module.BACKUP_EVERY_SECONDS + 1
+    assert "-timer" in store.tick().name
+    monkeypatch.setattr(store_module, "current_level", lambda state, now: 2)
+    first = store.tick()
+    assert first is not None and first.name.endswith("-level-2.floorman")
+    assert store.tick() is None
+    monkeypatch.setattr(store_module, "in_break", lambda state, now: True)
+    store.execute({"cmd": "note", "text": "break time"})
+    reasons = [b.reason for b in list_backups(store_path)]
+    assert reasons == ["timer", "level-2", "break"]
+    with sqlite3.connect(list_backups(store_path)[-1].path) as conn:
+        assert conn.execute("SELECT MAX(seq) FROM actions").fetchone()[0] == 2
+
+
+def test_only_the_last_backups_are_kept(store, store_path):
+    for i in range(KEEP + 5):
+        store.execute({"cmd": "note", "text": f"n{i}"})
+        store.backup_now()
+    kept = list_backups(store_path)
+    assert len(kept) == KEEP
+    assert [b.seq for b in kept] == list(range(7, KEEP + 7))
+
+
+def test_restore_puts_a_backup_back_and_keeps_the_replaced_file(store, store_path, capsys):
+    store.execute({"cmd": "note", "text": "kept"})
+    backup = store.backup_now()
+    store.execute({"cmd": "note", "text": "lost by the restore, kept in before-restore"})
+    with pytest.raises(FileLocked):
+        restore(backup, store_path)  # not while the tournament is open
+    store.close()
+    assert cli(["restore", str(store_path), "--list"]) == 0
+    assert "manual" in capsys.readouterr().out
+    assert cli(["restore", str(store_path), "1"]) == 0
+    with TournamentStore.open(store_path) as s:
+        assert s.last_seq == 2
+        assert [n["text"] for n in s.tournament.state.extra["notes"]] == ["kept"]
+    before = [b for b in list_backups(store_path) if b.reason == "before-restore"]
+    assert len(before) == 1 and before[0].seq == 3
+    with TournamentStore.open(before[0].path, read_only=True) as old:
+        assert old.last_seq == 3
+
+
+def test_restore_refuses_a_bad_backup(store, store_path, tmp_path):
+    store.close()
+    bad = tmp_path / "bad.floorman"
+    bad.write_text("not a backup")
+    before = store_path.read_bytes()
+    with pytest.raises(NotATournamentFile):
+        restore(bad, store_path)
+    assert store_path.read_bytes() == before
+    assert cli(["restore", str(store_path), str(bad)]) == 2
+
+
+def test_verify_command(store, store_path, capsys):
+    store.execute({"cmd": "note", "text": "one"})
+    store.close()
+    assert cli(["verify", str(store_path)]) == 0
+    assert "OK" in capsys.readouterr().out
+    assert cli(["verify", str(store_path), "--json"]) == 0
+    assert '"ok": true' in capsys.readouterr().out
+    assert cli(["verify", str(store_path.with_name("missing.floorman"))]) == 2
+    assert backups.backup_folder(store_path).name == "friday.floorman.backups"
