@@ -91,14 +91,16 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
         rebuying = {inputs.player(ctx.state, r).id for r in wants}
     else:
         raise RuleError("INVALID_INPUT", "rebuy is true, false, or a list of the players who rebuy.")
+    undecided = "rebuy" not in cmd  # "rebuy": false means he declines at once
     entries: list[dict[str, Any]] = []
     for p in players:
         level = hand_level(ctx, p, cmd.get("hand_level"))
         block = rebuy_block(ctx, p, level)
         if p.id in rebuying and block is not None:
             raise block
+        deciding = block is None and (undecided or p.id in rebuying)
         entries.append(
-            {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": block is None,
+            {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": deciding,
              "stack": stacks.get(p.id, p.stack)}
         )
     out = sum(1 for e in entries if not e["deciding"])

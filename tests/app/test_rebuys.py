@@ -122,3 +122,11 @@ def test_ent_7_add_on_not_offered_in_home_nl_and_windowed_in_tda(monkeypatch):
     t2.execute({"cmd": "addon", "player": "Ann", "stack": 0})
     assert players(t2)["Ann"]["stack"] == 10000
     refused(t2, {"cmd": "addon", "player": "Ann", "stack": 0}, "LIMIT_REACHED")
+
+
+def test_ent_5_bust_with_rebuy_false_declines_at_once(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat")
+    at_level(monkeypatch, 1)
+    t.execute({"cmd": "bust", "player": "Ann", "rebuy": False})
+    assert (players(t)["Ann"]["status"], players(t)["Ann"]["place"]) == ("out", 3)
