@@ -16,6 +16,7 @@ from app import (  # noqa: F401
     rotation,
     seat_player,
     seating,
+    stages,
     standings,
     studorder,
     tables_view,
