@@ -1,0 +1,28 @@
+"""PySide6 6.12 on CPython 3.11 loses a reference to None on each void Qt call; the ui package guards it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import sys
+import ui
+from PySide6.QtWidgets import QApplication, QLabel
+app = QApplication([])
+label = QLabel()
+for i in range(50_000):  # ten times more than None's references at start-up
+    label.setText(str(i))
+print("alive", sys.getrefcount(None) > 10_000)
+"""
+
+
+def test_fifty_thousand_qt_calls_do_not_kill_none():
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == "alive True"
