@@ -42,6 +42,13 @@ class Player:
     out_reason: str | None = None
     new_obligation: str | None = None  # "wait_bb", "sit_out_once", "post_bb" (BTN-9/10, REG-3)
     refunded: bool = False
+    # Entries area (app.entries, app.eliminations, app.absence):
+    deciding: bool = False  # lost all chips, may still rebuy (ENT-5); seated at 0 until rebuy or decline
+    bust_batch: int | None = None  # index in ``batches`` of the hand in which he lost his chips
+    committed: bool = False  # REG-5: committed before the start, may be seated before arriving
+    hand_purchase_cents: int = 0  # ENT-9: bought since the last hand at his table
+    hand_purchase_mark: int = -1  # the table's hand count when hand_purchase_cents was last reset
+    declared_long_absence: bool = False  # ABS-3(a): said on leaving he will be away longer than the limit
 
     @property
     def live(self) -> bool:
@@ -87,6 +94,11 @@ class Batch:
     at: float
     table: int | None = None
     reason: str = "bust"
+    stacks: dict[int, int] = field(default_factory=dict)  # chips at the start of the hand (ELIM-4)
+    pending: list[int] = field(default_factory=list)  # lost all chips, still deciding on a rebuy (ENT-5)
+    mode: str = "stack_order"  # how the batch is ordered: stack_order, split_all, tie (ELIM-4)
+    payout_order: list[int] = field(default_factory=list)  # PAY-4 odd-cent order
+    seats: dict[int, list[int]] = field(default_factory=dict)  # player -> [table, seat] when he busted
 
 
 @dataclass
@@ -121,6 +133,12 @@ class TournamentState:
     games: dict[str, Any] = field(default_factory=dict)  # owned by app.rotation
     extra: dict[str, Any] = field(default_factory=dict)  # area-specific bookkeeping
     seq: int = 0  # events applied
+    # Entries area counters, kept so no command scans the whole field:
+    in_field: int = 0  # players holding an entry and not eliminated (the winner included)
+    entrants: int = 0  # distinct players who ever held an entry (ELIM-2's N)
+    money_counts: dict[str, int] = field(default_factory=dict)  # entry/reentry/rebuy/addon/topup -> count
+    loose_chips: dict[int, int] = field(default_factory=dict)  # table -> chips of busted players, not counted
+    pending_count: dict[str, Any] | None = None  # a flagged chip count awaiting the director
 
     # -- lookups ------------------------------------------------------------------------------
     def live_players(self) -> list[Player]:
