@@ -6,6 +6,7 @@ from app import (  # noqa: F401
     breaking,
     buttons,
     chipcount,
+    chiprace,
     clock_commands,
     eliminations,
     entries,
