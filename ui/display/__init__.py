@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.display.refcounts import protect_singletons
-
-protect_singletons()
-
-__all__ = ["RoomDisplay", "save_display_screenshots", "protect_singletons"]
+__all__ = ["RoomDisplay", "save_display_screenshots"]
 
 
 def __getattr__(name: str) -> Any:
