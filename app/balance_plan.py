@@ -9,6 +9,8 @@ fullest), so nobody is moved twice where one move does.
 
 from __future__ import annotations
 
+import heapq
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,16 +83,26 @@ def structural(state: TournamentState, populations: dict[int, int]) -> Plan | No
 
 
 class _Field:
-    """Populations bucketed by size, with the seats each move changes (the tables are not touched)."""
+    """Populations bucketed by size, with the seats each move changes (the tables are not touched).
+
+    Each bucket is a heap of table numbers with lazy deletion (a number whose table has changed
+    size is dropped when it comes to the top), so the lowest-numbered table of a size costs O(log t).
+    """
 
     def __init__(self, state: TournamentState, populations: dict[int, int]) -> None:
         self.state = state
         self.pop = dict(populations)
-        self.buckets: dict[int, set[int]] = {}
-        for number, n in populations.items():
-            self.buckets.setdefault(n, set()).add(number)
+        self.count: dict[int, int] = dict(Counter(populations.values()))
+        self.heaps: dict[int, list[int]] = {}  # built on first use: only the sizes a plan touches
         self.occ: dict[int, set[int]] = {}
         self.received: set[int] = set()
+
+    def heap(self, size: int) -> list[int]:
+        if size not in self.heaps:
+            heap = [n for n, k in self.pop.items() if k == size]
+            heapq.heapify(heap)
+            self.heaps[size] = heap
+        return self.heaps[size]
 
     def occupied(self, number: int) -> set[int]:
         if number not in self.occ:
@@ -98,14 +110,27 @@ class _Field:
         return self.occ[number]
 
     def extremes(self) -> tuple[int, int]:
-        sizes = [n for n, b in self.buckets.items() if b]
+        sizes = [n for n, c in self.count.items() if c]
         return max(sizes), min(sizes)
+
+    def lowest(self, size: int) -> int:
+        """The lowest-numbered table of this size."""
+        heap = self.heap(size)
+        while self.pop[heap[0]] != size:
+            heapq.heappop(heap)
+        return heap[0]
+
+    def all_of(self, size: int) -> list[int]:
+        return sorted({n for n in self.heap(size) if self.pop[n] == size})
 
     def shift(self, src: int, dst: int, from_seat: int | None, to_seat: int | None) -> None:
         for number, delta in ((src, -1), (dst, 1)):
-            self.buckets[self.pop[number]].discard(number)
+            self.count[self.pop[number]] -= 1
             self.pop[number] += delta
-            self.buckets.setdefault(self.pop[number], set()).add(number)
+            size = self.pop[number]
+            self.count[size] = self.count.get(size, 0) + 1
+            if size in self.heaps:
+                heapq.heappush(self.heaps[size], number)
         if from_seat is not None:
             self.occupied(src).discard(from_seat)
         if to_seat is not None:
@@ -155,11 +180,10 @@ def _trigger_seat(dst: Table, occ: set[int]) -> int | None:
 
 
 def _source(f: _Field, top: int, method_tie: str, cards: dict[int, str] | None) -> tuple[int, list[int]]:
-    tied = sorted(n for n in f.buckets[top] if n not in f.received)
-    if not tied:
-        tied = sorted(f.buckets[top])
-    if len(tied) == 1 or method_tie != "card_draw":
-        return tied[0], []
+    """BAL-2: a table of the highest population; the lowest number, or P004's card draw when tied."""
+    if method_tie != "card_draw" or f.count[top] == 1:
+        return f.lowest(top), []
+    tied = f.all_of(top)
     if cards and all(n in cards for n in tied):
         return min(tied, key=lambda n: card_value(cards[n])), tied
     return tied[0], tied
@@ -265,9 +289,9 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
 
 
 def _destination(f: _Field, low: int, method: str) -> int:
-    candidates = f.buckets[low]
     if method != "same_relative_position":
-        return min(candidates)
+        return f.lowest(low)
+    candidates = f.all_of(low)
     # BAL-4 (P004): the eliminated player at the lowest table, closest to the left of the button first.
     def key(number: int) -> tuple[int, int]:
         table = f.state.tables[number]
@@ -285,7 +309,7 @@ def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str)
     short_of = int(state.profile["balance.min_players"])
     total = sum(f.pop.values())
     while True:
-        short = [n for size in range(short_of) for n in sorted(f.buckets.get(size, ()))]
+        short = [n for size in range(short_of) if f.count.get(size) for n in f.all_of(size)]
         if not short:
             return
         if total < short_of * len(f.pop):
@@ -294,8 +318,7 @@ def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str)
             plan.moves.clear()
             return
         top, _low = f.extremes()
-        givers = f.buckets[top] - f.received or f.buckets[top]
-        src = min(givers)  # the fullest table; the lowest number when tied [Reading]
+        src = f.lowest(top)  # the fullest table; the lowest number when tied [Reading]
         move = _pick_move(f, src, short[0], method, [])
         move.reason = f"table {short[0]} dropped below {short_of}: " + move.reason
         plan.moves.append(move)
