@@ -94,6 +94,14 @@ def next_game(state: TournamentState, level: int, table: int | None = None) -> s
     return game_for_level(state, level + 1, table)
 
 
+def family_at(state: TournamentState, now: float, table: int | None = None) -> str | None:
+    """The forced-bet family ("blinds" or "stud") of the game played at ``table`` at ``now`` (BTN-7)."""
+    from app.clock import current_level
+
+    gid = game_for_level(state, current_level(state, now), table)
+    return None if gid is None or gid not in CATALOGUE else CATALOGUE[gid].forced
+
+
 def hands_left_in_game(state: TournamentState, table: int | None = None) -> int | None:
     per_hands = _hands_per_game(state)
     if mode(state) != "rotation" or per_hands is None:

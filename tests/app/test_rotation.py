@@ -111,3 +111,14 @@ def test_mix_9_choice_refused_outside_dealers_choice() -> None:
     with pytest.raises(RuleError) as info:
         t.execute({"cmd": "choose_game", "game": "razz"})
     assert info.value.code == "NOT_OFFERED"
+
+
+def test_btn_7_family_at_tells_the_button_area_when_stud_is_played() -> None:
+    from app.rotation import family_at
+
+    t, fc = make("hat")
+    t.rng.dictate("holdem", "razz")
+    t.execute({"cmd": "start_clock"})
+    assert family_at(t.state, fc.now()) == "blinds"
+    fc.advance(30 * MIN)
+    assert family_at(t.state, fc.now()) == "stud"
