@@ -25,6 +25,7 @@ commit fails (disk full, file gone), the engine state is put back and nothing is
 from __future__ import annotations
 
 import json
+import os
 import time as _time
 from collections.abc import Callable
 from pathlib import Path
@@ -96,22 +97,31 @@ class TournamentStore:
         tournament = Tournament.create(profile, name=name, time=time, seed=seed)
         history = History(tournament, snapshot_every=snapshot_every)
         first = history.actions[0]
-        engine = schema.make_engine(path)
+        # Built complete under a temporary name, then moved into place: a crash while creating never
+        # leaves a half-made tournament file behind.
+        temp = path.with_name(path.name + ".creating")
         try:
-            with engine.begin() as conn:
-                schema.migrate(conn)
-                facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
-                         "name": name, "created_at": repr(first.at)}
-                conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in facts.items()])
-                conn.execute(insert(ActionRow), [_row(first)])
+            _remove_database(temp)
+            engine = schema.make_engine(temp)
+            try:
+                with engine.begin() as conn:
+                    schema.migrate(conn)
+                    facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
+                             "name": name, "created_at": repr(first.at)}
+                    conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in facts.items()])
+                    conn.execute(insert(ActionRow), [_row(first)])
+            finally:
+                engine.dispose()
+            _publish(temp, path)
         except BaseException as exc:
-            engine.dispose()
             lock.release()
-            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-                leftover.unlink(missing_ok=True)
+            _remove_database(temp)
             if isinstance(exc, SQLAlchemyError):
                 raise schema.translate_error(exc, path) from exc
+            if isinstance(exc, OSError):
+                raise NotWritable(f"Floorman could not create {path}: {exc.strerror or exc}.", path) from exc
             raise
+        engine = schema.make_engine(path)
         return cls(path, loading.OpenedFile(engine, lock), history, read_only=False, backup_dir=backup_dir,
                    on_commit=on_commit)
 
@@ -227,6 +237,25 @@ class TournamentStore:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _remove_database(path: Path) -> None:
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        leftover.unlink(missing_ok=True)
+
+
+def _publish(temp: Path, path: Path) -> None:
+    """Move the finished new file into place, never over an existing file."""
+    try:
+        os.link(temp, path)  # fails if path exists
+    except FileExistsError:
+        raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it.", path) from None
+    except OSError:  # a file system without hard links (FAT, some network drives)
+        if path.exists():
+            raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it.", path) from None
+        os.replace(temp, path)
+        return
+    temp.unlink()
 
 
 def _row(action: Action) -> dict[str, Any]:
