@@ -116,11 +116,13 @@ class DirectorWindow(DirectorActions, QMainWindow):
         self.history_tab.undo_requested.connect(self.act_undo)
         self.history_tab.redo_requested.connect(self.act_redo)
         self.payouts_tab.edit_requested.connect(self.act_edit_payouts)
+        self.tabs.currentChanged.connect(lambda _i: self._refresh_history())
 
     # -- refreshing from the state ------------------------------------------------------------------
     def refresh(self, _events: object = None) -> None:
         state, now = self.session.state, self.session.now()
         self.players.refresh(state, now)
+        self.player_panel.proxy.follow()
         self.player_panel.action_bar.names.setStringList([p.name for p in state.players.values()])
         self.pending = pending_moves(state)
         self.tables_tab.refresh(state, self.pending)
@@ -130,11 +132,18 @@ class DirectorWindow(DirectorActions, QMainWindow):
         self.payouts_tab.summary.setText(
             f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.pool_cents)}"
         )
-        self.history_tab.model.refresh(self.session.history())
+        self._history_stale = True
+        self._refresh_history()
         self.strip.show_field(fi)
         self.strip.show_pending(self.pending[0].text(state) if self.pending else None)
         self._undo_labels()
         self.tick()
+
+    def _refresh_history(self) -> None:
+        """The History tab is rebuilt only when it is on screen (10,000 actions take a moment)."""
+        if self._history_stale and self.tabs.currentWidget() is self.history_tab:
+            self.history_tab.model.refresh(self.session.history())
+            self._history_stale = False
 
     def tick(self) -> None:
         info = clock_info(self.session.state, self.session.now())

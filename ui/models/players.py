@@ -30,17 +30,20 @@ class PlayerModel(QAbstractTableModel):
         self._state = state
         self._now = now
         self._ids: list[int] = list(state.players)
-        self._keys: list[str] | None = None
+        self._names: list[str] = []  # "#id name", lower-case: never changes for a row
+        self._status: dict[int, str] = {}  # row -> status text, rebuilt lazily after each refresh
 
     # -- refreshing from the state ----------------------------------------------------------------
     def refresh(self, state: TournamentState, now: float) -> None:
         """Follow the state after a command: new rows are inserted, the rest repaint."""
         self._state, self._now = state, now
-        self._keys = None
+        self._status = {}
         ids = list(state.players)
         if ids[: len(self._ids)] != self._ids:
             self.beginResetModel()
             self._ids = ids
+            self._names = []
+            self._status = {}
             self.endResetModel()
             return
         if len(ids) > len(self._ids):
@@ -50,15 +53,19 @@ class PlayerModel(QAbstractTableModel):
         if self._ids:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))
 
-    def search_key(self, row: int) -> str:
-        """Lower-case text the filter matches against: number, name, status."""
-        if self._keys is None:
-            now = self._now
+    def matches(self, row: int, words: list[str]) -> bool:
+        """Every word is in the player's number and name, or else in the status ("t3", "out", "waiting")."""
+        names = self._names
+        if len(names) < len(self._ids):
             players = self._state.players
-            self._keys = [
-                f"#{pid} {players[pid].name.lower()} {status_text(players[pid], now)}" for pid in self._ids
-            ]
-        return self._keys[row]
+            names.extend(f"#{pid} {players[pid].name.lower()}" for pid in self._ids[len(names):])
+        key = names[row]
+        if all(w in key for w in words):
+            return True
+        status = self._status.get(row)
+        if status is None:
+            status = self._status[row] = status_text(self._state.players[self._ids[row]], self._now).lower()
+        return all(w in key or w in status for w in words)
 
     def player_at(self, row: int) -> Player:
         return self._state.players[self._ids[row]]
@@ -137,7 +144,9 @@ class PlayerFilter(QSortFilterProxyModel):
         super().__init__(parent)
         self._words: list[str] = []
         self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(True)
+        # Re-filtering 10,000 rows on every dataChanged would cost more than a keystroke's budget;
+        # the model calls :meth:`follow` after a refresh instead, and only when a query or sort is on.
+        self.setDynamicSortFilter(False)
 
     def set_query(self, text: str) -> None:
         words = text.lower().split()
@@ -147,14 +156,21 @@ class PlayerFilter(QSortFilterProxyModel):
         self._words = words
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
+    def follow(self) -> None:
+        """Re-apply the query and the sort after the players changed (statuses, stacks, places)."""
+        if self._words:
+            self.beginFilterChange()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        if self.sortColumn() >= 0:
+            self.sort(self.sortColumn(), self.sortOrder())
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         if not self._words:
             return True
         model = self.sourceModel()
         if not isinstance(model, PlayerModel):
             return True
-        key = model.search_key(source_row)
-        return all(w in key for w in self._words)
+        return model.matches(source_row, self._words)
 
     def player_id(self, proxy_row: int) -> int | None:
         src = self.mapToSource(self.index(proxy_row, 0))

@@ -121,8 +121,9 @@ class PlayerPanel(QWidget):
         self.action_bar = ActionBar()
         self.view = QTableView()
         self.view.setModel(self.proxy)
+        # Rows come in registration order already; sorting starts when the director clicks a header.
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.view.setSortingEnabled(True)
-        self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
