@@ -19,6 +19,7 @@ from app import (  # noqa: F401
     seating,
     stages,
     standings,
+    structure_commands,
     studorder,
     tables_view,
     waitlist,

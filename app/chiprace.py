@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from app import inputs
 from app.clock import current_period, structure_of
-from app.clock_commands import clock_part
+from app.clock_view import clock_part
 from app.errors import RuleError
 from app.events import Event
 from app.randomness import card_value

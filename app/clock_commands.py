@@ -21,19 +21,18 @@ from app.clock import (
     structure_of,
     to_ms,
 )
-from app.clock_view import clock_view
 from app.errors import RuleError
 from app.events import Event
 from app.games import check_games
-from app.registry import applies, command, view_part
+from app.registry import applies, command
 from app.state import TournamentState
-from app.structure import Structure, check_forced_bets, check_stud_columns, resolve, shipped
+from app.structure import Structure, check_forced_bets, check_stud_columns
 
 if TYPE_CHECKING:
     from app.engine import Context
 
 
-def _touch(state: TournamentState, ev: Event) -> dict[str, Any]:
+def touch(state: TournamentState, ev: Event) -> dict[str, Any]:
     state.clock["as_of_ms"] = to_ms(ev.at)
     return state.clock
 
@@ -44,7 +43,7 @@ def _started(ctx: Context) -> dict[str, Any]:
     return ctx.state.clock
 
 
-def _now_period(ctx: Context) -> tuple[int, Period]:
+def now_period(ctx: Context) -> tuple[int, Period]:
     pos = position_ms(ctx.state, to_ms(ctx.now))
     return pos, period_at(ctx.state, pos)
 
@@ -81,7 +80,7 @@ def start_clock(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("clock_started")
 def _clock_started(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     c.update(started=True, running=True, pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), adjust={})
     c.update(structure=ev.data["structure"], level_ms=int(ev.data["level_ms"]), adhoc=None, pause_reason=None)
 
@@ -104,7 +103,7 @@ def pause_clock(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("clock_paused")
 def _clock_paused(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     left = int(ev.data["adhoc_left_ms"])
     c.update(running=False, pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), pause_reason=ev.data["reason"])
     c["adhoc"] = {"minutes": c["adhoc"]["minutes"], "left_ms": left} if c.get("adhoc") and left > 0 else None
@@ -121,7 +120,7 @@ def resume_clock(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("clock_resumed")
 def _clock_resumed(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     left = int(c["adhoc"]["left_ms"]) if c.get("adhoc") else 0
     c.update(running=True, wall_ms=to_ms(ev.at) + left, pause_reason=None)
 
@@ -135,7 +134,7 @@ def _jump(ctx: Context, target: Period, current: Period) -> None:
 def next_level(ctx: Context, cmd: dict[str, Any]) -> None:
     """Go to the start of the next period: the next level, or the break that comes first."""
     _started(ctx)
-    _, p = _now_period(ctx)
+    _, p = now_period(ctx)
     if p.last:
         raise RuleError("CLOCK_STATE", f"Level {p.level} is the last level; it goes on.", "CLK-1")
     target = next(q for q in periods(ctx.state) if q.index == p.index + 1)
@@ -146,7 +145,7 @@ def next_level(ctx: Context, cmd: dict[str, Any]) -> None:
 def previous_level(ctx: Context, cmd: dict[str, Any]) -> None:
     """Go back to the start of the previous level (from a break: the level before it)."""
     _started(ctx)
-    _, p = _now_period(ctx)
+    _, p = now_period(ctx)
     back = p.level - 1 if p.kind == "level" else p.level
     target = find_period(ctx.state, "level", back) if back >= 1 else None
     if target is None:
@@ -164,12 +163,12 @@ def jump_to_level(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", f"The structure has {last} levels.", "CLK-1")
     target = find_period(ctx.state, "level", level)
     assert target is not None
-    _jump(ctx, target, _now_period(ctx)[1])
+    _jump(ctx, target, now_period(ctx)[1])
 
 
 @applies("clock_jumped")
 def _clock_jumped(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     index = int(ev.data["index"])
     c["adjust"] = {k: v for k, v in c.get("adjust", {}).items() if int(k) < index}
     c.update(pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), adhoc=None)
@@ -185,7 +184,7 @@ def _adjust(ctx: Context, ms: int) -> None:
     _started(ctx)
     now_ms = to_ms(ctx.now)
     adhoc_left = adhoc_break_left_ms(ctx.state, now_ms)
-    pos, p = _now_period(ctx)
+    pos, p = now_period(ctx)
     left = adhoc_left if adhoc_left else max(0, p.end_ms - pos)
     if ms < 0:
         if left == 0:
@@ -209,7 +208,7 @@ def remove_time(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("time_adjusted")
 def _time_adjusted(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     ms = int(ev.data["ms"])
     if ev.data["target"] == "break":
         if c.get("running"):
@@ -228,7 +227,7 @@ def start_break(ctx: Context, cmd: dict[str, Any]) -> None:
     """Call a break now for some minutes (CLK-3, P004); the level resumes where it stopped."""
     _started(ctx)
     minutes = inputs.whole(inputs.field(cmd, "minutes"), "The break's minutes", minimum=1)
-    pos, p = _now_period(ctx)
+    pos, p = now_period(ctx)
     if p.kind == "break" or adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
         raise RuleError("CLOCK_STATE", "Play is already on a break.", "CLK-3")
     ctx.emit("break_called", minutes=minutes, pos_ms=pos, level=p.level)
@@ -236,7 +235,7 @@ def start_break(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("break_called")
 def _break_called(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     ms = int(ev.data["minutes"]) * MINUTE_MS
     c.update(pos_ms=int(ev.data["pos_ms"]), running=True, wall_ms=to_ms(ev.at) + ms, pause_reason=None)
     c["adhoc"] = {"minutes": int(ev.data["minutes"]), "left_ms": ms}
@@ -246,7 +245,7 @@ def _break_called(state: TournamentState, ev: Event) -> None:
 def end_break(ctx: Context, cmd: dict[str, Any]) -> None:
     """End the break now: play resumes (after a scheduled break, with the next level)."""
     _started(ctx)
-    _, p = _now_period(ctx)
+    _, p = now_period(ctx)
     if adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
         ctx.emit("break_ended", level=p.level)
     elif p.kind == "break":
@@ -257,7 +256,7 @@ def end_break(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("break_ended")
 def _break_ended(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     if c.get("running"):
         c["wall_ms"] = to_ms(ev.at)
     c["adhoc"] = None
@@ -277,7 +276,7 @@ def change_level_length(ctx: Context, cmd: dict[str, Any]) -> None:
             f"The level length was already changed to {done['minutes']} minutes; it cannot change again.",
             "CLK-6",
         )
-    _, p = _now_period(ctx)
+    _, p = now_period(ctx)
     if not ctx.state.clock.get("started") or p.level < int(after):
         raise RuleError(
             "LEVEL_LENGTH_TOO_EARLY", f"The level length may change from level {after} on, not at level {p.level}.",
@@ -288,7 +287,7 @@ def change_level_length(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("level_length_changed")
 def _level_length_changed(state: TournamentState, ev: Event) -> None:
-    _touch(state, ev)["length_change"] = {"from_level": int(ev.data["from_level"]), "minutes": int(ev.data["minutes"])}
+    touch(state, ev)["length_change"] = {"from_level": int(ev.data["from_level"]), "minutes": int(ev.data["minutes"])}
 
 
 @command("hand_for_hand_deduct")
@@ -302,52 +301,6 @@ def hand_for_hand_deduct(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("clock_deducted")
 def _clock_deducted(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
+    c = touch(state, ev)
     c["pos_ms"] = int(c["pos_ms"]) + int(ev.data["ms"])
     c["h4h_hands"] = int(c.get("h4h_hands", 0)) + int(ev.data["hands"])
-
-
-@command("set_structure")
-def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
-    """Use another structure: a shipped one ({"id": "tda-nl"}) or the director's own levels and breaks."""
-    if "id" in cmd:
-        raw = shipped(str(cmd["id"]))
-    else:
-        given = inputs.field(cmd, "structure")
-        if not isinstance(given, dict):
-            raise RuleError("INVALID_STRUCTURE", "A structure is an object with levels and breaks.", "CLK-1")
-        raw = {"id": "custom", **given}
-    structure = resolve(raw, str(ctx.profile["structure.sb_rule"]), int(ctx.profile["structure.s004_scale"]))
-    check_structure(ctx, structure)
-    pos_ms, index, adjust = 0, 0, 0
-    if ctx.state.clock.get("started"):
-        pos, p = _now_period(ctx)
-        if structure.last_level is not None and p.level > structure.last_level:
-            raise RuleError("INVALID_INPUT", f"The new structure stops before the current level {p.level}.", "CLK-1")
-        probe = TournamentState(profile=ctx.state.profile, clock={**ctx.state.clock, "structure": structure.to_dict(),
-                                                                  "adjust": {}})
-        q = find_period(probe, p.kind, p.level)
-        if q is None:
-            raise RuleError("INVALID_INPUT", f"The new structure has no break after level {p.level}.", "CLK-3")
-        adjust = int(ctx.state.clock.get("adjust", {}).get(str(p.index), 0))
-        pos_ms, index = q.start_ms + (pos - p.start_ms), q.index
-    ctx.emit("structure_set", structure=structure.to_dict(), pos_ms=pos_ms, index=index, adjust_ms=adjust)
-
-
-@applies("structure_set")
-def _structure_set(state: TournamentState, ev: Event) -> None:
-    c = _touch(state, ev)
-    c["structure"] = ev.data["structure"]
-    if c.get("started"):
-        c.update(pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at) if c.get("running") and not c.get("adhoc")
-                 else c["wall_ms"], adjust={str(ev.data["index"]): int(ev.data["adjust_ms"])})
-
-
-def _as_of(state: TournamentState) -> float:
-    return int(state.clock["as_of_ms"]) / 1000 if "as_of_ms" in state.clock else state.created_at
-
-
-@view_part("clock")
-def clock_part(state: TournamentState) -> dict[str, Any]:
-    """The clock as of its last recorded change (screens call clock_view with the current time)."""
-    return clock_view(state, _as_of(state))

@@ -217,3 +217,13 @@ def structure_view(state: TournamentState) -> dict[str, Any]:
         "breaks": [b.to_dict() for b in structure.breaks],
         "level_length_change": state.clock.get("length_change"),
     }
+
+
+def _as_of(state: TournamentState) -> float:
+    return int(state.clock["as_of_ms"]) / 1000 if "as_of_ms" in state.clock else state.created_at
+
+
+@view_part("clock")
+def clock_part(state: TournamentState) -> dict[str, Any]:
+    """The clock as of its last recorded change (screens call clock_view with the current time)."""
+    return clock_view(state, _as_of(state))

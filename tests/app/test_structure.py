@@ -122,3 +122,22 @@ def test_clk_1_bad_structures_are_refused_with_the_reason() -> None:
         shipped("../profiles/tda")
     with pytest.raises(RuleError, match="unknown field"):
         resolve({"levels": [{"bb": 10, "big_blind": 5}]})
+
+
+def test_clk_1_a_new_structure_mid_level_keeps_the_level_and_its_time() -> None:
+    from app.clock_view import clock_view
+
+    fc = FakeClock()
+    t = Tournament.create(load_profile("tda"), time=fc)
+    t.execute({"cmd": "start_clock", "level": 2})
+    fc.advance(300)
+    t.execute({"cmd": "set_structure", "structure": {"levels": [{"sb": 10, "bb": 20}, {"sb": 20, "bb": 40},
+                                                                 {"sb": 30, "bb": 60}]}})
+    v = clock_view(t.state, fc.now())
+    assert (v["level"], v["time_left"], v["blinds"]["bb"], v["structure"]) == (2, "15:00", 40, "custom")
+    fc.advance(900)
+    assert clock_view(t.state, fc.now())["blinds"]["bb"] == 60
+    t.execute({"cmd": "jump_to_level", "level": 3})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "set_structure", "structure": {"levels": [{"sb": 10, "bb": 20}]}})
+    assert info.value.code == "INVALID_INPUT"
