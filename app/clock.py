@@ -87,8 +87,7 @@ def level_length_ms(state: TournamentState, structure: Structure, level: int) ->
     return own * MINUTE_MS if own else default_level_ms(state)
 
 
-def periods(state: TournamentState) -> Iterator[Period]:
-    """The line of periods, with time added or removed; endless for a generated structure."""
+def _line(state: TournamentState) -> Iterator[Period]:
     structure = structure_of(state)
     adjust: dict[str, int] = state.clock.get("adjust", {})
     last = structure.last_level
@@ -106,6 +105,42 @@ def periods(state: TournamentState) -> Iterator[Period]:
             yield Period(index, "break", level, start, max(length, 0))
             start, index = start + max(length, 0), index + 1
         level += 1
+
+
+_LINES: dict[tuple[Any, ...], tuple[Any, tuple[Period, ...]]] = {}
+CACHED_PERIODS = 120  # the first periods of the line are kept (a listed structure fits whole)
+
+
+def _source_key(state: TournamentState) -> tuple[Any, Any]:
+    """What the structure comes from: the clock's own dict (by identity), else the profile's keys."""
+    raw = state.clock.get("structure")
+    if isinstance(raw, dict):
+        return id(raw), raw
+    assert state.profile is not None
+    s = state.profile.settings
+    return (s["structure.id"], s["structure.sb_rule"], s["structure.s004_scale"]), None
+
+
+def periods(state: TournamentState) -> Iterator[Period]:
+    """The line of periods, with time added or removed; endless for a generated structure."""
+    c = state.clock
+    source, raw = _source_key(state)
+    change = c.get("length_change") or {}
+    key = (source, default_level_ms(state), change.get("from_level"), change.get("minutes"),
+           tuple(sorted(c.get("adjust", {}).items())))
+    hit = _LINES.get(key)
+    if hit is not None and hit[0] is raw:
+        cached = hit[1]
+    else:
+        cached = tuple(p for p, _ in zip(_line(state), range(CACHED_PERIODS)))
+        if len(_LINES) > 256:
+            _LINES.clear()
+        _LINES[key] = (raw, cached)
+    yield from cached
+    if not cached[-1].last and len(cached) == CACHED_PERIODS:
+        for p in _line(state):
+            if p.index >= CACHED_PERIODS:
+                yield p
 
 
 def period_at(state: TournamentState, pos_ms: int) -> Period:
