@@ -122,17 +122,16 @@ def test_really_read_only_folder(store, store_path):
 def test_full_disk_loses_nothing(store, store_path, clock):
     store.execute({"cmd": "note", "text": "before the disk filled up"})
     seq, view = store.last_seq, copy.deepcopy(store.tournament.view())
-    conn = store._session.connection()
+    conn = store._conn  # the store's own connection: the limit is per connection
     pages = conn.exec_driver_sql("PRAGMA page_count").scalar()
     conn.exec_driver_sql(f"PRAGMA max_page_count = {pages}")
-    store._session.commit()
+    conn.commit()
     with pytest.raises(DiskFull) as err:
         store.execute({"cmd": "note", "text": "y" * 200_000})
     assert "disk" in err.value.message and "full" in err.value.message
     assert store.last_seq == seq and store.tournament.view() == view  # the engine is back as it was
-    conn = store._session.connection()
     conn.exec_driver_sql("PRAGMA max_page_count = 1073741823")
-    store._session.commit()
+    conn.commit()
     store.execute({"cmd": "note", "text": "after freeing space"})
     store.close()
     with TournamentStore.open(store_path) as again:

@@ -1,0 +1,105 @@
+"""Store benchmark (a script, not a test): python -m tests.bench.bench_store [--players 10000] [--json]
+
+Measures, on this machine:
+1. a bare durable SQLite commit (WAL, synchronous=FULL, one small row per transaction);
+2. one store action (a note through the engine, the log row and the commit);
+3. a whole simulated tournament of ``--players`` entrants persisted action by action with
+   ``floorman simulate``'s driver: total time and per-action p50/p99, commit included;
+4. opening the finished file to a ready engine state (checks, lock, snapshot + tail replay).
+Targets (PRODUCT.md): 10,000 players under 30 s, p99 under 5 ms, open under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from app.profile import load_profile
+from app.simulate import Simulation, percentile
+from app.timesource import FakeClock
+from db.store import TournamentStore
+from floorman.simulate_db import run_persisted
+
+
+def bare_commits(folder: Path, n: int = 1000) -> dict[str, float]:
+    conn = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
+    ms = []
+    for i in range(n):
+        start = time.perf_counter()
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO t (payload) VALUES (?)", (f'{{"type":"note","n":{i}}}',))
+        conn.execute("COMMIT")
+        ms.append((time.perf_counter() - start) * 1000)
+    conn.close()
+    return {"p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3)}
+
+
+def store_notes(folder: Path, n: int = 1000) -> dict[str, float]:
+    clock = FakeClock()
+    ms = []
+    with TournamentStore.create(folder / "notes.floorman", load_profile("tda"), "Notes", time=clock) as store:
+        for i in range(n):
+            clock.advance(1)
+            start = time.perf_counter()
+            store.execute({"cmd": "note", "text": f"note {i}"})
+            ms.append((time.perf_counter() - start) * 1000)
+    return {"p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3)}
+
+
+def tournament(folder: Path, players: int, seed: int) -> dict[str, Any]:
+    path = folder / "big.floorman"
+    sim = Simulation(players=players, seed=seed, check_every=0)
+    start = time.perf_counter()
+    result = run_persisted(sim, str(path))
+    elapsed = time.perf_counter() - start
+    out = {k: result[k] for k in ("actions", "events", "action_ms_p50", "action_ms_p99", "action_ms_max")}
+    out["elapsed_s"] = round(elapsed, 2)
+    out["file_mb"] = round(path.stat().st_size / 1e6, 2)
+    opens = []
+    for _ in range(3):
+        start = time.perf_counter()
+        with TournamentStore.open(path) as store:
+            assert store.tournament.state.ended
+            opens.append(time.perf_counter() - start)
+    out["open_s"] = round(min(opens), 3)
+    out["open_s_max"] = round(max(opens), 3)
+    code = ("import time; s = time.perf_counter(); import db.store; "
+            "print(round(time.perf_counter() - s, 3))")
+    out["import_db_store_s"] = float(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                                    text=True, check=True).stdout)
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--players", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    opts = p.parse_args()
+    with tempfile.TemporaryDirectory(prefix="floorman-bench-") as tmp:
+        folder = Path(tmp)
+        figures = {
+            "bare_sqlite_commit": bare_commits(folder),
+            "store_note_action": store_notes(folder),
+            "tournament": tournament(folder, opts.players, opts.seed),
+        }
+    if opts.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for name, values in figures.items():
+            print(f"{name}: " + ", ".join(f"{k}={v}" for k, v in values.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
