@@ -218,9 +218,9 @@ def _chips_raced(state: TournamentState, ev: Event) -> None:
 
 
 @view_part("chip_race")
-def chip_race_view(state: TournamentState) -> dict[str, Any]:
+def chip_race_view(state: TournamentState, now: float | None = None) -> dict[str, Any]:
     """Chips in play, the race due at this break (who races how many odd chips), the last race."""
-    clock = clock_part(state)
+    clock = clock_part(state, now)
     due = None
     brk = clock.get("break") or {}
     pending = [d for d in brk.get("race", []) if d not in raced_off(state)]

@@ -224,6 +224,6 @@ def _as_of(state: TournamentState) -> float:
 
 
 @view_part("clock")
-def clock_part(state: TournamentState) -> dict[str, Any]:
-    """The clock as of its last recorded change (screens call clock_view with the current time)."""
-    return clock_view(state, _as_of(state))
+def clock_part(state: TournamentState, now: float | None = None) -> dict[str, Any]:
+    """The clock at ``now``, or as of its last recorded change when no time is given."""
+    return clock_view(state, _as_of(state) if now is None else now)

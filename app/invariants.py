@@ -24,7 +24,7 @@ def seating_problems(state: TournamentState) -> list[str]:
             p = state.players.get(pid)
             if p is None:
                 problems.append(f"table {number} seat {seat} holds unknown player {pid}")
-            elif not p.live:
+            elif not p.live and p.status != WINNER:
                 problems.append(f"{p.name} is out but still sits at table {number} seat {seat}")
             elif (p.table, p.seat) != (number, seat):
                 problems.append(f"{p.name} thinks he is at {p.table}/{p.seat} but sits at {number}/{seat}")
@@ -49,23 +49,25 @@ def payout_problems(state: TournamentState) -> list[str]:
 
 
 def place_problems(state: TournamentState) -> list[str]:
-    """Finished places form a complete ranking: each block of tied places is used exactly once."""
-    taken: dict[int, int] = {}
+    """Finished places form a complete ranking: tied blocks do not overlap and leave no gaps."""
+    blocks: dict[int, list[int]] = {}
     for p in state.players.values():
-        if p.place is None:
-            continue
-        for k in range(p.place, p.place + max(1, p.tied)):
-            taken[k] = taken.get(k, 0) + 1
+        if p.place is not None:
+            blocks.setdefault(p.place, []).append(max(1, p.tied))
     problems = []
-    for place, count in sorted(taken.items()):
-        # A block of k tied players covers k places, each covered k times (once per tied player).
-        holders = [p for p in state.players.values() if p.place is not None and p.place <= place < p.place + p.tied]
-        if holders and count != len(holders):
-            problems.append(f"place {place} is claimed inconsistently")
-    if state.ended:
-        winners = [p for p in state.players.values() if p.status == WINNER or p.place == 1]
-        if not winners:
-            problems.append("the tournament has ended without a winner")
+    covered: set[int] = set()
+    for place, tied in sorted(blocks.items()):
+        if len(set(tied)) != 1 or len(tied) != tied[0]:
+            problems.append(f"place {place} is shared by {len(tied)} players who count {sorted(set(tied))} tied")
+            continue
+        block = set(range(place, place + tied[0]))
+        if block & covered:
+            problems.append(f"place {place} overlaps another finishing block")
+        covered |= block
+    if covered and state.ended and covered != set(range(1, max(covered) + 1)):
+        problems.append("the finishing places have a gap")
+    if state.ended and 1 not in blocks:
+        problems.append("the tournament has ended without a winner")
     return problems
 
 

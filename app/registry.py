@@ -6,6 +6,7 @@ commands and appliers here; :mod:`app.engine` imports the area modules and dispa
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -47,17 +48,24 @@ def applies(event_type: str) -> Callable[[Applier], Applier]:
     return register
 
 
-ViewPart = Callable[["TournamentState"], Any]
+ViewPart = Callable[..., Any]
 VIEW_PARTS: dict[str, ViewPart] = {}
+TIMED_VIEW_PARTS: set[str] = set()  # parts whose function also takes ``now`` (the current time)
 
 
 def view_part(name: str) -> Callable[[ViewPart], ViewPart]:
-    """Register one part of the tournament's JSON view (``players``, ``tables``, ``clock`` ...)."""
+    """Register one part of the tournament's JSON view (``players``, ``tables``, ``clock`` ...).
+
+    ``fn(state)`` or, for parts that depend on the time (the clock), ``fn(state, now=None)``: the view
+    then passes the tournament's current time, and ``None`` means "as of the last event".
+    """
 
     def register(fn: ViewPart) -> ViewPart:
         if name in VIEW_PARTS:
             raise ValueError(f"view part {name!r} registered twice")
         VIEW_PARTS[name] = fn
+        if "now" in inspect.signature(fn).parameters:
+            TIMED_VIEW_PARTS.add(name)
         return fn
 
     return register

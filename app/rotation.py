@@ -212,10 +212,11 @@ def _game_chosen(state: TournamentState, ev: Event) -> None:
 
 
 @view_part("games")
-def games_view(state: TournamentState) -> dict[str, Any]:
+def games_view(state: TournamentState, now: float | None = None) -> dict[str, Any]:
     from app.clock import current_level
 
-    now = int(state.clock.get("as_of_ms", 0)) / 1000
+    if now is None:
+        now = int(state.clock.get("as_of_ms", 0)) / 1000
     level = current_level(state, now)
     out: dict[str, Any] = {
         "mode": mode(state),

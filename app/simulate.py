@@ -98,7 +98,14 @@ class Director:
     # -- the phases --------------------------------------------------------------------------------
     def register_field(self) -> None:
         for i in range(1, self.sim.players + 1):
-            self.act({"cmd": "register", "name": f"Player {i:05d}"})
+            self.act({"cmd": "register", "name": f"Player {i:05d}", "identity": self.identity(i)})
+
+    def identity(self, i: int) -> dict[str, str]:
+        """The identity fields the profile asks for (REG-1), made up for the simulated player."""
+        assert self.t.state.profile is not None
+        made = {"first_name": "Player", "last_name": f"{i:05d}", "student_id": f"S{i:07d}", "phone": f"555{i:07d}",
+                "id_number": f"ID{i:07d}"}
+        return {k: made[k] for k in self.t.state.profile["reg.require_identity"]}
 
     def seat_and_start(self) -> None:
         self.act({"cmd": "seat_all"})
@@ -107,7 +114,11 @@ class Director:
         self.note_game()
 
     def note_game(self) -> None:
-        game = self.t.state.games.get("current")
+        """Record the game in force whenever it changes (the ``games`` list of the report)."""
+        from app.clock import current_level
+        from app.rotation import game_for_level
+
+        game = game_for_level(self.t.state, current_level(self.t.state, self.clock.now()))
         if isinstance(game, str) and (not self.sim.games or self.sim.games[-1] != game):
             self.sim.games.append(game)
 
@@ -147,21 +158,33 @@ class Director:
         if table is not None and table.population >= 2 and "hand_finished" in COMMANDS:
             self.try_act({"cmd": "hand_finished", "table": table_no})
         self.confirm_plan()
+        self.seat_waiting()
         self.maybe_late_entry()
         self.note_game()
 
     def confirm_plan(self) -> None:
         """Confirm every move, break or redraw the engine asks for, as suggested."""
+        from app.balance_plan import plan_moves
+
         for _ in range(200):
-            if self.t.state.ended or "balance" not in self._view_parts():
+            if self.t.state.ended:
                 return
-            pending = self.t.view("balance")["balance"].get("pending", [])
-            commands = [p["command"] for p in pending if isinstance(p, dict) and isinstance(p.get("command"), dict)]
-            if not commands:
+            if not plan_moves(self.t.state).needed:
                 self.note_spread()
                 return
-            self.act(commands[0])
+            self.act({"cmd": "balance"})
         raise InvariantBroken("the balance plan did not settle after 200 confirmed actions")
+
+    def seat_waiting(self) -> None:
+        """Give freed seats to paid entrants on the waiting list, or refund them when late entry is over."""
+        state = self.t.state
+        while state.waiting and not state.ended:
+            if self.try_act({"cmd": "seat_waiting"}) is not None:
+                if self.try_act({"cmd": "refund_waiting"}) is None:
+                    continue
+                return
+            state = self.t.state
+            self.confirm_plan()
 
     def note_spread(self) -> None:
         sizes = [t.population for t in self.t.state.tables.values()]
@@ -172,16 +195,10 @@ class Director:
         prof = self.t.state.profile
         if prof is None or prof["late.mode"] != "levels" or self.rng.random() > 0.02:
             return
-        name = f"Late {self.sim.counts.get('register', 0) + 1:05d}"
-        err = self.try_act({"cmd": "register", "name": name})
+        number = self.sim.counts.get("register", 0) + 1
+        err = self.try_act({"cmd": "register", "name": f"Late {number:05d}", "identity": self.identity(number)})
         if err is None:
             self.sim.counts["late_entries"] = self.sim.counts.get("late_entries", 0) + 1
-
-    @staticmethod
-    def _view_parts() -> set[str]:
-        from app.registry import VIEW_PARTS
-
-        return set(VIEW_PARTS)
 
     def live_seated(self) -> int:
         return sum(1 for p in self.t.state.players.values() if p.status == SEATED)

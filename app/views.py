@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.registry import VIEW_PARTS
+from app.registry import TIMED_VIEW_PARTS, VIEW_PARTS
 
 if TYPE_CHECKING:
     from app.engine import Tournament
@@ -12,8 +12,11 @@ if TYPE_CHECKING:
 
 def build_view(tournament: Tournament, part: str | None = None) -> dict[str, Any]:
     state = tournament.state
-    if part is not None:
-        if part not in VIEW_PARTS:
-            raise KeyError(f"no view part {part!r}; parts: {', '.join(sorted(VIEW_PARTS))}")
-        return {part: VIEW_PARTS[part](state)}
-    return {name: fn(state) for name, fn in sorted(VIEW_PARTS.items())}
+    now = tournament.time.now()
+    names = sorted(VIEW_PARTS) if part is None else [part]
+    if part is not None and part not in VIEW_PARTS:
+        raise KeyError(f"no view part {part!r}; parts: {', '.join(sorted(VIEW_PARTS))}")
+    return {
+        name: VIEW_PARTS[name](state, now=now) if name in TIMED_VIEW_PARTS else VIEW_PARTS[name](state)
+        for name in names
+    }

@@ -38,7 +38,7 @@ def seat_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
         p = first_waiting(ctx.state, paid=True)
     if p is None or p.status != WAITING or not p.entries:
         raise RuleError("INVALID_INPUT", "Nobody who paid is waiting for a seat.", "REG-3")
-    if ctx.profile["late.mode"] == "levels" and level_now(ctx) > int(ctx.profile["late.last_level"]):
+    if ctx.profile["late.refund_unseated"] and level_now(ctx) > int(ctx.profile["late.last_level"]):
         raise RuleError("WINDOW_CLOSED", "Late entry is over: a waiting entrant is refunded instead.", "REG-3")
     if not open_seat_exists(ctx.state) or "seat_player" not in COMMANDS:
         raise RuleError("NO_OPEN_SEAT", "No seat is free yet.", "REG-3")
