@@ -29,9 +29,18 @@ def test_register_with_f2_and_a_name(qtbot, window):
 
 
 def test_the_list_filters_as_you_type(qtbot, window):
-    qtbot.keyClicks(window.player_panel.search, "carla")
+    search = window.player_panel.search
+    qtbot.keyClicks(search, "carla")
     assert window.player_panel.proxy.rowCount() == 1
     assert window.player_panel.count.text() == "1 of 12"
+    for _ in "rla":
+        qtbot.keyClick(search, Qt.Key.Key_Backspace)
+    assert window.player_panel.proxy.rowCount() == 2  # "ca": Carla Novak and Elif Kaya
+    search.clear()
+    window.act_seat_draw()
+    qtbot.keyClicks(search, "t1 ")
+    shown = {window.player_panel.proxy.index(r, 2).data() for r in range(window.player_panel.proxy.rowCount())}
+    assert shown and all(s.startswith("seated T1 ") for s in shown)
 
 
 def test_a_refused_rebuy_shows_the_engines_reason_where_the_director_typed(qtbot, window):
@@ -64,8 +73,9 @@ def test_bust_several_in_one_hand_asks_starting_stacks(qtbot, window):
     view = window.player_panel.view
     for p in (a, b):
         proxy_row = window.player_panel.proxy.mapFromSource(window.players.index(window.players.row_of(p.id), 0))
-        view.selectionModel().select(proxy_row, view.selectionModel().SelectionFlag.Select
-                                     | view.selectionModel().SelectionFlag.Rows)
+        view.selectionModel().select(
+            proxy_row, view.selectionModel().SelectionFlag.Select | view.selectionModel().SelectionFlag.Rows
+        )
     view.setFocus()
     qtbot.keyClick(window, Qt.Key.Key_F8)
     dialog = window.findChild(BustDialog)
@@ -88,8 +98,9 @@ def test_ctrl_z_undoes_the_last_action_but_not_while_typing(qtbot, window):
     qtbot.keyClick(window.player_panel.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert "undo me" not in window.session.state.by_name
     assert window.history_tab.redo_button.text().startswith("Redo: registration of Undo Me")
-    qtbot.keyClick(window.player_panel.view, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window.player_panel.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     assert "undo me" in window.session.state.by_name
 
 

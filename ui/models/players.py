@@ -143,6 +143,8 @@ class PlayerFilter(QSortFilterProxyModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._words: list[str] = []
+        self._text = ""
+        self._accepted: set[int] | None = None  # source rows matching the query (None: no query)
         self.setSortRole(SORT_ROLE)
         # Re-filtering 10,000 rows on every dataChanged would cost more than a keystroke's budget;
         # the model calls :meth:`follow` after a refresh instead, and only when a query or sort is on.
@@ -152,6 +154,18 @@ class PlayerFilter(QSortFilterProxyModel):
         words = text.lower().split()
         if words == self._words:
             return
+        narrower = self._accepted is not None and text.lower().startswith(self._text)
+        self._text = text.lower()
+        self._apply(words, narrower)
+
+    def _apply(self, words: list[str], narrower: bool = False) -> None:
+        """Decide the matching rows in one pass; typing more only re-checks the rows still shown."""
+        model = self.sourceModel()
+        if words and isinstance(model, PlayerModel):
+            rows = self._accepted if narrower and self._accepted is not None else range(model.rowCount())
+            self._accepted = {r for r in rows if model.matches(r, words)}
+        else:
+            self._accepted = None
         self.beginFilterChange()
         self._words = words
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
@@ -159,18 +173,12 @@ class PlayerFilter(QSortFilterProxyModel):
     def follow(self) -> None:
         """Re-apply the query and the sort after the players changed (statuses, stacks, places)."""
         if self._words:
-            self.beginFilterChange()
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+            self._apply(self._words)
         if self.sortColumn() >= 0:
             self.sort(self.sortColumn(), self.sortOrder())
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        if not self._words:
-            return True
-        model = self.sourceModel()
-        if not isinstance(model, PlayerModel):
-            return True
-        return model.matches(source_row, self._words)
+        return self._accepted is None or source_row in self._accepted
 
     def player_id(self, proxy_row: int) -> int | None:
         src = self.mapToSource(self.index(proxy_row, 0))
