@@ -46,6 +46,11 @@ class Simulation:
 def simulation_profile(profile_id: str, players: int) -> Profile:
     """The profile, with caps lifted when the field is larger than the profile's own cap."""
     profile = load_profile(profile_id)
+    if profile["stage.mode"] == "winners_table" and players > profile["table.max_seats"] * 12:
+        raise ValueError(
+            f"{profile.name} sends one player per table to a winners' table of at most 12 seats: "
+            f"simulate at most {profile['table.max_seats'] * 12} players with it."
+        )
     changes: dict[str, Any] = {}
     cap = profile["reg.cap"]
     if cap is not None and players > cap:
@@ -186,6 +191,12 @@ class Director:
             state = self.t.state
             self.confirm_plan()
 
+    def end_stage(self) -> None:
+        """P001: every first-stage table is down to its chip leader; they go to the winners' table."""
+        prof = self.t.state.profile
+        if prof is not None and prof["stage.mode"] == "winners_table" and self.t.state.extra.get("stage", 1) == 1:
+            self.act({"cmd": "advance_winners"})
+
     def note_spread(self) -> None:
         sizes = [t.population for t in self.t.state.tables.values()]
         if len(sizes) > 1:
@@ -240,6 +251,7 @@ def run_simulation(
         state = director.t.state
         if state.seq == before and not any(t.population >= 2 for t in state.tables.values()):
             director.confirm_plan()
+            director.end_stage()
             if state.seq == before:
                 raise InvariantBroken("play is stuck: no table has two players and no move is suggested")
     if not state.ended:

@@ -46,6 +46,9 @@ def main(argv: list[str]) -> int:
     except RuleError as exc:
         print(f"the engine refused a simulated action: {exc}", file=sys.stderr)
         return 1
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     result["peak_rss_mb"] = peak_rss_mb()
     if args.json:
         print(json.dumps(result))

@@ -1,0 +1,77 @@
+"""`floorman simulate` plays every profile to a winner with the invariants checked after each action."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.invariants import all_problems
+from app.profile import SHIPPED
+from app.simulate import InvariantBroken, Simulation, run_simulation
+
+KEYS = {
+    "entries", "rebuys", "addons", "prize_pool_cents", "payouts", "moves", "tables_broken",
+    "max_spread_after_balance", "actions", "elapsed_s", "action_ms_p50", "action_ms_p99", "games",
+}
+
+
+@pytest.mark.parametrize("profile", SHIPPED)
+def test_every_profile_plays_to_a_winner(profile: str) -> None:
+    players = 30 if profile in ("campus", "home-nl") else 80
+    result = run_simulation(Simulation(players=players, seed=11, profile=profile))
+    assert KEYS <= set(result)
+    assert result["entries"] >= players
+    paid = sum(row["amount_cents"] for row in result["payouts"])
+    if result["payouts"]:
+        assert paid == result["prize_pool_cents"]
+        assert result["payouts"][0]["place"] == 1 and result["payouts"][0]["player"]
+    assert result["actions"] > players
+
+
+def test_same_seed_same_tournament() -> None:
+    a = run_simulation(Simulation(players=60, seed=4))
+    b = run_simulation(Simulation(players=60, seed=4))
+    c = run_simulation(Simulation(players=60, seed=5))
+    assert a["payouts"] == b["payouts"] and a["moves"] == b["moves"]
+    assert a["payouts"] != c["payouts"]
+
+
+def test_bal_1_spread_within_the_limit_after_every_confirmed_balance() -> None:
+    result = run_simulation(Simulation(players=200, seed=2, profile="tda"))
+    assert result["moves"] + result["tables_broken"] > 0
+    assert result["max_spread_after_balance"] <= 2  # 6 or fewer tables: 1; more: within 2
+
+
+def test_mix_1_hat_levels_report_their_games_without_repeats_in_a_cycle() -> None:
+    result = run_simulation(Simulation(players=80, seed=3, profile="hat"))
+    first_cycle = result["games"][:10]
+    assert len(first_cycle) == len(set(first_cycle))
+    assert len(result["games"]) > 1
+
+
+def test_rebuys_happen_where_the_profile_offers_them() -> None:
+    result = run_simulation(Simulation(players=300, seed=1, profile="home-rebuy"))
+    assert result["rebuys"] > 0
+
+
+def test_a_broken_invariant_stops_the_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    import app.simulate as sim_module
+
+    def seated_twice(state):  # type: ignore[no-untyped-def]
+        return all_problems(state) + ["player 1 sits at table 1 and table 2"]
+
+    monkeypatch.setattr(sim_module, "all_problems", seated_twice)
+    with pytest.raises(InvariantBroken, match="sits at table 1 and table 2"):
+        run_simulation(Simulation(players=20, seed=1))
+
+
+def test_cli_prints_one_json_object() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "floorman", "simulate", "--players", "40", "--seed", "9", "--json"],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    data = json.loads(out)
+    assert KEYS <= set(data) and data["players"] == 40
