@@ -54,7 +54,9 @@ def room_facts(state: TournamentState) -> RoomFacts:
         left, entries, pool = state.in_field, sum(state.money_counts.get(k, 0) for k in ("entry", "reentry")), 0
     paid = len({label for label, _ in rows})
     begun = bool(state.started or state.clock.get("started"))
-    average = round(state.chips_in_play() / left) if left else None
+    # Every chip still in play counts, including those a busted player left on his table until the
+    # next chip count credits them to their winner.
+    average = round(state.expected_chips() / left) if left else None
     tables = [t for t in state.tables.values() if t.population > 0]
     final = bool(
         begun
