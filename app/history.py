@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import time as _time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from app.engine import Tournament, apply_event
 from app.errors import RuleError
 from app.events import Event
 from app.history_labels import label_for
+from app.lazylog import LazyLog, events_from_json
 from app.randomness import RandomSource
 from app.snapshots import dump_state, load_state
 from app.state import TournamentState
@@ -36,16 +37,29 @@ from app.timesource import TimeSource
 CREATE, DO, UNDO, REDO = "create", "do", "undo", "redo"
 
 
-@dataclass
 class Action:
-    seq: int
-    kind: str
-    at: float
-    label: str
-    command: dict[str, Any] = field(default_factory=dict)
-    events: list[Event] = field(default_factory=list)
-    target: int | None = None
-    automatic: bool = False
+    """One entry of the history. ``events`` may be given as JSON text, parsed on first use."""
+
+    __slots__ = ("seq", "kind", "at", "label", "command", "target", "automatic", "_events", "_raw")
+
+    def __init__(self, seq: int, kind: str, at: float, label: str, command: dict[str, Any] | None = None,
+                 events: list[Event] | None = None, target: int | None = None, automatic: bool = False,
+                 *, raw_events: str | None = None) -> None:
+        self.seq, self.kind, self.at, self.label = seq, kind, at, label
+        self.command = command if command is not None else {}
+        self.target, self.automatic = target, automatic
+        self._events = events if events is not None or raw_events is not None else []
+        self._raw = raw_events
+
+    @property
+    def events(self) -> list[Event]:
+        if self._events is None:
+            self._events = events_from_json(self._raw or "[]")
+            self._raw = None
+        return self._events
+
+    def __repr__(self) -> str:
+        return f"Action({self.seq}, {self.kind!r}, {self.label!r})"
 
 
 @dataclass(frozen=True)
@@ -104,6 +118,11 @@ class History:
             if a.seq not in self.undone:
                 out.extend(a.events)
         return out
+
+    def lazy_log(self, count: int) -> LazyLog:
+        """The effective events as a log that parses them only when read (``count`` = how many)."""
+        acts = [a for a in self._do if a.seq not in self.undone]
+        return LazyLog(lambda: [ev for a in acts for ev in a.events], count)
 
     def items(self) -> list[HistoryItem]:
         return [HistoryItem(a.seq, a.at, a.label, a.kind, a.seq in self.undone, a.automatic) for a in self.actions]
@@ -209,7 +228,7 @@ class History:
                 for ev in a.events:
                     apply_event(state, ev)
         self.tournament.state = state
-        self.tournament.log = self.effective_events()
+        self.tournament.log = self.lazy_log(state.seq)
 
     def remember(self, blob: bytes, seq: int | None = None) -> None:
         """Keep a pickled state as the state after action ``seq`` (default: the latest)."""
@@ -248,10 +267,9 @@ def replay_history(
     (check it with :meth:`History.state_valid_at`); only the events after it are then replayed.
     """
     history = History(Tournament(time=time), actions, snapshot_every=snapshot_every)
-    events = history.effective_events()
     snapshot = choose_snapshot(history) if choose_snapshot is not None else None
     if snapshot is None:
-        history.tournament = Tournament.replay(events, time=time)
+        history.tournament = Tournament.replay(history.effective_events(), time=time)
         return history
     seq, state = snapshot
     for a in history._do:
@@ -260,6 +278,6 @@ def replay_history(
                 apply_event(state, ev)
     t = history.tournament
     t.state = state
-    t.log = events
-    t.rng = RandomSource(state.seed * 1_000_003 + len(events))
+    t.log = history.lazy_log(state.seq)
+    t.rng = RandomSource(state.seed * 1_000_003 + state.seq)  # as Tournament.replay: seed and log length
     return history

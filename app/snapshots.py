@@ -4,8 +4,8 @@ The state is pickled whole (so fields other areas add to it need no code here), 
 restricted loader that only rebuilds classes from the engine's own ``app`` package and plain
 containers: a tournament file received from someone else cannot run code through its snapshot.
 
-A snapshot carries a *fingerprint* of the state's layout (every dataclass of the ``app`` package and
-its fields) and of the app version. A snapshot whose fingerprint differs is not used: the log is
+A snapshot carries a *fingerprint* of the state's layout (the dataclasses the state is made of, and
+their fields) and of the app version. A snapshot whose fingerprint differs is not used: the log is
 replayed instead, which is always right, only slower.
 """
 
@@ -15,6 +15,7 @@ import hashlib
 import io
 import pickle
 import sys
+import typing
 import zlib
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -50,16 +51,39 @@ def load_state(blob: bytes) -> TournamentState:
 _FINGERPRINT: dict[str, str] = {}
 
 
+def _layout(cls: type, seen: dict[str, str]) -> None:
+    """Record ``cls`` and, through its field types, every dataclass of the ``app`` package it holds."""
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    if name in seen or not is_dataclass(cls):
+        return
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # a hint that cannot be resolved still counts by its text
+        hints = {}
+    seen[name] = ",".join(f"{f.name}:{hints.get(f.name, f.type)}" for f in fields(cls))
+    for hint in hints.values():
+        for inner in _types_in(hint):
+            if inner.__module__.split(".")[0] == "app":
+                _layout(inner, seen)
+
+
+def _types_in(hint: Any) -> list[type]:
+    out = [hint] if isinstance(hint, type) else []
+    for arg in typing.get_args(hint):
+        out += _types_in(arg)
+    return out
+
+
 def fingerprint(version: str = "") -> str:
-    """A short hash of the state's layout (app dataclasses and their fields) and ``version``."""
+    """A short hash of the state's layout (the dataclasses it is made of, with their fields) and ``version``.
+
+    Walked from :class:`TournamentState` through the field types, so it does not depend on which
+    other modules happen to be imported.
+    """
     if version in _FINGERPRINT:
         return _FINGERPRINT[version]
-    parts: list[str] = [version]
-    for name, module in sorted(sys.modules.items()):
-        if not (name == "app" or name.startswith("app.")) or module is None:
-            continue
-        for attr, obj in sorted(vars(module).items()):
-            if isinstance(obj, type) and is_dataclass(obj) and obj.__module__ == name:
-                parts.append(f"{name}.{attr}:" + ",".join(f.name for f in fields(obj)))
+    seen: dict[str, str] = {}
+    _layout(TournamentState, seen)
+    parts = [version] + [f"{k}={v}" for k, v in sorted(seen.items())]
     _FINGERPRINT[version] = digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
     return digest

@@ -19,7 +19,6 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from app.events import Event
 from app.history import Action, History, replay_history
 from app.snapshots import load_state
 from app.state import TournamentState
@@ -97,14 +96,11 @@ def read_actions(engine: Engine, path: Path) -> list[Action]:
         rows = session.execute(select(*cols).order_by(ActionRow.seq)).all()
     try:
         commands = json.loads("[" + ",".join(r.command for r in rows) + "]")
-        batches = json.loads("[" + ",".join(r.events for r in rows) + "]")
     except (json.JSONDecodeError, TypeError) as exc:
         raise DamagedFile(f"The tournament file {path} is damaged: its log cannot be read ({exc}).", path) from exc
-    actions = [
-        Action(r.seq, r.kind, r.at, r.label, c, [Event(e["type"], e["data"], e["at"]) for e in evs], r.target,
-               bool(r.automatic))
-        for r, c, evs in zip(rows, commands, batches)
-    ]
+    # Events stay JSON text until needed: after a snapshot, only the tail is ever parsed.
+    actions = [Action(r.seq, r.kind, r.at, r.label, c, None, r.target, bool(r.automatic), raw_events=r.events)
+               for r, c in zip(rows, commands)]
     if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
         raise DamagedFile(f"The tournament file {path} is damaged: its log has gaps or no start.", path)
     return actions
@@ -135,7 +131,7 @@ def load_history(engine: Engine, path: Path, time: TimeSource | None, snapshot_e
 
     try:
         history = replay_history(actions, choose_snapshot=choose, time=time, snapshot_every=snapshot_every)
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
         raise DamagedFile(f"The tournament file {path} is damaged: its log cannot be replayed ({exc}).", path) from exc
     if "blob" in chosen:
         seq, blob = chosen["blob"]
