@@ -13,9 +13,12 @@ place. Nothing is lost: the replaced file can itself be restored.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
 import re
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,10 +68,56 @@ def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int 
         sqlite_backup(source, part)
         os.replace(part, dest)
     except (OSError, sqlite3.Error) as exc:
-        part.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
         raise _space_error(exc, folder) from exc
     prune(source, folder, keep)
     return dest
+
+
+class BackupWorker:
+    """Writes the automatic backups on a thread of its own, one after another, so no action waits.
+
+    SQLite's backup API reads through its own connection; in WAL mode the store keeps committing while
+    a backup is copied. :meth:`wait` blocks until every backup asked for is written; :meth:`stop`
+    finishes them and ends the thread (the store calls it on close).
+    """
+
+    def __init__(self, source: Path, folder: Path) -> None:
+        self.source, self.folder = source, folder
+        self.errors: list[str] = []
+        self.written: list[Path] = []
+        self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, seq: int, reason: str) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="floorman-backups", daemon=True)
+            self._thread.start()
+        self._queue.put((seq, reason))
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            try:
+                if item is None:
+                    return
+                self.written.append(make_backup(self.source, self.folder, seq=item[0], reason=item[1]))
+            except StoreError as err:  # shown by the window; a failed backup never stops the tournament
+                self.errors.append(err.message)
+            except Exception as exc:  # noqa: BLE001 - nothing may end the backup thread
+                self.errors.append(f"A backup in {self.folder} failed: {exc}.")
+            finally:
+                self._queue.task_done()
+
+    def wait(self) -> None:
+        self._queue.join()
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
 
 
 def list_backups(path: Path, folder: Path | None = None) -> list[BackupInfo]:

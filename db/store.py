@@ -10,6 +10,7 @@ API (what the director's window, printing and ``floorman simulate`` call)::
     store.tournament     # the engine object (app.engine.Tournament): .state, .view(), .log
     store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic)], oldest first
     store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
+                         # (in the background; store.backup_errors lists any that failed)
     store.backup_now()   # -> Path of the new backup
     store.close()        # also: ``with TournamentStore.open(p) as store: ...``
 
@@ -43,7 +44,7 @@ from app.profile import Profile
 from app.snapshots import dump_state, fingerprint
 from app.timesource import TimeSource
 from db import backups, loading, schema
-from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore, StoreError
+from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore
 from db.lock import WriterLock
 from db.models import FORMAT, SCHEMA_VERSION, ActionRow, Meta, SnapshotRow
 
@@ -80,7 +81,7 @@ class TournamentStore:
         self._history = history
         self._last_backup = _time.monotonic()
         self._clock_mark = self._clock_position()
-        self.backup_errors: list[str] = []
+        self._backups = backups.BackupWorker(path, self.backup_dir)
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
@@ -205,8 +206,11 @@ class TournamentStore:
         now = self.tournament.time.now()
         return current_level(state, now), in_break(state, now)
 
-    def tick(self) -> Path | None:
-        """Back up if the level or break changed since last asked, or 5 minutes passed."""
+    def tick(self) -> str | None:
+        """Start a backup if the level or break changed since last asked, or 5 minutes passed.
+
+        Returns the reason ("level-5", "break", "timer") of the backup started, written in the background.
+        """
         if self.read_only:
             return None
         now = self._clock_position()
@@ -216,20 +220,28 @@ class TournamentStore:
         elif _time.monotonic() - self._last_backup >= BACKUP_EVERY_SECONDS:
             reason = "timer"
         self._clock_mark = now
-        if reason is None:
-            return None
-        try:
-            return self.backup_now(reason)
-        except StoreError as err:  # a failed backup must never stop the tournament; the UI shows it
-            self.backup_errors.append(err.message)
-            return None
+        if reason is not None:
+            self._last_backup = _time.monotonic()
+            self._backups.submit(self.last_seq, reason)
+        return reason
 
     def backup_now(self, reason: str = "manual") -> Path:
+        """Write a backup now and return its path (waits for it, unlike the automatic ones)."""
+        self._backups.wait()
         self._last_backup = _time.monotonic()
         return backups.make_backup(self.path, self.backup_dir, seq=self.last_seq, reason=reason)
 
+    def wait_for_backups(self) -> None:
+        self._backups.wait()
+
+    @property
+    def backup_errors(self) -> list[str]:
+        """Messages of automatic backups that failed (the tournament goes on; show them)."""
+        return self._backups.errors
+
     # -- closing ------------------------------------------------------------------------------
     def close(self) -> None:
+        self._backups.stop()
         self._conn.close()
         self._opened.close()
 
