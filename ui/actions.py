@@ -80,4 +80,5 @@ GLOBAL_ACTIONS: tuple[GlobalAction, ...] = (
     GlobalAction("removetime", "Take off a minute", "Ctrl+Down", "act_remove_minute"),
     GlobalAction("display", "Room display", "F10", "act_room_display"),
     GlobalAction("find", "Find a player", "Ctrl+F", "act_find"),
+    GlobalAction("print", "Print a sheet…", "Ctrl+P", "act_print_chooser"),
 )

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, Q
 
 from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
 from ui.director_actions import DirectorActions
+from ui.director_print import PrintActions
 from ui.models.players import PlayerModel
 from ui.overview import clock_info, field_info, payout_amounts, pending_moves
 from ui.session import Session
@@ -15,11 +16,12 @@ from ui.tabs.clock_tab import ClockTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
 from ui.texts import money
+from ui.widgets.offer_bar import OfferBar
 from ui.widgets.player_panel import PlayerPanel
 from ui.widgets.strip import Strip
 
 
-class DirectorWindow(DirectorActions, QMainWindow):
+class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
     """One window, no modal maze; every change goes through ``self.session`` as a named command."""
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
@@ -28,6 +30,7 @@ class DirectorWindow(DirectorActions, QMainWindow):
         self.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")
         self.resize(1366, 768)
         self.strip = Strip()
+        self.offer_bar = OfferBar()
         self.players = PlayerModel(session.state, session.now(), self)
         self.player_panel = PlayerPanel(self.players)
         self.tabs = QTabWidget()
@@ -49,6 +52,7 @@ class DirectorWindow(DirectorActions, QMainWindow):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         lay.addWidget(self.strip)
+        lay.addWidget(self.offer_bar)
         inner = QWidget()
         inner_lay = QVBoxLayout(inner)
         inner_lay.setContentsMargins(6, 6, 6, 6)
@@ -58,6 +62,7 @@ class DirectorWindow(DirectorActions, QMainWindow):
         self.pending: list = []
         profile = session.state.profile
         self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
+        self._setup_printing()
         self._build_menus()
         self._connect()
         self.session.changed.connect(self.refresh)
@@ -103,6 +108,7 @@ class DirectorWindow(DirectorActions, QMainWindow):
             self._action("&Clock", a.title, a.shortcut, getattr(self, a.slot))
         a = titles["display"]
         self._action("&View", a.title, a.shortcut, getattr(self, a.slot))
+        self._build_print_menu()
 
     def _connect(self) -> None:
         self.strip.act_pending.connect(self.act_move)
@@ -116,6 +122,8 @@ class DirectorWindow(DirectorActions, QMainWindow):
         self.history_tab.undo_requested.connect(self.act_undo)
         self.history_tab.redo_requested.connect(self.act_redo)
         self.payouts_tab.edit_requested.connect(self.act_edit_payouts)
+        self.payouts_tab.print_requested.connect(self.print_named)
+        self.clock_tab.print_requested.connect(self.print_named)
         self.tabs.currentChanged.connect(lambda _i: self._refresh_history())
 
     # -- refreshing from the state ------------------------------------------------------------------
@@ -149,6 +157,7 @@ class DirectorWindow(DirectorActions, QMainWindow):
         info = clock_info(self.session.state, self.session.now())
         self.strip.show_clock(info)
         self.clock_tab.show_clock(info)
+        self.check_race_offer(info.on_break, info.race_after)
 
     def _undo_labels(self) -> None:
         u, r = self.session.undo_label(), self.session.redo_label()

@@ -31,6 +31,7 @@ class DirectorActions:
     # -- the one way to change the tournament -------------------------------------------------------
     def run(self: DirectorWindow, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
         target = feedback or self.player_panel.action_bar.feedback
+        self.snapshot_seats(cmd)
         try:
             self.session.execute(cmd)
         except RuleError as err:

@@ -24,6 +24,7 @@ class ClockInfo:
     blinds: str = ""
     next_text: str = ""
     started: bool = False
+    race_after: int | None = None  # on a break with a chip race: the level the break follows
 
     @property
     def time_text(self) -> str:
@@ -80,6 +81,9 @@ def clock_info(state: TournamentState, now: float) -> ClockInfo:
     game = view.get("game") or {}
     info.game = str(game.get("name", "") if isinstance(game, dict) else game)
     info.blinds = _bets_text(view.get("forced_bets") or view.get("blinds"))
+    brk = view.get("break")
+    if info.on_break and isinstance(brk, dict) and brk.get("race"):
+        info.race_after = int(brk["after_level"])
     nxt = view.get("next")
     if isinstance(nxt, dict):
         ngame = nxt.get("game") or {}

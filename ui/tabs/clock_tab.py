@@ -22,12 +22,17 @@ BUTTONS = (
 )
 
 
+PRINT_BUTTONS = (("structure", "Print the structure…"), ("chip-race", "Chip-race sheets…"))
+
+
 class ClockTab(QWidget):
     """Signals:
     clock_action(str): one of start, pause, resume, previous, next, add, remove, length, hat.
+    print_requested(str): a sheet name (structure, chip-race).
     """
 
     clock_action = Signal(str)
+    print_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,6 +58,12 @@ class ClockTab(QWidget):
             b.clicked.connect(lambda _=False, k=key: self.clock_action.emit(k))
             self.buttons[key] = b
             grid.addWidget(b, i // 3, i % 3)
+        row = (len(BUTTONS) + 2) // 3
+        for i, (sheet, text) in enumerate(PRINT_BUTTONS):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, s=sheet: self.print_requested.emit(s))
+            self.buttons[sheet] = b
+            grid.addWidget(b, row, i)
         lay = QVBoxLayout(self)
         lay.addStretch(1)
         lay.addWidget(self.time)

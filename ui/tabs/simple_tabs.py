@@ -72,9 +72,11 @@ class PayoutsTab(QWidget):
 
     Signals:
         edit_requested(): the director wants to edit the payout table.
+        print_requested(str): a sheet name (payouts, receipts, results).
     """
 
     edit_requested = Signal()
+    print_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,6 +88,12 @@ class PayoutsTab(QWidget):
         self.feedback = Feedback()
         row = QHBoxLayout()
         row.addWidget(self.summary, 1)
+        self.print_buttons: dict[str, QPushButton] = {}
+        for sheet, text in (("payouts", "Print payouts"), ("receipts", "Receipts"), ("results", "Results")):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, s=sheet: self.print_requested.emit(s))
+            self.print_buttons[sheet] = b
+            row.addWidget(b)
         row.addWidget(self.edit_button)
         lay = QVBoxLayout(self)
         lay.addLayout(row)

@@ -1,0 +1,144 @@
+"""Printing from the director's window: Ctrl+P, the offers after an action, the preview, the opener."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+
+from ui.printing.jobs import SheetResult
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(path.read_bytes())).pages)
+
+
+@pytest.fixture
+def opened(window):
+    """Every file handed to the system's viewer (none is launched)."""
+    paths: list[Path] = []
+    window.opener = lambda path: paths.append(path) or True
+    return paths
+
+
+def wait_preview(qtbot, window):
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000) as blocker:
+        pass
+    result: SheetResult = blocker.args[0]
+    preview = window.previews[-1]
+    assert preview.isVisible() and preview.result is result
+    return preview
+
+
+def test_ctrl_p_chooses_a_sheet_and_the_pdf_goes_to_the_viewer(qtbot, window, opened):
+    window.act_seat_draw()
+    window.offer_bar.dismiss()
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    chooser = window.sheet_chooser
+    assert chooser.isVisible()
+    qtbot.keyClicks(chooser.edit, "table")
+    assert chooser.jobs[0].sheet == "tables"
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        qtbot.keyClick(chooser.edit, Qt.Key.Key_Return)
+    preview = window.previews[-1]
+    assert not chooser.isVisible()
+    assert preview.result.pages >= 1 and "Table assignments" in preview.windowTitle()
+    qtbot.mouseClick(preview.open_button, Qt.MouseButton.LeftButton)
+    assert opened == [preview.result.path]
+    text = pdf_text(opened[0])
+    state = window.session.state
+    for table in state.tables.values():
+        for pid in table.seats.values():
+            assert state.players[pid].name in text
+    assert "Test event" in text
+    assert not preview.isVisible()
+
+
+def test_the_seat_draw_offers_slips_and_the_table_list(qtbot, window, opened):
+    assert not window.offer_bar.isVisible()
+    window.act_seat_draw()
+    bar = window.offer_bar
+    assert bar.isVisible()
+    assert [j.sheet for j in bar.jobs()] == ["seating", "tables"]
+    assert bar.text.text().startswith("Seat draw done")
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        qtbot.mouseClick(bar.buttons[0], Qt.MouseButton.LeftButton)
+    preview = window.previews[-1]
+    preview.open_pdf()
+    text = pdf_text(opened[-1])
+    ann = window.session.state.players[window.session.state.by_name["ann lee"]]
+    assert "Ann Lee" in text and str(ann.table) in text
+    assert preview.result.pages == 2  # twelve slips, ten to a page
+
+
+def test_a_move_offers_the_move_slip_of_that_move(qtbot, window, opened):
+    window.act_seat_draw()
+    state = window.session.state
+    ann = state.players[state.by_name["ann lee"]]
+    other = next(t for t in state.tables.values() if t.number != ann.table)
+    free = next(s for s in range(1, other.max_seats + 1) if s not in other.seats)
+    window.drop_move(ann.id, other.number, free)
+    bar = window.offer_bar
+    assert bar.text.text().startswith("Moved")
+    move = bar.jobs()[0]
+    assert move.sheet == "moves" and move.options["moves"][0]["player"] == ann.id
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        qtbot.mouseClick(bar.buttons[0], Qt.MouseButton.LeftButton)
+    window.previews[-1].open_pdf()
+    text = pdf_text(opened[-1])
+    assert "Ann Lee" in text and "Bo Chen" not in text
+    assert str(other.number) in text
+
+
+def test_a_redraw_offers_move_slips_from_the_seats_before(qtbot, window):
+    window.act_seat_draw()
+    before = {p.id: (p.table, p.seat) for p in window.session.state.players.values()}
+    window.act_redraw()
+    bar = window.offer_bar
+    assert bar.text.text().startswith("Redraw done")
+    moves = bar.jobs()[0].options["moves"]
+    assert moves and all((m["from_table"], m["from_seat"]) == before[m["player"]] for m in moves)
+
+
+def test_a_name_no_font_prints_shows_the_names_not_a_traceback(qtbot, window, opened, monkeypatch, tmp_path):
+    import sheets.fonts as fonts
+    from sheets.fonts import FontSet
+
+    empty = tmp_path / "no-fonts"
+    empty.mkdir()
+    monkeypatch.setattr(fonts, "_DEFAULT", FontSet(search_dirs=[empty]))
+    window.session.execute({"cmd": "register", "name": "李明"})
+    window.act_seat_draw()
+    with qtbot.waitSignal(window.renderer.failed, timeout=20_000):
+        qtbot.mouseClick(window.offer_bar.buttons[1], Qt.MouseButton.LeftButton)  # the table list
+    bar = window.offer_bar
+    assert bar.isVisible() and bar.feedback.isVisible()
+    assert bar.feedback.property("kind") == "refused"
+    assert "李明" in bar.feedback.text() and "cannot be printed" in bar.feedback.text()
+    assert "Traceback" not in bar.feedback.text()
+    assert opened == [] and not bar.busy.isVisible()
+
+
+def test_clock_and_payout_tabs_print_their_sheets(qtbot, window, opened):
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        qtbot.mouseClick(window.clock_tab.buttons["structure"], Qt.MouseButton.LeftButton)
+    window.previews[-1].open_pdf()
+    assert "Level" in pdf_text(opened[-1])
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        qtbot.mouseClick(window.payouts_tab.print_buttons["payouts"], Qt.MouseButton.LeftButton)
+    assert window.previews[-1].result.job.sheet == "payouts"
+
+
+def test_the_last_busts_offer_payouts_receipts_and_results(qtbot, window):
+    window.act_seat_draw()
+    state = window.session.state
+    live = [p.id for p in state.players.values() if p.live]
+    for pid in live[:-2]:
+        window.bust({"cmd": "bust", "player": pid})
+    assert [j.sheet for j in window.offer_bar.jobs()] == ["payouts", "receipts"]
+    window.bust({"cmd": "bust", "player": live[-2]})
+    assert window.offer_bar.text.text().startswith("Tournament over")
+    assert [j.sheet for j in window.offer_bar.jobs()] == ["results", "payouts", "receipts"]

@@ -1,0 +1,164 @@
+"""Printing from the director's window: the Print menu, Ctrl+P, the offers after an action, the preview.
+
+Every sheet is drawn by ``sheets`` from the engine (never from the screen), on a worker thread, and
+saved as a PDF in the user's sheets folder; the preview then opens it in the system's PDF viewer or
+sends it to a printer. A name no font can print is refused with the sheets' own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from ui.printing import output
+from ui.printing.jobs import SheetJob, SheetRenderer, SheetResult, job_for
+from ui.printing.offers import Offer, Seats, offer_for, race_offer
+from ui.printing.preview import Opener, PreviewDialog
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from ui.director import DirectorWindow
+
+PrinterChooser = Callable[[QWidget, Callable[["QPrinter"], None]], None]
+SavePathChooser = Callable[[QWidget, str], str]
+
+# (sheet, menu title, shortcut); the rest of the sheets are in the menu without one.
+MENU = (
+    ("seating", "Seating slips", ""),
+    ("tables", "Table list", "Ctrl+Shift+T"),
+    ("moves", "Move slips (latest moves)", "Ctrl+Shift+M"),
+    ("structure", "Structure", ""),
+    ("chip-race", "Chip-race sheets (next race)", ""),
+    ("payouts", "Payouts", ""),
+    ("receipts", "Payout receipts", ""),
+    ("results", "Results", ""),
+)
+SNAPSHOT_BEFORE = ("redraw", "break_table")  # commands whose move slips need the seats they had
+
+
+def ask_printer(parent: QWidget, on_chosen: Callable[[QPrinter], None]) -> None:
+    """Qt's print dialog (printer, copies), not blocking; ``on_chosen`` gets the printer on OK."""
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+    printer = QPrinter()
+    dialog = QPrintDialog(printer, parent)
+    dialog.accepted.connect(lambda: on_chosen(printer))
+    dialog.open()
+
+
+def ask_save_path(parent: QWidget, suggested: str) -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, "Save the sheet", suggested, "PDF (*.pdf)")
+    return path
+
+
+class PrintActions:
+    """Mixed into :class:`~ui.director.DirectorWindow`. The three seams (opener, printer chooser, save
+    path chooser) are attributes, so a test hands in its own."""
+
+    opener: Opener = staticmethod(output.open_in_viewer)  # type: ignore[assignment]
+    printer_chooser: PrinterChooser = staticmethod(ask_printer)  # type: ignore[assignment]
+    save_path_chooser: SavePathChooser = staticmethod(ask_save_path)  # type: ignore[assignment]
+
+    def _setup_printing(self: DirectorWindow) -> None:
+        self.renderer = SheetRenderer(parent=self)
+        self.renderer.started.connect(lambda job: self.offer_bar.set_busy(f"Drawing {job.title.lower()}…"))
+        self.renderer.finished.connect(self._sheet_ready)
+        self.renderer.failed.connect(self._sheet_failed)
+        self.offer_bar.chosen.connect(self.print_sheet)
+        self.previews: list[PreviewDialog] = []
+        self._seats_before: Seats | None = None
+        self._race_offered: int | None = None
+        self.session.changed.connect(self._offer_after)
+
+    def _build_print_menu(self: DirectorWindow) -> None:
+        self._action("&Print", "Choose a sheet…", "Ctrl+P", self.act_print_chooser)
+        for sheet, title, shortcut in MENU:
+            self._action("&Print", title, shortcut, lambda _=False, s=sheet: self.print_sheet(job_for(s)))
+
+    # -- asking for a sheet --------------------------------------------------------------------------
+    def act_print_chooser(self: DirectorWindow) -> None:
+        from ui.printing.chooser import SheetChooser
+
+        self.sheet_chooser = SheetChooser(self.offer_bar.jobs(), self.print_sheet, self)
+        self.sheet_chooser.popup()
+
+    def print_named(self: DirectorWindow, sheet: str) -> None:
+        self.print_sheet(job_for(sheet))
+
+    def print_sheet(self: DirectorWindow, job: SheetJob) -> None:
+        self.renderer.render(job, self.session.tournament)
+
+    # -- offers after an action ----------------------------------------------------------------------
+    def snapshot_seats(self: DirectorWindow, cmd: dict[str, Any]) -> None:
+        """Before a redraw or a table break, note who sat where (the move slips print it)."""
+        if cmd.get("cmd") in SNAPSHOT_BEFORE:
+            players = self.session.state.players
+            self._seats_before = {p.id: (p.table, p.seat) for p in players.values() if p.table is not None}
+        else:
+            self._seats_before = None
+
+    def _offer_after(self: DirectorWindow, events: Any) -> None:
+        before, self._seats_before = self._seats_before, None
+        if not events:
+            return
+        offer = offer_for(list(events), self.session.state, before)
+        if offer is not None:
+            self.offer_bar.show_offer(offer)
+
+    def offer(self: DirectorWindow, offer: Offer) -> None:
+        self.offer_bar.show_offer(offer)
+
+    def check_race_offer(self: DirectorWindow, on_break: bool, race_after: int | None) -> None:
+        """Entering a break with a chip race: offer the chip-race sheets once for that break."""
+        if on_break and race_after is not None and race_after != self._race_offered:
+            self._race_offered = race_after
+            self.offer_bar.show_offer(race_offer(race_after))
+
+    # -- the sheet is drawn -----------------------------------------------------------------------------
+    def _sheet_ready(self: DirectorWindow, result: SheetResult) -> None:
+        self.offer_bar.set_busy("" if not self.renderer.busy else self.offer_bar.busy_text.text())
+        preview = PreviewDialog(result, self.opener, self)
+        preview.print_requested.connect(lambda r, p=preview: self._send_to_printer(r, p))
+        preview.save_requested.connect(lambda r, p=preview: self._save_copy(r, p))
+        preview.finished.connect(lambda _code, p=preview: self._forget(p))
+        self.previews.append(preview)
+        preview.show()
+        preview.open_button.setFocus()
+        self.statusBar().showMessage(f"{result.job.title}: {result.pages:,} pages in {result.seconds:.1f} s", 5000)
+
+    def _forget(self: DirectorWindow, preview: PreviewDialog) -> None:
+        if preview in self.previews:
+            self.previews.remove(preview)
+
+    def _sheet_failed(self: DirectorWindow, job: SheetJob, message: str) -> None:
+        self.offer_bar.set_busy("" if not self.renderer.busy else self.offer_bar.busy_text.text())
+        self.offer_bar.refuse(f"{job.title}: {message}")
+
+    def _send_to_printer(self: DirectorWindow, result: SheetResult, preview: PreviewDialog) -> None:
+        if not output.can_send_to_printer():
+            if self.opener(result.path):
+                preview.feedback.done("Opened in the PDF viewer: print it from there with its print dialog.")
+            else:
+                preview.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {result.path}.")
+            return
+
+        def chosen(printer: QPrinter) -> None:
+            if printer.outputFileName():  # "print to file": the PDF is already the file
+                preview.copy_to(Path(printer.outputFileName()))
+                return
+            error = output.send_to_printer(result.path, printer.printerName(), printer.copyCount())
+            if error:
+                preview.feedback.refuse(error)
+            else:
+                preview.feedback.done(f"Sent to {printer.printerName() or 'the printer'}.")
+
+        self.printer_chooser(preview, chosen)
+
+    def _save_copy(self: DirectorWindow, result: SheetResult, preview: PreviewDialog) -> None:
+        target = self.save_path_chooser(preview, str(Path.home() / result.path.name))
+        if target:
+            preview.copy_to(Path(target))

@@ -1,0 +1,88 @@
+"""The sheet chooser (Ctrl+P): every sheet, the ones offered just now on top; Enter prints the line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from ui.printing.jobs import SheetJob, job_for
+
+HINTS = {
+    "seating": "a slip per player: table and seat",
+    "tables": "who sits where, by table and by name",
+    "moves": "slips for the latest moves",
+    "structure": "levels, breaks and chip races",
+    "chip-race": "the next colour-up, a page per table",
+    "payouts": "places and prizes",
+    "receipts": "one to sign per paid place",
+    "results": "every finisher so far",
+}
+
+
+def all_jobs() -> list[SheetJob]:
+    from sheets import SHEET_NAMES
+
+    return [job_for(name) for name in SHEET_NAMES]
+
+
+def choices(offered: list[SheetJob], text: str = "") -> list[SheetJob]:
+    """Offered sheets first (with their options), then every other sheet; ``text`` narrows by words."""
+    seen = {j.sheet for j in offered}
+    out = list(offered) + [j for j in all_jobs() if j.sheet not in seen]
+    words = text.lower().split()
+    return [j for j in out if all(w in f"{j.title} {j.sheet} {j.why}".lower() for w in words)]
+
+
+class SheetChooser(QDialog):
+    """A small popup over the window, like the command palette; Escape closes it."""
+
+    def __init__(self, offered: list[SheetJob], run: Callable[[SheetJob], None], parent: QWidget) -> None:
+        super().__init__(parent, Qt.WindowType.Dialog | Qt.WindowType.FramelessWindowHint)
+        self.offered = offered
+        self.run = run
+        self.setMinimumWidth(520)
+        title = QLabel("<b>Print a sheet</b>  ·  Enter opens the preview")
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText("seating · moves · chip race · receipts")
+        self.list = QListWidget()
+        lay = QVBoxLayout(self)
+        lay.addWidget(title)
+        lay.addWidget(self.edit)
+        lay.addWidget(self.list)
+        self.edit.textChanged.connect(self.update_list)
+        self.edit.returnPressed.connect(self.run_current)
+        self.list.itemActivated.connect(lambda _item: self.run_current())
+        self.jobs: list[SheetJob] = []
+        self.update_list("")
+
+    def popup(self) -> None:
+        geo = self.parentWidget().geometry()
+        self.move(geo.x() + (geo.width() - 520) // 2, geo.y() + 80)
+        self.show()
+        self.edit.setFocus()
+
+    def update_list(self, text: str) -> None:
+        self.jobs = choices(self.offered, text)
+        self.list.clear()
+        offered = {id(j) for j in self.offered}
+        for job in self.jobs:
+            why = f"offered {job.why}" if id(job) in offered and job.why else HINTS.get(job.sheet, "")
+            self.list.addItem(QListWidgetItem(f"{job.title}  —  {why}" if why else job.title))
+        if self.jobs:
+            self.list.setCurrentRow(0)
+
+    def run_current(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self.jobs):
+            self.close()
+            self.run(self.jobs[row])
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+            step = 1 if event.key() == Qt.Key.Key_Down else -1
+            self.list.setCurrentRow(max(0, min(self.list.count() - 1, self.list.currentRow() + step)))
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,116 @@
+"""The preview of a rendered sheet: its first pages, and where it goes next.
+
+Open (the default, Enter) hands the PDF to the system's viewer, which shows every page and prints
+through the system's own print dialog. Print… picks a printer and copies with Qt's print dialog and
+queues the PDF there as it is (CUPS); Save a copy… writes it where the director wants.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.printing.jobs import SheetResult
+from ui.widgets.player_panel import Feedback
+
+Opener = Callable[[Path], bool]
+
+
+def _pages_text(n: int) -> str:
+    return "1 page" if n == 1 else f"{n:,} pages"
+
+
+class PreviewDialog(QDialog):
+    """Not modal: the director can keep working while a sheet is shown.
+
+    Signals:
+        print_requested(object): the SheetResult to send to a printer.
+        save_requested(object): the SheetResult to save under another name.
+    """
+
+    print_requested = Signal(object)
+    save_requested = Signal(object)
+
+    def __init__(self, result: SheetResult, opener: Opener, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result = result
+        self.opener = opener
+        job = result.job
+        self.setWindowTitle(f"{job.title} — Floorman")
+        self.resize(720, 640)
+        heading = QLabel(f"<b>{job.title}</b>" + (f" · {job.why}" if job.why else ""))
+        facts = QLabel(f"{_pages_text(result.pages)} · saved as {result.path}")
+        facts.setObjectName("dim")
+        facts.setWordWrap(True)
+        facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.pages = QWidget()
+        row = QHBoxLayout(self.pages)
+        row.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        for image in result.images:
+            page = QLabel()
+            page.setObjectName("sheetPage")
+            page.setPixmap(QPixmap.fromImage(image))
+            page.setStyleSheet("background: white; border: 1px solid #888;")
+            row.addWidget(page)
+        if not result.images:
+            note = QLabel(
+                "Open the sheet to see every page: it opens in this computer's PDF viewer, "
+                "which prints it with the system's print dialog."
+            )
+            note.setWordWrap(True)
+            row.addWidget(note)
+        elif result.pages > len(result.images):
+            more = QLabel(f"… and {result.pages - len(result.images):,} more")
+            more.setObjectName("dim")
+            row.addWidget(more)
+        scroll = QScrollArea()
+        scroll.setWidget(self.pages)
+        scroll.setWidgetResizable(True)
+        self.feedback = Feedback()
+        buttons = QDialogButtonBox()
+        self.open_button = QPushButton("Open in the PDF viewer")
+        self.open_button.setDefault(True)
+        self.print_button = QPushButton("Print…")
+        self.save_button = QPushButton("Save a copy…")
+        buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.open_button.clicked.connect(self.open_pdf)
+        self.print_button.clicked.connect(lambda: self.print_requested.emit(self.result))
+        self.save_button.clicked.connect(lambda: self.save_requested.emit(self.result))
+        buttons.rejected.connect(self.close)
+        lay = QVBoxLayout(self)
+        lay.addWidget(heading)
+        lay.addWidget(facts)
+        lay.addWidget(scroll, 1)
+        lay.addWidget(self.feedback)
+        lay.addWidget(buttons)
+
+    def open_pdf(self) -> None:
+        if self.opener(self.result.path):
+            self.close()
+        else:
+            self.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {self.result.path}.")
+
+    def copy_to(self, target: Path) -> None:
+        try:
+            shutil.copyfile(self.result.path, target)
+        except OSError as exc:
+            self.feedback.refuse(f"Could not save {target}: {exc.strerror or exc}.")
+            return
+        self.feedback.done(f"Saved as {target}.")
