@@ -8,6 +8,7 @@ log is replayed: slower, never wrong.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -92,21 +93,33 @@ def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
 def read_actions(engine: Engine, path: Path) -> list[Action]:
     cols = (ActionRow.seq, ActionRow.kind, ActionRow.at, ActionRow.label, ActionRow.command, ActionRow.events,
             ActionRow.target, ActionRow.automatic)
-    with Session(engine) as session:
-        rows = session.execute(select(*cols).order_by(ActionRow.seq)).all()
+    with engine.connect() as conn:  # plain tuples: the fastest way through 30,000 rows
+        rows = conn.execute(select(*cols).order_by(ActionRow.seq)).all()
     try:
-        commands = json.loads("[" + ",".join(r.command for r in rows) + "]")
+        commands = json.loads("[" + ",".join(r[4] for r in rows) + "]")
     except (json.JSONDecodeError, TypeError) as exc:
         raise DamagedFile(f"The tournament file {path} is damaged: its log cannot be read ({exc}).", path) from exc
     # Events stay JSON text until needed: after a snapshot, only the tail is ever parsed.
-    actions = [Action(r.seq, r.kind, r.at, r.label, c, None, r.target, bool(r.automatic), raw_events=r.events)
-               for r, c in zip(rows, commands)]
+    actions = [Action(seq, kind, at, label, c, None, target, bool(auto), raw_events=events)
+               for (seq, kind, at, label, _, events, target, auto), c in zip(rows, commands)]
     if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
         raise DamagedFile(f"The tournament file {path} is damaged: its log has gaps or no start.", path)
     return actions
 
 
 def load_history(engine: Engine, path: Path, time: TimeSource | None, snapshot_every: int, fp: str) -> History:
+    # Loading creates hundreds of thousands of objects and no cycles to collect: pausing the cycle
+    # collector meanwhile halves the time.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_history(engine, path, time, snapshot_every, fp)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load_history(engine: Engine, path: Path, time: TimeSource | None, snapshot_every: int, fp: str) -> History:
     actions = read_actions(engine, path)
     with Session(engine) as session:
         snaps = session.execute(
