@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
@@ -11,6 +11,7 @@ from ui.director_actions import DirectorActions
 from ui.director_print import PrintActions
 from ui.models.players import PlayerModel
 from ui.overview import clock_info, field_info, payout_amounts, pending_moves
+from ui.roster_link import RosterCompletion, RosterLink
 from ui.session import Session
 from ui.tabs.clock_tab import ClockTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
@@ -22,11 +23,17 @@ from ui.widgets.strip import Strip
 
 
 class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
-    """One window, no modal maze; every change goes through ``self.session`` as a named command."""
+    """One window, no modal maze; every change goes through ``self.session`` as a named command.
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    ``roster``: the shared player roster the register line completes from (opened after the first
+    paint); None leaves it out (the demo, screenshots, most tests).
+    """
+
+    def __init__(self, session: Session, parent: QWidget | None = None, roster: RosterLink | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.roster = roster
+        self.roster_completion: RosterCompletion | None = None
         self.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")
         self.resize(1366, 768)
         self.strip = Strip()
@@ -65,6 +72,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         self._setup_printing()
         self._build_menus()
         self._connect()
+        self._link_roster()
         self.session.changed.connect(self.refresh)
         self.session.undo_changed.connect(self._undo_labels)
         self.ticker = QTimer(self)
@@ -109,6 +117,23 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         a = titles["display"]
         self._action("&View", a.title, a.shortcut, getattr(self, a.slot))
         self._build_print_menu()
+
+    def _link_roster(self) -> None:
+        if self.roster is None:
+            return
+        bar = self.player_panel.action_bar
+        self.roster.setParent(self)
+        self.roster.unavailable.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        self.roster_completion = RosterCompletion(
+            self.roster, bar.edit, active=lambda: bar.key == "register" and bar.isVisible(),
+            submit=lambda name: self.submit_player_action("register", name),
+            taken=lambda name: name.strip().lower() in self.session.state.by_name,
+        )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.roster is not None and self.roster.roster is None and not self.roster.broken:
+            self.roster.open_later()
 
     def _connect(self) -> None:
         self.strip.act_pending.connect(self.act_move)
@@ -172,4 +197,6 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         if self.display is not None:
             self.display.close()
         self.session.close()
+        if self.roster is not None:
+            self.roster.close()
         super().closeEvent(event)

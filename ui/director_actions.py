@@ -52,7 +52,12 @@ class DirectorActions:
         return self.session.state.players[ids[0]].name if len(ids) == 1 else ""
 
     def act_register(self: DirectorWindow) -> None:
-        self.player_panel.action_bar.begin("register", "Register", placeholder="new player's name")
+        bar = self.player_panel.action_bar
+        if self.roster_completion is None:
+            bar.begin("register", "Register", placeholder="new player's name")
+            return
+        bar.begin("register", "Register", placeholder="name, or a few letters of a known player then Enter",
+                  own_completion=True)
 
     def act_find(self: DirectorWindow) -> None:
         self.player_panel.search.setFocus()
@@ -101,6 +106,8 @@ class DirectorActions:
                 seat = f" — {p.status} T{p.table} S{p.seat}" if p and p.table else ""
                 bar.feedback.done(f"Registered {text.strip()}{seat}.")
                 bar.edit.clear()
+                if self.roster is not None:
+                    self.roster.remember(text.strip())
             return
         if key == "break":
             if text.isdigit():

@@ -57,8 +57,9 @@ class Starter(QObject):
 
     def open_session(self, session: Session) -> None:
         from ui.director import DirectorWindow
+        from ui.roster_link import RosterLink
 
-        window = DirectorWindow(session)
+        window = DirectorWindow(session, roster=RosterLink())
         self._keep(window)
         window.showMaximized()
         if self.welcome is not None:

@@ -65,10 +65,10 @@ class ActionBar(QFrame):
         self.edit = QLineEdit()
         self.edit.setClearButtonEnabled(True)
         self.names = QStringListModel(self)
-        completer = QCompleter(self.names, self)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        self.edit.setCompleter(completer)
+        self.completer = QCompleter(self.names, self)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.edit.setCompleter(self.completer)
         self.edit.returnPressed.connect(self._submit)
         self.feedback = Feedback()
         row = QHBoxLayout()
@@ -81,8 +81,11 @@ class ActionBar(QFrame):
         lay.addWidget(self.feedback)
         self.hide()
 
-    def begin(self, key: str, title: str, text: str = "", placeholder: str = "player name or number") -> None:
+    def begin(self, key: str, title: str, text: str = "", placeholder: str = "player name or number",
+              own_completion: bool = False) -> None:
+        """Start an action; ``own_completion``: the line's names come from elsewhere (the roster)."""
         self.key = key
+        self.edit.setCompleter(None if own_completion else self.completer)
         self.title.setText(f"{title}:")
         self.edit.setPlaceholderText(placeholder)
         self.edit.setText(text)
