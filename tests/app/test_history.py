@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.clock import current_level
 from app.engine import Tournament
 from app.errors import RuleError
 from app.history import History, replay_history
+from app.history_labels import label_for
 from app.profile import load_profile
 from app.timesource import FakeClock
 from tests.db.driver import next_command
@@ -112,7 +114,8 @@ def test_undo_skips_an_automatic_action_and_keeps_it():
     bust = {"cmd": "bust", "player": next(p.id for p in h.tournament.state.players.values() if p.status == "seated")}
     before_bust = h.tournament.snapshot()
     h.run(bust)
-    h.run({"cmd": "change_settings", "settings": {"clock.hand_for_hand_deduction_s": 30}}, automatic=True, label="level 2")
+    tweak = {"cmd": "change_settings", "settings": {"clock.hand_for_hand_deduction_s": 30}}
+    h.run(tweak, automatic=True, label="level 2")
     assert h.undo_label() == f"Undo: bust-out of {before_bust.players[bust['player']].name}"
     h.undo()
     state = h.tournament.state
@@ -121,3 +124,39 @@ def test_undo_skips_an_automatic_action_and_keeps_it():
     h.redo()
     assert h.tournament.state.players[bust["player"]].status == "out"
     assert h.tournament.state.profile["clock.hand_for_hand_deduction_s"] == 30
+
+
+def test_labels_for_several_players_and_unknown_commands():
+    h = _play(_commands(2, 14, players=12), 2)
+    state = h.tournament.state
+    a, b = list(state.players.values())[:2]
+    assert label_for({"cmd": "bust", "players": [a.id, b.name.upper()]}, state) == f"bust-out of {a.name} and {b.name}"
+    move = {"cmd": "move", "player": a.id, "table": 2, "seat": 5}
+    assert label_for(move, state) == f"move of {a.name} to table 2 seat 5"
+    assert label_for({"cmd": "start_clock"}, state) == "start of the clock"
+    assert label_for({"cmd": "some_new_thing", "player": a.id}, state) == f"some new thing ({a.name})"
+
+
+def test_undo_across_an_automatic_level_change():
+    """The clock runs on into level 2 after a bust at level 1; undo restores the player, the clock stays."""
+    clock = FakeClock()
+    h = History(Tournament.create(load_profile("tda"), time=clock, seed=4))
+    for i in range(12):
+        h.run({"cmd": "register", "name": f"P{i}"})
+    h.run({"cmd": "seat_all"})
+    h.run({"cmd": "start_clock"})
+    victim = next(p for p in h.tournament.state.players.values() if p.status == "seated")
+    before = h.tournament.snapshot().players[victim.id]
+    clock.advance(60)
+    h.run({"cmd": "bust", "player": victim.id})
+    level_before = current_level(h.tournament.state, clock.now())
+    clock.advance(4 * 3600)  # hours later: several automatic level changes, no director action
+    level_now = current_level(h.tournament.state, clock.now())
+    assert level_now > level_before
+    assert h.undo_label() == f"Undo: bust-out of {victim.name}"
+    h.undo()
+    assert h.tournament.state.players[victim.id] == before
+    assert current_level(h.tournament.state, clock.now()) == level_now
+    h.redo()
+    assert h.tournament.state.players[victim.id].status == "out"
+    assert current_level(h.tournament.state, clock.now()) == level_now
