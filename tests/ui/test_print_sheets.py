@@ -142,3 +142,44 @@ def test_the_last_busts_offer_payouts_receipts_and_results(qtbot, window):
     window.bust({"cmd": "bust", "player": live[-2]})
     assert window.offer_bar.text.text().startswith("Tournament over")
     assert [j.sheet for j in window.offer_bar.jobs()] == ["results", "payouts", "receipts"]
+
+
+def test_a_break_with_a_chip_race_offers_the_race_sheets(qtbot, window, clock, opened):
+    window.act_seat_draw()
+    window.clock_action("start")
+    for _ in range(240):  # minute by minute, until the break after level 8 (the 25s leave)
+        clock.advance(60)
+        window.tick()
+        if window.offer_bar.text.text().startswith("Chip race"):
+            break
+    race = window.offer_bar.jobs()
+    assert [j.sheet for j in race] == ["chip-race"] and race[0].options == {"break_after": 8}
+    window.tick()  # the same break is offered once
+    assert window.offer_bar.jobs() == race
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        qtbot.mouseClick(window.offer_bar.buttons[0], Qt.MouseButton.LeftButton)
+    window.previews[-1].open_pdf()
+    text = pdf_text(opened[-1])
+    assert "level 8" in text.lower() and "Table 1" in text
+
+
+def test_sheets_are_drawn_off_the_gui_thread_with_a_busy_indicator(qtbot, window, monkeypatch):
+    import threading
+
+    import sheets
+
+    threads = []
+    real = sheets.render_sheet
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "render_sheet", spy)
+    window.act_seat_draw()
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        window.print_named("seating")
+        assert window.renderer.busy == 1
+        assert window.offer_bar.busy.isVisible() and "seating" in window.offer_bar.busy_text.text()
+    assert threads and threads[0] is not threading.main_thread()
+    assert not window.offer_bar.busy.isVisible()
