@@ -49,6 +49,7 @@ from db.lock import WriterLock
 from db.models import FORMAT, SCHEMA_VERSION, ActionRow, Meta, SnapshotRow
 
 BACKUP_EVERY_SECONDS = 300.0
+CHECK_CLOCK_EVERY = 1.0  # seconds of wall time between two looks at the clock from execute()
 SNAPSHOT_EVERY = 500
 KEEP_SNAPSHOTS = 3
 
@@ -79,7 +80,7 @@ class TournamentStore:
         self._conn = opened.engine.connect()
         self._insert_action = insert(ActionRow).execution_options(synchronize_session=False)
         self._history = history
-        self._last_backup = _time.monotonic()
+        self._last_backup = self._last_check = _time.monotonic()
         self._clock_mark = self._clock_position()
         self._backups = backups.BackupWorker(path, self.backup_dir)
 
@@ -165,7 +166,8 @@ class TournamentStore:
         self._writable()
         action = self._history.run(command, automatic=automatic, label=label)
         self._commit(action)
-        self.tick()
+        if _time.monotonic() - self._last_check >= CHECK_CLOCK_EVERY:
+            self.tick()  # between the window's own ticks, at most once a second
         return action.events
 
     def undo(self) -> str:
@@ -213,6 +215,7 @@ class TournamentStore:
         """
         if self.read_only:
             return None
+        self._last_check = _time.monotonic()
         now = self._clock_position()
         reason = None
         if now != self._clock_mark:

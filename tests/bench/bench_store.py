@@ -3,9 +3,10 @@
 Measures, on this machine:
 1. a bare durable SQLite commit (WAL, synchronous=FULL, one small row per transaction);
 2. one store action (a note through the engine, the log row and the commit);
-3. a whole simulated tournament of ``--players`` entrants persisted action by action with
+3. the same tournament through the engine alone (no store), for comparison;
+4. a whole simulated tournament of ``--players`` entrants persisted action by action with
    ``floorman simulate``'s driver: total time and per-action p50/p99, commit included;
-4. opening the finished file to a ready engine state (checks, lock, snapshot + tail replay).
+5. opening the finished file to a ready engine state (checks, lock, snapshot + tail replay).
 Targets (PRODUCT.md): 10,000 players under 30 s, p99 under 5 ms, open under 1 s.
 """
 
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from app.profile import load_profile
-from app.simulate import Simulation, percentile
+from app.simulate import Simulation, percentile, run_simulation
 from app.timesource import FakeClock
 from db.store import TournamentStore
 from floorman.simulate_db import run_persisted
@@ -54,6 +55,13 @@ def store_notes(folder: Path, n: int = 1000) -> dict[str, float]:
             store.execute({"cmd": "note", "text": f"note {i}"})
             ms.append((time.perf_counter() - start) * 1000)
     return {"p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3)}
+
+
+def engine_only(players: int, seed: int) -> dict[str, Any]:
+    """The same tournament without the store, to tell the store's share from the engine's."""
+    sim = Simulation(players=players, seed=seed, check_every=0)
+    result = run_simulation(sim)
+    return {k: result[k] for k in ("actions", "elapsed_s", "action_ms_p50", "action_ms_p99", "action_ms_max")}
 
 
 def tournament(folder: Path, players: int, seed: int) -> dict[str, Any]:
@@ -91,6 +99,7 @@ def main() -> int:
         figures = {
             "bare_sqlite_commit": bare_commits(folder),
             "store_note_action": store_notes(folder),
+            "engine_only": engine_only(opts.players, opts.seed),
             "tournament": tournament(folder, opts.players, opts.seed),
         }
     if opts.json:

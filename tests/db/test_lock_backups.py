@@ -62,7 +62,8 @@ def test_backups_at_level_change_break_and_timer(store, store_path, monkeypatch)
     assert store.tick() == "level-2"
     assert store.tick() is None
     monkeypatch.setattr(store_module, "in_break", lambda state, now: True)
-    store.execute({"cmd": "note", "text": "break time"})  # the action itself notices the break
+    store._last_check -= store_module.CHECK_CLOCK_EVERY
+    store.execute({"cmd": "note", "text": "break time"})  # an action a second later notices the break
     store.wait_for_backups()
     reasons = [b.reason for b in list_backups(store_path)]
     assert reasons == ["timer", "level-2", "break"]
@@ -75,6 +76,7 @@ def test_a_failed_backup_does_not_stop_the_tournament(store, store_path, monkeyp
     blocker = store_path.with_name("friday.floorman.backups")
     blocker.write_text("a file where the backup folder should be")
     store._last_backup -= store_module.BACKUP_EVERY_SECONDS + 1
+    assert store.tick() == "timer"
     store.execute({"cmd": "note", "text": "still playing"})
     store.wait_for_backups()
     assert len(store.backup_errors) == 1 and "backup" in store.backup_errors[0]
