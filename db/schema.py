@@ -184,14 +184,22 @@ def alembic_head() -> str:
 
 
 def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
-    """Copy a database with SQLite's online backup API (consistent even while it is open)."""
+    """Copy a database with SQLite's online backup API (consistent even while it is open).
+
+    The copy is written without a journal and synced to disk once at the end: ``dest`` is a fresh
+    temporary file that the caller renames into place only after this returns.
+    """
     src = source if isinstance(source, sqlite3.Connection) else sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
         out = sqlite3.connect(dest)
         try:
+            out.execute("PRAGMA journal_mode=OFF")
+            out.execute("PRAGMA synchronous=OFF")
             src.backup(out)
         finally:
             out.close()
+        with open(dest, "rb+") as fh:
+            os.fsync(fh.fileno())
     finally:
         if src is not source:
             src.close()
