@@ -102,8 +102,11 @@ class Director:
 
     # -- the phases --------------------------------------------------------------------------------
     def register_field(self) -> None:
+        known = self.t.state.by_name
         for i in range(1, self.sim.players + 1):
-            self.act({"cmd": "register", "name": f"Player {i:05d}", "identity": self.identity(i)})
+            name = f"Player {i:05d}"
+            if name.lower() not in known:  # a resumed run registers only those still missing
+                self.act({"cmd": "register", "name": name, "identity": self.identity(i)})
 
     def identity(self, i: int) -> dict[str, str]:
         """The identity fields the profile asks for (REG-1), made up for the simulated player."""
@@ -113,8 +116,10 @@ class Director:
         return {k: made[k] for k in self.t.state.profile["reg.require_identity"]}
 
     def seat_and_start(self) -> None:
-        self.act({"cmd": "seat_all"})
-        if "start_clock" in COMMANDS:
+        """Draw the seats and start the clock, each unless a resumed run already did it."""
+        if not self.t.state.tables:
+            self.act({"cmd": "seat_all"})
+        if "start_clock" in COMMANDS and not self.t.state.clock.get("started"):
             self.act({"cmd": "start_clock"})
         self.note_game()
 
@@ -238,10 +243,9 @@ def run_simulation(
         tournament = Tournament.create(profile, name=f"Simulation {sim.seed}", time=clock, seed=sim.seed)
     director = Director(sim, tournament, clock, execute)
     state = tournament.state
-    if not state.players:
-        director.register_field()
     if not state.tables:
-        director.seat_and_start()
+        director.register_field()
+    director.seat_and_start()
     seconds_per_hand = max(1.0, sim.hours * 3600 / max(1, sim.players))
     guard = sim.players * 20 + 1000
     while not state.ended and guard > 0:
