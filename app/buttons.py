@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app import inputs
-from app.clock import current_level
 from app.errors import RuleError
 from app.events import Event
 from app.positions import NeedsButton, Positions, first_hand, next_hand, order_from
 from app.registry import applies, command
+from app.rotation import family_of_next_hand, level_of_next_hand
 from app.state import Table, TournamentState
 
 if TYPE_CHECKING:
@@ -76,20 +76,24 @@ def upcoming(state: TournamentState, table: Table, *, stud: bool = False) -> Pos
     )
 
 
-def _stud_next(state: TournamentState, cmd: dict[str, Any]) -> bool:
-    """Whether the next hand is a stud game: the command says so, or the game rotation does."""
+def _stud_next(state: TournamentState, cmd: dict[str, Any], table: Table, now: float) -> bool:
+    """Whether the table's next hand is a stud game: the command says so, or the game rotation does.
+
+    Dealer's choice (BTN-8) keeps the button moving; a hat or a level rotation looks at the level of
+    the next hand, a rotation every N hands at the table's hand count.
+    """
     if "stud" in cmd:
         if not isinstance(cmd["stud"], bool):
             raise RuleError("INVALID_INPUT", "'stud' must be true or false.")
         return bool(cmd["stud"])
-    return state.games.get("family") == "stud"
+    return family_of_next_hand(state, now, table.number) == "stud"
 
 
 @command("hand_finished")
 def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
     """A table finished a hand: move the button and blinds for the next one (BTN-1, BTN-5..7, BTN-9/10)."""
     table = inputs.table(ctx.state, inputs.field(cmd, "table"))
-    stud = _stud_next(ctx.state, cmd)
+    stud = _stud_next(ctx.state, cmd, table, ctx.now)
     players = [ctx.state.players[pid] for pid in table.seats.values()]
     deciding = [p.name for p in players if getattr(p, "deciding", False)]  # ENT-5, kept by the entries area
     if deciding:
@@ -113,7 +117,7 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
         held=nxt.held,
         frozen=stud,
         sitting_out=sitting,
-        level=current_level(ctx.state, ctx.now),
+        level=level_of_next_hand(ctx.state, ctx.now),
     )
 
 

@@ -102,6 +102,36 @@ def family_at(state: TournamentState, now: float, table: int | None = None) -> s
     return None if gid is None or gid not in CATALOGUE else CATALOGUE[gid].forced
 
 
+def level_of_next_hand(state: TournamentState, now: float) -> int:
+    """CLK-4: the level of a hand dealt after ``now``; during a scheduled break, the level after it."""
+    from app.clock import current_period
+
+    period = current_period(state, now)
+    return period.level + 1 if period.kind == "break" else period.level
+
+
+def game_of_next_hand(state: TournamentState, now: float, table: int) -> str | None:
+    """The game of the hand ``table`` deals next (BTN-7): by the level in force, or the hand count.
+
+    A rotation every N hands counts the hand about to start (the table's finished hands, plus the one
+    ending now). Dealer's choice is not known before the button chooses (None).
+    """
+    how = mode(state)
+    per_hands = _hands_per_game(state)
+    if how == "rotation" and per_hands is not None:
+        games = mix_games(state)
+        return games[((_table_hands(state, table) + 1) // per_hands) % len(games)]
+    if how == "dealers_choice":
+        return None
+    return game_for_level(state, level_of_next_hand(state, now), table)
+
+
+def family_of_next_hand(state: TournamentState, now: float, table: int) -> str | None:
+    """"blinds" or "stud" for the table's next hand; None when the game is not known yet."""
+    gid = game_of_next_hand(state, now, table)
+    return None if gid is None or gid not in CATALOGUE else CATALOGUE[gid].forced
+
+
 def hands_left_in_game(state: TournamentState, table: int | None = None) -> int | None:
     per_hands = _hands_per_game(state)
     if mode(state) != "rotation" or per_hands is None:

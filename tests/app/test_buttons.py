@@ -155,3 +155,26 @@ def test_btn_9_mover_between_button_and_sb_is_not_dealt_until_the_button_passes(
     view = t.view("tables")["tables"]["1"]
     assert view["not_dealt"] == []
     assert who(t, 1, 6) == "Fay"
+
+
+def test_btn_7_rotation_every_two_hands_freezes_the_button_by_the_table_hand_count() -> None:
+    t = tournament("tda", mix__mode="rotation", mix__games=["holdem", "stud"], mix__hands_per_game=2)
+    seat(t, 1, {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"})
+    t.execute({"cmd": "set_button", "table": 1, "seat": 1})  # hand 1: hold'em
+    buttons = []
+    for _ in range(5):
+        t.execute({"cmd": "hand_finished", "table": 1})
+        view = t.view("tables")["tables"]["1"]
+        buttons.append((view["button"], view["frozen"]))
+    # hand 2 hold'em; hands 3 and 4 stud (the button moved once, then frozen); hands 5 and 6 hold'em.
+    assert buttons == [(2, False), (3, True), (3, True), (3, False), (4, False)]
+
+
+def test_btn_8_dealers_choice_keeps_the_button_moving() -> None:
+    t = tournament("tda", mix__mode="dealers_choice", mix__games=["holdem", "stud"])
+    seat(t, 1, {1: "Ann", 2: "Bob", 3: "Cat"})
+    t.execute({"cmd": "set_button", "table": 1, "seat": 1})
+    t.execute({"cmd": "choose_game", "table": 1, "game": "stud"})
+    t.execute({"cmd": "hand_finished", "table": 1})
+    view = t.view("tables")["tables"]["1"]
+    assert (view["button"], view["frozen"]) == (2, False)
