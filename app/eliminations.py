@@ -15,6 +15,7 @@ from app import inputs
 from app.buttons import seat_order_from_button
 from app.errors import RuleError
 from app.events import Event
+from app.hand_for_hand import round_batch
 from app.ledger import hand_level
 from app.places import renumber
 from app.purchases import rebuy_block
@@ -82,7 +83,9 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError(
             "INVALID_INPUT", "Busts at different tables are different hands: enter one bust per table.", "ELIM-3"
         )
-    mode = "tie" if len(tables) > 1 else str(ctx.profile["elim.same_hand"])
+    join = round_batch(ctx.state) if h4h else None  # ELIM-3(b): the round's busts so far, one batch
+    spans = set(tables) | ({t for t, _s in ctx.state.batches[join].seats.values()} if join is not None else set())
+    mode = "tie" if len(spans) > 1 else str(ctx.profile["elim.same_hand"])
     stacks = batch_stacks(ctx, cmd, players, mode)
     wants = cmd.get("rebuy", False)
     if isinstance(wants, bool):
@@ -110,7 +113,8 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
     groups: list[int | None] = list(tables) if tables else [None]
     for t in groups:
         order += seat_order(ctx, t, [p.id for p in players if p.table == t])
-    ctx.emit("players_busted", players=entries, mode=mode, reason="bust", chips="loose", payout_order=order)
+    extra: dict[str, Any] = {} if join is None else {"join": join}
+    ctx.emit("players_busted", players=entries, mode=mode, reason="bust", chips="loose", payout_order=order, **extra)
     for pid in rebuying:
         sub: dict[str, Any] = {"cmd": "rebuy", "player": pid}
         if "amount_cents" in cmd:
@@ -156,6 +160,11 @@ def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None
 def _busted(state: TournamentState, ev: Event) -> None:
     d = ev.data
     entries = d["players"]
+    if d.get("join") is not None:
+        index = int(d["join"])
+        _join(state.batches[index], d)
+        _take_out(state, ev, entries, index)
+        return
     batch = Batch(
         players=[e["player"] for e in entries],
         first_place=0,
@@ -170,7 +179,24 @@ def _busted(state: TournamentState, ev: Event) -> None:
         seats={e["player"]: [e["table"], e["seat"]] for e in entries if e["table"] is not None},
     )
     state.batches.append(batch)
-    index = len(state.batches) - 1
+    _take_out(state, ev, entries, len(state.batches) - 1)
+
+
+def _join(batch: Batch, d: dict[str, Any]) -> None:
+    """ELIM-3(b): busts of the same hand-for-hand round join the round's batch."""
+    entries = d["players"]
+    batch.players += [e["player"] for e in entries]
+    batch.stacks.update({e["player"]: int(e["stack"]) for e in entries})
+    batch.pending += [e["player"] for e in entries if e.get("deciding")]
+    batch.payout_order += list(d.get("payout_order", []))
+    batch.seats.update({e["player"]: [e["table"], e["seat"]] for e in entries if e["table"] is not None})
+    batch.mode = d["mode"]
+    if any(e["table"] != batch.table for e in entries):
+        batch.table = None
+
+
+def _take_out(state: TournamentState, ev: Event, entries: list[dict[str, Any]], index: int) -> None:
+    d = ev.data
     for e in entries:
         p = state.players[e["player"]]
         p.bust_batch, p.busted_level = index, e.get("level")

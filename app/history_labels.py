@@ -64,6 +64,8 @@ TEMPLATES: dict[str, str] = {
     "end_break": "end of the break",
     "change_level_length": "level length changed to {minutes} minutes",
     "hand_for_hand_deduct": "hand-for-hand time deduction",
+    "hand_for_hand": "hand-for-hand on or off",
+    "hand_for_hand_round": "hand-for-hand round finished",
     "set_structure": "structure change",
     # the log itself
     "note": "note \u201c{text}\u201d",
