@@ -16,9 +16,8 @@ from app.buttons import seat_order_from_button
 from app.errors import RuleError
 from app.events import Event
 from app.hand_for_hand import round_batch
-from app.ledger import hand_level
 from app.places import renumber
-from app.purchases import rebuy_block
+from app.purchases import rebuy_block, rebuy_hand_level
 from app.registry import applies, command
 from app.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
 
@@ -97,7 +96,7 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
     undecided = "rebuy" not in cmd  # "rebuy": false means he declines at once
     entries: list[dict[str, Any]] = []
     for p in players:
-        level = hand_level(ctx, p, cmd.get("hand_level"))
+        level = rebuy_hand_level(ctx, p, cmd)
         block = rebuy_block(ctx, p, level)
         if p.id in rebuying and block is not None:
             raise block

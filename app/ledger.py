@@ -37,23 +37,6 @@ def on_break(ctx: Context) -> bool:
     return in_break(ctx.state, ctx.now)
 
 
-def hand_level(ctx: Context, p: Player, given: Any = None) -> int:
-    """The level of the hand in which ``p`` lost his chips (CONV-6).
-
-    The director may say it (``hand_level``, when the hand began before the level changed); else the
-    level of the last hand started at his table when the seating area knows it; else the clock.
-    """
-    if given is not None:
-        if isinstance(given, bool) or not isinstance(given, int) or given < 1:
-            raise RuleError("INVALID_INPUT", f"hand_level must be a level number, not {given!r}.")
-        return given
-    if ctx.profile["rebuy.window_scope"] == "table" and p.table is not None:
-        table = ctx.state.tables.get(p.table)
-        if table is not None and table.hand_level is not None:
-            return max(table.hand_level, 1)
-    return level_now(ctx)
-
-
 def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str) -> int:
     """The amount the director took: optional in the command, but it must be exactly the price."""
     if "amount_cents" not in cmd:

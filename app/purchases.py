@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from app import inputs
 from app.errors import RuleError
+from app.handstart import judged_level
 from app.ledger import (
     check_hand_purchase,
     counted_stack,
     emit_purchase,
-    hand_level,
     level_now,
     money_text,
     on_break,
@@ -48,6 +48,28 @@ def rebuy_block(ctx: Context, p: Player, level: int) -> RuleError | None:
     return None
 
 
+def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
+    """The level of the hand in which ``p`` lost his chips (CONV-6): ``hand_level``, the director's answer,
+    or the clock; asked when a level change just happened and it decides his rebuy (section 19).
+
+    Under ``rebuy.window_scope`` = ``table`` a hand reported at his table since the change settles it;
+    under ``global``, a hand reported at any table.
+    """
+    if ctx.profile["rebuy.window_scope"] == "table":
+        tables = [ctx.state.tables.get(p.table) if p.table is not None else None]
+    else:
+        tables = list(ctx.state.tables.values())
+
+    def question(level: int) -> str:
+        where = "" if ctx.profile["rebuy.window_scope"] == "table" else " at any table"
+        return (
+            f"Had the hand in which {p.name} lost his chips started before level {level} began{where}? "
+            f"The answer decides whether he may rebuy."
+        )
+
+    return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question)
+
+
 @command("rebuy")
 def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
     """A player who lost all his chips buys the rebuy stack (ENT-3, ENT-4)."""
@@ -61,7 +83,7 @@ def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
         )
     if not p.entries:
         raise RuleError("INVALID_INPUT", f"{p.name} has not bought in yet.", "ENT-1")
-    level = p.busted_level if p.deciding and p.busted_level is not None else hand_level(ctx, p, cmd.get("hand_level"))
+    level = p.busted_level if p.deciding and p.busted_level is not None else rebuy_hand_level(ctx, p, cmd)
     block = rebuy_block(ctx, p, level)
     if block is not None:
         raise block
@@ -96,8 +118,12 @@ def addon(ctx: Context, cmd: dict[str, Any]) -> None:
     emit_purchase(ctx, p, "addon", price, ctx.profile.addon_chips, stack_before=stack)
 
 
-def _topup_window(ctx: Context, p: Player) -> None:
-    """ENT-6: opens when the level-1 clock expires; closes at each table's first level-2 hand."""
+def _topup_window(ctx: Context, p: Player, cmd: dict[str, Any]) -> None:
+    """ENT-6: opens when the level-1 clock expires; closes at each table's first level-2 hand.
+
+    Early in level 2, before his table has reported a level-2 hand, the engine asks whether the hand
+    being played there (or the last one, between hands) started before level 2 began (section 19).
+    """
     after = int(ctx.profile["topup.after_level"])
     level = level_now(ctx)
     opened = level > after or (level == after and on_break(ctx))
@@ -105,6 +131,16 @@ def _topup_window(ctx: Context, p: Player) -> None:
         raise RuleError("WINDOW_CLOSED", f"The top-up opens when level {after} ends.", "ENT-6")
     table = ctx.state.tables.get(p.table) if p.table is not None else None
     played = table.hand_level if table is not None and table.hand_level is not None else None
+    if level == after + 1 and not on_break(ctx) and (played is None or played <= after):
+        where = f"at table {table.number}" if table is not None else f"where {p.name} plays"
+
+        def question(changed: int) -> str:
+            return (
+                f"Had the hand being played {where} (or the last one, between hands) started before level "
+                f"{changed} began? The answer decides whether {p.name} may still top up."
+            )
+
+        played = judged_level(ctx, cmd, [table], lambda lv: lv <= after, question)
     if level > after + 1 or (played is not None and played > after):
         raise RuleError(
             "WINDOW_CLOSED", f"The top-up closed when level {after + 1}'s first hand began at this table.", "ENT-6"
@@ -119,7 +155,7 @@ def topup(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("NOT_OFFERED", "This tournament has no top-up.", "ENT-6")
     inputs.live(p)
     _not_deciding(p, "top-up")
-    _topup_window(ctx, p)
+    _topup_window(ctx, p, cmd)
     if p.topups >= int(ctx.profile["topup.max_per_player"]):
         raise RuleError("LIMIT_REACHED", f"{p.name} has already topped up.", "ENT-6")
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])

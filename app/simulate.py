@@ -18,6 +18,7 @@ from typing import Any
 from app.engine import Tournament
 from app.errors import RuleError
 from app.events import Event
+from app.handstart import ANSWER
 from app.invariants import all_problems
 from app.profile import Profile, load_profile, profile_from_dict
 from app.registry import COMMANDS
@@ -83,7 +84,13 @@ class Director:
     # -- one action ------------------------------------------------------------------------------
     def act(self, cmd: dict[str, Any]) -> list[Event]:
         start = time.perf_counter()
-        events = self._execute(cmd)
+        try:
+            events = self._execute(cmd)
+        except RuleError as err:  # the engine asks whether the hand started before the level change
+            if err.code != "NEEDS_INPUT" or ANSWER not in err.message or ANSWER in cmd:
+                raise
+            cmd = {**cmd, ANSWER: self.rng.random() < 0.5}
+            events = self._execute(cmd)
         self.sim.timings.append(time.perf_counter() - start)
         self.actions += 1
         self.sim.counts[cmd["cmd"]] = self.sim.counts.get(cmd["cmd"], 0) + 1

@@ -56,21 +56,6 @@ def test_ent_4_one_rebuy_in_home_nl_then_limit_reached(monkeypatch):
     assert players(t)["Ann"]["status"] == "out"
 
 
-def test_ent_4_home_nl_boundary_is_judged_on_the_hand_level_per_table(monkeypatch):
-    t = make("home-nl")
-    enter(t, "Ann", "Bob", "Cat", "Dan")
-    t.execute({"cmd": "seat_all"})
-    at_level(monkeypatch, 4)
-    ann, bob = t.state.players[1], t.state.players[2]
-    assert ann.table is not None and bob.table is not None
-    t.state.tables[ann.table].hand_level = 3  # that table's hand began in level 3
-    t.execute({"cmd": "bust", "player": "Ann"})
-    assert players(t)["Ann"]["deciding"] is True
-    t.execute({"cmd": "rebuy", "player": "Ann"})
-    t.state.tables[bob.table].hand_level = 4
-    refused(t, {"cmd": "bust", "player": "Bob", "rebuy": True}, "WINDOW_CLOSED")
-
-
 def test_ent_5_declining_places_him_by_the_hand_he_lost(monkeypatch):
     t = make("home-rebuy")
     enter(t, "Ann", "Bob", "Cat", "Dan")
@@ -105,7 +90,7 @@ def test_ent_6_top_up_window_and_amounts(monkeypatch):
 def test_ent_6_top_up_price_must_be_whole_cents(monkeypatch):
     t = make("home-rebuy", money__buy_in_cents=2001)
     enter(t, "Ann")
-    at_level(monkeypatch, 2)
+    at_level(monkeypatch, 1, on_break=True)
     refused(t, {"cmd": "topup", "player": "Ann", "stack": 1999}, "AMOUNT_INVALID")
 
 

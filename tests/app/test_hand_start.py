@@ -1,0 +1,123 @@
+"""Section 19: the engine asks whether a hand started before a level change when the answer decides a
+rebuy (ENT-4) or a top-up (ENT-6); otherwise the clock decides (CONV-6, CLK-4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.engine import Tournament
+from app.errors import RuleError
+from app.handstart import ANSWER
+from tests.app.money_kit import enter, make, players, refused
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+LEVEL_S = 20 * 60
+
+
+def two_tables(profile: str = "home-nl", **settings: Any) -> Tournament:
+    """Eight players at two tables of five, the clock started."""
+    t = make(profile, table__max_seats=5, final_table__size=5, **settings)
+    enter(t, *NAMES)
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    for number in t.state.tables:
+        t.execute({"cmd": "set_button", "table": number, "seat": min(t.state.tables[number].seats)})
+    return t
+
+
+def advance(t: Tournament, seconds: float) -> None:
+    t.time.advance(seconds)  # type: ignore[attr-defined]
+
+
+def table_of(t: Tournament, name: str) -> int:
+    table = t.state.players[t.state.by_name[name.lower()]].table
+    assert table is not None
+    return table
+
+
+def other_table_player(t: Tournament, name: str) -> str:
+    mine = table_of(t, name)
+    return next(n for n in NAMES if table_of(t, n) != mine)
+
+
+def test_section_19_ent_4_p004_asks_whether_the_hand_started_before_level_4() -> None:
+    t = two_tables()
+    advance(t, 2 * LEVEL_S + 60)  # level 3: both tables report a hand
+    for number in t.state.tables:
+        t.execute({"cmd": "hand_finished", "table": number})
+    advance(t, LEVEL_S)  # level 4 began a minute ago; nobody has reported a hand since
+    err = refused(t, {"cmd": "bust", "player": "Ann", "rebuy": True}, "NEEDS_INPUT")
+    assert "Had the hand in which Ann lost his chips started before level 4 began?" in err.message
+    assert ANSWER in err.message
+    refused(t, {"cmd": "bust", "player": "Ann", ANSWER: "yes"}, "INVALID_INPUT")
+    t.execute({"cmd": "bust", "player": "Ann", ANSWER: True})
+    assert players(t)["Ann"]["deciding"] is True
+    t.execute({"cmd": "rebuy", "player": "Ann"})  # judged on the hand he lost: level 3
+    assert players(t)["Ann"]["rebuys"] == 1
+    # Table boundary (ENT-4 reading): the other table has dealt a level-4 hand, so no question there.
+    bob = other_table_player(t, "Ann")
+    t.execute({"cmd": "hand_finished", "table": table_of(t, bob)})
+    refused(t, {"cmd": "bust", "player": bob, "rebuy": True}, "WINDOW_CLOSED")
+
+
+def test_section_19_ent_4_answer_no_closes_the_window_and_bust_eliminates() -> None:
+    t = two_tables()
+    advance(t, 3 * LEVEL_S + 30)
+    refused(t, {"cmd": "bust", "player": "Cat"}, "NEEDS_INPUT")
+    refused(t, {"cmd": "bust", "player": "Cat", "rebuy": True, ANSWER: False}, "WINDOW_CLOSED")
+    t.execute({"cmd": "bust", "player": "Cat", ANSWER: False})
+    assert players(t)["Cat"]["status"] == "out"
+    t.execute({"cmd": "bust", "player": "Dan", "hand_level": 3})  # hand_level still answers it outright
+    assert players(t)["Dan"]["deciding"] is True
+
+
+def test_section_19_no_question_when_the_answer_changes_nothing() -> None:
+    t = two_tables()
+    t.execute({"cmd": "bust", "player": "Ann", "rebuy": True})  # his one rebuy (ENT-4, P004)
+    advance(t, 3 * LEVEL_S + 30)
+    t.execute({"cmd": "bust", "player": "Ann"})  # LIMIT_REACHED either way: out at once
+    assert players(t)["Ann"]["status"] == "out"
+    advance(t, LEVEL_S)  # level 5: levels 4 and 5 are both past the window
+    refused(t, {"cmd": "bust", "player": "Bob", "rebuy": True}, "WINDOW_CLOSED")
+
+
+def test_section_19_clock_decides_once_a_full_level_has_passed() -> None:
+    t = two_tables()
+    advance(t, 3 * LEVEL_S)
+    t.execute({"cmd": "add_time", "minutes": 10})  # level 4 runs 30 minutes
+    advance(t, LEVEL_S + 60)  # 21 minutes into level 4: no level-3 hand lasts that long
+    refused(t, {"cmd": "bust", "player": "Bob", "rebuy": True}, "WINDOW_CLOSED")
+
+
+def test_section_19_global_scope_any_table_reporting_settles_it() -> None:
+    t = two_tables(rebuy__window_scope="global")
+    advance(t, 3 * LEVEL_S + 30)
+    err = refused(t, {"cmd": "bust", "player": "Ann", "rebuy": True}, "NEEDS_INPUT")
+    assert "at any table" in err.message
+    t.execute({"cmd": "hand_finished", "table": table_of(t, other_table_player(t, "Ann"))})
+    refused(t, {"cmd": "bust", "player": "Ann", "rebuy": True}, "WINDOW_CLOSED")
+
+
+def test_section_19_ent_6_top_up_asks_until_the_table_reports_a_level_2_hand() -> None:
+    t = two_tables("home-rebuy")
+    advance(t, LEVEL_S + 45)  # level 2 began 45 seconds ago
+    err = refused(t, {"cmd": "topup", "player": "Ann", "stack": 1500}, "NEEDS_INPUT")
+    assert "started before level 2 began" in err.message and "top up" in err.message
+    t.execute({"cmd": "topup", "player": "Ann", "stack": 1500, ANSWER: True})
+    assert players(t)["Ann"]["stack"] == 2000
+    refused(t, {"cmd": "topup", "player": "Eve", "stack": 1500, ANSWER: False}, "WINDOW_CLOSED")
+    bob = other_table_player(t, "Ann")
+    t.execute({"cmd": "hand_finished", "table": table_of(t, bob)})
+    refused(t, {"cmd": "topup", "player": bob, "stack": 1500}, "WINDOW_CLOSED")
+
+
+def test_section_19_the_question_is_a_refusal_that_changes_nothing() -> None:
+    t = two_tables()
+    advance(t, 3 * LEVEL_S + 1)
+    before = t.snapshot()
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "bust", "players": ["Ann"], "rebuy": True})
+    assert (info.value.code, info.value.rule) == ("NEEDS_INPUT", "CONV-6")
+    assert t.state == before
