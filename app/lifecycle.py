@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.clock import structure_of
 from app.errors import RuleError
 from app.events import Event
 from app.profile import profile_from_dict, validate_settings
 from app.registry import applies, command, view_part
 from app.state import TournamentState
+from app.structure import Structure, check_forced_bets, for_settings
 
 if TYPE_CHECKING:
     from app.engine import Context
@@ -36,13 +38,31 @@ def _note(state: TournamentState, ev: Event) -> None:
     state.extra.setdefault("notes", []).append({"at": ev.at, "text": ev.data["text"]})
 
 
+# Settings that decide the structure in force or its cap on forced bets (CLK-9).
+STRUCTURE_KEYS = frozenset({"structure.max_forced_bet", "structure.id", "structure.sb_rule", "structure.s004_scale"})
+
+
+def structure_after(state: TournamentState, merged: dict[str, Any]) -> Structure:
+    """The structure in force once ``merged`` applies: the clock's own (fixed at its start or set by the
+    director), else the one the settings name."""
+    if isinstance(state.clock.get("structure"), dict):
+        return structure_of(state)
+    return for_settings(merged)
+
+
 @command("change_settings")
 def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
-    """Tune the tournament's rule profile (any [Config] key), checked like a profile file."""
+    """Tune the tournament's rule profile (any [Config] key), checked like a profile file.
+
+    A change of the structure or of its forced-bet cap is refused when a level of the structure in force
+    would have a forced bet above the cap (CLK-9).
+    """
     settings = cmd.get("settings")
     if not isinstance(settings, dict) or not settings:
         raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
-    validate_settings(settings, ctx.profile.settings)
+    merged = validate_settings(settings, ctx.profile.settings)
+    if STRUCTURE_KEYS & settings.keys():
+        check_forced_bets(structure_after(ctx.state, merged), merged["structure.max_forced_bet"])
     ctx.emit("settings_changed", settings=settings)
 
 

@@ -256,14 +256,15 @@ def check_forced_bets(structure: Structure, cap: int | None) -> None:
                 )
     if structure.generator:
         g = structure.generator
-        for key, step in (("sb", g["sb_step"]), ("bb", g["bb_step"]), ("ante", g.get("ante_step", 0))):
-            if step > 0:
-                over = cap // step + 1
-                raise RuleError(
-                    "FORCED_BET_ABOVE_MAX",
-                    f"Level {over} of this endless structure has a {key} of {step * over}, above the cap of {cap}.",
-                    "CLK-9",
-                )
+        steps = [(cap // step + 1, key, step) for key, step in
+                 (("sb", g["sb_step"]), ("bb", g["bb_step"]), ("ante", g.get("ante_step", 0))) if step > 0]
+        if steps:
+            over, key, step = min(steps, key=lambda s: (s[0], -s[2]))  # the first level over the cap
+            raise RuleError(
+                "FORCED_BET_ABOVE_MAX",
+                f"Level {over} of this endless structure has a {key} of {step * over}, above the cap of {cap}.",
+                "CLK-9",
+            )
 
 
 def check_stud_columns(structure: Structure, stud_games: list[str]) -> None:

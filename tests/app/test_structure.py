@@ -87,6 +87,29 @@ def test_clk_9_cap_applies_to_a_directors_structure_and_an_endless_one() -> None
     assert info.value.code in ("FORCED_BET_ABOVE_MAX", "INVALID_STRUCTURE")
 
 
+def _refused_change(t: Tournament, changes: dict[str, object], level: str) -> None:
+    before = t.snapshot()
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "change_settings", "settings": changes})
+    assert info.value.code == "FORCED_BET_ABOVE_MAX" and f"Level {level} " in info.value.message, info.value
+    assert t.state == before
+
+
+def test_clk_9_every_settings_change_keeps_the_structure_under_the_cap() -> None:
+    t = Tournament.create(load_profile("casino-mixed"), time=FakeClock())
+    _refused_change(t, {"structure.max_forced_bet": 4}, "4")  # lowering the cap below level 4's bets
+    _refused_change(t, {"structure.id": "tda-nl"}, "1")  # another structure, blinds 25/50 above $10
+    _refused_change(t, {"structure.id": "campus", "structure.max_forced_bet": 30}, "16")  # endless: level 16
+    _refused_change(t, {"structure.sb_rule": "listed", "structure.s004_scale": 10, "structure.id": "home-nl",
+                        "structure.max_forced_bet": 100}, "1")  # seed 004 scaled by ten: 100/200
+    t.execute({"cmd": "change_settings", "settings": {"structure.max_forced_bet": 10, "money.fee_cents": 0}})
+    t.execute({"cmd": "start_clock"})
+    _refused_change(t, {"structure.max_forced_bet": 5}, "5")  # the clock's structure is in force now
+    home = Tournament.create(load_profile("home-nl"), time=FakeClock())
+    home.execute({"cmd": "change_settings", "settings": {"structure.s004_scale": 10}})  # no cap: accepted
+    _refused_change(home, {"structure.max_forced_bet": 1000}, "6")  # 750/1500 at level 6
+
+
 def test_mix_2_stud_games_need_the_stud_column() -> None:
     t = Tournament.create(load_profile("casino-mixed"), time=FakeClock())
     with pytest.raises(RuleError) as info:
