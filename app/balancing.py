@@ -10,6 +10,7 @@ from app import inputs
 from app.balance_plan import Move, Plan, plan_moves
 from app.errors import RuleError
 from app.events import Event
+from app.halting import arrived, halts
 from app.registry import applies, command, view_part
 from app.state import TournamentState
 
@@ -34,6 +35,7 @@ def _move_view(state: TournamentState, m: Move) -> dict[str, Any]:
 
 
 def plan_view(state: TournamentState, plan: Plan) -> dict[str, Any]:
+    stops = halts(state)
     return {
         "needed": plan.needed,
         "moves": [_move_view(state, m) for m in plan.moves],
@@ -43,7 +45,8 @@ def plan_view(state: TournamentState, plan: Plan) -> dict[str, Any]:
         "redraw": {"tables": plan.redraw_to, "reason": plan.reason, "rule": plan.rule}
         if plan.redraw_to is not None
         else None,
-        "halted": plan.halted,
+        "halted": [n for n, h in sorted(stops.items()) if not h["waived"]],
+        "halts": [{"table": n, **h} for n, h in sorted(stops.items())],
         "spread": plan.spread,
         "limit": plan.limit,
     }
@@ -59,7 +62,7 @@ def balance_view(state: TournamentState) -> dict[str, Any]:
 
 def _check_mover(ctx: Context, ref: Any) -> Any:
     p = inputs.seated(inputs.player(ctx.state, ref))
-    if getattr(p, "deciding", False):
+    if p.deciding:
         raise RuleError("NEEDS_INPUT", f"{p.name} lost all his chips: enter his rebuy or decline first.", "ENT-5")
     return p
 
@@ -97,6 +100,7 @@ def _player_moved(state: TournamentState, ev: Event) -> None:
     src.sitting_out.pop(p.id, None)
     dst.seats[int(d["to_seat"])] = p.id
     p.table, p.seat = dst.number, int(d["to_seat"])
+    arrived(state, dst.number)
     if dst.hands > 0 and p.id not in dst.newcomers:
         dst.newcomers.append(p.id)
     state.moves += 1

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from app import inputs
 from app.errors import RuleError
 from app.events import Event
+from app.halting import arrived
 from app.randomness import card_value
 from app.registry import applies, command
 from app.seating import card_map, draw_everyone
@@ -46,7 +47,7 @@ def _no_deciding(ctx: Context, tables: list[Table]) -> None:
     for table in tables:
         for pid in table.seats.values():
             p = ctx.state.players[pid]
-            if getattr(p, "deciding", False):
+            if p.deciding:
                 raise RuleError("NEEDS_INPUT", f"{p.name} lost all his chips: enter his rebuy or decline first.")
 
 
@@ -88,6 +89,7 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
         p.table, p.seat = number, seat
         if dst.hands > 0 and pid not in dst.newcomers:
             dst.newcomers.append(pid)
+        arrived(state, number)
     del broken
     state.tables_broken += 1
 
@@ -120,4 +122,6 @@ def _tables_reset(state: TournamentState, ev: Event) -> None:
             state.players[pid].table = state.players[pid].seat = None
     count, seats = int(ev.data["tables"]), int(ev.data["seats"])
     state.tables = {n: Table(number=n, max_seats=seats) for n in range(1, count + 1)}
+    state.extra.pop("halt_waived", None)
+    state.extra.pop("halt_waiting", None)
     state.redraws += 1

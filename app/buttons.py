@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from app import inputs
 from app.errors import RuleError
 from app.events import Event
+from app.halting import finished_halted, halt_now, waivers
 from app.positions import NeedsButton, Positions, first_hand, next_hand, order_from
 from app.registry import applies, command
 from app.rotation import family_of_next_hand, level_of_next_hand
@@ -107,6 +108,7 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
     except NeedsButton:
         raise needs_button(table, "to move the button and blinds") from None
     sitting = {str(pid): nxt.sitting_out[seat] for seat, pid in table.seats.items() if seat in nxt.sitting_out}
+    halted = None if str(table.number) in waivers(ctx.state) else halt_now(ctx.state, table)
     ctx.emit(
         "hand_finished",
         table=table.number,
@@ -118,6 +120,7 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
         frozen=stud,
         sitting_out=sitting,
         level=level_of_next_hand(ctx.state, ctx.now),
+        halted=halted,
     )
 
 
@@ -138,6 +141,7 @@ def _hand_finished(state: TournamentState, ev: Event) -> None:
             state.players[pid].new_obligation = None  # dealt in: the obligation is met
     # A player who sits out is judged again at the next hand; the others have been dealt in.
     table.newcomers = [pid for pid in table.newcomers if pid in table.sitting_out]
+    finished_halted(state, table.number, d.get("halted"))  # BAL-1: the next hand waits for a player
 
 
 @command("set_button")

@@ -37,6 +37,7 @@ TEMPLATES: dict[str, str] = {
     "set_button": "button placed at table {table}",
     "draw_button": "draw for the button at table {table}",
     "hand_finished": "hand finished at table {table}",
+    "waive_halt": "halt waived at table {table}",
     "stud_action_order": "stud action order at table {table}",
     # eliminations and absences
     "bust": "bust-out of {player}",

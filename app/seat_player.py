@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from app import inputs
 from app.errors import RuleError
 from app.events import Event
+from app.halting import arrived
 from app.positions import first_hand
 from app.registry import applies, command
 from app.seating import button_draws, high_card
@@ -78,6 +79,7 @@ def _player_seated(state: TournamentState, ev: Event) -> None:
         state.waiting.remove(p.id)
     if table.hands > 0 and p.id not in table.newcomers:
         table.newcomers.append(p.id)
+    arrived(state, table.number)
 
 
 @command("draw_button")

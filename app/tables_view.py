@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.buttons import upcoming
+from app.halting import WAIT, halts
 from app.positions import NeedsButton, effective_dealer, order_from
 from app.registry import view_part
 from app.state import Table, TournamentState
@@ -36,7 +37,8 @@ def dealing_seat(table: Table, offset: int) -> int | None:
     return order[(offset - 1) % len(order)]
 
 
-def table_view(state: TournamentState, table: Table) -> dict[str, Any]:
+def table_view(state: TournamentState, table: Table, halt: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One table; ``halt`` is its BAL-1 halt ({"reason", "waived"}) when it is halted."""
     assert state.profile is not None
     dealer = effective_dealer(table.button, table.seats, table.max_seats)
     marker = dealer if state.profile["button.display_on_effective_dealer"] else table.button
@@ -45,6 +47,8 @@ def table_view(state: TournamentState, table: Table) -> dict[str, Any]:
         next_hand: dict[str, Any] | None = {"button": nxt.button, "sb": nxt.sb, "bb": nxt.bb}
     except NeedsButton:
         next_hand = None
+    if halt is not None and not halt["waived"]:
+        next_hand = {**(next_hand or {}), "wait": WAIT}
     seats = {
         str(seat): {"player": state.players[pid].name, "stack": state.players[pid].stack}
         for seat, pid in sorted(table.seats.items())
@@ -65,6 +69,7 @@ def table_view(state: TournamentState, table: Table) -> dict[str, Any]:
         "held": table.button_held,
         "frozen": table.frozen,
         "hands": table.hands,
+        "halted": halt,
         "not_dealt": not_dealt(state, table),
         "next_hand": next_hand,
         "dealing_seat": dealing_seat(table, int(state.profile["display.dealing_seat_offset"])),
@@ -74,4 +79,5 @@ def table_view(state: TournamentState, table: Table) -> dict[str, Any]:
 
 @view_part("tables")
 def tables(state: TournamentState) -> dict[str, Any]:
-    return {str(n): table_view(state, state.tables[n]) for n in sorted(state.tables)}
+    stops = halts(state) if state.profile is not None else {}
+    return {str(n): table_view(state, state.tables[n], stops.get(n)) for n in sorted(state.tables)}
