@@ -10,7 +10,7 @@ from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
 from ui.director_actions import DirectorActions
 from ui.director_print import PrintActions
 from ui.models.players import PlayerModel
-from ui.overview import clock_info, field_info, payout_amounts, pending_moves
+from ui.overview import clock_info, field_info, payout_rows, pending_moves
 from ui.roster_link import RosterCompletion, RosterLink
 from ui.session import Session
 from ui.tabs.clock_tab import ClockTab
@@ -159,8 +159,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         self.player_panel.action_bar.names.setStringList([p.name for p in state.players.values()])
         self.pending = pending_moves(state)
         self.tables_tab.refresh(state, self.pending)
-        amounts = payout_amounts(state)
-        self.payouts_tab.model.refresh(amounts, state)
+        self.payouts_tab.model.refresh(payout_rows(state))
         fi = field_info(state)
         self.payouts_tab.summary.setText(
             f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.pool_cents)}"

@@ -15,7 +15,7 @@ from ui import commands
 from ui.actions import player_action
 from ui.errors import log_unexpected, short_message
 from ui.lookup import one_player
-from ui.overview import PendingMove, payout_amounts
+from ui.overview import PendingMove, prize_of
 from ui.texts import money, place_text
 from ui.widgets.player_panel import Feedback
 
@@ -84,13 +84,12 @@ class DirectorActions:
         if not self.run(cmd):
             return False
         state = self.session.state
-        amounts = payout_amounts(state)
         words = []
         for pid in ids:
             p = state.players.get(pid) if isinstance(pid, int) else None
             if p is not None and p.place is not None:
-                block = amounts[p.place - 1 : p.place - 1 + p.tied]
-                prize = f", wins {money(sum(block) // p.tied)}" if block else ""
+                cents = prize_of(state, p.id)
+                prize = f", wins {money(cents)}" if cents else ""
                 words.append(f"{p.name} out {place_text(p)}{prize}")
             elif p is not None:
                 words.append(f"{p.name}: {p.status}")

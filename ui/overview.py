@@ -170,14 +170,21 @@ def field_info(state: TournamentState) -> FieldInfo:
 
 
 def payout_amounts(state: TournamentState) -> list[int]:
-    """Prize per place in cents, from the engine's payouts view."""
-    if "payouts" not in VIEW_PARTS:
-        return list(state.payout_override or [])
-    view = VIEW_PARTS["payouts"](state)
-    rows = view.get("places", view.get("table", [])) if isinstance(view, dict) else view
-    amounts = []
-    for row in rows or []:
-        value = _get(row, "amount_cents", "cents", "amount") if not isinstance(row, int) else row
-        if isinstance(value, int):
-            amounts.append(value)
-    return amounts
+    """Prize per place in cents, as the engine's payout table says (PAY-1 to PAY-3)."""
+    from app.payouts import prize_table
+
+    return prize_table(state)
+
+
+def payout_rows(state: TournamentState) -> list[dict[str, Any]]:
+    """The engine's payout rows: one per place, one per player in a tied block (PAY-4)."""
+    rows = VIEW_PARTS["payouts"](state) if "payouts" in VIEW_PARTS else []
+    return list(rows) if isinstance(rows, list) else []
+
+
+def prize_of(state: TournamentState, player_id: int) -> int | None:
+    """What the engine awards a placed player (his share of a tie included), or None."""
+    from app.payouts import awards
+
+    won = awards(state).get(player_id)
+    return won[1] if won is not None else None

@@ -8,7 +8,7 @@ from app.demo import build_demo
 from ui.models.history import HistoryModel
 from ui.models.payouts import PayoutModel
 from ui.models.players import PlayerFilter, PlayerModel
-from ui.overview import payout_amounts
+from ui.overview import payout_rows
 from ui.session import Session
 from ui.texts import status_text
 
@@ -59,7 +59,7 @@ def test_history_and_payout_models_pass_the_model_tester(qtmodeltester):
     assert history.index(0, 1).data().startswith("Undo: bust-out of")
     assert history.index(1, 2).data() == "undone"
     payouts = PayoutModel()
-    payouts.refresh(payout_amounts(t.state), t.state)
+    payouts.refresh(payout_rows(t.state))
     qtmodeltester.check(payouts)
     assert payouts.rowCount() >= 1
     assert payouts.index(0, 0).data() == "1st"
@@ -79,3 +79,21 @@ def test_filtering_ten_thousand_players_keeps_up_with_typing(qtbot):
         worst = max(worst, time.perf_counter() - start)
     assert proxy.rowCount() == 1
     assert worst < 0.25  # the benchmark holds the real figure (< 50 ms); this only catches a collapse
+
+
+def test_pay_4_payout_model_shows_the_engines_tie_shares(qtmodeltester) -> None:
+    """Seed 003: two players tie for 4th-5th and each gets $15 of the $20 + $10: the window shows the engine's split."""
+    from pathlib import Path
+
+    from app.scenario import load_scenario, run_scenario
+
+    path = Path(__file__).parents[1] / "scenarios" / "pay-4-seed003-tied-5th-4th.json"
+    t = run_scenario(load_scenario(path)).tournament
+    model = PayoutModel()
+    model.refresh(payout_rows(t.state))
+    qtmodeltester.check(model)
+    rows = [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]
+    tied = [row for row in rows if row[0] == "4th-5th"]
+    assert len(tied) == 2
+    assert {row[1] for row in tied} == {"$15"} or {row[1] for row in tied} == {"$15.00"}
+    assert all("2-way tie" in row[3] for row in tied)

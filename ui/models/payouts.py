@@ -6,7 +6,6 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from app.state import TournamentState
 from ui.texts import money, ordinal
 
 Index = QModelIndex | QPersistentModelIndex
@@ -14,35 +13,25 @@ COLUMNS = ("Place", "Prize", "Player", "Note")
 
 
 class PayoutModel(QAbstractTableModel):
-    """Prizes per place (from the engine) joined with the finishers (from the state)."""
+    """Prizes per place and who won them, exactly as the engine's payouts view gives them."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[str, str, str, str]] = []
 
-    def refresh(self, amounts: list[int], state: TournamentState) -> None:
-        finishers: dict[int, tuple[str, int]] = {}
-        for p in state.players.values():
-            if p.place is not None:
-                finishers[p.place] = (p.name, p.tied)
-        rows = []
-        count = max(len(amounts), 0)
-        place = 1
-        while place <= count:
-            name, tied = finishers.get(place, ("", 1))
-            if tied > 1:
-                block = amounts[place - 1 : place - 1 + tied]
-                share = sum(block) // tied
-                names = [n for pl, (n, _t) in sorted(finishers.items()) if place <= pl < place + tied] or [name]
-                label = f"{ordinal(place)}-{ordinal(place + tied - 1)}"
-                note = f"{tied}-way tie: {money(sum(block))} split, {money(share)} each"
-                rows.append((label, money(share), ", ".join(names), note))
-                place += tied
-                continue
-            rows.append((ordinal(place), money(amounts[place - 1]), name, ""))
-            place += 1
+    def refresh(self, rows: list[dict[str, Any]]) -> None:
+        """Show the engine's payout rows; a tied block shows each player's own share (PAY-4)."""
+        sizes: dict[int, int] = {}
+        for row in rows:
+            sizes[int(row["place"])] = sizes.get(int(row["place"]), 0) + 1
+        shown = []
+        for row in rows:
+            place, size = int(row["place"]), sizes[int(row["place"])]
+            label = ordinal(place) if size == 1 else f"{ordinal(place)}-{ordinal(place + size - 1)}"
+            note = f"{size}-way tie, prizes of {label} split" if size > 1 else ""
+            shown.append((label, money(int(row["amount_cents"])), str(row.get("player") or ""), note))
         self.beginResetModel()
-        self._rows = rows
+        self._rows = shown
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
