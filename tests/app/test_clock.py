@@ -239,3 +239,26 @@ def test_clk_commands_need_a_started_clock() -> None:
     t.execute({"cmd": "start_clock"})
     assert refused(t, {"cmd": "start_clock"}) == "CLOCK_STATE"
     assert current_level(t.state, t.time.now()) == 1 and not in_break(t.state, t.time.now())
+
+
+def test_reg_4_clock_view_counts_down_to_the_close_of_late_registration() -> None:
+    t, fc = make("tda", **{"late.last_level": 2, "structure.level_minutes": 20})
+    assert view(t, fc)["late_registration_seconds_left"] is None  # not late registration before the start
+    t.execute({"cmd": "start_clock"})
+    assert view(t, fc)["late_registration_seconds_left"] == 40 * MIN
+    fc.advance(25 * MIN + 0.4)
+    assert view(t, fc)["late_registration_seconds_left"] == 15 * MIN  # whole seconds, rounded up
+    t.execute({"cmd": "pause_clock"})
+    fc.advance(10 * MIN)
+    assert view(t, fc)["late_registration_seconds_left"] == 15 * MIN  # a paused clock holds it
+    t.execute({"cmd": "resume_clock"})
+    t.execute({"cmd": "add_time", "minutes": 2})
+    assert view(t, fc)["late_registration_seconds_left"] == 17 * MIN
+    fc.advance(17 * MIN)
+    assert view(t, fc)["level"] == 3 and view(t, fc)["late_registration_seconds_left"] is None
+
+
+def test_reg_6_no_late_registration_countdown_without_late_entry() -> None:
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock"})
+    assert view(t, fc)["late_registration_seconds_left"] is None

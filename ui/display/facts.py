@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.clock import find_period
+from app.clock_view import late_registration_end_ms as engine_late_registration_end_ms
 from app.registry import VIEW_PARTS
 from app.state import WINNER, TournamentState
 from ui.display import format as fmt
@@ -92,9 +92,8 @@ def room_facts(state: TournamentState) -> RoomFacts:
 
 
 def late_registration_end_ms(state: TournamentState) -> int | None:
-    """Clock position (ms) where late registration closes: the end of ``late.last_level``."""
-    profile = state.profile
-    if profile is None or profile["late.mode"] != "levels" or state.ended:
-        return None
-    period = find_period(state, "level", int(profile["late.last_level"]))
-    return period.end_ms if period is not None else None
+    """Clock position (ms) where late registration closes, as the engine reckons it.
+
+    The engine's ``clock_view`` also gives the countdown itself (``late_registration_seconds_left``).
+    """
+    return engine_late_registration_end_ms(state)
