@@ -17,6 +17,7 @@ from app.events import Event
 from app.halting import arrived
 from app.randomness import card_value
 from app.registry import applies, command
+from app.rotation import level_of_next_hand
 from app.seating import card_map, draw_everyone
 from app.state import Table, TournamentState
 
@@ -110,7 +111,8 @@ def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
     if len(players) > room:
         raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {count} table(s) of {room // count}.")
     data = draw_everyone(ctx, players, count, cmd)
-    ctx.emit("tables_reset", tables=count, seats=max_seats)
+    # The new tables' first hand is dealt now: its level judges that hand's busts (ENT-4, CONV-6).
+    ctx.emit("tables_reset", tables=count, seats=max_seats, level=level_of_next_hand(ctx.state, ctx.now))
     ctx.emit("seats_drawn", **data)
 
 
@@ -121,7 +123,11 @@ def _tables_reset(state: TournamentState, ev: Event) -> None:
         for pid in table.seats.values():
             state.players[pid].table = state.players[pid].seat = None
     count, seats = int(ev.data["tables"]), int(ev.data["seats"])
-    state.tables = {n: Table(number=n, max_seats=seats) for n in range(1, count + 1)}
+    level = ev.data.get("level")
+    state.tables = {
+        n: Table(number=n, max_seats=seats, hand_level=None if level is None else int(level))
+        for n in range(1, count + 1)
+    }
     state.extra.pop("halt_waived", None)
     state.extra.pop("halt_waiting", None)
     state.redraws += 1
