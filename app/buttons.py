@@ -96,7 +96,7 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
     table = inputs.table(ctx.state, inputs.field(cmd, "table"))
     stud = _stud_next(ctx.state, cmd, table, ctx.now)
     players = [ctx.state.players[pid] for pid in table.seats.values()]
-    deciding = [p.name for p in players if getattr(p, "deciding", False)]  # ENT-5, kept by the entries area
+    deciding = [p.name for p in players if p.deciding]  # ENT-5
     if deciding:
         raise RuleError(
             "NEEDS_INPUT",

@@ -85,7 +85,7 @@ def unseated_entrants(state: TournamentState) -> list[Player]:
     return [
         p
         for p in state.players.values()
-        if p.status in (REGISTERED, WAITING) and p.table is None and (p.entries > 0 or getattr(p, "committed", False))
+        if p.status in (REGISTERED, WAITING) and p.table is None and (p.entries > 0 or p.committed)
     ]
 
 

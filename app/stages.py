@@ -93,8 +93,7 @@ def _stage_advanced(state: TournamentState, ev: Event) -> None:
         state.chips_removed += p.stack
         p.status, p.table, p.seat, p.stack = OUT, None, None, 0
         p.out_at, p.out_reason = ev.at, "out in stage 1"
-        if hasattr(state, "in_field"):
-            state.in_field -= 1
+        state.in_field -= 1
     table = Table(number=1, max_seats=int(d["seats"]))
     state.tables = {1: table}
     for w in d["winners"]:
