@@ -144,6 +144,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         self.tables_tab.move_requested.connect(self.make_move)
         self.tables_tab.grid.seat_dropped.connect(self.drop_move)
         self.clock_tab.clock_action.connect(self.clock_action)
+        self.clock_tab.jump_requested.connect(self.jump_to_level)
         self.history_tab.undo_requested.connect(self.act_undo)
         self.history_tab.redo_requested.connect(self.act_redo)
         self.payouts_tab.edit_requested.connect(self.act_edit_payouts)
@@ -181,6 +182,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         info = clock_info(self.session.state, self.session.now())
         self.strip.show_clock(info)
         self.clock_tab.show_clock(info)
+        self.clock_tab.show_structure(self.session.state, info.level)
         self.check_race_offer(info.on_break, info.race_after)
 
     def _undo_labels(self) -> None:

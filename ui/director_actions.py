@@ -183,6 +183,10 @@ class DirectorActions:
         self.run(commands.clock(key), self.clock_tab.feedback)
         self.tick()
 
+    def jump_to_level(self: DirectorWindow, level: int) -> None:
+        self.run({"cmd": "jump_to_level", "level": level}, self.clock_tab.feedback, f"Level {level} starts now.")
+        self.tick()
+
     def act_clock_toggle(self: DirectorWindow) -> None:
         from ui.overview import clock_info
 

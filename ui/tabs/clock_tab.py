@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
+from app.state import TournamentState
+from ui.models.structure import StructureModel
 from ui.overview import ClockInfo
 from ui.widgets.player_panel import Feedback
 
@@ -29,10 +40,12 @@ class ClockTab(QWidget):
     """Signals:
     clock_action(str): one of start, pause, resume, previous, next, add, remove, length, hat.
     print_requested(str): a sheet name (structure, chip-race).
+    jump_requested(int): the director double-clicked a level of the structure to go to it.
     """
 
     clock_action = Signal(str)
     print_requested = Signal(str)
+    jump_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -64,15 +77,53 @@ class ClockTab(QWidget):
             b.clicked.connect(lambda _=False, s=sheet: self.print_requested.emit(s))
             self.buttons[sheet] = b
             grid.addWidget(b, row, i)
+        self.structure = StructureModel(self)
+        self.structure_view = QTableView()
+        self.structure_view.setModel(self.structure)
+        self.structure_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.structure_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.structure_view.verticalHeader().hide()
+        self.structure_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.structure_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.structure_view.horizontalHeader().setStretchLastSection(True)
+        self.structure_view.setToolTip("Double-click a level to go to its start")
+        self.structure_view.doubleClicked.connect(self._jump)
+        self._structure_key: tuple[object, ...] = ()
         lay = QVBoxLayout(self)
-        lay.addStretch(1)
         lay.addWidget(self.time)
         lay.addWidget(self.level)
         lay.addWidget(self.next)
-        lay.addSpacing(16)
+        lay.addSpacing(8)
         lay.addLayout(grid)
         lay.addWidget(self.feedback)
-        lay.addStretch(2)
+        lay.addWidget(self.structure_view, 1)
+
+    def _jump(self, index: QModelIndex) -> None:
+        level = self.structure.level_at(index.row())
+        if level is not None:
+            self.jump_requested.emit(level)
+
+    def show_structure(self, state: TournamentState, level: int) -> None:
+        """Refill the structure table when the structure, the games drawn or the level changed."""
+        from app.games import game
+        from app.registry import VIEW_PARTS
+        from app.rotation import game_for_level
+
+        view = VIEW_PARTS["structure"](state) if "structure" in VIEW_PARTS else {}
+        games: dict[int, str] = {}
+        for lv in view.get("levels", []):
+            gid = game_for_level(state, int(lv["level"]))
+            if gid:
+                games[int(lv["level"])] = game(gid).name
+        key = (view.get("id"), len(view.get("levels", [])), tuple(sorted(games.items())), level,
+               tuple(lv.get("minutes") for lv in view.get("levels", [])))
+        if key == self._structure_key:
+            return
+        self._structure_key = key
+        self.structure.refresh(view, level, games)
+        row = self.structure.row_of_level(level)
+        if row is not None:
+            self.structure_view.scrollTo(self.structure.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def show_clock(self, info: ClockInfo) -> None:
         self.time.setText(info.time_text)

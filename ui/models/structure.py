@@ -1,0 +1,98 @@
+"""The structure as a table: one row per level and per break, the level in force marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from ui.texts import chips
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def _blinds(level: dict[str, Any]) -> str:
+    b = level.get("blinds") or {}
+    if not b:
+        return ""
+    text = f"{chips(int(b.get('sb', 0)))}/{chips(int(b.get('bb', 0)))}"
+    return text + (f" ante {chips(int(b['ante']))}" if b.get("ante") else "")
+
+
+def _stud(level: dict[str, Any]) -> str:
+    s = level.get("stud") or {}
+    if not s:
+        return ""
+    return f"ante {chips(int(s['ante']))}, bring-in {chips(int(s['bring_in']))}, complete {chips(int(s['complete']))}"
+
+
+def _limits(level: dict[str, Any]) -> str:
+    limits = level.get("limits") or {}
+    bets = limits.get("blinds") or limits.get("stud") or {}
+    return f"{chips(int(bets['small_bet']))}/{chips(int(bets['big_bet']))}" if bets else ""
+
+
+class StructureModel(QAbstractTableModel):
+    """Rows from the engine's ``structure`` view; columns only for the forced bets the structure has."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._columns: list[str] = []
+        self._rows: list[tuple[int | None, list[str]]] = []  # (level number or None for a break, cells)
+        self._current: int | None = None
+
+    def refresh(self, view: dict[str, Any], current_level: int | None, games: dict[int, str]) -> None:
+        levels = list(view.get("levels", []))
+        breaks = {int(b["after"]): b for b in view.get("breaks", [])}
+        has_stud = any(lv.get("stud") for lv in levels)
+        has_limits = any(lv.get("limits") for lv in levels)
+        columns = ["Level", "Minutes", "Game", "Blinds"] + (["Stud"] if has_stud else []) + (
+            ["Limits"] if has_limits else []
+        )
+        rows: list[tuple[int | None, list[str]]] = []
+        for lv in levels:
+            number = int(lv["level"])
+            cells = [str(number), str(lv.get("minutes", "")), games.get(number, lv.get("game") or ""), _blinds(lv)]
+            if has_stud:
+                cells.append(_stud(lv))
+            if has_limits:
+                cells.append(_limits(lv))
+            rows.append((number, cells))
+            brk = breaks.get(number)
+            if brk is not None:
+                race = ", ".join(chips(int(d)) for d in brk.get("race", []))
+                note = f"break, chip race: {race} chips leave" if race else "break"
+                rows.append((None, ["", str(brk.get("minutes", "")), note] + [""] * (len(columns) - 3)))
+        self.beginResetModel()
+        self._columns, self._rows, self._current = columns, rows, current_level
+        self.endResetModel()
+
+    def level_at(self, row: int) -> int | None:
+        return self._rows[row][0] if 0 <= row < len(self._rows) else None
+
+    def row_of_level(self, level: int) -> int | None:
+        return next((i for i, (n, _) in enumerate(self._rows) if n == level), None)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._columns[section] if 0 <= section < len(self._columns) else None
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        number, cells = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole and 0 <= index.column() < len(cells):
+            return cells[index.column()]
+        if role == Qt.ItemDataRole.FontRole and number is not None and number == self._current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
