@@ -67,7 +67,8 @@ def _slips(items: Sequence[T], opts: Options, title: str, draw: Draw[T]) -> byte
         chunk = items[page * PER_PAGE : (page + 1) * PER_PAGE]
         _cut_marks(c, x0, y0, w, h)
         c.setFont(REGULAR, 7)
-        c.drawRightString(pw - MARGIN, MARGIN / 2, f"{title} · page {page + 1} of {pages}")
+        footer = f"{opts.venue} · {title}" if opts.venue else title
+        c.drawRightString(pw - MARGIN, MARGIN / 2, f"{footer} · page {page + 1} of {pages}")
         if not chunk:
             draw_text(c, pw / 2, ph / 2, "No slips to print.", 14, align="center")
         for k, item in enumerate(chunk):
