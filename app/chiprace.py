@@ -23,6 +23,7 @@ from app.clock import current_period, structure_of
 from app.clock_view import clock_part
 from app.errors import RuleError
 from app.events import Event
+from app.race_results import award_by_results, check_results_players, count_first, given_results
 from app.randomness import card_value
 from app.registry import applies, command, view_part
 from app.state import Player, TournamentState
@@ -185,20 +186,24 @@ def _award(ctx: Context, table: dict[str, Any], racers: list[dict[str, Any]]) ->
 
 @command("chip_race")
 def chip_race(ctx: Context, cmd: dict[str, Any]) -> None:
-    """Race off the smallest chip at every table (RACE-3); cards may be given, else they are dealt."""
-    if ctx.state.loose_chips and any(ctx.state.loose_chips.values()):
-        loose = ", ".join(str(k) for k, v in sorted(ctx.state.loose_chips.items()) if v)
-        raise RuleError("NEEDS_INPUT", f"Count the stacks at table {loose} before the race.", "RACE-3")
+    """Race off the smallest chip at every table (RACE-3): by the cards (given, else dealt) or by the results."""
     denomination = inputs.whole(inputs.field(cmd, "denomination"), "The chip value", minimum=1)
     new = check_denomination(ctx.state, denomination, ctx.now)
+    results = given_results(cmd, ctx.state)
     given = _given_cards(cmd, ctx.state)
+    count_first(ctx, cmd)
     tables = plan(ctx.state, denomination, new)
     racing = {r["player"] for t in tables for r in t["racers"] if r["odd"]}
     if given is not None and set(given) - racing:
         extra = ctx.state.players[sorted(set(given) - racing)[0]].name
         raise RuleError("INVALID_INPUT", f"{extra} has no {denomination} chips to race.", "RACE-3")
+    if results is not None:
+        check_results_players(ctx.state, results, racing, denomination)
     for t in tables:
-        deal_and_rank(ctx, t, given)
+        if results is not None:
+            award_by_results(ctx, t, results)
+        else:
+            deal_and_rank(ctx, t, given)
     removed = sum(r["odd"] * denomination + r["lost"] for t in tables for r in t["racers"])
     added = sum(new for t in tables for r in t["racers"] if r["chip"] or r["added"])
     ctx.emit("chips_raced", denomination=denomination, next=new, tables=tables, removed=removed, added=added)
