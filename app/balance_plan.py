@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.break_plan import halted_tables, populations, spread_limit, structural
 from app.positions import first_after, first_hand, position_of, worst_open_seat
 from app.randomness import card_value
 from app.state import Table, TournamentState
@@ -46,40 +47,6 @@ class Plan:
     @property
     def needed(self) -> bool:
         return bool(self.moves) or self.break_table is not None or self.redraw_to is not None
-
-
-def capacity(tables: int, max_seats: int, final_size: int) -> int:
-    return final_size if tables == 1 else max_seats * tables
-
-
-def structural(state: TournamentState, populations: dict[int, int]) -> Plan | None:
-    """A break or a full redraw due now, by the profile's break mode; None when none is due."""
-    assert state.profile is not None
-    prof = state.profile
-    total, t = sum(populations.values()), len(populations)
-    if t <= 1 or prof["stage.mode"] != "none":
-        return None
-    max_seats, final = int(prof["table.max_seats"]), int(prof["final_table.size"])
-    mode = prof["break.mode"]
-    if mode == "below_five":
-        if total <= max_seats:
-            return Plan(redraw_to=1, reason=f"{total} players left: all at one table", rule="BRK-3")
-        return None
-    if mode == "redraw_only":
-        for th in sorted(prof["break.redraw_at_players"]):
-            target = max(1, -(-th // max_seats))
-            if total <= th and t > target:
-                return Plan(redraw_to=target, reason=f"{total} players left (redraw at {th})", rule="BRK-4")
-        if t <= 3:
-            return None  # BRK-4: with three tables or fewer, tables play internally until the redraws
-    if total <= capacity(t - 1, max_seats, final):
-        if t - 1 in prof["break.redraw_at_tables"]:
-            return Plan(redraw_to=t - 1, reason=f"play reaches {t - 1} table(s): redraw", rule="BRK-5")
-        pick = max if prof["break.order"] == "highest_number" else min
-        victim = pick(populations)
-        why = f"{total} players fit into {t - 1} table(s)"
-        return Plan(break_table=victim, reason=why, rule="BRK-6" if t == 2 else "BRK-1")
-    return None
 
 
 class _Field:
@@ -212,6 +179,10 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
         mover_seat = _relative(st, s_occ, dt, to_seat) if to_seat is not None else None
         if mover_seat is None:
             needs = f"the button at table {src if st.button is None else dst}"
+    elif stud_only(f.state):
+        to_seat = _last_vacated(dt, d_occ)
+        mover_seat = first_after(to_seat - 1 if to_seat > 1 else st.max_seats, s_occ, st.max_seats) if to_seat else None
+        reason = "stud only: the player in the same seat number (or the next one clockwise) to the seat last vacated"
     else:
         mover_seat = _next_bb(st, s_occ)
         to_seat = worst_open_seat(_positions(dt), d_occ, dt.max_seats) if dt.bb is not None else None
@@ -222,38 +193,27 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
     return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs)
 
 
+def stud_only(state: TournamentState) -> bool:
+    """BAL-3: every game of the event is a stud game (one stud game, or a mix of stud games only)."""
+    from app.games import CATALOGUE
+    from app.rotation import mix_games, mode
+
+    games = mix_games(state)[:1] if mode(state) == "none" else mix_games(state)
+    return all(g in CATALOGUE and CATALOGUE[g].forced == "stud" for g in games)
+
+
+def _last_vacated(table: Table, occ: set[int]) -> int | None:
+    """BAL-3 stud only: the seat last vacated at the short table (its lowest open seat when none is known)."""
+    for seat in reversed(table.moved_out + table.dead_seats):  # busts are what make a table short
+        if seat not in occ:
+            return seat
+    return _lowest_open(table, occ)
+
+
 def _positions(table: Table) -> Any:
     from app.buttons import positions
 
     return positions(table)
-
-
-def populations(state: TournamentState) -> dict[int, int]:
-    return {n: len(t.seats) for n, t in state.tables.items()}
-
-
-def spread_limit(state: TournamentState, tables: int) -> int | None:
-    """BAL-1: the population difference that calls for a move (None: this trigger has no spread)."""
-    assert state.profile is not None
-    trigger, spread = state.profile["balance.trigger"], int(state.profile["balance.spread"])
-    if trigger == "spread":
-        return spread
-    if trigger == "spread_tda":
-        return spread if tables <= 6 else spread + 1  # RRoP 15: within one with six tables or fewer, else two
-    return None
-
-
-def halted_tables(state: TournamentState, pops: dict[int, int]) -> list[int]:
-    """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
-    if not pops:
-        return []
-    top = max(pops.values())
-    out = []
-    for number, n in pops.items():
-        table = state.tables[number]
-        if top - n >= 3 and table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
-            out.append(number)
-    return sorted(out)
 
 
 def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> Plan:

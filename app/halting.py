@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app import inputs
-from app.balance_plan import halted_tables, populations
+from app.break_plan import halted_tables, populations
 from app.errors import RuleError
 from app.events import Event
 from app.registry import applies, command

@@ -154,3 +154,23 @@ def test_bal_plan_never_moves_a_player_twice() -> None:
     t.execute({"cmd": "balance"})
     pops = sorted(v["population"] for v in t.view("tables")["tables"].values())
     assert pops[-1] - pops[0] <= 1
+
+
+def test_bal_3_reading_24_stud_only_same_seat_number_to_the_seat_last_vacated() -> None:
+    t = tournament("tda", mix__games=["stud"])
+    layout_tables(t, {1: _full("A", [1, 2, 3, 4, 6, 7, 8, 9]), 2: _full("B", [1, 2, 3, 4, 5, 6, 7])})
+    bust(t, "B2")
+    bust(t, "B5")  # table 2: 5 players; seat 5 was vacated last; no button is needed in stud
+    move = t.view("balance")["balance"]["moves"][0]
+    # seat 5 is empty at table 1 too: the next occupied seat clockwise, seat 6, moves
+    assert (move["player"], move["mover_seat"], move["to_table"], move["to_seat"]) == ("A6", 6, 2, 5)
+    t.execute({"cmd": "balance"})
+    assert who(t, 2, 5) == "A6"
+
+
+def test_bal_3_mixed_event_of_stud_games_only_moves_by_seat_number() -> None:
+    t = tournament("tda", mix__mode="rotation", mix__games=["stud", "razz"])
+    layout_tables(t, {1: _full("A", list(range(1, 10))), 2: _full("B", [1, 2, 3, 4, 5, 6, 7])})
+    bust(t, "B3")
+    move = t.view("balance")["balance"]["moves"][0]
+    assert (move["player"], move["to_seat"], move["needs"]) == ("A3", 3, None)
