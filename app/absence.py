@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app import inputs
+from app.chiprace import in_play
 from app.eliminations import check_winner
 from app.errors import RuleError
 from app.events import Event
@@ -66,12 +67,14 @@ def _returned(state: TournamentState, ev: Event) -> None:
 
 
 def smallest_chip(ctx: Context) -> int:
-    return min(int(c["value"]) for c in ctx.profile["chips"])
+    """ABS-3's unit: the smallest denomination still in play (chip races may have removed smaller ones)."""
+    return in_play(ctx.state)[0]
 
 
 @command("forfeit")
 def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
-    """ABS-3: an absent player forfeits; his chips are split among his table, odd chips to the bank."""
+    """ABS-3: an absent player forfeits; his chips are split among his table in units of the smallest chip
+    still in play, odd units to the bank."""
     p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
     limit = ctx.profile["absence.forfeit_after_min"]
     if limit is None:

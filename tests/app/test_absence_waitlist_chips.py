@@ -111,3 +111,20 @@ def test_chip_count_that_does_not_add_up_is_flagged_per_table_then_accepted_as_a
     assert (chips["removed"], chips["in_play"], chips["discrepancy"]) == (1000, 29000, {})
     t.execute({"cmd": "chip_count", "counts": {"Ann": 19000, "Bob": 10000}})
     assert players(t)["Ann"]["stack"] == 19000 and t.view("chips")["chips"]["corrections"][-1]["total"] == -1000
+
+
+def test_abs_3_split_unit_is_the_smallest_chip_still_in_play_after_a_race():
+    t = _seated_home_nl(4)
+    t.execute({"cmd": "start_clock", "level": 4})  # from level 4 on every amount is a multiple of 25 (RACE-2)
+    t.execute({"cmd": "chip_count", "counts": {f"P{i}": 1000 for i in range(4)}})
+    t.execute({"cmd": "chip_race", "denomination": 5})  # no odd 5s anywhere: the 5 simply leaves play
+    assert t.view("chip_race")["chip_race"]["in_play"] == [25, 100, 500, 1000]
+    t.execute({"cmd": "absent", "player": "P0"})
+    t.time.advance(20 * 60)
+    t.execute({"cmd": "forfeit", "player": "P0", "stack": 1000})
+    ps = players(t)
+    # 1000 chips = 40 units of 25: 13 units (325 chips) each to three players, 1 unit (25) to the bank;
+    # in units of the raced-off 5 it would have been 330 each and 10 to the bank.
+    assert [ps[f"P{i}"]["stack"] for i in (1, 2, 3)] == [1325, 1325, 1325]
+    chips = t.view("chips")["chips"]
+    assert chips["removed"] == 25 and chips["in_play"] == chips["expected"]
