@@ -1,0 +1,48 @@
+"""``floorman bench [NAME ...]``: run the benchmarks that live beside the code they measure.
+
+The benchmarks are scripts under tests/bench/ in a source checkout (they are not shipped in the
+venue build). Each prints its own figures; this command runs the ones named, or all of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHES = {
+    "engine": ("bench_simulate", "whole tournaments simulated in memory, 1,000 and 10,000 players"),
+    "balance": ("bench_balance", "the balance plan after a bust in a 1,112-table field"),
+    "store": ("bench_store", "durable commits, a stored 10,000-player tournament, opening it"),
+    "ui": ("bench_ui", "opening a 10,000-player file in the window, filtering while typing, memory"),
+    "sheets": ("bench_sheets", "10,000 seating slips beside a bare canvas loop"),
+}
+
+
+def source_root() -> Path | None:
+    root = Path(__file__).resolve().parents[1]
+    return root if (root / "tests" / "bench").is_dir() else None
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="floorman bench",
+        description="Run benchmarks: " + "; ".join(f"{k}: {v[1]}" for k, v in BENCHES.items()),
+    )
+    parser.add_argument("names", nargs="*", metavar="NAME", help="one of " + ", ".join(BENCHES) + " (default: all)")
+    args = parser.parse_args(argv)
+    unknown = [n for n in args.names if n not in BENCHES]
+    if unknown:
+        parser.error(f"no benchmark called {unknown[0]!r}; choose from {', '.join(BENCHES)}")
+    root = source_root()
+    if root is None:
+        print("The benchmarks run from a source checkout (tests/bench/ is not part of this build).", file=sys.stderr)
+        return 2
+    failed = 0
+    for name in args.names or list(BENCHES):
+        module, what = BENCHES[name]
+        print(f"== {name}: {what}", flush=True)
+        done = subprocess.run([sys.executable, "-m", f"tests.bench.{module}"], cwd=root)
+        failed += done.returncode != 0
+    return 1 if failed else 0
