@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from app import inputs
 from app.errors import RuleError
 from app.events import Event
-from app.ledger import emit_purchase, has_started, level_now, money_text
+from app.ledger import counted_stack, emit_purchase, has_started, level_now, money_text, restack
 from app.registry import COMMANDS, applies, command
 from app.state import OUT, WAITING, Player, TournamentState
 
@@ -149,21 +149,49 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 
 
+def _forfeits_stack(ctx: Context, p: Player) -> bool:
+    """TDA 8-B: a player still holding chips re-enters only where the house lets him forfeit them."""
+    if p.status == OUT and not p.refunded and p.entries:
+        return False
+    if not (p.live and p.entries) or p.status == WAITING:
+        raise RuleError("INVALID_INPUT", f"Only an eliminated player can re-enter; {p.name} is {p.status}.", "ENT-8")
+    if not ctx.profile["reentry.forfeit_stack"]:
+        raise RuleError(
+            "INVALID_INPUT", f"{p.name} still has chips; only an eliminated player can re-enter here.", "ENT-8"
+        )
+    if p.deciding:
+        raise RuleError("INVALID_INPUT", f"{p.name} has lost his chips: rebuy or decline first.", "ENT-5")
+    return True
+
+
 @command("reenter")
 def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
-    """An eliminated player buys a new entry during late registration (ENT-8)."""
+    """An eliminated player buys a new entry during late registration (ENT-8); where the house allows it,
+    a player with chips forfeits them (removed from play) and buys a new stack in his seat (TDA 8-B)."""
     p = inputs.player(ctx.state, inputs.field(cmd, "player"))
     if not ctx.profile["reentry.offered"]:
         raise RuleError("NOT_OFFERED", "This tournament has no re-entries.", "ENT-8")
-    if p.status != OUT or p.refunded or not p.entries:
-        raise RuleError("INVALID_INPUT", f"Only an eliminated player can re-enter; {p.name} is {p.status}.", "ENT-8")
+    forfeits = _forfeits_stack(ctx, p)
     late_entry_check(ctx, "ENT-8")
     limit = ctx.profile["reentry.max_per_player"]
     if limit is not None and p.reentries >= limit:
         raise RuleError("LIMIT_REACHED", f"{p.name} has used his {limit} re-entr{'y' if limit == 1 else 'ies'}.")
     price, chips = entry_terms(ctx, cmd)
+    if forfeits:
+        stack = counted_stack(cmd)
+        ctx.emit("stack_forfeited", player=p.id, stack=p.stack if stack is None else stack)
     emit_purchase(ctx, p, "reentry", price, chips, int(ctx.profile["money.fee_cents"]))
-    seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
+    if not forfeits:
+        seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
+
+
+@applies("stack_forfeited")
+def _stack_forfeited(state: TournamentState, ev: Event) -> None:
+    """TDA 8-B: the forfeited chips leave play (the counted stack first takes or gives the table's loose chips)."""
+    p = state.players[ev.data["player"]]
+    restack(state, p, int(ev.data["stack"]))
+    state.chips_removed += p.stack
+    p.stack = 0
 
 
 @applies("player_registered")

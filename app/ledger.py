@@ -87,10 +87,11 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     if kind in ("entry", "reentry"):
         if p.entries == 0:
             state.entrants += 1
+        if p.entries == 0 or p.status == OUT:
+            state.in_field += 1  # a player who forfeited his stack to re-enter never left the field
         if kind == "reentry":
             p.reentries += 1
         p.entries += 1
-        state.in_field += 1
         if p.status == OUT:
             leave_batch(state, p)
             p.status = REGISTERED

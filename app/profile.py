@@ -150,6 +150,7 @@ SCHEMA: dict[str, Setting] = {
     "topup.max_per_player": S(1, _int(1), "top-ups per player"),
     "reentry.offered": S(False, _bool, "eliminated players may buy a new entry during late registration"),
     "reentry.max_per_player": S(None, _int(1, optional=True), "re-entries per player (null: unlimited)"),
+    "reentry.forfeit_stack": S(False, _bool, "a player with chips may forfeit them (removed from play) to re-enter"),
     "purchase.max_entry_cents": S(None, _int(1, optional=True), "most a player may bring in when entering"),
     "purchase.max_per_hand_cents": S(None, _int(1, optional=True), "most a player may buy for one hand"),
     # registration and late entry (REG)

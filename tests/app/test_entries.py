@@ -161,3 +161,29 @@ def test_bad_input_unknown_player_is_refused():
     t = make()
     refused(t, {"cmd": "buy_in", "player": "Nobody"}, "UNKNOWN_PLAYER")
     refused(t, {"cmd": "rebuy", "player": 42}, "UNKNOWN_PLAYER")
+
+
+def test_ent_8_tda_8b_a_player_with_chips_forfeits_them_to_re_enter_where_the_house_allows():
+    from app.invariants import all_problems
+
+    strict = make("tda", reentry__offered=True)
+    enter(strict, "Ann", "Bob", "Cat")
+    strict.execute({"cmd": "seat_all"})
+    refused(strict, {"cmd": "reenter", "player": "Ann"}, "INVALID_INPUT")  # still has chips: not allowed
+
+    t = make("tda", reentry__offered=True, reentry__forfeit_stack=True)
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    seat = (t.state.players[1].table, t.state.players[1].seat)
+    # Counted 7,000: the other 3,000 of his recorded stack were won at his table (its loose chips).
+    t.execute({"cmd": "reenter", "player": "Ann", "stack": 7000})
+    ann = players(t)["Ann"]
+    assert (ann["stack"], ann["entries"], ann["reentries"], ann["status"]) == (10000, 2, 1, "seated")
+    assert (t.state.players[1].table, t.state.players[1].seat) == seat  # he keeps his seat
+    money, chips = t.view("money")["money"], t.view("chips")["chips"]
+    assert (money["pool_cents"], money["in_field"], money["entrants"]) == (40000, 3, 3)
+    assert (chips["issued"], chips["removed"], chips["in_play"], chips["expected"]) == (40000, 7000, 33000, 33000)
+    assert all_problems(t.state) == []
+    t.execute({"cmd": "bust", "player": "Bob"})
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["place"] == 2  # re-entries add no places (ELIM-2): three entrants
