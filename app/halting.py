@@ -45,9 +45,11 @@ def halt_now(state: TournamentState, table: Table) -> str | None:
     assert state.profile is not None
     if state.profile["balance.trigger"] != "spread_tda" or len(state.tables) < 2 or table.bb is None:
         return None
-    top = max(len(t.seats) for t in state.tables.values())
     after = table.bb % table.max_seats + 1
-    if top - table.population < 3 or after in table.seats:
+    if after in table.seats:
+        return None  # checked first: the blinds are unaffected, no need to look at the other tables
+    top = max(len(t.seats) for t in state.tables.values())
+    if top - table.population < 3:
         return None
     return _reason(top - table.population, after)
 

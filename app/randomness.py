@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -12,6 +13,7 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # bridge order: clubs < diamonds < hearts < spades
 
 
+@lru_cache(maxsize=512)
 def card_value(card: str) -> tuple[int, int]:
     """Rank first, then suit (CONV-7): 'As' is the highest card, '2c' the lowest."""
     rank, suit = card[:-1].upper(), card[-1].lower()
@@ -24,6 +26,9 @@ def card_value(card: str) -> tuple[int, int]:
 
 def full_deck() -> list[str]:
     return [r + s for s in SUITS for r in RANKS]
+
+
+_DECK = tuple(full_deck())
 
 
 class RandomSource:
@@ -61,5 +66,9 @@ class RandomSource:
 
     def deal(self, n: int, exclude: Sequence[str] = ()) -> list[str]:
         """Deal ``n`` distinct cards from a shuffled deck."""
-        deck = [c for c in full_deck() if c not in set(exclude)]
+        if exclude:
+            skip = set(exclude)
+            deck = [c for c in _DECK if c not in skip]
+        else:
+            deck = list(_DECK)
         return self.shuffle(deck)[:n]

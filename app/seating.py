@@ -165,11 +165,13 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
         seats = _plain_draw(ctx, players, sizes, cmd.get("seats"))
         assignments = [[pid, t, s, None] for pid, (t, s) in seats.items()]
         by_table: dict[int, list[int]] = {}
-        for pid, t, _s, _c in assignments:
+        seats_at: dict[int, dict[int, int]] = {}
+        for pid, t, s, _c in assignments:
             by_table.setdefault(t, []).append(pid)
+            seats_at.setdefault(t, {})[pid] = s
         draws = button_draws(ctx, by_table, cmd.get("button_cards"))
         for number, hand in draws.items():
-            seat_of = {pid: s for pid, t, s, _c in assignments if t == number}
+            seat_of = seats_at[number]
             pos = first_hand(seat_of[high_card(hand)], seat_of.values(), ctx.profile["table.max_seats"])
             buttons[str(number)] = {
                 "button": pos.button,
