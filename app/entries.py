@@ -16,6 +16,7 @@ from app import inputs
 from app.errors import RuleError
 from app.events import Event
 from app.ledger import counted_stack, emit_purchase, has_started, level_now, money_text, restack
+from app.reg_window import registration_closed
 from app.registry import COMMANDS, applies, command
 from app.state import OUT, WAITING, Player, TournamentState
 
@@ -110,7 +111,10 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
-    full = _full(ctx)
+    closed = not late and registration_closed(ctx.profile, ctx.now)
+    if closed and not waitlist:
+        raise RuleError("CAP_REACHED", f"Registration closed at {ctx.profile['reg.closes_at']}.", "REG-1")
+    full = closed or _full(ctx)
     if full and not waitlist:
         raise RuleError("CAP_REACHED", f"The event is full ({ctx.profile['reg.cap']} players).", "REG-1")
     if late and not full and pay and not waitlist and ctx.state.tables and not open_seat_exists(ctx.state):
@@ -124,7 +128,7 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
         "player_registered", player=pid, name=name, identity=identity, committed=committed, obligation=obligation
     )
     if full:
-        ctx.emit("player_waitlisted", player=pid, reason="CAP_REACHED")
+        ctx.emit("player_waitlisted", player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED")
         return
     if pay:
         emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips, int(ctx.profile["money.fee_cents"]))

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import RuleError
+from app.reg_window import check_iso
 
 Check = Callable[[Any], str | None]
 
@@ -157,6 +158,8 @@ SCHEMA: dict[str, Setting] = {
     "reg.cap": S(None, _int(2, optional=True), "most players in the event (null: no cap)"),
     "reg.require_identity": S([], _identity, "identity fields a registrant must give"),
     "reg.forfeit_fee_cents": S(0, _int(0), "fee recorded for a registrant absent at the start (not prize money)"),
+    "reg.opens_at": S(None, check_iso, "registration opens at this ISO date-time (null: always open)"),
+    "reg.closes_at": S(None, check_iso, "registrations after this ISO date-time are waitlisted (null: no close)"),
     "late.mode": S(
         "levels", _choice("none", "levels", "committed"), "none; entries until late.last_level; committed players only"
     ),

@@ -187,3 +187,41 @@ def test_ent_8_tda_8b_a_player_with_chips_forfeits_them_to_re_enter_where_the_ho
     t.execute({"cmd": "bust", "player": "Bob"})
     t.execute({"cmd": "bust", "player": "Ann"})
     assert players(t)["Ann"]["place"] == 2  # re-entries add no places (ELIM-2): three entrants
+
+
+def _utc(text: str) -> float:
+    from datetime import datetime
+
+    return datetime.fromisoformat(text + "+00:00").timestamp()
+
+
+def test_reg_1_registration_window_refuses_before_opening_and_waitlists_after_closing():
+    t = make("campus", reg__opens_at="2027-01-11T00:00:00+00:00", reg__closes_at="2027-01-14T23:59:59+00:00")
+    ident = {"first_name": "A", "last_name": "B", "student_id": "1"}
+    t.time.set(_utc("2027-01-10T12:00:00"))
+    err = refused(t, {"cmd": "register", "name": "Early", "identity": ident}, "WINDOW_CLOSED")
+    assert "opens at 2027-01-11" in err.message
+    t.time.set(_utc("2027-01-12T12:00:00"))
+    for name in ("Ann", "Bob"):
+        t.execute({"cmd": "register", "name": name, "identity": ident})
+    t.time.set(_utc("2027-01-15T00:00:00"))
+    refused(t, {"cmd": "register", "name": "Late", "identity": ident, "waitlist": False}, "CAP_REACHED")
+    t.execute({"cmd": "register", "name": "Late", "identity": ident})  # recorded on the waiting list (REG-1)
+    late = players(t)["Late"]
+    assert (late["status"], late["entries"]) == ("waiting", 0)
+    assert t.log[-1].type == "player_waitlisted" and t.log[-1].data["reason"] == "REGISTRATION_CLOSED"
+    t.execute({"cmd": "withdraw", "player": "Ann"})
+    assert (players(t)["Late"]["status"], players(t)["Late"]["entries"]) == ("registered", 1)  # promoted
+
+
+def test_reg_1_window_settings_are_iso_text_and_a_bare_closing_date_lasts_all_day():
+    from datetime import datetime
+
+    from app.reg_window import moment
+
+    assert moment("2027-01-15", closing=True) == datetime(2027, 1, 16).timestamp()
+    assert moment("2027-01-15") == datetime(2027, 1, 15).timestamp()
+    t = make("campus")
+    for bad in ("Thursday", 5, "2027-13-01"):
+        refused(t, {"cmd": "change_settings", "settings": {"reg.closes_at": bad}}, "INVALID_PROFILE")
+    t.execute({"cmd": "change_settings", "settings": {"reg.opens_at": None, "reg.closes_at": "2027-01-15T23:59"}})
