@@ -75,3 +75,23 @@ def test_cli_prints_one_json_object() -> None:
     ).stdout
     data = json.loads(out)
     assert KEYS <= set(data) and data["players"] == 40
+
+
+def test_section_19_the_simulated_director_answers_the_level_change_question() -> None:
+    from app.engine import Tournament
+    from app.handstart import ANSWER
+    from app.simulate import simulation_profile
+    from app.timesource import FakeClock
+
+    clock = FakeClock()
+    t = Tournament.create(simulation_profile("home-rebuy", 100), time=clock, seed=1)
+    answered: list[dict] = []
+
+    def execute(cmd: dict) -> list:
+        if ANSWER in cmd:
+            answered.append(cmd)
+        return t.execute(cmd)
+
+    run_simulation(Simulation(players=100, seed=1, profile="home-rebuy"), tournament=t, clock=clock, execute=execute)
+    assert answered and all(c["cmd"] == "bust" and isinstance(c[ANSWER], bool) for c in answered)
+    assert all_problems(t.state) == []
