@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.clock_view import late_registration_end_ms as engine_late_registration_end_ms
 from app.registry import VIEW_PARTS
 from app.state import WINNER, TournamentState
 from ui.display import format as fmt
@@ -89,11 +88,3 @@ def room_facts(state: TournamentState) -> RoomFacts:
         winner=winner,
         chip_names=chip_names,
     )
-
-
-def late_registration_end_ms(state: TournamentState) -> int | None:
-    """Clock position (ms) where late registration closes, as the engine reckons it.
-
-    The engine's ``clock_view`` also gives the countdown itself (``late_registration_seconds_left``).
-    """
-    return engine_late_registration_end_ms(state)

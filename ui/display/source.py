@@ -10,12 +10,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from app import clock as engine_clock
 from app.clock_view import clock_view
 from app.engine import Tournament
 from app.state import TournamentState
 from app.timesource import TimeSource
-from ui.display.facts import late_registration_end_ms, room_facts
+from ui.display.facts import room_facts
 from ui.display.model import DisplayFrame, RoomFacts, build_frame
 
 ClockFn = Callable[[TournamentState, float], Mapping[str, Any]]
@@ -43,7 +42,6 @@ class DisplaySource:
         self._clock_fn: ClockFn = clock_fn or clock_view
         self._facts_for: tuple[TournamentState, int] | None = None
         self._facts = RoomFacts()
-        self._late_end_ms: int | None = None
 
     @property
     def tournament(self) -> Tournament:
@@ -54,7 +52,6 @@ class DisplaySource:
         key = (state, state.seq)
         if self._facts_for is None or self._facts_for[0] is not state or self._facts_for[1] != state.seq:
             self._facts = room_facts(state)
-            self._late_end_ms = late_registration_end_ms(state)
             self._facts_for = key
         return self._facts
 
@@ -63,8 +60,8 @@ class DisplaySource:
         at = self.time.now() if now is None else now
         state = self.tournament.state
         facts = self.facts()
-        if self._late_end_ms is not None and state.clock.get("started"):
-            left_ms = self._late_end_ms - engine_clock.position_ms(state, engine_clock.to_ms(at))
-            if left_ms > 0:
-                facts = replace(facts, late_seconds_left=left_ms / 1000)
-        return build_frame(self._clock_fn(state, at), facts)
+        clock = self._clock_fn(state, at)
+        left = clock.get("late_registration_seconds_left")
+        if isinstance(left, int | float) and left > 0:
+            facts = replace(facts, late_seconds_left=float(left))
+        return build_frame(clock, facts)
