@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from app import inputs
 from app.balance_plan import Move, Plan, plan_moves
+from app.buttons import blind_paid
 from app.errors import RuleError
 from app.events import Event
 from app.halting import arrived, halts
@@ -84,7 +85,7 @@ def move(ctx: Context, cmd: dict[str, Any]) -> None:
     reason = str(cmd.get("reason") or ("balance" if planned else "director"))
     ctx.emit(
         "player_moved", player=p.id, from_table=p.table, from_seat=p.seat, to_table=table.number, to_seat=seat,
-        reason=reason, draw={},
+        reason=reason, draw={}, paid_blind=blind_paid(ctx.state, p.id),
     )
 
 
@@ -98,11 +99,14 @@ def _player_moved(state: TournamentState, ev: Event) -> None:
     if p.id in src.newcomers:
         src.newcomers.remove(p.id)
     src.sitting_out.pop(p.id, None)
+    src.last_blinds.pop(p.id, None)
     dst.seats[int(d["to_seat"])] = p.id
     p.table, p.seat = dst.number, int(d["to_seat"])
     arrived(state, dst.number)
     if dst.hands > 0 and p.id not in dst.newcomers:
         dst.newcomers.append(p.id)
+    if dst.hands > 0 and d.get("paid_blind"):
+        dst.last_blinds[p.id] = str(d["paid_blind"])  # BTN-5(a): what he paid on his last hand
     state.moves += 1
 
 
@@ -147,6 +151,7 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
         ctx.emit(
             "player_moved", player=pid, from_table=m.from_table, from_seat=m.from_seat, to_table=m.to_table,
             to_seat=m.to_seat, reason=m.reason, draw={str(k): v for k, v in draw.items()},
+            paid_blind=blind_paid(ctx.state, pid),
         )
         cmd = {k: v for k, v in cmd.items() if k != "cards"}  # a card draw settles one move
         plan = plan_moves(ctx.state)

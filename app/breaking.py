@@ -12,6 +12,7 @@ import heapq
 from typing import TYPE_CHECKING, Any
 
 from app import inputs
+from app.buttons import blind_paid
 from app.errors import RuleError
 from app.events import Event
 from app.halting import arrived
@@ -77,12 +78,17 @@ def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", f"Give a card to every player at table {table.number}.", "BRK-1")
     ranked = sorted(pids, key=lambda pid: card_value(cards[pid]), reverse=True)
     assignments = [[pid, cards[pid], t, s] for pid, (t, s) in zip(ranked, scrambled)]
-    ctx.emit("table_broken", table=table.number, assignments=assignments, seat_cards=[list(x) for x in scrambled])
+    paid = {str(pid): blind for pid in pids if (blind := blind_paid(ctx.state, pid)) is not None}  # BTN-5(a)
+    ctx.emit(
+        "table_broken", table=table.number, assignments=assignments, seat_cards=[list(x) for x in scrambled],
+        paid_blinds=paid,
+    )
 
 
 @applies("table_broken")
 def _table_broken(state: TournamentState, ev: Event) -> None:
     broken = state.tables.pop(int(ev.data["table"]))
+    paid = ev.data.get("paid_blinds") or {}
     for pid, _card, number, seat in ev.data["assignments"]:
         p = state.players[pid]
         dst = state.tables[number]
@@ -90,6 +96,8 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
         p.table, p.seat = number, seat
         if dst.hands > 0 and pid not in dst.newcomers:
             dst.newcomers.append(pid)
+        if dst.hands > 0 and str(pid) in paid:
+            dst.last_blinds[pid] = str(paid[str(pid)])  # BTN-5(a): what he paid on his last hand
         arrived(state, number)
     del broken
     state.tables_broken += 1

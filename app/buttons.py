@@ -53,6 +53,36 @@ def newcomer_obligations(state: TournamentState, table: Table) -> dict[int, str 
     return out
 
 
+def last_blinds(state: TournamentState, table: Table) -> dict[int, str]:
+    """Seat -> blind ("sb"/"bb") each newcomer paid on his last hand at his previous table (BTN-5(a))."""
+    out: dict[int, str] = {}
+    for pid, blind in table.last_blinds.items():
+        p = state.players.get(pid)
+        if p is not None and p.table == table.number and p.seat is not None and pid in table.newcomers:
+            out[p.seat] = blind
+    return out
+
+
+def blind_paid(state: TournamentState, pid: int) -> str | None:
+    """The blind ("sb", "bb" or None) a seated player paid on his last hand, for a move or a break (BTN-5(a)).
+
+    His last hand is the one recorded at his table (the hand being played, or just dealt). A player who
+    sits that hand out paid nothing; one who arrived during it last played at his previous table, so
+    what he paid there carries over. Unknown positions count as nothing paid.
+    """
+    p = state.players[pid]
+    table = state.tables.get(p.table) if p.table is not None else None
+    if table is None or p.seat is None or pid in table.sitting_out:
+        return None
+    if pid in table.newcomers:
+        return table.last_blinds.get(pid)
+    if p.seat == table.bb:
+        return "bb"
+    if p.seat == table.sb:
+        return "sb"
+    return None
+
+
 def upcoming(state: TournamentState, table: Table, *, stud: bool = False) -> Positions:
     """The positions of the table's next hand; raises NeedsButton when the button is unknown.
 
@@ -74,6 +104,7 @@ def upcoming(state: TournamentState, table: Table, *, stud: bool = False) -> Pos
         bb_bust=prof["button.bb_bust"],
         newcomers=newcomer_obligations(state, table),
         in_sb_seat=prof["newplayer.in_sb_seat"],
+        last_blinds=last_blinds(state, table) if prof["button.no_repeat_blind"] else None,
     )
 
 
@@ -92,7 +123,11 @@ def _stud_next(state: TournamentState, cmd: dict[str, Any], table: Table, now: f
 
 @command("hand_finished")
 def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
-    """A table finished a hand: move the button and blinds for the next one (BTN-1, BTN-5..7, BTN-9/10)."""
+    """A table finished a hand: move the button and blinds for the next one (BTN-1, BTN-5..7, BTN-9/10).
+
+    BTN-5(a) (``button.no_repeat_blind``): a mover due the blind he paid on his last hand at his
+    previous table sits out that hand and the blinds skip his seat.
+    """
     table = inputs.table(ctx.state, inputs.field(cmd, "table"))
     stud = _stud_next(ctx.state, cmd, table, ctx.now)
     players = [ctx.state.players[pid] for pid in table.seats.values()]
@@ -135,6 +170,7 @@ def _hand_finished(state: TournamentState, ev: Event) -> None:
     table.hand_level = int(d["level"])
     table.dead_seats.clear()
     table.moved_out.clear()
+    table.last_blinds.clear()  # every newcomer's last hand is now this one, dealt in or not (BTN-5(a))
     table.sitting_out = {int(pid): reason for pid, reason in d["sitting_out"].items()}
     for pid in table.newcomers:
         if pid not in table.sitting_out and pid in state.players:

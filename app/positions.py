@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 BETWEEN_BUTTON_AND_SB = "seated between the button and the small blind (BTN-9)"
 SB_SEAT_SIT_OUT = "came to the table in position for the small blind (BTN-10)"
 WAITS_FOR_BB = "waits for the big blind (late entry, BTN-10)"
+REPEAT_BB = "paid the big blind on his last hand at his previous table (BTN-5(a))"
+REPEAT_SB = "paid the small blind on his last hand at his previous table (BTN-5(a))"
 
 
 class NeedsButton(Exception):
@@ -119,6 +121,7 @@ def next_hand(
     bb_bust: str = "advance",
     newcomers: Mapping[int, str | None] | None = None,
     in_sb_seat: str = "post",
+    last_blinds: Mapping[int, str] | None = None,
 ) -> Positions:
     """The next hand's positions from the hand just played (BTN-1 canonical dead-button algorithm).
 
@@ -126,27 +129,62 @@ def next_hand(
     ``newcomers`` maps the seats of players who arrived since the hand was dealt to their
     obligation (None, "wait_bb", "post_bb", "sit_out_once"). A new player who must sit out in the
     small-blind position (BTN-10) is treated as an empty seat for the blinds.
+
+    ``last_blinds`` (BTN-5(a), reading 6: no player pays the same blind in two consecutive hands)
+    maps a new player's seat to the blind he paid on his last hand at his previous table ("sb" or
+    "bb"). When the next hand would give him that same blind he sits out that hand and the blinds
+    are worked out with his seat treated as empty, as BTN-10 does for the small blind. Skipped by the
+    big blind, his seat then lies between the next button and small blind, so BTN-9 keeps him out
+    until the button has passed him. He is never sat out when that would leave fewer than two
+    players dealt in.
     """
     nxt = _canonical(current, occupied, max_seats, bb_bust)
     if not newcomers or nxt.bb is None or nxt.sb_seat is None or nxt.button is None:
         return nxt
+    repeat = last_blinds or {}
+    empty: dict[int, str] = {}  # seats treated as empty for the blinds, with the reason
+    while True:
+        sitting, more = _judge_newcomers(nxt, occupied, max_seats, newcomers, in_sb_seat, repeat, empty)
+        if not more or len(occupied) - len(empty) - len(more) < 2:
+            break
+        empty.update(more)
+        nxt = _canonical(current, [s for s in occupied if s not in empty], max_seats, bb_bust)
+        if nxt.bb is None or nxt.sb_seat is None or nxt.button is None:
+            break
+    sitting = {**sitting, **empty}
+    sb = nxt.sb if nxt.sb not in sitting else None
+    return Positions(nxt.button, nxt.sb_seat, sb, nxt.bb, nxt.held, sitting)
+
+
+def _judge_newcomers(
+    nxt: Positions,
+    occupied: Collection[int],
+    max_seats: int,
+    newcomers: Mapping[int, str | None],
+    in_sb_seat: str,
+    repeat: Mapping[int, str],
+    empty: Mapping[int, str],
+) -> tuple[dict[int, str], dict[int, str]]:
+    """Who sits out under positions ``nxt``, and which of them must also be empty for the blinds."""
+    assert nxt.button is not None and nxt.sb_seat is not None
     sitting: dict[int, str] = {}
-    empty_for_blinds: set[int] = set()
+    more: dict[int, str] = {}
     for seat, obligation in newcomers.items():
-        if seat not in occupied or seat == nxt.bb:
-            continue  # a new player in the big blind posts it and plays (BAL-5)
+        if seat not in occupied or seat in empty:
+            continue
+        if seat == nxt.bb:
+            if repeat.get(seat) == "bb":
+                more[seat] = REPEAT_BB
+            continue  # otherwise a new player in the big blind posts it and plays (BAL-5)
         if obligation == "wait_bb":
             sitting[seat] = WAITS_FOR_BB
         elif strictly_between(nxt.button, nxt.sb_seat, seat, max_seats):
             sitting[seat] = BETWEEN_BUTTON_AND_SB
         elif seat == nxt.sb_seat and (in_sb_seat == "sit_out" or obligation == "sit_out_once"):
-            sitting[seat] = SB_SEAT_SIT_OUT
-            empty_for_blinds.add(seat)
-    if empty_for_blinds:
-        rest = [s for s in occupied if s not in empty_for_blinds]
-        nxt = _canonical(current, rest, max_seats, bb_bust)
-    sb = nxt.sb if nxt.sb not in sitting else None
-    return Positions(nxt.button, nxt.sb_seat, sb, nxt.bb, nxt.held, sitting)
+            more[seat] = SB_SEAT_SIT_OUT
+        elif seat == nxt.sb_seat and repeat.get(seat) == "sb":
+            more[seat] = REPEAT_SB
+    return sitting, more
 
 
 def would_post_bb_next(current: Positions, occupied: Collection[int], max_seats: int) -> int | None:

@@ -195,6 +195,7 @@ SCHEMA: dict[str, Setting] = {
     # button and blinds (BTN)
     "button.bb_bust": S("advance", _choice("advance", "hold"), "button when the big blind busts"),
     "button.display_on_effective_dealer": S(False, _bool, "show the marker on the effective dealer"),
+    "button.no_repeat_blind": S(False, _bool, "a mover never pays the same blind two hands running (P003)"),
     "newplayer.in_sb_seat": S("post", _choice("post", "sit_out"), "a new player landing in the small blind"),
     "display.dealing_seat_offset": S(0, _int(0), "show the dealing seat this many seats after the button"),
     # eliminations and payouts (ELIM, PAY)

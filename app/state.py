@@ -74,6 +74,7 @@ class Table:
     newcomers: list[int] = field(default_factory=list)  # players seated since the hand was dealt (BTN-9/10)
     sitting_out: dict[int, str] = field(default_factory=dict)  # player id -> why he is not dealt this hand
     moved_out: list[int] = field(default_factory=list)  # seats vacated by moves since the hand was dealt
+    last_blinds: dict[int, str] = field(default_factory=dict)  # newcomer id -> "sb"/"bb" paid at his last table
     draw_cards: dict[int, str] = field(default_factory=dict)  # player id -> card of the last seat/button draw
 
     @property
