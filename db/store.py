@@ -25,15 +25,15 @@ commit fails (disk full, file gone), the engine state is put back and nothing is
 
 from __future__ import annotations
 
-import json
 import os
+import sqlite3
 import time as _time
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import insert
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.clock import current_level, in_break
@@ -43,15 +43,15 @@ from app.history import Action, History, HistoryItem
 from app.profile import Profile
 from app.snapshots import dump_state, fingerprint
 from app.timesource import TimeSource
-from db import backups, loading, schema
+from db import backups, loading, schema, writer
 from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore
 from db.lock import WriterLock
-from db.models import FORMAT, SCHEMA_VERSION, ActionRow, Meta, SnapshotRow
+from db.models import FORMAT, SCHEMA_VERSION, ActionRow, Meta
 
 BACKUP_EVERY_SECONDS = 300.0
+BACKUP_SPACING = 30.0  # seconds of wall time: a level change this soon after a backup waits for the next
 CHECK_CLOCK_EVERY = 1.0  # seconds of wall time between two looks at the clock from execute()
-SNAPSHOT_EVERY = 500
-KEEP_SNAPSHOTS = 3
+SNAPSHOT_EVERY = 2000
 
 
 def app_version() -> str:
@@ -75,14 +75,17 @@ class TournamentStore:
         self.on_commit = on_commit
         self._opened = opened
         self._engine = opened.engine
-        # One connection for the store's life; each action is one ``with conn.begin()`` transaction. The
-        # insert is compiled once (Core insert on the mapped table: no unit-of-work on the hot path).
+        # One connection for the store's life; each action is one transaction on its sqlite3 connection
+        # (db/writer.py: plain SQL on the hot path).
         self._conn = opened.engine.connect()
-        self._insert_action = insert(ActionRow).execution_options(synchronize_session=False)
         self._history = history
         self._last_backup = self._last_check = _time.monotonic()
         self._clock_mark = self._clock_position()
+        self._backup_due: str | None = None  # a level change or break not backed up yet (see tick)
         self._backups = backups.BackupWorker(path, self.backup_dir)
+        raw = self._conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        self._writer = writer.LogWriter(raw, state_fingerprint())
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
@@ -113,7 +116,7 @@ class TournamentStore:
                     facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
                              "name": name, "created_at": repr(first.at)}
                     conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in facts.items()])
-                    conn.execute(insert(ActionRow), [_row(first)])
+                    conn.execute(insert(ActionRow), [writer.action_row(first)])
             finally:
                 engine.dispose()
             _publish(temp, path)
@@ -189,14 +192,8 @@ class TournamentStore:
     def _commit(self, action: Action) -> None:
         blob = self._history.due_snapshot()
         try:
-            with self._conn.begin():
-                self._conn.execute(self._insert_action, _row(action))
-                if blob is not None:
-                    self._conn.execute(insert(SnapshotRow).values(
-                        action_seq=action.seq, fingerprint=state_fingerprint(), state=blob))
-                    keep = select(SnapshotRow.id).order_by(SnapshotRow.id.desc()).limit(KEEP_SNAPSHOTS)
-                    self._conn.execute(delete(SnapshotRow).where(SnapshotRow.id.not_in(keep)))
-        except SQLAlchemyError as exc:
+            self._writer.write(action, blob)
+        except (sqlite3.Error, SQLAlchemyError) as exc:
             self._history.discard(action)
             raise schema.translate_error(exc, self.path) from exc
         if self.on_commit is not None:
@@ -211,27 +208,32 @@ class TournamentStore:
     def tick(self) -> str | None:
         """Start a backup if the level or break changed since last asked, or 5 minutes passed.
 
+        A level change or break less than :data:`BACKUP_SPACING` seconds (wall time) after the previous
+        backup waits until that much time has passed (or the store closes): a fast clock, or a director
+        skipping through levels, never queues one full copy of the file per level.
         Returns the reason ("level-5", "break", "timer") of the backup started, written in the background.
         """
         if self.read_only:
             return None
-        self._last_check = _time.monotonic()
+        clock = self._last_check = _time.monotonic()
         now = self._clock_position()
-        reason = None
         if now != self._clock_mark:
-            reason = "break" if now[1] else f"level-{now[0]}"
-        elif _time.monotonic() - self._last_backup >= BACKUP_EVERY_SECONDS:
-            reason = "timer"
+            self._backup_due = "break" if now[1] else f"level-{now[0]}"
+        elif self._backup_due is None and clock - self._last_backup >= BACKUP_EVERY_SECONDS:
+            self._backup_due = "timer"
         self._clock_mark = now
-        if reason is not None:
-            self._last_backup = _time.monotonic()
-            self._backups.submit(self.last_seq, reason)
+        reason = self._backup_due
+        if reason is None or clock - self._last_backup < BACKUP_SPACING:
+            return None
+        self._backup_due = None
+        self._last_backup = clock
+        self._backups.submit(self.last_seq, reason)
         return reason
 
     def backup_now(self, reason: str = "manual") -> Path:
         """Write a backup now and return its path (waits for it, unlike the automatic ones)."""
         self._backups.wait()
-        self._last_backup = _time.monotonic()
+        self._last_backup, self._backup_due = _time.monotonic(), None
         return backups.make_backup(self.path, self.backup_dir, seq=self.last_seq, reason=reason)
 
     def wait_for_backups(self) -> None:
@@ -244,6 +246,9 @@ class TournamentStore:
 
     # -- closing ------------------------------------------------------------------------------
     def close(self) -> None:
+        due, self._backup_due = self._backup_due, None
+        if due is not None and not self.read_only:
+            self._backups.submit(self.last_seq, due)  # the level change or break it still owes
         self._backups.stop()
         self._conn.close()
         self._opened.close()
@@ -274,18 +279,6 @@ def _publish(temp: Path, path: Path) -> None:
         return
     temp.unlink()
 
-
-def _row(action: Action) -> dict[str, Any]:
-    return {
-        "seq": action.seq,
-        "kind": action.kind,
-        "at": action.at,
-        "label": action.label,
-        "command": json.dumps(action.command, separators=(",", ":")),
-        "events": json.dumps([e.to_dict() for e in action.events], separators=(",", ":")),
-        "target": action.target,
-        "automatic": action.automatic,
-    }
 
 
 def snapshot_now(store: TournamentStore) -> bytes:

@@ -59,10 +59,12 @@ def test_backups_at_level_change_break_and_timer(store, store_path, monkeypatch)
     store._last_backup -= store_module.BACKUP_EVERY_SECONDS + 1
     assert store.tick() == "timer"
     monkeypatch.setattr(store_module, "current_level", lambda state, now: 2)
+    store._last_backup -= store_module.BACKUP_SPACING
     assert store.tick() == "level-2"
     assert store.tick() is None
     monkeypatch.setattr(store_module, "in_break", lambda state, now: True)
     store._last_check -= store_module.CHECK_CLOCK_EVERY
+    store._last_backup -= store_module.BACKUP_SPACING
     store.execute({"cmd": "note", "text": "break time"})  # an action a second later notices the break
     store.wait_for_backups()
     reasons = [b.reason for b in list_backups(store_path)]
@@ -70,6 +72,30 @@ def test_backups_at_level_change_break_and_timer(store, store_path, monkeypatch)
     with sqlite3.connect(list_backups(store_path)[-1].path) as conn:
         assert conn.execute("SELECT MAX(seq) FROM actions").fetchone()[0] == 2
     assert store.backup_errors == []
+
+
+def test_a_level_change_right_after_a_backup_waits_for_the_spacing(store, store_path, monkeypatch):
+    store._last_backup -= store_module.BACKUP_EVERY_SECONDS + 1
+    assert store.tick() == "timer"
+    monkeypatch.setattr(store_module, "current_level", lambda state, now: 2)
+    assert store.tick() is None  # seconds after the timer backup: the level change waits
+    monkeypatch.setattr(store_module, "current_level", lambda state, now: 3)
+    assert store.tick() is None
+    store.execute({"cmd": "note", "text": "during level 3"})
+    store._last_backup -= store_module.BACKUP_SPACING
+    assert store.tick() == "level-3"  # one backup covers both changes, taken after them
+    store.wait_for_backups()
+    assert [(b.reason, b.seq) for b in list_backups(store_path)] == [("timer", 1), ("level-3", 2)]
+
+
+def test_a_level_change_still_owed_is_backed_up_on_close(store, store_path, monkeypatch):
+    store._last_backup -= store_module.BACKUP_EVERY_SECONDS + 1
+    assert store.tick() == "timer"
+    monkeypatch.setattr(store_module, "current_level", lambda state, now: 2)
+    assert store.tick() is None
+    store.execute({"cmd": "note", "text": "last action"})
+    store.close()
+    assert [(b.reason, b.seq) for b in list_backups(store_path)] == [("timer", 1), ("level-2", 2)]
 
 
 def test_a_failed_backup_does_not_stop_the_tournament(store, store_path, monkeypatch):
