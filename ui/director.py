@@ -13,12 +13,13 @@ from ui.models.players import PlayerModel
 from ui.overview import clock_info, field_info, payout_rows, pending_moves
 from ui.roster_link import RosterCompletion, RosterLink
 from ui.session import Session
+from ui.shortcuts import WindowKeysFirst
 from ui.tabs.clock_tab import ClockTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
 from ui.texts import money
 from ui.widgets.offer_bar import OfferBar
-from ui.widgets.player_panel import PlayerPanel
+from ui.widgets.player_panel import Feedback, PlayerPanel
 from ui.widgets.strip import Strip
 
 
@@ -34,7 +35,8 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         self.session = session
         self.roster = roster
         self.roster_completion: RosterCompletion | None = None
-        self.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")
+        read_only = " (read-only)" if session.read_only_reason else ""
+        self.setWindowTitle(f"{session.state.name or 'Tournament'}{read_only} — Floorman")
         self.resize(1366, 768)
         self.strip = Strip()
         self.offer_bar = OfferBar()
@@ -59,6 +61,11 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         lay.addWidget(self.strip)
+        self.read_only_banner = Feedback()  # why nothing can be changed here, when that is so
+        self.read_only_banner.setContentsMargins(10, 4, 10, 4)
+        if session.read_only_reason:
+            self.read_only_banner.refuse(session.read_only_reason)
+        lay.addWidget(self.read_only_banner)
         lay.addWidget(self.offer_bar)
         inner = QWidget()
         inner_lay = QVBoxLayout(inner)
@@ -117,6 +124,9 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         a = titles["display"]
         self._action("&View", a.title, a.shortcut, getattr(self, a.slot))
         self._build_print_menu()
+        keys_first = WindowKeysFirst(self.actions(), self)
+        self.player_panel.action_bar.edit.installEventFilter(keys_first)
+        self.player_panel.search.installEventFilter(keys_first)
 
     def _link_roster(self) -> None:
         if self.roster is None:

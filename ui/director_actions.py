@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainT
 
 from app.errors import RuleError
 from ui import commands
-from ui.actions import player_action
-from ui.errors import log_unexpected, short_message
+from ui.actions import PLAYER_ACTIONS, player_action
+from ui.errors import log_unexpected, short_message, store_message
 from ui.lookup import one_player
 from ui.overview import PendingMove, prize_of
 from ui.texts import money, place_text
@@ -31,20 +31,34 @@ class DirectorActions:
     # -- the one way to change the tournament -------------------------------------------------------
     def run(self: DirectorWindow, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
         target = feedback or self.player_panel.action_bar.feedback
+        if feedback is None and not self.player_panel.action_bar.isVisible():
+            self._open_bar_for(cmd)  # from the palette or a dialog: the answer needs a visible line
         self.snapshot_seats(cmd)
         try:
             self.session.execute(cmd)
         except RuleError as err:
             target.refuse(err.message)
             return False
-        except Exception as exc:  # any bug: logged, shown in one sentence, state untouched
-            log_unexpected(exc, f"command {cmd!r}")
-            target.refuse(short_message(exc))
+        except Exception as exc:  # the store's words (read-only, disk full) or a bug: logged, one sentence
+            said = store_message(exc)
+            if said is None:
+                log_unexpected(exc, f"command {cmd!r}")
+            target.refuse(said or short_message(exc))
             self.refresh()
             return False
         if done:
             target.done(done)
         return True
+
+    def _open_bar_for(self: DirectorWindow, cmd: dict[str, Any]) -> None:
+        """Show the action bar as the action ``cmd`` is, with its player, so its answer can be read."""
+        key, title = ("bust", "Bust-out") if cmd.get("cmd") == "bust" else ("", "")
+        action = next((a for a in PLAYER_ACTIONS if a.command == cmd.get("cmd")), None)
+        if action is not None:
+            key, title = action.key, action.title
+        player = self.session.state.players.get(cmd.get("player", -1))
+        if key:
+            self.player_panel.action_bar.begin(key, title, player.name if player is not None else "")
 
     # -- players ----------------------------------------------------------------------------------------
     def _selected_name(self: DirectorWindow) -> str:
@@ -71,18 +85,27 @@ class DirectorActions:
     def act_bust(self: DirectorWindow) -> None:
         ids = self.player_panel.selected_ids()
         if len(ids) > 1:
-            from ui.dialogs.bust import BustDialog
-
-            dialog = BustDialog(self.session.state, ids, self)
-            dialog.submitted.connect(lambda cmd: self.bust(cmd))
-            dialog.open()
+            self.open_bust_dialog(ids)
             return
         self.player_panel.action_bar.begin("bust", "Bust-out", self._selected_name(), "name, or several: Ann, Bo")
 
-    def bust(self: DirectorWindow, cmd: dict[str, Any]) -> bool:
+    def open_bust_dialog(self: DirectorWindow, ids: list[int]) -> None:
+        """Several players out in one hand: one dialog (their starting stacks when the profile asks)."""
+        from ui.dialogs.bust import BustDialog
+
+        dialog = BustDialog(self.session.state, ids, self)
+        dialog.submitted.connect(lambda cmd: self.bust(cmd, dialog.feedback) and dialog.accept())
+        dialog.finished.connect(lambda _code: self.activateWindow())  # the keys work again at once
+        self.bust_dialog = dialog
+        dialog.open()
+
+    def bust(self: DirectorWindow, cmd: dict[str, Any], feedback: Feedback | None = None) -> bool:
+        """Run a bust; a refusal shows where it was asked (the dialog stays open), the result in the bar."""
         ids = cmd.get("players") or [cmd.get("player")]
-        if not self.run(cmd):
+        if not self.run(cmd, feedback):
             return False
+        if not self.player_panel.action_bar.isVisible():
+            self.player_panel.action_bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
         state = self.session.state
         words = []
         for pid in ids:
@@ -130,7 +153,10 @@ class DirectorActions:
                     bar.feedback.refuse(why)
                     return
                 ids.append(p.id)
-            if self.bust(commands.bust(ids)):
+            profile = state.profile
+            if len(ids) > 1 and profile is not None and profile["elim.same_hand"] == "stack_order":
+                self.open_bust_dialog(ids)  # the engine ranks them by their starting stacks: ask them
+            elif self.bust(commands.bust(ids)):
                 bar.edit.clear()
             return
         action = player_action(key)
@@ -218,6 +244,12 @@ class DirectorActions:
         except RuleError as err:
             self.history_tab.feedback.refuse(err.message)
             return
+        except Exception as exc:  # a read-only file: the store says so
+            said = store_message(exc)
+            if said is None:
+                raise
+            self.statusBar().showMessage(said, 8000)
+            return
         self.statusBar().showMessage(f"Undone: {label}", 5000)
 
     def act_redo(self: DirectorWindow) -> None:
@@ -227,6 +259,12 @@ class DirectorActions:
             label = self.session.redo()
         except RuleError as err:
             self.history_tab.feedback.refuse(err.message)
+            return
+        except Exception as exc:  # a read-only file: the store says so
+            said = store_message(exc)
+            if said is None:
+                raise
+            self.statusBar().showMessage(said, 8000)
             return
         self.statusBar().showMessage(f"Redone: {label}", 5000)
 

@@ -7,6 +7,7 @@ way, so the tournament stays as it was before the action.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -17,9 +18,14 @@ _LOGGER_NAME = "floorman.ui"
 
 
 def data_dir() -> Path:
-    from platformdirs import user_data_path
+    """The user data folder (platformdirs), or ``FLOORMAN_DATA_DIR`` when set (as for the roster)."""
+    override = os.environ.get("FLOORMAN_DATA_DIR")
+    if override:
+        path = Path(override)
+    else:
+        from platformdirs import user_data_path
 
-    path = user_data_path("floorman", appauthor=False)
+        path = user_data_path("floorman", appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -32,6 +38,10 @@ def log_unexpected(exc: BaseException, context: str = "") -> Path:
     """Append the full traceback to the error log; return the log's path."""
     path = error_log_path()
     logger = logging.getLogger(_LOGGER_NAME)
+    for old in [h for h in logger.handlers if isinstance(h, logging.FileHandler)]:
+        if Path(old.baseFilename) != path.resolve():  # the data folder moved: log to the new one
+            logger.removeHandler(old)
+            old.close()
     if not any(isinstance(h, logging.FileHandler) for h in logger.handlers):
         handler = logging.FileHandler(path, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
@@ -40,6 +50,15 @@ def log_unexpected(exc: BaseException, context: str = "") -> Path:
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     logger.error("%s\n%s", context or "unexpected error", text)
     return path
+
+
+def store_message(exc: BaseException) -> str | None:
+    """The store's own words for a failure it explains (read-only file, full disk), else None."""
+    try:
+        from db.errors import StoreError
+    except ImportError:  # the store is not installed: a tournament in memory only
+        return None
+    return exc.message if isinstance(exc, StoreError) else None
 
 
 def short_message(exc: BaseException) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ui.errors import data_dir
+from ui import errors
 
 MAX_RECENT = 12
 
 
 def _recent_file() -> Path:
-    return data_dir() / "recent.json"
+    return errors.data_dir() / "recent.json"
 
 
 def recent_files() -> list[Path]:
@@ -33,7 +33,7 @@ def remember(path: str | Path) -> None:
 
 
 def profiles_dir() -> Path:
-    path = data_dir() / "profiles"
+    path = errors.data_dir() / "profiles"
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -43,6 +43,6 @@ def saved_profiles() -> list[Path]:
 
 
 def tournaments_dir() -> Path:
-    path = data_dir() / "tournaments"
+    path = errors.data_dir() / "tournaments"
     path.mkdir(parents=True, exist_ok=True)
     return path

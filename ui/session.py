@@ -94,6 +94,7 @@ class Session(QObject):
         super().__init__(parent)
         self.backend = backend
         self.path = path
+        self.read_only_reason = ""  # set when the file is open read-only: why, in words for the director
 
     @classmethod
     def in_memory(cls, tournament: Tournament) -> Session:

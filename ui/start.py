@@ -17,12 +17,28 @@ FILE_FILTER = "Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)"
 
 
 def store_session(path: str | Path, profile: Profile | None = None, name: str = "") -> Session:
-    """Open (or create, given a profile) a tournament file. Imports the store only now (it is slow)."""
+    """Open (or create, given a profile) a tournament file. Imports the store only now (it is slow).
+
+    A file another copy of Floorman is changing opens read-only; ``Session.read_only_reason`` says why.
+    """
+    from db.errors import FileLocked
     from db.store import TournamentStore
 
-    store = TournamentStore.create(path, profile, name) if profile is not None else TournamentStore.open(path)
+    reason = ""
+    if profile is not None:
+        store = TournamentStore.create(path, profile, name)
+    else:
+        try:
+            store = TournamentStore.open(path)
+        except FileLocked as exc:
+            store = TournamentStore.open(path, read_only=True)
+            holder = exc.holder or "another copy of Floorman"
+            reason = (f"Read-only: {Path(path).name} is open in {holder}. You can look at everything here, "
+                      "but only that window can change the tournament.")
     remember(path)
-    return Session(store, str(path))
+    session = Session(store, str(path))
+    session.read_only_reason = reason
+    return session
 
 
 class Starter(QObject):
@@ -65,6 +81,8 @@ class Starter(QObject):
         if self.welcome is not None:
             self.welcome.close()
             self.welcome = None
+        window.raise_()
+        window.activateWindow()  # the keys (F2, F8, Ctrl+K…) work at once, without a click first
 
     def open_demo(self) -> None:
         from ui.demo_session import demo_session

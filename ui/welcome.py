@@ -52,6 +52,9 @@ class WelcomeWindow(QWidget):
             self.recent.addItem(QListWidgetItem("No tournament opened yet."))
         self.recent.itemActivated.connect(self._open_recent)
         self.profiles = QListWidget()
+        self.profiles.setWordWrap(True)  # the whole description, never cut off behind a scroll bar
+        self.profiles.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.profiles.setSpacing(2)
         self._profiles: list[Profile] = []
         for pid in SHIPPED:
             self._add_profile(load_profile(pid), "")

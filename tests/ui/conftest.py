@@ -27,10 +27,10 @@ NAMES = [
 
 @pytest.fixture(autouse=True)
 def user_data(tmp_path, monkeypatch):
-    """Keep the error log, recent list and saved profiles of every test in its own folder."""
+    """Keep the error log, recent list, roster, sheets and saved profiles of every test in its own folder."""
     folder = tmp_path / "userdata"
     folder.mkdir()
-    monkeypatch.setattr("ui.errors.data_dir", lambda: folder)
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(folder))
     return folder
 
 

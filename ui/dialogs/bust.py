@@ -15,13 +15,14 @@ from PySide6.QtWidgets import (
 
 from app.state import TournamentState
 from ui import commands
+from ui.widgets.player_panel import Feedback
 
 
 class BustDialog(QDialog):
     """Lists the players; asks their starting stacks when the profile ranks same-hand busts by them.
 
     Signals:
-        submitted(object): the bust command (a dict) to run.
+        submitted(object): the bust command (a dict) to run; a refusal is shown in ``feedback``.
     """
 
     submitted = Signal(object)
@@ -56,6 +57,8 @@ class BustDialog(QDialog):
             else:
                 form.addRow(QLabel(p.name + where))
         lay.addLayout(form)
+        self.feedback = Feedback()
+        lay.addWidget(self.feedback)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Bust {len(self.player_ids)} players")
         buttons.accepted.connect(self._ok)
@@ -68,5 +71,5 @@ class BustDialog(QDialog):
         return commands.bust(self.player_ids, stacks)
 
     def _ok(self) -> None:
-        self.accept()
+        """The window runs the command and closes the dialog when the engine accepts it."""
         self.submitted.emit(self.command())

@@ -143,9 +143,10 @@ class NewTournamentDialog(QDialog):
         except RuleError as err:
             match = KEY_IN_MESSAGE.search(err.message)
             row = self.rows.get(match.group(1)) if match else None
-            (row.feedback if row else self.feedback).refuse(err.message)
-            if row is None:
-                self.feedback.refuse(err.message)
+            if row is not None:
+                row.feedback.refuse(err.message)
+            # also beside OK: the setting named may be on another tab than the one being edited
+            self.feedback.refuse(err.message)
             ok_button.setEnabled(False)
             return False
         self.feedback.hide()

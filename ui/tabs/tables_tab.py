@@ -120,4 +120,5 @@ class TablesTab(QWidget):
             self.moves_layout.addWidget(QLabel("The tables are balanced."))
         self.moves_layout.addStretch(1)
         seated = state.seated_count()
-        self.summary.setText(f"{len(state.tables)} tables · {seated:,} seated · {len(state.waiting)} waiting")
+        tables = f"{len(state.tables)} table" + ("" if len(state.tables) == 1 else "s")
+        self.summary.setText(f"{tables} · {seated:,} seated · {len(state.waiting)} waiting")

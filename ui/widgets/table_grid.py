@@ -63,6 +63,7 @@ class TableGrid(QWidget):
         for gone in set(self._tables) - set(numbers):
             w = self._tables.pop(gone)
             self._grid.removeWidget(w)
+            w.hide()  # a broken table disappears now, not when Qt gets round to deleting it
             w.deleteLater()
         for n in numbers:
             snap = TableSnapshot.of(state.tables[n], state, short=n in short)

@@ -1,0 +1,129 @@
+"""What a director ran into on event night: keys swallowed by text fields, answers shown nowhere,
+a locked file that could not be looked at, refusals on a tab out of sight."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from app.profile import load_profile
+from tests.ui.conftest import make_session
+from ui import recent
+from ui.director import DirectorWindow
+
+# The offscreen platform cannot raise the completion popup or grab the keyboard for it.
+pytestmark = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard")
+
+
+def _shown(qtbot, w):
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    return w
+
+
+def test_the_user_data_folder_follows_floorman_data_dir(user_data, tmp_path):
+    recent.remember(tmp_path / "a.floorman")
+    assert (user_data / "recent.json").exists()
+    assert recent.recent_files() == [(tmp_path / "a.floorman").resolve()]
+    assert recent.tournaments_dir().parent == user_data
+
+
+def test_window_shortcuts_win_in_a_text_field_but_undo_stays_the_fields(qtbot, window):
+    search = window.player_panel.search
+    search.setFocus()
+    search.setText("ann")
+    qtbot.keyClick(search, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # Absent, not select-all
+    bar = window.player_panel.action_bar
+    assert bar.isVisible() and bar.title.text() == "Absent:"
+    window.run({"cmd": "register", "name": "Zoë Müller"})
+    qtbot.keyClicks(bar.edit, "Ann")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "zoë müller" in window.session.state.by_name  # Ctrl+Z in a field never undoes the tournament
+
+
+def test_several_names_typed_ask_their_starting_stacks(qtbot, clock):
+    session = make_session(clock, players=12, seat=True)
+    w = _shown(qtbot, DirectorWindow(session))
+    state = session.state
+    a, b = [state.players[pid] for pid in list(state.tables[1].seats.values())[:2]]
+    qtbot.keyClick(w, Qt.Key.Key_F8)
+    bar = w.player_panel.action_bar
+    bar.edit.setText(f"{a.name}, {b.name}")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    dialog = w.bust_dialog
+    assert dialog.isVisible() and dialog.needs_stacks
+    dialog.stacks[a.id].setValue(2000)
+    dialog.stacks[b.id].setValue(6000)
+    dialog._ok()
+    assert not dialog.isVisible()
+    assert state.players[a.id].place == 12 and state.players[b.id].place == 11
+    assert bar.feedback.text().startswith(f"{a.name} out 12th")
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)  # the keys work again after the dialog
+
+
+def test_a_refused_same_hand_bust_stays_in_its_dialog_with_the_reason(qtbot, clock):
+    session = make_session(clock, players=12, seat=True)
+    w = _shown(qtbot, DirectorWindow(session))
+    state = session.state
+    ids = [next(iter(state.tables[1].seats.values())), next(iter(state.tables[2].seats.values()))]
+    w.open_bust_dialog(ids)
+    w.bust_dialog._ok()
+    assert w.bust_dialog.isVisible()
+    assert w.bust_dialog.feedback.property("kind") == "refused" and "different hands" in w.bust_dialog.feedback.text()
+    assert all(state.players[i].live for i in ids)
+
+
+def test_an_action_run_from_the_palette_shows_its_answer(qtbot, window):
+    bar = window.player_panel.action_bar
+    assert not bar.isVisible()
+    window.run({"cmd": "rebuy", "player": 1})
+    assert bar.isVisible() and bar.title.text() == "Rebuy:" and bar.edit.text() == "Ann Lee"
+    assert bar.feedback.property("kind") == "refused" and bar.feedback.text()
+
+
+def test_a_refusal_naming_another_setting_is_also_shown_beside_ok(qtbot, tmp_path):
+    from ui.dialogs.new_tournament import NewTournamentDialog
+
+    dialog = NewTournamentDialog(load_profile("tda"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.rows["table.max_seats"].edit.setText("8")
+    named = dialog.rows["final_table.size"].feedback
+    assert named.property("kind") == "refused" and "final_table.size" in named.text()
+    assert dialog.feedback.text() == named.text() and not dialog.feedback.isHidden()
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    dialog.rows["final_table.size"].edit.setText("8")
+    assert dialog.feedback.isHidden() and dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_a_file_open_elsewhere_opens_read_only_and_says_so(qtbot, tmp_path):
+    from ui.start import store_session
+
+    path = tmp_path / "locked.floorman"
+    first = store_session(path, load_profile("tda"), "Locked")
+    try:
+        second = store_session(path)
+        assert "Read-only: locked.floorman is open in Floorman on" in second.read_only_reason
+        w = _shown(qtbot, DirectorWindow(second))
+        assert "(read-only)" in w.windowTitle() and not w.read_only_banner.isHidden()
+        assert not w.run({"cmd": "register", "name": "Ann Lee"})
+        text = w.player_panel.action_bar.feedback.text()
+        assert "read-only" in text and "Something went wrong" not in text
+        w.close()
+    finally:
+        first.close()
+
+
+def test_a_broken_table_disappears_at_once_and_one_table_is_singular(qtbot, clock):
+    session = make_session(clock, players=12, seat=True)
+    w = _shown(qtbot, DirectorWindow(session))
+    for pid in list(session.state.tables[2].seats.values())[:3]:
+        assert w.run({"cmd": "bust", "player": pid})
+    widget = w.tables_tab.grid.table_widgets()[2]
+    assert w.run({"cmd": "break_table", "table": 2})
+    assert widget.isHidden()
+    assert w.tables_tab.summary.text().startswith("1 table ·")
