@@ -24,6 +24,37 @@ def test_player_model_and_filter_pass_the_model_tester(qtmodeltester, session):
     assert proxy.player_id(0) == session.state.by_name["ann lee"]
 
 
+def test_player_filter_keeps_the_selection_and_passes_the_tester_while_typing_and_sorting(qtmodeltester, session):
+    from PySide6.QtCore import QItemSelectionModel, Qt
+
+    model = PlayerModel(session.state, session.now())
+    proxy = PlayerFilter()
+    proxy.setSourceModel(model)
+    qtmodeltester.check(proxy)  # the tester stays attached and checks every change below
+    ann = session.state.by_name["ann lee"]
+    selection = QItemSelectionModel(proxy)
+    selection.select(proxy.mapFromSource(model.index(model.row_of(ann), 0)),
+                     QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+    proxy.sort(1, Qt.SortOrder.DescendingOrder)
+    names = [proxy.index(r, 1).data() for r in range(proxy.rowCount())]
+    assert names == sorted(names, key=str.lower, reverse=True)
+    proxy.set_query("a")
+    assert 0 < proxy.rowCount() < model.rowCount()
+    assert all("a" in proxy.index(r, 1).data().lower() or "a" in proxy.index(r, 2).data().lower()
+               for r in range(proxy.rowCount()))
+    proxy.set_query("ann")
+    assert [proxy.player_id(r) for r in range(proxy.rowCount())] == [ann]
+    assert [proxy.player_id(i.row()) for i in selection.selectedRows()] == [ann]  # still selected
+    proxy.set_query("zzz")
+    assert proxy.rowCount() == 0 and not proxy.hasChildren()
+    proxy.set_query("")
+    proxy.sort(-1)
+    assert [proxy.player_id(r) for r in range(proxy.rowCount())] == list(session.state.players)
+    session.execute({"cmd": "register", "name": "Zed New"})
+    model.refresh(session.state, session.now())
+    assert proxy.player_id(proxy.rowCount() - 1) == session.state.by_name["zed new"]
+
+
 def test_player_model_follows_new_registrations(qtbot, session):
     model = PlayerModel(session.state, session.now())
     before = model.rowCount()

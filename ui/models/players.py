@@ -1,14 +1,14 @@
-"""The player list: a thin table model over ``state.players`` and a filter that keeps up with typing."""
+"""The player list: a thin table model over ``state.players`` (the filter is in :mod:`ui.models.player_filter`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 
@@ -31,19 +31,19 @@ class PlayerModel(QAbstractTableModel):
         self._now = now
         self._ids: list[int] = list(state.players)
         self._names: list[str] = []  # "#id name", lower-case: never changes for a row
-        self._status: dict[int, str] = {}  # row -> status text, rebuilt lazily after each refresh
+        self._status: list[str | None] = []  # row -> status text, made lazily after each refresh
 
     # -- refreshing from the state ----------------------------------------------------------------
     def refresh(self, state: TournamentState, now: float) -> None:
         """Follow the state after a command: new rows are inserted, the rest repaint."""
         self._state, self._now = state, now
-        self._status = {}
+        self._status = []
         ids = list(state.players)
         if ids[: len(self._ids)] != self._ids:
             self.beginResetModel()
             self._ids = ids
             self._names = []
-            self._status = {}
+            self._status = []
             self.endResetModel()
             return
         if len(ids) > len(self._ids):
@@ -53,19 +53,28 @@ class PlayerModel(QAbstractTableModel):
         if self._ids:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))
 
-    def matches(self, row: int, words: list[str]) -> bool:
-        """Every word is in the player's number and name, or else in the status ("t3", "out", "waiting")."""
+    def search(self, words: list[str], rows: Iterable[int]) -> list[int]:
+        """The rows among ``rows`` where every word is in the number and name, or else in the status.
+
+        One list comprehension per word over precomputed lower-case keys: no Qt or method call per row.
+        A row's status text is made only when its name does not match (the first letter matches
+        every name, so it makes none).
+        """
         names = self._names
         if len(names) < len(self._ids):
             players = self._state.players
             names.extend(f"#{pid} {players[pid].name.lower()}" for pid in self._ids[len(names):])
-        key = names[row]
-        if all(w in key for w in words):
-            return True
-        status = self._status.get(row)
-        if status is None:
-            status = self._status[row] = status_text(self._state.players[self._ids[row]], self._now).lower()
-        return all(w in key or w in status for w in words)
+        if len(self._status) != len(self._ids):
+            self._status = [None] * len(self._ids)
+        status, fill = self._status, self._status_of
+        found = list(rows)
+        for w in words:
+            found = [r for r in found if w in names[r] or w in (status[r] or fill(r))]
+        return found
+
+    def _status_of(self, row: int) -> str:
+        text = self._status[row] = status_text(self._state.players[self._ids[row]], self._now).lower()
+        return text
 
     def player_at(self, row: int) -> Player:
         return self._state.players[self._ids[row]]
@@ -123,6 +132,9 @@ class PlayerModel(QAbstractTableModel):
             return str(p.entries + p.rebuys + p.reentries)
         return money(p.paid_cents)
 
+    def sort_key(self, row: int, col: int) -> Any:
+        return self._sort_value(self._state.players[self._ids[row]], col)
+
     def _sort_value(self, p: Player, col: int) -> Any:
         if col == 0:
             return p.id
@@ -137,52 +149,6 @@ class PlayerModel(QAbstractTableModel):
         return p.paid_cents
 
 
-class PlayerFilter(QSortFilterProxyModel):
-    """Every word typed must appear in a player's number, name or status ("t3", "out", "ann")."""
+from ui.models.player_filter import PlayerFilter  # noqa: E402  (the list's filter, kept importable here)
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._words: list[str] = []
-        self._text = ""
-        self._accepted: set[int] | None = None  # source rows matching the query (None: no query)
-        self.setSortRole(SORT_ROLE)
-        # Re-filtering 10,000 rows on every dataChanged would cost more than a keystroke's budget;
-        # the model calls :meth:`follow` after a refresh instead, and only when a query or sort is on.
-        self.setDynamicSortFilter(False)
-
-    def set_query(self, text: str) -> None:
-        words = text.lower().split()
-        if words == self._words:
-            return
-        narrower = self._accepted is not None and text.lower().startswith(self._text)
-        self._text = text.lower()
-        self._apply(words, narrower)
-
-    def _apply(self, words: list[str], narrower: bool = False) -> None:
-        """Decide the matching rows in one pass; typing more only re-checks the rows still shown."""
-        model = self.sourceModel()
-        if words and isinstance(model, PlayerModel):
-            rows = self._accepted if narrower and self._accepted is not None else range(model.rowCount())
-            self._accepted = {r for r in rows if model.matches(r, words)}
-        else:
-            self._accepted = None
-        self.beginFilterChange()
-        self._words = words
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def follow(self) -> None:
-        """Re-apply the query and the sort after the players changed (statuses, stacks, places)."""
-        if self._words:
-            self._apply(self._words)
-        if self.sortColumn() >= 0:
-            self.sort(self.sortColumn(), self.sortOrder())
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        return self._accepted is None or source_row in self._accepted
-
-    def player_id(self, proxy_row: int) -> int | None:
-        src = self.mapToSource(self.index(proxy_row, 0))
-        model = self.sourceModel()
-        if not src.isValid() or not isinstance(model, PlayerModel):
-            return None
-        return model.player_at(src.row()).id
+__all__ = ["COLUMNS", "ID_ROLE", "SORT_ROLE", "PlayerFilter", "PlayerModel"]

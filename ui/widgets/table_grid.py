@@ -49,6 +49,7 @@ class TableGrid(QWidget):
         lay.addWidget(self._empty)
         lay.addWidget(self._scroll, 1)
         self._columns = 0
+        self._order: list[int] = []  # table numbers as laid out
 
     def table_widgets(self) -> dict[int, RoundTable]:
         return dict(self._tables)
@@ -84,12 +85,15 @@ class TableGrid(QWidget):
         cell = CELL
         avail = max(1, self._scroll.viewport().width() - 16)
         cols = max(1, avail // (cell.width() + 8))
-        if cols == self._columns and not force:
+        order = sorted(self._tables)
+        # Moving a thousand widgets in the layout costs a tenth of a second: only when the columns or the
+        # tables changed, not on every refresh.
+        if cols == self._columns and (not force or order == self._order):
             return
-        self._columns = cols
+        self._columns, self._order = cols, order
         for w in self._tables.values():
             self._grid.removeWidget(w)
-        for i, n in enumerate(sorted(self._tables)):
+        for i, n in enumerate(order):
             self._grid.addWidget(self._tables[n], i // cols, i % cols)
         self._grid.setRowStretch(self._grid.rowCount(), 1)
         self._grid.setColumnStretch(cols, 1)
