@@ -1,0 +1,216 @@
+"""One event night, end to end, as a director runs it: welcome screen, new file from the TDA profile,
+40 players, seat draw, busts, balancing, undo and redo, the clock, the money, printing, reopening the
+file, a second read-only window, and the room display.
+
+Set FLOORMAN_NIGHT_SHOTS to a folder to keep a screenshot of each step.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+
+from ui.widgets.round_table import MIME
+
+pytestmark = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard")
+
+NAMES = ["Zoë Müller", "José Álvarez", "Łukasz Wójcik", "Søren Ørsted", "Дмитрий Иванов", "Αλέξης Παπαδόπουλος",
+         "محمد علي", "Ελένη Νικολάου", "שרה כהן", "Ольга Петрова", "Nguyễn Văn An", "Ayşe Yılmaz",
+         *[f"Player {i:02d}" for i in range(28)]]
+
+
+def shot(qtbot, w: QWidget, name: str) -> None:
+    qtbot.wait(20)
+    folder = os.environ.get("FLOORMAN_NIGHT_SHOTS")
+    if folder:
+        w.grab().save(str(Path(folder) / f"{name}.png"))
+
+
+def active(qtbot, w: QWidget) -> None:
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
+
+
+def typed(qtbot, w, key: Qt.Key, text: str, mods=Qt.KeyboardModifier.NoModifier) -> str:
+    """One shortcut, a name, Enter: what the action bar answers."""
+    qtbot.keyClick(w, key, mods)
+    bar = w.player_panel.action_bar
+    bar.edit.setText(text)
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    return bar.feedback.text()
+
+
+def new_tournament(qtbot, starter, monkeypatch, target: Path):
+    from ui.dialogs.new_tournament import NewTournamentDialog
+
+    seen = {}
+
+    def fill_in(dialog: NewTournamentDialog) -> int:
+        dialog.path.setText(str(target))
+        seats = dialog.rows["table.max_seats"]
+        seats.edit.setText("1")
+        seen["refusal"] = seats.feedback.text()
+        seen["ok"] = dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+        seats.edit.setText("8")
+        dialog.rows["final_table.size"].edit.setText("8")
+        dialog._ok()
+        return dialog.result()
+
+    monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
+    starter.welcome._new()
+    assert seen == {"refusal": "Profile setting 'table.max_seats' must be at least 2.", "ok": False}
+    w = starter.windows[-1]
+    qtbot.addWidget(w)
+    w.showNormal()
+    w.resize(1366, 768)
+    qtbot.waitExposed(w)
+    active(qtbot, w)
+    return w
+
+
+def drop(w, pid: int, table: int, seat: int) -> str:
+    widget = w.tables_tab.grid.table_widgets()[table]
+    mime = QMimeData()
+    mime.setData(MIME, str(pid).encode())
+    widget.dropEvent(QDropEvent(QPointF(widget.seat_centre(seat)), Qt.DropAction.MoveAction, mime,
+                                Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    return w.tables_tab.feedback.text()
+
+
+def follow_suggestions(qtbot, w) -> list[str]:
+    kinds = []
+    while w.pending:
+        kinds.append(w.pending[0].kind)
+        qtbot.mouseClick(w.tables_tab.cards[0].findChild(QPushButton), Qt.MouseButton.LeftButton)
+        assert w.tables_tab.feedback.property("kind") == "done", w.tables_tab.feedback.text()
+    return kinds
+
+
+def snapshot(w) -> tuple:
+    state = w.session.state
+    players = {p.id: (p.name, p.status, p.place, p.table, p.seat) for p in state.players.values()}
+    history = [(item.label, item.undone) for item in w.session.history()]
+    return players, state.clock.get("level"), history
+
+
+def test_event_night(qtbot, tmp_path, monkeypatch):
+    from ui.start import Starter
+
+    starter = Starter(QApplication.instance())
+    starter.show_welcome()
+    qtbot.addWidget(starter.welcome)
+    shot(qtbot, starter.welcome, "01-welcome")
+    w = new_tournament(qtbot, starter, monkeypatch, tmp_path / "night.floorman")
+    state = w.session.state
+    assert state.profile["table.max_seats"] == 8
+
+    for name in NAMES:  # F2, the name, Enter
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    assert len(state.players) == 40 and w.player_panel.count.text() == "40 players"
+    assert typed(qtbot, w, Qt.Key.Key_F4, "Zoë") == "This tournament has no rebuys."
+    assert state.players[1].entries == 1 and state.pool_cents == 400_000
+
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    assert w.tables_tab.feedback.text() == "Seat draw done: 40 players at 5 tables."
+    assert all(snap.snapshot.population == 8 for snap in w.tables_tab.grid.table_widgets().values())
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert "running" in w.strip.level.text()
+    shot(qtbot, w, "02-drawn")
+
+    assert typed(qtbot, w, Qt.Key.Key_F8, "Player 05") == "Player 05 out 40th"
+    table = state.tables[state.players[state.by_name["player 06"]].table]
+    a, b = [state.players[pid] for pid in list(table.seats.values())[:2]]
+    typed(qtbot, w, Qt.Key.Key_F8, f"{a.name}, {b.name}")  # two in one hand: their starting stacks
+    w.bust_dialog.stacks[a.id].setValue(3000)
+    w.bust_dialog.stacks[b.id].setValue(5000)
+    w.bust_dialog._ok()
+    assert (a.place, b.place) == (39, 38)
+    active(qtbot, w)
+
+    move = w.pending[0]
+    taken = next(iter(state.tables[move.to_table].seats))
+    assert "is taken by" in drop(w, move.player_id, move.to_table, taken)
+    assert drop(w, move.player_id, move.to_table, move.to_seat).endswith(f"moved to T{move.to_table} S{move.to_seat}.")
+    follow_suggestions(qtbot, w)
+
+    victim = state.by_name["player 11"]
+    typed(qtbot, w, Qt.Key.Key_F8, "Player 11")
+    w.player_panel.view.setFocus()
+    qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert w.session.state.players[victim].live and w.statusBar().currentMessage().startswith("Undone:")
+    qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert not w.session.state.players[victim].live
+    state = w.session.state
+
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert "paused" in w.strip.level.text()
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert "running" in w.strip.level.text()
+    qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("2 · running")
+
+    jose = state.by_name["josé álvarez"]
+    assert typed(qtbot, w, Qt.Key.Key_A, "José", Qt.KeyboardModifier.ControlModifier) == "Absent: José Álvarez — done."
+    assert state.players[jose].absent_since is not None
+    assert w.players.index(jose - 1, 2).data().startswith("absent")
+    typed(qtbot, w, Qt.Key.Key_A, "José", Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert state.players[jose].absent_since is None
+
+    kinds, bubble = [], ""
+    while "in the money" not in w.strip.field.text():
+        busiest = max(state.tables.values(), key=lambda t: t.population)
+        typed(qtbot, w, Qt.Key.Key_F8, f"#{next(iter(busiest.seats.values()))}")
+        kinds += follow_suggestions(qtbot, w)
+        if w.strip.field.text().endswith("bubble"):
+            bubble = w.strip.field.text()
+            shot(qtbot, w, "03-bubble")
+    assert "break" in kinds and bubble and len(state.tables) == 1
+    field = w.strip.field
+    qtbot.wait(50)  # the strip lays itself out again
+    assert field.parentWidget().width() >= field.fontMetrics().horizontalAdvance(field.text())  # never cut off
+    places = w.payouts_tab.model
+    assert places.rowCount() == state.remaining() and "places paid of 40 entries" in w.payouts_tab.summary.text()
+    assert places.index(0, 0).data() and places.index(0, 1).data()
+
+    opened: list[Path] = []
+    w.opener = lambda path: opened.append(path) or True
+    w.tabs.setCurrentWidget(w.payouts_tab)
+    shot(qtbot, w, "04-payouts")
+    with qtbot.waitSignal(w.renderer.finished, timeout=20_000):
+        qtbot.mouseClick(w.payouts_tab.print_buttons["payouts"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.previews[-1].open_button, Qt.MouseButton.LeftButton)
+    assert opened and opened[0].suffix == ".pdf"
+
+    before = snapshot(w)
+    w.close()
+    starter.show_welcome()
+    welcome = starter.welcome
+    qtbot.addWidget(welcome)
+    item = welcome.recent.item(0)
+    assert item.text().startswith("night")
+    welcome._open_recent(item)
+    again = starter.windows[-1]
+    qtbot.addWidget(again)
+    assert again is not w and snapshot(again) == before
+    assert again.strip.level.text().startswith("2 ·")
+
+    starter.open_file(str(tmp_path / "night.floorman"))
+    second = starter.windows[-1]
+    qtbot.addWidget(second)
+    assert "(read-only)" in second.windowTitle() and "Read-only: night.floorman" in second.read_only_banner.text()
+    assert snapshot(second) == before
+    second.close()
+
+    again.act_room_display()
+    display = again.display
+    qtbot.addWidget(display)
+    frame = display.frame
+    assert frame is not None and "2" in frame.level_text and frame.title == "TDA rules (default)"
+    minutes = [int(t.split(":")[0]) for t in (frame.clock_text, again.strip.clock.text())]
+    assert minutes[0] == minutes[1] or abs(minutes[0] - minutes[1]) == 1  # the same clock, read a moment apart
+    shot(qtbot, display, "05-display")
+    again.close()
