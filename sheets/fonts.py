@@ -35,7 +35,7 @@ class UnprintableNames(ValueError):
         self.names = names
         super().__init__(
             "These names cannot be printed: no installed font has all their characters: "
-            + ", ".join(repr(n) for n in names)
+            + ", ".join(f"“{n}”" for n in names)
             + ". Install a font for that script, or correct the names."
         )
 

@@ -25,7 +25,7 @@ def data_dir() -> Path:
     else:
         from platformdirs import user_data_path
 
-        path = user_data_path("floorman", appauthor=False)
+        path = user_data_path("Floorman", appauthor=False)  # the same folder as the player roster
     path.mkdir(parents=True, exist_ok=True)
     return path
 
