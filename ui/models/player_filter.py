@@ -172,7 +172,7 @@ class PlayerFilter(QAbstractProxyModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if self._model is None or not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        return self._model.data(self._model.index(self._rows[index.row()], index.column()), role)
+        return self._model.cell(self._rows[index.row()], index.column(), role)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and self._model is not None:

@@ -31,7 +31,7 @@ class PlayerModel(QAbstractTableModel):
         self._now = now
         self._ids: list[int] = list(state.players)
         self._names: list[str] = []  # "#id name", lower-case: never changes for a row
-        self._status: list[str | None] = []  # row -> status text, made lazily after each refresh
+        self._status: list[str] = []  # row -> status text, lower-case; made when a search needs it
 
     # -- refreshing from the state ----------------------------------------------------------------
     def refresh(self, state: TournamentState, now: float) -> None:
@@ -56,25 +56,27 @@ class PlayerModel(QAbstractTableModel):
     def search(self, words: list[str], rows: Iterable[int]) -> list[int]:
         """The rows among ``rows`` where every word is in the number and name, or else in the status.
 
-        One list comprehension per word over precomputed lower-case keys: no Qt or method call per row.
-        A row's status text is made only when its name does not match (the first letter matches
-        every name, so it makes none).
+        List comprehensions over precomputed lower-case keys: no Qt or method call per row. The status
+        texts are made (all at once, kept until the next refresh) only when some name does not match.
         """
         names = self._names
         if len(names) < len(self._ids):
             players = self._state.players
             names.extend(f"#{pid} {players[pid].name.lower()}" for pid in self._ids[len(names):])
-        if len(self._status) != len(self._ids):
-            self._status = [None] * len(self._ids)
-        status, fill = self._status, self._status_of
         found = list(rows)
         for w in words:
-            found = [r for r in found if w in names[r] or w in (status[r] or fill(r))]
+            by_name = [r for r in found if w in names[r]]
+            if len(by_name) < len(found):
+                status = self._statuses()
+                by_name = [r for r in found if w in names[r] or w in status[r]]
+            found = by_name
         return found
 
-    def _status_of(self, row: int) -> str:
-        text = self._status[row] = status_text(self._state.players[self._ids[row]], self._now).lower()
-        return text
+    def _statuses(self) -> list[str]:
+        if len(self._status) != len(self._ids):
+            players, now = self._state.players, self._now
+            self._status = [status_text(players[pid], now).lower() for pid in self._ids]
+        return self._status
 
     def player_at(self, row: int) -> Player:
         return self._state.players[self._ids[row]]
@@ -101,8 +103,11 @@ class PlayerModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
             return None
-        p = self._state.players[self._ids[index.row()]]
-        col = index.column()
+        return self.cell(index.row(), index.column(), role)
+
+    def cell(self, row: int, col: int, role: int) -> Any:
+        """What :meth:`data` answers for (row, col), without making an index (the filter calls it)."""
+        p = self._state.players[self._ids[row]]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(p, col)
         if role == SORT_ROLE:
