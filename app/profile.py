@@ -49,11 +49,18 @@ def _str(v: Any) -> str | None:
     return None if isinstance(v, str) else "must be text"
 
 
-def _choice(*choices: str) -> Check:
-    def check(v: Any) -> str | None:
-        return None if v in choices else "must be one of " + ", ".join(choices)
+class _Choice:
+    """The check of a setting with a fixed set of values; ``choices`` lists them (for editors)."""
 
-    return check
+    def __init__(self, *choices: str) -> None:
+        self.choices = choices
+
+    def __call__(self, v: Any) -> str | None:
+        return None if v in self.choices else "must be one of " + ", ".join(self.choices)
+
+
+def _choice(*choices: str) -> Check:
+    return _Choice(*choices)
 
 
 def _int_list(v: Any) -> str | None:
@@ -112,8 +119,11 @@ def _chips(v: Any) -> str | None:
     return None
 
 
+IDENTITY_FIELDS = ("first_name", "last_name", "student_id", "phone", "id_number")
+
+
 def _identity(v: Any) -> str | None:
-    allowed = {"first_name", "last_name", "student_id", "phone", "id_number"}
+    allowed = set(IDENTITY_FIELDS)
     if not isinstance(v, list) or any(x not in allowed for x in v):
         return "must be a list drawn from " + ", ".join(sorted(allowed))
     return None
@@ -124,6 +134,11 @@ class Setting:
     default: Any
     check: Check
     help: str
+    choices: tuple[str, ...] = field(init=False, default=())  # the allowed values of a choice setting
+
+    def __post_init__(self) -> None:
+        if isinstance(self.check, _Choice):
+            object.__setattr__(self, "choices", self.check.choices)
 
 
 S = Setting
