@@ -52,17 +52,17 @@ def new_tournament(qtbot, starter, monkeypatch, target: Path):
     def fill_in(dialog: NewTournamentDialog) -> int:
         dialog.path.setText(str(target))
         seats = dialog.rows["table.max_seats"]
-        seats.edit.setText("1")
+        seats.editor.spin.setValue(1)
         seen["refusal"] = seats.feedback.text()
         seen["ok"] = dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
-        seats.edit.setText("8")
-        dialog.rows["final_table.size"].edit.setText("8")
+        seats.editor.spin.setValue(8)
+        dialog.rows["final_table.size"].editor.spin.setValue(8)
         dialog._ok()
         return dialog.result()
 
     monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
     starter.welcome._new()
-    assert seen == {"refusal": "Profile setting 'table.max_seats' must be at least 2.", "ok": False}
+    assert seen == {"refusal": "Seats per table: must be at least 2.", "ok": False}
     w = starter.windows[-1]
     qtbot.addWidget(w)
     w.showNormal()

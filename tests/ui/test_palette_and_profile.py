@@ -33,14 +33,13 @@ def test_new_tournament_settings_are_validated_as_typed(qtbot, tmp_path):
     dialog = NewTournamentDialog(load_profile("home-nl"), tmp_path)
     qtbot.addWidget(dialog)
     row = dialog.rows["payout.percents"]
-    assert row.edit is not None
-    row.edit.setText("[50, 30, 10]")
+    row.editor.setText("50 / 30 / 10")
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
     assert not row.feedback.isHidden()
-    assert row.feedback.text() == "Profile setting 'payout.percents' percentages must add up to 100, not 90."
-    row.edit.setText("[50, 30, 20]")
+    assert row.feedback.text() == "Percent per place: percentages must add up to 100, not 90."
+    row.editor.setText("50 / 30 / 20")
     assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
-    dialog.rows["money.buy_in_cents"].edit.setText("5000")  # type: ignore[union-attr]
+    dialog.rows["money.buy_in_cents"].editor.edit.setText("$50")
     qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
     assert dialog.result_profile is not None
     assert dialog.result_profile["money.buy_in_cents"] == 5000

@@ -1,7 +1,10 @@
 """A new tournament: its name, where it is saved, and an editable summary of its profile.
 
-Every edit is checked by the engine as it is typed (``app.profile.validate_settings``); the reason
-for a refusal is shown under the setting it names. OK hands back one validated profile.
+The summary shows the settings a director usually changes (money, structure, games, seating, payouts) in
+words, with an editor for each kind of value; "All other rules" holds the rest, folded away. Every edit is
+checked by the engine as it is made (``app.profile.validate_settings``): its refusal is shown under the
+setting it names and beside OK, which stays disabled until the profile is valid. OK hands back one
+validated profile; "Save as a profile" keeps a copy of it for the welcome screen.
 """
 
 from __future__ import annotations
@@ -11,73 +14,53 @@ import re
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
-    QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.errors import RuleError
-from app.profile import SCHEMA, Profile, profile_from_dict, validate_settings
+from app.profile import SCHEMA, SHIPPED, Profile, profile_from_dict, validate_settings
+from ui.dialogs.setting_editors import CheckEditor, Editor, make_editor
+from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
+from ui.recent import profiles_dir
 from ui.widgets.player_panel import Feedback
 
-GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Money", ("money.", "rebuy.", "addon.", "topup.", "reentry.", "purchase.", "reg.", "late.")),
-    ("Structure", ("structure.", "clock.", "race.", "chips")),
-    ("Games", ("mix.", "limit.", "stud.", "pot.")),
-    ("Seating", ("table.", "seat.", "balance.", "break.", "final_table.", "stage.", "button.", "newplayer.",
-                 "display.", "absence.")),
-    ("Payouts", ("payout.", "elim.")),
-)
-KEY_IN_MESSAGE = re.compile(r"setting '([^']+)'")
-
-
-def group_of(key: str) -> str:
-    for name, prefixes in GROUPS:
-        if any(key.startswith(p) for p in prefixes):
-            return name
-    return "Other"
+SUMMARY_KEYS = {key for _name, keys in SUMMARY for key in keys}
+# Two columns: money on the left, the others on the right.
+COLUMNS = (("Money", REBUYS), ("Seating", "Payouts", "Structure", "Games"))
 
 
 class SettingRow(QWidget):
+    """One setting: its editor and, under it, the engine's reason when it refuses the value."""
+
     def __init__(self, key: str, value: Any) -> None:
         super().__init__()
         self.key = key
-        self.check: QCheckBox | None = None
-        self.edit: QLineEdit | None = None
+        self.editor: Editor = make_editor(key, value)
+        tip = help_text(key).replace(", in cents", "")
+        self.editor.setToolTip(tip[:1].upper() + tip[1:])
+        self.feedback = Feedback()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(1)
-        if isinstance(SCHEMA[key].default, bool):
-            self.check = QCheckBox(SCHEMA[key].help)
-            self.check.setChecked(bool(value))
-            lay.addWidget(self.check)
-        else:
-            self.edit = QLineEdit(json.dumps(value, ensure_ascii=False))
-            self.edit.setToolTip(SCHEMA[key].help)
-            help_label = QLabel(SCHEMA[key].help)
-            help_label.setObjectName("dim")
-            lay.addWidget(self.edit)
-            lay.addWidget(help_label)
-        self.feedback = Feedback()
+        lay.setSpacing(2)
+        lay.addWidget(self.editor)
         lay.addWidget(self.feedback)
 
     def value(self) -> Any:
-        if self.check is not None:
-            return self.check.isChecked()
-        assert self.edit is not None
-        text = self.edit.text().strip()
-        try:
-            return json.loads(text)
-        except ValueError:
-            return text  # plain words for a text setting: the engine says if it is wrong
+        return self.editor.value()
 
 
 class NewTournamentDialog(QDialog):
@@ -86,45 +69,94 @@ class NewTournamentDialog(QDialog):
     def __init__(self, profile: Profile, folder: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"New tournament: {profile.name}")
-        self.resize(760, 640)
+        self.resize(1040, 700)
         self.base = profile
-        self.name = QLineEdit(f"{profile.name}")
+        self.name = QLineEdit(profile.name)
         self.path = QLineEdit(str(folder / "tournament.floorman"))
         self.name.textChanged.connect(lambda t: self.path.setText(str(folder / (_slug(t) + ".floorman"))))
         head = QFormLayout()
         head.addRow("Name", self.name)
         head.addRow("Saved as", self.path)
+        source = QLabel(f"Rules from the profile “{profile.name}”. Change anything below; "
+                        "each change is checked at once.")
+        source.setObjectName("dim")
         self.rows: dict[str, SettingRow] = {}
-        tabs = QTabWidget()
-        forms: dict[str, QFormLayout] = {}
-        for name, _p in (*GROUPS, ("Other", ())):
-            inner = QWidget()
-            forms[name] = QFormLayout(inner)
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
-            scroll.setWidget(inner)
-            tabs.addTab(scroll, name)
-        for key in SCHEMA:
-            row = SettingRow(key, profile.settings[key])
-            self.rows[key] = row
-            forms[group_of(key)].addRow(key, row)
-            if row.edit is not None:
-                row.edit.textChanged.connect(self.validate)
-            if row.check is not None:
-                row.check.toggled.connect(self.validate)
-        if forms["Other"].rowCount() == 0:
-            tabs.removeTab(tabs.count() - 1)
+        page = QWidget()
+        page_lay = QVBoxLayout(page)
+        page_lay.addLayout(self._groups([k for _n, ks in SUMMARY for k in ks], summary=True))
+        others = [key for key in SCHEMA if key not in SUMMARY_KEYS]
+        self.other_toggle = QToolButton()
+        self.other_toggle.setText(f"{OTHER} ({len(others)})")
+        self.other_toggle.setCheckable(True)
+        self.other_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.other_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.other_toggle.setAutoRaise(True)
+        self.other_panel = QWidget()
+        self.other_panel.setLayout(self._groups(others, summary=False))
+        self.other_panel.hide()
+        self.other_toggle.toggled.connect(self._show_others)
+        page_lay.addWidget(self.other_toggle)
+        page_lay.addWidget(self.other_panel)
+        page_lay.addStretch(1)
+        self.area = QScrollArea()
+        self.area.setWidgetResizable(True)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.area.setWidget(page)
         self.feedback = Feedback()
+        self.feedback.setMinimumWidth(320)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create the tournament")
+        self.save_button = QPushButton("Save as a profile")
+        self.save_button.setToolTip("Keep these rules as a profile of your own, offered on the welcome screen")
+        self.save_button.clicked.connect(self.save_profile)
         self.buttons.accepted.connect(self._ok)
         self.buttons.rejected.connect(self.reject)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.save_button)
+        bottom.addWidget(self.feedback, 1)
+        bottom.addWidget(self.buttons)
         lay = QVBoxLayout(self)
         lay.addLayout(head)
-        lay.addWidget(tabs, 1)
-        lay.addWidget(self.feedback)
-        lay.addWidget(self.buttons)
+        lay.addWidget(source)
+        lay.addWidget(self.area, 1)
+        lay.addLayout(bottom)
         self.result_profile: Profile | None = profile
+        self.saved_profile: Path | None = None
+
+    def _groups(self, keys: list[str], summary: bool) -> QGridLayout:
+        """Group boxes of the ``keys`` in two columns, each a form of label and editor."""
+        forms: dict[str, QFormLayout] = {}
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(16)
+        for column, names in enumerate(COLUMNS):
+            stack = QVBoxLayout()
+            for name in names:
+                box = QGroupBox(name)
+                forms[name] = QFormLayout(box)
+                forms[name].setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+                forms[name].setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+                stack.addWidget(box)
+            stack.addStretch(1)
+            grid.addLayout(stack, 0, column)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        for key in keys:
+            row = SettingRow(key, self.base.settings[key])
+            self.rows[key] = row
+            form = forms[_summary_group(key) if summary else _other_group(key)]
+            label = QLabel("" if isinstance(row.editor, CheckEditor) else label_of(key))
+            form.addRow(label, row)
+            row.editor.changed.connect(self.validate)
+        for form in forms.values():
+            if form.rowCount() == 0:
+                parent = form.parentWidget()
+                if parent is not None:
+                    parent.hide()
+        return grid
+
+    def _show_others(self, on: bool) -> None:
+        self.other_panel.setVisible(on)
+        self.other_toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
 
     def changes(self) -> dict[str, Any]:
         out = {}
@@ -141,25 +173,62 @@ class NewTournamentDialog(QDialog):
         try:
             validate_settings(self.changes(), self.base.settings)
         except RuleError as err:
-            match = KEY_IN_MESSAGE.search(err.message)
-            row = self.rows.get(match.group(1)) if match else None
-            if row is not None:
-                row.feedback.refuse(err.message)
-            # also beside OK: the setting named may be on another tab than the one being edited
-            self.feedback.refuse(err.message)
+            text = plain_message(err.message)
+            named = self.rows.get(named_key(err.message) or "")
+            if named is not None:
+                if named.key not in SUMMARY_KEYS and not self.other_toggle.isChecked():
+                    self.other_toggle.setChecked(True)
+                named.feedback.refuse(text)
+                named.feedback.setToolTip(err.message)
+            # also beside OK: the setting named may be out of sight
+            self.feedback.refuse(text)
+            self.feedback.setToolTip(err.message)
             ok_button.setEnabled(False)
+            self.save_button.setEnabled(False)
             return False
         self.feedback.hide()
         ok_button.setEnabled(True)
+        self.save_button.setEnabled(True)
         return True
+
+    def edited_profile(self) -> Profile:
+        data = self.base.to_dict()
+        data["settings"] = {**data["settings"], **self.changes()}
+        return profile_from_dict(data)
+
+    def save_profile(self) -> None:
+        """Write these rules as a profile named after the tournament, into the user's profile folder."""
+        if not self.validate():
+            return
+        profile = self.edited_profile()
+        name = self.name.text().strip() or profile.name
+        pid = _slug(name)
+        pid = pid + "-copy" if pid in SHIPPED else pid
+        settings = {k: v for k, v in profile.settings.items() if v != SCHEMA[k].default}
+        data = {"id": pid, "name": name, "description": profile.description, "settings": settings}
+        path = profiles_dir() / f"{pid}.json"
+        try:
+            path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+        except OSError as exc:
+            self.feedback.refuse(f"The profile could not be saved in {path.parent}: {exc.strerror}.")
+            return
+        self.saved_profile = path
+        self.feedback.done(f"Saved as the profile “{name}”: the welcome screen offers it from now on.")
 
     def _ok(self) -> None:
         if not self.validate():
             return
-        data = self.base.to_dict()
-        data["settings"] = {**data["settings"], **self.changes()}
-        self.result_profile = profile_from_dict(data)
+        self.result_profile = self.edited_profile()
         self.accept()
+
+
+def _summary_group(key: str) -> str:
+    return next(name for name, keys in SUMMARY if key in keys)
+
+
+def _other_group(key: str) -> str:
+    group = group_of(key)
+    return group if group != OTHER else "Seating"
 
 
 def _slug(text: str) -> str:

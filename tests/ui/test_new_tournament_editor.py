@@ -1,0 +1,159 @@
+"""The new-tournament summary in words: amounts in dollars, choices by name, the engine's refusals beside
+the setting and beside OK, and a created tournament holding exactly the edited settings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from app.errors import RuleError
+from app.profile import SHIPPED, load_profile, validate_settings
+from ui.dialogs import setting_text as st
+from ui.dialogs.new_tournament import NewTournamentDialog
+from ui.dialogs.setting_words import plain_message
+from ui.recent import saved_profiles
+
+pytestmark = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard")
+
+
+def ok_button(dialog: NewTournamentDialog):
+    return dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+
+
+def type_into(qtbot, line, text: str) -> None:
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+
+
+def test_money_is_read_as_dollars_and_cents_without_float_arithmetic():
+    assert st.parse_money("$25.50") == 2550
+    assert st.parse_money(" $1,250.5 ") == 125050
+    assert st.parse_money("0.29") == 29  # 0.29 * 100 is 28.999999999999996 in floating point
+    assert st.parse_money(".05") == 5
+    assert st.parse_money("25.555") is None and st.parse_money("ten") is None
+    assert st.format_money(2550) == "$25.50" and st.format_money(1_000_000) == "$10,000.00"
+    assert st.parse_percents("50 / 30 / 20") == [50, 30, 20] and st.parse_percents("40%, 32.5%, 27.5%") == [
+        40, 32.5, 27.5]
+    assert st.parse_chips("25 green × 400\n100 black x 600\n5,000") == [
+        {"value": 25, "colour": "green", "count": 400}, {"value": 100, "colour": "black", "count": 600},
+        {"value": 5000}]
+    assert st.parse_brackets("up to 20: 50 / 30 / 20\n1,000: 100") == [
+        {"max_players": 20, "percents": [50, 30, 20]}, {"max_players": 1000, "percents": [100]}]
+    assert st.parse_games("Texas Hold'em / omaha / Razz") == ["holdem", "omaha", "razz"]
+
+
+@pytest.mark.parametrize("pid", SHIPPED)
+def test_every_shipped_profile_opens_unchanged_with_ok_enabled(qtbot, tmp_path, pid):
+    dialog = NewTournamentDialog(load_profile(pid), tmp_path)
+    qtbot.addWidget(dialog)
+    assert dialog.changes() == {}
+    assert dialog.validate() and ok_button(dialog).isEnabled()
+    assert dialog.rows["money.buy_in_cents"].editor.edit.text().startswith("$")  # type: ignore[attr-defined]
+
+
+def test_readable_editors(qtbot, tmp_path):
+    dialog = NewTournamentDialog(load_profile("home-rebuy"), tmp_path)
+    qtbot.addWidget(dialog)
+    assert dialog.rows["money.buy_in_cents"].editor.edit.text() == "$20.00"  # type: ignore[attr-defined]
+    percents = dialog.rows["payout.percents"].editor
+    assert percents.text() == "40 / 25 / 15 / 12 / 8"  # type: ignore[attr-defined]
+    assert percents.note.text() == "1st 40% · 2nd 25% · 3rd 15% · 4th 12% · 5th 8% — total 100%"  # type: ignore
+    percents.setText("50 / 30 / 15")  # type: ignore[attr-defined]
+    assert percents.note.text().endswith("total 95%")  # type: ignore[attr-defined]
+    assert dialog.rows["payout.percents"].feedback.text() == (
+        "Percent per place: percentages must add up to 100, not 95.")
+    rebuys = dialog.rows["rebuy.max_per_player"].editor
+    assert rebuys.none.text() == "Unlimited" and rebuys.value() is None  # type: ignore[attr-defined]
+    rebuys.none.setChecked(False)  # type: ignore[attr-defined]
+    rebuys.inner.spin.setValue(2)  # type: ignore[attr-defined]
+    assert dialog.rows["rebuy.price_cents"].editor.none.text() == "Same as the buy-in"  # type: ignore
+    assert dialog.changes() == {"payout.percents": [50, 30, 15], "rebuy.max_per_player": 2}
+    assert not dialog.other_panel.isVisible()  # the other rules start folded away
+
+
+def test_a_refusal_shows_the_engines_message_beside_the_setting_and_ok(qtbot, tmp_path):
+    base = load_profile("tda")
+    dialog = NewTournamentDialog(base, tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    with pytest.raises(RuleError) as refused:
+        validate_settings({"table.max_seats": 8}, base.settings)
+    type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
+    named = dialog.rows["final_table.size"].feedback
+    assert named.isVisible() and named.property("kind") == "refused"
+    assert named.text() == plain_message(refused.value.message)
+    assert named.text() == "Final table seats: cannot exceed seats per table (8)."
+    assert named.toolTip() == refused.value.message  # the engine's own words, key and all
+    assert dialog.feedback.isVisible() and dialog.feedback.text() == named.text()
+    assert not ok_button(dialog).isEnabled() and not dialog.save_button.isEnabled()
+    type_into(qtbot, dialog.rows["final_table.size"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
+    assert not named.isVisible() and not dialog.feedback.isVisible()
+    assert ok_button(dialog).isEnabled()
+
+
+def test_a_refusal_of_a_folded_setting_unfolds_all_other_rules(qtbot, tmp_path):
+    dialog = NewTournamentDialog(load_profile("tda"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.rows["balance.spread"].editor.spin.setValue(0)  # type: ignore[attr-defined]
+    assert dialog.other_panel.isVisible() and dialog.rows["balance.spread"].feedback.isVisible()
+    assert dialog.feedback.text() == "Balancing spread: must be at least 1."
+
+
+def test_the_created_tournament_has_exactly_the_edited_settings(qtbot, tmp_path, monkeypatch):
+    from ui.start import Starter, store_session
+
+    base = load_profile("tda")
+    target = tmp_path / "edited.floorman"
+    seen: dict[str, object] = {}
+
+    def fill_in(dialog: NewTournamentDialog) -> int:
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.path.setText(str(target))
+        type_into(qtbot, dialog.rows["money.buy_in_cents"].editor.edit, "$25.50")  # type: ignore[attr-defined]
+        seats = dialog.rows["seat.method"].editor.combo  # type: ignore[attr-defined]
+        seats.setCurrentIndex(seats.findText("Card draw (suit = table)"))
+        type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
+        seen["refused"] = not ok_button(dialog).isEnabled()
+        type_into(qtbot, dialog.rows["final_table.size"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
+        dialog.rows["rebuy.offered"].editor.box.setChecked(True)  # type: ignore[attr-defined]
+        dialog.rows["payout.percents"].editor.setText("45 / 30 / 15 / 10")  # type: ignore[attr-defined]
+        qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+        return dialog.result()
+
+    monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
+    starter = Starter(QApplication.instance())
+    starter.new_tournament(base)
+    assert seen == {"refused": True}
+    window = starter.windows[-1]
+    qtbot.addWidget(window)
+    edits = {"money.buy_in_cents": 2550, "seat.method": "card_draw", "table.max_seats": 8, "final_table.size": 8,
+             "rebuy.offered": True, "payout.percents": [45, 30, 15, 10]}
+    assert dict(window.session.state.profile.settings) == {**base.settings, **edits}
+    window.close()
+    reopened = store_session(target)
+    try:
+        assert dict(reopened.state.profile.settings) == {**base.settings, **edits}
+        assert type(reopened.state.profile["money.buy_in_cents"]) is int
+    finally:
+        reopened.close()
+
+
+def test_save_as_a_profile_keeps_a_copy_for_the_welcome_screen(qtbot, tmp_path, user_data: Path):
+    dialog = NewTournamentDialog(load_profile("home-nl"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Friday deep stack")
+    dialog.rows["money.start_stack"].editor.spin.setValue(30000)  # type: ignore[attr-defined]
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.saved_profile is not None and dialog.saved_profile in saved_profiles()
+    assert dialog.feedback.property("kind") == "done" and "Friday deep stack" in dialog.feedback.text()
+    saved = load_profile(str(dialog.saved_profile))
+    assert saved.name == "Friday deep stack" and saved["money.start_stack"] == 30000
+    assert dict(saved.settings) == dict(dialog.edited_profile().settings)
+    assert json.loads(dialog.saved_profile.read_text(encoding="utf-8"))["id"] == "friday-deep-stack"

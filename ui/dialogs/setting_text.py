@@ -1,0 +1,149 @@
+"""Setting values as short readable text and back: "$25.00", "50 / 30 / 20", "25 green × 400".
+
+Reading never guesses: text that is not understood is handed to the engine as typed, and the engine's
+refusal says what is wrong. Money is read with ``Decimal`` and kept in whole cents.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from app.games import CATALOGUE
+from ui.texts import ordinal
+
+_MONEY = re.compile(r"\$?\s*(\d[\d,]*(?:\.\d{0,2})?|\.\d{1,2})")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def format_money(cents: int) -> str:
+    whole, part = divmod(int(cents), 100)
+    return f"${whole:,}.{part:02d}"
+
+
+def parse_money(text: str) -> int | None:
+    """ "$1,250.50" -> 125050; None for text that is not an amount."""
+    found = _MONEY.fullmatch(text.strip())
+    if not found:
+        return None
+    return int(Decimal(found.group(1).replace(",", "")) * 100)
+
+
+def format_number(n: int | float) -> str:
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
+    return f"{n:,}" if isinstance(n, int) else str(n)
+
+
+def _split(text: str, separators: str = r"[\s/,;]+") -> list[str]:
+    return [part for part in re.split(separators, text.strip()) if part]
+
+
+def parse_ints(text: str) -> list[int] | None:
+    """ "18 / 9" -> [18, 9]; "" -> []."""
+    parts = _split(text.replace("%", ""))
+    if not all(p.isdigit() for p in parts):
+        return None
+    return [int(p) for p in parts]
+
+
+def format_list(values: list[Any]) -> str:
+    return " / ".join(format_number(v) for v in values)
+
+
+def parse_percents(text: str) -> list[int | float] | None:
+    """ "50 / 30 / 20" or "50%, 30%, 20%" -> [50, 30, 20]; 12.5 stays 12.5."""
+    out: list[int | float] = []
+    for part in _split(text.replace("%", "")):
+        if not _NUMBER.fullmatch(part):
+            return None
+        d = Decimal(part)
+        out.append(int(d) if d == d.to_integral_value() else float(d))
+    return out
+
+
+def percent_summary(values: list[int | float]) -> str:
+    """ "1st 50% · 2nd 30% · 3rd 20% — total 100%"."""
+    places = " · ".join(f"{ordinal(i)} {format_number(v)}%" for i, v in enumerate(values, start=1))
+    total = sum((Decimal(str(v)) for v in values), Decimal(0))
+    return f"{places} — total {total.normalize():f}%" if values else "no places paid"
+
+
+def format_money_list(values: list[int]) -> str:
+    return " / ".join(format_money(v) for v in values)
+
+
+def parse_money_list(text: str) -> list[int] | None:
+    out = []
+    for part in _split(text, r"\s*[/;]\s*"):
+        cents = parse_money(part)
+        if cents is None:
+            return None
+        out.append(cents)
+    return out
+
+
+def money_summary(values: list[int]) -> str:
+    places = " · ".join(f"{ordinal(i)} {format_money(v)}" for i, v in enumerate(values, start=1))
+    return f"{places} — total {format_money(sum(values))}" if values else "no amounts"
+
+
+def format_brackets(brackets: list[dict[str, Any]]) -> str:
+    return "\n".join(f"up to {b['max_players']:,}: {format_list(b['percents'])}" for b in brackets)
+
+
+_BRACKET = re.compile(r"(?:up\s+to\s*)?([\d,]+)\s*(?:players|entries)?\s*:\s*(.*)", re.IGNORECASE)
+
+
+def parse_brackets(text: str) -> list[dict[str, Any]] | None:
+    """One bracket a line: "up to 20: 50 / 30 / 20"."""
+    out: list[dict[str, Any]] = []
+    for line in filter(None, (ln.strip() for ln in text.splitlines())):
+        found = _BRACKET.fullmatch(line)
+        percents = parse_percents(found.group(2)) if found else None
+        if found is None or percents is None:
+            return None
+        out.append({"max_players": int(found.group(1).replace(",", "")), "percents": percents})
+    return out
+
+
+def format_chips(chips: list[dict[str, Any]]) -> str:
+    lines = []
+    for c in chips:
+        line = f"{c['value']:,}"
+        if c.get("colour"):
+            line += f" {c['colour']}"
+        if "count" in c:
+            line += f" × {c['count']:,}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+_CHIP = re.compile(r"([\d,]+)\s*(.*?)\s*(?:(?:×|\*|\bx)\s*([\d,]+))?", re.IGNORECASE)
+
+
+def parse_chips(text: str) -> list[dict[str, Any]] | None:
+    """One chip a line: value, colour, × how many ("25 green × 400")."""
+    out: list[dict[str, Any]] = []
+    for line in filter(None, (ln.strip() for ln in text.splitlines())):
+        found = _CHIP.fullmatch(line)
+        if found is None:
+            return None
+        chip: dict[str, Any] = {"value": int(found.group(1).replace(",", ""))}
+        if found.group(2):
+            chip["colour"] = found.group(2)
+        if found.group(3):
+            chip["count"] = int(found.group(3).replace(",", ""))
+        out.append(chip)
+    return out
+
+
+def format_games(ids: list[str]) -> str:
+    return " / ".join(CATALOGUE[g].name if g in CATALOGUE else g for g in ids)
+
+
+def parse_games(text: str) -> list[str]:
+    """Game names (or catalogue ids) separated by "/"; a name the catalogue lacks is kept as typed."""
+    by_name = {g.name.lower(): g.id for g in CATALOGUE.values()} | {g.id: g.id for g in CATALOGUE.values()}
+    return [by_name.get(part.lower(), part) for part in _split(text, r"\s*/\s*")]
