@@ -239,6 +239,7 @@ def make_editor(key: str, value: Any) -> Editor:
         structures = ChoiceEditor(shipped_structures(), value)
         structures.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         structures.combo.setMinimumContentsLength(24)
+        structures.combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         return structures
     if key in ("reg.opens_at", "reg.closes_at"):
         return TextEditor(value, lambda v: v or "", lambda t: t.strip() or None,
