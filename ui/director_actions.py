@@ -237,26 +237,17 @@ class DirectorActions:
         return isinstance(w, QLineEdit | QTextEdit | QPlainTextEdit | QAbstractSpinBox)
 
     def act_undo(self: DirectorWindow) -> None:
-        if self._typing():
-            return
-        try:
-            label = self.session.undo()
-        except RuleError as err:
-            self.history_tab.feedback.refuse(err.message)
-            return
-        except Exception as exc:  # a read-only file: the store says so
-            said = store_message(exc)
-            if said is None:
-                raise
-            self.statusBar().showMessage(said, 8000)
-            return
-        self.statusBar().showMessage(f"Undone: {label}", 5000)
+        self._history_step("undo")
 
     def act_redo(self: DirectorWindow) -> None:
+        self._history_step("redo")
+
+    def _history_step(self: DirectorWindow, which: str) -> None:
+        """Undo or redo the last action through the store's own history (never while typing)."""
         if self._typing():
             return
         try:
-            label = self.session.redo()
+            label = self.session.undo() if which == "undo" else self.session.redo()
         except RuleError as err:
             self.history_tab.feedback.refuse(err.message)
             return
@@ -266,7 +257,7 @@ class DirectorActions:
                 raise
             self.statusBar().showMessage(said, 8000)
             return
-        self.statusBar().showMessage(f"Redone: {label}", 5000)
+        self.statusBar().showMessage(f"{'Undone' if which == 'undo' else 'Redone'}: {label}", 5000)
 
     def act_toggle_dark(self: DirectorWindow) -> None:
         from ui import theme

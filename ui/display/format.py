@@ -4,31 +4,22 @@ from __future__ import annotations
 
 import math
 
-GAME_NAMES: dict[str, str] = {
-    "holdem": "Texas Hold'em",
-    "omaha": "Omaha",
-    "omaha_hilo": "Omaha Hi-Lo",
-    "crazy_pineapple": "Crazy Pineapple",
-    "crazy_pineapple_hilo": "Crazy Pineapple Hi-Lo",
-    "aviation": "Aviation",
-    "triple_draw_a5": "A-5 Triple Draw",
-    "triple_draw_27": "2-7 Triple Draw",
-    "stud": "Seven Card Stud",
-    "stud_hilo": "Stud Hi-Lo",
-    "stud8": "Stud Eight or Better",
-    "razz": "Razz",
-    "razzdugi": "Razzdugi",
-}
+from ui import texts
 
 BETTING_NAMES: dict[str, str] = {"no_limit": "No-Limit", "pot_limit": "Pot-Limit", "limit": "Limit"}
 
 
 def game_name(game: str | None) -> str:
-    """A game's name for the room: a catalogue id becomes words, a name stays as it is."""
+    """A game's name for the room: a catalogue id becomes the catalogue's name, a name stays as it is."""
     if not game:
         return ""
-    if game in GAME_NAMES:
-        return GAME_NAMES[game]
+    from app.errors import RuleError
+    from app.games import game as catalogue_game
+
+    try:
+        return catalogue_game(game).name
+    except RuleError:
+        pass
     if "_" in game or game.islower():
         return game.replace("_", " ").title()
     return game
@@ -83,17 +74,8 @@ def chips(n: int | float | None) -> str:
 
 
 def money(cents: int | None) -> str:
-    """Dollars: whole amounts without decimals (``$1,250``), otherwise two (``$12.50``)."""
-    if cents is None:
-        return "-"
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(int(cents)), 100)
-    return f"{sign}${whole:,}" if part == 0 else f"{sign}${whole:,}.{part:02d}"
+    """Dollars: whole amounts without decimals (``$1,250``), otherwise two (``$12.50``); ``-`` for none."""
+    return texts.money(cents) if cents is not None else "-"
 
 
-def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+ordinal = texts.ordinal
