@@ -23,9 +23,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from db.checks import check_header, connect, inspect, sqlite_backup, translate_error
 from db.errors import BackupError, DiskFull, StoreError
 from db.lock import WriterLock
-from db.schema import check_header, inspect_file, make_engine, sqlite_backup
 
 KEEP = 20
 SUFFIX = ".floorman"
@@ -143,19 +143,19 @@ def prune(path: Path, folder: Path, keep: int = KEEP) -> None:
 def check_backup(backup: Path) -> int:
     """Check a backup like any tournament file; return its number of log entries."""
     check_header(backup)
-    engine = make_engine(backup, read_only=True)
     try:
-        with engine.connect() as conn:
-            inspect_file(conn, backup)
-            return int(conn.exec_driver_sql("SELECT COUNT(*) FROM actions").scalar() or 0)
+        conn = connect(backup, read_only=True)
+    except sqlite3.Error as exc:
+        raise translate_error(exc, backup) from exc
+    try:
+        inspect(conn, backup)
+        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0] or 0)
     except StoreError:
         raise
     except Exception as exc:
-        from db.schema import translate_error
-
         raise translate_error(exc, backup) from exc
     finally:
-        engine.dispose()
+        conn.close()
 
 
 def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | None:

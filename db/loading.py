@@ -1,5 +1,9 @@
 """Opening a tournament file: the checks, the writer lock, the upgrade, and loading the log.
 
+An up-to-date file is opened, checked and loaded through plain ``sqlite3`` (``db/checks.py``);
+SQLAlchemy and Alembic are imported only when the file's schema is older than the app's and must be
+upgraded (``db/schema.py``), after a backup.
+
 Loading reads every action (one query, the JSON parsed in one call per column), picks the newest
 snapshot that still describes the state (same state layout and app version, and no later undo
 reaching back before it), and replays only the events after it. With no usable snapshot the whole
@@ -12,32 +16,34 @@ import gc
 import json
 import os
 import shutil
+import sqlite3
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlalchemy import Engine, select
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
 
 from app.history import Action, History, replay_history
 from app.snapshots import load_state
 from app.state import TournamentState
 from app.timesource import TimeSource
-from db import backups, schema
-from db.errors import DamagedFile, NotWritable, StoreError
+from db import backups, checks
+from db.errors import DamagedFile, NotWritable
+from db.fileformat import ACTION_COLUMNS, SNAPSHOT_COLUMNS
 from db.lock import WriterLock
-from db.models import ActionRow, SnapshotRow
+
+_SELECT_ACTIONS = f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq"
+_SELECT_SNAPSHOTS = "SELECT id, action_seq, fingerprint FROM snapshots ORDER BY id DESC"
+_SELECT_SNAPSHOT_STATE = "SELECT state FROM snapshots WHERE id = ?"
+_SELECT_ALL_SNAPSHOTS = f"SELECT {', '.join(SNAPSHOT_COLUMNS)} FROM snapshots ORDER BY id"
 
 
 @dataclass
 class OpenedFile:
-    engine: Engine
+    db: sqlite3.Connection
     lock: WriterLock | None
     temp_dir: Path | None = None
 
     def close(self) -> None:
-        self.engine.dispose()
+        self.db.close()
         if self.lock is not None:
             self.lock.release()
         if self.temp_dir is not None:
@@ -46,10 +52,10 @@ class OpenedFile:
 
 def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
     """Check ``path``, take the writer lock, upgrade an older file (after a backup)."""
-    schema.check_header(path)
+    checks.check_header(path)
     lock: WriterLock | None = None
     if not read_only:
-        if not schema.can_write(path.parent) or not os.access(path, os.W_OK):
+        if not checks.can_write(path.parent) or not os.access(path, os.W_OK):
             raise NotWritable(
                 f"Floorman cannot write to {path} (the file or its folder is read-only). Open it read-only, "
                 "or copy it to a folder you can write to.",
@@ -57,44 +63,47 @@ def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
             )
         lock = WriterLock(path)
         lock.acquire()
-    # Identity and integrity are checked through a read-only connection first: switching a file to WAL
-    # rewrites its header, which must never happen to another application's database.
-    opened = OpenedFile(schema.make_engine(path, read_only=True), lock)
+    temp_dir: Path | None = None
+    db: sqlite3.Connection | None = None
     try:
-        with opened.engine.connect() as conn:
-            info = schema.inspect_file(conn, path)
-        if not read_only:
-            opened.engine.dispose()
-            opened.engine = schema.make_engine(path)
-        if schema.needs_upgrade(info):
-            if read_only:
-                opened.engine.dispose()
-                opened.temp_dir = Path(tempfile.mkdtemp(prefix="floorman-"))
-                copy = opened.temp_dir / path.name
-                schema.sqlite_backup(path, copy)
-                opened.engine = schema.make_engine(copy)
+        # Identity and integrity are checked through a read-only connection first: switching a file to
+        # WAL rewrites its header, which must never happen to another application's database.
+        db = checks.connect(path, read_only=True)
+        info = checks.inspect(db, path)
+        if checks.needs_upgrade(info):
+            db.close()
+            db = None
+            from db import schema  # SQLAlchemy and Alembic: only for an older file
+
+            if read_only:  # an older file opened read-only: upgrade a copy, never the file
+                temp_dir = Path(tempfile.mkdtemp(prefix="floorman-"))
+                target = temp_dir / path.name
+                checks.sqlite_backup(path, target)
             else:
+                target = path
                 seq = backups._last_seq(path)
                 backups.make_backup(path, backup_dir, seq=seq, reason=f"before-upgrade-schema{info.schema}")
-            with opened.engine.begin() as conn:
-                schema.migrate(conn)
-    except StoreError:
-        opened.close()
+            schema.upgrade(target, path)
+            db = checks.connect(target)
+        elif not read_only:
+            db.close()
+            db = None
+            db = checks.connect(path)
+    except BaseException as exc:
+        if db is not None:
+            db.close()
+        if lock is not None:
+            lock.release()
+        if temp_dir is not None:
+            shutil.rmtree(temp_dir, ignore_errors=True)
+        if isinstance(exc, sqlite3.Error):
+            raise checks.translate_error(exc, path) from exc
         raise
-    except SQLAlchemyError as exc:
-        opened.close()
-        raise schema.translate_error(exc, path) from exc
-    except BaseException:
-        opened.close()
-        raise
-    return opened
+    return OpenedFile(db, lock, temp_dir)
 
 
-def read_actions(engine: Engine, path: Path) -> list[Action]:
-    cols = (ActionRow.seq, ActionRow.kind, ActionRow.at, ActionRow.label, ActionRow.command, ActionRow.events,
-            ActionRow.target, ActionRow.automatic)
-    with engine.connect() as conn:  # plain tuples: the fastest way through 30,000 rows
-        rows = conn.execute(select(*cols).order_by(ActionRow.seq)).all()
+def read_actions(db: sqlite3.Connection, path: Path) -> list[Action]:
+    rows = db.execute(_SELECT_ACTIONS).fetchall()  # plain tuples: the fastest way through 30,000 rows
     try:
         commands = json.loads("[" + ",".join(r[4] for r in rows) + "]")
     except (json.JSONDecodeError, TypeError) as exc:
@@ -107,45 +116,47 @@ def read_actions(engine: Engine, path: Path) -> list[Action]:
     return actions
 
 
-def load_history(engine: Engine, path: Path, time: TimeSource | None, snapshot_every: int, fp: str) -> History:
+def load_history(db: sqlite3.Connection, path: Path, time: TimeSource | None, snapshot_every: int, fp: str) -> History:
     # Loading creates hundreds of thousands of objects and no cycles to collect: pausing the cycle
     # collector meanwhile halves the time.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _load_history(engine, path, time, snapshot_every, fp)
+        return _load_history(db, path, time, snapshot_every, fp)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _load_history(engine: Engine, path: Path, time: TimeSource | None, snapshot_every: int, fp: str) -> History:
-    actions = read_actions(engine, path)
-    with Session(engine) as session:
-        snaps = session.execute(
-            select(SnapshotRow.id, SnapshotRow.action_seq, SnapshotRow.fingerprint).order_by(SnapshotRow.id.desc())
-        ).all()
+def _load_history(db: sqlite3.Connection, path: Path, time: TimeSource | None, snapshot_every: int,
+                  fp: str) -> History:
+    try:
+        actions = read_actions(db, path)
+        snaps = db.execute(_SELECT_SNAPSHOTS).fetchall()
+    except sqlite3.Error as exc:
+        raise checks.translate_error(exc, path) from exc
     chosen: dict[str, tuple[int, bytes]] = {}
 
     def choose(history: History) -> tuple[int, TournamentState] | None:
-        for snap in snaps:
-            usable = snap.fingerprint == fp and snap.action_seq <= actions[-1].seq
-            if not usable or not history.state_valid_at(snap.action_seq):
+        for snap_id, action_seq, snap_fp in snaps:
+            usable = snap_fp == fp and action_seq <= actions[-1].seq
+            if not usable or not history.state_valid_at(action_seq):
                 continue
-            with Session(engine) as session:
-                blob = session.execute(select(SnapshotRow.state).where(SnapshotRow.id == snap.id)).scalar_one()
+            blob = db.execute(_SELECT_SNAPSHOT_STATE, (snap_id,)).fetchone()[0]
             try:
                 state = load_state(blob)
             except Exception:  # an unreadable snapshot is skipped: the log is the truth
                 continue
-            chosen["blob"] = (snap.action_seq, blob)
-            return snap.action_seq, state
+            chosen["blob"] = (action_seq, blob)
+            return action_seq, state
         return None
 
     try:
         history = replay_history(actions, choose_snapshot=choose, time=time, snapshot_every=snapshot_every)
     except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
         raise DamagedFile(f"The tournament file {path} is damaged: its log cannot be replayed ({exc}).", path) from exc
+    except sqlite3.Error as exc:  # reading a snapshot
+        raise checks.translate_error(exc, path) from exc
     if "blob" in chosen:
         seq, blob = chosen["blob"]
         history.remember(blob, _last_do_at_or_before(history, seq))
@@ -160,3 +171,8 @@ def _last_do_at_or_before(history: History, seq: int) -> int:
         if a.kind in ("create", "do"):
             best = a.seq
     return best
+
+
+def snapshot_rows(db: sqlite3.Connection) -> list[tuple[int, int, str, bytes]]:
+    """Every snapshot kept in the file: ``(id, action_seq, fingerprint, state)``, oldest first."""
+    return [(int(i), int(seq), str(f), bytes(b)) for i, seq, f, b in db.execute(_SELECT_ALL_SNAPSHOTS)]

@@ -10,6 +10,9 @@ A tournament file holds:
   audit trail keeps everything that was ever done.
 * ``snapshots``: the engine state after the action ``action_seq``, pickled, so opening a large
   tournament loads one snapshot and replays only the tail of the log.
+
+These models define the schema (Alembic's migrations are made from them). Opening an up-to-date
+file reads the same tables through plain ``sqlite3`` with the column names of ``db/fileformat.py``.
 """
 
 from __future__ import annotations
@@ -17,16 +20,10 @@ from __future__ import annotations
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-FORMAT = "floorman-tournament"
-# Schema versions this build knows, oldest first; the last one is what it writes. Each is an Alembic
-# revision under db/migrations/versions/ (tests check that the two lists agree).
-REVISIONS: tuple[str, ...] = ("0001", "0002")
-SCHEMA_VERSION = len(REVISIONS)
+from db.fileformat import FORMAT, KIND_CREATE, KIND_DO, KIND_REDO, KIND_UNDO, REVISIONS, SCHEMA_VERSION
 
-KIND_CREATE = "create"
-KIND_DO = "do"
-KIND_UNDO = "undo"
-KIND_REDO = "redo"
+__all__ = ["FORMAT", "KIND_CREATE", "KIND_DO", "KIND_REDO", "KIND_UNDO", "REVISIONS", "SCHEMA_VERSION",
+           "ActionRow", "Base", "Meta", "SnapshotRow"]
 
 
 class Base(DeclarativeBase):

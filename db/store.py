@@ -21,6 +21,10 @@ write exactly one row to the ``actions`` table in one transaction (plus a state 
 commit fails (disk full, file gone), the engine state is put back and nothing is half-recorded.
 
 ``on_commit(seq)`` (optional) is called after each commit with the action's sequence number.
+
+Opening an up-to-date file, and every action after that, goes through plain ``sqlite3``
+(``db/checks.py``, ``db/loading.py``, ``db/writer.py``). SQLAlchemy and Alembic (about 0.5 s to
+import) are imported only by :meth:`TournamentStore.create` and to upgrade an older file.
 """
 
 from __future__ import annotations
@@ -33,9 +37,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import insert
-from sqlalchemy.exc import SQLAlchemyError
-
 from app.clock import current_level, in_break
 from app.engine import Tournament
 from app.events import Event
@@ -43,10 +44,10 @@ from app.history import Action, History, HistoryItem
 from app.profile import Profile
 from app.snapshots import dump_state, fingerprint
 from app.timesource import TimeSource
-from db import backups, loading, schema, writer
+from db import backups, checks, loading, writer
 from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore
+from db.fileformat import FORMAT, SCHEMA_VERSION
 from db.lock import WriterLock
-from db.models import FORMAT, SCHEMA_VERSION, ActionRow, Meta
 
 BACKUP_EVERY_SECONDS = 300.0
 BACKUP_SPACING = 30.0  # seconds of wall time: a level change this soon after a backup waits for the next
@@ -74,18 +75,15 @@ class TournamentStore:
         self.backup_dir = backup_dir or backups.backup_folder(path)
         self.on_commit = on_commit
         self._opened = opened
-        self._engine = opened.engine
-        # One connection for the store's life; each action is one transaction on its sqlite3 connection
-        # (db/writer.py: plain SQL on the hot path).
-        self._conn = opened.engine.connect()
+        # One plain sqlite3 connection for the store's life; each action is one transaction on it
+        # (db/writer.py). SQLAlchemy is not imported to open an up-to-date file.
+        self._db = opened.db
         self._history = history
         self._last_backup = self._last_check = _time.monotonic()
         self._clock_mark = self._clock_position()
         self._backup_due: str | None = None  # a level change or break not backed up yet (see tick)
         self._backups = backups.BackupWorker(path, self.backup_dir)
-        raw = self._conn.connection.driver_connection
-        assert isinstance(raw, sqlite3.Connection)
-        self._writer = writer.LogWriter(raw, state_fingerprint())
+        self._writer = writer.LogWriter(self._db, state_fingerprint())
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
@@ -97,7 +95,7 @@ class TournamentStore:
             raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.")
         if not path.parent.is_dir():
             raise NotWritable(f"The folder {path.parent} does not exist.", path)
-        if not schema.can_write(path.parent):
+        if not checks.can_write(path.parent):
             raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
         lock = WriterLock(path)
         lock.acquire()
@@ -106,30 +104,26 @@ class TournamentStore:
         first = history.actions[0]
         # Built complete under a temporary name, then moved into place: a crash while creating never
         # leaves a half-made tournament file behind.
+        # The schema comes from the Alembic migrations, so creating a file imports SQLAlchemy and Alembic.
         temp = path.with_name(path.name + ".creating")
+        facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
+                 "name": name, "created_at": repr(first.at)}
         try:
+            from db import schema
+
             _remove_database(temp)
-            engine = schema.make_engine(temp)
-            try:
-                with engine.begin() as conn:
-                    schema.migrate(conn)
-                    facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
-                             "name": name, "created_at": repr(first.at)}
-                    conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in facts.items()])
-                    conn.execute(insert(ActionRow), [writer.action_row(first)])
-            finally:
-                engine.dispose()
+            schema.build_file(temp, facts, writer.action_row(first), shown_as=path)
             _publish(temp, path)
+            db = checks.connect(path)
         except BaseException as exc:
             lock.release()
             _remove_database(temp)
-            if isinstance(exc, SQLAlchemyError):
-                raise schema.translate_error(exc, path) from exc
+            if isinstance(exc, sqlite3.Error):
+                raise checks.translate_error(exc, path) from exc
             if isinstance(exc, OSError):
                 raise NotWritable(f"Floorman could not create {path}: {exc.strerror or exc}.", path) from exc
             raise
-        engine = schema.make_engine(path)
-        return cls(path, loading.OpenedFile(engine, lock), history, read_only=False, backup_dir=backup_dir,
+        return cls(path, loading.OpenedFile(db, lock), history, read_only=False, backup_dir=backup_dir,
                    on_commit=on_commit)
 
     @classmethod
@@ -139,7 +133,7 @@ class TournamentStore:
         path = Path(path)
         opened = loading.open_file(path, read_only=read_only, backup_dir=backup_dir or backups.backup_folder(path))
         try:
-            history = loading.load_history(opened.engine, path, time, snapshot_every, state_fingerprint())
+            history = loading.load_history(opened.db, path, time, snapshot_every, state_fingerprint())
         except BaseException:
             opened.close()
             raise
@@ -193,9 +187,9 @@ class TournamentStore:
         blob = self._history.due_snapshot()
         try:
             self._writer.write(action, blob)
-        except (sqlite3.Error, SQLAlchemyError) as exc:
+        except sqlite3.Error as exc:
             self._history.discard(action)
-            raise schema.translate_error(exc, self.path) from exc
+            raise checks.translate_error(exc, self.path) from exc
         if self.on_commit is not None:
             self.on_commit(action.seq)
 
@@ -250,7 +244,6 @@ class TournamentStore:
         if due is not None and not self.read_only:
             self._backups.submit(self.last_seq, due)  # the level change or break it still owes
         self._backups.stop()
-        self._conn.close()
         self._opened.close()
 
     def __enter__(self) -> TournamentStore:

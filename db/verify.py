@@ -13,13 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from app.history import replay_history
 from app.snapshots import load_state
 from app.state import OUT, TournamentState
-from db.models import SnapshotRow
+from db.loading import snapshot_rows
 from db.store import TournamentStore, state_fingerprint
 
 
@@ -100,9 +97,7 @@ def verify_file(path: Path | str) -> Report:
             field_name = _diff(scratch.state, loaded.state)
             report.problems.append(f"replaying the log from the start does not give the saved state ({field_name})")
         fp = state_fingerprint()
-        with Session(store._engine) as session:
-            snaps = session.execute(select(SnapshotRow.action_seq, SnapshotRow.fingerprint, SnapshotRow.state)).all()
-        for seq, snap_fp, blob in snaps:
+        for _id, seq, snap_fp, blob in snapshot_rows(store._db):
             if snap_fp != fp:
                 continue
             partial = replay_history(actions[:seq]).tournament.state

@@ -3,10 +3,10 @@
 Every director action is one INSERT into ``actions`` (and, now and then, one snapshot row) committed
 with ``synchronous=FULL`` before the action shows on screen. SQLAlchemy's Core costs about 0.1-0.2 ms
 per statement on top of SQLite's own work (compiling the cached statement, building the result), as
-much as the durable commit itself. So the hot path talks to the store's connection directly: the same
-``sqlite3.Connection`` SQLAlchemy opened (with the store's pragmas set on it), constant SQL strings
-(the driver caches their compiled statements) and the driver's own ``commit``. Everything else in the
-store (creating, opening, migrating, reading) stays on SQLAlchemy.
+much as the durable commit itself. So the hot path talks to the store's plain ``sqlite3`` connection
+(opened by ``db/checks.py`` with the store's pragmas), constant SQL strings (the driver caches their
+compiled statements) and the driver's own ``commit``. Only creating and upgrading a file go through
+SQLAlchemy and Alembic (``db/schema.py``).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from contextlib import suppress
 from typing import Any
 
 from app.history import Action
+from db.fileformat import ACTION_COLUMNS
 
 KEEP_SNAPSHOTS = 3
 
 _INSERT_ACTION = (
-    "INSERT INTO actions (seq, kind, at, label, command, events, target, automatic) "
-    "VALUES (:seq, :kind, :at, :label, :command, :events, :target, :automatic)"
+    f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({', '.join(':' + c for c in ACTION_COLUMNS)})"
 )
 _INSERT_SNAPSHOT = "INSERT INTO snapshots (action_seq, fingerprint, state) VALUES (?, ?, ?)"
 _PRUNE_SNAPSHOTS = "DELETE FROM snapshots WHERE id NOT IN (SELECT id FROM snapshots ORDER BY id DESC LIMIT ?)"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.profile import load_profile
-from db import schema
+from db import checks
 from db.errors import DamagedFile, DiskFull, FileMissing, NotATournamentFile, NotWritable, StoreError
 from db.store import TournamentStore
 
@@ -97,7 +97,7 @@ def test_corrupted_page(big_file):
 def test_folder_without_write_permission(store, store_path, monkeypatch):
     store.execute({"cmd": "note", "text": "kept"})
     store.close()
-    monkeypatch.setattr(schema, "can_write", lambda folder: False)
+    monkeypatch.setattr(checks, "can_write", lambda folder: False)
     with pytest.raises(NotWritable) as err:
         TournamentStore.open(store_path)
     assert "read-only" in err.value.message
@@ -122,16 +122,14 @@ def test_really_read_only_folder(store, store_path):
 def test_full_disk_loses_nothing(store, store_path, clock):
     store.execute({"cmd": "note", "text": "before the disk filled up"})
     seq, view = store.last_seq, copy.deepcopy(store.tournament.view())
-    conn = store._conn  # the store's own connection: the limit is per connection
-    pages = conn.exec_driver_sql("PRAGMA page_count").scalar()
-    conn.exec_driver_sql(f"PRAGMA max_page_count = {pages}")
-    conn.commit()
+    conn = store._db  # the store's own connection: the limit is per connection
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages}")
     with pytest.raises(DiskFull) as err:
         store.execute({"cmd": "note", "text": "y" * 200_000})
     assert "disk" in err.value.message and "full" in err.value.message
     assert store.last_seq == seq and store.tournament.view() == view  # the engine is back as it was
-    conn.exec_driver_sql("PRAGMA max_page_count = 1073741823")
-    conn.commit()
+    conn.execute("PRAGMA max_page_count = 1073741823")
     store.execute({"cmd": "note", "text": "after freeing space"})
     store.close()
     with TournamentStore.open(store_path) as again:

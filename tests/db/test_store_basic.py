@@ -34,9 +34,10 @@ def test_pragmas_are_durable(store, store_path):
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     finally:
         conn.close()
-    with store._engine.connect() as c:
-        assert c.exec_driver_sql("PRAGMA synchronous").scalar() == 2
-        assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    db = store._db  # the store's own connection
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
 
 
 def test_refused_command_writes_nothing(store):

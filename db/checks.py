@@ -1,0 +1,181 @@
+"""Checking a tournament file and connecting to it through plain ``sqlite3`` (no SQLAlchemy here).
+
+Order of checks on open (each failure raises a :mod:`db.errors` class and leaves the file alone):
+
+1. the path exists and is a file, and its first 16 bytes are SQLite's signature;
+2. the header's page count fits in the file (a truncated copy is caught here);
+3. ``PRAGMA quick_check`` passes (a corrupted page is caught here);
+4. the ``meta`` table says ``format = floorman-tournament`` (another app's database is refused);
+5. the schema version is one this build knows. Newer: refused, untouched. Older: the caller makes a
+   backup and runs the Alembic migrations (``db/schema.py``, the only place SQLAlchemy is needed).
+
+Why plain ``sqlite3``: importing SQLAlchemy takes about 0.5 s, more than loading a 10,000-player
+tournament. An up-to-date file is checked, loaded and written without it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from db.errors import DamagedFile, DiskFull, FileMissing, NewerFileVersion, NotATournamentFile, StoreError
+from db.fileformat import FORMAT, REVISIONS, SCHEMA_VERSION
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 5000
+
+
+def set_pragmas(conn: sqlite3.Connection, read_only: bool) -> None:
+    """The store's pragmas: WAL and ``synchronous=FULL`` for writing, ``query_only`` for reading."""
+    cur = conn.cursor()
+    if not read_only:
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+    else:
+        cur.execute("PRAGMA query_only=ON")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cur.close()
+
+
+def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+    """A connection to ``path`` with the store's pragmas; read-only opens with ``mode=ro``.
+
+    ``check_same_thread=False`` as SQLAlchemy's pool set it: the store's connection is used by one
+    thread at a time, but not always the one that opened it.
+    """
+    if read_only:
+        uri = "file:" + quote(path.resolve().as_posix(), safe="/:") + "?mode=ro"
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    try:
+        set_pragmas(conn, read_only)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def can_write(folder: Path) -> bool:
+    """Can this process create and change files in ``folder`` (the file, its -wal and -shm)?"""
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def check_header(path: Path) -> None:
+    """Refuse a missing, non-SQLite or truncated file before SQLite ever touches it."""
+    if not path.exists():
+        raise FileMissing(f"There is no tournament file at {path}.", path)
+    if path.is_dir():
+        raise NotATournamentFile(f"{path} is a folder, not a tournament file.", path)
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(100)
+            size = path.stat().st_size
+    except PermissionError as exc:
+        raise StoreError(f"Floorman is not allowed to read {path}. Check the file's permissions.", path) from exc
+    if size == 0:
+        raise NotATournamentFile(f"{path} is empty: it is not a Floorman tournament file.", path)
+    if not header.startswith(SQLITE_MAGIC):
+        raise NotATournamentFile(
+            f"{path} is not a Floorman tournament file (it is not a SQLite database at all).", path
+        )
+    if len(header) < 100:
+        raise DamagedFile(damaged_text(path, "it is cut short"), path)
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[92:96] == header[24:28]
+    if valid and pages and size < pages * page_size:
+        raise DamagedFile(damaged_text(path, f"it is cut short ({size} of {pages * page_size} bytes)"), path)
+
+
+def damaged_text(path: Path, why: str) -> str:
+    return (
+        f"The tournament file {path} is damaged: {why}. Nothing was changed. "
+        "Restore the latest backup (floorman restore FILE --list shows them)."
+    )
+
+
+def translate_error(exc: BaseException, path: Path) -> StoreError:
+    """Turn an SQLite error (plain, or wrapped by SQLAlchemy in ``.orig``) into words a director can act on."""
+    orig = getattr(exc, "orig", None)
+    orig = orig if isinstance(orig, BaseException) else exc
+    msg = str(orig).lower()
+    if "disk is full" in msg or "database or disk is full" in msg:
+        return DiskFull(
+            f"The disk holding {path} is full, so the last action was not recorded. "
+            "Free some space (or save to another drive) and try again; everything before it is safe.",
+            path,
+        )
+    if "not a database" in msg or "encrypted" in msg:
+        return NotATournamentFile(f"{path} is not a Floorman tournament file (SQLite cannot read it).", path)
+    if "malformed" in msg or "corrupt" in msg or "disk i/o" in msg:
+        return DamagedFile(damaged_text(path, "SQLite reports it as corrupted"), path)
+    if "readonly" in msg or "read-only" in msg or "unable to open" in msg or "permission" in msg:
+        return StoreError(f"Floorman cannot write to {path} or its folder. Open it read-only or copy it.", path)
+    if "locked" in msg or "busy" in msg:
+        return StoreError(f"{path} is busy in another program. Close it there and try again.", path)
+    return StoreError(f"Floorman could not use {path}: {orig}.", path)
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    schema: int
+    revision: str | None
+    meta: dict[str, str]
+
+
+def inspect(conn: sqlite3.Connection, path: Path) -> FileInfo:
+    """Check integrity and identity; return the file's schema version. Reads only, through ``conn``."""
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    if [r[0] for r in rows] != ["ok"]:
+        raise DamagedFile(damaged_text(path, f"SQLite's check found: {rows[0][0]}"), path)
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "meta" not in tables:
+        raise NotATournamentFile(f"{path} belongs to another application: it is not a Floorman tournament file.", path)
+    meta = {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+    if meta.get("format") != FORMAT:
+        raise NotATournamentFile(f"{path} belongs to another application: it is not a Floorman tournament file.", path)
+    schema = int(meta.get("schema", "0") or 0)
+    revision = None
+    if "alembic_version" in tables:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        revision = None if row is None else str(row[0])
+    if schema > SCHEMA_VERSION or (revision is not None and revision not in REVISIONS):
+        writer = meta.get("app_version", "a newer version")
+        raise NewerFileVersion(
+            f"{path} was saved by a newer version of Floorman ({writer}, file format {schema}); this version "
+            f"reads formats up to {SCHEMA_VERSION}. Open it with the newer Floorman. The file was not changed.",
+            path,
+        )
+    return FileInfo(schema=schema, revision=revision, meta=meta)
+
+
+def needs_upgrade(info: FileInfo) -> bool:
+    return info.revision != REVISIONS[-1]
+
+
+def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
+    """Copy a database with SQLite's online backup API (consistent even while it is open).
+
+    The copy is written without a journal and synced to disk once at the end: ``dest`` is a fresh
+    temporary file that the caller renames into place only after this returns.
+    """
+    src = source if isinstance(source, sqlite3.Connection) else sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        out = sqlite3.connect(dest)
+        try:
+            out.execute("PRAGMA journal_mode=OFF")
+            out.execute("PRAGMA synchronous=OFF")
+            src.backup(out)
+        finally:
+            out.close()
+        with open(dest, "rb+") as fh:
+            os.fsync(fh.fileno())
+    finally:
+        if src is not source:
+            src.close()
