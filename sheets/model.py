@@ -7,6 +7,10 @@ Nothing here decides a rule: places, amounts, moves and race plans are copied fr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sheets.money_data import MoneyTrail
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,7 @@ class Sheet:
     entries: int = 0
     players_left: int = 0
     level: int = 1  # the level in play now
+    money: MoneyTrail | None = None  # every movement of money, for the money trail
 
     def names(self) -> list[str]:
         """Every name a sheet might print (checked for printable characters before drawing)."""
@@ -101,4 +106,5 @@ class Sheet:
         out += [s.name for s in self.seats]
         out += [m.name for m in self.moves]
         out += [p.name for p in self.payouts + self.results if p.name]
+        out += self.money.names() if self.money is not None else []
         return out

@@ -20,6 +20,7 @@ from typing import Any
 from sheets import source
 from sheets.fonts import fonts
 from sheets.model import Sheet
+from sheets.money_trail import money_trail
 from sheets.payouts import payout_sheet, receipts, results_sheet
 from sheets.race import race_sheets
 from sheets.slips import move_slips, seating_slips
@@ -36,6 +37,7 @@ SHEETS: dict[str, str] = {
     "payouts": "Payouts",
     "receipts": "Payout receipts",
     "results": "Results",
+    "money": "Money trail",
 }
 SHEET_NAMES: tuple[str, ...] = tuple(SHEETS)
 
@@ -69,6 +71,7 @@ _RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
     "payouts": lambda s, o: payout_sheet(s.payouts, s.tournament, o, s.pool_cents, s.entries, s.players_left),
     "receipts": lambda s, o: receipts(s.payouts, s.tournament, o, blank=bool(o.extra.get("blank", False))),
     "results": lambda s, o: results_sheet(s.results, s.tournament, o, s.entries),
+    "money": lambda s, o: money_trail(s.money, s.tournament, o),
 }
 
 

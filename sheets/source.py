@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sheets.model import Chip, Level, Move, Payout, Race, RaceTable, Seat, Sheet
+from sheets.money_data import collect_money
 
 
 def _view(t: Any, part: str) -> Any:
@@ -183,6 +184,7 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     structure(t, sheet)
     sheet.payouts = payouts(t)
     sheet.results = results(t)
+    sheet.money = collect_money(t, sheet.payouts)
     money = _view(t, "money") or {}
     sheet.pool_cents = int(money.get("prize_pool_cents", st.pool_cents))
     sheet.entries = int(money.get("entries", 0)) + int(money.get("reentries", 0))

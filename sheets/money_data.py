@@ -1,0 +1,173 @@
+"""The money trail as plain data, read from the engine's money log, state and views.
+
+Each row of ``state.money_log`` is ``{at, kind, player, cents, to}`` with ``to`` one of ``pool``,
+``fee``, ``forfeit_fee`` or ``refund``. Rows written by one purchase (the price to the pool and its
+house fee) or one refund (out of the pool, out of the fees, paid back) are shown on one line; nothing
+is dropped or added. The summary adds the log up and sets it beside the engine's own totals and its
+payout table, so a difference shows on paper instead of being hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sheets.model import Payout
+
+KIND_WORDS = {
+    "entry": "Buy-in",
+    "reentry": "Re-entry",
+    "rebuy": "Rebuy",
+    "addon": "Add-on",
+    "topup": "Top-up",
+    "purchase": "Chip purchase",
+    "forfeit_fee": "Forfeit fee (absent at the start)",
+    "refund": "Refund",
+}
+KIND_PLURAL = {
+    "entry": "Buy-ins",
+    "reentry": "Re-entries",
+    "rebuy": "Rebuys",
+    "addon": "Add-ons",
+    "topup": "Top-ups",
+    "purchase": "Chip purchases",
+}
+REFUND_REASONS = {"withdrawn": "withdrew", "never_seated": "never seated"}
+FEE_ACCOUNTS = ("fee", "forfeit_fee")
+
+
+@dataclass
+class MoneyLine:
+    """One movement: a purchase with its fee, a forfeit fee, or a refund."""
+
+    at: float
+    player: int | None
+    name: str
+    kind: str  # the log's kind, without "_fee"
+    what: str
+    cash_cents: int = 0  # money handed over (negative: paid back to the player)
+    pool_cents: int = 0  # into (or out of) the prize pool
+    fee_cents: int = 0  # into (or out of) the house fees and forfeit fees
+    pool_after: int = 0  # the prize pool after this line
+    accounts: set[str] = field(default_factory=set)
+
+
+@dataclass
+class MoneyTrail:
+    lines: list[MoneyLine] = field(default_factory=list)
+    log_rows: int = 0
+    log_totals: dict[str, int] = field(default_factory=dict)  # account -> sum of its rows
+    engine: dict[str, int] = field(default_factory=dict)  # account -> the engine's own total
+    guarantee_cents: int = 0
+    prize_pool_cents: int = 0  # what the prizes must add up to: the pool, or the guarantee
+    prizes: list[Payout] = field(default_factory=list)
+    paying: bool = True  # the tournament has a payout table (PAY-6 applies)
+
+    def kinds(self) -> list[tuple[str, int, int]]:
+        """(words, count, cents into the pool) per kind of purchase, in the order first seen."""
+        out: dict[str, list[int]] = {}
+        for line in self.lines:
+            if line.kind not in ("refund", "forfeit_fee"):
+                row = out.setdefault(line.kind, [0, 0])
+                row[0] += 1
+                row[1] += line.pool_cents
+        return [(KIND_PLURAL.get(k, k.replace("_", " ").capitalize()), n, c) for k, (n, c) in out.items()]
+
+    def paid_in(self, kind: str | None = None) -> int:
+        return sum(max(line.cash_cents, 0) for line in self.lines if kind is None or line.kind == kind)
+
+    def fees_in(self) -> int:
+        return sum(line.fee_cents for line in self.lines if line.kind not in ("refund", "forfeit_fee"))
+
+    def refunded(self) -> int:
+        return -sum(line.cash_cents for line in self.lines if line.kind == "refund")
+
+    def refunds(self) -> int:
+        return sum(1 for line in self.lines if line.kind == "refund")
+
+    def prizes_total(self) -> int:
+        return sum(p.amount_cents for p in self.prizes)
+
+    def mismatches(self) -> list[tuple[str, int, int]]:
+        """(account, log total, engine total) where the money log and the engine disagree."""
+        return [(a, self.log_totals.get(a, 0), v) for a, v in self.engine.items() if self.log_totals.get(a, 0) != v]
+
+    def names(self) -> list[str]:
+        return [line.name for line in self.lines] + [p.name for p in self.prizes if p.name]
+
+
+def _base(kind: str) -> str:
+    return kind[:-4] if kind.endswith("_fee") and kind != "forfeit_fee" else kind
+
+
+def _what(line: MoneyLine, reason: str | None) -> str:
+    words = KIND_WORDS.get(line.kind, line.kind.replace("_", " ").capitalize())
+    if line.kind == "refund":
+        return f"{words} ({REFUND_REASONS.get(reason or '', (reason or '').replace('_', ' '))})" if reason else words
+    if "fee" in line.accounts and line.kind != "forfeit_fee":
+        return f"{words} + house fee" if "pool" in line.accounts else f"{words}: house fee"
+    return words
+
+
+def lines_from_log(
+    log: list[Mapping[str, Any]], names: Mapping[int, str], reasons: Mapping[int, str]
+) -> list[MoneyLine]:
+    """Group the log's rows into lines: a row joins the line before it when it has the same time, player
+    and kind and goes to an account that line has not had yet."""
+    out: list[MoneyLine] = []
+    pool = 0
+    for row in log:
+        at, who, kind = float(row["at"]), row.get("player"), _base(str(row["kind"]))
+        to, cents = str(row["to"]), int(row["cents"])
+        name = names.get(who, "") if isinstance(who, int) else str(who or "")
+        last = out[-1] if out else None
+        if last is None or (last.at, last.player, last.kind) != (at, who, kind) or to in last.accounts:
+            last = MoneyLine(at, who if isinstance(who, int) else None, name, kind, "")
+            out.append(last)
+        last.accounts.add(to)
+        if to == "pool":
+            last.pool_cents += cents
+            pool += cents
+        elif to in FEE_ACCOUNTS:
+            last.fee_cents += cents
+        if to == "refund":
+            last.cash_cents = -cents
+        elif "refund" not in last.accounts:
+            last.cash_cents += cents
+        last.pool_after = pool
+    for line in out:
+        line.what = _what(line, reasons.get(line.player) if line.player is not None else None)
+    return out
+
+
+def _view(t: Any, part: str) -> Any:
+    try:
+        return t.view(part)[part]
+    except (KeyError, AttributeError):
+        return None
+
+
+def collect_money(t: Any, prizes: list[Payout]) -> MoneyTrail:
+    """The money trail of tournament ``t``; ``prizes`` are the payout rows the sheets already read."""
+    st = t.state
+    names = {pid: p.name for pid, p in st.players.items()}
+    refunded = [p for p in st.players.values() if getattr(p, "refunded", False) and p.out_reason]
+    reasons = {p.id: str(p.out_reason) for p in refunded}
+    trail = MoneyTrail(lines=lines_from_log(list(st.money_log), names, reasons), log_rows=len(st.money_log))
+    for row in st.money_log:
+        trail.log_totals[str(row["to"])] = trail.log_totals.get(str(row["to"]), 0) + int(row["cents"])
+    trail.engine = {
+        "pool": int(st.pool_cents),
+        "fee": int(st.fees_cents),
+        "forfeit_fee": int(getattr(st, "forfeit_fees_cents", 0)),
+        "refund": int(getattr(st, "refunds_cents", 0)),
+    }
+    money = _view(t, "money") or {}
+    trail.prize_pool_cents = int(money.get("prize_pool_cents", st.pool_cents))
+    profile = getattr(st, "profile", None)
+    if profile is not None:
+        trail.guarantee_cents = int(profile["money.guarantee_cents"] or 0)
+        trail.paying = profile["payout.table"] != "none" or getattr(st, "payout_override", None) is not None
+    trail.prizes = list(prizes)
+    return trail
