@@ -63,6 +63,7 @@ class _Field:
         self.heaps: dict[int, list[int]] = {}  # built on first use: only the sizes a plan touches
         self.occ: dict[int, set[int]] = {}
         self.received: set[int] = set()
+        self.vacated: dict[int, set[int]] = {}  # seats this plan's moves empty: dealt into the hand all the same
 
     def heap(self, size: int) -> list[int]:
         if size not in self.heaps:
@@ -100,6 +101,7 @@ class _Field:
                 heapq.heappush(self.heaps[size], number)
         if from_seat is not None:
             self.occupied(src).discard(from_seat)
+            self.vacated.setdefault(src, set()).add(from_seat)
         if to_seat is not None:
             self.occupied(dst).add(to_seat)
         self.received.add(dst)
@@ -119,12 +121,16 @@ def _dealt(table: Table, occ: set[int]) -> set[int]:
     return occ | set(table.dead_seats) | set(table.moved_out)
 
 
-def _relative(src: Table, src_occ: set[int], dst: Table, seat: int) -> int | None:
-    """BAL-3 (P004): the source player in the same position relative to the button as ``seat`` at ``dst``."""
+def _relative(src: Table, src_occ: set[int], dst: Table, seat: int, vacated: set[int]) -> int | None:
+    """BAL-3 (P004): the source player in the same position relative to the button as ``seat`` at ``dst``.
+
+    ``vacated`` are the source seats that earlier moves of the same plan empty: those players were
+    dealt into the hand, so they still count for the positions (BAL-4 makes the moves one by one).
+    """
     if src.button is None or dst.button is None:
         return None
     k = position_of(seat, dst.button, _dealt(dst, set(dst.seats) | {seat}), dst.max_seats)
-    dealt = [s for s in _clockwise_from(src.button, src.max_seats) if s in _dealt(src, src_occ)]
+    dealt = [s for s in _clockwise_from(src.button, src.max_seats) if s in _dealt(src, src_occ) | vacated]
     if not dealt:
         return None
     target = dealt[(k - 1) % len(dealt)] if k > 0 else src.button
@@ -176,7 +182,7 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
         if to_seat is None:
             to_seat = _lowest_open(dt, d_occ)
             reason = "same position relative to the button (no eliminated player's seat: lowest open seat)"
-        mover_seat = _relative(st, s_occ, dt, to_seat) if to_seat is not None else None
+        mover_seat = _relative(st, s_occ, dt, to_seat, f.vacated.get(src, set())) if to_seat is not None else None
         if mover_seat is None:
             needs = f"the button at table {src if st.button is None else dst}"
     elif stud_only(f.state):

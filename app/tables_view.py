@@ -30,9 +30,14 @@ def not_dealt(state: TournamentState, table: Table) -> list[dict[str, Any]]:
 
 
 def dealing_seat(table: Table, offset: int) -> int | None:
-    """BTN-11 display: the seat ``offset`` players clockwise of the button seat."""
+    """BTN-11 display: the seat ``offset`` places clockwise of the button, the small blind being 1 and
+    the big blind 2 even when the small blind is dead or heads-up; so offset 3 is the first active seat
+    after the big blind (seed 000's dealing player)."""
     if offset <= 0 or table.button is None or not table.seats:
         return None
+    if offset >= 3 and table.bb is not None:
+        after_bb = order_from(table.bb, table.seats, table.max_seats)
+        return after_bb[(offset - 3) % len(after_bb)]
     order = order_from(table.button, table.seats, table.max_seats)
     return order[(offset - 1) % len(order)]
 
