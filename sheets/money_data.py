@@ -22,7 +22,7 @@ KIND_WORDS = {
     "addon": "Add-on",
     "topup": "Top-up",
     "purchase": "Chip purchase",
-    "forfeit_fee": "Forfeit fee (absent at the start)",
+    "forfeit_fee": "Forfeit fee (absent)",
     "refund": "Refund",
 }
 KIND_PLURAL = {

@@ -33,9 +33,10 @@ def _day(at: float) -> str:
 
 
 def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowable:
-    st = styles()
+    cell = styles()["cell"].clone("trail", fontSize=9, leading=11)
     rows: list[list[Any]] = [["Time", "Player", "What", "Cash", "Prize pool", "Fees", "Pool after"]]
-    extra: list[tuple[Any, ...]] = [("ALIGN", (3, 0), (-1, -1), "RIGHT")]
+    extra: list[tuple[Any, ...]] = [("ALIGN", (3, 0), (-1, -1), "RIGHT"), ("FONTSIZE", (0, 0), (-1, -1), 9)]
+    extra += [("TOPPADDING", (0, 1), (-1, -1), 2), ("BOTTOMPADDING", (0, 1), (-1, -1), 2)]
     day = ""
     for line in lines:
         if _day(line.at) != day:
@@ -50,15 +51,15 @@ def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowabl
         rows.append(
             [
                 time.strftime("%H:%M:%S", time.localtime(line.at)),
-                p(line.name, st["cell"]),
-                p(line.what, st["cell"]),
+                p(line.name, cell),
+                p(line.what, cell),
                 _signed(line.cash_cents, opts),
                 _signed(line.pool_cents, opts),
                 _signed(line.fee_cents, opts),
                 money(line.pool_after, opts.currency),
             ]
         )
-    return table(rows, [0.11, 0.19, 0.26, 0.1, 0.12, 0.09, 0.13], width, extra=extra, zebra=False)
+    return table(rows, [0.1, 0.22, 0.24, 0.1, 0.11, 0.09, 0.14], width, extra=extra, zebra=False)
 
 
 def _amounts(rows: list[tuple[str, int | None, bool]], opts: Options, width: float) -> Flowable:
