@@ -36,6 +36,7 @@ MENU = (
     ("payouts", "Payouts", ""),
     ("receipts", "Payout receipts", ""),
     ("results", "Results", ""),
+    ("money", "Money trail", ""),
 )
 SNAPSHOT_BEFORE = ("redraw", "break_table")  # commands whose move slips need the seats they had
 

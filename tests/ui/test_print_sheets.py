@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
 
 from ui.printing.jobs import SheetResult
 
@@ -183,3 +184,18 @@ def test_sheets_are_drawn_off_the_gui_thread_with_a_busy_indicator(qtbot, window
         assert window.offer_bar.busy.isVisible() and "seating" in window.offer_bar.busy_text.text()
     assert threads and threads[0] is not threading.main_thread()
     assert not window.offer_bar.busy.isVisible()
+
+
+def test_the_print_menu_and_the_chooser_offer_the_money_trail(qtbot, window, opened):
+    menu = next(m for m in window.menuBar().findChildren(QMenu) if m.title() == "&Print")
+    action = next(a for a in menu.actions() if a.text() == "Money trail")
+    from ui.printing.chooser import choices
+
+    assert [j.sheet for j in choices([], "money")] == ["money"]
+    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+        action.trigger()
+    preview = window.previews[-1]
+    assert preview.result.job.sheet == "money"
+    preview.open_pdf()
+    text = pdf_text(opened[-1])
+    assert "Money trail" in text and "Ann Lee" in text and "Total paid in" in text

@@ -19,6 +19,7 @@ HINTS = {
     "payouts": "places and prizes",
     "receipts": "one to sign per paid place",
     "results": "every finisher so far",
+    "money": "every cent in and out, in time order, balanced",
 }
 
 
