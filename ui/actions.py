@@ -81,4 +81,5 @@ GLOBAL_ACTIONS: tuple[GlobalAction, ...] = (
     GlobalAction("display", "Room display", "F10", "act_room_display"),
     GlobalAction("find", "Find a player", "Ctrl+F", "act_find"),
     GlobalAction("print", "Print a sheet…", "Ctrl+P", "act_print_chooser"),
+    GlobalAction("deal", "Deal calculator…", "", "act_deal_calculator"),
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
@@ -21,6 +23,9 @@ from ui.texts import money
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.player_panel import Feedback, PlayerPanel
 from ui.widgets.strip import Strip
+
+if TYPE_CHECKING:
+    from ui.dialogs.deal import DealDialog
 
 
 class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
@@ -74,6 +79,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         lay.addWidget(inner, 1)
         self.setCentralWidget(central)
         self.pending: list = []
+        self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
         profile = session.state.profile
         self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
         self._setup_printing()
@@ -103,13 +109,14 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         return act
 
     def _build_menus(self) -> None:
+        titles = {a.key: a for a in GLOBAL_ACTIONS}
         self._action("&Tournament", "Command palette…", "Ctrl+K", self.act_palette)
         self._action("&Tournament", "Back up now", "Ctrl+Shift+S", self.act_backup)
+        self._action("&Tournament", titles["deal"].title, "", self.act_deal_calculator)
         self._action("&Tournament", "Close", "Ctrl+W", self.close)
         self.undo_action = self._action("&Edit", "Undo", "Ctrl+Z", self.act_undo)
         self.redo_action = self._action("&Edit", "Redo", "Ctrl+Shift+Z", self.act_redo)
         self._action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
-        titles = {a.key: a for a in GLOBAL_ACTIONS}
         for key in ("register", "bust", "find"):
             a = titles[key]
             self._action("&Players", a.title, a.shortcut, getattr(self, a.slot))
@@ -158,6 +165,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         self.history_tab.undo_requested.connect(self.act_undo)
         self.history_tab.redo_requested.connect(self.act_redo)
         self.payouts_tab.edit_requested.connect(self.act_edit_payouts)
+        self.payouts_tab.deal_requested.connect(self.act_deal_calculator)
         self.payouts_tab.print_requested.connect(self.print_named)
         self.clock_tab.print_requested.connect(self.print_named)
         self.tabs.currentChanged.connect(lambda _i: self._refresh_history())

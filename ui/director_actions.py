@@ -285,6 +285,11 @@ class DirectorActions:
 
         self.display = open_room_display(self.session, self.display)
 
+    def act_deal_calculator(self: DirectorWindow) -> None:
+        from ui.dialogs.deal import open_deal_calculator
+
+        open_deal_calculator(self)
+
     def act_edit_payouts(self: DirectorWindow) -> None:
         from ui.dialogs.payouts import PayoutDialog
 

@@ -57,7 +57,8 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
     low = text.strip().lower()
     for a in GLOBAL_ACTIONS:
         if low in a.title.lower() or a.key.startswith(low):
-            out.append(Suggestion(f"{a.title}  ({a.shortcut})", getattr(window, a.slot)))
+            keys = f"  ({a.shortcut})" if a.shortcut else ""
+            out.append(Suggestion(f"{a.title}{keys}", getattr(window, a.slot)))
     if not out and rest == "" and verb not in player_verbs:
         players = find_players(state, text)[:limit]
         out = [Suggestion(f"Show {p.name} (#{p.id})", lambda n=p.name: window.player_panel.search.setText(n))

@@ -72,10 +72,12 @@ class PayoutsTab(QWidget):
 
     Signals:
         edit_requested(): the director wants to edit the payout table.
+        deal_requested(): the director wants the deal calculator.
         print_requested(str): a sheet name (payouts, receipts, results).
     """
 
     edit_requested = Signal()
+    deal_requested = Signal()
     print_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -95,6 +97,10 @@ class PayoutsTab(QWidget):
             self.print_buttons[sheet] = b
             row.addWidget(b)
         row.addWidget(self.edit_button)
+        self.deal_button = QPushButton("Deal calculator…")
+        self.deal_button.setToolTip("What each player still in would take under ICM or a chip chop; changes nothing.")
+        self.deal_button.clicked.connect(self.deal_requested)
+        row.addWidget(self.deal_button)
         lay = QVBoxLayout(self)
         lay.addLayout(row)
         lay.addWidget(self.feedback)
