@@ -82,6 +82,8 @@ def start_clock(ctx: Context, cmd: dict[str, Any]) -> None:
 def _clock_started(state: TournamentState, ev: Event) -> None:
     c = touch(state, ev)
     c.update(started=True, running=True, pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), adjust={})
+    if state.started_at is None:
+        state.started_at = ev.at  # ABS-5: half an hour from the start
     c.update(structure=ev.data["structure"], level_ms=int(ev.data["level_ms"]), adhoc=None, pause_reason=None)
 
 

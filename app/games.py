@@ -129,11 +129,34 @@ def betting(
     """
     kind = str(settings["limit.betting"])
     cap = raise_cap(settings, players_left)
+    double = kind == "limit" and doubles_on_open_pair(g, settings)
     rounds = []
     for name, size in g.rounds:
         entry: dict[str, Any] = {"round": name}
         if kind == "limit":
             bet = int(bets["small_bet" if size == "small" else "big_bet"])
             entry.update(bet=bet, max_bet=None if cap is None else bet * (1 + cap))
+            if double and name == "4th street":
+                entry["open_pair_bet"] = int(bets["big_bet"])  # MIX-7: an open pair may bet the big bet
         rounds.append(entry)
-    return {"betting": kind, "max_raises": cap, "rounds": rounds}
+    out: dict[str, Any] = {"betting": kind, "max_raises": cap, "rounds": rounds}
+    if g.family == "stud":
+        out["double_on_open_pair"] = double
+    if g.split:
+        out["odd_chip"] = ODD_CHIP[str(settings["pot.odd_chip"])]
+    return out
+
+
+# MIX-8: who gets a split pot's odd chip, in words for the dealer (the hand itself is not tracked here).
+ODD_CHIP = {
+    "tda20": "Break odd chips into the smallest chip in play; the high hand's side gets the odd chip of the "
+    "whole pot; a tied side's odd chip goes to the first seat left of the button (stud: the high card by suit).",
+    "s000": "The high hand gets the extra chip; a tied half's odd chip goes to the player nearest the dealer, "
+    "clockwise.",
+}
+
+
+def doubles_on_open_pair(g: Game, settings: Mapping[str, Any]) -> bool:
+    """MIX-7: 4th-street bets double for an open pair only where the setting allows it, and only in stud
+    high; never in stud hi-lo or the razz games (split or lowball)."""
+    return bool(settings["stud.double_on_open_pair"]) and g.family == "stud" and not g.split and "LB" not in g.types

@@ -89,6 +89,15 @@ def judged_level(
         return now
     raise RuleError(
         "NEEDS_INPUT",
-        f"{question(changed)} Repeat the command with \"{ANSWER}\": true or false.",
+        f"{question(changed)} {STARTED[str(ctx.profile['clock.hand_start'])]} "
+        f"Repeat the command with \"{ANSWER}\": true or false.",
         "CONV-6",
     )
+
+
+# CONV-5: what "the hand had started" means, by the profile's clock.hand_start.
+STARTED = {
+    "first_riffle": "A hand has started at the first riffle, the push of the shuffler button or the dealer push.",
+    "blinds_and_riffle": "A hand has started once all blinds and antes are posted and the dealer has begun "
+    "shuffling.",
+}
