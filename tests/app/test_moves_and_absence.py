@@ -229,3 +229,13 @@ def test_conv_10_tables_numbered_from_one_and_population_counts_active_players()
     assert t.view("tables")["tables"]["1"]["population"] == tables["1"]["population"]
     bust(t, someone)
     assert t.view("tables")["tables"]["1"]["population"] == tables["1"]["population"] - 1
+
+
+def test_conv_2_an_absent_player_is_active_for_balancing() -> None:
+    t = tournament("tda")
+    layout_tables(t, {1: _full("A", range(1, 9)), 2: _full("B", range(1, 8))})
+    for name in ("B1", "B2", "B3"):
+        t.execute({"cmd": "absent", "player": name})
+    assert not t.view("balance")["balance"]["needed"]  # 8 and 7: absent players still count
+    bust(t, "B4")
+    assert t.view("balance")["balance"]["needed"]  # a bust does not
