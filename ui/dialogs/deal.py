@@ -62,6 +62,7 @@ class DealDialog(QDialog):
         self.save.setRange(0, 100_000_000)
         self.save.setDecimals(2)
         self.save.setPrefix("$")
+        self.save.setKeyboardTracking(False)
         self.save.setToolTip("Kept aside for the winner of the play that goes on; the rest is split now.")
         self.prizes = QLabel()
         self.prizes.setWordWrap(True)
@@ -121,6 +122,7 @@ class DealDialog(QDialog):
             spin.setGroupSeparatorShown(True)
             spin.setAlignment(RIGHT)
             spin.setFrame(False)
+            spin.setKeyboardTracking(False)  # figured once the stack is typed, not at every digit
             spin.setValue(p.chips)
             spin.valueChanged.connect(lambda _v: self.recalculate())
             self.table.setCellWidget(row, 1, spin)
