@@ -173,6 +173,7 @@ def icm_values(stacks: Sequence[int], prizes: Sequence[int]) -> list[Fraction]:
     if n > ICM_LIMIT:
         raise RuleError("INVALID_INPUT", f"ICM is computed for {ICM_LIMIT} players or fewer; use chip chop for {n}.")
     table = list(prizes) + [0] * (n - len(prizes))
+    paid = max((i + 1 for i, c in enumerate(table) if c), default=0)
     total = sum(stacks)
     ev = [Fraction(0)] * n
     reach: dict[int, Fraction] = {0: Fraction(1)}  # placed set (bits) -> chance those took the top places
@@ -181,7 +182,7 @@ def icm_values(stacks: Sequence[int], prizes: Sequence[int]) -> list[Fraction]:
         if chance is None:
             continue
         place = mask.bit_count()
-        if place == n:
+        if place >= paid:  # every place from here on pays nothing
             continue
         left = total - sum(stacks[i] for i in range(n) if mask >> i & 1)
         for i in range(n):
