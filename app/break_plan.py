@@ -41,6 +41,9 @@ def structural(state: TournamentState, populations: dict[int, int]) -> Plan | No
         if t <= 3:
             return None  # BRK-4: with three tables or fewer, tables play internally until the redraws
     if total <= capacity(t - 1, max_seats, final):
+        if t - 1 == 1 and final > max_seats:
+            # TDA RP-9: an 8-handed event's final table seats 9; it is drawn afresh at a bigger table.
+            return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
         if t - 1 in prof["break.redraw_at_tables"]:
             return Plan(redraw_to=t - 1, reason=f"play reaches {t - 1} table(s): redraw", rule="BRK-5")
         pick = max if prof["break.order"] == "highest_number" else min

@@ -120,7 +120,8 @@ def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {count} table(s) of {room // count}.")
     data = draw_everyone(ctx, players, count, cmd)
     # The new tables' first hand is dealt now: its level judges that hand's busts (ENT-4, CONV-6).
-    ctx.emit("tables_reset", tables=count, seats=max_seats, level=level_of_next_hand(ctx.state, ctx.now))
+    seats = room if count == 1 else max_seats  # BRK-6: the final table may seat more than the others
+    ctx.emit("tables_reset", tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now))
     ctx.emit("seats_drawn", **data)
 
 

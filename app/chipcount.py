@@ -49,6 +49,14 @@ def chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
         if p.id in counts:
             raise RuleError("INVALID_INPUT", f"{p.name} is counted twice.")
         counts[p.id] = inputs.whole(chips, f"{p.name}'s chips")
+        if p.deciding and counts[p.id] > 0:
+            # ENT-5: he lost every chip in that hand; chips counted in front of him belong to someone else.
+            raise RuleError(
+                "INVALID_INPUT",
+                f"{p.name} lost all his chips and is deciding on a rebuy: enter the rebuy or the decline, "
+                "then count his table.",
+                "ENT-5",
+            )
     for number in sorted({t for pid in counts if (t := ctx.state.players[pid].table) is not None}):
         missing = [ctx.state.players[pid].name for pid in ctx.state.tables[number].seats.values() if pid not in counts]
         if missing:

@@ -322,9 +322,11 @@ def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | Non
         merged[key] = value
     if merged["payout.table"] == "fixed" and not merged["payout.fixed_cents"]:
         raise _profile_error("payout.fixed_cents", "must list at least one amount when payout.table is fixed")
-    if merged["table.max_seats"] < merged["final_table.size"] and merged["stage.mode"] == "none":
-        # A final table may be smaller than the tables, never larger.
-        raise _profile_error("final_table.size", f"cannot exceed table.max_seats ({merged['table.max_seats']})")
+    if merged["stage.mode"] == "none" and merged["final_table.size"] > merged["table.max_seats"] + 1:
+        # TDA RP-9: two short tables combine into a final table at most one seat bigger (8-handed -> 9).
+        raise _profile_error(
+            "final_table.size", f"can be at most one more than table.max_seats ({merged['table.max_seats'] + 1})"
+        )
     return merged
 
 

@@ -128,3 +128,26 @@ def test_abs_3_split_unit_is_the_smallest_chip_still_in_play_after_a_race():
     assert [ps[f"P{i}"]["stack"] for i in (1, 2, 3)] == [1325, 1325, 1325]
     chips = t.view("chips")["chips"]
     assert chips["removed"] == 25 and chips["in_play"] == chips["expected"]
+
+
+def test_ent_5_a_count_cannot_give_chips_to_a_player_deciding_on_a_rebuy() -> None:
+    """Found by the chip-conservation property: a player who lost every chip is counted at 0 or not at all."""
+    import pytest
+
+    import app.ledger
+    from app.chipcount import chips_in_play
+
+    t = make("home-rebuy")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(app.ledger, "current_level", lambda state, now: 1)
+        mp.setattr(app.ledger, "in_break", lambda state, now: False)
+        for name in ("S0", "S1", "S2"):
+            t.execute({"cmd": "register", "name": name})
+        t.execute({"cmd": "bust", "players": ["S0", "S1"], "stacks": {"S0": 1, "S1": 1}})
+        before = t.snapshot()
+        _, err = t.try_execute({"cmd": "chip_count", "counts": {"S0": 1}, "accept": True})
+        assert err is not None and err.code == "INVALID_INPUT" and "deciding on a rebuy" in err.message
+        assert t.state == before
+        t.execute({"cmd": "decline_rebuy", "player": "S0"})
+        s = t.state
+        assert s.chips_issued + s.chips_added - s.chips_removed == chips_in_play(s)

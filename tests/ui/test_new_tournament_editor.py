@@ -82,12 +82,12 @@ def test_a_refusal_shows_the_engines_message_beside_the_setting_and_ok(qtbot, tm
     dialog.show()
     qtbot.waitExposed(dialog)
     with pytest.raises(RuleError) as refused:
-        validate_settings({"table.max_seats": 8}, base.settings)
-    type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
+        validate_settings({"table.max_seats": 7}, base.settings)
+    type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "7")  # type: ignore[attr-defined]
     named = dialog.rows["final_table.size"].feedback
     assert named.isVisible() and named.property("kind") == "refused"
     assert named.text() == plain_message(refused.value.message)
-    assert named.text() == "Final table seats: cannot exceed seats per table (8)."
+    assert named.text().startswith("Final table seats: can be at most one more than")
     assert named.toolTip() == refused.value.message  # the engine's own words, key and all
     assert dialog.feedback.isVisible() and dialog.feedback.text() == named.text()
     assert not ok_button(dialog).isEnabled() and not dialog.save_button.isEnabled()
@@ -119,7 +119,7 @@ def test_the_created_tournament_has_exactly_the_edited_settings(qtbot, tmp_path,
         type_into(qtbot, dialog.rows["money.buy_in_cents"].editor.edit, "$25.50")  # type: ignore[attr-defined]
         seats = dialog.rows["seat.method"].editor.combo  # type: ignore[attr-defined]
         seats.setCurrentIndex(seats.findText("Card draw (suit = table)"))
-        type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
+        type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "7")  # type: ignore[attr-defined]
         seen["refused"] = not ok_button(dialog).isEnabled()
         type_into(qtbot, dialog.rows["final_table.size"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
         dialog.rows["rebuy.offered"].editor.box.setChecked(True)  # type: ignore[attr-defined]
@@ -133,7 +133,7 @@ def test_the_created_tournament_has_exactly_the_edited_settings(qtbot, tmp_path,
     assert seen == {"refused": True}
     window = starter.windows[-1]
     qtbot.addWidget(window)
-    edits = {"money.buy_in_cents": 2550, "seat.method": "card_draw", "table.max_seats": 8, "final_table.size": 8,
+    edits = {"money.buy_in_cents": 2550, "seat.method": "card_draw", "table.max_seats": 7, "final_table.size": 8,
              "rebuy.offered": True, "payout.percents": [45, 30, 15, 10]}
     assert dict(window.session.state.profile.settings) == {**base.settings, **edits}
     window.close()

@@ -91,7 +91,7 @@ def test_a_refusal_naming_another_setting_is_also_shown_beside_ok(qtbot, tmp_pat
 
     dialog = NewTournamentDialog(load_profile("tda"), tmp_path)
     qtbot.addWidget(dialog)
-    dialog.rows["table.max_seats"].editor.spin.setValue(8)
+    dialog.rows["table.max_seats"].editor.spin.setValue(7)
     named = dialog.rows["final_table.size"].feedback
     assert named.property("kind") == "refused" and named.text().startswith("Final table seats:")
     assert dialog.feedback.text() == named.text() and not dialog.feedback.isHidden()
