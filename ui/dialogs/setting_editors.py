@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.profile import IDENTITY_FIELDS, SCHEMA
+from app.profile import SCHEMA
+from app.setting_checks import IDENTITY_FIELDS
 from ui.dialogs import setting_text as st
 from ui.dialogs.setting_words import SUFFIXES, choice_word, label_of, none_word
 

@@ -1,0 +1,111 @@
+"""The checks behind every profile setting: each returns why a value is wrong, or None."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Check = Callable[[Any], str | None]
+
+
+def whole(lo: int | None = None, hi: int | None = None, optional: bool = False) -> Check:
+    def check(v: Any) -> str | None:
+        if v is None and optional:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            return "must be a whole number" + (" or null" if optional else "")
+        if lo is not None and v < lo:
+            return f"must be at least {lo}"
+        if hi is not None and v > hi:
+            return f"must be at most {hi}"
+        return None
+
+    return check
+
+
+def boolean(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def text(v: Any) -> str | None:
+    return None if isinstance(v, str) else "must be text"
+
+
+class Choice:
+    """The check of a setting with a fixed set of values; ``choices`` lists them (for editors)."""
+
+    def __init__(self, *choices: str) -> None:
+        self.choices = choices
+
+    def __call__(self, v: Any) -> str | None:
+        return None if v in self.choices else "must be one of " + ", ".join(self.choices)
+
+
+def choice(*choices: str) -> Check:
+    return Choice(*choices)
+
+
+def whole_list(v: Any) -> str | None:
+    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v):
+        return "must be a list of whole numbers"
+    return None
+
+
+def text_list(v: Any) -> str | None:
+    if not isinstance(v, list) or any(not isinstance(x, str) for x in v):
+        return "must be a list of text values"
+    return None
+
+
+def percents(v: Any) -> str | None:
+    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int | float) or x < 0 for x in v):
+        return "must be a list of percentages"
+    if v and abs(sum(v) - 100) > 1e-9:
+        return f"percentages must add up to 100, not {sum(v):g}"
+    return None
+
+
+def brackets(v: Any) -> str | None:
+    if not isinstance(v, list) or not v:
+        return "must be a list of {max_players, percents} brackets"
+    last = 0
+    for i, b in enumerate(v):
+        if not isinstance(b, dict) or set(b) != {"max_players", "percents"}:
+            return f"bracket {i + 1} must have exactly max_players and percents"
+        mp = b["max_players"]
+        if isinstance(mp, bool) or not isinstance(mp, int) or mp <= last:
+            return f"bracket {i + 1}: max_players must be a whole number above {last}"
+        last = mp
+        why = percents(b["percents"])
+        if why:
+            return f"bracket {i + 1}: {why}"
+    return None
+
+
+def chip_set(v: Any) -> str | None:
+    if not isinstance(v, list) or not v:
+        return "must be a list of chips {value, colour, count}"
+    seen: set[int] = set()
+    for i, c in enumerate(v):
+        if not isinstance(c, dict) or "value" not in c:
+            return f"chip {i + 1} must have a value"
+        val = c["value"]
+        if isinstance(val, bool) or not isinstance(val, int) or val <= 0:
+            return f"chip {i + 1}: value must be a whole number above 0"
+        if val in seen:
+            return f"chip {i + 1}: value {val} is listed twice"
+        seen.add(val)
+        extra = set(c) - {"value", "colour", "count"}
+        if extra:
+            return f"chip {i + 1}: unknown field {sorted(extra)[0]}"
+    return None
+
+
+IDENTITY_FIELDS = ("first_name", "last_name", "student_id", "phone", "id_number")
+
+
+def identity(v: Any) -> str | None:
+    allowed = set(IDENTITY_FIELDS)
+    if not isinstance(v, list) or any(x not in allowed for x in v):
+        return "must be a list drawn from " + ", ".join(sorted(allowed))
+    return None
