@@ -95,6 +95,11 @@ SCHEMA: dict[str, Setting] = {
     "table.max_seats": S(9, whole(2, 12), "seats per table"),
     "seat.method": S("random", choice("random", "card_draw"), "random draw or the card draw (suit = table)"),
     "seat.extra_to": S("highest", choice("highest", "lowest"), "which tables get the extra player"),
+    "seat.designated_dealers": S(
+        "none",
+        choice("none", "allowed", "every_table"),
+        "player-dealers named at the draw: not used; at most one per table; one at every table or none",
+    ),
     # balancing and breaking (BAL, BRK)
     "balance.trigger": S(
         "spread_tda", choice("spread_tda", "spread", "below_five", "none"), "when a player must move"

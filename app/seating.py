@@ -1,4 +1,4 @@
-"""Seating: tables, the initial draw and seating one player (SEAT-1 to SEAT-3, SEAT-5, SEAT-7).
+"""Seating: tables, the initial draw and seating one player (SEAT-1 to SEAT-5, SEAT-7).
 
 The draw's outcome (who got which card, which seat) is written into the event, so a replay never
 draws again. Every command takes the outcome explicitly too (``cards``, ``seats``), which is how a
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app import inputs
+from app.dealers import dealer_tables, dealers_draw_first, dealers_placed_first, named_dealers
 from app.errors import RuleError
 from app.events import Event
 from app.positions import first_hand
@@ -110,7 +111,9 @@ def _table_opened(state: TournamentState, ev: Event) -> None:
     state.tables[number] = Table(number=number, max_seats=int(ev.data["seats"]))
 
 
-def _plain_draw(ctx: Context, players: list[Player], sizes: list[int], given: Any) -> dict[int, tuple[int, int]]:
+def _plain_draw(
+    ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
+) -> dict[int, tuple[int, int]]:
     if given is not None:
         if not isinstance(given, dict):
             raise RuleError("INVALID_INPUT", "seats must be an object of player: [table, seat].")
@@ -126,16 +129,23 @@ def _plain_draw(ctx: Context, players: list[Player], sizes: list[int], given: An
         if set(out) != {p.id for p in players} or len(set(out.values())) != len(out):
             raise RuleError("INVALID_INPUT", "The seats given must place every entrant once, one per seat.")
         return out
+    if dealers:
+        return dealers_placed_first(ctx, dealers, [p.id for p in players], sizes)
     places = [(i + 1, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
     order = ctx.rng.shuffle(places)
     return {p.id: place for p, place in zip(players, order)}
 
 
-def _card_draw(ctx: Context, players: list[Player], sizes: list[int], given: Any) -> dict[int, str]:
-    """SEAT-3: a deck with one card per seat in play; each player draws one."""
+def _card_draw(
+    ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
+) -> dict[int, str]:
+    """SEAT-3: a deck with one card per seat in play; each player draws one (SEAT-4: the dealers first)."""
     if len(sizes) > len(SUIT_OF_TABLE):
         raise RuleError("INVALID_INPUT", "The card draw seats at most 4 tables (one suit each).", "SEAT-3")
     deck = [seat_card(i, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
+    if given is None and dealers:
+        stacks = [[seat_card(i, s) for s in range(1, size + 1)] for i, size in enumerate(sizes)]
+        return dealers_draw_first(ctx, dealers, [p.id for p in players], stacks)
     if given is None:
         return dict(zip([p.id for p in players], ctx.rng.shuffle(deck)))
     cards = card_map(ctx.state, given, "cards")
@@ -149,10 +159,11 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
     """Seat ``players`` at tables 1..``tables`` by the profile's method; the data of a ``seats_drawn``."""
     sizes = table_sizes(len(players), tables, ctx.profile["seat.extra_to"])
     players = sorted(players, key=lambda p: p.id)
+    dealers = named_dealers(ctx, cmd, [p.id for p in players], tables)
     assignments: list[list[Any]] = []
     buttons: dict[str, dict[str, Any]] = {}
     if ctx.profile["seat.method"] == "card_draw":
-        cards = _card_draw(ctx, players, sizes, cmd.get("cards"))
+        cards = _card_draw(ctx, players, sizes, cmd.get("cards"), dealers)
         for pid, card in cards.items():
             index, seat = card_seat(card)
             assignments.append([pid, index + 1, seat, card])
@@ -162,7 +173,7 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
             buttons[str(number)] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
         method = "card_draw"
     else:
-        seats = _plain_draw(ctx, players, sizes, cmd.get("seats"))
+        seats = _plain_draw(ctx, players, sizes, cmd.get("seats"), dealers)
         assignments = [[pid, t, s, None] for pid, (t, s) in seats.items()]
         by_table: dict[int, list[int]] = {}
         seats_at: dict[int, dict[int, int]] = {}
@@ -182,12 +193,15 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
             }
         method = "random"
     assignments.sort(key=lambda a: (a[1], a[2]))
-    return {"method": method, "assignments": assignments, "buttons": buttons}
+    data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
+    if dealers:
+        data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
+    return data
 
 
 @command("seat_all")
 def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
-    """The initial draw: every entrant gets a table and seat (SEAT-1/2 random, or SEAT-3 card draw)."""
+    """The initial draw: every entrant gets a table and seat (SEAT-1/2 random, or SEAT-3 card draw; SEAT-4 dealers)."""
     if any(t.seats for t in ctx.state.tables.values()):
         raise RuleError("ALREADY_STARTED", "The draw is done; seat late entrants with seat_player.", "SEAT-7")
     players = unseated_entrants(ctx.state)
@@ -215,8 +229,10 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
             table.draw_cards[pid] = card
     if seated:
         state.waiting = [pid for pid in state.waiting if pid not in seated]
+    dealers = ev.data.get("dealers", {})
     for number, pos in ev.data["buttons"].items():
         table = state.tables[int(number)]
+        table.designated_dealer = dealers.get(number)
         table.button, table.sb_seat, table.sb, table.bb = pos["button"], pos["sb_seat"], pos["sb"], pos["bb"]
         table.button_held = table.frozen = False
         table.dead_seats.clear()

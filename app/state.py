@@ -76,6 +76,7 @@ class Table:
     moved_out: list[int] = field(default_factory=list)  # seats vacated by moves since the hand was dealt
     last_blinds: dict[int, str] = field(default_factory=dict)  # newcomer id -> "sb"/"bb" paid at his last table
     draw_cards: dict[int, str] = field(default_factory=dict)  # player id -> card of the last seat/button draw
+    designated_dealer: int | None = None  # SEAT-4: the player named at the draw to deal at this table
 
     @property
     def population(self) -> int:

@@ -42,6 +42,15 @@ def dealing_seat(table: Table, offset: int) -> int | None:
     return order[(offset - 1) % len(order)]
 
 
+def designated_dealer(state: TournamentState, table: Table) -> dict[str, Any] | None:
+    """SEAT-4: the player named at the draw to deal at this table, while he still sits there."""
+    pid = table.designated_dealer
+    if pid is None or pid not in table.seats.values():
+        return None
+    p = state.players[pid]
+    return {"player": p.name, "seat": p.seat}
+
+
 def table_view(state: TournamentState, table: Table, halt: dict[str, Any] | None = None) -> dict[str, Any]:
     """One table; ``halt`` is its BAL-1 halt ({"reason", "waived"}) when it is halted."""
     assert state.profile is not None
@@ -79,6 +88,7 @@ def table_view(state: TournamentState, table: Table, halt: dict[str, Any] | None
         "next_hand": next_hand,
         "dealing_seat": dealing_seat(table, int(state.profile["display.dealing_seat_offset"])),
         "draw_cards": {state.players[pid].name: c for pid, c in table.draw_cards.items() if pid in state.players},
+        "designated_dealer": designated_dealer(state, table),
     }
 
 
