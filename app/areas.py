@@ -10,6 +10,7 @@ from app import (  # noqa: F401
     clock_commands,
     eliminations,
     entries,
+    found_chips,
     halting,
     hand_for_hand,
     lifecycle,

@@ -241,4 +241,5 @@ def chip_race_view(state: TournamentState, now: float | None = None) -> dict[str
         "raced_off": raced_off(state),
         "due": due,
         "last": state.extra.get("chip_race", {}).get("last"),
+        "found": state.extra.get("chip_race", {}).get("found", []),  # RACE-4 (app.found_chips)
     }
