@@ -76,13 +76,21 @@ def pretty_card(card: str) -> str:
     return rank + SUITS.get(card[-1].lower(), card[-1])
 
 
-def short_name(name: str, limit: int = 11) -> str:
-    if len(name) <= limit:
-        return name
+def fit_name(name: str, fm: QFontMetrics, width: int) -> str:
+    """The whole name if it fits, else "First L.", else the first name; cut with "…" only as a last resort."""
     parts = name.split()
-    if len(parts) > 1 and len(parts[0]) + 3 <= limit:
-        return f"{parts[0]} {parts[-1][0]}."
-    return name[: limit - 1] + "…"
+    tries = [name]
+    if len(parts) > 1:
+        tries += [f"{parts[0]} {parts[-1][0]}.", parts[0]]
+    for text in tries:
+        if fm.horizontalAdvance(text) <= width:
+            return text
+    return fm.elidedText(tries[-1], Qt.TextElideMode.ElideRight, width)
+
+
+def accents(dark: bool) -> tuple[QColor, QColor]:
+    """Seat numbers and red suits, legible on the seat cards of either look."""
+    return (QColor("#93c5fd"), QColor("#fca5a5")) if dark else (QColor("#2563eb"), QColor("#b42318"))
 
 
 class RoundTable(QWidget):
@@ -197,20 +205,20 @@ class RoundTable(QWidget):
         bold = QFont(font)
         bold.setBold(True)
         p.setFont(bold)
-        p.setPen(QColor("#2563eb") if seat.player_id is not None else dim)
+        number_colour, red_colour = accents(pal.color(QPalette.ColorRole.Window).lightness() < 128)
+        p.setPen(number_colour if seat.player_id is not None else dim)
         p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(seat.number))
         p.setFont(font)
         if seat.card:
             red = seat.card[-1] in "♥♦"
-            p.setPen(QColor("#b42318") if red else text)
+            p.setPen(red_colour if red else text)
             p.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, seat.card)
         if seat.player_id is not None:
             p.setPen(text)
             indent = QFontMetrics(bold).horizontalAdvance(str(seat.number)) + 3
             room = inner.adjusted(indent, 0, 0, 0)
             fm = QFontMetrics(font)
-            name = seat.name if fm.horizontalAdvance(seat.name) <= room.width() else short_name(seat.name, 10)
-            name = fm.elidedText(name, Qt.TextElideMode.ElideRight, int(room.width()))
+            name = fit_name(seat.name, fm, int(room.width()))
             p.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name)
             p.setPen(dim)
             p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"{seat.stack:,}")
