@@ -29,7 +29,13 @@ PAUSE_REASON = "hand_for_hand"
 
 
 def _book(state: TournamentState) -> dict[str, Any]:
-    return state.extra.setdefault("h4h", {"round": 0, "first_batch": 0, "rounds": 0})
+    """The bookkeeping, created if missing: for appliers only (a command never writes the state)."""
+    return state.extra.setdefault("h4h", _read(state))
+
+
+def _read(state: TournamentState) -> dict[str, Any]:
+    """The bookkeeping as it stands, without creating it: what commands and readers look at."""
+    return state.extra.get("h4h") or {"round": 0, "first_batch": 0, "rounds": 0}
 
 
 def round_batch(state: TournamentState) -> int | None:
@@ -40,7 +46,7 @@ def round_batch(state: TournamentState) -> int | None:
     if not state.hand_for_hand or not state.batches:
         return None
     index = len(state.batches) - 1
-    if index < int(_book(state)["first_batch"]) or state.batches[index].reason != "bust":
+    if index < int(_read(state)["first_batch"]) or state.batches[index].reason != "bust":
         return None
     return index
 
@@ -53,7 +59,7 @@ def hand_for_hand(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", "Say 'on': true to start hand-for-hand play, or 'on': false to end it.")
     state = ctx.state
     if on == state.hand_for_hand:
-        book = _book(state)
+        book = _read(state)
         if on:
             raise RuleError("INVALID_INPUT", f"Hand-for-hand is already on (round {book['round']}).", "CLK-5")
         raise RuleError("INVALID_INPUT", "Hand-for-hand is not on.", "CLK-5")
@@ -65,7 +71,7 @@ def hand_for_hand(ctx: Context, cmd: dict[str, Any]) -> None:
         if clock.get("started") and clock.get("running"):
             ctx.run({"cmd": "pause_clock", "reason": PAUSE_REASON})
         return
-    ctx.emit("hand_for_hand_ended", rounds=int(_book(state)["round"]) - 1)
+    ctx.emit("hand_for_hand_ended", rounds=int(_read(state)["round"]) - 1)
     if clock.get("started") and not clock.get("running") and clock.get("pause_reason") == PAUSE_REASON:
         ctx.run({"cmd": "resume_clock"})
 
@@ -88,7 +94,7 @@ def hand_for_hand_round(ctx: Context, cmd: dict[str, Any]) -> None:
     """Every table finished its hand of the round: take the fixed time off the clock (CLK-5)."""
     if not ctx.state.hand_for_hand:
         raise RuleError("INVALID_INPUT", "Hand-for-hand is not on: start it with hand_for_hand on.", "CLK-5")
-    book = _book(ctx.state)
+    book = _read(ctx.state)
     deducted = bool(ctx.state.clock.get("started"))
     if deducted:
         ctx.run({"cmd": "hand_for_hand_deduct", "hands": 1})

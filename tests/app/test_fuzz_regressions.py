@@ -1,0 +1,29 @@
+"""Regressions found by the all-commands property (tests/app/test_properties_all_commands.py): each test
+names the rule the engine broke and replays the shortest sequence that broke it."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from app.engine import Tournament
+from app.errors import RuleError
+from tests.app.money_kit import enter, make
+
+
+def refused_unchanged(t: Tournament, cmd: dict[str, object], code: str) -> None:
+    """The command is refused with ``code`` and leaves the state byte for byte as it was."""
+    before = pickle.dumps(t.state)
+    with pytest.raises(RuleError) as info:
+        t.execute(cmd)
+    assert info.value.code == code, info.value
+    assert pickle.dumps(t.state) == before
+
+
+def test_clk_5_refused_hand_for_hand_off_changes_nothing() -> None:
+    t = make("casino-mixed")
+    enter(t, "Ann", "Bob")
+    refused_unchanged(t, {"cmd": "hand_for_hand", "on": False}, "INVALID_INPUT")
+    assert "h4h" not in t.state.extra
+    assert Tournament.replay(t.log).state == t.state
