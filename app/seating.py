@@ -209,6 +209,16 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", "There is nobody to seat: register and buy in players first.")
     max_seats = int(ctx.profile["table.max_seats"])
     tables = -(-len(players) // max_seats)
+    for number, size in enumerate(table_sizes(len(players), tables, ctx.profile["seat.extra_to"]), start=1):
+        opened = ctx.state.tables.get(number)
+        if opened is not None and opened.max_seats < size:
+            raise RuleError(
+                "NO_OPEN_SEAT",
+                f"Table {number} was opened with {opened.max_seats} seats, but the draw seats {size} players there "
+                f"({len(players)} players at tables of up to {max_seats}): set table.max_seats to "
+                f"{opened.max_seats} with change_settings, so the draw uses more tables.",
+                "SEAT-2",
+            )
     data = draw_everyone(ctx, players, tables, cmd)
     for number in range(1, tables + 1):
         if number not in ctx.state.tables:

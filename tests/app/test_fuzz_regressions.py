@@ -27,3 +27,14 @@ def test_clk_5_refused_hand_for_hand_off_changes_nothing() -> None:
     refused_unchanged(t, {"cmd": "hand_for_hand", "on": False}, "INVALID_INPUT")
     assert "h4h" not in t.state.extra
     assert Tournament.replay(t.log).state == t.state
+
+
+def test_seat_2_draw_never_seats_more_players_than_an_opened_table_holds() -> None:
+    t = make("tda")
+    enter(t, *[f"P{i}" for i in range(7)])
+    t.execute({"cmd": "open_table", "table": 1, "seats": 6})
+    refused_unchanged(t, {"cmd": "seat_all"}, "NO_OPEN_SEAT")
+    t.execute({"cmd": "change_settings", "settings": {"table.max_seats": 6, "final_table.size": 6}})
+    t.execute({"cmd": "seat_all"})
+    assert sorted(len(tb.seats) for tb in t.state.tables.values()) == [3, 4]
+    assert all(len(tb.seats) <= tb.max_seats for tb in t.state.tables.values())
