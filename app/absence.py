@@ -16,7 +16,7 @@ from app.errors import RuleError
 from app.events import Event
 from app.ledger import counted_stack, level_now, restack
 from app.registry import applies, command
-from app.state import TournamentState
+from app.state import Player, TournamentState
 
 if TYPE_CHECKING:
     from app.engine import Context
@@ -31,8 +31,11 @@ def absent(ctx: Context, cmd: dict[str, Any]) -> None:
     long = cmd.get("long", False)
     if not isinstance(long, bool):
         raise RuleError("INVALID_INPUT", "long is true or false.")
+    forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None
+    if forfeits:
+        _nobody_deciding(ctx, p)
     ctx.emit("player_absent", player=p.id, long=long)
-    if long and ctx.profile["absence.forfeit_after_min"] is not None:
+    if forfeits:
         ctx.run({k: v for k, v in cmd.items() if k in ("player", "stack")} | {"cmd": "forfeit"})
 
 
@@ -71,6 +74,18 @@ def smallest_chip(ctx: Context) -> int:
     return in_play(ctx.state)[0]
 
 
+def _nobody_deciding(ctx: Context, p: Player) -> None:
+    """ENT-5: a forfeit shares the chips among the table; a player there who lost his chips is not yet
+    in or out, so his rebuy or decline comes first (he too, if he is the one forfeiting)."""
+    table = ctx.state.tables.get(p.table) if p.table is not None else None
+    pids = list(table.seats.values()) if table is not None else [p.id]
+    deciding = [ctx.state.players[pid].name for pid in pids if ctx.state.players[pid].deciding]
+    if deciding:
+        raise RuleError(
+            "NEEDS_INPUT", f"{', '.join(deciding)} lost all his chips: enter his rebuy or decline first.", "ENT-5"
+        )
+
+
 @command("forfeit")
 def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
     """ABS-3: an absent player forfeits; his chips are split among his table in units of the smallest chip
@@ -83,6 +98,7 @@ def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("WINDOW_CLOSED", f"{p.name} has not been away {limit} minutes.", "ABS-3")
     if ctx.state.in_field < 2:
         raise RuleError("INVALID_INPUT", f"{p.name} is the last player.", "ELIM-6")
+    _nobody_deciding(ctx, p)
     chips = counted_stack(cmd)
     chips = p.stack if chips is None else chips
     table = ctx.state.tables.get(p.table) if p.table is not None else None

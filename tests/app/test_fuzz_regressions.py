@@ -8,6 +8,7 @@ import pickle
 import pytest
 
 from app.engine import Tournament
+from app.chipcount import chips_in_play
 from app.errors import RuleError
 from tests.app.money_kit import enter, make
 
@@ -38,3 +39,21 @@ def test_seat_2_draw_never_seats_more_players_than_an_opened_table_holds() -> No
     t.execute({"cmd": "seat_all"})
     assert sorted(len(tb.seats) for tb in t.state.tables.values()) == [3, 4]
     assert all(len(tb.seats) <= tb.max_seats for tb in t.state.tables.values())
+
+
+def test_abs_3_forfeit_waits_for_a_rebuy_decision_at_the_table() -> None:
+    """Shares of a forfeited stack went to players at zero deciding on a rebuy; a decline then lost them."""
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cy", "Di", "Ed")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "players": ["Cy", "Di"]})
+    refused_unchanged(t, {"cmd": "absent", "player": "Bob", "long": True}, "NEEDS_INPUT")
+    t.execute({"cmd": "absent", "player": "Bob"})
+    t.time.advance(25 * 60)
+    refused_unchanged(t, {"cmd": "forfeit", "player": "Bob"}, "NEEDS_INPUT")
+    t.execute({"cmd": "decline_rebuy", "player": "Cy"})
+    t.execute({"cmd": "decline_rebuy", "player": "Di"})
+    t.execute({"cmd": "forfeit", "player": "Bob"})
+    s = t.state
+    assert s.chips_issued + s.chips_added - s.chips_removed == chips_in_play(s)
