@@ -42,14 +42,15 @@ def advance_winners(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("NOT_OFFERED", "This tournament has no winners' table.", "ELIM-8")
     if ctx.state.extra.get("stage", 1) != 1:
         raise RuleError("INVALID_INPUT", "The winners' table is already playing.", "ELIM-8")
-    if len(ctx.state.tables) < 2:
+    playing = sorted(n for n, t in ctx.state.tables.items() if t.seats)  # an empty table has no leader
+    if len(playing) < 2:
         raise RuleError("INVALID_INPUT", "The first stage needs two tables or more.", "ELIM-8")
     stacks = _stacks(ctx, cmd)
     ending = cmd.get("end", ctx.profile["stage.end"] == "time_limit")
     forced = card_map(ctx.state, cmd["cards"], "cards") if "cards" in cmd else {}
     winners: list[dict[str, Any]] = []
     out: list[int] = []
-    for number in sorted(ctx.state.tables):
+    for number in playing:
         pids = list(ctx.state.tables[number].seats.values())
         if len(pids) > 1 and not ending:
             raise RuleError(

@@ -57,3 +57,15 @@ def test_abs_3_forfeit_waits_for_a_rebuy_decision_at_the_table() -> None:
     t.execute({"cmd": "forfeit", "player": "Bob"})
     s = t.state
     assert s.chips_issued + s.chips_added - s.chips_removed == chips_in_play(s)
+
+
+def test_elim_8_an_empty_table_sends_nobody_to_the_winners_table() -> None:
+    t = make("campus")
+    for i in range(10):
+        t.execute({"cmd": "register", "name": f"P{i}",
+                   "identity": {"first_name": "P", "last_name": str(i), "student_id": f"S{i}"}})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "open_table"})
+    t.execute({"cmd": "advance_winners", "end": True})
+    assert len(t.state.tables[1].seats) == 2
+    assert sum(1 for p in t.state.players.values() if p.out_reason == "out in stage 1") == 8
