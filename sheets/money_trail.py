@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from sheets.fonts import BOLD
 from sheets.money_data import MoneyLine, MoneyTrail
 from sheets.payouts import place_label
-from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, table
+from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, table, widths_for
 
 TITLE = "Money trail"
 ACCOUNTS = {"pool": "prize pool", "fee": "house fees", "forfeit_fee": "forfeit fees", "refund": "refunds"}
@@ -59,7 +59,9 @@ def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowabl
                 money(line.pool_after, opts.currency),
             ]
         )
-    return table(rows, [0.1, 0.22, 0.24, 0.1, 0.11, 0.09, 0.14], width, extra=extra, zebra=False)
+    lines_only = [r for r in rows if r[1] != ""]  # the day rows span the table
+    widths = widths_for(lines_only, [0.1, 0.22, 0.24, 0.1, 0.11, 0.09, 0.14], width, measured=(0, 3, 4, 5, 6), size=9)
+    return table(rows, widths, width, extra=extra, zebra=False)
 
 
 def _amounts(rows: list[tuple[str, int | None, bool]], opts: Options, width: float) -> Flowable:

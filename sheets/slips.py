@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheets.fonts import BOLD, REGULAR, fonts
 from sheets.model import Move, Seat
-from sheets.style import MARGIN, Options, draw_text
+from sheets.style import MARGIN, Options, draw_text, fit_text
 
 COLS = 2
 ROWS = 5
@@ -27,10 +27,39 @@ T = TypeVar("T")
 Draw = Callable[[Canvas, T, float, float, float, float], None]
 
 
-def _fit(text: str, size: float, width: float, bold: bool) -> float:
-    """The largest font size up to ``size`` at which ``text`` fits in ``width``."""
-    w = fonts().width(text, size, bold)
-    return size if w <= width else max(6.0, size * width / w)
+def name_lines(name: str, size: float, width: float) -> tuple[list[str], float]:
+    """A player's name on a slip: one line if it fits at 70% of ``size``, else two lines split at a space."""
+    one = fonts().width(name, size, True)
+    if one * 0.7 <= width or " " not in name:
+        return [fit_text(name, size, width, True)[0]], min(size, size * width / one)
+    words = name.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    top, bottom = min(splits, key=lambda pair: max(fonts().width(t, size, True) for t in pair))
+    wide = max(fonts().width(top, size, True), fonts().width(bottom, size, True))
+    small = min(size, size * width / wide)
+    return [fit_text(line, small, width, True)[0] for line in (top, bottom)], small
+
+
+def wrap(text: str, size: float, width: float, most: int = 2) -> list[str]:
+    """``text`` in at most ``most`` lines of ``width``, broken at spaces; the last line is cut with "…" if need be."""
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < most - 1:
+        line = words.pop(0)
+        while words and fonts().width(f"{line} {words[0]}", size) <= width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words:
+        lines.append(fit_text(" ".join(words), size, width, smallest=size)[0])
+    return lines
+
+
+def _draw_name(c: Canvas, x: float, y: float, name: str, size: float, width: float) -> float:
+    """Draw the name with its first baseline at ``y``; returns how far below ``y`` a second line went."""
+    lines, size = name_lines(name, size, width)
+    for i, line in enumerate(lines):
+        draw_text(c, x, y - i * size * 1.1, line, size, bold=True, max_width=width)
+    return (len(lines) - 1) * size * 1.1
 
 
 def _cut_marks(c: Canvas, x0: float, y0: float, w: float, h: float) -> None:
@@ -66,9 +95,11 @@ def _slips(items: Sequence[T], opts: Options, title: str, draw: Draw[T]) -> byte
     for page in range(pages):
         chunk = items[page * PER_PAGE : (page + 1) * PER_PAGE]
         _cut_marks(c, x0, y0, w, h)
-        c.setFont(REGULAR, 7)
         footer = f"{opts.venue} · {title}" if opts.venue else title
-        c.drawRightString(pw - MARGIN, MARGIN / 2, f"{footer} · page {page + 1} of {pages}")
+        number = f" · page {page + 1} of {pages}"
+        right = pw - MARGIN - fonts().width(number, 7)
+        draw_text(c, right, MARGIN / 2, number, 7)
+        draw_text(c, right, MARGIN / 2, footer, 7, align="right", max_width=right - MARGIN)
         if not chunk:
             draw_text(c, pw / 2, ph / 2, "No slips to print.", 14, align="center")
         for k, item in enumerate(chunk):
@@ -95,8 +126,8 @@ def seating_slips(seats: Sequence[Seat], tournament: str, opts: Options) -> byte
 
     def draw(c: Canvas, s: Seat, x: float, y: float, w: float, h: float) -> None:
         inner = w - 2 * PAD
-        draw_text(c, x + PAD, y + h - PAD - 8, tournament, _fit(tournament, 9, inner, False))
-        draw_text(c, x + PAD, y + h - PAD - 28, s.name, _fit(s.name, 16, inner, True), bold=True)
+        draw_text(c, x + PAD, y + h - PAD - 8, tournament, 9, max_width=inner)
+        _draw_name(c, x + PAD, y + h - PAD - 28, s.name, 16, inner)
         _big_numbers(c, x + PAD, y + PAD + 4, inner, [("TABLE", str(s.table)), ("SEAT", str(s.seat))], 40)
 
     return _slips(list(seats), opts, f"{tournament} — seating slips", draw)
@@ -107,15 +138,20 @@ def move_slips(moves: Sequence[Move], tournament: str, opts: Options) -> bytes:
 
     def draw(c: Canvas, m: Move, x: float, y: float, w: float, h: float) -> None:
         inner = w - 2 * PAD
-        draw_text(c, x + PAD, y + h - PAD - 8, f"{tournament} · MOVE", _fit(tournament, 9, inner - 40, False))
-        draw_text(c, x + PAD, y + h - PAD - 26, m.name, _fit(m.name, 15, inner, True), bold=True)
+        draw_text(c, x + PAD, y + h - PAD - 8, f"{tournament} · MOVE", 9, max_width=inner)
+        draw_text(c, x + PAD, y + h - PAD - 26, m.name, 15, bold=True, max_width=inner)
         if m.from_table is None:
             source = "from the waiting list"
         else:
             source = f"from table {m.from_table}" + (f" seat {m.from_seat}" if m.from_seat is not None else "")
-        draw_text(c, x + PAD, y + h - PAD - 40, source, 10)
+        draw_text(c, x + PAD, y + h - PAD - 40, source, 10, max_width=inner)
         _big_numbers(c, x + PAD, y + PAD + 16, inner, [("TO TABLE", str(m.to_table)), ("SEAT", str(m.to_seat))], 34)
         why = f"Why: {m.reason}" if m.reason else ""
-        draw_text(c, x + PAD, y + PAD, why, _fit(why, 8, inner, False))
+        if fonts().width(why, 6.5) <= inner:
+            draw_text(c, x + PAD, y + PAD, why, 8, max_width=inner)
+            return
+        lines = wrap(why, 6.5, inner)  # a long reason takes two lines rather than a cut
+        for i, line in enumerate(lines):
+            draw_text(c, x + PAD, y + PAD - 2 + (len(lines) - 1 - i) * 7.5, line, 6.5)
 
     return _slips(list(moves), opts, f"{tournament} — move slips", draw)

@@ -128,6 +128,28 @@ def table(
     return t
 
 
+def widths_for(
+    rows: Sequence[Sequence[Any]], widths: Sequence[float], avail: float, measured: Sequence[int], size: float = 10
+) -> list[float]:
+    """``widths`` (fractions of ``avail``) with each ``measured`` column widened to its longest text.
+
+    The room comes from the other columns, in proportion to their widths (their cells wrap).
+    """
+    pad = 12  # the table's left and right cell padding
+    need = {
+        c: max(
+            (fonts().width(r[c], size, i == 0) + pad for i, r in enumerate(rows) if isinstance(r[c], str)),
+            default=0.0,
+        )
+        for c in measured
+    }
+    out = [max(w, need.get(c, 0.0) / avail) for c, w in enumerate(widths)]
+    fixed = sum(out[c] for c in measured)
+    rest = sum(w for c, w in enumerate(widths) if c not in need)
+    scale = max(0.0, 1.0 - fixed) / rest if rest else 1.0
+    return [w if c in need else w * scale for c, w in enumerate(out)]
+
+
 class _NumberedCanvas(Canvas):
     """Defers each page until the total is known, then writes "Page X of Y" on every one."""
 
@@ -192,10 +214,13 @@ def build(story: list[Flowable], opts: Options, title: str, tournament: str, col
             lh = HEADER_H - 3 * mm
             canvas.drawImage(logo, x, top - lh, width=lh * iw / ih, height=lh, mask="auto")
             x += lh * iw / ih + 4 * mm
-        draw_text(canvas, x, top - 6 * mm, tournament, 13, bold=True)
-        draw_text(canvas, x, top - 11 * mm, " · ".join(s for s in (opts.venue, title) if s), 9)
+        stamp = f"Printed {printed}"
+        room = w - MARGIN - x - canvas.stringWidth(stamp, REGULAR, 8) - 4 * mm
+        draw_text(canvas, x, top - 6 * mm, tournament, 13, bold=True, max_width=room)
+        second = " · ".join(s for s in (opts.venue, title) if s)
+        draw_text(canvas, x, top - 11 * mm, second, 9, max_width=w - MARGIN - x)
         canvas.setFont(REGULAR, 8)
-        canvas.drawRightString(w - MARGIN, top - 6 * mm, f"Printed {printed}")
+        canvas.drawRightString(w - MARGIN, top - 6 * mm, stamp)
         canvas.setLineWidth(0.8)
         canvas.line(MARGIN, top - HEADER_H + 2 * mm, w - MARGIN, top - HEADER_H + 2 * mm)
 
@@ -214,11 +239,39 @@ def build(story: list[Flowable], opts: Options, title: str, tournament: str, col
     return buf.getvalue()
 
 
-def draw_text(
-    canvas: Canvas, x: float, y: float, text: str, size: float, bold: bool = False, align: str = "left"
-) -> None:
-    """Draw one line of text on a canvas, each script in a font that has it."""
+def fit_text(text: str, size: float, width: float, bold: bool = False, smallest: float = 6.0) -> tuple[str, float]:
+    """``text`` and the largest size up to ``size`` at which it fits ``width``; below ``smallest``, cut with "…"."""
     fs = fonts()
+    full = fs.width(text, size, bold)
+    if full <= width:
+        return text, size
+    size = max(smallest, size * width / full)
+    if fs.width(text, size, bold) <= width:
+        return text, size
+    lo, hi = 0, len(text)  # the longest start of the text that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fs.width(text[:mid].rstrip() + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…", size
+
+
+def draw_text(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    bold: bool = False,
+    align: str = "left",
+    max_width: float | None = None,
+) -> None:
+    """Draw one line of text on a canvas, each script in a font that has it; ``max_width`` shrinks or cuts it."""
+    fs = fonts()
+    if max_width is not None:
+        text, size = fit_text(text, size, max_width, bold)
     runs = fs.runs(text, bold)
     if align != "left":
         width = sum(canvas.stringWidth(part, font, size) for font, part in runs)
