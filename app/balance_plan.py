@@ -81,6 +81,10 @@ class _Field:
         sizes = [n for n, c in self.count.items() if c]
         return max(sizes), min(sizes)
 
+    def has_room(self, number: int) -> bool:
+        """A table opened with fewer seats than the others may be full: it cannot receive a player."""
+        return self.pop[number] < self.state.tables[number].max_seats
+
     def lowest(self, size: int) -> int:
         """The lowest-numbered table of this size."""
         heap = self.heap(size)
@@ -244,6 +248,8 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
     if prof["balance.trigger"] == "spread_tda":
         plan.halted = halted_tables(state, pops)
     while plan.limit is not None and top - low >= plan.limit:
+        if not any(f.has_room(n) for n in f.all_of(low)):
+            break  # the shortest tables are full (opened with fewer seats): no move evens them out
         src, tied = _source(f, top, tie, cards)
         dst = _destination(f, low, method)
         move = _pick_move(f, src, dst, method, tied if cards is None else [])
@@ -255,9 +261,9 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
 
 
 def _destination(f: _Field, low: int, method: str) -> int:
+    candidates = [n for n in f.all_of(low) if f.has_room(n)]
     if method != "same_relative_position":
-        return f.lowest(low)
-    candidates = f.all_of(low)
+        return candidates[0]
     # BAL-4 (P004): the eliminated player at the lowest table, closest to the left of the button first.
     def key(number: int) -> tuple[int, int]:
         table = f.state.tables[number]
@@ -275,7 +281,7 @@ def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str)
     short_of = int(state.profile["balance.min_players"])
     total = sum(f.pop.values())
     while True:
-        short = [n for size in range(short_of) if f.count.get(size) for n in f.all_of(size)]
+        short = [n for size in range(short_of) if f.count.get(size) for n in f.all_of(size) if f.has_room(n)]
         if not short:
             return
         if total < short_of * len(f.pop):

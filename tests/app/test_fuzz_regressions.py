@@ -69,3 +69,16 @@ def test_elim_8_an_empty_table_sends_nobody_to_the_winners_table() -> None:
     t.execute({"cmd": "advance_winners", "end": True})
     assert len(t.state.tables[1].seats) == 2
     assert sum(1 for p in t.state.players.values() if p.out_reason == "out in stage 1") == 8
+
+
+def test_bal_1_a_full_small_table_receives_no_more_moves() -> None:
+    """A table opened with 2 seats stays short of the others once full: the plan must not send it a
+    third player (balance failed on a move with no seat to go to)."""
+    t = make("home-rebuy")
+    enter(t, *[f"P{i}" for i in range(17)])
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "open_table", "seats": 2})
+    t.execute({"cmd": "balance"})
+    assert len(t.state.tables[3].seats) == 2
+    assert all(len(tb.seats) <= tb.max_seats for tb in t.state.tables.values())
+    refused_unchanged(t, {"cmd": "balance"}, "INVALID_INPUT")
