@@ -7,8 +7,8 @@ import pickle
 
 import pytest
 
-from app.engine import Tournament
 from app.chipcount import chips_in_play
+from app.engine import Tournament
 from app.errors import RuleError
 from tests.app.money_kit import enter, make
 
