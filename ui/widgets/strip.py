@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.overview import ClockInfo, FieldInfo
 from ui.texts import money
 
 
 def _pair(title: str) -> tuple[QWidget, QLabel]:
+    """A dim title over its value, both at the top of the strip whatever its height."""
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
@@ -21,7 +22,15 @@ def _pair(title: str) -> tuple[QWidget, QLabel]:
     value.setObjectName("stripValue")
     lay.addWidget(head)
     lay.addWidget(value)
+    lay.addStretch(1)
     return box, value
+
+
+def _share_width(label: QLabel) -> None:
+    """A long value wraps onto more lines rather than pushing the window wider than the screen."""
+    label.setWordWrap(True)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    label.setMinimumWidth(label.fontMetrics().horizontalAdvance("0") * 16)
 
 
 class Strip(QFrame):
@@ -46,7 +55,8 @@ class Strip(QFrame):
         field_box, self.field = _pair("Players left / entries")
         pool_box, self.pool = _pair("Prize pool")
         next_box, self.pending = _pair("Next")
-        self.pending.setWordWrap(True)
+        _share_width(self.level)
+        _share_width(self.pending)
         self.pending_button = QPushButton("Move")
         self.pending_button.setToolTip("Make the pending move (F7)")
         self.pending_button.clicked.connect(self.act_pending)
@@ -54,7 +64,7 @@ class Strip(QFrame):
         lay.setContentsMargins(10, 4, 10, 4)
         lay.setSpacing(22)
         lay.addWidget(self.clock)
-        lay.addWidget(level_box)
+        lay.addWidget(level_box, 1)
         lay.addWidget(field_box)
         lay.addWidget(pool_box)
         lay.addWidget(next_box, 1)
