@@ -38,3 +38,12 @@ def test_a_seat_name_that_does_not_fit_becomes_first_name_and_initial_not_a_cut_
     assert fit_name("Valentina Moreau", fm, first_only) == "Valentina"
     cut = fit_name("Maximilian Alexander von Hohenzollern-Sigmaringen", fm, 30)
     assert cut.endswith("…") and fm.horizontalAdvance(cut) <= 30
+
+
+def test_player_list_columns_hold_a_ten_million_stack_and_a_long_status(window):
+    view = window.player_panel.view
+    fm = view.fontMetrics()
+    assert view.columnWidth(3) >= fm.horizontalAdvance("12,345,678") + 8  # stack
+    assert view.columnWidth(2) >= fm.horizontalAdvance("seated T112 S10") + 8  # status
+    assert view.columnWidth(1) >= fm.horizontalAdvance("Maximilian") + 8, "names keep room beside them"
+    assert view.verticalHeader().defaultSectionSize() >= fm.height() + 4

@@ -107,6 +107,9 @@ class ActionBar(QFrame):
         super().keyPressEvent(event)
 
 
+COLUMN_SAMPLES = ("00000", "Maximilian Alexander", "seated T112 S10", "12,345,678", "Entries", "$12,345")
+
+
 class PlayerPanel(QWidget):
     """Search, list, act. The list filters as you type over any number of players."""
 
@@ -131,14 +134,15 @@ class PlayerPanel(QWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.verticalHeader().hide()
-        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.verticalHeader().setDefaultSectionSize(max(22, self.view.fontMetrics().height() + 8))
         self.view.setAlternatingRowColors(True)
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
-        for col, width in enumerate((44, 150, 110, 70, 54, 64)):
-            self.view.setColumnWidth(col, width)
+        fm = self.view.fontMetrics()
+        for col, sample in enumerate(COLUMN_SAMPLES):  # wide enough for the widest usual value in any font
+            self.view.setColumnWidth(col, fm.horizontalAdvance(sample) + 12)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
