@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
+from ui.models.rows import RowsModel
 from ui.texts import chips
-
-Index = QModelIndex | QPersistentModelIndex
 
 
 def _blinds(level: dict[str, Any]) -> str:
@@ -33,13 +32,15 @@ def _limits(level: dict[str, Any]) -> str:
     return f"{chips(int(bets['small_bet']))}/{chips(int(bets['big_bet']))}" if bets else ""
 
 
-class StructureModel(QAbstractTableModel):
-    """Rows from the engine's ``structure`` view; columns only for the forced bets the structure has."""
+class StructureModel(RowsModel[tuple[int | None, list[str]]]):
+    """Rows from the engine's ``structure`` view; columns only for the forced bets the structure has.
+
+    A row is (level number, or None for a break; its cells).
+    """
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._columns: list[str] = []
-        self._rows: list[tuple[int | None, list[str]]] = []  # (level number or None for a break, cells)
         self._current: int | None = None
 
     def refresh(self, view: dict[str, Any], current_level: int | None, games: dict[int, str]) -> None:
@@ -64,9 +65,11 @@ class StructureModel(QAbstractTableModel):
                 race = ", ".join(chips(int(d)) for d in brk.get("race", []))
                 note = f"break, chip race: {race} chips leave" if race else "break"
                 rows.append((None, ["", str(brk.get("minutes", "")), note] + [""] * (len(columns) - 3)))
-        self.beginResetModel()
-        self._columns, self._rows, self._current = columns, rows, current_level
-        self.endResetModel()
+        self._columns, self._current = columns, current_level
+        self.set_rows(rows)
+
+    def header_labels(self) -> list[str]:
+        return self._columns
 
     def level_at(self, row: int) -> int | None:
         return self._rows[row][0] if 0 <= row < len(self._rows) else None
@@ -74,23 +77,10 @@ class StructureModel(QAbstractTableModel):
     def row_of_level(self, level: int) -> int | None:
         return next((i for i, (n, _) in enumerate(self._rows) if n == level), None)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._columns)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._columns[section] if 0 <= section < len(self._columns) else None
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        number, cells = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole and 0 <= index.column() < len(cells):
-            return cells[index.column()]
+    def cell(self, row: tuple[int | None, list[str]], column: int, role: int) -> Any:
+        number, cells = row
+        if role == Qt.ItemDataRole.DisplayRole and column < len(cells):
+            return cells[column]
         if role == Qt.ItemDataRole.FontRole and number is not None and number == self._current:
             font = QFont()
             font.setBold(True)
