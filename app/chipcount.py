@@ -37,6 +37,24 @@ def _differences(state: TournamentState, counts: dict[int, int]) -> list[list[in
     return [[key, counted[key] - expected[key] - state.loose_chips.get(key, 0)] for key in sorted(counted)]
 
 
+def _check_tables(state: TournamentState, counts: dict[int, int], since: str) -> None:
+    """Every player of each table counted, and no chips in front of a player deciding on a rebuy."""
+    for pid, chips in counts.items():
+        p = state.players[pid]
+        if p.deciding and chips > 0:
+            # ENT-5: he lost every chip in that hand; chips counted in front of him belong to someone else.
+            raise RuleError(
+                "INVALID_INPUT",
+                f"{p.name} lost all his chips{since} and is deciding on a rebuy: enter the rebuy or the decline, "
+                "then count his table.",
+                "ENT-5",
+            )
+    for number in sorted({t for pid in counts if (t := state.players[pid].table) is not None}):
+        missing = [state.players[pid].name for pid in state.tables[number].seats.values() if pid not in counts]
+        if missing:
+            raise RuleError("INVALID_INPUT", f"Count all of table {number}{since}: missing {', '.join(missing)}.")
+
+
 @command("chip_count")
 def chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
     """Enter counted stacks, a whole table at a time; a count that does not add up is flagged."""
@@ -49,18 +67,7 @@ def chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
         if p.id in counts:
             raise RuleError("INVALID_INPUT", f"{p.name} is counted twice.")
         counts[p.id] = inputs.whole(chips, f"{p.name}'s chips")
-        if p.deciding and counts[p.id] > 0:
-            # ENT-5: he lost every chip in that hand; chips counted in front of him belong to someone else.
-            raise RuleError(
-                "INVALID_INPUT",
-                f"{p.name} lost all his chips and is deciding on a rebuy: enter the rebuy or the decline, "
-                "then count his table.",
-                "ENT-5",
-            )
-    for number in sorted({t for pid in counts if (t := ctx.state.players[pid].table) is not None}):
-        missing = [ctx.state.players[pid].name for pid in ctx.state.tables[number].seats.values() if pid not in counts]
-        if missing:
-            raise RuleError("INVALID_INPUT", f"Count all of table {number}: missing {', '.join(missing)}.")
+    _check_tables(ctx.state, counts, "")
     diffs = _differences(ctx.state, counts)
     rows = [[pid, chips] for pid, chips in counts.items()]
     if any(d for _, d in diffs) and cmd.get("accept") is not True:
@@ -78,6 +85,7 @@ def accept_chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
     counts = {int(pid): int(chips) for pid, chips in pending["counts"]}
     if any(not ctx.state.players[pid].live for pid in counts):
         raise RuleError("INVALID_INPUT", "A player of the flagged count is out since; count again.")
+    _check_tables(ctx.state, counts, " since the count")  # a bust or a move since: the count is stale
     diffs = _differences(ctx.state, counts)
     ctx.emit("chip_count_applied", counts=pending["counts"], differences=diffs, correction=True)
 

@@ -184,6 +184,7 @@ def buy_chips(ctx: Context, cmd: dict[str, Any]) -> None:
     if ctx.profile["purchase.max_per_hand_cents"] is None:
         raise RuleError("NOT_OFFERED", "Players cannot buy chips from the dealer in this event.", "ENT-9")
     inputs.live(p)
+    _not_deciding(p, "purchase")
     amount = inputs.cents(inputs.field(cmd, "amount_cents"), "The purchase")
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
     if amount == 0 or buy_in == 0 or (amount * start) % buy_in:

@@ -82,3 +82,26 @@ def test_bal_1_a_full_small_table_receives_no_more_moves() -> None:
     assert len(t.state.tables[3].seats) == 2
     assert all(len(tb.seats) <= tb.max_seats for tb in t.state.tables.values())
     refused_unchanged(t, {"cmd": "balance"}, "INVALID_INPUT")
+
+
+def test_ent_9_no_chip_purchase_while_deciding_on_a_rebuy() -> None:
+    """Chips bought by a player at zero deciding on a rebuy left play when he declined."""
+    t = make("casino-mixed", rebuy__offered=True, rebuy__last_level=4)
+    enter(t, "Ann", "Bob", "Cy")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "bust", "player": "Ann"})
+    refused_unchanged(t, {"cmd": "buy_chips", "player": "Ann", "amount_cents": 10000}, "INVALID_INPUT")
+
+
+def test_ent_5_a_flagged_count_goes_stale_when_a_counted_player_busts() -> None:
+    """A count flagged before a bust, accepted after it, put chips back in front of a player at zero."""
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cy")
+    t.execute({"cmd": "seat_all"})
+    stacks = {p.name: p.stack for p in t.state.players.values()}
+    t.execute({"cmd": "chip_count", "counts": {**stacks, "Cy": stacks["Cy"] - 1}})
+    t.execute({"cmd": "bust", "player": "Ann"})
+    refused_unchanged(t, {"cmd": "accept_chip_count"}, "INVALID_INPUT")
+    t.execute({"cmd": "decline_rebuy", "player": "Ann"})
+    s = t.state
+    assert s.chips_issued + s.chips_added - s.chips_removed == chips_in_play(s)
