@@ -52,6 +52,7 @@ def launch(opts: Namespace) -> int:
         # No screen at all: use the offscreen platform; the demo writes screenshots instead.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         if demo and not screenshot:
+            print("No screen here: the demo's windows are drawn offscreen and saved as pictures.")
             screenshot = HEADLESS_SCREENS
     if getattr(opts, "self_test", False):
         from ui.selftest import run_self_test
