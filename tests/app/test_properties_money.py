@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import app.ledger
 from app.chipcount import chips_in_play
-from app.payouts import payout_rows, prize_pool
 from app.state import TournamentState
+from tests.app.fuzz_run import money_ok
 from tests.app.money_kit import make
 
 PROFILES = ["tda", "home-rebuy", "home-nl", "hat", "casino-mixed"]
@@ -62,20 +62,7 @@ def _command(state: TournamentState, op: str, a: int, b: int, c: int, counter: l
 
 def _check(state: TournamentState) -> None:
     assert state.chips_issued + state.chips_added - state.chips_removed == chips_in_play(state)
-    assert state.profile is not None
-    rows = payout_rows(state)
-    if rows and state.profile["payout.table"] in ("percent", "bracket") and state.payout_override is None:
-        assert sum(r["amount_cents"] for r in rows) == prize_pool(state)
-    covered: list[int] = []
-    for batch in state.batches:
-        for group in batch.tie_groups:
-            first = state.players[group[0]].place
-            assert first is not None
-            assert all(state.players[pid].place == first and state.players[pid].tied == len(group) for pid in group)
-            covered += range(first, first + len(group))
-    top = state.in_field + 1
-    assert sorted(covered) == list(range(top, top + len(covered)))
-    assert top + len(covered) - 1 == state.entrants
+    money_ok(state)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
