@@ -53,8 +53,8 @@ def session(clock) -> Session:
     return make_session(clock)
 
 
-@pytest.fixture
-def window(qtbot, session):
+def open_window(qtbot, session):
+    """The director's window on ``session``, shown at 1366x768 and exposed."""
     from ui.director import DirectorWindow
 
     w = DirectorWindow(session)
@@ -63,3 +63,8 @@ def window(qtbot, session):
     w.show()
     qtbot.waitExposed(w)
     return w
+
+
+@pytest.fixture
+def window(qtbot, session):
+    return open_window(qtbot, session)

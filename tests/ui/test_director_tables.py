@@ -5,19 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from tests.ui.conftest import make_session
+from tests.ui.conftest import make_session, open_window
 from ui.widgets.round_table import MIME
 
 
 def _window(qtbot, session):
-    from ui.director import DirectorWindow
-
-    w = DirectorWindow(session)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_window(qtbot, session)
 
 
 def test_seat_draw_button_draws_every_table(qtbot, window):
