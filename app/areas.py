@@ -1,29 +1,17 @@
-"""Imports every rules area so its commands, appliers and view parts register."""
+"""Every rules area, imported once so its commands, event appliers and view parts register.
 
-from app import (  # noqa: F401
-    absence,
-    balancing,
-    breaking,
-    buttons,
-    chipcount,
-    chiprace,
-    clock_commands,
-    eliminations,
-    entries,
-    found_chips,
-    halting,
-    hand_for_hand,
-    lifecycle,
-    payouts,
-    places,
-    purchases,
-    rotation,
-    seat_player,
-    seating,
-    stages,
-    standings,
-    structure_commands,
-    studorder,
-    tables_view,
-    waitlist,
-)
+The engine imports this module; the area modules import only the core (context, registry, state,
+errors, inputs) and each other, never the engine, so registration makes no import cycle.
+"""
+
+from app.absence import leaving  # noqa: F401
+from app.balancing import breaking, halting, moves  # noqa: F401
+from app.buttons import blinds  # noqa: F401
+from app.chips import chipcount, found_chips, race  # noqa: F401
+from app.clock import commands, structure_commands  # noqa: F401
+from app.core import lifecycle  # noqa: F401
+from app.eliminations import busts, hand_for_hand, payouts, places  # noqa: F401
+from app.entries import purchases, registration, waitlist  # noqa: F401
+from app.games import rotation, studorder  # noqa: F401
+from app.seating import draw, seat_player, stages  # noqa: F401
+from app.views import standings, tables  # noqa: F401

@@ -21,10 +21,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.history import Action, History, replay_history
-from app.snapshots import load_state
-from app.state import TournamentState
-from app.timesource import TimeSource
+from app.core.state import TournamentState
+from app.core.timesource import TimeSource
+from app.log.history import Action, History, replay_history
+from app.log.snapshots import load_state
 from db import backups, checks
 from db.errors import DamagedFile, NotWritable
 from db.fileformat import ACTION_COLUMNS, SNAPSHOT_COLUMNS

@@ -7,7 +7,7 @@ API (what the director's window, printing and ``floorman simulate`` call)::
     events = store.execute({"cmd": "bust", "player": "Ann Lee"})  # run + commit durably, then return
     store.undo_label()   # "Undo: bust-out of Ann Lee" (None when nothing to undo); redo_label() alike
     store.undo()         # "bust-out of Ann Lee": the label of the action undone; redo() alike
-    store.tournament     # the engine object (app.engine.Tournament): .state, .view(), .log
+    store.tournament     # the engine object (app.core.engine.Tournament): .state, .view(), .log
     store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic)], oldest first
     store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
                          # (in the background; store.backup_errors lists any that failed)
@@ -33,17 +33,18 @@ import os
 import sqlite3
 import time as _time
 from collections.abc import Callable
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from app.clock import current_level, in_break
-from app.engine import Tournament
-from app.events import Event
-from app.history import Action, History, HistoryItem
-from app.profile import Profile
-from app.snapshots import dump_state, fingerprint
-from app.timesource import TimeSource
+from app.clock.timeline import current_level, in_break
+from app.core.engine import Tournament
+from app.core.events import Event
+from app.core.timesource import TimeSource
+from app.log.history import Action, History, HistoryItem
+from app.log.snapshots import dump_state, fingerprint
+from app.profiles.profile import Profile
 from db import backups, checks, loading, writer
 from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore
 from db.fileformat import FORMAT, SCHEMA_VERSION
@@ -56,9 +57,11 @@ SNAPSHOT_EVERY = 2000
 
 
 def app_version() -> str:
-    from floorman import __version__
-
-    return __version__
+    """The installed version, from the package metadata (the store does not import the CLI)."""
+    try:
+        return version("floorman")
+    except PackageNotFoundError:
+        return "0+unknown"
 
 
 def state_fingerprint() -> str:

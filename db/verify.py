@@ -4,7 +4,7 @@
 snapshot, and compares the result with the state the store loads (latest snapshot + tail) and with
 every snapshot kept in the file. Then it checks the engine's invariants on the final state: chips
 conserved, each live player seated at most once, no table over its seats, payouts adding up to the
-prize pool (plus the checks of :mod:`app.invariants`). The first problem is what a director reads.
+prize pool (plus the checks of :mod:`app.core.invariants`). The first problem is what a director reads.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.history import replay_history
-from app.snapshots import load_state
-from app.state import OUT, TournamentState
+from app.core.state import OUT, TournamentState
+from app.log.history import replay_history
+from app.log.snapshots import load_state
 from db.loading import snapshot_rows
 from db.store import TournamentStore, state_fingerprint
 
@@ -70,7 +70,7 @@ def seat_problems(state: TournamentState) -> list[str]:
 def invariant_problems(state: TournamentState) -> list[str]:
     problems = chip_problems(state) + seat_problems(state)
     try:
-        from app import invariants
+        from app.core import invariants
     except ImportError:  # pragma: no cover - the engine always ships it
         return problems
     return problems + [p for p in invariants.all_problems(state) if p not in problems]
@@ -115,6 +115,6 @@ def verify_file(path: Path | str) -> Report:
 
 
 def _parts() -> set[str]:
-    from app.registry import VIEW_PARTS
+    from app.core.registry import VIEW_PARTS
 
     return set(VIEW_PARTS)

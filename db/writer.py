@@ -16,7 +16,7 @@ import sqlite3
 from contextlib import suppress
 from typing import Any
 
-from app.history import Action
+from app.log.history import Action
 from db.fileformat import ACTION_COLUMNS
 
 KEEP_SNAPSHOTS = 3

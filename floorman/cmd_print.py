@@ -63,9 +63,9 @@ DEMO_NAMES = (
 
 def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
     """A small tournament set up through the engine's commands: registered, seated, a few busted."""
-    from app.engine import Tournament
-    from app.profile import load_profile
-    from app.timesource import FakeClock
+    from app.core.engine import Tournament
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
 
     clock = FakeClock(1_790_000_000.0)
     t = Tournament.create(load_profile("tda"), name="Friday Deepstack", time=clock, seed=7)
@@ -82,7 +82,7 @@ def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
 
 def _demo() -> Any:
     try:
-        from app.demo import build_demo
+        from app.tools.demo import build_demo
     except ImportError:
         return builtin_demo()
     return build_demo()

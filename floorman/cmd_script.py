@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.scenario import ScenarioFailure, load_scenario, run_scenario
+from app.tools.scenario import ScenarioFailure, load_scenario, run_scenario
 
 
 def main(argv: list[str]) -> int:

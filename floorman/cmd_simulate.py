@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 
-from app.errors import RuleError
-from app.simulate import InvariantBroken, Simulation, run_simulation
+from app.core.errors import RuleError
+from app.tools.simulate import InvariantBroken, Simulation, run_simulation
 
 
 def peak_rss_mb() -> float | None:

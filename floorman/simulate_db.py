@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.simulate import Simulation, run_simulation, simulation_profile
-from app.timesource import FakeClock
+from app.core.timesource import FakeClock
+from app.tools.simulate import Simulation, run_simulation, simulation_profile
 from db.store import TournamentStore
 
 

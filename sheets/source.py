@@ -106,7 +106,8 @@ def _bets(lv: Any, families: list[str]) -> dict[str, str]:
 
 def structure(t: Any, sheet: Sheet) -> None:
     st = t.state
-    mod, games_mod, rotation = _module("app.structure"), _module("app.games"), _module("app.rotation")
+    mod = _module("app.clock.structure")
+    games_mod, rotation = _module("app.games.catalogue"), _module("app.games.rotation")
     if mod is None or st.profile is None:
         return
     settings = st.profile.settings
@@ -189,7 +190,7 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     sheet.pool_cents = int(money.get("prize_pool_cents", st.pool_cents))
     sheet.entries = int(money.get("entries", 0)) + int(money.get("reentries", 0))
     sheet.players_left = st.remaining()
-    clock = _module("app.clock")
+    clock = _module("app.clock.timeline")
     if clock is not None and hasattr(clock, "current_level"):
         sheet.level = int(clock.current_level(st, t.time.now()))
     return sheet

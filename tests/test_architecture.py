@@ -35,7 +35,7 @@ def test_every_engine_module_imports_without_qt_sqlalchemy_or_reportlab() -> Non
         "app",
         ["PySide6", "sqlalchemy", "alembic", "reportlab"],
         extra=(
-            "from app.simulate import Simulation, run_simulation\n"
+            "from app.tools.simulate import Simulation, run_simulation\n"
             "print(run_simulation(Simulation(players=30, seed=2))['actions'] > 30)\n"
         ),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.registry import COMMANDS
+from app.core.registry import COMMANDS
 
 
 def available(name: str) -> bool:

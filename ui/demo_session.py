@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.demo import build_demo
-from app.timesource import WallClock
+from app.core.timesource import WallClock
+from app.tools.demo import build_demo
 from ui.session import Session
 
 

@@ -10,8 +10,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from app.registry import VIEW_PARTS
-from app.state import TournamentState
+from app.core.registry import VIEW_PARTS
+from app.core.state import TournamentState
 
 
 @dataclass
@@ -68,8 +68,8 @@ def _bets_text(bets: Any) -> str:
 
 
 def clock_info(state: TournamentState, now: float) -> ClockInfo:
-    """The clock as the engine computes it (app.clock_view.clock_view), in a fixed shape for the screen."""
-    fn = _module_function("app.clock_view", "clock_view")
+    """The clock as the engine computes it (app.clock.view.clock_view), in a fixed shape for the screen."""
+    fn = _module_function("app.clock.view", "clock_view")
     view: dict[str, Any] = fn(state, now) if fn is not None else dict(state.clock)
     info = ClockInfo()
     info.level = int(view.get("level", 1) or 1)
@@ -127,8 +127,8 @@ def _get(obj: Any, *names: str) -> Any:
 
 
 def pending_moves(state: TournamentState) -> list[PendingMove]:
-    """The balancing plan the engine proposes (app.balance_plan.plan_moves), as commands to submit."""
-    plan_fn = _module_function("app.balance_plan", "plan_moves")
+    """The balancing plan the engine proposes (app.balancing.plan.plan_moves), as commands to submit."""
+    plan_fn = _module_function("app.balancing.plan", "plan_moves")
     if plan_fn is None or len(state.tables) < 2 or state.profile is None:
         return []
     plan = plan_fn(state)
@@ -171,7 +171,7 @@ def field_info(state: TournamentState) -> FieldInfo:
 
 def payout_amounts(state: TournamentState) -> list[int]:
     """Prize per place in cents, as the engine's payout table says (PAY-1 to PAY-3)."""
-    from app.payouts import prize_table
+    from app.eliminations.payouts import prize_table
 
     return prize_table(state)
 
@@ -184,7 +184,7 @@ def payout_rows(state: TournamentState) -> list[dict[str, Any]]:
 
 def prize_of(state: TournamentState, player_id: int) -> int | None:
     """What the engine awards a placed player (his share of a tie included), or None."""
-    from app.payouts import awards
+    from app.eliminations.payouts import awards
 
     won = awards(state).get(player_id)
     return won[1] if won is not None else None

@@ -13,10 +13,10 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.engine import Tournament
-from app.events import Event
-from app.history import History, HistoryItem
-from app.state import TournamentState
+from app.core.engine import Tournament
+from app.core.events import Event
+from app.core.state import TournamentState
+from app.log.history import History, HistoryItem
 
 
 class Backend(Protocol):
@@ -37,7 +37,7 @@ class Backend(Protocol):
 
 
 class MemoryBackend:
-    """A tournament in memory, with the engine's own undo and redo (:class:`app.history.History`)."""
+    """A tournament in memory, with the engine's own undo and redo (:class:`app.log.history.History`)."""
 
     def __init__(self, tournament: Tournament) -> None:
         self._history = History(tournament)

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
-from app.profile import Profile
+from app.profiles.profile import Profile
 from ui.errors import log_unexpected
 from ui.recent import remember, tournaments_dir
 from ui.session import Session
@@ -90,7 +90,7 @@ class Starter(QObject):
         self.open_session(demo_session())
 
     def _fail(self, exc: Exception) -> None:
-        from app.errors import RuleError
+        from app.core.errors import RuleError
 
         try:
             from db.errors import StoreError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.state import OUT, SEATED, WAITING, WINNER, Player, TournamentState
+from app.core.state import OUT, SEATED, WAITING, WINNER, Player, TournamentState
 
 
 def money(cents: int | None) -> str:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.profile import SHIPPED, Profile, load_profile
+from app.profiles.profile import SHIPPED, Profile, load_profile
 from ui.recent import recent_files, saved_profiles
 from ui.widgets.player_panel import Feedback
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.state import OUT, SEATED, TournamentState
+from app.core.state import OUT, SEATED, TournamentState
 
 Cmd = dict[str, Any]
 

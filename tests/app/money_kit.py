@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-import app.ledger
-from app.engine import Tournament
-from app.errors import RuleError
-from app.profile import load_profile, profile_from_dict
-from app.timesource import FakeClock
+import app.entries.ledger
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile, profile_from_dict
 
 
 def make(profile: str = "tda", **settings: Any) -> Tournament:
@@ -38,8 +38,8 @@ def refused(t: Tournament, cmd: dict[str, Any], code: str) -> RuleError:
 
 def at_level(monkeypatch: pytest.MonkeyPatch, level: int, on_break: bool = False) -> None:
     """Put the clock at a level (the clock area's own commands are tested there)."""
-    monkeypatch.setattr(app.ledger, "current_level", lambda state, now: level)
-    monkeypatch.setattr(app.ledger, "in_break", lambda state, now: on_break)
+    monkeypatch.setattr(app.entries.ledger, "current_level", lambda state, now: level)
+    monkeypatch.setattr(app.entries.ledger, "in_break", lambda state, now: on_break)
 
 
 def players(t: Tournament) -> dict[str, Any]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import Tournament
-from app.events import Event
-from app.profile import load_profile, profile_from_dict
-from app.registry import APPLIERS, COMMANDS
-from app.state import OUT, Player, TournamentState
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.events import Event
+from app.core.registry import APPLIERS, COMMANDS
+from app.core.state import OUT, Player, TournamentState
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile, profile_from_dict
 
 _FALLBACK_EVENT = "test_entrant_added"
 _FALLBACK_BUST = "test_entrant_busted"

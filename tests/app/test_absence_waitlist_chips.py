@@ -134,13 +134,13 @@ def test_ent_5_a_count_cannot_give_chips_to_a_player_deciding_on_a_rebuy() -> No
     """Found by the chip-conservation property: a player who lost every chip is counted at 0 or not at all."""
     import pytest
 
-    import app.ledger
-    from app.chipcount import chips_in_play
+    import app.entries.ledger
+    from app.chips.chipcount import chips_in_play
 
     t = make("home-rebuy")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(app.ledger, "current_level", lambda state, now: 1)
-        mp.setattr(app.ledger, "in_break", lambda state, now: False)
+        mp.setattr(app.entries.ledger, "current_level", lambda state, now: 1)
+        mp.setattr(app.entries.ledger, "in_break", lambda state, now: False)
         for name in ("S0", "S1", "S2"):
             t.execute({"cmd": "register", "name": name})
         t.execute({"cmd": "bust", "players": ["S0", "S1"], "stacks": {"S0": 1, "S1": 1}})

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.errors import RuleError
-from app.positions import (
+from app.buttons.positions import (
     BETWEEN_BUTTON_AND_SB,
     SB_SEAT_SIT_OUT,
     Positions,
@@ -15,6 +14,7 @@ from app.positions import (
     position_of,
     worst_open_seat,
 )
+from app.core.errors import RuleError
 from tests.app.tables_support import bust, seat, tournament, who
 
 TEN = 10

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import Tournament
-from app.errors import RuleError
-from app.profile import load_profile, profile_from_dict
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile, profile_from_dict
 
 MIN = 60
 STACKS = {"Bob": 1990, "Di": 3995, "Cy": 5, "Ann": 2010}  # odd 5s: 3, 4, 1, 2

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from app.clock import current_level, in_break
-from app.clock_view import announcements, clock_view
-from app.engine import Tournament
-from app.errors import RuleError
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.clock.timeline import current_level, in_break
+from app.clock.view import announcements, clock_view
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
 
 MIN = 60
 
@@ -21,7 +21,7 @@ def make(profile: str = "hat", **settings: object) -> tuple[Tournament, FakeCloc
     if settings:
         data = p.to_dict()
         data["settings"] = {**data["settings"], **settings}
-        from app.profile import profile_from_dict
+        from app.profiles.profile import profile_from_dict
 
         p = profile_from_dict(data)
     fc = FakeClock()

@@ -7,11 +7,11 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.clock_view import clock_view
-from app.engine import Tournament
-from app.errors import RuleError
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.clock.view import clock_view
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
 
 START = 1_800_000_000.0
 EIGHT_HOURS_MS = 8 * 3600 * 1000

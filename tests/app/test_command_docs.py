@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import app.engine  # noqa: F401  (registers every command)
-from app.registry import COMMANDS
+import app.core.engine  # noqa: F401  (registers every command)
+from app.core.registry import COMMANDS
 
 DOCS = Path(__file__).parents[2] / "docs"
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import Tournament
-from app.games import CATALOGUE, ODD_CHIP, betting
-from app.positions import Positions, effective_dealer, first_after, next_hand
-from app.profile import load_profile, validate_settings
-from app.randomness import card_value, full_deck
-from app.seating import high_card
+from app.buttons.positions import Positions, effective_dealer, first_after, next_hand
+from app.core.engine import Tournament
+from app.core.randomness import card_value, full_deck
+from app.games.catalogue import CATALOGUE, ODD_CHIP, betting
+from app.profiles.profile import load_profile, validate_settings
+from app.seating.draw import high_card
 from tests.app.money_kit import enter, make, players, refused
 from tests.app.tables_support import bust, layout_tables, tournament
 from tests.app.test_hand_start import LEVEL_S, advance, two_tables

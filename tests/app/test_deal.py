@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.deal import (
+from app.core.errors import RuleError
+from app.eliminations.deal import (
     CHIP_CHOP,
     ICM,
     DealPlayer,
@@ -21,7 +22,6 @@ from app.deal import (
     prizes_in_play,
     split_cents,
 )
-from app.errors import RuleError
 from tests.app.money_kit import at_level, enter, make
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.engine import Tournament
-from app.profile import load_profile, profile_from_dict
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile, profile_from_dict
 
 
 def _eight_handed_final_nine() -> Tournament:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import Tournament
-from app.errors import RuleError
-from app.found_chips import exchange
+from app.chips.found_chips import exchange
+from app.core.engine import Tournament
+from app.core.errors import RuleError
 from tests.app.test_chiprace import CARDS, at_break_after_four, conserved, stacks
 
 

@@ -7,9 +7,9 @@ import pickle
 
 import pytest
 
-from app.chipcount import chips_in_play
-from app.engine import Tournament
-from app.errors import RuleError
+from app.chips.chipcount import chips_in_play
+from app.core.engine import Tournament
+from app.core.errors import RuleError
 from tests.app.money_kit import enter, make
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from app.clock_view import clock_view
-from app.engine import Tournament
-from app.games import CATALOGUE, betting, game, raise_cap
-from app.profile import SHIPPED, load_profile
-from app.timesource import FakeClock
+from app.clock.view import clock_view
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.games.catalogue import CATALOGUE, betting, game, raise_cap
+from app.profiles.profile import SHIPPED, load_profile
 
 SEED_000 = ["holdem", "omaha", "omaha_hilo", "crazy_pineapple", "crazy_pineapple_hilo", "aviation",
             "triple_draw_a5", "stud", "stud_hilo", "razz"]

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from app.engine import Tournament
-from app.errors import RuleError
-from app.handstart import ANSWER
+from app.clock.handstart import ANSWER
+from app.core.engine import Tournament
+from app.core.errors import RuleError
 from tests.app.money_kit import enter, make, players, refused
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.clock import current_level
-from app.engine import Tournament
-from app.errors import RuleError
-from app.history import History, replay_history
-from app.history_labels import label_for
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.clock.timeline import current_level
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.timesource import FakeClock
+from app.log.history import History, replay_history
+from app.log.history_labels import label_for
+from app.profiles.profile import load_profile
 from tests.db.driver import next_command
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.profile import SHIPPED
+from app.profiles.profile import SHIPPED
 from tests.app.fuzz_run import OPS, STEPS, Director
 
 EXAMPLES = int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "60"))
@@ -22,7 +22,7 @@ step = st.tuples(st.sampled_from(STEPS), st.integers(0, 2**32 - 1))
 
 
 def test_all_commands_every_command_has_a_builder() -> None:
-    from app.registry import COMMANDS
+    from app.core.registry import COMMANDS
 
     assert set(COMMANDS) <= set(OPS), sorted(set(COMMANDS) - set(OPS))
 

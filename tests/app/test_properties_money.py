@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import app.ledger
-from app.chipcount import chips_in_play
-from app.state import TournamentState
+import app.entries.ledger
+from app.chips.chipcount import chips_in_play
+from app.core.state import TournamentState
 from tests.app.fuzz_run import money_ok
 from tests.app.money_kit import make
 
@@ -73,8 +73,8 @@ def test_properties_money_chips_payouts_places_and_refusals(profile, actions, st
     counter = [0]
     with pytest.MonkeyPatch.context() as mp:
         level = [1]
-        mp.setattr(app.ledger, "current_level", lambda state, now: level[0])
-        mp.setattr(app.ledger, "in_break", lambda state, now: False)
+        mp.setattr(app.entries.ledger, "current_level", lambda state, now: level[0])
+        mp.setattr(app.entries.ledger, "in_break", lambda state, now: False)
         for i in range(start):
             t.execute({"cmd": "register", "name": f"S{i}"})
         for op, a, b, c in actions:

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from app.engine import Tournament
-from app.errors import RuleError
+from app.core.engine import Tournament
+from app.core.errors import RuleError
 from tests.app.test_chiprace import at_break_after_four, conserved, stacks
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.clock_view import clock_view
-from app.engine import Tournament
-from app.errors import RuleError
-from app.profile import load_profile, profile_from_dict
-from app.randomness import RandomSource
-from app.rotation import draw_hat, game_for_level
-from app.state import Table
-from app.timesource import FakeClock
+from app.clock.view import clock_view
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.randomness import RandomSource
+from app.core.state import Table
+from app.core.timesource import FakeClock
+from app.games.rotation import draw_hat, game_for_level
+from app.profiles.profile import load_profile, profile_from_dict
 
 MIN = 60
 
@@ -114,7 +114,7 @@ def test_mix_9_choice_refused_outside_dealers_choice() -> None:
 
 
 def test_btn_7_family_at_tells_the_button_area_when_stud_is_played() -> None:
-    from app.rotation import family_at
+    from app.games.rotation import family_at
 
     t, fc = make("hat")
     t.rng.dictate("holdem", "razz")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.scenario import ScenarioFailure, load_scenario, mismatch, run_scenario
+from app.tools.scenario import ScenarioFailure, load_scenario, mismatch, run_scenario
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.json"))
 

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from app.invariants import all_problems
-from app.profile import SHIPPED
-from app.simulate import InvariantBroken, Simulation, run_simulation
+from app.core.invariants import all_problems
+from app.profiles.profile import SHIPPED
+from app.tools.simulate import InvariantBroken, Simulation, run_simulation
 
 KEYS = {
     "entries", "rebuys", "addons", "prize_pool_cents", "payouts", "moves", "tables_broken",
@@ -58,7 +58,7 @@ def test_rebuys_happen_where_the_profile_offers_them() -> None:
 
 
 def test_a_broken_invariant_stops_the_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
-    import app.simulate as sim_module
+    import app.tools.simulate as sim_module
 
     def seated_twice(state):  # type: ignore[no-untyped-def]
         return all_problems(state) + ["player 1 sits at table 1 and table 2"]
@@ -78,10 +78,10 @@ def test_cli_prints_one_json_object() -> None:
 
 
 def test_section_19_the_simulated_director_answers_the_level_change_question() -> None:
-    from app.engine import Tournament
-    from app.handstart import ANSWER
-    from app.simulate import simulation_profile
-    from app.timesource import FakeClock
+    from app.clock.handstart import ANSWER
+    from app.core.engine import Tournament
+    from app.core.timesource import FakeClock
+    from app.tools.simulate import simulation_profile
 
     clock = FakeClock()
     t = Tournament.create(simulation_profile("home-rebuy", 100), time=clock, seed=1)

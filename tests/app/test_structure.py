@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import Tournament
-from app.errors import RuleError
-from app.profile import SHIPPED, load_profile, profile_from_dict
-from app.structure import for_settings, half_round, resolve, shipped
-from app.timesource import FakeClock
+from app.clock.structure import for_settings, half_round, resolve, shipped
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.timesource import FakeClock
+from app.profiles.profile import SHIPPED, load_profile, profile_from_dict
 
 
 def settings(profile: str, **over: object) -> dict:
@@ -148,7 +148,7 @@ def test_clk_1_bad_structures_are_refused_with_the_reason() -> None:
 
 
 def test_clk_1_a_new_structure_mid_level_keeps_the_level_and_its_time() -> None:
-    from app.clock_view import clock_view
+    from app.clock.view import clock_view
 
     fc = FakeClock()
     t = Tournament.create(load_profile("tda"), time=fc)

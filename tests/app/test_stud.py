@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import Tournament
-from app.errors import RuleError
-from app.profile import load_profile
-from app.studorder import bring_in, first_to_act, showing_value
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.timesource import FakeClock
+from app.games.studorder import bring_in, first_to_act, showing_value
+from app.profiles.profile import load_profile
 
 
 def test_mix_4_two_of_clubs_is_the_lowest_card() -> None:

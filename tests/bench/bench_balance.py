@@ -9,9 +9,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from app.balance_plan import plan_moves
-from app.profile import load_profile, profile_from_dict
-from app.state import SEATED, Player, Table, TournamentState
+from app.balancing.plan import plan_moves
+from app.core.state import SEATED, Player, Table, TournamentState
+from app.profiles.profile import load_profile, profile_from_dict
 
 
 def field(players: int = 10_000, seats: int = 9, breaks: bool = True) -> TournamentState:

@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.profile import load_profile
-from app.simulate import Simulation, percentile, run_simulation
-from app.timesource import FakeClock
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
+from app.tools.simulate import Simulation, percentile, run_simulation
 from db.store import TournamentStore
 from floorman.simulate_db import run_persisted
 

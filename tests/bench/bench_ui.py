@@ -34,7 +34,7 @@ def rss_mb() -> float:
 
 def build_file(path: Path, players: int) -> None:
     """A saved tournament: every player registered through the store, seats drawn, a few busted."""
-    from app.profile import load_profile
+    from app.profiles.profile import load_profile
     from db.store import TournamentStore
 
     store = TournamentStore.create(path, load_profile("tda"), f"Bench {players}")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
 from db.store import TournamentStore
 
 

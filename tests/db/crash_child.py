@@ -14,7 +14,7 @@ import random
 import sys
 from pathlib import Path
 
-from app.profile import load_profile
+from app.profiles.profile import load_profile
 from db.store import TournamentStore
 from tests.db.driver import next_command
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.state import SEATED, TournamentState
+from app.core.state import SEATED, TournamentState
 
 
 def next_command(state: TournamentState, rng: random.Random, players: int) -> dict[str, Any] | None:

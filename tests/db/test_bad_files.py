@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.profile import load_profile
+from app.profiles.profile import load_profile
 from db import checks
 from db.errors import DamagedFile, DiskFull, FileMissing, NotATournamentFile, NotWritable, StoreError
 from db.store import TournamentStore

@@ -10,7 +10,7 @@ from tests.sheets.conftest import pdf_text
 
 def test_print_from_a_tournament_file(tmp_path):
     store_mod = pytest.importorskip("db.store")
-    from app.profile import load_profile
+    from app.profiles.profile import load_profile
 
     path = tmp_path / "friday.floorman"
     store = store_mod.TournamentStore.create(path, load_profile("tda"), "Friday Deepstack", backup_dir=tmp_path / "b")

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from app.engine import Tournament
-from app.profile import profile_from_dict
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import profile_from_dict
 from sheets import render
 from sheets.fonts import fonts
 from sheets.slips import name_lines, wrap

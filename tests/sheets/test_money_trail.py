@@ -8,9 +8,9 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from app.engine import Tournament
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
 from floorman.cmd_print import main
 from sheets import SHEETS, render, render_sheet
 from sheets.model import Payout, Sheet

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.registry import COMMANDS
+from app.core.registry import COMMANDS
 from floorman.cmd_print import builtin_demo
 from sheets import render, render_sheet
 from sheets.model import Move, Sheet

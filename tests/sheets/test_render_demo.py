@@ -64,7 +64,7 @@ def test_payouts_before_anyone_is_paid_has_blank_names(demo):
 
 def test_receipts_wait_for_a_decided_place_unless_blank(demo):
     assert "no receipt to sign" in pdf_text(render("receipts", demo))
-    from app.payouts import prize_table
+    from app.eliminations.payouts import prize_table
     from sheets.words import amount_words
 
     blank = render("receipts", demo, {"blank": True})
@@ -85,7 +85,7 @@ def test_results_list_the_busted_players_in_place_order(demo):
 
 
 def test_structure_lists_levels_breaks_and_races(demo):
-    pytest.importorskip("app.structure")
+    pytest.importorskip("app.clock.structure")
     text = pdf_text(render("structure", demo))
     assert "Level" in text and "Blinds" in text
     assert "100 / 200, ante 25" in text
@@ -94,7 +94,7 @@ def test_structure_lists_levels_breaks_and_races(demo):
 
 
 def test_chip_race_one_page_per_table(demo):
-    pytest.importorskip("app.structure")
+    pytest.importorskip("app.clock.structure")
     pdf = render("chip-race", demo)
     tables = sorted(demo.state.tables)
     assert page_count(pdf) == len(tables)
@@ -120,10 +120,10 @@ def test_paper_sizes(demo, paper, width):
 
 
 def test_structure_of_a_mixed_game_hat():
-    pytest.importorskip("app.structure")
-    from app.engine import Tournament
-    from app.profile import load_profile
-    from app.timesource import FakeClock
+    pytest.importorskip("app.clock.structure")
+    from app.core.engine import Tournament
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
 
     t = Tournament.create(load_profile("hat"), name="Mixed Hat", time=FakeClock(1e9), seed=3)
     text = " ".join(pdf_text(render("structure", t)).split())  # cells wrap: compare words

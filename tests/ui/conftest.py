@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import Tournament
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
 from ui.session import Session
 
 NAMES = [

@@ -1,5 +1,5 @@
 """The deal calculator window: filled in from the tournament, stacks typed over, methods switched; the
-figures are app.deal's and the tournament is left as it was."""
+figures are app.eliminations.deal's and the tournament is left as it was."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.deal import CHIP_CHOP, ICM, DealPlayer, calculate, prizes_in_play
-from app.demo import build_demo
+from app.eliminations.deal import CHIP_CHOP, ICM, DealPlayer, calculate, prizes_in_play
+from app.tools.demo import build_demo
 from ui.palette import suggestions
 from ui.session import Session
 from ui.texts import money

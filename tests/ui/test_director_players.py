@@ -6,7 +6,7 @@ import copy
 
 from PySide6.QtCore import Qt
 
-from app.registry import COMMANDS
+from app.core.registry import COMMANDS
 from ui.dialogs.bust import BustDialog
 
 

@@ -16,9 +16,9 @@ CHILD = r"""
 import sys
 import ui.display
 from PySide6.QtWidgets import QApplication, QWidget
-from app.engine import Tournament
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.profiles.profile import load_profile
+from app.core.timesource import FakeClock
 from ui.display.placement import DisplayController
 
 app = QApplication([])

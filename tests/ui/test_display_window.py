@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from app.engine import Tournament
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
 from ui.display import RoomDisplay
 from ui.display.chime import BREAK_END, LEVEL_CHANGE, ONE_MINUTE
 from ui.display.model import BREAK, LAST_MINUTE, OVERTIME, PAUSED, RUNNING

@@ -16,9 +16,9 @@ import dataclasses
 import ui
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication
-from app.engine import Tournament
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.profiles.profile import load_profile
+from app.core.timesource import FakeClock
 from ui import theme
 from ui.director import DirectorWindow
 from ui.overview import clock_info

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from app.demo import build_demo
+from app.tools.demo import build_demo
 from ui.models.history import HistoryModel
 from ui.models.payouts import PayoutModel
 from ui.models.players import PlayerFilter, PlayerModel
@@ -116,7 +116,7 @@ def test_pay_4_payout_model_shows_the_engines_tie_shares(qtmodeltester) -> None:
     """Seed 003: two players tie for 4th-5th and each gets $15 of the $20 + $10: the window shows the engine's split."""
     from pathlib import Path
 
-    from app.scenario import load_scenario, run_scenario
+    from app.tools.scenario import load_scenario, run_scenario
 
     path = Path(__file__).parents[1] / "scenarios" / "pay-4-seed003-tied-5th-4th.json"
     t = run_scenario(load_scenario(path)).tournament

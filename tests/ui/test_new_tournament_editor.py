@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.errors import RuleError
-from app.profile import SHIPPED, load_profile, validate_settings
+from app.core.errors import RuleError
+from app.profiles.profile import SHIPPED, load_profile, validate_settings
 from ui.dialogs import setting_text as st
 from ui.dialogs.new_tournament import NewTournamentDialog
 from ui.dialogs.setting_words import plain_message

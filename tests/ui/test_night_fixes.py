@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.profile import load_profile
+from app.profiles.profile import load_profile
 from tests.ui.conftest import make_session
 from ui import recent
 from ui.director import DirectorWindow

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from app.profile import load_profile
+from app.profiles.profile import load_profile
 from ui.dialogs.new_tournament import NewTournamentDialog
 from ui.palette import CommandPalette, suggestions
 

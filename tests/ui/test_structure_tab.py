@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
-from app.engine import Tournament
-from app.profile import load_profile
-from app.timesource import FakeClock
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
 from ui.models.structure import StructureModel
 
 
@@ -21,7 +21,7 @@ def _hat() -> Tournament:
 
 
 def test_clk_1_structure_rows_with_both_columns_and_breaks(qtmodeltester) -> None:
-    from app.registry import VIEW_PARTS
+    from app.core.registry import VIEW_PARTS
 
     t = _hat()
     model = StructureModel()

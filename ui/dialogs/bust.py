@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.state import TournamentState
+from app.core.state import TournamentState
 from ui import commands
 from ui.widgets.player_panel import Feedback
 

@@ -2,7 +2,7 @@
 
 A calculator only (ELIM-6): it runs no command and changes nothing. The players and their stacks
 come from the tournament; the director types the counted stacks over them. Every figure shown is
-:mod:`app.deal`'s; a refusal shows the engine's own words.
+:mod:`app.eliminations.deal`'s; a refusal shows the engine's own words.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
-from app.errors import RuleError
-from app.state import TournamentState
+from app.core.errors import RuleError
+from app.core.state import TournamentState
+from app.eliminations.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
 from ui.texts import chips, money, ordinal
 from ui.widgets.player_panel import Feedback
 

@@ -2,7 +2,7 @@
 
 The summary shows the settings a director usually changes (money, structure, games, seating, payouts) in
 words, with an editor for each kind of value; "All other rules" holds the rest, folded away. Every edit is
-checked by the engine as it is made (``app.profile.validate_settings``): its refusal is shown under the
+checked by the engine as it is made (``app.profiles.profile.validate_settings``): its refusal is shown under the
 setting it names and beside OK, which stays disabled until the profile is valid. OK hands back one
 validated profile; "Save as a profile" keeps a copy of it for the welcome screen.
 """
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import RuleError
-from app.profile import SCHEMA, SHIPPED, Profile, profile_from_dict, validate_settings
+from app.core.errors import RuleError
+from app.profiles.profile import SCHEMA, SHIPPED, Profile, profile_from_dict, validate_settings
 from ui.dialogs.setting_editors import CheckEditor, Editor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
 from ui.recent import profiles_dir

@@ -1,7 +1,7 @@
 """One editor per kind of profile setting: amounts, whole numbers, yes/no, choices, lists, "unlimited".
 
 Every editor has ``value()`` (what the engine is given) and a ``changed`` signal; none judges a value:
-``app.profile.validate_settings`` does.
+``app.profiles.profile.validate_settings`` does.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.profile import SCHEMA
-from app.setting_checks import IDENTITY_FIELDS
+from app.profiles.profile import SCHEMA
+from app.profiles.setting_checks import IDENTITY_FIELDS
 from ui.dialogs import setting_text as st
 from ui.dialogs.setting_words import SUFFIXES, choice_word, label_of, none_word
 

@@ -1,13 +1,13 @@
 """Profile settings in the director's words: labels, the choices' words, groups, and refusals made readable.
 
-The keys, their types and every rule stay in ``app.profile``; this module only names them.
+The keys, their types and every rule stay in ``app.profiles.profile``; this module only names them.
 """
 
 from __future__ import annotations
 
 import re
 
-from app.profile import SCHEMA
+from app.profiles.profile import SCHEMA
 
 REBUYS = "Money: rebuys, add-ons, re-entry"
 # The summary: the settings a director usually looks at, by group. Everything else is under "All other rules".

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.registry import VIEW_PARTS
-from app.state import WINNER, TournamentState
+from app.core.registry import VIEW_PARTS
+from app.core.state import WINNER, TournamentState
 from ui.display import format as fmt
 from ui.display.model import RoomFacts
 

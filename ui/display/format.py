@@ -13,8 +13,8 @@ def game_name(game: str | None) -> str:
     """A game's name for the room: a catalogue id becomes the catalogue's name, a name stays as it is."""
     if not game:
         return ""
-    from app.errors import RuleError
-    from app.games import game as catalogue_game
+    from app.core.errors import RuleError
+    from app.games.catalogue import game as catalogue_game
 
     try:
         return catalogue_game(game).name

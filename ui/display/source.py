@@ -10,10 +10,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from app.clock_view import clock_view
-from app.engine import Tournament
-from app.state import TournamentState
-from app.timesource import TimeSource
+from app.clock.view import clock_view
+from app.core.engine import Tournament
+from app.core.state import TournamentState
+from app.core.timesource import TimeSource
 from ui.display.facts import room_facts
 from ui.display.model import DisplayFrame, RoomFacts, build_frame
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.state import TournamentState
+from app.core.state import TournamentState
 from ui.models.structure import StructureModel
 from ui.overview import ClockInfo
 from ui.widgets.player_panel import Feedback
@@ -105,9 +105,9 @@ class ClockTab(QWidget):
 
     def show_structure(self, state: TournamentState, level: int) -> None:
         """Refill the structure table when the structure, the games drawn or the level changed."""
-        from app.games import game
-        from app.registry import VIEW_PARTS
-        from app.rotation import game_for_level
+        from app.core.registry import VIEW_PARTS
+        from app.games.catalogue import game
+        from app.games.rotation import game_for_level
 
         view = VIEW_PARTS["structure"](state) if "structure" in VIEW_PARTS else {}
         games: dict[int, str] = {}

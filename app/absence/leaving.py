@@ -1,0 +1,161 @@
+"""Absent and leaving players, forfeits and no-shows (ABS-1 to ABS-5, REG-5, ELIM-7).
+
+The engine does not track blinds: an absent player's stack is taken from the director when it
+matters, at a forfeit (section 19). Nothing is removed on time alone: the director enters the
+forfeit or the no-show removal, and the engine checks that the moment allows it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.chips.race import in_play
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command
+from app.core.state import Player, TournamentState
+from app.eliminations.busts import check_winner
+from app.entries.ledger import counted_stack, level_now, restack
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+@command("absent")
+def absent(ctx: Context, cmd: dict[str, Any]) -> None:
+    """A player leaves the table; ``long``: he says he will be away longer than the limit (ABS-3 a)."""
+    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    if p.absent_since is not None:
+        raise RuleError("INVALID_INPUT", f"{p.name} is already away.", "ABS-3")
+    long = cmd.get("long", False)
+    if not isinstance(long, bool):
+        raise RuleError("INVALID_INPUT", "long is true or false.")
+    forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None
+    if forfeits:
+        _nobody_deciding(ctx, p)
+    ctx.emit("player_absent", player=p.id, long=long)
+    if forfeits:
+        ctx.run({k: v for k, v in cmd.items() if k in ("player", "stack")} | {"cmd": "forfeit"})
+
+
+@applies("player_absent")
+def _absent(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    p.absent_since, p.declared_long_absence = ev.at, bool(ev.data.get("long"))
+
+
+def _minutes_away(ctx: Context, since: float) -> float:
+    return (ctx.now - since) / 60
+
+
+@command("returned")
+def returned(ctx: Context, cmd: dict[str, Any]) -> None:
+    """An absent player is back within the limit (ABS-3)."""
+    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    if p.absent_since is None:
+        raise RuleError("INVALID_INPUT", f"{p.name} is not marked away.", "ABS-3")
+    limit = ctx.profile["absence.forfeit_after_min"]
+    if limit is not None and _minutes_away(ctx, p.absent_since) >= limit:
+        raise RuleError(
+            "WINDOW_CLOSED", f"{p.name} was away {limit} minutes or more: his chips are forfeited.", "ABS-3"
+        )
+    ctx.emit("player_returned", player=p.id)
+
+
+@applies("player_returned")
+def _returned(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    p.absent_since, p.declared_long_absence = None, False
+
+
+def smallest_chip(ctx: Context) -> int:
+    """ABS-3's unit: the smallest denomination still in play (chip races may have removed smaller ones)."""
+    return in_play(ctx.state)[0]
+
+
+def _nobody_deciding(ctx: Context, p: Player) -> None:
+    """ENT-5: a forfeit shares the chips among the table; a player there who lost his chips is not yet
+    in or out, so his rebuy or decline comes first (he too, if he is the one forfeiting)."""
+    table = ctx.state.tables.get(p.table) if p.table is not None else None
+    pids = list(table.seats.values()) if table is not None else [p.id]
+    deciding = [ctx.state.players[pid].name for pid in pids if ctx.state.players[pid].deciding]
+    if deciding:
+        raise RuleError(
+            "NEEDS_INPUT", f"{', '.join(deciding)} lost all his chips: enter his rebuy or decline first.", "ENT-5"
+        )
+
+
+@command("forfeit")
+def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
+    """ABS-3: an absent player forfeits; his chips are split among his table in units of the smallest chip
+    still in play, odd units to the bank."""
+    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    limit = ctx.profile["absence.forfeit_after_min"]
+    if limit is None:
+        raise RuleError("NOT_OFFERED", "This tournament has no forfeit rule: absent players are blinded.", "ABS-2")
+    if not p.declared_long_absence and (p.absent_since is None or _minutes_away(ctx, p.absent_since) < limit):
+        raise RuleError("WINDOW_CLOSED", f"{p.name} has not been away {limit} minutes.", "ABS-3")
+    if ctx.state.in_field < 2:
+        raise RuleError("INVALID_INPUT", f"{p.name} is the last player.", "ELIM-6")
+    _nobody_deciding(ctx, p)
+    chips = counted_stack(cmd)
+    chips = p.stack if chips is None else chips
+    table = ctx.state.tables.get(p.table) if p.table is not None else None
+    others = sorted(pid for pid in table.seats.values() if pid != p.id) if table is not None else []
+    unit = smallest_chip(ctx)
+    each = (chips // unit // len(others)) * unit if others else 0
+    removed = chips - each * len(others)
+    ctx.emit("chips_shared", player=p.id, stack=chips, shares=[[pid, each] for pid in others], removed=removed)
+    level = level_now(ctx)
+    entry = {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": False, "stack": chips}
+    ctx.emit(
+        "players_busted", players=[entry], mode=str(ctx.profile["elim.same_hand"]), reason="forfeit", chips="none",
+        payout_order=[p.id],
+    )
+    check_winner(ctx)
+
+
+@applies("chips_shared")
+def _shared(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    restack(state, p, int(ev.data["stack"]))
+    for pid, share in ev.data["shares"]:
+        state.players[pid].stack += int(share)
+        p.stack -= int(share)
+    state.chips_removed += int(ev.data["removed"])
+    p.stack -= int(ev.data["removed"])
+
+
+@command("no_show")
+def no_show(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Remove absent committed players' chips from play (REG-5, ABS-5); one batch (ELIM-3 d)."""
+    rule = ctx.profile["absence.no_show_removal"]
+    if rule == "blind_out":
+        raise RuleError("NOT_OFFERED", "No-shows are blinded out here, not removed.", "ABS-5")
+    level = level_now(ctx)
+    since = ctx.state.started_at
+    late_enough = level >= 2 or (rule == "new_level_or_30" and since is not None and ctx.now - since >= 1800)
+    if not late_enough:
+        when = "the first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
+        raise RuleError("WINDOW_CLOSED", f"A no-show's chips are removed at {when}.", "REG-5")
+    refs = cmd.get("players", [cmd.get("player")])
+    if not isinstance(refs, list) or not refs:
+        raise RuleError("INVALID_INPUT", "Name the players who never arrived.")
+    players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
+    if len({p.id for p in players}) != len(players):
+        raise RuleError("INVALID_INPUT", "A player is named twice.")
+    for p in players:
+        if p.absent_since is None:
+            raise RuleError("INVALID_INPUT", f"{p.name} is here; mark him away first if he is not.", "REG-5")
+    if ctx.state.in_field - len(players) < 1:
+        raise RuleError("INVALID_INPUT", "Somebody must remain.", "ELIM-6")
+    entries = [
+        {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": False, "stack": p.stack}
+        for p in players
+    ]
+    ctx.emit(
+        "players_busted", players=entries, mode=str(ctx.profile["elim.same_hand"]), reason="no_show",
+        chips="removed", payout_order=[p.id for p in players],
+    )
+    check_winner(ctx)

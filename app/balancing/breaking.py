@@ -1,0 +1,142 @@
+"""Breaking a table with the 2-step seat draw, and full redraws (BRK-1 to BRK-5, BRK-7).
+
+BRK-1's seat pool holds exactly the seats needed to leave the receiving tables as even as possible:
+each seat goes to the least populated table (lowest number first), at its lowest-numbered open seat.
+The seat cards are scrambled; the broken table's players are dealt one card each, and the highest
+card by suit takes the first seat card, the next highest the next one, and so on.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING, Any
+
+from app.balancing.halting import arrived
+from app.buttons.blinds import blind_paid
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.randomness import card_value
+from app.core.registry import applies, command
+from app.core.state import Table, TournamentState
+from app.games.rotation import level_of_next_hand
+from app.seating.draw import card_map, draw_everyone
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def seat_pool(state: TournamentState, broken: int, count: int) -> list[tuple[int, int]]:
+    """The ``count`` seats (table, seat) that leave the other tables as even as possible."""
+    heap: list[tuple[int, int]] = []
+    free: dict[int, list[int]] = {}
+    for number, table in state.tables.items():
+        if number != broken and table.population < table.max_seats:
+            heap.append((table.population, number))
+            free[number] = table.open_seats()
+    heapq.heapify(heap)
+    pool: list[tuple[int, int]] = []
+    while len(pool) < count and heap:
+        pop, number = heapq.heappop(heap)
+        seats = free[number]
+        pool.append((number, seats.pop(0)))
+        if seats:
+            heapq.heappush(heap, (pop + 1, number))
+    return pool
+
+
+def _no_deciding(ctx: Context, tables: list[Table]) -> None:
+    for table in tables:
+        for pid in table.seats.values():
+            p = ctx.state.players[pid]
+            if p.deciding:
+                raise RuleError("NEEDS_INPUT", f"{p.name} lost all his chips: enter his rebuy or decline first.")
+
+
+@command("break_table")
+def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Break a table: its players draw seats at the other tables (BRK-1 2-step random draw)."""
+    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
+    if len(ctx.state.tables) < 2:
+        raise RuleError("MOVE_NOT_ALLOWED", "The last table cannot be broken.", "BRK-1")
+    _no_deciding(ctx, [table])
+    pids = [table.seats[s] for s in sorted(table.seats)]
+    pool = seat_pool(ctx.state, table.number, len(pids))
+    if len(pool) < len(pids):
+        raise RuleError("NO_OPEN_SEAT", f"The other tables have {len(pool)} open seats for {len(pids)} players.")
+    order = cmd.get("seat_order")
+    if order is None:
+        scrambled = ctx.rng.shuffle(pool)
+    else:
+        if not isinstance(order, list) or sorted(map(tuple, order)) != sorted(pool):
+            shown = ", ".join(f"T{t} S{s}" for t, s in pool)
+            raise RuleError("INVALID_INPUT", f"seat_order must be these seat cards in any order: {shown}.", "BRK-1")
+        scrambled = [(int(t), int(s)) for t, s in order]
+    given = cmd.get("cards")
+    cards = card_map(ctx.state, given, "cards") if given is not None else dict(zip(pids, ctx.rng.deal(len(pids))))
+    if set(cards) != set(pids):
+        raise RuleError("INVALID_INPUT", f"Give a card to every player at table {table.number}.", "BRK-1")
+    ranked = sorted(pids, key=lambda pid: card_value(cards[pid]), reverse=True)
+    assignments = [[pid, cards[pid], t, s] for pid, (t, s) in zip(ranked, scrambled)]
+    paid = {str(pid): blind for pid in pids if (blind := blind_paid(ctx.state, pid)) is not None}  # BTN-5(a)
+    ctx.emit(
+        "table_broken", table=table.number, assignments=assignments, seat_cards=[list(x) for x in scrambled],
+        paid_blinds=paid,
+    )
+
+
+@applies("table_broken")
+def _table_broken(state: TournamentState, ev: Event) -> None:
+    broken = state.tables.pop(int(ev.data["table"]))
+    paid = ev.data.get("paid_blinds") or {}
+    for pid, _card, number, seat in ev.data["assignments"]:
+        p = state.players[pid]
+        dst = state.tables[number]
+        dst.seats[seat] = pid
+        p.table, p.seat = number, seat
+        if dst.hands > 0 and pid not in dst.newcomers:
+            dst.newcomers.append(pid)
+        if dst.hands > 0 and str(pid) in paid:
+            dst.last_blinds[pid] = str(paid[str(pid)])  # BTN-5(a): what he paid on his last hand
+        arrived(state, number)
+    del broken
+    state.tables_broken += 1
+
+
+@command("redraw")
+def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Everyone draws new seats for ``tables`` tables (BRK-3(a), BRK-4, BRK-5); button by the draw."""
+    players = [ctx.state.players[pid] for t in ctx.state.tables.values() for pid in t.seats.values()]
+    if not players:
+        raise RuleError("INVALID_INPUT", "Nobody is seated: use seat_all for the first draw.")
+    _no_deciding(ctx, list(ctx.state.tables.values()))
+    max_seats = int(ctx.profile["table.max_seats"])
+    need = -(-len(players) // max_seats)
+    count = inputs.whole(cmd.get("tables", need), "The number of tables", minimum=1)
+    room = int(ctx.profile["final_table.size"]) if count == 1 else count * max_seats
+    if count == 1 and ctx.profile["stage.mode"] != "none":
+        room = max_seats
+    if len(players) > room:
+        raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {count} table(s) of {room // count}.")
+    data = draw_everyone(ctx, players, count, cmd)
+    # The new tables' first hand is dealt now: its level judges that hand's busts (ENT-4, CONV-6).
+    seats = room if count == 1 else max_seats  # BRK-6: the final table may seat more than the others
+    ctx.emit("tables_reset", tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now))
+    ctx.emit("seats_drawn", **data)
+
+
+@applies("tables_reset")
+def _tables_reset(state: TournamentState, ev: Event) -> None:
+    """Before a redraw: everyone leaves his seat, and play continues at tables 1..n, set afresh (BRK-7)."""
+    for table in state.tables.values():
+        for pid in table.seats.values():
+            state.players[pid].table = state.players[pid].seat = None
+    count, seats = int(ev.data["tables"]), int(ev.data["seats"])
+    level = ev.data.get("level")
+    state.tables = {
+        n: Table(number=n, max_seats=seats, hand_level=None if level is None else int(level))
+        for n in range(1, count + 1)
+    }
+    state.extra.pop("halt_waived", None)
+    state.extra.pop("halt_waiting", None)
+    state.redraws += 1

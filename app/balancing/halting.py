@@ -1,0 +1,114 @@
+"""Halted tables (BAL-1, TDA 11-D): a short table waits for a player before its next hand.
+
+Under the TDA trigger (``balance.trigger`` = ``spread_tda``) a table 3 or more players short of the
+largest table is halted once its blinds are affected: the seat just clockwise of its last big blind's
+seat is vacant. It does not start its next hand until it has been refilled. The halt is worked out
+from the seats, so a move or a break that refills the table lifts it at once.
+
+``hand_finished`` at a halted table is accepted: it reports the hand that ended, and the positions it
+records are those of the hand the table deals once refilled; the ``tables`` view says the next hand
+waits. The director may waive the halt (``waive_halt``; a waived halt is not a misdeal). The waiver is
+recorded in the log and lasts until a player arrives at the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.balancing.break_plan import halted_tables, populations
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command
+from app.core.state import Table, TournamentState
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+WAIT = "halted: wait for a player"
+
+
+def waivers(state: TournamentState) -> dict[str, Any]:
+    """Table number (as text) -> the waiver's record, for tables whose halt the director waived."""
+    return dict(state.extra.get("halt_waived", {}))
+
+
+def _reason(short: int, after: int) -> str:
+    return (
+        f"{short} players short of the largest table and seat {after}, after the big blind, is empty: "
+        "no next hand until a player arrives (BAL-1, TDA 11-D)"
+    )
+
+
+def halt_now(state: TournamentState, table: Table) -> str | None:
+    """Why ``table`` is halted by its seats now (None: it is not), judged against the largest table."""
+    assert state.profile is not None
+    if state.profile["balance.trigger"] != "spread_tda" or len(state.tables) < 2 or table.bb is None:
+        return None
+    after = table.bb % table.max_seats + 1
+    if after in table.seats:
+        return None  # checked first: the blinds are unaffected, no need to look at the other tables
+    top = max(len(t.seats) for t in state.tables.values())
+    if top - table.population < 3:
+        return None
+    return _reason(top - table.population, after)
+
+
+def halts(state: TournamentState, pops: dict[int, int] | None = None) -> dict[int, dict[str, Any]]:
+    """Every table halted now: table -> {"reason", "waived"} (only under the TDA trigger).
+
+    A table is halted while its seats say so, and also when it finished a hand while halted and
+    nobody has arrived since (its next hand waits, whatever the positions recorded for that hand).
+    """
+    assert state.profile is not None
+    if state.profile["balance.trigger"] != "spread_tda" or len(state.tables) < 2:
+        return {}
+    waiting: dict[str, str] = state.extra.get("halt_waiting", {})
+    pops = populations(state) if pops is None else pops
+    halted = halted_tables(state, pops)
+    if not halted and not waiting:
+        return {}
+    top, waived = max(pops.values()), waivers(state)
+    out: dict[int, dict[str, Any]] = {}
+    for number in halted:
+        table = state.tables[number]
+        assert table.bb is not None
+        reason = _reason(top - pops[number], table.bb % table.max_seats + 1)
+        out[number] = {"reason": reason, "waived": str(number) in waived}
+    for key, reason in waiting.items():
+        if int(key) in state.tables and int(key) not in out:
+            out[int(key)] = {"reason": reason, "waived": key in waived}
+    return dict(sorted(out.items()))
+
+
+def arrived(state: TournamentState, number: int) -> None:
+    """A player arrived at the table (a move, a break): its halt and any waiver of it end."""
+    for key in ("halt_waived", "halt_waiting"):
+        book = state.extra.get(key)
+        if book:
+            book.pop(str(number), None)
+
+
+def finished_halted(state: TournamentState, number: int, reason: str | None) -> None:
+    """``hand_finished`` at a halted table: its next hand waits for a player (the applier calls this)."""
+    if reason is not None:
+        state.extra.setdefault("halt_waiting", {})[str(number)] = reason
+
+
+@command("waive_halt")
+def waive_halt(ctx: Context, cmd: dict[str, Any]) -> None:
+    """The director lets a halted table deal its next hand before it is refilled (BAL-1, TDA 11-D)."""
+    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
+    found = halts(ctx.state).get(table.number)
+    if found is None:
+        raise RuleError("INVALID_INPUT", f"Table {table.number} is not halted.", "BAL-1")
+    if found["waived"]:
+        raise RuleError("INVALID_INPUT", f"The halt of table {table.number} is already waived.", "BAL-1")
+    reason = cmd.get("reason")
+    ctx.emit("halt_waived", table=table.number, hands=table.hands, reason=str(reason) if reason else None)
+
+
+@applies("halt_waived")
+def _halt_waived(state: TournamentState, ev: Event) -> None:
+    waived = state.extra.setdefault("halt_waived", {})
+    waived[str(ev.data["table"])] = {"at": ev.at, "hands": int(ev.data["hands"]), "reason": ev.data.get("reason")}

@@ -1,0 +1,268 @@
+"""What the field needs after a bust: a break, a redraw, or moves, and why (BAL-1 to BAL-4, BRK-1/3/4/5).
+
+:func:`plan_moves` is pure and cheap: it counts table populations once (O(tables)), buckets the tables
+by population (a table holds at most 12), and takes each move from the fullest to the shortest table,
+so a field of a thousand tables with dozens short is planned in well under a millisecond or two. A
+table that receives a player is never chosen to give one in the same plan (it stays below the
+fullest), so nobody is moved twice where one move does.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from typing import Any
+
+from app.balancing.break_plan import halted_tables, populations, spread_limit, structural
+from app.balancing.proposal import Move, Plan
+from app.buttons.positions import first_after, first_hand, position_of, worst_open_seat
+from app.core.randomness import card_value
+from app.core.state import Table, TournamentState
+
+
+class _Field:
+    """Populations bucketed by size, with the seats each move changes (the tables are not touched).
+
+    Each bucket is a heap of table numbers with lazy deletion (a number whose table has changed
+    size is dropped when it comes to the top), so the lowest-numbered table of a size costs O(log t).
+    """
+
+    def __init__(self, state: TournamentState, populations: dict[int, int]) -> None:
+        self.state = state
+        self.pop = dict(populations)
+        self.count: dict[int, int] = dict(Counter(populations.values()))
+        self.heaps: dict[int, list[int]] = {}  # built on first use: only the sizes a plan touches
+        self.occ: dict[int, set[int]] = {}
+        self.received: set[int] = set()
+        self.vacated: dict[int, set[int]] = {}  # seats this plan's moves empty: dealt into the hand all the same
+
+    def heap(self, size: int) -> list[int]:
+        if size not in self.heaps:
+            heap = [n for n, k in self.pop.items() if k == size]
+            heapq.heapify(heap)
+            self.heaps[size] = heap
+        return self.heaps[size]
+
+    def occupied(self, number: int) -> set[int]:
+        if number not in self.occ:
+            self.occ[number] = set(self.state.tables[number].seats)
+        return self.occ[number]
+
+    def extremes(self) -> tuple[int, int]:
+        sizes = [n for n, c in self.count.items() if c]
+        return max(sizes), min(sizes)
+
+    def has_room(self, number: int) -> bool:
+        """A table opened with fewer seats than the others may be full: it cannot receive a player."""
+        return self.pop[number] < self.state.tables[number].max_seats
+
+    def lowest(self, size: int) -> int:
+        """The lowest-numbered table of this size."""
+        heap = self.heap(size)
+        while self.pop[heap[0]] != size:
+            heapq.heappop(heap)
+        return heap[0]
+
+    def all_of(self, size: int) -> list[int]:
+        return sorted({n for n in self.heap(size) if self.pop[n] == size})
+
+    def shift(self, src: int, dst: int, from_seat: int | None, to_seat: int | None) -> None:
+        for number, delta in ((src, -1), (dst, 1)):
+            self.count[self.pop[number]] -= 1
+            self.pop[number] += delta
+            size = self.pop[number]
+            self.count[size] = self.count.get(size, 0) + 1
+            if size in self.heaps:
+                heapq.heappush(self.heaps[size], number)
+        if from_seat is not None:
+            self.occupied(src).discard(from_seat)
+            self.vacated.setdefault(src, set()).add(from_seat)
+        if to_seat is not None:
+            self.occupied(dst).add(to_seat)
+        self.received.add(dst)
+
+
+def _next_bb(table: Table, occ: set[int]) -> int | None:
+    """The seat due the big blind next (BAL-3); in stud, the would-be big blind (TDA 11-B)."""
+    if table.bb is None or table.button is None:
+        return None
+    if table.frozen:
+        return first_hand(table.button, occ, table.max_seats).bb
+    return first_after(table.bb, occ, table.max_seats)
+
+
+def _dealt(table: Table, occ: set[int]) -> set[int]:
+    """Seats dealt into the table's hand: the seated players and the seats vacated since the deal."""
+    return occ | set(table.dead_seats) | set(table.moved_out)
+
+
+def _relative(src: Table, src_occ: set[int], dst: Table, seat: int, vacated: set[int]) -> int | None:
+    """BAL-3 (P004): the source player in the same position relative to the button as ``seat`` at ``dst``.
+
+    ``vacated`` are the source seats that earlier moves of the same plan empty: those players were
+    dealt into the hand, so they still count for the positions (BAL-4 makes the moves one by one).
+    """
+    if src.button is None or dst.button is None:
+        return None
+    k = position_of(seat, dst.button, _dealt(dst, set(dst.seats) | {seat}), dst.max_seats)
+    dealt = [s for s in _clockwise_from(src.button, src.max_seats) if s in _dealt(src, src_occ) | vacated]
+    if not dealt:
+        return None
+    target = dealt[(k - 1) % len(dealt)] if k > 0 else src.button
+    return first_after(target - 1 if target > 1 else src.max_seats, src_occ, src.max_seats)
+
+
+def _clockwise_from(button: int, max_seats: int) -> list[int]:
+    return [(button - 1 + k) % max_seats + 1 for k in range(1, max_seats + 1)]
+
+
+def _trigger_seat(dst: Table, occ: set[int]) -> int | None:
+    """P004: the eliminated player's empty seat closest to the left of the button (BAL-4)."""
+    empty = [s for s in dst.dead_seats if s not in occ]
+    if not empty:
+        return None
+    if dst.button is None:
+        return min(empty)
+    order = {s: i for i, s in enumerate(_clockwise_from(dst.button, dst.max_seats))}
+    return min(empty, key=lambda s: order[s])
+
+
+def _source(f: _Field, top: int, method_tie: str, cards: dict[int, str] | None) -> tuple[int, list[int]]:
+    """BAL-2: a table of the highest population; the lowest number, or P004's card draw when tied."""
+    if method_tie != "card_draw" or f.count[top] == 1:
+        return f.lowest(top), []
+    tied = f.all_of(top)
+    if cards and all(n in cards for n in tied):
+        return min(tied, key=lambda n: card_value(cards[n])), tied
+    return tied[0], tied
+
+
+def _lowest_open(table: Table, occ: set[int]) -> int | None:
+    return next((s for s in range(1, table.max_seats + 1) if s not in occ), None)
+
+
+def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> Move:
+    """Who moves from ``src`` and to which seat of ``dst`` (BAL-3), by the profile's method."""
+    st, dt = f.state.tables[src], f.state.tables[dst]
+    s_occ, d_occ = f.occupied(src), f.occupied(dst)
+    needs = None
+    mover_seat: int | None
+    to_seat: int | None
+    if method == "highest_seat_to_lowest_open":
+        mover_seat, to_seat = max(s_occ), _lowest_open(dt, d_occ)
+        reason = "the highest seat of the fullest table to the lowest open seat of the short table"
+    elif method == "same_relative_position":
+        to_seat = _trigger_seat(dt, d_occ)
+        reason = "same position relative to the button as the eliminated player, to his seat"
+        if to_seat is None:
+            to_seat = _lowest_open(dt, d_occ)
+            reason = "same position relative to the button (no eliminated player's seat: lowest open seat)"
+        mover_seat = _relative(st, s_occ, dt, to_seat, f.vacated.get(src, set())) if to_seat is not None else None
+        if mover_seat is None:
+            needs = f"the button at table {src if st.button is None else dst}"
+    elif stud_only(f.state):
+        to_seat = _last_vacated(dt, d_occ)
+        mover_seat = first_after(to_seat - 1 if to_seat > 1 else st.max_seats, s_occ, st.max_seats) if to_seat else None
+        reason = "stud only: the player in the same seat number (or the next one clockwise) to the seat last vacated"
+    else:
+        mover_seat = _next_bb(st, s_occ)
+        to_seat = worst_open_seat(_positions(dt), d_occ, dt.max_seats) if dt.bb is not None else None
+        reason = "the player due the big blind next goes to the worst position"
+        if mover_seat is None or to_seat is None:
+            needs = f"the button at table {src if mover_seat is None else dst}"
+    player = st.seats.get(mover_seat) if mover_seat is not None and not tied else None
+    return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs)
+
+
+def stud_only(state: TournamentState) -> bool:
+    """BAL-3: every game of the event is a stud game (one stud game, or a mix of stud games only)."""
+    from app.games.catalogue import CATALOGUE
+    from app.games.rotation import mix_games, mode
+
+    games = mix_games(state)[:1] if mode(state) == "none" else mix_games(state)
+    return all(g in CATALOGUE and CATALOGUE[g].forced == "stud" for g in games)
+
+
+def _last_vacated(table: Table, occ: set[int]) -> int | None:
+    """BAL-3 stud only: the seat last vacated at the short table (its lowest open seat when none is known)."""
+    for seat in reversed(table.moved_out + table.dead_seats):  # busts are what make a table short
+        if seat not in occ:
+            return seat
+    return _lowest_open(table, occ)
+
+
+def _positions(table: Table) -> Any:
+    from app.buttons.blinds import positions
+
+    return positions(table)
+
+
+def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> Plan:
+    """The break, redraw or moves the field needs now, with reasons; ``cards`` settles P004 ties."""
+    assert state.profile is not None
+    prof = state.profile
+    pops = populations(state)
+    due = structural(state, pops)
+    if due is not None:
+        return due
+    plan = Plan()
+    if len(pops) < 2 or prof["stage.mode"] != "none" or prof["balance.trigger"] == "none":
+        return plan
+    f = _Field(state, pops)
+    method, tie = prof["balance.method"], prof["balance.source_tie"]
+    if prof["balance.trigger"] == "below_five":
+        _plan_below_five(state, f, plan, method)
+        return plan
+    plan.limit = spread_limit(state, len(pops))
+    top, low = f.extremes()
+    plan.spread = top - low
+    if prof["balance.trigger"] == "spread_tda":
+        plan.halted = halted_tables(state, pops)
+    while plan.limit is not None and top - low >= plan.limit:
+        if not any(f.has_room(n) for n in f.all_of(low)):
+            break  # the shortest tables are full (opened with fewer seats): no move evens them out
+        src, tied = _source(f, top, tie, cards)
+        dst = _destination(f, low, method)
+        move = _pick_move(f, src, dst, method, tied if cards is None else [])
+        move.reason = f"tables differ by {top - low}: " + move.reason
+        plan.moves.append(move)
+        f.shift(src, dst, move.from_seat, move.to_seat)
+        top, low = f.extremes()
+    return plan
+
+
+def _destination(f: _Field, low: int, method: str) -> int:
+    candidates = [n for n in f.all_of(low) if f.has_room(n)]
+    if method != "same_relative_position":
+        return candidates[0]
+    # BAL-4 (P004): the eliminated player at the lowest table, closest to the left of the button first.
+    def key(number: int) -> tuple[int, int]:
+        table = f.state.tables[number]
+        seat = _trigger_seat(table, f.occupied(number))
+        if seat is None or table.button is None:
+            return (99, number)
+        return (position_of(seat, table.button, _dealt(table, f.occupied(number)) | {seat}, table.max_seats), number)
+
+    return min(candidates, key=key)
+
+
+def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str) -> None:
+    """BAL-1 (P003): a table below 5 receives a player while more than 10 remain; BRK-3(b) otherwise."""
+    assert state.profile is not None
+    short_of = int(state.profile["balance.min_players"])
+    total = sum(f.pop.values())
+    while True:
+        short = [n for size in range(short_of) if f.count.get(size) for n in f.all_of(size) if f.has_room(n)]
+        if not short:
+            return
+        if total < short_of * len(f.pop):
+            plan.break_table, plan.rule = short[0], "BRK-3"
+            plan.reason = f"table {short[0]} is below {short_of}; {total} players cannot keep every table at {short_of}"
+            plan.moves.clear()
+            return
+        top, _low = f.extremes()
+        src = f.lowest(top)  # the fullest table; the lowest number when tied [Reading]
+        move = _pick_move(f, src, short[0], method, [])
+        move.reason = f"table {short[0]} dropped below {short_of}: " + move.reason
+        plan.moves.append(move)
+        f.shift(src, short[0], move.from_seat, move.to_seat)

@@ -1,0 +1,134 @@
+"""Director-entered chip counts and the ``chips`` view.
+
+The engine knows each player's stack only when somebody counts it. Chips won from a busted player are
+kept as the table's *loose* chips: in play, but in nobody's counted stack yet. A count of a table must
+name every player there; it is expected to equal the table's counted stacks plus its loose chips.
+
+- It adds up: the stacks are set, the loose chips are absorbed.
+- It does not (a chip fell, a move carried uncounted winnings): the count is *flagged* with the
+  difference per table and nothing changes until the director accepts it (``accept_chip_count``, or
+  ``chip_count`` with ``"accept": true``). The accepted difference is recorded as a correction: chips
+  added to or removed from play, so chips stay accounted for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command, view_part
+from app.core.state import WINNER, TournamentState
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def _differences(state: TournamentState, counts: dict[int, int]) -> list[list[int]]:
+    """[[table (0: players not at a table), counted minus expected]] for every table counted."""
+    counted: dict[int, int] = {}
+    expected: dict[int, int] = {}
+    for pid, chips in counts.items():
+        p = state.players[pid]
+        key = p.table or 0
+        counted[key] = counted.get(key, 0) + chips
+        expected[key] = expected.get(key, 0) + p.stack
+    return [[key, counted[key] - expected[key] - state.loose_chips.get(key, 0)] for key in sorted(counted)]
+
+
+def _check_tables(state: TournamentState, counts: dict[int, int], since: str) -> None:
+    """Every player of each table counted, and no chips in front of a player deciding on a rebuy."""
+    for pid, chips in counts.items():
+        p = state.players[pid]
+        if p.deciding and chips > 0:
+            # ENT-5: he lost every chip in that hand; chips counted in front of him belong to someone else.
+            raise RuleError(
+                "INVALID_INPUT",
+                f"{p.name} lost all his chips{since} and is deciding on a rebuy: enter the rebuy or the decline, "
+                "then count his table.",
+                "ENT-5",
+            )
+    for number in sorted({t for pid in counts if (t := state.players[pid].table) is not None}):
+        missing = [state.players[pid].name for pid in state.tables[number].seats.values() if pid not in counts]
+        if missing:
+            raise RuleError("INVALID_INPUT", f"Count all of table {number}{since}: missing {', '.join(missing)}.")
+
+
+@command("chip_count")
+def chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Enter counted stacks, a whole table at a time; a count that does not add up is flagged."""
+    given = inputs.field(cmd, "counts")
+    if not isinstance(given, dict) or not given:
+        raise RuleError("INVALID_INPUT", "counts is an object of player: chips.")
+    counts: dict[int, int] = {}
+    for ref, chips in given.items():
+        p = inputs.live(inputs.player(ctx.state, ref))
+        if p.id in counts:
+            raise RuleError("INVALID_INPUT", f"{p.name} is counted twice.")
+        counts[p.id] = inputs.whole(chips, f"{p.name}'s chips")
+    _check_tables(ctx.state, counts, "")
+    diffs = _differences(ctx.state, counts)
+    rows = [[pid, chips] for pid, chips in counts.items()]
+    if any(d for _, d in diffs) and cmd.get("accept") is not True:
+        ctx.emit("chip_count_flagged", counts=rows, differences=diffs)
+        return
+    ctx.emit("chip_count_applied", counts=rows, differences=diffs, correction=any(d for _, d in diffs))
+
+
+@command("accept_chip_count")
+def accept_chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Accept the flagged count as it was entered; its difference is recorded as a correction."""
+    pending = ctx.state.pending_count
+    if pending is None:
+        raise RuleError("INVALID_INPUT", "There is no flagged chip count to accept.")
+    counts = {int(pid): int(chips) for pid, chips in pending["counts"]}
+    if any(not ctx.state.players[pid].live for pid in counts):
+        raise RuleError("INVALID_INPUT", "A player of the flagged count is out since; count again.")
+    _check_tables(ctx.state, counts, " since the count")  # a bust or a move since: the count is stale
+    diffs = _differences(ctx.state, counts)
+    ctx.emit("chip_count_applied", counts=pending["counts"], differences=diffs, correction=True)
+
+
+@applies("chip_count_flagged")
+def _flagged(state: TournamentState, ev: Event) -> None:
+    state.pending_count = {"counts": ev.data["counts"], "differences": ev.data["differences"], "at": ev.at}
+
+
+@applies("chip_count_applied")
+def _applied(state: TournamentState, ev: Event) -> None:
+    for pid, chips in ev.data["counts"]:
+        state.players[int(pid)].stack = int(chips)
+    total = 0
+    for key, diff in ev.data["differences"]:
+        state.loose_chips.pop(int(key), None)
+        total += int(diff)
+    if total > 0:
+        state.chips_added += total
+    else:
+        state.chips_removed -= total
+    if ev.data.get("correction"):
+        state.extra.setdefault("chip_corrections", []).append(
+            {"at": ev.at, "differences": ev.data["differences"], "total": total}
+        )
+    state.pending_count = None
+
+
+def chips_in_play(state: TournamentState) -> int:
+    stacks = sum(p.stack for p in state.players.values() if p.live or p.status == WINNER)
+    return stacks + sum(state.loose_chips.values())
+
+
+@view_part("chips")
+def chips_view(state: TournamentState) -> dict[str, Any]:
+    pending = state.pending_count
+    return {
+        "issued": state.chips_issued,
+        "added": state.chips_added,
+        "removed": state.chips_removed,
+        "in_play": chips_in_play(state),
+        "expected": state.expected_chips(),
+        "loose": {str(k): v for k, v in sorted(state.loose_chips.items()) if v},
+        "discrepancy": {str(k): d for k, d in pending["differences"]} if pending else {},
+        "corrections": state.extra.get("chip_corrections", []),
+    }

@@ -1,0 +1,129 @@
+"""A chip race entered by its results, and the count a race needs first (RACE-3, section 19).
+
+The director may give the race's outcome instead of its cards: ``"results": {"Ann": 1, "Bob": 0}``
+(or true / false), one entry per player who won a chip; players not named won none. The engine checks
+the results against the rules, table by table:
+
+- a player wins at most one chip (TDA 24-A), and only a player who had odd chips to race;
+- exactly the ``N`` chips the table's pool buys are won;
+- nobody is raced out: under ``roberts_first`` every racer who would be left with no chips must be
+  among the winners (when ``N`` is smaller than their number, exactly they win, and the missing chips
+  are added); under ``tda_add`` such a player who won nothing gets a chip added, as with cards.
+
+A race reads odd chips from counted stacks, so a table holding chips of busted players that no counted
+stack shows yet must be counted first: the race can carry the counts (``"counts"``) and runs
+``chip_count`` before racing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.state import TournamentState
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def given_results(cmd: dict[str, Any], state: TournamentState) -> dict[int, int] | None:
+    """Chips won per player (0 or 1), as the director gives them; None when the race is by cards."""
+    raw = cmd.get("results")
+    if raw is None:
+        return None
+    if "cards" in cmd:
+        raise RuleError("INVALID_INPUT", "Give either the race cards or the results, not both.", "RACE-3")
+    if not isinstance(raw, dict):
+        raise RuleError("INVALID_INPUT", "results is an object of player: chips won (0 or 1).", "RACE-3")
+    out: dict[int, int] = {}
+    for ref, won in raw.items():
+        p = inputs.player(state, ref)
+        chips = int(won) if isinstance(won, bool) else won
+        if not isinstance(chips, int) or chips < 0:
+            raise RuleError("INVALID_INPUT", f"{p.name}'s result is the chips he won, 0 or 1, not {won!r}.", "RACE-3")
+        if chips > 1:
+            raise RuleError("INVALID_INPUT", f"{p.name} cannot win {chips} chips: one at most in a race.", "RACE-3")
+        out[p.id] = chips
+    return out
+
+
+def check_results_players(state: TournamentState, results: dict[int, int], racing: set[int], d: int) -> None:
+    for pid, won in results.items():
+        if won and pid not in racing:
+            raise RuleError("INVALID_INPUT", f"{state.players[pid].name} has no {d} chips to race.", "RACE-3")
+
+
+def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int]) -> None:
+    """Mark each racer's chip from the results after checking them against RACE-3.4 and RACE-3.5."""
+    racers = [r for r in table["racers"] if r["odd"]]
+    winners = [r for r in racers if results.get(r["player"], 0)]
+    bare = [r for r in racers if r["left"] == 0]
+    chips = int(table["chips"])
+    where = f"Table {table['table']}"
+    if ctx.profile["race.race_out"] == "roberts_first":
+        missing = [r["name"] for r in bare if r not in winners]
+        if missing:
+            raise RuleError(
+                "INVALID_INPUT",
+                f"{', '.join(missing)} would be raced out: a player left with no chips gets one of the raced "
+                "chips before anyone else (RACE-3.5).",
+                "RACE-3",
+            )
+        if len(bare) > chips and len(winners) != len(bare):
+            raise RuleError(
+                "INVALID_INPUT",
+                f"{where} races {chips} chip(s) for {len(bare)} players who would have none: only they win.",
+                "RACE-3",
+            )
+        expected = max(chips, len(bare))
+    else:
+        expected = chips
+    if len(winners) != expected:
+        raise RuleError(
+            "INVALID_INPUT", f"{where} races {expected} chip(s); the results give {len(winners)}.", "RACE-3"
+        )
+    for r in table["racers"]:
+        r["cards"], r["best"], r["chip"], r["added"] = [], None, False, False
+    raced = chips
+    for r in winners:  # seat order; under roberts_first the chips beyond N are added ones
+        if raced:
+            r["chip"], raced = True, raced - 1
+        else:
+            r["added"] = True
+    for r in table["racers"]:
+        if r["left"] == 0 and not r["chip"]:
+            r["added"] = True
+    table["by"] = "results"
+
+
+def count_first(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Count the tables the race carries counts for; refuse, saying exactly what to do, while any table
+    still holds chips of busted players that no counted stack shows."""
+    counts = cmd.get("counts")
+    if counts is not None:
+        ctx.run({"cmd": "chip_count", "counts": counts})
+        if ctx.state.pending_count is not None:
+            diffs = ", ".join(f"table {t}: {d:+,}" for t, d in ctx.state.pending_count["differences"] if d)
+            raise RuleError(
+                "NEEDS_INPUT",
+                f"The count does not add up ({diffs}): count again, or accept it with chip_count and "
+                '"accept": true, before the race.',
+                "RACE-3",
+            )
+    loose = {k: v for k, v in sorted(ctx.state.loose_chips.items()) if v}
+    if not loose:
+        return
+    number, chips = next(iter(loose.items()))
+    here = sorted((p.seat or 0, p.id) for p in ctx.state.players.values() if p.live and (p.table or 0) == number)
+    names = [ctx.state.players[pid].name for _, pid in here]
+    example = ", ".join(f'"{n}": chips' for n in names[:3]) + (", ..." if len(names) > 3 else "")
+    others = f" (also table {', '.join(str(k) for k in list(loose)[1:])})" if len(loose) > 1 else ""
+    holder = f"Table {number} holds" if number else "The players not at a table hold"
+    raise RuleError(
+        "NEEDS_INPUT",
+        f"{holder} {chips:,} chips won from busted players that no counted stack shows yet"
+        f"{others}, so its odd chips are not known. Count every player there first, with chip_count or in "
+        f"this command: \"counts\": {{{example}}}.",
+        "RACE-3",
+    )

@@ -1,0 +1,309 @@
+"""The director's clock commands (CLK-3 to CLK-6, CLK-9): start, pause, jump, adjust, breaks.
+
+Each handler checks everything first and then emits one event; the appliers only move the few fields
+of ``state.clock`` described in :mod:`app.clock.timeline`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.clock.structure import Structure, check_forced_bets, check_stud_columns
+from app.clock.timeline import (
+    MINUTE_MS,
+    Period,
+    adhoc_break_left_ms,
+    default_level_ms,
+    find_period,
+    period_at,
+    periods,
+    position_ms,
+    structure_of,
+    to_ms,
+)
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command
+from app.core.state import TournamentState
+from app.games import rotation
+from app.games.catalogue import check_games
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def touch(state: TournamentState, ev: Event) -> dict[str, Any]:
+    state.clock["as_of_ms"] = to_ms(ev.at)
+    return state.clock
+
+
+def _started(ctx: Context) -> dict[str, Any]:
+    if not ctx.state.clock.get("started"):
+        raise RuleError("CLOCK_STATE", "The clock has not been started.", "CLK-10")
+    return ctx.state.clock
+
+
+def now_period(ctx: Context) -> tuple[int, Period]:
+    pos = position_ms(ctx.state, to_ms(ctx.now))
+    return pos, period_at(ctx.state, pos)
+
+
+def check_structure(ctx: Context, structure: Structure) -> None:
+    """CLK-9 and MIX-2: the profile's cap on forced bets, and a stud column for stud games."""
+    check_forced_bets(structure, ctx.profile["structure.max_forced_bet"])
+    games = check_games(rotation.mix_games(ctx.state))
+    check_stud_columns(structure, [g.id for g in games if g.forced == "stud"])
+
+
+@command("start_clock")
+def start_clock(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Start the tournament clock at level 1 (or the level given); draws the hat in a hat mix."""
+    if ctx.state.clock.get("started"):
+        raise RuleError("CLOCK_STATE", "The clock is already started; pause or resume it instead.", "CLK-10")
+    structure = structure_of(ctx.state)
+    check_structure(ctx, structure)
+    level = inputs.whole(cmd.get("level", 1), "The level", minimum=1)
+    if structure.last_level is not None and level > structure.last_level:
+        raise RuleError("INVALID_INPUT", f"The structure has {structure.last_level} levels.", "CLK-1")
+    target = find_period(ctx.state, "level", level)
+    assert target is not None
+    ctx.emit(
+        "clock_started",
+        structure=structure.to_dict(),
+        level_ms=default_level_ms(ctx.state),
+        level=level,
+        pos_ms=target.start_ms,
+    )
+    if rotation.mode(ctx.state) == "hat" and not ctx.state.games.get("draws"):
+        rotation.emit_hat_draws(ctx, structure.last_level or rotation.HAT_PREDRAW_LEVELS)
+
+
+@applies("clock_started")
+def _clock_started(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    c.update(started=True, running=True, pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), adjust={})
+    if state.started_at is None:
+        state.started_at = ev.at  # ABS-5: half an hour from the start
+    c.update(structure=ev.data["structure"], level_ms=int(ev.data["level_ms"]), adhoc=None, pause_reason=None)
+
+
+@command("pause_clock")
+def pause_clock(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Stop the clock (a dispute, hand-for-hand, anything); breaks in progress stop too."""
+    c = _started(ctx)
+    if not c.get("running"):
+        raise RuleError("CLOCK_STATE", "The clock is already paused.", "CLK-5")
+    reason = cmd.get("reason")
+    now_ms = to_ms(ctx.now)
+    ctx.emit(
+        "clock_paused",
+        pos_ms=position_ms(ctx.state, now_ms),
+        adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
+        reason=str(reason) if reason else None,
+    )
+
+
+@applies("clock_paused")
+def _clock_paused(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    left = int(ev.data["adhoc_left_ms"])
+    c.update(running=False, pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), pause_reason=ev.data["reason"])
+    c["adhoc"] = {"minutes": c["adhoc"]["minutes"], "left_ms": left} if c.get("adhoc") and left > 0 else None
+
+
+@command("resume_clock")
+def resume_clock(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Restart a paused clock where it stopped."""
+    c = _started(ctx)
+    if c.get("running"):
+        raise RuleError("CLOCK_STATE", "The clock is already running.", "CLK-5")
+    ctx.emit("clock_resumed")
+
+
+@applies("clock_resumed")
+def _clock_resumed(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    left = int(c["adhoc"]["left_ms"]) if c.get("adhoc") else 0
+    c.update(running=True, wall_ms=to_ms(ev.at) + left, pause_reason=None)
+
+
+def _jump(ctx: Context, target: Period, current: Period) -> None:
+    ctx.emit("clock_jumped", pos_ms=target.start_ms, index=target.index, kind=target.kind, level=target.level,
+             from_level=current.level)
+
+
+@command("next_level")
+def next_level(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Go to the start of the next period: the next level, or the break that comes first."""
+    _started(ctx)
+    _, p = now_period(ctx)
+    if p.last:
+        raise RuleError("CLOCK_STATE", f"Level {p.level} is the last level; it goes on.", "CLK-1")
+    target = next(q for q in periods(ctx.state) if q.index == p.index + 1)
+    _jump(ctx, target, p)
+
+
+@command("previous_level")
+def previous_level(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Go back to the start of the previous level (from a break: the level before it)."""
+    _started(ctx)
+    _, p = now_period(ctx)
+    back = p.level - 1 if p.kind == "level" else p.level
+    target = find_period(ctx.state, "level", back) if back >= 1 else None
+    if target is None:
+        raise RuleError("CLOCK_STATE", "There is no level before level 1.", "CLK-1")
+    _jump(ctx, target, p)
+
+
+@command("jump_to_level")
+def jump_to_level(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Go to the start of any level, with its full time."""
+    _started(ctx)
+    level = inputs.whole(inputs.field(cmd, "level"), "The level", minimum=1)
+    last = structure_of(ctx.state).last_level
+    if last is not None and level > last:
+        raise RuleError("INVALID_INPUT", f"The structure has {last} levels.", "CLK-1")
+    target = find_period(ctx.state, "level", level)
+    assert target is not None
+    _jump(ctx, target, now_period(ctx)[1])
+
+
+@applies("clock_jumped")
+def _clock_jumped(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    index = int(ev.data["index"])
+    c["adjust"] = {k: v for k, v in c.get("adjust", {}).items() if int(k) < index}
+    c.update(pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), adhoc=None)
+
+
+def _seconds(cmd: dict[str, Any]) -> int:
+    if "minutes" in cmd:
+        return inputs.whole(cmd["minutes"], "The minutes", minimum=1) * 60
+    return inputs.whole(inputs.field(cmd, "seconds"), "The seconds", minimum=1)
+
+
+def _adjust(ctx: Context, ms: int) -> None:
+    _started(ctx)
+    now_ms = to_ms(ctx.now)
+    adhoc_left = adhoc_break_left_ms(ctx.state, now_ms)
+    pos, p = now_period(ctx)
+    left = adhoc_left if adhoc_left else max(0, p.end_ms - pos)
+    if ms < 0:
+        if left == 0:
+            raise RuleError("CLOCK_STATE", "There is no time left to remove.", "CLK-5")
+        ms = -min(-ms, left)
+    target = "break" if adhoc_left else "period"
+    ctx.emit("time_adjusted", target=target, index=p.index, level=p.level, ms=ms)
+
+
+@command("add_time")
+def add_time(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Add time to the current level or break ({"seconds": 60} or {"minutes": 1})."""
+    _adjust(ctx, _seconds(cmd) * 1000)
+
+
+@command("remove_time")
+def remove_time(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Take time off the current level or break; removing more than is left ends it now."""
+    _adjust(ctx, -_seconds(cmd) * 1000)
+
+
+@applies("time_adjusted")
+def _time_adjusted(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    ms = int(ev.data["ms"])
+    if ev.data["target"] == "break":
+        if c.get("running"):
+            c["wall_ms"] = int(c["wall_ms"]) + ms
+        else:
+            c["adhoc"] = {**c["adhoc"], "left_ms": int(c["adhoc"]["left_ms"]) + ms}
+        return
+    key = str(ev.data["index"])
+    adjust = dict(c.get("adjust", {}))
+    adjust[key] = int(adjust.get(key, 0)) + ms
+    c["adjust"] = adjust
+
+
+@command("start_break")
+def start_break(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Call a break now for some minutes (CLK-3, P004); the level resumes where it stopped."""
+    _started(ctx)
+    minutes = inputs.whole(inputs.field(cmd, "minutes"), "The break's minutes", minimum=1)
+    pos, p = now_period(ctx)
+    if p.kind == "break" or adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
+        raise RuleError("CLOCK_STATE", "Play is already on a break.", "CLK-3")
+    ctx.emit("break_called", minutes=minutes, pos_ms=pos, level=p.level)
+
+
+@applies("break_called")
+def _break_called(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    ms = int(ev.data["minutes"]) * MINUTE_MS
+    c.update(pos_ms=int(ev.data["pos_ms"]), running=True, wall_ms=to_ms(ev.at) + ms, pause_reason=None)
+    c["adhoc"] = {"minutes": int(ev.data["minutes"]), "left_ms": ms}
+
+
+@command("end_break")
+def end_break(ctx: Context, cmd: dict[str, Any]) -> None:
+    """End the break now: play resumes (after a scheduled break, with the next level)."""
+    _started(ctx)
+    _, p = now_period(ctx)
+    if adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
+        ctx.emit("break_ended", level=p.level)
+    elif p.kind == "break":
+        _jump(ctx, next(q for q in periods(ctx.state) if q.index == p.index + 1), p)
+    else:
+        raise RuleError("CLOCK_STATE", "Play is not on a break.", "CLK-3")
+
+
+@applies("break_ended")
+def _break_ended(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    if c.get("running"):
+        c["wall_ms"] = to_ms(ev.at)
+    c["adhoc"] = None
+
+
+@command("change_level_length")
+def change_level_length(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Change the length of every level from the next one on; once, after the profile's level (CLK-6)."""
+    after = ctx.profile["clock.level_length_change_after"]
+    if after is None:
+        raise RuleError("NOT_OFFERED", "This tournament's level length is fixed.", "CLK-6")
+    minutes = inputs.whole(inputs.field(cmd, "minutes"), "The level length in minutes", minimum=1)
+    if ctx.state.clock.get("length_change"):
+        done = ctx.state.clock["length_change"]
+        raise RuleError(
+            "LEVEL_LENGTH_ALREADY_CHANGED",
+            f"The level length was already changed to {done['minutes']} minutes; it cannot change again.",
+            "CLK-6",
+        )
+    _, p = now_period(ctx)
+    if not ctx.state.clock.get("started") or p.level < int(after):
+        raise RuleError(
+            "LEVEL_LENGTH_TOO_EARLY", f"The level length may change from level {after} on, not at level {p.level}.",
+            "CLK-6",
+        )
+    ctx.emit("level_length_changed", from_level=p.level + 1, minutes=minutes)
+
+
+@applies("level_length_changed")
+def _level_length_changed(state: TournamentState, ev: Event) -> None:
+    touch(state, ev)["length_change"] = {"from_level": int(ev.data["from_level"]), "minutes": int(ev.data["minutes"])}
+
+
+@command("hand_for_hand_deduct")
+def hand_for_hand_deduct(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Take the fixed time off the clock for hand-for-hand hands played (CLK-5, TDA RP-8)."""
+    _started(ctx)
+    hands = inputs.whole(cmd.get("hands", 1), "The hands", minimum=1)
+    ms = hands * int(ctx.profile["clock.hand_for_hand_deduction_s"]) * 1000
+    ctx.emit("clock_deducted", hands=hands, ms=ms)
+
+
+@applies("clock_deducted")
+def _clock_deducted(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    c["pos_ms"] = int(c["pos_ms"]) + int(ev.data["ms"])
+    c["h4h_hands"] = int(c.get("h4h_hands", 0)) + int(ev.data["hands"])

@@ -1,0 +1,53 @@
+"""The director's structure command: a shipped structure or his own levels, mid-tournament too."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.clock.commands import check_structure, now_period, touch
+from app.clock.structure import resolve, shipped
+from app.clock.timeline import find_period, to_ms
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command
+from app.core.state import TournamentState
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+@command("set_structure")
+def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Use another structure: a shipped one ({"id": "tda-nl"}) or the director's own levels and breaks."""
+    if "id" in cmd:
+        raw = shipped(str(cmd["id"]))
+    else:
+        given = inputs.field(cmd, "structure")
+        if not isinstance(given, dict):
+            raise RuleError("INVALID_STRUCTURE", "A structure is an object with levels and breaks.", "CLK-1")
+        raw = {"id": "custom", **given}
+    structure = resolve(raw, str(ctx.profile["structure.sb_rule"]), int(ctx.profile["structure.s004_scale"]))
+    check_structure(ctx, structure)
+    pos_ms, index, adjust = 0, 0, 0
+    if ctx.state.clock.get("started"):
+        pos, p = now_period(ctx)
+        if structure.last_level is not None and p.level > structure.last_level:
+            raise RuleError("INVALID_INPUT", f"The new structure stops before the current level {p.level}.", "CLK-1")
+        probe = TournamentState(profile=ctx.state.profile, clock={**ctx.state.clock, "structure": structure.to_dict(),
+                                                                  "adjust": {}})
+        q = find_period(probe, p.kind, p.level)
+        if q is None:
+            raise RuleError("INVALID_INPUT", f"The new structure has no break after level {p.level}.", "CLK-3")
+        adjust = int(ctx.state.clock.get("adjust", {}).get(str(p.index), 0))
+        pos_ms, index = q.start_ms + (pos - p.start_ms), q.index
+    ctx.emit("structure_set", structure=structure.to_dict(), pos_ms=pos_ms, index=index, adjust_ms=adjust)
+
+
+@applies("structure_set")
+def _structure_set(state: TournamentState, ev: Event) -> None:
+    c = touch(state, ev)
+    c["structure"] = ev.data["structure"]
+    if c.get("started"):
+        c.update(pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at) if c.get("running") and not c.get("adhoc")
+                 else c["wall_ms"], adjust={str(ev.data["index"]): int(ev.data["adjust_ms"])})

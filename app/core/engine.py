@@ -1,0 +1,116 @@
+"""The engine: runs director commands against the rule profile and folds their events.
+
+    t = Tournament.create(load_profile("home-nl"), name="Friday", time=FakeClock(), seed=7)
+    t.execute({"cmd": "register", "name": "Ann Lee"})
+    t.view()["players"]["Ann Lee"]
+
+A command handler reads the state, checks every rule first, and only then emits events; each
+emitted event is applied at once so later steps of the same command see it. If a handler fails
+after emitting (a bug, never a rule), the state is rebuilt from the log, so a failed command never
+leaves a half-applied action behind.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
+from app.core.context import Context, apply_event, handler_for
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.randomness import RandomSource
+from app.core.state import TournamentState
+from app.core.timesource import TimeSource, WallClock
+from app.profiles.profile import Profile, profile_from_dict
+
+# Commands that may still run once the tournament has ended (they do not change play).
+AFTER_END_ALLOWED = frozenset({"note", "set_payouts"})
+
+
+class Tournament:
+    """One tournament: its state, its event log, and the command dispatcher."""
+
+    def __init__(self, *, time: TimeSource | None = None, rng: RandomSource | None = None) -> None:
+        self.state = TournamentState()
+        self.log: list[Event] = []
+        self.time: TimeSource = time or WallClock()
+        self.rng = rng or RandomSource(0)
+
+    # -- creation and replay --------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        profile: Profile,
+        *,
+        name: str = "Tournament",
+        time: TimeSource | None = None,
+        seed: int = 0,
+        rng: RandomSource | None = None,
+    ) -> Tournament:
+        t = cls(time=time, rng=rng or RandomSource(seed))
+        at = t.time.now()
+        ev = Event("tournament_created", {"name": name, "profile": profile.to_dict(), "seed": seed}, at)
+        apply_event(t.state, ev)
+        t.log.append(ev)
+        return t
+
+    @classmethod
+    def replay(
+        cls, events: Iterable[Event], *, time: TimeSource | None = None, rng: RandomSource | None = None
+    ) -> Tournament:
+        t = cls(time=time, rng=rng)
+        for ev in events:
+            apply_event(t.state, ev)
+            t.log.append(ev)
+        if rng is None:
+            # Continue with fresh randomness derived from the seed and the log length, so a replayed
+            # tournament does not repeat the draws it already made.
+            t.rng = RandomSource(t.state.seed * 1_000_003 + len(t.log))
+        return t
+
+    # -- running commands -----------------------------------------------------------------------
+    def execute(self, command: dict[str, Any]) -> list[Event]:
+        """Run one director command. Returns its events, or raises RuleError and changes nothing."""
+        handler = handler_for(command)
+        if self.state.ended and command["cmd"] not in AFTER_END_ALLOWED:
+            raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
+        ctx = Context(self, command)
+        try:
+            handler(ctx, command)
+        except Exception:
+            if ctx.events:
+                self._rebuild()
+            raise
+        self.log.extend(ctx.events)
+        return ctx.events
+
+    def try_execute(self, command: dict[str, Any]) -> tuple[list[Event], RuleError | None]:
+        try:
+            return self.execute(command), None
+        except RuleError as err:
+            return [], err
+
+    def _rebuild(self) -> None:
+        state = TournamentState()
+        for ev in self.log:
+            apply_event(state, ev)
+        self.state = state
+
+    # -- views --------------------------------------------------------------------------------
+    def view(self, part: str | None = None) -> dict[str, Any]:
+        from app.views.build import build_view
+
+        return build_view(self, part)
+
+    def snapshot(self) -> TournamentState:
+        return copy.deepcopy(self.state)
+
+
+def profile_of(events: list[Event]) -> Profile:
+    return profile_from_dict(events[0].data["profile"])
+
+
+# Registers every area's commands, appliers and view parts. Imported last: area modules import
+# Context from here.

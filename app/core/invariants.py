@@ -1,0 +1,75 @@
+"""Invariants every tournament state must satisfy, whatever happened before.
+
+Used by ``floorman simulate`` after every action, by ``floorman verify`` on a stored file, and by the
+property tests. Each check returns plain-words problems; an empty list means the state is sound.
+"""
+
+from __future__ import annotations
+
+from app.core.state import OUT, SEATED, WINNER, TournamentState
+
+
+def seating_problems(state: TournamentState) -> list[str]:
+    problems: list[str] = []
+    seen: dict[int, tuple[int, int]] = {}
+    for number, table in state.tables.items():
+        if table.population > table.max_seats:
+            problems.append(f"table {number} has {table.population} players for {table.max_seats} seats")
+        for seat, pid in table.seats.items():
+            if not 1 <= seat <= table.max_seats:
+                problems.append(f"table {number} uses seat {seat}, outside 1..{table.max_seats}")
+            if pid in seen:
+                problems.append(f"player {pid} sits at table {seen[pid][0]} and table {number}")
+            seen[pid] = (number, seat)
+            p = state.players.get(pid)
+            if p is None:
+                problems.append(f"table {number} seat {seat} holds unknown player {pid}")
+            elif not p.live and p.status != WINNER:
+                problems.append(f"{p.name} is out but still sits at table {number} seat {seat}")
+            elif (p.table, p.seat) != (number, seat):
+                problems.append(f"{p.name} thinks he is at {p.table}/{p.seat} but sits at {number}/{seat}")
+    for p in state.players.values():
+        if p.status == SEATED and p.id not in seen:
+            problems.append(f"{p.name} is marked seated but has no seat")
+        if p.status in (OUT,) and p.id in seen:
+            problems.append(f"{p.name} is out but has a seat")
+    return problems
+
+
+def payout_problems(state: TournamentState) -> list[str]:
+    """PAY-6: the prizes add up exactly to the prize pool."""
+    from app.eliminations.payouts import payout_check
+
+    if state.profile is None:
+        return []
+    check = payout_check(state)
+    if not check["valid"]:
+        return [f"payouts add up to {check['total_cents']} cents, {check['difference_cents']} off the prize pool"]
+    return []
+
+
+def place_problems(state: TournamentState) -> list[str]:
+    """Finished places form a complete ranking: tied blocks do not overlap and leave no gaps."""
+    blocks: dict[int, list[int]] = {}
+    for p in state.players.values():
+        if p.place is not None:
+            blocks.setdefault(p.place, []).append(max(1, p.tied))
+    problems = []
+    covered: set[int] = set()
+    for place, tied in sorted(blocks.items()):
+        if len(set(tied)) != 1 or len(tied) != tied[0]:
+            problems.append(f"place {place} is shared by {len(tied)} players who count {sorted(set(tied))} tied")
+            continue
+        block = set(range(place, place + tied[0]))
+        if block & covered:
+            problems.append(f"place {place} overlaps another finishing block")
+        covered |= block
+    if covered and state.ended and covered != set(range(1, max(covered) + 1)):
+        problems.append("the finishing places have a gap")
+    if state.ended and 1 not in blocks:
+        problems.append("the tournament has ended without a winner")
+    return problems
+
+
+def all_problems(state: TournamentState) -> list[str]:
+    return seating_problems(state) + place_problems(state) + payout_problems(state)

@@ -1,0 +1,87 @@
+"""Creating, starting and ending a tournament; notes for the audit trail."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.clock.structure import Structure, check_forced_bets, for_settings
+from app.clock.timeline import structure_of
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command, view_part
+from app.core.state import TournamentState
+from app.profiles.profile import profile_from_dict, validate_settings
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+@applies("tournament_created")
+def _created(state: TournamentState, ev: Event) -> None:
+    state.profile = profile_from_dict(ev.data["profile"])
+    state.name = str(ev.data.get("name", ""))
+    state.seed = int(ev.data.get("seed", 0))
+    state.created_at = ev.at
+
+
+@command("note")
+def note(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Write a note into the tournament's log (a ruling, a dispute, anything)."""
+    text = cmd.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise RuleError("INVALID_INPUT", "A note needs some text.")
+    ctx.emit("note", text=text.strip())
+
+
+@applies("note")
+def _note(state: TournamentState, ev: Event) -> None:
+    state.extra.setdefault("notes", []).append({"at": ev.at, "text": ev.data["text"]})
+
+
+# Settings that decide the structure in force or its cap on forced bets (CLK-9).
+STRUCTURE_KEYS = frozenset({"structure.max_forced_bet", "structure.id", "structure.sb_rule", "structure.s004_scale"})
+
+
+def structure_after(state: TournamentState, merged: dict[str, Any]) -> Structure:
+    """The structure in force once ``merged`` applies: the clock's own (fixed at its start or set by the
+    director), else the one the settings name."""
+    if isinstance(state.clock.get("structure"), dict):
+        return structure_of(state)
+    return for_settings(merged)
+
+
+@command("change_settings")
+def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Tune the tournament's rule profile (any [Config] key), checked like a profile file.
+
+    A change of the structure or of its forced-bet cap is refused when a level of the structure in force
+    would have a forced bet above the cap (CLK-9).
+    """
+    settings = cmd.get("settings")
+    if not isinstance(settings, dict) or not settings:
+        raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
+    merged = validate_settings(settings, ctx.profile.settings)
+    if STRUCTURE_KEYS & settings.keys():
+        check_forced_bets(structure_after(ctx.state, merged), merged["structure.max_forced_bet"])
+    ctx.emit("settings_changed", settings=settings)
+
+
+@applies("settings_changed")
+def _settings_changed(state: TournamentState, ev: Event) -> None:
+    assert state.profile is not None
+    data = state.profile.to_dict()
+    data["settings"] = validate_settings(ev.data["settings"], state.profile.settings)
+    state.profile = profile_from_dict(data)
+
+
+@view_part("tournament")
+def tournament_view(state: TournamentState) -> dict[str, Any]:
+    assert state.profile is not None
+    return {
+        "name": state.name,
+        "profile": state.profile.id,
+        "started": state.started,
+        "ended": state.ended,
+        "events": state.seq,
+        "notes": state.extra.get("notes", []),
+    }

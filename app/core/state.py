@@ -1,0 +1,160 @@
+"""The tournament's state: nothing but the fold of its events.
+
+Appliers (see :mod:`app.core.registry`) mutate these objects in place, one event at a time. Nothing else
+writes to them: command handlers read the state, decide, and emit events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.profiles.profile import Profile
+
+# Player statuses.
+REGISTERED = "registered"  # entered, not seated yet
+WAITING = "waiting"  # on the waiting list (no seat free, or the cap reached)
+SEATED = "seated"  # in a seat with chips (or at zero, deciding on a rebuy)
+OUT = "out"  # eliminated, forfeited, removed, or refunded
+WINNER = "winner"  # last player holding chips
+
+
+@dataclass
+class Player:
+    id: int
+    name: str
+    status: str = REGISTERED
+    stack: int = 0
+    table: int | None = None
+    seat: int | None = None
+    entries: int = 0
+    rebuys: int = 0
+    addons: int = 0
+    topups: int = 0
+    reentries: int = 0
+    paid_cents: int = 0
+    identity: dict[str, str] = field(default_factory=dict)
+    absent_since: float | None = None
+    busted_level: int | None = None  # level of the hand in which the stack reached 0
+    place: int | None = None  # finishing place (the best place of a tied block)
+    tied: int = 1  # how many players share the block starting at ``place``
+    out_at: float | None = None
+    out_reason: str | None = None
+    new_obligation: str | None = None  # "wait_bb", "sit_out_once", "post_bb" (BTN-9/10, REG-3)
+    refunded: bool = False
+    # Entries area (app.entries.registration, app.eliminations.busts, app.absence.leaving):
+    deciding: bool = False  # lost all chips, may still rebuy (ENT-5); seated at 0 until rebuy or decline
+    bust_batch: int | None = None  # index in ``batches`` of the hand in which he lost his chips
+    committed: bool = False  # REG-5: committed before the start, may be seated before arriving
+    hand_purchase_cents: int = 0  # ENT-9: bought since the last hand at his table
+    hand_purchase_mark: int = -1  # the table's hand count when hand_purchase_cents was last reset
+    declared_long_absence: bool = False  # ABS-3(a): said on leaving he will be away longer than the limit
+
+    @property
+    def live(self) -> bool:
+        """Still in the tournament (seated, waiting for a seat, or not yet seated)."""
+        return self.status in (REGISTERED, WAITING, SEATED)
+
+
+@dataclass
+class Table:
+    number: int
+    max_seats: int
+    seats: dict[int, int] = field(default_factory=dict)  # seat -> player id
+    button: int | None = None  # button seat of the last hand (None: not known)
+    sb: int | None = None  # small-blind seat of the last hand (None: no small blind)
+    bb: int | None = None  # big-blind seat of the last hand (None: not known)
+    hands: int = 0  # hands finished at this table
+    hand_level: int | None = None  # level of the last hand started here
+    button_held: bool = False  # BTN-5: the button stays put for one hand after a BB bust
+    dead_seats: list[int] = field(default_factory=list)  # seats vacated since the last hand
+    # Tables area (app/buttons/blinds.py, app/seating/draw.py, app/balancing/moves.py):
+    sb_seat: int | None = None  # canonical small-blind seat of the hand, even when the blind is dead (BTN-1)
+    frozen: bool = False  # BTN-7: the button is frozen while a stud game is played
+    newcomers: list[int] = field(default_factory=list)  # players seated since the hand was dealt (BTN-9/10)
+    sitting_out: dict[int, str] = field(default_factory=dict)  # player id -> why he is not dealt this hand
+    moved_out: list[int] = field(default_factory=list)  # seats vacated by moves since the hand was dealt
+    last_blinds: dict[int, str] = field(default_factory=dict)  # newcomer id -> "sb"/"bb" paid at his last table
+    draw_cards: dict[int, str] = field(default_factory=dict)  # player id -> card of the last seat/button draw
+    designated_dealer: int | None = None  # SEAT-4: the player named at the draw to deal at this table
+
+    @property
+    def population(self) -> int:
+        return len(self.seats)
+
+    def open_seats(self) -> list[int]:
+        return [s for s in range(1, self.max_seats + 1) if s not in self.seats]
+
+
+@dataclass
+class Batch:
+    """Players eliminated together (ELIM-3) and the places they take."""
+
+    players: list[int]
+    first_place: int  # best place of the block
+    tie_groups: list[list[int]]  # best finishers first; each group shares its places
+    at: float
+    table: int | None = None
+    reason: str = "bust"
+    stacks: dict[int, int] = field(default_factory=dict)  # chips at the start of the hand (ELIM-4)
+    pending: list[int] = field(default_factory=list)  # lost all chips, still deciding on a rebuy (ENT-5)
+    mode: str = "stack_order"  # how the batch is ordered: stack_order, split_all, tie (ELIM-4)
+    payout_order: list[int] = field(default_factory=list)  # PAY-4 odd-cent order
+    seats: dict[int, list[int]] = field(default_factory=dict)  # player -> [table, seat] when he busted
+
+
+@dataclass
+class TournamentState:
+    profile: Profile | None = None
+    name: str = ""
+    created_at: float = 0.0
+    seed: int = 0
+    players: dict[int, Player] = field(default_factory=dict)
+    by_name: dict[str, int] = field(default_factory=dict)  # lower-cased name -> id
+    tables: dict[int, Table] = field(default_factory=dict)
+    waiting: list[int] = field(default_factory=list)
+    next_player_id: int = 1
+    pool_cents: int = 0
+    fees_cents: int = 0
+    refunds_cents: int = 0
+    forfeit_fees_cents: int = 0
+    money_log: list[dict[str, Any]] = field(default_factory=list)
+    chips_issued: int = 0
+    chips_removed: int = 0  # forfeits to the bank, chip-race rounding, no-show removals
+    chips_added: int = 0  # chips added by a race (raced-out players)
+    batches: list[Batch] = field(default_factory=list)
+    started: bool = False
+    started_at: float | None = None
+    ended: bool = False
+    hand_for_hand: bool = False
+    payout_override: list[int] | None = None  # director's edited table, in cents
+    moves: int = 0
+    tables_broken: int = 0
+    redraws: int = 0
+    clock: dict[str, Any] = field(default_factory=dict)  # owned by app.clock.timeline
+    games: dict[str, Any] = field(default_factory=dict)  # owned by app.games.rotation
+    extra: dict[str, Any] = field(default_factory=dict)  # area-specific bookkeeping
+    seq: int = 0  # events applied
+    # Entries area counters, kept so no command scans the whole field:
+    in_field: int = 0  # players holding an entry and not eliminated (the winner included)
+    entrants: int = 0  # distinct players who ever held an entry (ELIM-2's N)
+    money_counts: dict[str, int] = field(default_factory=dict)  # entry/reentry/rebuy/addon/topup -> count
+    loose_chips: dict[int, int] = field(default_factory=dict)  # table -> chips of busted players, not counted
+    pending_count: dict[str, Any] | None = None  # a flagged chip count awaiting the director
+
+    # -- lookups ------------------------------------------------------------------------------
+    def live_players(self) -> list[Player]:
+        return [p for p in self.players.values() if p.live]
+
+    def seated_count(self) -> int:
+        return sum(t.population for t in self.tables.values())
+
+    def remaining(self) -> int:
+        """Players still holding a place in the tournament (live)."""
+        return sum(1 for p in self.players.values() if p.live)
+
+    def chips_in_play(self) -> int:
+        return sum(p.stack for p in self.players.values() if p.live)
+
+    def expected_chips(self) -> int:
+        return self.chips_issued + self.chips_added - self.chips_removed

@@ -1,0 +1,230 @@
+"""Bust-outs, batches, the winner and the end of the tournament (ELIM-1 to ELIM-7, ENT-5).
+
+``bust`` takes every player who lost all his chips in one hand at one table (ELIM-3 a), or in one
+hand-for-hand round at any tables (ELIM-3 b). With two or more busts under ``stack_order`` the
+director gives each player's chips at the start of the hand (section 19). A player who may still
+rebuy stays seated at 0 chips, deciding (see :mod:`app.entries.purchases`); the others leave their seats at
+once, the seat going to ``table.dead_seats`` for the button and balancing areas.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.buttons.blinds import seat_order_from_button
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command
+from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
+from app.eliminations.hand_for_hand import round_batch
+from app.eliminations.places import renumber
+from app.entries.purchases import rebuy_block, rebuy_hand_level
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def busted_players(ctx: Context, cmd: dict[str, Any]) -> list[Player]:
+    refs = cmd["players"] if "players" in cmd else [inputs.field(cmd, "player")]
+    if not isinstance(refs, list) or not refs:
+        raise RuleError("INVALID_INPUT", "Name the player(s) who lost all their chips.")
+    players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
+    if len({p.id for p in players}) != len(players):
+        raise RuleError("INVALID_INPUT", "A player is named twice.")
+    for p in players:
+        if p.deciding:
+            raise RuleError("INVALID_INPUT", f"{p.name} already lost his chips: rebuy or decline.", "ENT-5")
+        if p.status != SEATED and not (p.status == REGISTERED and not ctx.state.tables and p.entries):
+            raise RuleError("NOT_SEATED", f"{p.name} is not playing at a table.")
+    return players
+
+
+def seat_order(ctx: Context, table_no: int | None, pids: list[int]) -> list[int]:
+    """PAY-4: clockwise from the first seat left of the button (seat order when no button is known)."""
+    table = ctx.state.tables.get(table_no) if table_no is not None else None
+    if table is None:
+        return list(pids)
+    rank = {seat: i for i, seat in enumerate(seat_order_from_button(table))}
+    return sorted(pids, key=lambda pid: rank.get(ctx.state.players[pid].seat or 0, len(rank)))
+
+
+def batch_stacks(ctx: Context, cmd: dict[str, Any], players: list[Player], mode: str) -> dict[int, int]:
+    """Chips at the start of the hand: needed to order two or more busts by stack (ELIM-4)."""
+    given = cmd.get("stacks", {})
+    if not isinstance(given, dict):
+        raise RuleError("INVALID_INPUT", "stacks is an object of player: chips at the start of the hand.")
+    stacks: dict[int, int] = {}
+    for ref, chips in given.items():
+        p = inputs.player(ctx.state, ref)
+        if p not in players:
+            raise RuleError("INVALID_INPUT", f"{p.name} is not one of the players busting.")
+        stacks[p.id] = inputs.whole(chips, f"{p.name}'s starting stack", minimum=1)
+    if mode == "stack_order" and len(players) > 1:
+        missing = [p.name for p in players if p.id not in stacks]
+        if missing:
+            raise RuleError(
+                "NEEDS_INPUT",
+                "Two or more players busted in one hand: give each one's chips at the start of the hand "
+                f"(missing: {', '.join(missing)}).",
+                "ELIM-4",
+            )
+    return stacks
+
+
+@command("bust")
+def bust(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Players lost all their chips in one hand (one batch); rebuy or out (ELIM-1, ELIM-3, ENT-5)."""
+    players = busted_players(ctx, cmd)
+    tables = sorted({p.table for p in players if p.table is not None})
+    h4h = bool(cmd.get("hand_for_hand", ctx.state.hand_for_hand))
+    if len(tables) > 1 and not h4h:
+        raise RuleError(
+            "INVALID_INPUT", "Busts at different tables are different hands: enter one bust per table.", "ELIM-3"
+        )
+    join = round_batch(ctx.state) if h4h else None  # ELIM-3(b): the round's busts so far, one batch
+    spans = set(tables) | ({t for t, _s in ctx.state.batches[join].seats.values()} if join is not None else set())
+    mode = "tie" if len(spans) > 1 else str(ctx.profile["elim.same_hand"])
+    stacks = batch_stacks(ctx, cmd, players, mode)
+    wants = cmd.get("rebuy", False)
+    if isinstance(wants, bool):
+        rebuying = {p.id for p in players} if wants else set()
+    elif isinstance(wants, list):
+        rebuying = {inputs.player(ctx.state, r).id for r in wants}
+    else:
+        raise RuleError("INVALID_INPUT", "rebuy is true, false, or a list of the players who rebuy.")
+    undecided = "rebuy" not in cmd  # "rebuy": false means he declines at once
+    entries: list[dict[str, Any]] = []
+    for p in players:
+        level = rebuy_hand_level(ctx, p, cmd)
+        block = rebuy_block(ctx, p, level)
+        if p.id in rebuying and block is not None:
+            raise block
+        deciding = block is None and (undecided or p.id in rebuying)
+        entries.append(
+            {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": deciding,
+             "stack": stacks.get(p.id, p.stack)}
+        )
+    out = sum(1 for e in entries if not e["deciding"])
+    if ctx.state.in_field - out < 1:
+        raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
+    order: list[int] = []
+    groups: list[int | None] = list(tables) if tables else [None]
+    for t in groups:
+        order += seat_order(ctx, t, [p.id for p in players if p.table == t])
+    extra: dict[str, Any] = {} if join is None else {"join": join}
+    ctx.emit("players_busted", players=entries, mode=mode, reason="bust", chips="loose", payout_order=order, **extra)
+    for pid in rebuying:
+        sub: dict[str, Any] = {"cmd": "rebuy", "player": pid}
+        if "amount_cents" in cmd:
+            sub["amount_cents"] = cmd["amount_cents"]
+        ctx.run(sub)
+    check_winner(ctx)
+
+
+@command("decline_rebuy")
+def decline_rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
+    """A player who lost his chips does not rebuy: he is out, placed by the hand he lost (ENT-5)."""
+    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    if not p.deciding:
+        raise RuleError("INVALID_INPUT", f"{p.name} has not lost all his chips.", "ENT-5")
+    ctx.emit("rebuy_declined", player=p.id, table=p.table, seat=p.seat)
+    check_winner(ctx)
+
+
+def check_winner(ctx: Context) -> None:
+    """ELIM-6: the last player holding chips takes 1st place and the tournament ends."""
+    if ctx.state.in_field != 1:
+        return
+    last = [p for p in ctx.state.players.values() if p.live and p.entries]
+    if len(last) == 1 and not last[0].deciding:
+        ctx.emit("tournament_won", player=last[0].id)
+
+
+def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None:
+    """Out of the tournament and out of his seat; the seat is marked dead for the button rules."""
+    if p.table is not None and p.seat is not None:
+        table = state.tables.get(p.table)
+        if table is not None and table.seats.get(p.seat) == p.id:
+            del table.seats[p.seat]
+            table.dead_seats.append(p.seat)
+    if p.id in state.waiting:
+        state.waiting.remove(p.id)
+    p.table = p.seat = None
+    p.status, p.out_at, p.out_reason, p.deciding = OUT, at, reason, False
+    state.in_field -= 1
+
+
+@applies("players_busted")
+def _busted(state: TournamentState, ev: Event) -> None:
+    d = ev.data
+    entries = d["players"]
+    if d.get("join") is not None:
+        index = int(d["join"])
+        _join(state.batches[index], d)
+        _take_out(state, ev, entries, index)
+        return
+    batch = Batch(
+        players=[e["player"] for e in entries],
+        first_place=0,
+        tie_groups=[],
+        at=ev.at,
+        table=entries[0]["table"] if len({e["table"] for e in entries}) == 1 else None,
+        reason=d["reason"],
+        stacks={e["player"]: int(e["stack"]) for e in entries},
+        pending=[e["player"] for e in entries if e.get("deciding")],
+        mode=d["mode"],
+        payout_order=list(d.get("payout_order", [])),
+        seats={e["player"]: [e["table"], e["seat"]] for e in entries if e["table"] is not None},
+    )
+    state.batches.append(batch)
+    _take_out(state, ev, entries, len(state.batches) - 1)
+
+
+def _join(batch: Batch, d: dict[str, Any]) -> None:
+    """ELIM-3(b): busts of the same hand-for-hand round join the round's batch."""
+    entries = d["players"]
+    batch.players += [e["player"] for e in entries]
+    batch.stacks.update({e["player"]: int(e["stack"]) for e in entries})
+    batch.pending += [e["player"] for e in entries if e.get("deciding")]
+    batch.payout_order += list(d.get("payout_order", []))
+    batch.seats.update({e["player"]: [e["table"], e["seat"]] for e in entries if e["table"] is not None})
+    batch.mode = d["mode"]
+    if any(e["table"] != batch.table for e in entries):
+        batch.table = None
+
+
+def _take_out(state: TournamentState, ev: Event, entries: list[dict[str, Any]], index: int) -> None:
+    d = ev.data
+    for e in entries:
+        p = state.players[e["player"]]
+        p.bust_batch, p.busted_level = index, e.get("level")
+        if d.get("chips", "loose") == "removed":
+            state.chips_removed += p.stack
+        else:
+            key = p.table if p.table is not None else 0
+            state.loose_chips[key] = state.loose_chips.get(key, 0) + p.stack
+        p.stack = 0
+        if e.get("deciding"):
+            p.deciding = True
+        else:
+            eliminate(state, p, ev.at, d["reason"])
+    renumber(state, index)
+
+
+@applies("rebuy_declined")
+def _declined(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    index = p.bust_batch
+    assert index is not None
+    batch = state.batches[index]
+    batch.pending.remove(p.id)
+    eliminate(state, p, ev.at, "bust")
+    renumber(state, index)
+
+
+@applies("tournament_won")
+def _won(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    p.status, p.place, p.tied = WINNER, 1, 1
+    state.ended = True

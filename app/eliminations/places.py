@@ -1,0 +1,100 @@
+"""Finishing places (ELIM-2, ELIM-4, ELIM-5).
+
+Batches are kept in the order their hands ended. Places are given from the bottom: the latest batch
+takes the places just below the players still in the field, the batch before it the places below
+those, and so on. A new entry or a re-entry changes the field size N, so every place moves (the places
+are provisional until late entry closes, ELIM-2); :func:`renumber` redoes the batches from a given one
+onwards, which is only the newest batch after an ordinary bust.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.registry import view_part
+from app.core.state import WINNER, Batch, Player, TournamentState
+
+
+def placed_members(batch: Batch) -> list[int]:
+    """Players of the batch who are out (not still deciding on a rebuy)."""
+    return [pid for pid in batch.players if pid not in batch.pending]
+
+
+def tie_groups(batch: Batch) -> list[list[int]]:
+    """ELIM-4: best finishers first; each group shares its block of places."""
+    members = placed_members(batch)
+    if not members:
+        return []
+    if batch.mode != "stack_order":
+        return [members]
+    ordered = sorted(members, key=lambda pid: -batch.stacks.get(pid, 0))
+    groups: list[list[int]] = []
+    for pid in ordered:
+        if groups and batch.stacks.get(groups[-1][0], 0) == batch.stacks.get(pid, 0):
+            groups[-1].append(pid)
+        else:
+            groups.append([pid])
+    return groups
+
+
+def renumber(state: TournamentState, start: int) -> None:
+    """Give places to the batches from index ``start`` to the newest."""
+    pos = state.in_field + 1
+    for i in range(len(state.batches) - 1, start - 1, -1):
+        batch = state.batches[i]
+        batch.tie_groups = tie_groups(batch)
+        batch.first_place = pos
+        for group in batch.tie_groups:
+            for pid in group:
+                p = state.players[pid]
+                p.place, p.tied = pos, len(group)
+            pos += len(group)
+
+
+def leave_batch(state: TournamentState, p: Player) -> None:
+    """Take a player out of the batch of the hand he lost (a rebuy or a re-entry)."""
+    if p.bust_batch is None:
+        return
+    batch = state.batches[p.bust_batch]
+    for members in (batch.players, batch.pending, batch.payout_order):
+        if p.id in members:
+            members.remove(p.id)
+    p.bust_batch = None
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_label(place: int | None, tied: int) -> str | None:
+    if place is None:
+        return None
+    return ("T-" if tied > 1 else "") + ordinal(place)
+
+
+def place_rows(state: TournamentState) -> list[dict[str, Any]]:
+    """Every decided place, best first: the winner, then the batches from the newest."""
+    rows: list[dict[str, Any]] = []
+    if state.ended:
+        for p in state.players.values():
+            if p.status == WINNER:
+                rows.append({"place": 1, "players": [p.name], "tied": False, "label": "1st", "reason": "winner"})
+    for batch in reversed(state.batches):
+        for group in batch.tie_groups:
+            p0 = state.players[group[0]]
+            rows.append(
+                {
+                    "place": p0.place,
+                    "players": [state.players[pid].name for pid in group],
+                    "tied": len(group) > 1,
+                    "label": place_label(p0.place, len(group)),
+                    "reason": batch.reason,
+                }
+            )
+    return rows
+
+
+@view_part("places")
+def places_view(state: TournamentState) -> list[dict[str, Any]]:
+    return place_rows(state)

@@ -1,0 +1,160 @@
+"""Money and chip bookkeeping shared by the entries, eliminations and absence areas.
+
+Every purchase (entry, re-entry, rebuy, add-on, top-up) is one ``chips_bought`` event: it adds the
+price to the prize pool, the house fee to the fees, the chips to the player's stack and to the chips
+issued, and a row to the money log. Refunds and fees that are not prize money (ENT-2) have their own
+rows, so the log always adds up to the pool, the fees and the refunds to the cent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.clock.timeline import current_level, in_break
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.inputs import cents, whole
+from app.core.registry import applies
+from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
+from app.eliminations.places import leave_batch, renumber
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+PURCHASE_KINDS = ("entry", "reentry", "rebuy", "addon", "topup", "purchase")
+
+
+def has_started(state: TournamentState) -> bool:
+    """Play has begun: the clock was started, or players sit at tables (the initial draw is done)."""
+    return state.started or any(t.seats for t in state.tables.values())
+
+
+def level_now(ctx: Context) -> int:
+    return current_level(ctx.state, ctx.now)
+
+
+def on_break(ctx: Context) -> bool:
+    return in_break(ctx.state, ctx.now)
+
+
+def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str) -> int:
+    """The amount the director took: optional in the command, but it must be exactly the price."""
+    if "amount_cents" not in cmd:
+        return price
+    amount = cents(cmd["amount_cents"], f"The {what} amount")
+    if amount != price:
+        raise RuleError(
+            "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price)}, not {money_text(amount)}.", rule
+        )
+    return amount
+
+
+def money_text(c: int) -> str:
+    return f"${c // 100:,}.{c % 100:02d}"
+
+
+def check_hand_purchase(ctx: Context, p: Player, amount: int) -> None:
+    """ENT-9: purchases between two hands add up; their total may not exceed the per-hand maximum."""
+    cap = ctx.profile["purchase.max_per_hand_cents"]
+    if cap is None:
+        return
+    already = p.hand_purchase_cents if p.hand_purchase_mark == _hands_at_table(ctx.state, p) else 0
+    if already + amount > cap:
+        raise RuleError(
+            "PURCHASE_ABOVE_PER_HAND_MAX",
+            f"{p.name} may buy at most {money_text(cap)} for one hand; "
+            f"{money_text(already)} already bought, {money_text(amount)} more asked.",
+            "ENT-9",
+        )
+
+
+def _hands_at_table(state: TournamentState, p: Player) -> int:
+    table = state.tables.get(p.table) if p.table is not None else None
+    return table.hands if table is not None else 0
+
+
+def log_money(state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str) -> None:
+    """One row of the money log; ``to`` is pool, fee, forfeit_fee or refund (negative: money out)."""
+    state.money_log.append({"at": at, "kind": kind, "player": player, "cents": cents_, "to": to})
+
+
+@applies("chips_bought")
+def _chips_bought(state: TournamentState, ev: Event) -> None:
+    d = ev.data
+    p = state.players[d["player"]]
+    kind = d["kind"]
+    price, fee, chips = int(d["cents"]), int(d.get("fee_cents", 0)), int(d["chips"])
+    if kind in ("entry", "reentry"):
+        if p.entries == 0:
+            state.entrants += 1
+        if p.entries == 0 or p.status == OUT:
+            state.in_field += 1  # a player who forfeited his stack to re-enter never left the field
+        if kind == "reentry":
+            p.reentries += 1
+        p.entries += 1
+        if p.status == OUT:
+            leave_batch(state, p)
+            p.status = REGISTERED
+            p.place, p.tied, p.out_at, p.out_reason = None, 1, None, None
+        if state.batches:
+            renumber(state, 0)  # N changed, so every provisional place moves (ELIM-2)
+    elif kind == "rebuy":
+        p.rebuys += 1
+    elif kind == "addon":
+        p.addons += 1
+    elif kind == "topup":
+        p.topups += 1
+    if kind == "rebuy" and p.deciding:
+        leave_batch(state, p)  # he was pending in the batch of the hand he lost; he stays in the field
+    if kind in ("rebuy", "reentry"):
+        p.deciding = False
+        p.busted_level = None
+    if d.get("stack_before") is not None:
+        restack(state, p, int(d["stack_before"]))
+    p.stack += chips
+    p.paid_cents += price + fee
+    state.chips_issued += chips
+    state.pool_cents += price
+    state.fees_cents += fee
+    state.money_counts[kind] = state.money_counts.get(kind, 0) + 1
+    if kind not in ("entry", "reentry"):  # ENT-9 caps what is bought from the dealer, not the entry
+        mark = int(d.get("hand_mark", -1))
+        if p.hand_purchase_mark != mark:
+            p.hand_purchase_mark, p.hand_purchase_cents = mark, 0
+        p.hand_purchase_cents += price
+    log_money(state, ev.at, kind, p.id, price, "pool")
+    if fee:
+        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee")
+
+
+def emit_purchase(
+    ctx: Context, p: Player, kind: str, price: int, chips: int, fee: int = 0, stack_before: int | None = None
+) -> None:
+    ctx.emit(
+        "chips_bought",
+        player=p.id,
+        kind=kind,
+        cents=price,
+        fee_cents=fee,
+        chips=chips,
+        hand_mark=_hands_at_table(ctx.state, p),
+        stack_before=stack_before,
+    )
+
+
+def still_in(p: Player) -> bool:
+    return p.status in (REGISTERED, WAITING, SEATED)
+
+
+def restack(state: TournamentState, p: Player, counted: int) -> None:
+    """Set a player's stack to what the director counted. The difference comes from (or goes to) the
+    loose chips of his table: chips won from busted players are in play but nobody's counted stack."""
+    key = p.table if p.table is not None else 0
+    state.loose_chips[key] = state.loose_chips.get(key, 0) - (counted - p.stack)
+    p.stack = counted
+
+
+def counted_stack(cmd: dict[str, Any], key: str = "stack") -> int | None:
+    if key not in cmd:
+        return None
+    return whole(cmd[key], "The stack")

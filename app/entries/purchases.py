@@ -1,0 +1,195 @@
+"""Rebuys, add-ons, top-ups and cash-game purchases (ENT-3 to ENT-7, ENT-9).
+
+Rebuy flow (ENT-5, section 19): the engine never eliminates anyone on time. ``bust`` of a player who
+may still rebuy (rebuys offered, the hand's level inside the window, his count below the limit) leaves
+him seated at 0 chips, *deciding*. Then either ``rebuy`` (he stays in, with the rebuy chips) or
+``decline_rebuy`` (he is out, placed by the hand in which he lost his chips). ``bust`` with
+``"rebuy": true`` does both steps in one command. A player who may not rebuy is eliminated by
+``bust`` at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.clock.handstart import judged_level
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.registry import command
+from app.core.state import Player
+from app.entries.ledger import (
+    check_hand_purchase,
+    counted_stack,
+    emit_purchase,
+    level_now,
+    money_text,
+    on_break,
+    paid_amount,
+)
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def rebuy_block(ctx: Context, p: Player, level: int) -> RuleError | None:
+    """Why ``p`` may not rebuy after losing his chips in a hand of ``level`` (ENT-3 a, d, e)."""
+    if not ctx.profile["rebuy.offered"]:
+        return RuleError("NOT_OFFERED", "This tournament has no rebuys.", "ENT-3")
+    last = ctx.profile["rebuy.last_level"]
+    if last is not None and level > last:
+        return RuleError(
+            "WINDOW_CLOSED",
+            f"Rebuys are for chips lost in a hand of level {last} or earlier; {p.name} lost his in level {level}.",
+            "ENT-4",
+        )
+    limit = ctx.profile["rebuy.max_per_player"]
+    if limit is not None and p.rebuys >= limit:
+        return RuleError("LIMIT_REACHED", f"{p.name} has used his {limit} rebuy(s).", "ENT-4")
+    return None
+
+
+def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
+    """The level of the hand in which ``p`` lost his chips (CONV-6): ``hand_level``, the director's answer,
+    or the clock; asked when a level change just happened and it decides his rebuy (section 19).
+
+    Under ``rebuy.window_scope`` = ``table`` a hand reported at his table since the change settles it;
+    under ``global``, a hand reported at any table.
+    """
+    if ctx.profile["rebuy.window_scope"] == "table":
+        tables = [ctx.state.tables.get(p.table) if p.table is not None else None]
+    else:
+        tables = list(ctx.state.tables.values())
+
+    def question(level: int) -> str:
+        where = "" if ctx.profile["rebuy.window_scope"] == "table" else " at any table"
+        return (
+            f"Had the hand in which {p.name} lost his chips started before level {level} began{where}? "
+            f"The answer decides whether he may rebuy."
+        )
+
+    return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question)
+
+
+@command("rebuy")
+def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
+    """A player who lost all his chips buys the rebuy stack (ENT-3, ENT-4)."""
+    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    if not ctx.profile["rebuy.offered"]:
+        raise RuleError("NOT_OFFERED", "This tournament has no rebuys.", "ENT-3")
+    inputs.live(p)
+    if ctx.profile["rebuy.requires_zero_stack"] and not p.deciding and p.stack > 0:
+        raise RuleError(
+            "REQUIRES_ZERO_STACK", f"{p.name} still has chips; a rebuy needs a stack of 0 (enter the bust).", "ENT-3"
+        )
+    if not p.entries:
+        raise RuleError("INVALID_INPUT", f"{p.name} has not bought in yet.", "ENT-1")
+    level = p.busted_level if p.deciding and p.busted_level is not None else rebuy_hand_level(ctx, p, cmd)
+    block = rebuy_block(ctx, p, level)
+    if block is not None:
+        raise block
+    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3")
+    check_hand_purchase(ctx, p, price)
+    emit_purchase(ctx, p, "rebuy", price, ctx.profile.rebuy_chips)
+
+
+def _not_deciding(p: Player, what: str) -> None:
+    if p.deciding:
+        raise RuleError("INVALID_INPUT", f"{p.name} has lost his chips: rebuy or decline before any {what}.", "ENT-5")
+
+
+@command("addon")
+def addon(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Buy the add-on stack during its level or the break after it (ENT-7)."""
+    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    if not ctx.profile["addon.offered"]:
+        raise RuleError("NOT_OFFERED", "This tournament has no add-on.", "ENT-7")
+    inputs.live(p)
+    _not_deciding(p, "add-on")
+    at = int(ctx.profile["addon.level"])
+    if level_now(ctx) != at:
+        raise RuleError("WINDOW_CLOSED", f"The add-on is taken during level {at} or the break after it.", "ENT-7")
+    if p.addons >= int(ctx.profile["addon.max_per_player"]):
+        raise RuleError("LIMIT_REACHED", f"{p.name} has already taken the add-on.", "ENT-7")
+    stack = counted_stack(cmd)
+    if ctx.profile["addon.requires_zero_stack"] and (p.stack if stack is None else stack) > 0:
+        raise RuleError("REQUIRES_ZERO_STACK", "The add-on is only for a player with no chips.", "ENT-7")
+    price = paid_amount(cmd, ctx.profile.addon_price_cents, "add-on", "ENT-7")
+    check_hand_purchase(ctx, p, price)
+    emit_purchase(ctx, p, "addon", price, ctx.profile.addon_chips, stack_before=stack)
+
+
+def _topup_window(ctx: Context, p: Player, cmd: dict[str, Any]) -> None:
+    """ENT-6: opens when the level-1 clock expires; closes at each table's first level-2 hand.
+
+    Early in level 2, before his table has reported a level-2 hand, the engine asks whether the hand
+    being played there (or the last one, between hands) started before level 2 began (section 19).
+    """
+    after = int(ctx.profile["topup.after_level"])
+    level = level_now(ctx)
+    opened = level > after or (level == after and on_break(ctx))
+    if not opened:
+        raise RuleError("WINDOW_CLOSED", f"The top-up opens when level {after} ends.", "ENT-6")
+    table = ctx.state.tables.get(p.table) if p.table is not None else None
+    played = table.hand_level if table is not None and table.hand_level is not None else None
+    if level == after + 1 and not on_break(ctx) and (played is None or played <= after):
+        where = f"at table {table.number}" if table is not None else f"where {p.name} plays"
+
+        def question(changed: int) -> str:
+            return (
+                f"Had the hand being played {where} (or the last one, between hands) started before level "
+                f"{changed} began? The answer decides whether {p.name} may still top up."
+            )
+
+        played = judged_level(ctx, cmd, [table], lambda lv: lv <= after, question)
+    if level > after + 1 or (played is not None and played > after):
+        raise RuleError(
+            "WINDOW_CLOSED", f"The top-up closed when level {after + 1}'s first hand began at this table.", "ENT-6"
+        )
+
+
+@command("topup")
+def topup(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Buy chips up to the starting stack at the end of the first level (ENT-6)."""
+    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    if not ctx.profile["topup.offered"]:
+        raise RuleError("NOT_OFFERED", "This tournament has no top-up.", "ENT-6")
+    inputs.live(p)
+    _not_deciding(p, "top-up")
+    _topup_window(ctx, p, cmd)
+    if p.topups >= int(ctx.profile["topup.max_per_player"]):
+        raise RuleError("LIMIT_REACHED", f"{p.name} has already topped up.", "ENT-6")
+    start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
+    stack = counted_stack(cmd)
+    have = p.stack if stack is None else stack
+    if have >= start:
+        raise RuleError("STACK_AT_OR_ABOVE_START", f"{p.name} has {have} chips, the start stack is {start}.", "ENT-6")
+    chips = inputs.whole(cmd.get("chips", start - have), "The top-up chips", minimum=1)
+    if chips > start - have:
+        raise RuleError(
+            "EXCEEDS_START_STACK", f"{have} + {chips} chips would pass the start stack of {start}.", "ENT-6"
+        )
+    if (chips * buy_in) % start:
+        raise RuleError(
+            "AMOUNT_INVALID", f"{chips} chips do not cost a whole number of cents ({start} chips per buy-in).", "ENT-6"
+        )
+    price = paid_amount(cmd, chips * buy_in // start, "top-up", "ENT-6")
+    check_hand_purchase(ctx, p, price)
+    emit_purchase(ctx, p, "topup", price, chips, stack_before=stack)
+
+
+@command("buy_chips")
+def buy_chips(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Buy chips from the dealer between hands, within the per-hand maximum (ENT-9)."""
+    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    if ctx.profile["purchase.max_per_hand_cents"] is None:
+        raise RuleError("NOT_OFFERED", "Players cannot buy chips from the dealer in this event.", "ENT-9")
+    inputs.live(p)
+    _not_deciding(p, "purchase")
+    amount = inputs.cents(inputs.field(cmd, "amount_cents"), "The purchase")
+    start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
+    if amount == 0 or buy_in == 0 or (amount * start) % buy_in:
+        raise RuleError(
+            "AMOUNT_INVALID", f"{money_text(amount)} does not buy a whole number of chips.", "ENT-9"
+        )
+    check_hand_purchase(ctx, p, amount)
+    emit_purchase(ctx, p, "purchase", amount, amount * start // buy_in)

@@ -1,0 +1,53 @@
+"""The registration window (REG-1, P001): ``reg.opens_at`` and ``reg.closes_at``.
+
+Both are ISO 8601 text or null (no limit): ``"2027-01-11T09:00"``, ``"2027-01-15T23:59:59+00:00"`` or
+a bare date. A time without an offset is the local time of the computer running the tournament. A
+bare date opens at the start of that day and closes at the end of it ([Reading] the seed's closing
+day is open until its end).
+
+Before the opening a registration is refused (``WINDOW_CLOSED``). After the closing it is recorded on
+the waiting list, like one over the cap (``CAP_REACHED``, or refused with that code when the command
+says ``"waitlist": false``). The window governs registration before play begins; late entry has its
+own window (REG-3, REG-4).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from app.core.errors import RuleError
+
+
+def moment(text: str, *, closing: bool = False) -> float:
+    """Seconds since the epoch of an ISO date or date-time; a bare date's end when ``closing``."""
+    stripped = text.strip()
+    try:
+        if len(stripped) == 10:
+            day = date.fromisoformat(stripped)
+            start = datetime.combine(day, time())
+            return (start + timedelta(days=1) if closing else start).timestamp()
+        return datetime.fromisoformat(stripped).timestamp()
+    except ValueError as exc:
+        raise ValueError(f"{text!r} is not an ISO date or date-time") from exc
+
+
+def check_iso(value: Any) -> str | None:
+    """Profile check: null, or text that :func:`moment` reads."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        return "must be an ISO date-time text (2027-01-15T23:59) or null"
+    try:
+        moment(value)
+    except ValueError:
+        return "must be an ISO date-time text (2027-01-15T23:59) or null"
+    return None
+
+
+def registration_closed(settings: Any, now: float) -> bool:
+    """REG-1: refuse before the opening; True when the registration comes after the closing."""
+    opens, closes = settings["reg.opens_at"], settings["reg.closes_at"]
+    if opens is not None and now < moment(opens):
+        raise RuleError("WINDOW_CLOSED", f"Registration opens at {opens}.", "REG-1")
+    return closes is not None and now >= moment(closes, closing=True)

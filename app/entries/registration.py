@@ -1,0 +1,217 @@
+"""Registration, buy-in, late entry and re-entry (ENT-1, ENT-8, ENT-9, REG-1, REG-3 to REG-7).
+
+``register`` signs a player in and, unless ``"pay": false``, takes his buy-in at once (ENT-1: the
+registration becomes an entry). After the initial draw it is a late entry: checked against the
+profile's late-entry mode and window, then seated through the seating area's ``seat_player``, or put
+on the waiting list when no seat is free (REG-3) or the event is full (REG-1). Those two are recorded,
+not refused, unless the command says ``"waitlist": false``; then they are refused with
+``NO_OPEN_SEAT`` / ``CAP_REACHED``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import COMMANDS, applies, command
+from app.core.state import OUT, WAITING, Player, TournamentState
+from app.entries.ledger import counted_stack, emit_purchase, has_started, level_now, money_text, restack
+from app.entries.reg_window import registration_closed
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
+    """(price, chips) of one entry. ENT-9 (P002): the amount brought in may vary up to the cap."""
+    price, stack = int(ctx.profile["money.buy_in_cents"]), int(ctx.profile["money.start_stack"])
+    cap = ctx.profile["purchase.max_entry_cents"]
+    if "amount_cents" not in cmd:
+        return price, stack
+    amount = inputs.cents(cmd["amount_cents"], "The buy-in")
+    if cap is None:
+        if amount != price:
+            raise RuleError(
+                "AMOUNT_INVALID", f"The buy-in is exactly {money_text(price)}, not {money_text(amount)}.", "ENT-1"
+            )
+        return price, stack
+    if amount > cap:
+        raise RuleError(
+            "ENTRY_ABOVE_MAX", f"No player may bring more than {money_text(cap)} into the game.", "ENT-9"
+        )
+    if amount == 0 or price == 0 or (amount * stack) % price:
+        raise RuleError(
+            "AMOUNT_INVALID",
+            f"{money_text(amount)} does not buy a whole number of chips ({stack} chips per {money_text(price)}).",
+            "ENT-9",
+        )
+    return amount, amount * stack // price
+
+
+def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
+    """Late entry (and re-entry) is allowed only while the profile's late-entry window is open."""
+    mode = ctx.profile["late.mode"]
+    if mode != "levels":
+        raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
+    last = int(ctx.profile["late.last_level"])
+    if level_now(ctx) > last:
+        raise RuleError("WINDOW_CLOSED", f"Late entry closed at the end of level {last}.", rule)
+
+
+def open_seat_exists(state: TournamentState) -> bool:
+    return any(t.population < t.max_seats for t in state.tables.values())
+
+
+def seat_if_possible(ctx: Context, p: Player, waitlist: bool) -> None:
+    """Seat a new entrant at once (after the draw), or put him on the waiting list (REG-3)."""
+    if not ctx.state.tables or "seat_player" not in COMMANDS:
+        return
+    if open_seat_exists(ctx.state):
+        ctx.run({"cmd": "seat_player", "player": p.id})
+        return
+    if not waitlist:
+        raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
+    ctx.emit("player_waitlisted", player=p.id, reason="NO_OPEN_SEAT")
+
+
+def _check_identity(ctx: Context, cmd: dict[str, Any]) -> dict[str, str]:
+    identity = cmd.get("identity", {})
+    if not isinstance(identity, dict) or any(not isinstance(v, str) for v in identity.values()):
+        raise RuleError("INVALID_INPUT", "identity must be an object of text fields.")
+    missing = [k for k in ctx.profile["reg.require_identity"] if not identity.get(k, "").strip()]
+    if missing:
+        raise RuleError("MISSING_IDENTITY", f"Registration needs: {', '.join(missing)}.", "REG-1")
+    return {k: v.strip() for k, v in identity.items()}
+
+
+def _full(ctx: Context) -> bool:
+    cap = ctx.profile["reg.cap"]
+    if cap is None:
+        return False
+    return sum(1 for p in ctx.state.players.values() if p.live and p.status != WAITING) >= cap
+
+
+@command("register")
+def register(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Sign a player in and take his buy-in (late entry once play has begun)."""
+    name = inputs.field(cmd, "name")
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError("INVALID_INPUT", "A player needs a name.")
+    name = " ".join(name.split())
+    if name.lower() in ctx.state.by_name:
+        raise RuleError("DUPLICATE_NAME", f"{name} is already registered; a returning player re-enters.")
+    identity = _check_identity(ctx, cmd)
+    pay = cmd.get("pay", True)
+    waitlist = cmd.get("waitlist", True)
+    if not isinstance(pay, bool) or not isinstance(waitlist, bool):
+        raise RuleError("INVALID_INPUT", "pay and waitlist are true or false.")
+    price, chips = entry_terms(ctx, cmd)
+    late = has_started(ctx.state)
+    if late:
+        late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
+    closed = not late and registration_closed(ctx.profile, ctx.now)
+    if closed and not waitlist:
+        raise RuleError("CAP_REACHED", f"Registration closed at {ctx.profile['reg.closes_at']}.", "REG-1")
+    full = closed or _full(ctx)
+    if full and not waitlist:
+        raise RuleError("CAP_REACHED", f"The event is full ({ctx.profile['reg.cap']} players).", "REG-1")
+    if late and not full and pay and not waitlist and ctx.state.tables and not open_seat_exists(ctx.state):
+        raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
+    committed = bool(cmd.get("committed", False))
+    obligation = None
+    if late and ctx.profile["late.blind_policy"] == "post_bb_or_wait":
+        obligation = "post_bb" if cmd.get("post_bb") is True else "wait_bb"
+    pid = ctx.state.next_player_id
+    ctx.emit(
+        "player_registered", player=pid, name=name, identity=identity, committed=committed, obligation=obligation
+    )
+    if full:
+        ctx.emit("player_waitlisted", player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED")
+        return
+    if pay:
+        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips, int(ctx.profile["money.fee_cents"]))
+        if late:
+            seat_if_possible(ctx, ctx.state.players[pid], waitlist)
+
+
+@command("buy_in")
+def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Take the buy-in of a player registered without paying (ENT-1)."""
+    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    if p.entries:
+        raise RuleError("LIMIT_REACHED", f"{p.name} has already bought in.", "ENT-1")
+    if p.status == WAITING:
+        raise RuleError("CAP_REACHED", f"{p.name} is on the waiting list; the event is full.", "REG-1")
+    price, chips = entry_terms(ctx, cmd)
+    late = has_started(ctx.state)
+    if late:
+        late_entry_check(ctx)
+    emit_purchase(ctx, p, "entry", price, chips, int(ctx.profile["money.fee_cents"]))
+    if late:
+        seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
+
+
+def _forfeits_stack(ctx: Context, p: Player) -> bool:
+    """TDA 8-B: a player still holding chips re-enters only where the house lets him forfeit them."""
+    if p.status == OUT and not p.refunded and p.entries:
+        return False
+    if not (p.live and p.entries) or p.status == WAITING:
+        raise RuleError("INVALID_INPUT", f"Only an eliminated player can re-enter; {p.name} is {p.status}.", "ENT-8")
+    if not ctx.profile["reentry.forfeit_stack"]:
+        raise RuleError(
+            "INVALID_INPUT", f"{p.name} still has chips; only an eliminated player can re-enter here.", "ENT-8"
+        )
+    if p.deciding:
+        raise RuleError("INVALID_INPUT", f"{p.name} has lost his chips: rebuy or decline first.", "ENT-5")
+    return True
+
+
+@command("reenter")
+def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
+    """An eliminated player buys a new entry during late registration (ENT-8); where the house allows it,
+    a player with chips forfeits them (removed from play) and buys a new stack in his seat (TDA 8-B)."""
+    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    if not ctx.profile["reentry.offered"]:
+        raise RuleError("NOT_OFFERED", "This tournament has no re-entries.", "ENT-8")
+    forfeits = _forfeits_stack(ctx, p)
+    late_entry_check(ctx, "ENT-8")
+    limit = ctx.profile["reentry.max_per_player"]
+    if limit is not None and p.reentries >= limit:
+        raise RuleError("LIMIT_REACHED", f"{p.name} has used his {limit} re-entr{'y' if limit == 1 else 'ies'}.")
+    price, chips = entry_terms(ctx, cmd)
+    if forfeits:
+        stack = counted_stack(cmd)
+        ctx.emit("stack_forfeited", player=p.id, stack=p.stack if stack is None else stack)
+    emit_purchase(ctx, p, "reentry", price, chips, int(ctx.profile["money.fee_cents"]))
+    if not forfeits:
+        seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
+
+
+@applies("stack_forfeited")
+def _stack_forfeited(state: TournamentState, ev: Event) -> None:
+    """TDA 8-B: the forfeited chips leave play (the counted stack first takes or gives the table's loose chips)."""
+    p = state.players[ev.data["player"]]
+    restack(state, p, int(ev.data["stack"]))
+    state.chips_removed += p.stack
+    p.stack = 0
+
+
+@applies("player_registered")
+def _registered(state: TournamentState, ev: Event) -> None:
+    d = ev.data
+    pid = int(d["player"])
+    p = Player(id=pid, name=d["name"], identity=dict(d.get("identity", {})), committed=bool(d.get("committed")))
+    p.new_obligation = d.get("obligation")
+    state.players[pid] = p
+    state.by_name[p.name.lower()] = pid
+    state.next_player_id = max(state.next_player_id, pid + 1)
+
+
+@applies("player_waitlisted")
+def _waitlisted(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    p.status = WAITING
+    state.waiting.append(p.id)
+

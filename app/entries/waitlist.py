@@ -1,0 +1,145 @@
+"""The waiting list, refunds, withdrawals and the forfeit at the start (REG-1, REG-2, REG-3, ENT-10).
+
+Two kinds of people wait: registrants over the cap, who have no entry yet (REG-1), and late entrants
+who paid but found no seat (REG-3). Both lists are first come, first served.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import COMMANDS, applies, command
+from app.core.state import OUT, REGISTERED, WAITING, Player, TournamentState
+from app.eliminations.places import renumber
+from app.entries.ledger import emit_purchase, has_started, level_now, log_money
+from app.entries.registration import open_seat_exists
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def first_waiting(state: TournamentState, paid: bool) -> Player | None:
+    for pid in state.waiting:
+        p = state.players[pid]
+        if p.status == WAITING and bool(p.entries) == paid:
+            return p
+    return None
+
+
+@command("seat_waiting")
+def seat_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Seat the first paid entrant on the waiting list (or the one named) in a freed seat (REG-3)."""
+    if "player" in cmd:
+        p: Player | None = inputs.live(inputs.player(ctx.state, cmd["player"]))
+    else:
+        p = first_waiting(ctx.state, paid=True)
+    if p is None or p.status != WAITING or not p.entries:
+        raise RuleError("INVALID_INPUT", "Nobody who paid is waiting for a seat.", "REG-3")
+    if ctx.profile["late.refund_unseated"] and level_now(ctx) > int(ctx.profile["late.last_level"]):
+        raise RuleError("WINDOW_CLOSED", "Late entry is over: a waiting entrant is refunded instead.", "REG-3")
+    if not open_seat_exists(ctx.state) or "seat_player" not in COMMANDS:
+        raise RuleError("NO_OPEN_SEAT", "No seat is free yet.", "REG-3")
+    ctx.run({"cmd": "seat_player", "player": p.id})
+
+
+def _refund(ctx: Context, p: Player, reason: str) -> None:
+    fee = min(p.paid_cents, p.entries * int(ctx.profile["money.fee_cents"]))
+    ctx.emit("entry_refunded", player=p.id, cents=p.paid_cents - fee, fee_cents=fee, reason=reason)
+
+
+@command("refund_waiting")
+def refund_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Late entry is over: refund every paid entrant who never got a seat (REG-3, ENT-10)."""
+    if not ctx.profile["late.refund_unseated"]:
+        raise RuleError("NOT_OFFERED", "Waiting entrants are not refunded in this tournament.", "ENT-10")
+    if level_now(ctx) <= int(ctx.profile["late.last_level"]):
+        raise RuleError("WINDOW_CLOSED", "Late entry is still open; the waiting entrants may yet be seated.", "REG-3")
+    waiting = [ctx.state.players[pid] for pid in ctx.state.waiting]
+    for p in waiting:
+        if p.entries and p.status == WAITING:
+            _refund(ctx, p, "never_seated")
+
+
+@command("withdraw")
+def withdraw(ctx: Context, cmd: dict[str, Any]) -> None:
+    """A registrant drops out before the start: refunded; the first on the waiting list moves up (REG-1)."""
+    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    if has_started(ctx.state):
+        raise RuleError("ALREADY_STARTED", "Play has begun: no refunds or withdrawals now.", "ENT-10")
+    _refund(ctx, p, "withdrawn")
+    promote(ctx, 1)
+
+
+def promote(ctx: Context, places: int) -> None:
+    for _ in range(places):
+        nxt = first_waiting(ctx.state, paid=False)
+        if nxt is None:
+            return
+        ctx.emit("player_promoted", player=nxt.id)
+        emit_purchase(ctx, nxt, "entry", int(ctx.profile["money.buy_in_cents"]), int(ctx.profile["money.start_stack"]))
+
+
+@command("forfeit_at_start")
+def forfeit_at_start(ctx: Context, cmd: dict[str, Any]) -> None:
+    """REG-2: registrants absent at the start forfeit (a loss and the forfeit fee); waiting people move up."""
+    if has_started(ctx.state):
+        raise RuleError("ALREADY_STARTED", "The start has passed; use no_show or forfeit.", "REG-2")
+    refs = cmd.get("players", [cmd.get("player")])
+    if not isinstance(refs, list) or not refs:
+        raise RuleError("INVALID_INPUT", "Name the registrants who are absent.")
+    players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
+    if len({p.id for p in players}) != len(players) or any(p.status == WAITING for p in players):
+        raise RuleError("INVALID_INPUT", "Name each absent registrant once (not people on the waiting list).")
+    fee = int(ctx.profile["reg.forfeit_fee_cents"])
+    entries = [
+        {"player": p.id, "table": None, "seat": None, "level": 1, "deciding": False, "stack": p.stack}
+        for p in players
+    ]
+    for p in players:
+        ctx.emit("forfeit_fee", player=p.id, cents=fee)
+    ctx.emit(
+        "players_busted", players=entries, mode="tie", reason="forfeit_at_start", chips="removed",
+        payout_order=[p.id for p in players],
+    )
+    promote(ctx, len(players))
+
+
+@applies("forfeit_fee")
+def _forfeit_fee(state: TournamentState, ev: Event) -> None:
+    cents = int(ev.data["cents"])
+    state.forfeit_fees_cents += cents
+    state.players[ev.data["player"]].paid_cents += cents
+    log_money(state, ev.at, "forfeit_fee", ev.data["player"], cents, "forfeit_fee")
+
+
+@applies("player_promoted")
+def _promoted(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    p.status = REGISTERED
+    state.waiting.remove(p.id)
+
+
+@applies("entry_refunded")
+def _refunded(state: TournamentState, ev: Event) -> None:
+    p = state.players[ev.data["player"]]
+    cents, fee = int(ev.data["cents"]), int(ev.data.get("fee_cents", 0))
+    state.pool_cents -= cents
+    state.fees_cents -= fee
+    state.refunds_cents += cents + fee
+    log_money(state, ev.at, "refund", p.id, -cents, "pool")
+    if fee:
+        log_money(state, ev.at, "refund", p.id, -fee, "fee")
+    log_money(state, ev.at, "refund", p.id, cents + fee, "refund")
+    state.chips_removed += p.stack
+    p.stack = 0
+    if p.id in state.waiting:
+        state.waiting.remove(p.id)
+    if p.entries:
+        state.in_field -= 1
+        state.entrants -= 1
+    p.status, p.refunded, p.out_reason, p.out_at = OUT, True, ev.data.get("reason", "refund"), ev.at
+    if state.batches:
+        renumber(state, 0)

@@ -1,0 +1,283 @@
+"""Undo and redo over the engine's event log, in pure Python.
+
+Every command the director runs becomes one *action*: the command, the events it emitted, a label in
+words ("bust-out of Ann Lee") and its time. Undo and redo are actions too (kind ``undo``/``redo``
+with a ``target``), so the history keeps everything that was ever done. The tournament's state is
+always the fold of the events of the ``do`` actions that are not currently undone, in order.
+
+* ``undo()`` undoes the latest director action still in force. Automatic actions (a clock tick that
+  changed the level) are never undo targets and stay in force: undoing a bust made before an automatic
+  level change removes the bust and keeps the level change.
+* ``redo()`` puts back the action undone most recently, with the very same events. A new director
+  action clears what could be redone.
+* The state is rebuilt from the nearest earlier snapshot (a pickled state kept in memory every
+  ``snapshot_every`` actions) plus the events after it, so undo stays fast in a long tournament.
+
+:class:`History` only computes; persisting actions is the store's job (:mod:`db.store`). The store
+calls :meth:`History.discard` if writing an action fails, which puts the state back as it was.
+"""
+
+from __future__ import annotations
+
+import time as _time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.engine import Tournament, apply_event
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.randomness import RandomSource
+from app.core.state import TournamentState
+from app.core.timesource import TimeSource
+from app.log.history_labels import label_for
+from app.log.lazylog import LazyLog, events_from_json
+from app.log.snapshots import dump_state, load_state
+
+CREATE, DO, UNDO, REDO = "create", "do", "undo", "redo"
+
+
+class Action:
+    """One entry of the history. ``events`` may be given as JSON text, parsed on first use."""
+
+    __slots__ = ("seq", "kind", "at", "label", "command", "target", "automatic", "_events", "_raw")
+
+    def __init__(self, seq: int, kind: str, at: float, label: str, command: dict[str, Any] | None = None,
+                 events: list[Event] | None = None, target: int | None = None, automatic: bool = False,
+                 *, raw_events: str | None = None) -> None:
+        self.seq, self.kind, self.at, self.label = seq, kind, at, label
+        self.command = command if command is not None else {}
+        self.target, self.automatic = target, automatic
+        self._events = events if events is not None or raw_events is not None else []
+        self._raw = raw_events
+
+    @property
+    def events(self) -> list[Event]:
+        if self._events is None:
+            self._events = events_from_json(self._raw or "[]")
+            self._raw = None
+        return self._events
+
+    def __repr__(self) -> str:
+        return f"Action({self.seq}, {self.kind!r}, {self.label!r})"
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    """One line of the History tab."""
+
+    seq: int
+    at: float
+    label: str
+    kind: str
+    undone: bool
+    automatic: bool
+
+
+class History:
+    def __init__(self, tournament: Tournament, actions: Iterable[Action] = (), *, snapshot_every: int = 100) -> None:
+        self.tournament = tournament
+        self.snapshot_every = max(1, snapshot_every)
+        self.keep_snapshots = 6
+        self.actions: list[Action] = []
+        self._do: list[Action] = []  # create + do actions, in order
+        self._pos: dict[int, int] = {}  # seq of a create/do action -> index in _do
+        self.undone: set[int] = set()
+        self._redo: list[int] = []
+        self._snaps: dict[int, bytes] = {}  # index in _do -> state after it
+        for action in actions:
+            self._add(action)
+        if not self.actions:
+            self._add(Action(1, CREATE, tournament.log[0].at, "creation of the tournament", {}, list(tournament.log)))
+
+    # -- bookkeeping --------------------------------------------------------------------------
+    def _add(self, action: Action) -> None:
+        self.actions.append(action)
+        if action.kind in (CREATE, DO):
+            self._pos[action.seq] = len(self._do)
+            self._do.append(action)
+            if not action.automatic and action.kind == DO:
+                self._redo.clear()
+        elif action.kind == UNDO:
+            assert action.target is not None
+            self.undone.add(action.target)
+            self._redo.append(action.target)
+        elif action.kind == REDO:
+            assert action.target is not None
+            self.undone.discard(action.target)
+            if self._redo and self._redo[-1] == action.target:
+                self._redo.pop()
+
+    @property
+    def next_seq(self) -> int:
+        return self.actions[-1].seq + 1 if self.actions else 1
+
+    def effective_events(self) -> list[Event]:
+        out: list[Event] = []
+        for a in self._do:
+            if a.seq not in self.undone:
+                out.extend(a.events)
+        return out
+
+    def lazy_log(self, count: int) -> LazyLog:
+        """The effective events as a log that parses them only when read (``count`` = how many)."""
+        acts = [a for a in self._do if a.seq not in self.undone]
+        return LazyLog(lambda: [ev for a in acts for ev in a.events], count)
+
+    def items(self) -> list[HistoryItem]:
+        return [HistoryItem(a.seq, a.at, a.label, a.kind, a.seq in self.undone, a.automatic) for a in self.actions]
+
+    # -- running commands ---------------------------------------------------------------------
+    def run(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> Action:
+        """Run one command on the engine and record it. RuleError: nothing changes."""
+        t = self.tournament
+        text = label or label_for(command, t.state)
+        events = t.execute(command)
+        at = events[0].at if events else self._now()
+        action = Action(self.next_seq, DO, at, text, dict(command), list(events), None, automatic)
+        self._add(action)
+        return action
+
+    def _now(self) -> float:
+        try:
+            return float(self.tournament.time.now())
+        except Exception:  # a time source that cannot answer is no reason to refuse an undo
+            return _time.time()
+
+    def undo_target(self) -> Action | None:
+        for a in reversed(self._do):
+            if a.kind == DO and not a.automatic and a.seq not in self.undone:
+                return a
+        return None
+
+    def redo_target(self) -> Action | None:
+        return self._do[self._pos[self._redo[-1]]] if self._redo else None
+
+    def undo_label(self) -> str | None:
+        a = self.undo_target()
+        return f"Undo: {a.label}" if a else None
+
+    def redo_label(self) -> str | None:
+        a = self.redo_target()
+        return f"Redo: {a.label}" if a else None
+
+    def undo(self) -> Action:
+        target = self.undo_target()
+        if target is None:
+            raise RuleError("NOTHING_TO_UNDO", "There is nothing to undo.")
+        return self._toggle(target, UNDO)
+
+    def redo(self) -> Action:
+        target = self.redo_target()
+        if target is None:
+            raise RuleError("NOTHING_TO_REDO", "There is nothing to redo.")
+        return self._toggle(target, REDO)
+
+    def _toggle(self, target: Action, kind: str) -> Action:
+        word = "Undo" if kind == UNDO else "Redo"
+        action = Action(self.next_seq, kind, self._now(), f"{word}: {target.label}", {}, [], target.seq)
+        index = self._pos[target.seq]
+        if kind == REDO and index == len(self._do) - 1:
+            for ev in target.events:  # the common case: nothing happened since the undo
+                apply_event(self.tournament.state, ev)
+            self.tournament.log.extend(target.events)
+            self._add(action)
+            return action
+        self._add(action)
+        try:
+            self._rebuild(index)
+        except Exception as exc:
+            self.discard(action)
+            raise RuleError(
+                "NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
+                f"{word} of {target.label} is not possible: what happened after it depends on it.",
+            ) from exc
+        return action
+
+    def discard(self, action: Action) -> None:
+        """Forget the last action (it could not be saved) and put the state back as it was."""
+        if not self.actions or self.actions[-1] is not action:
+            raise ValueError("only the last action can be discarded")
+        self.actions.pop()
+        index = 0
+        if action.kind in (CREATE, DO):
+            self._do.pop()
+            del self._pos[action.seq]
+            index = len(self._do)
+        else:
+            assert action.target is not None
+            index = self._pos[action.target]
+        self._recount()
+        self._rebuild(index)
+
+    def _recount(self) -> None:
+        actions = self.actions
+        self.actions, self._do, self._pos, self.undone, self._redo = [], [], {}, set(), []
+        for a in actions:
+            self._add(a)
+
+    # -- state rebuilding and snapshots -------------------------------------------------------
+    def _rebuild(self, changed: int) -> None:
+        """Recompute the state: everything from index ``changed`` of the do-list may differ."""
+        for k in [k for k in self._snaps if k >= changed]:
+            del self._snaps[k]
+        base = max((k for k in self._snaps if k < changed), default=-1)
+        state = load_state(self._snaps[base]) if base >= 0 else TournamentState()
+        for a in self._do[base + 1 :]:
+            if a.seq not in self.undone:
+                for ev in a.events:
+                    apply_event(state, ev)
+        self.tournament.state = state
+        self.tournament.log = self.lazy_log(state.seq)
+
+    def remember(self, blob: bytes, seq: int | None = None) -> None:
+        """Keep a pickled state as the state after action ``seq`` (default: the latest)."""
+        index = self._pos[seq] if seq is not None else len(self._do) - 1
+        self._snaps[index] = blob
+        for k in sorted(self._snaps)[: -self.keep_snapshots]:
+            del self._snaps[k]
+
+    def due_snapshot(self) -> bytes | None:
+        """A pickled state every ``snapshot_every`` create/do actions (None in between)."""
+        index = len(self._do) - 1
+        if index == 0 or index % self.snapshot_every or index in self._snaps:
+            return None
+        blob = dump_state(self.tournament.state)
+        self.remember(blob)
+        return blob
+
+    def state_valid_at(self, seq: int) -> bool:
+        """Would a snapshot taken right after action ``seq`` still describe the state now?"""
+        return not any(a.kind in (UNDO, REDO) and a.seq > seq and (a.target or 0) <= seq for a in self.actions)
+
+
+Chooser = Callable[[History], tuple[int, TournamentState] | None]
+
+
+def replay_history(
+    actions: list[Action],
+    *,
+    choose_snapshot: Chooser | None = None,
+    time: TimeSource | None = None,
+    snapshot_every: int = 100,
+) -> History:
+    """Rebuild a tournament from its actions.
+
+    ``choose_snapshot(history)`` may return ``(seq, state)``: the state right after action ``seq``
+    (check it with :meth:`History.state_valid_at`); only the events after it are then replayed.
+    """
+    history = History(Tournament(time=time), actions, snapshot_every=snapshot_every)
+    snapshot = choose_snapshot(history) if choose_snapshot is not None else None
+    if snapshot is None:
+        history.tournament = Tournament.replay(history.effective_events(), time=time)
+        return history
+    seq, state = snapshot
+    for a in history._do:
+        if a.seq > seq and a.seq not in history.undone:
+            for ev in a.events:
+                apply_event(state, ev)
+    t = history.tournament
+    t.state = state
+    t.log = history.lazy_log(state.seq)
+    t.rng = RandomSource(state.seed * 1_000_003 + state.seq)  # as Tournament.replay: seed and log length
+    return history

@@ -1,0 +1,291 @@
+"""Rule profiles: data files under resources/profiles/, validated key by key.
+
+A profile is a JSON object::
+
+    {"id": "home-nl", "name": "...", "description": "...", "extends": "tda",
+     "settings": {"table.max_seats": 10, ...}}
+
+Settings use the dotted keys of the rules specification ([Config: key]). Every key has a type and a
+default (the P-TDA value) in :data:`SCHEMA`; a profile lists only what differs from its base. A
+profile with an unknown key, a value of the wrong type, percentages that do not sum to 100 or a start
+stack of 0 is refused with the exact key and why.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from app.core.errors import RuleError
+from app.entries.reg_window import check_iso
+from app.profiles.setting_checks import (
+    Check,
+    Choice,
+    boolean,
+    brackets,
+    chip_set,
+    choice,
+    identity,
+    percents,
+    text,
+    text_list,
+    whole,
+    whole_list,
+)
+
+
+@dataclass(frozen=True)
+class Setting:
+    default: Any
+    check: Check
+    help: str
+    choices: tuple[str, ...] = field(init=False, default=())  # the allowed values of a choice setting
+
+    def __post_init__(self) -> None:
+        if isinstance(self.check, Choice):
+            object.__setattr__(self, "choices", self.check.choices)
+
+
+S = Setting
+SCHEMA: dict[str, Setting] = {
+    # money and entries (ENT)
+    "money.buy_in_cents": S(10000, whole(0), "price of an entry, in cents"),
+    "money.start_stack": S(10000, whole(1), "chips an entry grants"),
+    "money.fee_cents": S(0, whole(0), "house fee per entry, not prize money"),
+    "money.guarantee_cents": S(0, whole(0), "guaranteed prize pool"),
+    "rebuy.offered": S(False, boolean, "rebuys are offered"),
+    "rebuy.price_cents": S(None, whole(0, optional=True), "rebuy price (null: the buy-in)"),
+    "rebuy.chips": S(None, whole(1, optional=True), "rebuy chips (null: the start stack)"),
+    "rebuy.max_per_player": S(None, whole(1, optional=True), "rebuys per player (null: unlimited)"),
+    "rebuy.last_level": S(None, whole(1, optional=True), "chips must be lost in a hand of this level or earlier"),
+    "rebuy.requires_zero_stack": S(True, boolean, "only a player with no chips may rebuy"),
+    "rebuy.window_scope": S("table", choice("table", "global"), "level boundary judged per table or globally"),
+    "addon.offered": S(False, boolean, "add-ons are offered"),
+    "addon.price_cents": S(None, whole(0, optional=True), "add-on price (null: the buy-in)"),
+    "addon.chips": S(None, whole(1, optional=True), "add-on chips (null: the start stack)"),
+    "addon.level": S(1, whole(1), "the add-on is taken during this level or the break after it"),
+    "addon.max_per_player": S(1, whole(1), "add-ons per player"),
+    "addon.requires_zero_stack": S(False, boolean, "only a player with no chips may add on"),
+    "topup.offered": S(False, boolean, "a top-up to the start stack is offered"),
+    "topup.after_level": S(1, whole(1), "the top-up window opens when this level ends"),
+    "topup.max_per_player": S(1, whole(1), "top-ups per player"),
+    "reentry.offered": S(False, boolean, "eliminated players may buy a new entry during late registration"),
+    "reentry.max_per_player": S(None, whole(1, optional=True), "re-entries per player (null: unlimited)"),
+    "reentry.forfeit_stack": S(False, boolean, "a player with chips may forfeit them (removed from play) to re-enter"),
+    "purchase.max_entry_cents": S(None, whole(1, optional=True), "most a player may bring in when entering"),
+    "purchase.max_per_hand_cents": S(None, whole(1, optional=True), "most a player may buy for one hand"),
+    # registration and late entry (REG)
+    "reg.cap": S(None, whole(2, optional=True), "most players in the event (null: no cap)"),
+    "reg.require_identity": S([], identity, "identity fields a registrant must give"),
+    "reg.forfeit_fee_cents": S(0, whole(0), "fee recorded for a registrant absent at the start (not prize money)"),
+    "reg.opens_at": S(None, check_iso, "registration opens at this ISO date-time (null: always open)"),
+    "reg.closes_at": S(None, check_iso, "registrations after this ISO date-time are waitlisted (null: no close)"),
+    "late.mode": S(
+        "levels", choice("none", "levels", "committed"), "none; entries until late.last_level; committed players only"
+    ),
+    "late.last_level": S(3, whole(1), "late registration is open until this level ends"),
+    "late.blind_policy": S("none", choice("none", "post_bb_or_wait"), "what a late entrant must do to be dealt in"),
+    "late.allow_new_table": S(True, boolean, "the director may open a new table for late entrants"),
+    "late.refund_unseated": S(False, boolean, "a waiting entrant never seated is refunded when late entry closes"),
+    # seating (SEAT)
+    "table.max_seats": S(9, whole(2, 12), "seats per table"),
+    "seat.method": S("random", choice("random", "card_draw"), "random draw or the card draw (suit = table)"),
+    "seat.extra_to": S("highest", choice("highest", "lowest"), "which tables get the extra player"),
+    "seat.designated_dealers": S(
+        "none",
+        choice("none", "allowed", "every_table"),
+        "player-dealers named at the draw: not used; at most one per table; one at every table or none",
+    ),
+    # balancing and breaking (BAL, BRK)
+    "balance.trigger": S(
+        "spread_tda", choice("spread_tda", "spread", "below_five", "none"), "when a player must move"
+    ),
+    "balance.spread": S(2, whole(1), "largest minus smallest table population that triggers a move (spread)"),
+    "balance.min_players": S(5, whole(2), "a table below this many players is short (below_five)"),
+    "balance.source_tie": S("lowest_number", choice("lowest_number", "card_draw"), "which of tied full tables gives"),
+    "balance.method": S(
+        "next_bb_to_worst",
+        choice("next_bb_to_worst", "same_relative_position", "highest_seat_to_lowest_open"),
+        "who moves and to which seat",
+    ),
+    "break.order": S("highest_number", choice("highest_number", "lowest_number"), "which table breaks first"),
+    "break.mode": S("tda", choice("tda", "below_five", "redraw_only"), "how tables are broken"),
+    "break.redraw_at_players": S([], whole_list, "full card-draw redraws at these player counts (at or below)"),
+    "break.redraw_at_tables": S([], whole_list, "full redraws when play reaches these numbers of tables"),
+    "final_table.size": S(9, whole(2, 12), "players at the final table"),
+    "stage.mode": S("none", choice("none", "winners_table"), "table chip leaders advance to a winners' table"),
+    "stage.end": S("last_standing", choice("last_standing", "time_limit"), "when a first-stage table ends"),
+    "stage.carry_chips": S(False, boolean, "winners keep their chips at the winners' table"),
+    "stage.final_seats": S(None, whole(2, optional=True), "seats at the winners' table (null: one per table)"),
+    # button and blinds (BTN)
+    "button.bb_bust": S("advance", choice("advance", "hold"), "button when the big blind busts"),
+    "button.display_on_effective_dealer": S(False, boolean, "show the marker on the effective dealer"),
+    "button.no_repeat_blind": S(False, boolean, "a mover never pays the same blind two hands running (P003)"),
+    "newplayer.in_sb_seat": S("post", choice("post", "sit_out"), "a new player landing in the small blind"),
+    "display.dealing_seat_offset": S(0, whole(0), "show the dealing seat this many seats after the button"),
+    # eliminations and payouts (ELIM, PAY)
+    "elim.same_hand": S("stack_order", choice("stack_order", "split_all"), "same-hand eliminations"),
+    "payout.table": S("percent", choice("percent", "bracket", "fixed", "none"), "kind of payout table"),
+    "payout.percents": S([50, 30, 20], percents, "percent of the pool per place"),
+    "payout.brackets": S(
+        [{"max_players": 1000000, "percents": [50, 30, 20]}], brackets, "percent tables by field size"
+    ),
+    "payout.bracket_basis": S("players", choice("players", "entries"), "what a bracket counts"),
+    "payout.fixed_cents": S([], whole_list, "fixed amounts per place, in cents"),
+    # chip race (RACE)
+    "race.race_out": S("tda_add", choice("tda_add", "roberts_first"), "a player who would be raced out"),
+    "race.pool_rounding": S("half_up", choice("half_up", "floor"), "how the odd chips' value rounds"),
+    "chips": S(
+        [
+            {"value": 25, "colour": "green", "count": 400},
+            {"value": 100, "colour": "black", "count": 600},
+            {"value": 500, "colour": "purple", "count": 400},
+            {"value": 1000, "colour": "yellow", "count": 400},
+            {"value": 5000, "colour": "red", "count": 100},
+        ],
+        chip_set,
+        "the chip set",
+    ),
+    # absence (ABS)
+    "absence.forfeit_after_min": S(None, whole(1, optional=True), "an absent player forfeits after this many minutes"),
+    "absence.no_show_removal": S(
+        "blind_out", choice("blind_out", "level_2", "new_level_or_30"), "when a no-show's chips leave play"
+    ),
+    # clock and structure (CLK)
+    "structure.id": S("tda-nl", text, "the shipped structure (resources/structures/ID.json)"),
+    "structure.level_minutes": S(20, whole(1), "minutes per level unless the structure says otherwise"),
+    "structure.sb_rule": S("listed", choice("listed", "half", "half_round"), "how the small blind is sized"),
+    "structure.max_forced_bet": S(None, whole(1, optional=True), "no blind, ante or bring-in may exceed this"),
+    "structure.s004_scale": S(1, whole(1, 10), "scale of seed 004's reconstructed blinds (1 or 10)"),
+    "clock.hand_start": S("first_riffle", choice("first_riffle", "blinds_and_riffle"), "when a hand is in play"),
+    "clock.hand_for_hand_deduction_s": S(120, whole(0), "seconds deducted per hand-for-hand hand"),
+    "clock.level_length_change_after": S(None, whole(1, optional=True), "level length may change once from this level"),
+    # games and limits (MIX)
+    "mix.mode": S("none", choice("none", "hat", "rotation", "dealers_choice"), "how the game is chosen"),
+    "mix.games": S(["holdem"], text_list, "the games played (catalogue ids)"),
+    "mix.hands_per_game": S(None, whole(1, optional=True), "rotation: hands per game (null: one level each)"),
+    "mix.dealers_choice_span": S("hand", choice("hand", "orbit"), "a dealer's choice lasts one hand or an orbit"),
+    "limit.betting": S("no_limit", choice("no_limit", "pot_limit", "limit"), "betting structure"),
+    "limit.max_raises": S(4, whole(1), "raises allowed after the opening bet (limit)"),
+    "limit.cap_heads_up": S("lifted_at_two", choice("always", "lifted_at_two"), "raise cap when heads-up"),
+    "stud.showing_tie": S("high_card_suit", choice("high_card_suit", "dealer_clockwise"), "stud tie on later streets"),
+    "stud.double_on_open_pair": S(False, boolean, "bets may double on 4th street for an open pair"),
+    "pot.odd_chip": S("tda20", choice("tda20", "s000"), "split-pot odd chip rule"),
+}
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A validated rule profile: every key of :data:`SCHEMA` has a value."""
+
+    id: str
+    name: str
+    description: str
+    settings: Mapping[str, Any] = field(repr=False)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.settings[key]
+
+    def get(self, key: str) -> Any:
+        return self.settings[key]
+
+    # Derived values used throughout the engine.
+    @property
+    def rebuy_price_cents(self) -> int:
+        v = self.settings["rebuy.price_cents"]
+        return int(self.settings["money.buy_in_cents"] if v is None else v)
+
+    @property
+    def rebuy_chips(self) -> int:
+        v = self.settings["rebuy.chips"]
+        return int(self.settings["money.start_stack"] if v is None else v)
+
+    @property
+    def addon_price_cents(self) -> int:
+        v = self.settings["addon.price_cents"]
+        return int(self.settings["money.buy_in_cents"] if v is None else v)
+
+    @property
+    def addon_chips(self) -> int:
+        v = self.settings["addon.chips"]
+        return int(self.settings["money.start_stack"] if v is None else v)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "description": self.description, "settings": dict(self.settings)}
+
+
+def _profile_error(key: str, why: str) -> RuleError:
+    return RuleError("INVALID_PROFILE", f"Profile setting '{key}' {why}.")
+
+
+def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Merge ``settings`` over ``base`` (default: the schema defaults) and check every key."""
+    if not isinstance(settings, Mapping):
+        raise RuleError("INVALID_PROFILE", "A profile's settings must be an object of key: value pairs.")
+    merged = {k: s.default for k, s in SCHEMA.items()} if base is None else dict(base)
+    for key, value in settings.items():
+        if key not in SCHEMA:
+            raise _profile_error(key, "is not a known setting")
+        why = SCHEMA[key].check(value)
+        if why:
+            raise _profile_error(key, why)
+        merged[key] = value
+    if merged["payout.table"] == "fixed" and not merged["payout.fixed_cents"]:
+        raise _profile_error("payout.fixed_cents", "must list at least one amount when payout.table is fixed")
+    if merged["stage.mode"] == "none" and merged["final_table.size"] > merged["table.max_seats"] + 1:
+        # TDA RP-9: two short tables combine into a final table at most one seat bigger (8-handed -> 9).
+        raise _profile_error(
+            "final_table.size", f"can be at most one more than table.max_seats ({merged['table.max_seats'] + 1})"
+        )
+    return merged
+
+
+def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None) -> Profile:
+    """Build a profile from its JSON object; ``extends`` names a shipped base profile."""
+    if not isinstance(data, Mapping):
+        raise RuleError("INVALID_PROFILE", "A profile must be a JSON object.")
+    unknown = set(data) - {"id", "name", "description", "extends", "settings"}
+    if unknown:
+        raise _profile_error(sorted(unknown)[0], "is not a known profile field")
+    pid = data.get("id")
+    if not isinstance(pid, str) or not pid:
+        raise _profile_error("id", "must be a non-empty text")
+    if base is None and data.get("extends"):
+        base = load_profile(str(data["extends"]))
+    settings = validate_settings(data.get("settings", {}), base.settings if base else None)
+    return Profile(
+        id=pid,
+        name=str(data.get("name", pid)),
+        description=str(data.get("description", "")),
+        settings=settings,
+    )
+
+
+SHIPPED = ("tda", "hat", "campus", "casino-mixed", "home-rebuy", "home-nl")
+
+
+def shipped_profile_text(profile_id: str) -> str:
+    return (resources.files("resources") / "profiles" / f"{profile_id}.json").read_text(encoding="utf-8")
+
+
+def load_profile(id_or_path: str) -> Profile:
+    """Load a shipped profile by id, or a director's copy from a JSON file path."""
+    if id_or_path in SHIPPED:
+        text = shipped_profile_text(id_or_path)
+    else:
+        path = Path(id_or_path)
+        if not path.is_file():
+            raise RuleError(
+                "INVALID_PROFILE",
+                f"No profile called '{id_or_path}'. Shipped profiles: {', '.join(SHIPPED)}; or give a JSON file.",
+            )
+        text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RuleError("INVALID_PROFILE", f"The profile file is not valid JSON: {exc}.") from exc
+    return profile_from_dict(data)

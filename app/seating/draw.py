@@ -1,0 +1,253 @@
+"""Seating: tables, the initial draw and seating one player (SEAT-1 to SEAT-5, SEAT-7).
+
+The draw's outcome (who got which card, which seat) is written into the event, so a replay never
+draws again. Every command takes the outcome explicitly too (``cards``, ``seats``), which is how a
+director enters a draw made with a real deck, and how tests dictate one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.buttons.positions import first_hand
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.randomness import card_value
+from app.core.registry import applies, command
+from app.core.state import REGISTERED, SEATED, WAITING, Player, Table, TournamentState
+from app.seating.dealers import dealer_tables, dealers_draw_first, dealers_placed_first, named_dealers
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+SUIT_OF_TABLE = "shcd"  # SEAT-3: spades Table 1, hearts Table 2, clubs Table 3, diamonds Table 4
+RANK_OF_SEAT = "A23456789TJQ"  # A = seat 1 ... T = seat 10 (J, Q for 11- and 12-seat tables)
+
+
+def seat_card(table_index: int, seat: int) -> str:
+    return RANK_OF_SEAT[seat - 1] + SUIT_OF_TABLE[table_index]
+
+
+def card_seat(card: str) -> tuple[int, int]:
+    """(table index from 0, seat) that a seat card stands for."""
+    rank, suit = card[:-1].upper().replace("10", "T"), card[-1].lower()
+    if rank not in RANK_OF_SEAT or suit not in SUIT_OF_TABLE:
+        raise RuleError("INVALID_INPUT", f"{card!r} is not a seat card.", "SEAT-3")
+    return SUIT_OF_TABLE.index(suit), RANK_OF_SEAT.index(rank) + 1
+
+
+def table_sizes(n: int, tables: int, extra_to: str = "highest") -> list[int]:
+    """SEAT-2: sizes differ by at most one; the extra players go to the highest (or lowest) tables."""
+    base, extra = divmod(n, tables)
+    sizes = [base] * tables
+    idx = range(tables - extra, tables) if extra_to == "highest" else range(extra)
+    for i in idx:
+        sizes[i] += 1
+    return sizes
+
+
+def high_card(cards: dict[int, str]) -> int:
+    """SEAT-5: the player dealt the highest card by suit (A of spades highest)."""
+    return max(cards, key=lambda pid: card_value(cards[pid]))
+
+
+def card_map(state: TournamentState, given: Any, what: str) -> dict[int, str]:
+    """A {player name or id: card} object from a command, checked: known players, distinct cards."""
+    if not isinstance(given, dict):
+        raise RuleError("INVALID_INPUT", f"{what} must be an object of player: card.")
+    out: dict[int, str] = {}
+    for ref, card in given.items():
+        p = inputs.player(state, ref)
+        try:
+            card_value(str(card))
+        except ValueError:
+            raise RuleError("INVALID_INPUT", f"{card!r} is not a card (write it like As, Td, 7c).") from None
+        out[p.id] = str(card)
+    if len({c.upper() for c in out.values()}) != len(out):
+        raise RuleError("INVALID_INPUT", f"{what}: the same card was dealt twice.")
+    return out
+
+
+def button_draws(ctx: Context, seating: dict[int, list[int]], given: Any) -> dict[int, dict[int, str]]:
+    """SEAT-5 at every table of ``seating`` (table -> player ids): one card each, given or dealt."""
+    forced = card_map(ctx.state, given, "button_cards") if given is not None else {}
+    out: dict[int, dict[int, str]] = {}
+    for number, pids in seating.items():
+        known = {pid: forced[pid] for pid in pids if pid in forced}
+        if known and len(known) != len(pids):
+            raise RuleError("INVALID_INPUT", f"Give a button card for every player at table {number}, or none.")
+        out[number] = known or dict(zip(pids, ctx.rng.deal(len(pids))))
+    return out
+
+
+def unseated_entrants(state: TournamentState) -> list[Player]:
+    # REG-5: a committed player may be seated before he arrives (the flag belongs to the entries area).
+    return [
+        p
+        for p in state.players.values()
+        if p.status in (REGISTERED, WAITING) and p.table is None and (p.entries > 0 or p.committed)
+    ]
+
+
+@command("open_table")
+def open_table(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Open a table (default: the lowest free number, the profile's seats per table)."""
+    number = cmd.get("table")
+    if number is None:
+        number = next(n for n in range(1, len(ctx.state.tables) + 2) if n not in ctx.state.tables)
+    number = inputs.whole(number, "The table number", minimum=1)
+    if number in ctx.state.tables:
+        raise RuleError("INVALID_INPUT", f"Table {number} is already in play.")
+    seats = inputs.whole(cmd.get("seats", ctx.profile["table.max_seats"]), "The number of seats", minimum=2)
+    if seats > 12:
+        raise RuleError("INVALID_INPUT", "A table has at most 12 seats.")
+    ctx.emit("table_opened", table=number, seats=seats)
+
+
+@applies("table_opened")
+def _table_opened(state: TournamentState, ev: Event) -> None:
+    number = int(ev.data["table"])
+    state.tables[number] = Table(number=number, max_seats=int(ev.data["seats"]))
+
+
+def _plain_draw(
+    ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
+) -> dict[int, tuple[int, int]]:
+    if given is not None:
+        if not isinstance(given, dict):
+            raise RuleError("INVALID_INPUT", "seats must be an object of player: [table, seat].")
+        out: dict[int, tuple[int, int]] = {}
+        for ref, place in given.items():
+            p = inputs.player(ctx.state, ref)
+            if not isinstance(place, list) or len(place) != 2:
+                raise RuleError("INVALID_INPUT", f"The seat of {p.name} must be [table, seat].")
+            tnum, seat = inputs.whole(place[0], "The table", minimum=1), inputs.whole(place[1], "The seat", minimum=1)
+            if tnum > len(sizes) or seat > sizes[tnum - 1]:
+                raise RuleError("SEAT_OUT_OF_RANGE", f"Table {tnum} seat {seat} is not in this draw.")
+            out[p.id] = (tnum, seat)
+        if set(out) != {p.id for p in players} or len(set(out.values())) != len(out):
+            raise RuleError("INVALID_INPUT", "The seats given must place every entrant once, one per seat.")
+        return out
+    if dealers:
+        return dealers_placed_first(ctx, dealers, [p.id for p in players], sizes)
+    places = [(i + 1, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
+    order = ctx.rng.shuffle(places)
+    return {p.id: place for p, place in zip(players, order)}
+
+
+def _card_draw(
+    ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
+) -> dict[int, str]:
+    """SEAT-3: a deck with one card per seat in play; each player draws one (SEAT-4: the dealers first)."""
+    if len(sizes) > len(SUIT_OF_TABLE):
+        raise RuleError("INVALID_INPUT", "The card draw seats at most 4 tables (one suit each).", "SEAT-3")
+    deck = [seat_card(i, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
+    if given is None and dealers:
+        stacks = [[seat_card(i, s) for s in range(1, size + 1)] for i, size in enumerate(sizes)]
+        return dealers_draw_first(ctx, dealers, [p.id for p in players], stacks)
+    if given is None:
+        return dict(zip([p.id for p in players], ctx.rng.shuffle(deck)))
+    cards = card_map(ctx.state, given, "cards")
+    norm = {seat_card(*card_seat(c)) for c in cards.values()}
+    if set(cards) != {p.id for p in players} or norm != set(deck):
+        raise RuleError("INVALID_INPUT", f"The cards drawn must be exactly the deck {', '.join(deck)}, one each.")
+    return {pid: seat_card(*card_seat(c)) for pid, c in cards.items()}
+
+
+def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[str, Any]) -> dict[str, Any]:
+    """Seat ``players`` at tables 1..``tables`` by the profile's method; the data of a ``seats_drawn``."""
+    sizes = table_sizes(len(players), tables, ctx.profile["seat.extra_to"])
+    players = sorted(players, key=lambda p: p.id)
+    dealers = named_dealers(ctx, cmd, [p.id for p in players], tables)
+    assignments: list[list[Any]] = []
+    buttons: dict[str, dict[str, Any]] = {}
+    if ctx.profile["seat.method"] == "card_draw":
+        cards = _card_draw(ctx, players, sizes, cmd.get("cards"), dealers)
+        for pid, card in cards.items():
+            index, seat = card_seat(card)
+            assignments.append([pid, index + 1, seat, card])
+        for number in range(1, tables + 1):
+            occupied = [a[2] for a in assignments if a[1] == number]
+            pos = first_hand(1, occupied, ctx.profile["table.max_seats"])  # the ace holds the button
+            buttons[str(number)] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
+        method = "card_draw"
+    else:
+        seats = _plain_draw(ctx, players, sizes, cmd.get("seats"), dealers)
+        assignments = [[pid, t, s, None] for pid, (t, s) in seats.items()]
+        by_table: dict[int, list[int]] = {}
+        seats_at: dict[int, dict[int, int]] = {}
+        for pid, t, s, _c in assignments:
+            by_table.setdefault(t, []).append(pid)
+            seats_at.setdefault(t, {})[pid] = s
+        draws = button_draws(ctx, by_table, cmd.get("button_cards"))
+        for number, hand in draws.items():
+            seat_of = seats_at[number]
+            pos = first_hand(seat_of[high_card(hand)], seat_of.values(), ctx.profile["table.max_seats"])
+            buttons[str(number)] = {
+                "button": pos.button,
+                "sb_seat": pos.sb_seat,
+                "sb": pos.sb,
+                "bb": pos.bb,
+                "cards": {str(pid): c for pid, c in hand.items()},
+            }
+        method = "random"
+    assignments.sort(key=lambda a: (a[1], a[2]))
+    data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
+    if dealers:
+        data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
+    return data
+
+
+@command("seat_all")
+def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
+    """The initial draw: every entrant gets a table and seat (SEAT-1/2 random, or SEAT-3 card draw; SEAT-4 dealers)."""
+    if any(t.seats for t in ctx.state.tables.values()):
+        raise RuleError("ALREADY_STARTED", "The draw is done; seat late entrants with seat_player.", "SEAT-7")
+    players = unseated_entrants(ctx.state)
+    if not players:
+        raise RuleError("INVALID_INPUT", "There is nobody to seat: register and buy in players first.")
+    max_seats = int(ctx.profile["table.max_seats"])
+    tables = -(-len(players) // max_seats)
+    for number, size in enumerate(table_sizes(len(players), tables, ctx.profile["seat.extra_to"]), start=1):
+        opened = ctx.state.tables.get(number)
+        if opened is not None and opened.max_seats < size:
+            raise RuleError(
+                "NO_OPEN_SEAT",
+                f"Table {number} was opened with {opened.max_seats} seats, but the draw seats {size} players there "
+                f"({len(players)} players at tables of up to {max_seats}): set table.max_seats to "
+                f"{opened.max_seats} with change_settings, so the draw uses more tables.",
+                "SEAT-2",
+            )
+    data = draw_everyone(ctx, players, tables, cmd)
+    for number in range(1, tables + 1):
+        if number not in ctx.state.tables:
+            ctx.emit("table_opened", table=number, seats=max_seats)
+    ctx.emit("seats_drawn", **data)
+
+
+@applies("seats_drawn")
+def _seats_drawn(state: TournamentState, ev: Event) -> None:
+    seated: set[int] = set()
+    for pid, number, seat, card in ev.data["assignments"]:
+        p = state.players[pid]
+        table = state.tables[number]
+        table.seats[seat] = pid
+        p.status, p.table, p.seat = SEATED, number, seat
+        seated.add(pid)
+        if card is not None:
+            table.draw_cards[pid] = card
+    if seated:
+        state.waiting = [pid for pid in state.waiting if pid not in seated]
+    dealers = ev.data.get("dealers", {})
+    for number, pos in ev.data["buttons"].items():
+        table = state.tables[int(number)]
+        table.designated_dealer = dealers.get(number)
+        table.button, table.sb_seat, table.sb, table.bb = pos["button"], pos["sb_seat"], pos["sb"], pos["bb"]
+        table.button_held = table.frozen = False
+        table.dead_seats.clear()
+        table.moved_out.clear()
+        table.newcomers.clear()
+        table.sitting_out.clear()
+        for pid, card in pos.get("cards", {}).items():
+            table.draw_cards[int(pid)] = card

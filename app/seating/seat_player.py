@@ -1,0 +1,105 @@
+"""Seating one player (late entrants, re-entries, the waiting list) and the high-card button (SEAT-5).
+
+``seat_player`` without a table and seat draws among the open seats of the least populated tables,
+so a late entrant never unbalances the field (SEAT-2, BAL-1). A player seated at a table where hands
+have been played is a newcomer there: BTN-9/10 decide when he is first dealt in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.balancing.halting import arrived
+from app.buttons.positions import first_hand
+from app.core import inputs
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.registry import applies, command
+from app.core.state import REGISTERED, SEATED, WAITING, TournamentState
+from app.seating.draw import button_draws, high_card
+
+if TYPE_CHECKING:
+    from app.core.context import Context
+
+
+def open_seats_at_shortest(state: TournamentState) -> list[tuple[int, int]]:
+    """(table, seat) of every open seat at the least populated tables that have one."""
+    best: int | None = None
+    out: list[tuple[int, int]] = []
+    for number in sorted(state.tables):
+        t = state.tables[number]
+        if t.population >= t.max_seats:
+            continue
+        if best is None or t.population < best:
+            best, out = t.population, []
+        if t.population == best:
+            out.extend((number, s) for s in t.open_seats())
+    return out
+
+
+@command("seat_player")
+def seat_player(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Seat one entrant: at the given table and seat, or drawn among the open seats (SEAT-1)."""
+    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    if p.status not in (REGISTERED, WAITING) or p.table is not None:
+        raise RuleError("MOVE_NOT_ALLOWED", f"{p.name} is already seated; seats change only by a move.", "SEAT-7")
+    if "table" in cmd:
+        table = inputs.table(ctx.state, cmd["table"])
+        if "seat" in cmd:
+            seat = inputs.seat(table, cmd["seat"])
+            if seat in table.seats:
+                name = ctx.state.players[table.seats[seat]].name
+                raise RuleError("SEAT_TAKEN", f"Table {table.number} seat {seat} is taken by {name}.")
+        else:
+            open_here = table.open_seats()
+            if not open_here:
+                raise RuleError("NO_OPEN_SEAT", f"Table {table.number} is full.", "REG-3")
+            seat = ctx.rng.choice(open_here)
+        how = "director"
+    elif "seat" in cmd:
+        raise RuleError("INVALID_INPUT", "Give the table with the seat.")
+    else:
+        choices = open_seats_at_shortest(ctx.state)
+        if not choices:
+            raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
+        number, seat = ctx.rng.choice(choices)
+        table = ctx.state.tables[number]
+        how = "draw"
+    ctx.emit("player_seated", player=p.id, table=table.number, seat=seat, how=how)
+
+
+@applies("player_seated")
+def _player_seated(state: TournamentState, ev: Event) -> None:
+    p = state.players[int(ev.data["player"])]
+    table = state.tables[int(ev.data["table"])]
+    seat = int(ev.data["seat"])
+    table.seats[seat] = p.id
+    p.status, p.table, p.seat = SEATED, table.number, seat
+    if p.id in state.waiting:
+        state.waiting.remove(p.id)
+    if table.hands > 0 and p.id not in table.newcomers:
+        table.newcomers.append(p.id)
+    arrived(state, table.number)
+
+
+@command("draw_button")
+def draw_button(ctx: Context, cmd: dict[str, Any]) -> None:
+    """SEAT-5: deal one card to each player at a table; the highest card by suit takes the button."""
+    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
+    if table.population < 2:
+        raise RuleError("INVALID_INPUT", f"Table {table.number} needs two players for a button draw.", "SEAT-5")
+    pids = [table.seats[s] for s in sorted(table.seats)]
+    cards = button_draws(ctx, {table.number: pids}, cmd.get("cards"))[table.number]
+    if set(cards) != set(pids):
+        raise RuleError("INVALID_INPUT", f"Give a card for every player at table {table.number}.", "SEAT-5")
+    winner_seat = next(s for s, pid in table.seats.items() if pid == high_card(cards))
+    pos = first_hand(winner_seat, table.seats, table.max_seats)
+    ctx.emit(
+        "button_set",
+        table=table.number,
+        button=pos.button,
+        sb_seat=pos.sb_seat,
+        sb=pos.sb,
+        bb=pos.bb,
+        cards={str(pid): c for pid, c in cards.items()},
+    )

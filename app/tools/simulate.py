@@ -1,0 +1,305 @@
+"""A whole tournament played headless through the engine, from the seat draw to the winner.
+
+The simulated director registers the field, draws seats, starts the clock, then busts players at
+random (sometimes several in one hand), takes rebuys and late entries where the profile allows them,
+and confirms every balance, break and redraw the engine suggests, until one player is left. Every
+action goes through :meth:`Tournament.execute` (or a store's ``execute``, which also commits it), is
+timed, and is followed by an invariant check.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.clock.handstart import ANSWER
+from app.core.engine import Tournament
+from app.core.errors import RuleError
+from app.core.events import Event
+from app.core.invariants import all_problems
+from app.core.registry import COMMANDS
+from app.core.state import SEATED
+from app.core.timesource import FakeClock
+from app.profiles.profile import Profile, load_profile, profile_from_dict
+
+Execute = Callable[[dict[str, Any]], list[Event]]
+
+
+class InvariantBroken(Exception):
+    pass
+
+
+@dataclass
+class Simulation:
+    players: int
+    seed: int = 1
+    profile: str = "tda"
+    check_every: int = 1  # check the invariants after every n-th action (1 = always)
+    hours: float = 8.0  # simulated length of the event, spread over the busts
+    timings: list[float] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def simulation_profile(profile_id: str, players: int) -> Profile:
+    """The profile, with caps lifted when the field is larger than the profile's own cap."""
+    profile = load_profile(profile_id)
+    if profile["stage.mode"] == "winners_table" and players > profile["table.max_seats"] * 12:
+        raise ValueError(
+            f"{profile.name} sends one player per table to a winners' table of at most 12 seats: "
+            f"simulate at most {profile['table.max_seats'] * 12} players with it."
+        )
+    changes: dict[str, Any] = {}
+    cap = profile["reg.cap"]
+    if cap is not None and players > cap:
+        changes["reg.cap"] = None
+    if profile["payout.table"] == "bracket":
+        top = max(b["max_players"] for b in profile["payout.brackets"])
+        if players > top:
+            brackets = list(profile["payout.brackets"])
+            brackets.append({"max_players": players * 4, "percents": brackets[-1]["percents"]})
+            changes["payout.brackets"] = brackets
+    if not changes:
+        return profile
+    data = profile.to_dict()
+    data["settings"] = {**data["settings"], **changes}
+    return profile_from_dict(data)
+
+
+class Director:
+    """Plays the director: chooses what happens, runs it as commands, times every action."""
+
+    def __init__(self, sim: Simulation, tournament: Tournament, clock: FakeClock, execute: Execute | None) -> None:
+        self.sim = sim
+        self.t = tournament
+        self.clock = clock
+        self.rng = random.Random(sim.seed)
+        self._execute = execute or tournament.execute
+        self.actions = 0
+        self.max_spread = 0  # largest table-size difference seen once every suggested move was made
+
+    # -- one action ------------------------------------------------------------------------------
+    def act(self, cmd: dict[str, Any]) -> list[Event]:
+        start = time.perf_counter()
+        try:
+            events = self._execute(cmd)
+        except RuleError as err:  # the engine asks whether the hand started before the level change
+            if err.code != "NEEDS_INPUT" or ANSWER not in err.message or ANSWER in cmd:
+                raise
+            cmd = {**cmd, ANSWER: self.rng.random() < 0.5}
+            events = self._execute(cmd)
+        self.sim.timings.append(time.perf_counter() - start)
+        self.actions += 1
+        self.sim.counts[cmd["cmd"]] = self.sim.counts.get(cmd["cmd"], 0) + 1
+        if self.sim.check_every and self.actions % self.sim.check_every == 0:
+            problems = all_problems(self.t.state)
+            if problems:
+                raise InvariantBroken(f"after action {self.actions} ({cmd['cmd']}): {problems[0]}")
+        return events
+
+    def try_act(self, cmd: dict[str, Any]) -> RuleError | None:
+        try:
+            self.act(cmd)
+        except RuleError as err:
+            return err
+        return None
+
+    # -- the phases --------------------------------------------------------------------------------
+    def register_field(self) -> None:
+        known = self.t.state.by_name
+        for i in range(1, self.sim.players + 1):
+            name = f"Player {i:05d}"
+            if name.lower() not in known:  # a resumed run registers only those still missing
+                self.act({"cmd": "register", "name": name, "identity": self.identity(i)})
+
+    def identity(self, i: int) -> dict[str, str]:
+        """The identity fields the profile asks for (REG-1), made up for the simulated player."""
+        assert self.t.state.profile is not None
+        made = {"first_name": "Player", "last_name": f"{i:05d}", "student_id": f"S{i:07d}", "phone": f"555{i:07d}",
+                "id_number": f"ID{i:07d}"}
+        return {k: made[k] for k in self.t.state.profile["reg.require_identity"]}
+
+    def seat_and_start(self) -> None:
+        """Draw the seats and start the clock, each unless a resumed run already did it."""
+        if not self.t.state.tables:
+            self.act({"cmd": "seat_all"})
+        if "start_clock" in COMMANDS and not self.t.state.clock.get("started"):
+            self.act({"cmd": "start_clock"})
+        self.note_game()
+
+    def note_game(self) -> None:
+        """Record the game in force whenever it changes (the ``games`` list of the report)."""
+        from app.clock.timeline import current_level
+        from app.games.rotation import game_for_level
+
+        game = game_for_level(self.t.state, current_level(self.t.state, self.clock.now()))
+        if isinstance(game, str) and (not self.sim.games or self.sim.games[-1] != game):
+            self.sim.games.append(game)
+
+    def one_hand(self, seconds: float) -> None:
+        """A hand somewhere: one or more players bust, the button moves, the tables are balanced."""
+        self.clock.advance(seconds)
+        tables = [t for t in self.t.state.tables.values() if t.population >= 2]
+        if not tables:
+            return
+        table = self.rng.choice(tables)
+        candidates = [pid for pid in table.seats.values() if not self.t.state.players[pid].deciding]
+        if len(candidates) < 2:
+            return
+        roll = self.rng.random()
+        k = 3 if roll < 0.02 else 2 if roll < 0.10 else 1
+        k = min(k, len(candidates) - 1)
+        busted = self.rng.sample(sorted(candidates), k)
+        cmd: dict[str, Any] = {"cmd": "bust", "players": busted}
+        if k > 1:
+            cmd["stacks"] = {pid: self.rng.choice([500, 1000, 1500, 2500]) for pid in busted}
+        if self.t.state.profile is not None and self.t.state.profile["rebuy.offered"] and self.rng.random() < 0.4:
+            if self.try_act({**cmd, "rebuy": True}) is None:
+                self.after_hand(table.number)
+                return
+        self.act(cmd)
+        for pid in busted:
+            p = self.t.state.players[pid]
+            if p.deciding:
+                self.act({"cmd": "decline_rebuy", "player": pid})
+        self.after_hand(table.number)
+
+    def after_hand(self, table_no: int) -> None:
+        state = self.t.state
+        if state.ended:
+            return
+        table = state.tables.get(table_no)
+        if table is not None and table.population >= 2 and "hand_finished" in COMMANDS:
+            self.try_act({"cmd": "hand_finished", "table": table_no})
+        self.confirm_plan()
+        self.seat_waiting()
+        self.maybe_late_entry()
+        self.note_game()
+
+    def confirm_plan(self) -> None:
+        """Confirm every move, break or redraw the engine asks for, as suggested."""
+        from app.balancing.plan import plan_moves
+
+        for _ in range(200):
+            if self.t.state.ended:
+                return
+            if not plan_moves(self.t.state).needed:
+                self.note_spread()
+                return
+            self.act({"cmd": "balance"})
+        raise InvariantBroken("the balance plan did not settle after 200 confirmed actions")
+
+    def seat_waiting(self) -> None:
+        """Give freed seats to paid entrants on the waiting list, or refund them when late entry is over."""
+        state = self.t.state
+        while state.waiting and not state.ended:
+            if self.try_act({"cmd": "seat_waiting"}) is not None:
+                if self.try_act({"cmd": "refund_waiting"}) is None:
+                    continue
+                return
+            state = self.t.state
+            self.confirm_plan()
+
+    def end_stage(self) -> None:
+        """P001: every first-stage table is down to its chip leader; they go to the winners' table."""
+        prof = self.t.state.profile
+        if prof is not None and prof["stage.mode"] == "winners_table" and self.t.state.extra.get("stage", 1) == 1:
+            self.act({"cmd": "advance_winners"})
+
+    def note_spread(self) -> None:
+        sizes = [t.population for t in self.t.state.tables.values()]
+        if len(sizes) > 1:
+            self.max_spread = max(self.max_spread, max(sizes) - min(sizes))
+
+    def maybe_late_entry(self) -> None:
+        prof = self.t.state.profile
+        if prof is None or prof["late.mode"] != "levels" or self.rng.random() > 0.02:
+            return
+        number = self.sim.counts.get("register", 0) + 1
+        err = self.try_act({"cmd": "register", "name": f"Late {number:05d}", "identity": self.identity(number)})
+        if err is None:
+            self.sim.counts["late_entries"] = self.sim.counts.get("late_entries", 0) + 1
+
+    def live_seated(self) -> int:
+        return sum(1 for p in self.t.state.players.values() if p.status == SEATED)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    idx = min(len(ordered) - 1, max(0, int(round(q / 100 * (len(ordered) - 1)))))
+    return ordered[idx]
+
+
+def run_simulation(
+    sim: Simulation,
+    *,
+    tournament: Tournament | None = None,
+    clock: FakeClock | None = None,
+    execute: Execute | None = None,
+) -> dict[str, Any]:
+    """Play the tournament to a winner and report the figures (the JSON of ``floorman simulate``)."""
+    started = time.perf_counter()
+    clock = clock or FakeClock()
+    if tournament is None:
+        profile = simulation_profile(sim.profile, sim.players)
+        tournament = Tournament.create(profile, name=f"Simulation {sim.seed}", time=clock, seed=sim.seed)
+    director = Director(sim, tournament, clock, execute)
+    state = tournament.state
+    if not state.tables:
+        director.register_field()
+    director.seat_and_start()
+    seconds_per_hand = max(1.0, sim.hours * 3600 / max(1, sim.players))
+    guard = sim.players * 20 + 1000
+    while not state.ended and guard > 0:
+        guard -= 1
+        before = state.seq
+        director.one_hand(seconds_per_hand)
+        state = director.t.state
+        if state.seq == before and not any(t.population >= 2 for t in state.tables.values()):
+            director.confirm_plan()
+            director.end_stage()
+            if state.seq == before:
+                raise InvariantBroken("play is stuck: no table has two players and no move is suggested")
+    if not state.ended:
+        raise InvariantBroken("the simulation did not reach a winner")
+    return report(sim, director, time.perf_counter() - started)
+
+
+def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any]:
+    t = director.t
+    state = t.state
+    views = t.view()
+    payouts = views.get("payouts", [])
+    rows = payouts if isinstance(payouts, list) else []
+    ms = [x * 1000 for x in sim.timings]
+    return {
+        "profile": sim.profile,
+        "players": sim.players,
+        "seed": sim.seed,
+        "entries": sum(p.entries for p in state.players.values()),
+        "rebuys": sum(p.rebuys for p in state.players.values()),
+        "addons": sum(p.addons for p in state.players.values()),
+        "late_entries": sim.counts.get("late_entries", 0),
+        "prize_pool_cents": state.pool_cents,
+        "payouts": [
+            {"place": r.get("place"), "player": r.get("player"), "amount_cents": r.get("amount_cents")}
+            for r in rows
+            if isinstance(r, dict)
+        ],
+        "moves": state.moves,
+        "tables_broken": state.tables_broken,
+        "redraws": state.redraws,
+        "max_spread_after_balance": director.max_spread,
+        "games": sim.games,
+        "actions": director.actions,
+        "events": len(t.log),
+        "elapsed_s": round(elapsed, 3),
+        "action_ms_p50": round(percentile(ms, 50), 4),
+        "action_ms_p99": round(percentile(ms, 99), 4),
+        "action_ms_max": round(max(ms) if ms else 0.0, 4),
+    }

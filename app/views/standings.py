@@ -1,0 +1,68 @@
+"""The ``players`` and ``money`` views: who is where with what, and where every cent went."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.registry import view_part
+from app.core.state import TournamentState
+from app.eliminations.payouts import awards, payout_check, prize_pool
+from app.eliminations.places import place_label
+
+
+@view_part("players")
+def players_view(state: TournamentState) -> dict[str, Any]:
+    won = awards(state)
+    out: dict[str, Any] = {}
+    for p in state.players.values():
+        out[p.name] = {
+            "id": p.id,
+            "status": p.status,
+            "stack": p.stack,
+            "table": p.table,
+            "seat": p.seat,
+            "place": p.place,
+            "place_label": place_label(p.place, p.tied),
+            "tied": p.tied > 1,
+            "prize_cents": won[p.id][1] if p.id in won else 0,
+            "entries": p.entries,
+            "rebuys": p.rebuys,
+            "addons": p.addons,
+            "topups": p.topups,
+            "reentries": p.reentries,
+            "paid_cents": p.paid_cents,
+            "deciding": p.deciding,
+            "absent_since": p.absent_since,
+            "out_reason": p.out_reason,
+            "refunded": p.refunded,
+            "waiting": p.id in state.waiting,
+        }
+    return out
+
+
+@view_part("money")
+def money_view(state: TournamentState) -> dict[str, Any]:
+    totals: dict[str, int] = {}
+    for row in state.money_log:
+        totals[row["to"]] = totals.get(row["to"], 0) + int(row["cents"])
+    counts = state.money_counts
+    assert state.profile is not None
+    return {
+        "pool_cents": state.pool_cents,
+        "prize_pool_cents": prize_pool(state),
+        "overlay_cents": prize_pool(state) - state.pool_cents,
+        "fees_cents": state.fees_cents,
+        "refunds_cents": state.refunds_cents,
+        "forfeit_fees_cents": state.forfeit_fees_cents,
+        "entries": counts.get("entry", 0),
+        "reentries": counts.get("reentry", 0),
+        "rebuys": counts.get("rebuy", 0),
+        "addons": counts.get("addon", 0),
+        "topups": counts.get("topup", 0),
+        "purchases": counts.get("purchase", 0),
+        "entrants": state.entrants,
+        "in_field": state.in_field,
+        "log_totals": totals,
+        "log_rows": len(state.money_log),
+        "payout_check": payout_check(state),
+    }
