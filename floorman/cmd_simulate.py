@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 from ui import commands
 from ui.actions import PLAYER_ACTIONS, player_action
 from ui.errors import log_unexpected, short_message, store_message

@@ -90,7 +90,7 @@ class Starter(QObject):
         self.open_session(demo_session())
 
     def _fail(self, exc: Exception) -> None:
-        from app.core.errors import RuleError
+        from app.errors import RuleError
 
         try:
             from db.errors import StoreError

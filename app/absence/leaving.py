@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from app.chips.race import in_play
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import Player, TournamentState
 from app.eliminations.busts import check_winner
 from app.entries.ledger import counted_stack, level_now, restack
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

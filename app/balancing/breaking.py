@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 from app.balancing.halting import arrived
 from app.buttons.blinds import blind_paid
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
+from app.errors import RuleError
 from app.games.rotation import level_of_next_hand
 from app.seating.draw import card_map, draw_everyone
 

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from app.balancing.break_plan import halted_tables, populations
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

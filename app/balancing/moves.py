@@ -10,10 +10,10 @@ from app.balancing.halting import arrived, halts
 from app.balancing.plan import Move, Plan, plan_moves
 from app.buttons.blinds import blind_paid
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -1,0 +1,1 @@
+"""The button and the blinds at each table (BTN)."""

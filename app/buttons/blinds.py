@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from app.balancing.halting import finished_halted, halt_now, waivers
 from app.buttons.positions import NeedsButton, Positions, first_hand, next_hand, order_from
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
+from app.errors import RuleError
 from app.games.rotation import family_of_next_hand, level_of_next_hand
 
 if TYPE_CHECKING:

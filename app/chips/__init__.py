@@ -1,0 +1,1 @@
+"""Chips in play: director-entered counts, the chip race, found chips (RACE)."""

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from app.chips.race import chip_set, in_play
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import TournamentState
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -22,11 +22,11 @@ from app.chips.race_results import award_by_results, check_results_players, coun
 from app.clock.timeline import current_period, structure_of
 from app.clock.view import clock_part
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command, view_part
 from app.core.state import Player, TournamentState
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

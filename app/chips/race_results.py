@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.state import TournamentState
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

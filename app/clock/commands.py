@@ -22,10 +22,10 @@ from app.clock.timeline import (
     to_ms,
 )
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import TournamentState
+from app.errors import RuleError
 from app.games import rotation
 from app.games.catalogue import check_games
 

@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from app.clock.timeline import level_length_ms, period_at, position_ms, structure_of, to_ms
-from app.core.errors import RuleError
 from app.core.state import Table
 from app.entries import ledger
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

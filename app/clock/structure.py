@@ -24,7 +24,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 
 FORCED_KEYS = ("sb", "bb", "ante", "stud_ante", "bring_in")  # forced bets: capped by structure.max_forced_bet
 BET_KEYS = ("sb", "bb", "ante", "stud_ante", "bring_in", "complete", "small_bet", "big_bet")

@@ -8,10 +8,10 @@ from app.clock.commands import check_structure, now_period, touch
 from app.clock.structure import resolve, shipped
 from app.clock.timeline import find_period, to_ms
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import TournamentState
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

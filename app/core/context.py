@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.registry import APPLIERS, COMMANDS, Handler
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
+from app.errors import RuleError
 from app.profiles.profile import Profile
 
 

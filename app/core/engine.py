@@ -18,11 +18,11 @@ from typing import Any
 
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
 from app.core.context import Context, apply_event, handler_for
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
+from app.errors import RuleError
 from app.profiles.profile import Profile, profile_from_dict
 
 # Commands that may still run once the tournament has ended (they do not change play).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.errors import RuleError
 from app.core.state import Player, Table, TournamentState
+from app.errors import RuleError
 
 
 def field(cmd: dict[str, Any], key: str) -> Any:

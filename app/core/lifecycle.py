@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from app.clock.structure import Structure, check_forced_bets, for_settings
 from app.clock.timeline import structure_of
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
+from app.errors import RuleError
 from app.profiles.profile import profile_from_dict, validate_settings
 
 if TYPE_CHECKING:

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from app.buttons.blinds import seat_order_from_button
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
 from app.eliminations.hand_for_hand import round_batch
 from app.eliminations.places import renumber
 from app.entries.purchases import rebuy_block, rebuy_hand_level
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

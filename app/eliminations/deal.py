@@ -30,9 +30,9 @@ from fractions import Fraction
 from typing import Any
 
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.state import TournamentState
 from app.eliminations.payouts import prize_table
+from app.errors import RuleError
 
 ICM = "icm"
 CHIP_CHOP = "chip_chop"

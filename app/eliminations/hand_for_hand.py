@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -1,0 +1,1 @@
+"""Registration, buy-ins, rebuys, add-ons, the waiting list and the money ledger (ENT, REG)."""

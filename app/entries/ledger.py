@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.clock.timeline import current_level, in_break
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.inputs import cents, whole
 from app.core.registry import applies
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.eliminations.places import leave_batch, renumber
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from app.clock.handstart import judged_level
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.registry import command
 from app.core.state import Player
 from app.entries.ledger import (
@@ -26,6 +25,7 @@ from app.entries.ledger import (
     on_break,
     paid_amount,
 )
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

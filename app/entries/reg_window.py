@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 
 
 def moment(text: str, *, closing: bool = False) -> float:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, level_now, money_text, restack
 from app.entries.reg_window import registration_closed
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, REGISTERED, WAITING, Player, TournamentState
 from app.eliminations.places import renumber
 from app.entries.ledger import emit_purchase, has_started, level_now, log_money
 from app.entries.registration import open_seat_exists
+from app.errors import RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 
 FLOP_ROUNDS = (("preflop", "small"), ("flop", "small"), ("turn", "big"), ("river", "big"))
 TRIPLE_DRAW_ROUNDS = (("predraw", "small"), ("first draw", "small"), ("second draw", "big"), ("third draw", "big"))

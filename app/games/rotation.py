@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
+from app.errors import RuleError
 from app.games.catalogue import CATALOGUE, check_games
 
 if TYPE_CHECKING:

@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import TournamentState
+from app.errors import RuleError
 from app.games.catalogue import Game, game
 
 if TYPE_CHECKING:

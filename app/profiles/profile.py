@@ -20,8 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from app.core.errors import RuleError
 from app.entries.reg_window import check_iso
+from app.errors import RuleError
 from app.profiles.setting_checks import (
     Check,
     Choice,

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from app.buttons.positions import first_hand
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import REGISTERED, SEATED, WAITING, Player, Table, TournamentState
+from app.errors import RuleError
 from app.seating.dealers import dealer_tables, dealers_draw_first, dealers_placed_first, named_dealers
 
 if TYPE_CHECKING:

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from app.balancing.halting import arrived
 from app.buttons.positions import first_hand
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import REGISTERED, SEATED, WAITING, TournamentState
+from app.errors import RuleError
 from app.seating.draw import button_draws, high_card
 
 if TYPE_CHECKING:

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from app.buttons.positions import first_hand
 from app.core import inputs
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import OUT, SEATED, Table, TournamentState
+from app.errors import RuleError
 from app.seating.draw import card_map
 
 if TYPE_CHECKING:

@@ -1,0 +1,1 @@
+"""Headless tools over the engine: the simulator, scenario files, the demo tournament."""

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from app.core.engine import Tournament
-from app.core.errors import RuleError
 from app.core.randomness import RandomSource
 from app.core.timesource import FakeClock
+from app.errors import RuleError
 from app.profiles.profile import load_profile, profile_from_dict
 
 

@@ -17,12 +17,12 @@ from typing import Any
 
 from app.clock.handstart import ANSWER
 from app.core.engine import Tournament
-from app.core.errors import RuleError
 from app.core.events import Event
 from app.core.invariants import all_problems
 from app.core.registry import COMMANDS
 from app.core.state import SEATED
 from app.core.timesource import FakeClock
+from app.errors import RuleError
 from app.profiles.profile import Profile, load_profile, profile_from_dict
 
 Execute = Callable[[dict[str, Any]], list[Event]]

@@ -1,0 +1,1 @@
+"""The read side: what every screen and sheet reads from the engine."""

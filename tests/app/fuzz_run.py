@@ -13,11 +13,11 @@ from app.chips.chipcount import chips_in_play
 from app.clock.handstart import ANSWER
 from app.clock.timeline import current_level
 from app.core.engine import Tournament
-from app.core.errors import RuleError
 from app.core.invariants import all_problems, payout_problems
 from app.core.state import SEATED, WINNER, TournamentState
 from app.core.timesource import FakeClock
 from app.eliminations.payouts import payout_check, payout_rows, prize_pool
+from app.errors import RuleError
 from app.tools.simulate import simulation_profile
 from tests.app import fuzz_field as ff
 from tests.app import fuzz_floor as fl

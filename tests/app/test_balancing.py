@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.balancing.plan import plan_moves
-from app.core.errors import RuleError
+from app.errors import RuleError
 from tests.app.tables_support import bust, layout_tables, tournament, who
 
 

@@ -14,7 +14,7 @@ from app.buttons.positions import (
     position_of,
     worst_open_seat,
 )
-from app.core.errors import RuleError
+from app.errors import RuleError
 from tests.app.tables_support import bust, seat, tournament, who
 
 TEN = 10

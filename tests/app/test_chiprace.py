@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.core.engine import Tournament
-from app.core.errors import RuleError
 from app.core.timesource import FakeClock
+from app.errors import RuleError
 from app.profiles.profile import load_profile, profile_from_dict
 
 MIN = 60

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from app.clock.view import clock_view
 from app.core.engine import Tournament
-from app.core.errors import RuleError
 from app.core.timesource import FakeClock
+from app.errors import RuleError
 from app.profiles.profile import load_profile
 
 START = 1_800_000_000.0

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.errors import RuleError
 from app.eliminations.deal import (
     CHIP_CHOP,
     ICM,
@@ -22,6 +21,7 @@ from app.eliminations.deal import (
     prizes_in_play,
     split_cents,
 )
+from app.errors import RuleError
 from tests.app.money_kit import at_level, enter, make
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from app.chips.found_chips import exchange
 from app.core.engine import Tournament
-from app.core.errors import RuleError
+from app.errors import RuleError
 from tests.app.test_chiprace import CARDS, at_break_after_four, conserved, stacks
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from app.chips.chipcount import chips_in_play
 from app.core.engine import Tournament
-from app.core.errors import RuleError
+from app.errors import RuleError
 from tests.app.money_kit import enter, make
 
 

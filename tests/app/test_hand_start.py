@@ -9,7 +9,7 @@ import pytest
 
 from app.clock.handstart import ANSWER
 from app.core.engine import Tournament
-from app.core.errors import RuleError
+from app.errors import RuleError
 from tests.app.money_kit import enter, make, players, refused
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from app.core.engine import Tournament
-from app.core.errors import RuleError
+from app.errors import RuleError
 from tests.app.test_chiprace import at_break_after_four, conserved, stacks
 
 

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 from app.profiles.profile import load_profile
 from db.errors import FileAlreadyExists, ReadOnlyStore
 from db.store import TournamentStore

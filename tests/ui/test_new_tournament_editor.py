@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 from app.profiles.profile import SHIPPED, load_profile, validate_settings
 from ui.dialogs import setting_text as st
 from ui.dialogs.new_tournament import NewTournamentDialog

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.errors import RuleError
+from app.errors import RuleError
 from app.profiles.profile import SCHEMA, SHIPPED, Profile, profile_from_dict, validate_settings
 from ui.dialogs.setting_editors import CheckEditor, Editor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message

@@ -13,7 +13,7 @@ def game_name(game: str | None) -> str:
     """A game's name for the room: a catalogue id becomes the catalogue's name, a name stays as it is."""
     if not game:
         return ""
-    from app.core.errors import RuleError
+    from app.errors import RuleError
     from app.games.catalogue import game as catalogue_game
 
     try:
