@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 # Reason codes from the rules specification, plus the engine's own input checks.
 SPEC_CODES = frozenset(
     {
@@ -49,6 +52,51 @@ INPUT_CODES = frozenset(
 )
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One answer the director may give to a question.
+
+    ``value`` goes into the command's field and the command is repeated; a choice with a ``command``
+    instead asks for that command to run first (e.g. the rebuy), after which the first is repeated.
+    """
+
+    label: str
+    value: Any = None
+    command: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label}
+        if self.command is not None:
+            out["command"] = self.command
+        else:
+            out["value"] = self.value
+        return out
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a NEEDS_INPUT refusal asks: the question in words, the field its answer fills, the answers.
+
+    ``kind`` says what an answer is: "bool" (yes or no), "choice" (one of ``choices``), "integer" (a
+    whole number, e.g. a seat), or "amounts" (a whole number for each key in ``keys``, e.g. each busted
+    player's starting stack). ``field`` is None when every choice is a command to run first.
+    """
+
+    text: str
+    field: str | None
+    kind: str
+    choices: tuple[Choice, ...] = ()
+    keys: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "field": self.field, "kind": self.kind}
+        if self.choices:
+            out["choices"] = [c.to_dict() for c in self.choices]
+        if self.keys:
+            out["keys"] = list(self.keys)
+        return out
+
+
 class RuleError(Exception):
     """A director command that the rules (or plain sense) forbid.
 
@@ -56,14 +104,18 @@ class RuleError(Exception):
     director reads; ``rule`` names the spec rule behind it when there is one.
     """
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, *, question: Question | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
+        self.question = question
 
-    def to_dict(self) -> dict[str, str | None]:
-        return {"code": self.code, "message": self.message, "rule": self.rule}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": self.message, "rule": self.rule}
+        if self.question is not None:
+            out["question"] = self.question.to_dict()
+        return out
 
     def __str__(self) -> str:
         return f"{self.message} [{self.code}{' ' + self.rule if self.rule else ''}]"

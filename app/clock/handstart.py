@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from app.clock.timeline import level_length_ms, period_at, position_ms, structure_of, to_ms
 from app.core.state import Table
 from app.entries import ledger
-from app.errors import RuleError
+from app.errors import Choice, Question, RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -87,11 +87,20 @@ def judged_level(
     changed = recent_change(ctx, tables)
     if changed is None or changed != now or allowed(changed - 1) == allowed(changed):
         return now
+    asked = f"{question(changed)} {STARTED[str(ctx.profile['clock.hand_start'])]}"
     raise RuleError(
         "NEEDS_INPUT",
-        f"{question(changed)} {STARTED[str(ctx.profile['clock.hand_start'])]} "
-        f"Repeat the command with \"{ANSWER}\": true or false.",
+        f"{asked} Repeat the command with \"{ANSWER}\": true or false.",
         "CONV-6",
+        question=Question(
+            asked,
+            ANSWER,
+            "bool",
+            (
+                Choice(f"Yes: the hand started in level {changed - 1}", True),
+                Choice(f"No: it is a level {changed} hand", False),
+            ),
+        ),
     )
 
 

@@ -1,0 +1,49 @@
+"""The base of every command declaration: a typed msgspec Struct tagged by its ``cmd`` name.
+
+A declaration is the one place a command is described. Its fields (with types and defaults) are what
+the engine accepts; its class variables give the words for the history (``label``, a template over the
+command's fields), the rules it applies (``rules``) and, from its docstring, its help. The JSON Schema,
+input validation, the history label, the command reference in docs/commands.md and the window's
+generated form are all derived from it.
+
+msgspec was chosen over pydantic: it is small (one compiled module, no dependencies), validates and
+converts plain dicts fast, emits JSON Schema, and its tagged unions map {"cmd": "bust", ...} straight to
+the right declaration.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+# A player is named by id (an int) or by name (text, case-insensitive); both are accepted everywhere.
+PlayerRef = int | str
+
+
+class Command(msgspec.Struct, tag_field="cmd", kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One director command. Subclasses set ``tag`` (the command's name) and declare their fields."""
+
+    # When the command happened (seconds since the epoch). Scenario files and replays set it; the
+    # window leaves it out and the engine uses its clock.
+    at: float | None = None
+
+    label: ClassVar[str] = ""  # the history's words, e.g. "bust-out of {player}"
+    rules: ClassVar[tuple[str, ...]] = ()  # the rule ids this command applies, e.g. ("ELIM-1", "ENT-5")
+
+    @classmethod
+    def name(cls) -> str:
+        tag = cls.__struct_config__.tag
+        assert isinstance(tag, str)
+        return tag
+
+    @classmethod
+    def help(cls) -> str:
+        """The first paragraph of the declaration's docstring, on one line."""
+        doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+        return " ".join(doc.split())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The command as the engine and the log take it: {"cmd": name, field: value, ...}."""
+        out: dict[str, Any] = msgspec.to_builtins(self)
+        return out
