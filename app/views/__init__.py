@@ -1,1 +1,38 @@
-"""The read side: what every screen and sheet reads from the engine."""
+"""The read side: what every screen and sheet reads from the engine.
+
+``read(tournament_or_state, now)`` gives one frozen :class:`TournamentView` (computed once per change
+of the state, the clock at ``now``); :mod:`app.views.format` writes its figures. The JSON view
+(``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
+"""
+
+from app.views.read import (
+    ClockView,
+    FieldView,
+    MoveView,
+    PayoutView,
+    PendingView,
+    PlaceView,
+    PlayerView,
+    SeatView,
+    TableView,
+    TournamentView,
+    clock_at,
+    forget,
+    read,
+)
+
+__all__ = [
+    "ClockView",
+    "FieldView",
+    "MoveView",
+    "PayoutView",
+    "PendingView",
+    "PlaceView",
+    "PlayerView",
+    "SeatView",
+    "TableView",
+    "TournamentView",
+    "clock_at",
+    "forget",
+    "read",
+]
