@@ -5,6 +5,7 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
+from app.views.more import MoneyRow, MoneyView, StructureRow, StructureView, money, structure
 from app.views.read import (
     ClockView,
     FieldView,
@@ -18,10 +19,17 @@ from app.views.read import (
     TournamentView,
     clock_at,
     forget,
+    game_name,
     read,
 )
 
 __all__ = [
+    "MoneyRow",
+    "MoneyView",
+    "StructureRow",
+    "StructureView",
+    "money",
+    "structure",
     "ClockView",
     "FieldView",
     "MoveView",
@@ -34,5 +42,6 @@ __all__ = [
     "TournamentView",
     "clock_at",
     "forget",
+    "game_name",
     "read",
 ]

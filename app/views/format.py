@@ -14,7 +14,9 @@ One rule per kind of figure, used by the window, the room display and every shee
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 USD = "USD"
 SYMBOLS: dict[str, str] = {"USD": "$", "CAD": "$", "AUD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
@@ -44,6 +46,17 @@ def chips(n: int | float | None) -> str:
     return f"{round(n):,}"
 
 
+def chips_short(n: int | float | None) -> str:
+    """Chips for reading across a room: as :func:`chips`, a million and more shortened (``1.25M``)."""
+    if n is None:
+        return NONE
+    value = float(n)
+    if abs(value) >= 1_000_000:
+        digits = 1 if abs(value) >= 10_000_000 else 2
+        return f"{value / 1_000_000:.{digits}f}".rstrip("0").rstrip(".") + "M"
+    return chips(value)
+
+
 def ordinal(n: int) -> str:
     """``1`` -> ``1st``, ``12`` -> ``12th``, ``22`` -> ``22nd``."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -61,6 +74,21 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     """``count(1, "table")`` -> ``1 table``; ``count(2, "table")`` -> ``2 tables``."""
     word = noun if n == 1 else (plural or noun + "s")
     return f"{n:,} {word}"
+
+
+def bets(forced: Mapping[str, Any] | None) -> str:
+    """A level's forced bets on one line: ``100/200 ante 25``; ``ante 10 bring in 25 complete 100``."""
+    b = dict(forced or {})
+    sb, bb, ante = b.get("sb"), b.get("bb"), b.get("ante")
+    parts = []
+    if sb or bb:
+        parts.append(f"{chips(sb or 0)}/{chips(bb or 0)}")
+    if ante:
+        parts.append(f"ante {chips(ante)}")
+    for key in ("bring_in", "complete", "small_bet", "big_bet"):
+        if b.get(key):
+            parts.append(f"{key.replace('_', ' ')} {chips(b[key])}")
+    return " ".join(parts)
 
 
 def clock(seconds: float | None) -> str:

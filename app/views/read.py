@@ -107,7 +107,8 @@ class PendingView:
     reason: str
     command: Mapping[str, Any] = field(default_factory=dict)
 
-    def text(self) -> str:
+    def text(self, _state: Any = None) -> str:
+        """The pending action in words (``_state`` is accepted and unused, for older callers)."""
         if self.kind == "break":
             return f"Break table {self.from_table}"
         if self.kind == "redraw":
@@ -202,6 +203,19 @@ class ClockView:
         return fmt.clock(self.seconds_left)
 
     @property
+    def blinds(self) -> str:
+        """This level's forced bets on one line."""
+        return fmt.bets(self.forced_bets)
+
+    @property
+    def next_text(self) -> str:
+        """What comes next: ``break, then level 5 · Razz ante 10 bring in 25``."""
+        if self.next_level is None:
+            return ""
+        head = "break, then " if self.break_first else ""
+        return f"{head}level {self.next_level} · {self.next_game} {fmt.bets(self.next_forced_bets)}".strip()
+
+    @property
     def state_text(self) -> str:
         if not self.started:
             return "not started"
@@ -244,6 +258,19 @@ class TournamentView:
 
 
 # -- building ---------------------------------------------------------------------------------------
+
+
+def game_name(game: str | None) -> str:
+    """A game's name: a catalogue id becomes the catalogue's name, a name stays as it is."""
+    if not game:
+        return ""
+    from app.games.catalogue import CATALOGUE
+
+    if game in CATALOGUE:
+        return str(CATALOGUE[game].name)
+    if "_" in game or game.islower():
+        return game.replace("_", " ").title()
+    return game
 
 
 def _game_name(game: Any) -> str:
@@ -522,5 +549,6 @@ __all__ = [
     "TournamentView",
     "clock_at",
     "forget",
+    "game_name",
     "read",
 ]
