@@ -62,7 +62,7 @@ class Strip(QFrame):
         self.pending_button.clicked.connect(self.act_pending)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 4, 10, 4)
-        lay.setSpacing(22)
+        lay.setSpacing(16)
         lay.addWidget(self.clock)
         lay.addWidget(level_box, 1)
         lay.addWidget(field_box)
