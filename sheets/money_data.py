@@ -9,7 +9,7 @@ payout table, so a difference shows on paper instead of being hidden.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,7 +112,7 @@ def _what(line: MoneyLine, reason: str | None) -> str:
 
 
 def lines_from_log(
-    log: list[Mapping[str, Any]], names: Mapping[int, str], reasons: Mapping[int, str]
+    log: Sequence[Mapping[str, Any]], names: Mapping[int, str], reasons: Mapping[int, str]
 ) -> list[MoneyLine]:
     """Group the log's rows into lines: a row joins the line before it when it has the same time, player
     and kind and goes to an account that line has not had yet."""

@@ -7,7 +7,6 @@ from typing import Any
 from app.views import format as fmt
 from app.views.handles import OUT, SEATED, WAITING, WINNER, Player, TournamentState
 
-
 money = fmt.money
 chips = fmt.chips
 ordinal = fmt.ordinal

@@ -124,7 +124,8 @@ def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
     if count == 1 and ctx.profile["stage.mode"] != "none":
         room = max_seats
     if len(players) > room:
-        raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {count} table{'' if count == 1 else 's'} of {room // count}.")
+        tables = f"{count} table" if count == 1 else f"{count} tables"
+        raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {tables} of {room // count}.")
     came_from = {str(p.id): [p.table, p.seat] for p in players}
     data = draw_everyone(ctx, players, count, cmd)
     data["from"] = came_from

@@ -5,7 +5,7 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
-from app.views.more import MoneyRow, MoneyView, StructureRow, StructureView, money, structure
+from app.views.more import Break, Level, MoneyRow, MoneyView, StructureRow, StructureView, money, structure
 from app.views.read import (
     ClockView,
     FieldView,
@@ -24,6 +24,8 @@ from app.views.read import (
 )
 
 __all__ = [
+    "Break",
+    "Level",
     "MoneyRow",
     "MoneyView",
     "StructureRow",

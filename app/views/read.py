@@ -316,9 +316,8 @@ def _tables(state: TournamentState) -> tuple[TableView, ...]:
     on_dealer = bool(state.profile is not None and state.profile["button.display_on_effective_dealer"])
     for number in sorted(state.tables):
         t = state.tables[number]
-        seats = tuple(
-            SeatView(seat, pid, state.players[pid].name, state.players[pid].stack) for seat, pid in sorted(t.seats.items())
-        )
+        players = state.players
+        seats = tuple(SeatView(s, pid, players[pid].name, players[pid].stack) for s, pid in sorted(t.seats.items()))
         marker = effective_dealer(t.button, t.seats, t.max_seats) if on_dealer else t.button
         out.append(TableView(t.number, t.max_seats, seats, t.button, marker, t.sb, t.bb))
     return tuple(out)
@@ -499,7 +498,7 @@ def _state_of(tournament_or_state: Any) -> TournamentState:
         return state
     inner = getattr(tournament_or_state, "tournament", None)  # a session holding a tournament
     if inner is not None and isinstance(getattr(inner, "state", None), TournamentState):
-        return inner.state  # type: ignore[no-any-return]
+        return inner.state
     raise TypeError(f"not a tournament or a state: {type(tournament_or_state).__name__}")
 
 
