@@ -5,7 +5,18 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
-from app.views.more import Break, Level, MoneyRow, MoneyView, StructureRow, StructureView, money, structure
+from app.views.more import (
+    Break,
+    Level,
+    MoneyRow,
+    MoneyView,
+    StructureRow,
+    StructureView,
+    level_games,
+    money,
+    structure,
+    structure_json,
+)
 from app.views.read import (
     ClockView,
     FieldView,
@@ -30,8 +41,10 @@ __all__ = [
     "MoneyView",
     "StructureRow",
     "StructureView",
+    "level_games",
     "money",
     "structure",
+    "structure_json",
     "ClockView",
     "FieldView",
     "MoveView",

@@ -10,9 +10,11 @@ from app.core.events import Event
 from app.core.registry import COMMAND_HELP, COMMANDS
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, WINNER, Player, Table, TournamentState
 from app.core.timesource import FakeClock, TimeSource, WallClock
+from app.games.catalogue import CATALOGUE
 from app.log.history import History, HistoryItem
 
 __all__ = [
+    "CATALOGUE",
     "COMMANDS",
     "COMMAND_HELP",
     "OUT",

@@ -69,6 +69,25 @@ def structure(tournament_or_state: Any) -> StructureView:
     )
 
 
+def structure_json(tournament_or_state: Any) -> dict[str, Any]:
+    """The structure as the JSON view shows it (``Tournament.view("structure")``)."""
+    from app.clock.view import structure_view
+
+    st = _state_of(tournament_or_state)
+    return structure_view(st) if st.profile is not None else {}
+
+
+def level_games(tournament_or_state: Any) -> dict[int, str]:
+    """The game of each listed level, by name, where it is known (drawn from the hat, or the rotation)."""
+    st = _state_of(tournament_or_state)
+    out: dict[int, str] = {}
+    for row in structure_json(st).get("levels", []):
+        gid = rotation.game_for_level(st, int(row["level"]))
+        if gid:
+            out[int(row["level"])] = game_name(gid)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class MoneyRow:
     """One row of the money log: ``cents`` moved to ``to`` (pool, fee, forfeit_fee, refund)."""
@@ -121,4 +140,7 @@ def money(tournament_or_state: Any) -> MoneyView:
     )
 
 
-__all__ = ["Break", "Level", "MoneyRow", "MoneyView", "StructureRow", "StructureView", "money", "structure"]
+__all__ = [
+    "Break", "Level", "MoneyRow", "MoneyView", "StructureRow", "StructureView", "level_games", "money", "structure",
+    "structure_json",
+]
