@@ -81,6 +81,8 @@ class Strip(QFrame):
         self.field.setText(f"{info.players_left:,} / {info.entries:,}{status}")
         paid = f" · {info.paid_places} paid" if info.paid_places else ""
         self.pool.setText(fmt.money(info.prize_pool_cents, currency) + paid)
+        for label in (self.field, self.pool):  # the level and the next action give way, never these
+            label.setMinimumWidth(label.fontMetrics().horizontalAdvance(label.text()) + 2)
 
     def show_pending(self, text: str | None) -> None:
         self.pending.setText(text or "Nothing pending")
