@@ -83,6 +83,11 @@ class Strip(QFrame):
         self.pool.setText(fmt.money(info.prize_pool_cents, currency) + paid)
         for label in (self.field, self.pool):  # the level and the next action give way, never these
             label.setMinimumWidth(label.fontMetrics().horizontalAdvance(label.text()) + 2)
+            box = label.parentWidget()
+            if box is not None and box.layout() is not None:
+                box.layout().activate()
+        if self.layout() is not None:
+            self.layout().activate()  # lay out now: a wider figure is never shown cut off meanwhile
 
     def show_pending(self, text: str | None) -> None:
         self.pending.setText(text or "Nothing pending")
