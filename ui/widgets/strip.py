@@ -84,10 +84,12 @@ class Strip(QFrame):
         for label in (self.field, self.pool):  # the level and the next action give way, never these
             label.setMinimumWidth(label.fontMetrics().horizontalAdvance(label.text()) + 2)
             box = label.parentWidget()
-            if box is not None and box.layout() is not None:
-                box.layout().activate()
-        if self.layout() is not None:
-            self.layout().activate()  # lay out now: a wider figure is never shown cut off meanwhile
+            inner = box.layout() if box is not None else None
+            if inner is not None:
+                inner.activate()
+        outer = self.layout()
+        if outer is not None:
+            outer.activate()  # lay out now: a wider figure is never shown cut off meanwhile
 
     def show_pending(self, text: str | None) -> None:
         self.pending.setText(text or "Nothing pending")
