@@ -98,6 +98,7 @@ class Sheet:
     entries: int = 0
     players_left: int = 0
     level: int = 1  # the level in play now
+    currency: str = "USD"  # the tournament's currency (a sheet option may override it)
     money: MoneyTrail | None = None  # every movement of money, for the money trail
 
     def names(self) -> list[str]:

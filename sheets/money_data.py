@@ -1,4 +1,4 @@
-"""The money trail as plain data, read from the engine's money log, state and views.
+"""The money trail as plain data, read from the money view (:func:`app.views.money`).
 
 Each row of ``state.money_log`` is ``{at, kind, player, cents, to}`` with ``to`` one of ``pool``,
 ``fee``, ``forfeit_fee`` or ``refund``. Rows written by one purchase (the price to the pool and its
@@ -9,10 +9,11 @@ payout table, so a difference shows on paper instead of being hidden.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.views import MoneyView
 from sheets.model import Payout
 
 KIND_WORDS = {
@@ -111,7 +112,7 @@ def _what(line: MoneyLine, reason: str | None) -> str:
 
 
 def lines_from_log(
-    log: list[Mapping[str, Any]], names: Mapping[int, str], reasons: Mapping[int, str]
+    log: Sequence[Mapping[str, Any]], names: Mapping[int, str], reasons: Mapping[int, str]
 ) -> list[MoneyLine]:
     """Group the log's rows into lines: a row joins the line before it when it has the same time, player
     and kind and goes to an account that line has not had yet."""
@@ -141,33 +142,17 @@ def lines_from_log(
     return out
 
 
-def _view(t: Any, part: str) -> Any:
-    try:
-        return t.view(part)[part]
-    except (KeyError, AttributeError):
-        return None
-
-
-def collect_money(t: Any, prizes: list[Payout]) -> MoneyTrail:
-    """The money trail of tournament ``t``; ``prizes`` are the payout rows the sheets already read."""
-    st = t.state
-    names = {pid: p.name for pid, p in st.players.items()}
-    refunded = [p for p in st.players.values() if getattr(p, "refunded", False) and p.out_reason]
-    reasons = {p.id: str(p.out_reason) for p in refunded}
-    trail = MoneyTrail(lines=lines_from_log(list(st.money_log), names, reasons), log_rows=len(st.money_log))
-    for row in st.money_log:
-        trail.log_totals[str(row["to"])] = trail.log_totals.get(str(row["to"]), 0) + int(row["cents"])
-    trail.engine = {
-        "pool": int(st.pool_cents),
-        "fee": int(st.fees_cents),
-        "forfeit_fee": int(getattr(st, "forfeit_fees_cents", 0)),
-        "refund": int(getattr(st, "refunds_cents", 0)),
-    }
-    money = _view(t, "money") or {}
-    trail.prize_pool_cents = int(money.get("prize_pool_cents", st.pool_cents))
-    profile = getattr(st, "profile", None)
-    if profile is not None:
-        trail.guarantee_cents = int(profile["money.guarantee_cents"] or 0)
-        trail.paying = profile["payout.table"] != "none" or getattr(st, "payout_override", None) is not None
+def collect_money(money: MoneyView, prizes: list[Payout]) -> MoneyTrail:
+    """The money trail of a tournament's money view; ``prizes`` are the payout rows the sheets already read."""
+    names = {r.player_id: r.name for r in money.rows if r.player_id is not None}
+    log = [{"at": r.at, "kind": r.kind, "player": r.player_id if r.player_id is not None else r.name,
+            "cents": r.cents, "to": r.to} for r in money.rows]
+    trail = MoneyTrail(lines=lines_from_log(log, names, money.refund_reasons), log_rows=len(money.rows))
+    for r in money.rows:
+        trail.log_totals[r.to] = trail.log_totals.get(r.to, 0) + r.cents
+    trail.engine = dict(money.engine)
+    trail.prize_pool_cents = money.prize_pool_cents
+    trail.guarantee_cents = money.guarantee_cents
+    trail.paying = money.paying
     trail.prizes = list(prizes)
     return trail

@@ -12,27 +12,21 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer
 from reportlab.platypus.flowables import HRFlowable
 
+from app.views import format as fmt
 from sheets.model import Payout
 from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, table
 from sheets.words import amount_words
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def place_label(row: Payout) -> str:
-    """ "3rd", or "3rd–4th (tie)" for a block of places shared by tied players."""
-    if row.tied <= 1:
-        return ordinal(row.place)
-    return f"{ordinal(row.place)}–{ordinal(row.place + row.tied - 1)} (tie, split {row.tied} ways)"
+    """ "3rd", or "T-3rd" for a block of places shared by tied players (ELIM-5)."""
+    return fmt.place(row.place, row.tied)
 
 
 def _summary(pool_cents: int, entries: int, players_left: int, opts: Options) -> str:
-    parts = [f"Prize pool {money(pool_cents, opts.currency)}", f"{entries} entries"]
+    parts = [f"Prize pool {money(pool_cents, opts.currency)}", fmt.count(entries, "entry", "entries")]
     if players_left:
-        parts.append(f"{players_left} players left")
+        parts.append(fmt.count(players_left, "player") + " left")
     return " · ".join(parts)
 
 
@@ -116,13 +110,13 @@ def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: i
     width = opts.pagesize[0] - 2 * MARGIN
     story: list[Flowable] = [p("Results", st["title"])]
     if entries:
-        story.append(p(f"{entries} entries", st["body"]))
+        story.append(p(fmt.count(entries, "entry", "entries"), st["body"]))
     if not rows:
         story.append(p("No one has finished yet.", st["body"]))
         return build(story, opts, "Results", tournament)
     data: list[list[Any]] = [["Place", "Name", "Prize"]]
     for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
-        label = ordinal(r.place) if r.tied <= 1 else f"{ordinal(r.place)} (tied ×{r.tied})"
+        label = place_label(r)
         prize = money(r.amount_cents, opts.currency) if r.amount_cents else ""
         data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])])
     story.append(table(data, [0.2, 0.55, 0.25], width))

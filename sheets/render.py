@@ -15,6 +15,7 @@ font has instead of refusing), and per sheet:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from sheets import source
@@ -90,4 +91,7 @@ def render(sheet_name: str, tournament: Any, options: Mapping[str, Any] | Option
     if sheet_name not in _RENDER:
         raise ValueError(f"No sheet called {sheet_name!r}; sheets: {', '.join(SHEET_NAMES)}.")
     opts = options_from(options)
-    return render_sheet(sheet_name, source.collect(tournament, opts.extra), opts)
+    sheet = source.collect(tournament, opts.extra)
+    if not isinstance(options, Options) and "currency" not in dict(options or {}):
+        opts = replace(opts, currency=sheet.currency)  # the tournament's own currency
+    return render_sheet(sheet_name, sheet, opts)

@@ -1,58 +1,30 @@
-"""Reads a tournament into :class:`sheets.model.Sheet`: the engine's views first, its state otherwise.
+"""Reads a tournament into :class:`sheets.model.Sheet` from :mod:`app.views`.
 
-Every figure is copied from the engine (payout rows, places, the structure, the seats); nothing here
-decides a rule. A view part or engine module that a tournament lacks simply leaves that part empty.
+Every figure is the views' (payout rows, places, the structure, the seats, the moves); nothing here
+decides a rule, and the sheets show what the window and the room display show.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from app import views
 from sheets.model import Chip, Level, Move, Payout, Race, RaceTable, Seat, Sheet
 from sheets.money_data import collect_money
 
 
-def _view(t: Any, part: str) -> Any:
-    try:
-        return t.view(part)[part]
-    except (KeyError, AttributeError):
-        return None
-
-
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def seats(t: Any) -> list[Seat]:
-    view = _view(t, "tables")
-    out: list[Seat] = []
-    if isinstance(view, Mapping):
-        for tv in view.values():
-            for seat, sv in tv.get("seats", {}).items():
-                out.append(Seat(str(sv["player"]), int(tv["number"]), int(seat)))
-    else:
-        st = t.state
-        for table in st.tables.values():
-            out += [Seat(st.players[pid].name, table.number, s) for s, pid in table.seats.items()]
+def seats(view: views.TournamentView) -> list[Seat]:
+    out = [Seat(s.name, t.number, s.seat) for t in view.tables for s in t.seats]
     return sorted(out, key=lambda s: (s.table, s.seat))
 
 
-def race_tables(t: Any) -> list[RaceTable]:
-    by: dict[int, RaceTable] = {}
-    st = t.state
-    for number, table in sorted(st.tables.items()):
-        by[number] = RaceTable(number, table.max_seats, {})
-    for s in seats(t):
-        by.setdefault(s.table, RaceTable(s.table, 10, {})).seats[s.seat] = s.name
-    return list(by.values())
+def race_tables(view: views.TournamentView) -> list[RaceTable]:
+    return [RaceTable(t.number, t.max_seats, {s.seat: s.name for s in t.seats}) for t in view.tables]
 
 
-def _move(raw: Mapping[str, Any], names: Mapping[int, str]) -> Move:
+def _given(raw: Mapping[str, Any], names: Mapping[int, str]) -> Move:
+    """A move the caller names: ``{"player": id or name, "to_table", "to_seat", "from_table", ...}``."""
     who = raw.get("name") or raw.get("player")
     name = names.get(who, str(who)) if isinstance(who, int) else str(who)
     return Move(
@@ -65,74 +37,46 @@ def _move(raw: Mapping[str, Any], names: Mapping[int, str]) -> Move:
     )
 
 
-def _logged_moves(t: Any) -> list[tuple[float, Move]]:
-    names = {pid: p.name for pid, p in t.state.players.items()}
-    out: list[tuple[float, Move]] = []
-    for ev in getattr(t, "log", []):
-        if ev.type == "player_moved":
-            out.append((ev.at, _move(ev.data, names)))
-        elif ev.type == "table_broken":
-            broken = int(ev.data["table"])
-            for pid, _card, table, seat in ev.data["assignments"]:
-                why = f"table {broken} broken"
-                out.append((ev.at, Move(names.get(pid, str(pid)), broken, None, int(table), int(seat), why)))
-    return out
+def _move(m: views.MoveView) -> Move:
+    return Move(m.name, m.from_table, m.from_seat, m.to_table, m.to_seat, m.reason)
 
 
-def moves(t: Any, given: Any = None) -> list[Move]:
-    """The moves to print: those the caller gives, every logged move ("all"), or by default the moves
-    of the latest action that moved anyone (one balance, one broken table)."""
+def moves(view: views.TournamentView, given: Any = None) -> list[Move]:
+    """The moves to print: those the caller gives, every move ("all"), or by default the moves of the
+    latest action that moved anyone (one balance, one broken table, one redraw)."""
     if given is not None and given != "all":
-        names = {pid: p.name for pid, p in t.state.players.items()}
-        return [_move(m, names) for m in given]
-    logged = _logged_moves(t)
-    if given == "all" or not logged:
-        return [m for _, m in logged]
-    last = logged[-1][0]
-    return [m for at, m in logged if at == last]
+        names = {p.id: p.name for p in view.players}
+        return [_given(m, names) for m in given]
+    chosen: Iterable[views.MoveView] = view.moves if given == "all" else view.last_moves()
+    return [_move(m) for m in chosen]
 
 
-def _bets(lv: Any, families: list[str]) -> dict[str, str]:
-    out = {"Blinds": f"{lv.sb:,} / {lv.bb:,}" + (f", ante {lv.ante:,}" if lv.ante else "")}
+def _bets(lv: views.Level, families: list[str]) -> dict[str, str]:
+    chips = views.format.chips
+    out = {"Blinds": f"{chips(lv.sb)} / {chips(lv.bb)}" + (f", ante {chips(lv.ante)}" if lv.ante else "")}
     if lv.has_stud:
-        out["Stud"] = f"ante {lv.stud_ante:,}, bring-in {lv.bring_in:,}, complete {lv.complete:,}"
+        out["Stud"] = f"ante {chips(lv.stud_ante)}, bring-in {chips(lv.bring_in)}, complete {chips(lv.complete)}"
         if "Limits" in families:
             stud = lv.limits("stud")
-            out["Stud"] += f"; limits {stud['small_bet']:,} / {stud['big_bet']:,}"
+            out["Stud"] += f"; limits {chips(stud['small_bet'])} / {chips(stud['big_bet'])}"
     if "Limits" in families:
-        out["Limits"] = f"{lv.small_bet:,} / {lv.big_bet:,}"
+        out["Limits"] = f"{chips(lv.small_bet)} / {chips(lv.big_bet)}"
     return {k: v for k, v in out.items() if k in families}
 
 
-def structure(t: Any, sheet: Sheet) -> None:
-    st = t.state
-    mod = _module("app.clock.structure")
-    games_mod, rotation = _module("app.games.catalogue"), _module("app.games.rotation")
-    if mod is None or st.profile is None:
+def structure(sv: views.StructureView, sheet: Sheet) -> None:
+    if not sv.rows:
         return
-    settings = st.profile.settings
-    s = mod.for_settings(settings)
-    listed = s.listed()
-    families = ["Blinds"] + (["Stud"] if any(lv.has_stud for lv in listed) else [])
-    if settings["limit.betting"] == "limit":
+    families = ["Blinds"] + (["Stud"] if any(r.level.has_stud for r in sv.rows) else [])
+    if sv.limit:
         families.append("Limits")
     sheet.families = families
-    chips = sorted((Chip(int(c["value"]), str(c.get("colour", ""))) for c in settings["chips"]), key=lambda c: c.value)
+    chips = [Chip(value, colour) for value, colour in sv.chips]
     gone: set[int] = set()
-    default_minutes = int(settings["structure.level_minutes"])
-
-    def game_name(gid: str | None) -> str:
-        if not gid:
-            return ""
-        try:
-            return str(games_mod.game(gid).name) if games_mod else gid
-        except Exception:  # noqa: BLE001 - an unknown id prints as itself
-            return gid
-
-    for lv in listed:
-        gid = rotation.game_for_level(st, lv.number) if rotation and settings["mix.mode"] == "hat" else None
-        sheet.levels.append(Level(lv.number, lv.minutes or default_minutes, game_name(gid), _bets(lv, families)))
-        br = s.break_after(lv.number)
+    for row in sv.rows:
+        lv = row.level
+        sheet.levels.append(Level(lv.number, row.minutes, row.game, _bets(lv, families)))
+        br = row.break_after
         if br is None:
             continue
         note = ""
@@ -141,56 +85,42 @@ def structure(t: Any, sheet: Sheet) -> None:
             leaving = tuple(c for c in chips if c.value in br.race)
             left = [c for c in chips if c.value not in gone]
             if leaving and left:
-                race = Race(
-                    lv.number,
-                    f"Break after level {lv.number}",
-                    leaving,
-                    left[0],
-                    str(settings["race.race_out"]),
-                    str(settings["race.pool_rounding"]),
-                )
-                sheet.races.append(race)
+                when = f"Break after level {lv.number}"
+                sheet.races.append(Race(lv.number, when, leaving, left[0], sv.race_out, sv.pool_rounding))
                 note = "Chip race: " + ", ".join(c.label() for c in leaving) + " leave"
         sheet.levels.append(Level(None, br.minutes, note=note))
-    if settings["mix.mode"] != "none":
-        sheet.games = [game_name(g) for g in settings["mix.games"]]
-    if s.generator:
-        sheet.structure_notes.append(f"Levels go on rising in the same steps after level {len(listed)}.")
+    sheet.games = list(sv.games)
+    if sv.generated:
+        sheet.structure_notes.append(f"Levels go on rising in the same steps after level {len(sv.rows)}.")
 
 
-def payouts(t: Any) -> list[Payout]:
-    rows = _view(t, "payouts") or []
-    counts: dict[int, int] = {}
-    for r in rows:
-        counts[int(r["place"])] = counts.get(int(r["place"]), 0) + 1
-    return [Payout(int(r["place"]), int(r["amount_cents"]), r.get("player"), counts[int(r["place"])]) for r in rows]
+def payouts(view: views.TournamentView) -> list[Payout]:
+    return [Payout(r.place, r.prize_cents, r.name, r.span) for r in view.payouts]
 
 
-def results(t: Any) -> list[Payout]:
-    view = _view(t, "players") or {}
-    out = []
-    for name, pv in view.items():
-        if pv.get("place") is not None:
-            tied = sum(1 for o in view.values() if o.get("place") == pv["place"])
-            out.append(Payout(int(pv["place"]), int(pv.get("prize_cents") or 0), name, tied))
+def results(view: views.TournamentView) -> list[Payout]:
+    """Every decided place, one row per player, with his own prize (his share of a tie)."""
+    out = [
+        Payout(pl.place, share, name, pl.span)
+        for pl in view.places
+        for name, share in zip(pl.names, pl.shares_cents)
+    ]
     return sorted(out, key=lambda r: (r.place, r.name or ""))
 
 
 def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
-    """Everything the sheets print for tournament ``t``."""
-    st = t.state
+    """Everything the sheets print for tournament ``t`` (a tournament, or a session holding one)."""
     opts = dict(options or {})
-    sheet = Sheet(st.name or "Tournament", seats=seats(t), moves=moves(t, opts.get("moves")))
-    sheet.race_tables = race_tables(t)
-    structure(t, sheet)
-    sheet.payouts = payouts(t)
-    sheet.results = results(t)
-    sheet.money = collect_money(t, sheet.payouts)
-    money = _view(t, "money") or {}
-    sheet.pool_cents = int(money.get("prize_pool_cents", st.pool_cents))
-    sheet.entries = int(money.get("entries", 0)) + int(money.get("reentries", 0))
-    sheet.players_left = st.remaining()
-    clock = _module("app.clock.timeline")
-    if clock is not None and hasattr(clock, "current_level"):
-        sheet.level = int(clock.current_level(st, t.time.now()))
+    view = views.read(t)
+    sheet = Sheet(view.name or "Tournament", seats=seats(view), moves=moves(view, opts.get("moves")))
+    sheet.race_tables = race_tables(view)
+    structure(views.structure(t), sheet)
+    sheet.payouts = payouts(view)
+    sheet.results = results(view)
+    sheet.money = collect_money(views.money(t), sheet.payouts)
+    sheet.pool_cents = view.field.prize_pool_cents
+    sheet.entries = view.field.entries
+    sheet.players_left = view.field.players_left
+    sheet.level = view.clock.level
+    sheet.currency = view.currency
     return sheet

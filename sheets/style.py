@@ -10,7 +10,6 @@ import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -23,6 +22,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
+from app.views import format as fmt
 from sheets.fonts import BOLD, REGULAR, fonts
 
 PAPER = {"letter": LETTER, "a4": A4}
@@ -38,7 +38,7 @@ class Options:
     paper: str = "letter"
     venue: str = ""
     logo: bytes | None = None  # PNG or JPEG bytes
-    currency: str = "$"
+    currency: str = "USD"  # a symbol ("$") or an ISO code (app.views.format.money)
     printed_on: date | None = None
     allow_unprintable: bool = False  # print U+XXXX for characters no font has, instead of refusing
     extra: Mapping[str, Any] = field(default_factory=dict)  # sheet-specific choices (moves, tables ...)
@@ -94,9 +94,8 @@ def p(text: str, style: ParagraphStyle, bold: bool = False) -> Paragraph:
 
 
 def money(cents: int, currency: str = "$") -> str:
-    amount = Decimal(cents) / 100
-    sign = "-" if amount < 0 else ""
-    return f"{sign}{currency}{abs(amount):,.2f}"
+    """Amounts as everywhere else (:func:`app.views.format.money`): ``$1,234.50``."""
+    return fmt.money(cents, currency)
 
 
 def table(

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.registry import COMMANDS
+from app.views.handles import COMMANDS
 
 Build = Callable[[int, str], dict[str, Any]]
 

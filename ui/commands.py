@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.registry import COMMANDS
+from app.views.handles import COMMANDS
 
 
 def available(name: str) -> bool:

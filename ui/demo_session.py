@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.core.timesource import WallClock
 from app.tools.demo import build_demo
+from app.views.handles import WallClock
 from ui.session import Session
 
 

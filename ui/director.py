@@ -181,7 +181,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         self.payouts_tab.model.refresh(payout_rows(state))
         fi = field_info(state)
         self.payouts_tab.summary.setText(
-            f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.pool_cents)}"
+            f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.prize_pool_cents)}"
         )
         self._history_stale = True
         self._refresh_history()

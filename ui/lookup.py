@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.core.state import Player, TournamentState
+from app.views.handles import Player, TournamentState
 
 
 def find_players(state: TournamentState, text: str, live_first: bool = True) -> list[Player]:

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
 
-from app.core.state import TournamentState
+from app.views.handles import TournamentState
 from ui import commands
 from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
 from ui.lookup import find_players

@@ -13,10 +13,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.engine import Tournament
-from app.core.events import Event
-from app.core.state import TournamentState
-from app.log.history import History, HistoryItem
+from app.views.handles import Event, History, HistoryItem, Tournament, TournamentState
 
 
 class Backend(Protocol):

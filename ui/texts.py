@@ -1,39 +1,19 @@
-"""Words and numbers as the director reads them: money, places, player status, command labels."""
+"""Words as the director reads them: player status, command labels. Numbers are :mod:`app.views.format`'s."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.core.state import OUT, SEATED, WAITING, WINNER, Player, TournamentState
+from app.views import format as fmt
+from app.views.handles import OUT, SEATED, WAITING, WINNER, Player, TournamentState
 
-
-def money(cents: int | None) -> str:
-    """Whole dollars without decimals, otherwise two decimals: 2500 -> "$25", 1050 -> "$10.50"."""
-    if cents is None:
-        return ""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(int(cents)), 100)
-    return f"{sign}${whole:,}" if part == 0 else f"{sign}${whole:,}.{part:02d}"
-
-
-def chips(n: int | None) -> str:
-    return "" if n is None else f"{int(n):,}"
-
-
-def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+money = fmt.money
+chips = fmt.chips
+ordinal = fmt.ordinal
 
 
 def place_text(p: Player) -> str:
-    if p.place is None:
-        return ""
-    if p.tied > 1:
-        return f"{ordinal(p.place)}-{ordinal(p.place + p.tied - 1)} (tie)"
-    return ordinal(p.place)
+    return fmt.place(p.place, p.tied)
 
 
 def status_text(p: Player, now: float) -> str:

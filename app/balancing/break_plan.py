@@ -39,10 +39,10 @@ def structural(state: TournamentState, populations: dict[int, int]) -> Plan | No
             # TDA RP-9: an 8-handed event's final table seats 9; it is drawn afresh at a bigger table.
             return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
         if t - 1 in prof["break.redraw_at_tables"]:
-            return Plan(redraw_to=t - 1, reason=f"play reaches {t - 1} table(s): redraw", rule="BRK-5")
+            return Plan(redraw_to=t - 1, reason=f"play reaches {_tables(t - 1)}: redraw", rule="BRK-5")
         pick = max if prof["break.order"] == "highest_number" else min
         victim = pick(populations)
-        why = f"{total} players fit into {t - 1} table(s)"
+        why = f"{total} players fit into {_tables(t - 1)}"
         return Plan(break_table=victim, reason=why, rule="BRK-6" if t == 2 else "BRK-1")
     return None
 
@@ -73,3 +73,7 @@ def halted_tables(state: TournamentState, pops: dict[int, int]) -> list[int]:
         if top - n >= 3 and table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
             out.append(number)
     return sorted(out)
+
+
+def _tables(n: int) -> str:
+    return f"{n} table" if n == 1 else f"{n} tables"

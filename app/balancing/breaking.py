@@ -79,9 +79,10 @@ def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
     ranked = sorted(pids, key=lambda pid: card_value(cards[pid]), reverse=True)
     assignments = [[pid, cards[pid], t, s] for pid, (t, s) in zip(ranked, scrambled)]
     paid = {str(pid): blind for pid in pids if (blind := blind_paid(ctx.state, pid)) is not None}  # BTN-5(a)
+    from_seats = {str(pid): seat for seat, pid in table.seats.items()}
     ctx.emit(
         "table_broken", table=table.number, assignments=assignments, seat_cards=[list(x) for x in scrambled],
-        paid_blinds=paid,
+        paid_blinds=paid, from_seats=from_seats,
     )
 
 
@@ -89,8 +90,14 @@ def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
 def _table_broken(state: TournamentState, ev: Event) -> None:
     broken = state.tables.pop(int(ev.data["table"]))
     paid = ev.data.get("paid_blinds") or {}
+    # Logs written before the event named the seats left behind: the broken table still knows them.
+    from_seats = ev.data.get("from_seats") or {str(pid): seat for seat, pid in broken.seats.items()}
     for pid, _card, number, seat in ev.data["assignments"]:
         p = state.players[pid]
+        state.seat_moves.append(
+            {"kind": "break", "player": pid, "from_table": broken.number, "from_seat": from_seats.get(str(pid)),
+             "to_table": number, "to_seat": seat, "reason": f"table {broken.number} broken", "at": ev.at}
+        )
         dst = state.tables[number]
         dst.seats[seat] = pid
         p.table, p.seat = number, seat
@@ -117,8 +124,11 @@ def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
     if count == 1 and ctx.profile["stage.mode"] != "none":
         room = max_seats
     if len(players) > room:
-        raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {count} table(s) of {room // count}.")
+        tables = f"{count} table" if count == 1 else f"{count} tables"
+        raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {tables} of {room // count}.")
+    came_from = {str(p.id): [p.table, p.seat] for p in players}
     data = draw_everyone(ctx, players, count, cmd)
+    data["from"] = came_from
     # The new tables' first hand is dealt now: its level judges that hand's busts (ENT-4, CONV-6).
     seats = room if count == 1 else max_seats  # BRK-6: the final table may seat more than the others
     ctx.emit("tables_reset", tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now))

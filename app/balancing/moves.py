@@ -102,6 +102,10 @@ def _player_moved(state: TournamentState, ev: Event) -> None:
     src.last_blinds.pop(p.id, None)
     dst.seats[int(d["to_seat"])] = p.id
     p.table, p.seat = dst.number, int(d["to_seat"])
+    state.seat_moves.append(
+        {"kind": "move", "player": p.id, "from_table": src.number, "from_seat": int(d["from_seat"]),
+         "to_table": dst.number, "to_seat": p.seat, "reason": str(d.get("reason") or ""), "at": ev.at}
+    )
     arrived(state, dst.number)
     if dst.hands > 0 and p.id not in dst.newcomers:
         dst.newcomers.append(p.id)

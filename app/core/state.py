@@ -141,6 +141,9 @@ class TournamentState:
     money_counts: dict[str, int] = field(default_factory=dict)  # entry/reentry/rebuy/addon/topup -> count
     loose_chips: dict[int, int] = field(default_factory=dict)  # table -> chips of busted players, not counted
     pending_count: dict[str, Any] | None = None  # a flagged chip count awaiting the director
+    # Every change of seat by a move, a broken table, a redraw or a stage: {kind, player, from_table,
+    # from_seat, to_table, to_seat, reason, at} (app.balancing, app.seating; read by app.views).
+    seat_moves: list[dict[str, Any]] = field(default_factory=list)
 
     # -- lookups ------------------------------------------------------------------------------
     def live_players(self) -> list[Player]:

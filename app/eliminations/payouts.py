@@ -73,9 +73,10 @@ def prize_table(state: TournamentState) -> list[int]:
     return prizes
 
 
-def awards(state: TournamentState) -> dict[int, tuple[int, int, bool]]:
-    """Each placed player's (place, cents, tied) under the current table."""
-    table = prize_table(state)
+def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, tuple[int, int, bool]]:
+    """Each placed player's (place, cents, tied) under the current table (``table``: already computed)."""
+    if table is None:
+        table = prize_table(state)
 
     def prize(place: int) -> int:
         return table[place - 1] if 0 < place <= len(table) else 0
@@ -95,10 +96,18 @@ def awards(state: TournamentState) -> dict[int, tuple[int, int, bool]]:
     return out
 
 
-def payout_rows(state: TournamentState) -> list[dict[str, Any]]:
-    """One row per paid place; a tied block shows one row per tied player, in payout order."""
-    table = prize_table(state)
-    won = awards(state)
+def payout_rows(
+    state: TournamentState,
+    table: list[int] | None = None,
+    won: dict[int, tuple[int, int, bool]] | None = None,
+) -> list[dict[str, Any]]:
+    """One row per paid place; a tied block shows one row per tied player, in payout order.
+
+    ``table`` and ``won`` are the prize table and awards when the caller has them already."""
+    if table is None:
+        table = prize_table(state)
+    if won is None:
+        won = awards(state, table)
     by_place: dict[int, list[int]] = {}
     for pid, (place, _, _) in won.items():
         by_place.setdefault(place, []).append(pid)
@@ -143,9 +152,9 @@ def payouts_view(state: TournamentState) -> list[dict[str, Any]]:
     return payout_rows(state)
 
 
-def payout_check(state: TournamentState) -> dict[str, Any]:
+def payout_check(state: TournamentState, table: list[int] | None = None) -> dict[str, Any]:
     """PAY-6: the prizes must add up to the prize pool; a table that does not is flagged."""
-    total = sum(prize_table(state))
+    total = sum(prize_table(state) if table is None else table)
     pool = prize_pool(state)
     assert state.profile is not None
     paying = state.profile["payout.table"] != "none" or state.payout_override is not None

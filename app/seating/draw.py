@@ -229,9 +229,16 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
 @applies("seats_drawn")
 def _seats_drawn(state: TournamentState, ev: Event) -> None:
     seated: set[int] = set()
+    came_from = ev.data.get("from")  # a redraw: where each player sat before (older logs: not known)
     for pid, number, seat, card in ev.data["assignments"]:
         p = state.players[pid]
         table = state.tables[number]
+        if came_from is not None:
+            old = came_from.get(str(pid)) or [None, None]
+            state.seat_moves.append(
+                {"kind": "redraw", "player": pid, "from_table": old[0], "from_seat": old[1], "to_table": number,
+                 "to_seat": seat, "reason": "redraw", "at": ev.at}
+            )
         table.seats[seat] = pid
         p.status, p.table, p.seat = SEATED, number, seat
         seated.add(pid)

@@ -65,7 +65,9 @@ def seat_player(ctx: Context, cmd: dict[str, Any]) -> None:
         number, seat = ctx.rng.choice(choices)
         table = ctx.state.tables[number]
         how = "draw"
-    ctx.emit("player_seated", player=p.id, table=table.number, seat=seat, how=how)
+    ctx.emit(
+        "player_seated", player=p.id, table=table.number, seat=seat, how=how, from_table=p.table, from_seat=p.seat
+    )
 
 
 @applies("player_seated")

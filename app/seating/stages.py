@@ -78,7 +78,11 @@ def advance_winners(ctx: Context, cmd: dict[str, Any]) -> None:
     start = int(ctx.profile["money.start_stack"])
     ctx.emit(
         "stage_advanced",
-        winners=[{**w, "seat": s, "cards": {str(k): v for k, v in w["cards"].items()}} for w, s in zip(winners, order)],
+        winners=[
+            {**w, "seat": s, "from_seat": ctx.state.players[w["player"]].seat,
+             "cards": {str(k): v for k, v in w["cards"].items()}}
+            for w, s in zip(winners, order)
+        ],
         out=out,
         seats=seats,
         new_stack=None if ctx.profile["stage.carry_chips"] else start,
@@ -99,6 +103,10 @@ def _stage_advanced(state: TournamentState, ev: Event) -> None:
     state.tables = {1: table}
     for w in d["winners"]:
         p = state.players[w["player"]]
+        state.seat_moves.append(
+            {"kind": "stage", "player": p.id, "from_table": w.get("table"), "from_seat": w.get("from_seat", p.seat),
+             "to_table": 1, "to_seat": int(w["seat"]), "reason": "winners' table", "at": ev.at}
+        )
         if d["new_stack"] is not None:
             delta = int(d["new_stack"]) - p.stack
             if delta >= 0:

@@ -74,7 +74,7 @@ def test_formats_for_the_room() -> None:
     assert fmt.duration_words(3754) == "1 h 03 min"
     assert fmt.duration_words(59.2) == "1 min" and fmt.duration_words(45) == "45 s"
     assert fmt.chips(1_250_000) == "1.25M" and fmt.chips(2_000_000) == "2M" and fmt.chips(24_500) == "24,500"
-    assert fmt.money(1_240_000) == "$12,400" and fmt.money(1050) == "$10.50"
+    assert fmt.money(1_240_000) == "$12,400.00" and fmt.money(1050) == "$10.50"
     assert [fmt.ordinal(n) for n in (1, 2, 3, 4, 11, 22)] == ["1st", "2nd", "3rd", "4th", "11th", "22nd"]
 
 
@@ -93,8 +93,8 @@ def test_running_frame_has_every_zone() -> None:
     assert f.next_text == "Level 8 · Limit Texas Hold'em" and f.next_detail == "Blinds 100/200  ·  Ante 25"
     assert f.break_text == "1 h 03 min"
     assert (f.players_text, f.players_detail) == ("41 / 120", "120 entries · 35 rebuys · 20 add-ons")
-    assert (f.average_text, f.pool_text) == ("24,500", "$12,400")
-    assert f.payouts == (("1st", "$5,000"), ("2nd", "$3,000")) and f.paid_text == "2 paid"
+    assert (f.average_text, f.pool_text) == ("24,500", "$12,400.00")
+    assert f.payouts == (("1st", "$5,000.00"), ("2nd", "$3,000.00")) and f.paid_text == "2 paid"
     assert f.level_key == (7, False) and f.seconds_left == 754.3
 
 

@@ -35,7 +35,7 @@ w.ticker.stop()
 w.resize(1366, 768)
 w.show()
 info = dataclasses.replace(clock_info(t.state, t.time.now()), game="Pot-Limit Crazy Pineapple Hi-Lo",
-                           blinds="250,000/500,000 ante 50,000")
+                           forced_bets={"sb": 250_000, "bb": 500_000, "ante": 50_000})
 strip = w.strip
 strip.show_clock(info)
 strip.show_pending("Balance: move seat 4 of table 12 (Maximilian Alexander von Hohenzollern-Sigmaringen) "

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.state import TournamentState
+from app.views.handles import TournamentState
 from ui import commands
 from ui.widgets.player_panel import Feedback
 

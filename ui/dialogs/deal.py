@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.state import TournamentState
-from app.eliminations.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
 from app.errors import RuleError
+from app.views.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
+from app.views.handles import TournamentState
 from ui.texts import chips, money, ordinal
 from ui.widgets.player_panel import Feedback
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.state import TournamentState
+from app.views.handles import TournamentState
 from ui import commands
 from ui.overview import payout_amounts
 from ui.texts import money, ordinal

@@ -44,6 +44,7 @@ class RoomFacts:
     winner: str = ""
     chip_names: Mapping[int, str] = field(default_factory=dict)  # chip value -> "red $5"
     late_seconds_left: float | None = None  # time until late registration closes, when open
+    currency: str = "USD"
 
 
 @dataclass(frozen=True)
@@ -258,10 +259,10 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         players_text=players_text,
         players_detail=players_detail,
         average_text=fmt.chips(facts.average_stack) if facts.average_stack is not None else "-",
-        pool_text=fmt.money(facts.pool_cents),
+        pool_text=fmt.money(facts.pool_cents, facts.currency),
         late_text=f"Late registration closes in {fmt.duration_words(late)}" if late else "",
         notice=_notice(clock, mode, facts),
-        payouts=tuple((place, fmt.money(cents)) for place, cents in facts.payouts),
+        payouts=tuple((place, fmt.money(cents, facts.currency)) for place, cents in facts.payouts),
         paid_text=f"{facts.places_paid} paid" if facts.places_paid else "",
         level_key=(int(level) if level is not None else 0, on_break),
         seconds_left=ms_left / 1000 if isinstance(ms_left, int | float) and mode != WAITING else None,

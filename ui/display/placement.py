@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
-from app.core.timesource import TimeSource
+from app.views.handles import TimeSource
 from ui.display.window import RoomDisplay
 
 ScreenList = Callable[[], Sequence[QScreen]]

@@ -1,23 +1,21 @@
 """Where the display's frames come from: a tournament (or the director's session) and a time source.
 
-The clock is read fresh on every repaint from the engine's pure ``clock_view(state, now)``; the
-other facts are read again only when the tournament changed (its state object or its event count).
+Everything is read through :func:`app.views.read`: the room facts once per change of the tournament,
+the clock at every repaint, computed from its timestamps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from app.clock.view import clock_view
-from app.core.engine import Tournament
-from app.core.state import TournamentState
-from app.core.timesource import TimeSource
+from app import views
+from app.views.handles import TimeSource, Tournament
 from ui.display.facts import room_facts
 from ui.display.model import DisplayFrame, RoomFacts, build_frame
 
-ClockFn = Callable[[TournamentState, float], Mapping[str, Any]]
+ClockFn = Callable[[Any, float], views.ClockView]
 
 
 def tournament_of(tournament_or_session: Any) -> Tournament:
@@ -30,6 +28,10 @@ def tournament_of(tournament_or_session: Any) -> Tournament:
     raise TypeError(f"not a tournament or a session: {type(tournament_or_session).__name__}")
 
 
+def _clock(tournament: Any, now: float) -> views.ClockView:
+    return views.read(tournament, now).clock
+
+
 class DisplaySource:
     """Builds :class:`DisplayFrame` objects for the room display."""
 
@@ -39,29 +41,32 @@ class DisplaySource:
         self._holder = tournament_or_session
         tournament = tournament_of(tournament_or_session)
         self.time: TimeSource = time_source or tournament.time
-        self._clock_fn: ClockFn = clock_fn or clock_view
-        self._facts_for: tuple[TournamentState, int] | None = None
+        self._clock_fn: ClockFn = clock_fn or _clock
+        self._facts_for: views.TournamentView | None = None
         self._facts = RoomFacts()
 
     @property
     def tournament(self) -> Tournament:
         return tournament_of(self._holder)
 
-    def facts(self) -> RoomFacts:
-        state = self.tournament.state
-        key = (state, state.seq)
-        if self._facts_for is None or self._facts_for[0] is not state or self._facts_for[1] != state.seq:
-            self._facts = room_facts(state)
-            self._facts_for = key
+    def facts(self, view: views.TournamentView | None = None) -> RoomFacts:
+        view = view or views.read(self.tournament, self.time.now())
+        if self._facts_for is None or not _same_state(self._facts_for, view):
+            self._facts = room_facts(view)
+        self._facts_for = view
         return self._facts
 
     def frame(self, now: float | None = None) -> DisplayFrame:
         """The picture at ``now`` (default: the time source's now)."""
         at = self.time.now() if now is None else now
-        state = self.tournament.state
-        facts = self.facts()
-        clock = self._clock_fn(state, at)
-        left = clock.get("late_registration_seconds_left")
-        if isinstance(left, int | float) and left > 0:
-            facts = replace(facts, late_seconds_left=float(left))
-        return build_frame(clock, facts)
+        tournament = self.tournament
+        facts = self.facts(views.read(tournament, at))
+        clock = self._clock_fn(tournament, at)
+        if clock.late_seconds_left:
+            facts = replace(facts, late_seconds_left=clock.late_seconds_left)
+        return build_frame(clock.raw, facts)
+
+
+def _same_state(a: views.TournamentView, b: views.TournamentView) -> bool:
+    """Two reads of one state change (only their clocks differ)."""
+    return a.seq == b.seq and a.players is b.players

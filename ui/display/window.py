@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QContextMenuEvent, QGuiApplication, QKeyEvent, QMouseEvent, QScreen
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
-from app.core.timesource import TimeSource
+from app.views.handles import TimeSource
 from ui.display.chime import ChimePolicy
 from ui.display.model import DisplayFrame
 from ui.display.panel import DisplayPanel

@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt
 
+from app.views import PayoutView
+from app.views import format as fmt
 from ui.models.rows import RowsModel
-from ui.texts import money, ordinal
 
 COLUMNS = ("Place", "Prize", "Player", "Note")
 
 
 class PayoutModel(RowsModel[tuple[str, str, str, str]]):
-    """Prizes per place and who won them, exactly as the engine's payouts view gives them."""
+    """Prizes per place and who won them, exactly as the view's payout rows give them."""
 
     columns = COLUMNS
 
-    def refresh(self, rows: list[dict[str, Any]]) -> None:
-        """Show the engine's payout rows; a tied block shows each player's own share (PAY-4)."""
-        sizes: dict[int, int] = {}
-        for row in rows:
-            sizes[int(row["place"])] = sizes.get(int(row["place"]), 0) + 1
+    def refresh(self, rows: Iterable[PayoutView], currency: str = fmt.USD) -> None:
+        """Show the payout rows; a tied block shows each player's own share (PAY-4)."""
         shown = []
         for row in rows:
-            place, size = int(row["place"]), sizes[int(row["place"])]
-            label = ordinal(place) if size == 1 else f"{ordinal(place)}-{ordinal(place + size - 1)}"
-            note = f"{size}-way tie, prizes of {label} split" if size > 1 else ""
-            shown.append((label, money(int(row["amount_cents"])), str(row.get("player") or ""), note))
+            note = f"{row.span}-way tie, prizes of {fmt.count(row.span, 'place')} split" if row.tied else ""
+            shown.append((row.label, fmt.money(row.prize_cents, currency), row.name or "", note))
         self.set_rows(shown)
 
     def cell(self, row: tuple[str, str, str, str], column: int, role: int) -> Any:

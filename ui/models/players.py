@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from app.core.state import OUT, Player, TournamentState
+from app.views.handles import OUT, Player, TournamentState
 from ui.texts import chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.state import TournamentState
+from app.views.handles import TournamentState
 from ui.models.structure import StructureModel
 from ui.overview import ClockInfo
 from ui.widgets.player_panel import Feedback
@@ -105,16 +105,10 @@ class ClockTab(QWidget):
 
     def show_structure(self, state: TournamentState, level: int) -> None:
         """Refill the structure table when the structure, the games drawn or the level changed."""
-        from app.core.registry import VIEW_PARTS
-        from app.games.catalogue import game
-        from app.games.rotation import game_for_level
+        from app import views
 
-        view = VIEW_PARTS["structure"](state) if "structure" in VIEW_PARTS else {}
-        games: dict[int, str] = {}
-        for lv in view.get("levels", []):
-            gid = game_for_level(state, int(lv["level"]))
-            if gid:
-                games[int(lv["level"])] = game(gid).name
+        view = views.structure_json(state)
+        games = views.level_games(state)
         key = (view.get("id"), len(view.get("levels", [])), tuple(sorted(games.items())), level,
                tuple(lv.get("minutes") for lv in view.get("levels", [])))
         if key == self._structure_key:

@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.core.state import Table, TournamentState
+from app.views.handles import Table, TournamentState
 
 MIME = "application/x-floorman-seat"
 

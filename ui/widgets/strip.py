@@ -6,8 +6,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from ui.overview import ClockInfo, FieldInfo
-from ui.texts import money
+from app.views import ClockView, FieldView
+from app.views import format as fmt
 
 
 def _pair(title: str) -> tuple[QWidget, QLabel]:
@@ -62,7 +62,7 @@ class Strip(QFrame):
         self.pending_button.clicked.connect(self.act_pending)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 4, 10, 4)
-        lay.setSpacing(22)
+        lay.setSpacing(16)
         lay.addWidget(self.clock)
         lay.addWidget(level_box, 1)
         lay.addWidget(field_box)
@@ -70,16 +70,26 @@ class Strip(QFrame):
         lay.addWidget(next_box, 1)
         lay.addWidget(self.pending_button)
 
-    def show_clock(self, info: ClockInfo) -> None:
+    def show_clock(self, info: ClockView) -> None:
         self.clock.setText(info.time_text)
         level = "Break" if info.on_break else f"{info.level}"
         extras = [x for x in (info.game, info.blinds) if x]
         self.level.setText(f"{level} · {info.state_text}" + (f" · {' '.join(extras)}" if extras else ""))
 
-    def show_field(self, info: FieldInfo) -> None:
-        status = "  · bubble" if info.bubble else "  · in the money" if info.in_money else ""
-        self.field.setText(f"{info.left:,} / {info.entries:,}{status}")
-        self.pool.setText(money(info.pool_cents) + (f" · {info.paid_places} paid" if info.paid_places else ""))
+    def show_field(self, info: FieldView, currency: str = fmt.USD) -> None:
+        status = "  · bubble" if info.bubble else "  · in the money" if info.in_the_money else ""
+        self.field.setText(f"{info.players_left:,} / {info.entries:,}{status}")
+        paid = f" · {info.paid_places} paid" if info.paid_places else ""
+        self.pool.setText(fmt.money(info.prize_pool_cents, currency) + paid)
+        for label in (self.field, self.pool):  # the level and the next action give way, never these
+            label.setMinimumWidth(label.fontMetrics().horizontalAdvance(label.text()) + 2)
+            box = label.parentWidget()
+            inner = box.layout() if box is not None else None
+            if inner is not None:
+                inner.activate()
+        outer = self.layout()
+        if outer is not None:
+            outer.activate()  # lay out now: a wider figure is never shown cut off meanwhile
 
     def show_pending(self, text: str | None) -> None:
         self.pending.setText(text or "Nothing pending")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from app.core.state import TournamentState
+from app.views.handles import TournamentState
 from ui.widgets.round_table import RoundTable, TableSnapshot
 
 CELL = QSize(272, 206)

@@ -1,0 +1,553 @@
+"""The one read path: :func:`read` gives a typed, frozen :class:`TournamentView` of a tournament.
+
+Everything a screen or a sheet shows comes from here: the field (players left, paid places, the
+bubble, in the money, the final table, the average stack, the prize pool, the next paid place), the
+tables, every seat change with where the player came from, the moves the balancing plan asks for,
+the places (ELIM-5), the payouts and the clock.
+
+The view is worked out once per change of the state (cached by the state object and its event
+count ``seq``): the prize table is computed once per bust, however many screens read it. Only the
+clock depends on the time; it is computed from the clock's timestamps at each read, which is cheap.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from app.balancing import plan as balancing_plan
+from app.clock import view as clock_views
+from app.core.state import WINNER, TournamentState
+from app.eliminations import payouts as money_rules
+from app.views import format as fmt
+
+
+@dataclass(frozen=True, slots=True)
+class FieldView:
+    """The field and the money at a glance."""
+
+    started: bool = False
+    ended: bool = False
+    entries: int = 0  # buy-ins and re-entries
+    rebuys: int = 0
+    addons: int = 0
+    players_left: int = 0  # players holding an entry and not eliminated (an unpaid registration is not)
+    registered: int = 0  # players registered, entered or not
+    paid_places: int = 0
+    bubble: bool = False  # one more bust and everyone left is paid
+    in_the_money: bool = False
+    final_table: bool = False
+    hand_for_hand: bool = False
+    average_stack: int | None = None
+    pool_cents: int = 0  # the money paid in (ENT-2)
+    prize_pool_cents: int = 0  # what the prizes add up to: the pool, or the guarantee (PAY-1)
+    next_paid_place: int | None = None  # the next place to be paid as the field shrinks
+    next_paid_cents: int | None = None  # and its prize
+    winner: str = ""
+    tables: int = 0  # tables with players
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    player_id: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    number: int
+    max_seats: int
+    seats: tuple[SeatView, ...] = ()
+    button: int | None = None  # button seat of the last hand
+    button_marker: int | None = None  # where the button is shown (the effective dealer, if the profile says so)
+    sb: int | None = None  # small-blind seat of the last hand
+    bb: int | None = None  # big-blind seat of the last hand
+
+    @property
+    def population(self) -> int:
+        return len(self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveView:
+    """One change of seat: a move (``move``), a broken table (``break``), a redraw or a stage's end.
+
+    ``from_table``/``from_seat`` are None when not known (an older log, or a player not seated before).
+    """
+
+    kind: str
+    player_id: int | None
+    name: str
+    from_table: int | None
+    from_seat: int | None
+    to_table: int
+    to_seat: int
+    reason: str = ""
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    """What the balancing plan asks for now: a ``move``, a table ``break`` or a ``redraw``.
+
+    ``command`` is the command that carries it out (``{"cmd": "move", ...}``, ``{"cmd": "balance"}`` ...).
+    """
+
+    kind: str
+    player_id: int | None
+    name: str
+    from_table: int
+    from_seat: int | None
+    to_table: int
+    to_seat: int | None
+    reason: str
+    command: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, _state: Any = None) -> str:
+        """The pending action in words (``_state`` is accepted and unused, for older callers)."""
+        if self.kind == "break":
+            return f"Break table {self.from_table}"
+        if self.kind == "redraw":
+            return f"Redraw: all players to {fmt.count(self.to_table, 'table')}"
+        who = self.name or "a player"
+        src = f"seat {self.from_seat} of table {self.from_table}" if self.from_seat else f"table {self.from_table}"
+        dst = f"table {self.to_table}" + (f" seat {self.to_seat}" if self.to_seat else "")
+        return f"Balance: move {src} ({who}) to {dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceView:
+    """A decided place (ELIM-5): the best place of the block, how many share it, and each one's prize."""
+
+    place: int
+    span: int  # players sharing the block of places starting at ``place`` (1: no tie)
+    player_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    shares_cents: tuple[int, ...]  # each player's prize, in the order of ``names`` (PAY-4)
+    reason: str = ""
+
+    @property
+    def tied(self) -> bool:
+        return self.span > 1
+
+    @property
+    def label(self) -> str:
+        return fmt.place(self.place, self.span)
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutView:
+    """One row of the payout table: one per paid place; a tied block has one row per tied player."""
+
+    place: int
+    prize_cents: int
+    player_id: int | None = None  # None while the place is not decided
+    name: str | None = None
+    span: int = 1  # players sharing the block starting at ``place``
+
+    @property
+    def tied(self) -> bool:
+        return self.span > 1
+
+    @property
+    def label(self) -> str:
+        return fmt.place(self.place, self.span)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    id: int
+    name: str
+    status: str
+    stack: int
+    table: int | None
+    seat: int | None
+    place: int | None
+    span: int
+    prize_cents: int
+    entries: int
+    paid_cents: int
+
+    @property
+    def place_label(self) -> str:
+        return fmt.place(self.place, self.span)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockView:
+    """The clock at the time it was read, computed from the clock's timestamps."""
+
+    at: float = 0.0
+    started: bool = False
+    running: bool = False
+    paused: bool = False
+    on_break: bool = False
+    level: int = 1
+    game: str = ""  # the game's name, "" while not known
+    forced_bets: Mapping[str, Any] = field(default_factory=dict)  # sb, bb, ante / ante, bring_in, complete
+    seconds_left: float | None = None
+    next_level: int | None = None
+    next_game: str = ""
+    next_forced_bets: Mapping[str, Any] = field(default_factory=dict)
+    break_first: bool = False  # a break comes before the next level
+    race_after: int | None = None  # on a break with a chip race: the level the break follows
+    late_seconds_left: float | None = None
+    raw: Mapping[str, Any] = field(default_factory=dict)  # the engine's clock view as JSON (every key)
+
+    @property
+    def time_text(self) -> str:
+        return fmt.clock(self.seconds_left)
+
+    @property
+    def blinds(self) -> str:
+        """This level's forced bets on one line."""
+        return fmt.bets(self.forced_bets)
+
+    @property
+    def next_text(self) -> str:
+        """What comes next: ``break, then level 5 · Razz ante 10 bring in 25``."""
+        if self.next_level is None:
+            return ""
+        head = "break, then " if self.break_first else ""
+        return f"{head}level {self.next_level} · {self.next_game} {fmt.bets(self.next_forced_bets)}".strip()
+
+    @property
+    def state_text(self) -> str:
+        if not self.started:
+            return "not started"
+        if self.on_break:
+            return "break"
+        return "running" if self.running else "paused"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentView:
+    """Everything the faces read of one tournament state."""
+
+    seq: int
+    name: str
+    currency: str
+    field: FieldView
+    tables: tuple[TableView, ...]
+    players: tuple[PlayerView, ...]
+    moves: tuple[MoveView, ...]  # every seat change, oldest first
+    pending: tuple[PendingView, ...]  # what the balancing plan asks for now
+    places: tuple[PlaceView, ...]  # decided places, best first
+    payouts: tuple[PayoutView, ...]  # the payout table, 1st first
+    prizes_cents: tuple[int, ...]  # prize per place, 1st first (the table before any tie is split)
+    chip_names: Mapping[int, str]  # chip value -> "red 5" for the room
+    clock: ClockView
+
+    def money(self, cents: int | None) -> str:
+        """An amount in this tournament's currency."""
+        return fmt.money(cents, self.currency)
+
+    def player(self, player_id: int) -> PlayerView | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+    def last_moves(self) -> tuple[MoveView, ...]:
+        """The seat changes of the latest action that moved anyone (one balance, one broken table)."""
+        if not self.moves:
+            return ()
+        last = self.moves[-1].at
+        return tuple(m for m in self.moves if m.at == last)
+
+
+# -- building ---------------------------------------------------------------------------------------
+
+
+def game_name(game: str | None) -> str:
+    """A game's name: a catalogue id becomes the catalogue's name, a name stays as it is."""
+    if not game:
+        return ""
+    from app.games.catalogue import CATALOGUE
+
+    if game in CATALOGUE:
+        return str(CATALOGUE[game].name)
+    if "_" in game or game.islower():
+        return game.replace("_", " ").title()
+    return game
+
+
+def _game_name(game: Any) -> str:
+    return str(game.get("name") or game.get("id") or "") if isinstance(game, Mapping) else str(game or "")
+
+
+def clock_at(state: TournamentState, now: float | None) -> ClockView:
+    """The clock of ``state`` at ``now`` (None: as of its last change)."""
+    if state.profile is None:
+        return ClockView()
+    raw = clock_views.clock_part(state, now)
+    nxt = raw.get("next") if isinstance(raw.get("next"), Mapping) else None
+    brk = raw.get("break") if isinstance(raw.get("break"), Mapping) else None
+    left = raw.get("ms_left")
+    late = raw.get("late_registration_seconds_left")
+    forced = raw.get("forced_bets")
+    if not isinstance(forced, Mapping):
+        forced = dict(raw.get("blinds") or {})
+    return ClockView(
+        at=float(raw.get("as_of") or 0.0),
+        started=bool(raw.get("started")),
+        running=bool(raw.get("running")),
+        paused=bool(raw.get("paused")),
+        on_break=bool(raw.get("on_break")),
+        level=int(raw.get("level") or 1),
+        game=_game_name(raw.get("game")),
+        forced_bets=forced,
+        seconds_left=left / 1000 if isinstance(left, int | float) else None,
+        next_level=int(nxt["level"]) if nxt and nxt.get("level") is not None else None,
+        next_game=_game_name(nxt.get("game")) if nxt else "",
+        next_forced_bets=dict(nxt.get("forced_bets") or {}) if nxt else {},
+        break_first=bool(nxt and nxt.get("break_first")),
+        race_after=int(brk["after_level"]) if raw.get("on_break") and brk and brk.get("race") else None,
+        late_seconds_left=float(late) if isinstance(late, int | float) and late > 0 else None,
+        raw=raw,
+    )
+
+
+def _tables(state: TournamentState) -> tuple[TableView, ...]:
+    from app.buttons.positions import effective_dealer
+
+    out = []
+    on_dealer = bool(state.profile is not None and state.profile["button.display_on_effective_dealer"])
+    for number in sorted(state.tables):
+        t = state.tables[number]
+        players = state.players
+        seats = tuple(SeatView(s, pid, players[pid].name, players[pid].stack) for s, pid in sorted(t.seats.items()))
+        marker = effective_dealer(t.button, t.seats, t.max_seats) if on_dealer else t.button
+        out.append(TableView(t.number, t.max_seats, seats, t.button, marker, t.sb, t.bb))
+    return tuple(out)
+
+
+def _moves(state: TournamentState) -> tuple[MoveView, ...]:
+    names = state.players
+    return tuple(
+        MoveView(
+            kind=str(m["kind"]),
+            player_id=m.get("player"),
+            name=names[m["player"]].name if m.get("player") in names else str(m.get("player") or ""),
+            from_table=m.get("from_table"),
+            from_seat=m.get("from_seat"),
+            to_table=int(m["to_table"]),
+            to_seat=int(m["to_seat"]),
+            reason=str(m.get("reason") or ""),
+            at=float(m.get("at") or 0.0),
+        )
+        for m in state.seat_moves
+    )
+
+
+def _pending(state: TournamentState) -> tuple[PendingView, ...]:
+    if len(state.tables) < 2 or state.profile is None:
+        return ()
+    plan = balancing_plan.plan_moves(state)
+    if plan.redraw_to is not None:
+        cmd: dict[str, Any] = {"cmd": "redraw", "tables": plan.redraw_to}
+        return (PendingView("redraw", None, "", 0, None, int(plan.redraw_to), None, plan.reason, cmd),)
+    if plan.break_table is not None:
+        cmd = {"cmd": "break_table", "table": plan.break_table}
+        return (PendingView("break", None, "", int(plan.break_table), None, 0, None, plan.reason, cmd),)
+    out = []
+    for m in plan.moves:
+        table = state.tables.get(m.from_table)
+        pid = table.seats.get(m.from_seat) if table is not None and m.from_seat is not None else None
+        if m.player is not None and pid is not None and m.to_seat is not None and not m.tied:
+            cmd = {"cmd": "move", "player": pid, "table": m.to_table, "seat": m.to_seat}
+        else:
+            cmd = {"cmd": "balance"}
+        who = pid if m.player is not None else None
+        name = state.players[who].name if who is not None and who in state.players else ""
+        reason = m.reason + (f" ({m.rule})" if m.rule else "")
+        out.append(PendingView("move", who, name, m.from_table, m.from_seat, m.to_table, m.to_seat, reason, cmd))
+    return tuple(out)
+
+
+def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlaceView, ...]:
+    rows: list[PlaceView] = []
+    if state.ended:
+        for p in state.players.values():
+            if p.status == WINNER:
+                rows.append(PlaceView(1, 1, (p.id,), (p.name,), (won.get(p.id, (1, 0, False))[1],), "winner"))
+    for batch in reversed(state.batches):
+        for group in batch.tie_groups:
+            place = state.players[group[0]].place
+            if place is None:
+                continue
+            ids = tuple(sorted(group, key=lambda pid: -won.get(pid, (0, 0, False))[1]))
+            rows.append(
+                PlaceView(
+                    place,
+                    len(group),
+                    ids,
+                    tuple(state.players[pid].name for pid in ids),
+                    tuple(won.get(pid, (0, 0, False))[1] for pid in ids),
+                    batch.reason,
+                )
+            )
+    return tuple(sorted(rows, key=lambda r: r.place))
+
+
+def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int, int, bool]]) -> tuple[PayoutView, ...]:
+    rows = money_rules.payout_rows(state, table, won)
+    span: dict[int, int] = {}
+    for r in rows:
+        span[int(r["place"])] = span.get(int(r["place"]), 0) + 1
+    ids = {p.name: p.id for p in state.players.values()}
+    return tuple(
+        PayoutView(int(r["place"]), int(r["amount_cents"]), ids.get(r["player"]) if r["player"] else None,
+                   r["player"], span[int(r["place"])])
+        for r in rows
+    )
+
+
+def _field(state: TournamentState, table: list[int], tables: tuple[TableView, ...]) -> FieldView:
+    counts = state.money_counts
+    left = state.in_field
+    paid = len(table)
+    begun = bool(state.started or state.clock.get("started"))
+    occupied = sum(1 for t in tables if t.population)
+    final = bool(
+        begun and occupied == 1 and left > 1 and state.profile is not None
+        and left <= int(state.profile["final_table.size"])
+    )
+    next_place = min(left, paid) if paid and left > 1 else None
+    return FieldView(
+        started=begun,
+        ended=bool(state.ended),
+        entries=counts.get("entry", 0) + counts.get("reentry", 0),
+        rebuys=counts.get("rebuy", 0),
+        addons=counts.get("addon", 0),
+        players_left=left,
+        registered=len(state.players),
+        paid_places=paid,
+        bubble=begun and paid > 0 and left == paid + 1,
+        in_the_money=begun and paid > 0 and 1 < left <= paid,
+        final_table=final,
+        hand_for_hand=bool(state.hand_for_hand),
+        # Every chip still in play counts, including those a busted player left on his table until the
+        # next chip count credits them to their winner.
+        average_stack=round(state.expected_chips() / left) if left else None,
+        pool_cents=state.pool_cents,
+        prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
+        next_paid_place=next_place,
+        next_paid_cents=table[next_place - 1] if next_place else None,
+        winner=next((p.name for p in state.players.values() if p.status == WINNER), ""),
+        tables=occupied,
+    )
+
+
+def _players(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlayerView, ...]:
+    return tuple(
+        PlayerView(p.id, p.name, p.status, p.stack, p.table, p.seat, p.place, p.tied,
+                   won[p.id][1] if p.id in won else 0, p.entries + p.reentries, p.paid_cents)
+        for p in state.players.values()
+    )
+
+
+def _chip_names(state: TournamentState) -> dict[int, str]:
+    out: dict[int, str] = {}
+    if state.profile is not None:
+        for chip in state.profile["chips"]:
+            colour = str(chip.get("colour") or "").strip()
+            out[int(chip["value"])] = f"{colour} {fmt.chips(chip['value'])}".strip()
+    return out
+
+
+def build(state: TournamentState, now: float | None = None) -> TournamentView:
+    """The view of ``state``, computed afresh (use :func:`read`, which keeps it per state change)."""
+    if state.profile is None:
+        table: list[int] = []
+        won: dict[int, tuple[int, int, bool]] = {}
+    else:
+        table = money_rules.prize_table(state)
+        won = money_rules.awards(state, table)
+    tables = _tables(state)
+    currency = str(state.profile.settings.get("money.currency", fmt.USD)) if state.profile is not None else fmt.USD
+    return TournamentView(
+        seq=state.seq,
+        name=state.name,
+        currency=currency,
+        field=_field(state, table, tables),
+        tables=tables,
+        players=_players(state, won),
+        moves=_moves(state),
+        pending=_pending(state),
+        places=_places(state, won),
+        payouts=_payouts(state, table, won) if state.profile is not None else (),
+        prizes_cents=tuple(table),
+        chip_names=_chip_names(state),
+        clock=clock_at(state, now),
+    )
+
+
+# The newest views, by state object: (state, seq) -> view. A weak reference checks that the id is
+# still the same state object (an undo or a replay builds a new one).
+_CACHE: dict[int, tuple[weakref.ref[TournamentState], int, TournamentView]] = {}
+_CACHE_SIZE = 8
+
+
+def _state_of(tournament_or_state: Any) -> TournamentState:
+    if isinstance(tournament_or_state, TournamentState):
+        return tournament_or_state
+    state = getattr(tournament_or_state, "state", None)
+    if isinstance(state, TournamentState):
+        return state
+    inner = getattr(tournament_or_state, "tournament", None)  # a session holding a tournament
+    if inner is not None and isinstance(getattr(inner, "state", None), TournamentState):
+        return inner.state
+    raise TypeError(f"not a tournament or a state: {type(tournament_or_state).__name__}")
+
+
+def _time_of(tournament_or_state: Any) -> float | None:
+    for holder in (tournament_or_state, getattr(tournament_or_state, "tournament", None)):
+        time = getattr(holder, "time", None)
+        if time is not None and hasattr(time, "now"):
+            return float(time.now())
+    return None
+
+
+def read(tournament_or_state: Any, now: float | None = None) -> TournamentView:
+    """The view of a tournament (or a session holding one, or a bare state) with its clock at ``now``.
+
+    ``now`` defaults to the tournament's own time source; for a bare state, to the clock's last change.
+    Everything but the clock is computed once per change of the state.
+    """
+    state = _state_of(tournament_or_state)
+    if now is None:
+        now = _time_of(tournament_or_state)
+    hit = _CACHE.get(id(state))
+    if hit is not None and hit[0]() is state and hit[1] == state.seq:
+        view = hit[2]
+        return view if view.clock.at == now else replace(view, clock=clock_at(state, now))
+    view = build(state, now)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[id(state)] = (weakref.ref(state), state.seq, view)
+    return view
+
+
+def forget() -> None:
+    """Drop every kept view (tests that change a state by hand, without an event)."""
+    _CACHE.clear()
+
+
+__all__ = [
+    "ClockView",
+    "FieldView",
+    "MoveView",
+    "PayoutView",
+    "PendingView",
+    "PlaceView",
+    "PlayerView",
+    "SeatView",
+    "TableView",
+    "TournamentView",
+    "clock_at",
+    "forget",
+    "game_name",
+    "read",
+]

@@ -1,0 +1,56 @@
+"""The read side: seat changes say where players came from (old logs still replay), one view per change."""
+
+from __future__ import annotations
+
+import copy
+
+from app import views
+from app.core.engine import Tournament
+from app.tools.demo import build_demo
+
+
+def test_a_broken_table_records_where_each_player_sat_and_an_old_log_still_replays() -> None:
+    t = build_demo(players=60)
+    pending = views.read(t).pending
+    assert pending and pending[0].kind == "break"
+    broken = pending[0].from_table
+    seats = {pid: seat for seat, pid in t.state.tables[broken].seats.items()}
+    t.execute(dict(pending[0].command))
+    moved = [m for m in views.read(t).moves if m.kind == "break"]
+    assert moved and all(m.from_table == broken and m.from_seat == seats[m.player_id] for m in moved)
+    assert views.read(t).last_moves() == tuple(moved)
+
+    old = copy.deepcopy(t.log)
+    for ev in old:
+        ev.data.pop("from_seats", None)  # written before the event named the seats left behind
+    again = Tournament.replay(old)
+    replayed = [m for m in views.read(again).moves if m.kind == "break"]
+    assert [(m.player_id, m.from_seat, m.to_seat) for m in replayed] == [
+        (m.player_id, m.from_seat, m.to_seat) for m in moved
+    ]
+
+
+def test_a_redraw_without_origins_in_an_old_log_still_applies() -> None:
+    t = build_demo(players=30)
+    before = {p.id: (p.table, p.seat) for p in t.state.players.values() if p.table is not None}
+    t.execute({"cmd": "redraw", "tables": 3})
+    redrawn = [m for m in views.read(t).moves if m.kind == "redraw"]
+    assert redrawn and all((m.from_table, m.from_seat) == before[m.player_id] for m in redrawn)
+    old = copy.deepcopy(t.log)
+    for ev in old:
+        ev.data.pop("from", None)
+    again = Tournament.replay(old)
+    assert {p.id: (p.table, p.seat) for p in again.state.players.values()} == {
+        p.id: (p.table, p.seat) for p in t.state.players.values()
+    }
+    assert not [m for m in views.read(again).moves if m.kind == "redraw"]
+
+
+def test_the_view_is_kept_until_the_state_changes() -> None:
+    t = build_demo(players=30)
+    a, b = views.read(t, 100.0), views.read(t, 100.0)
+    assert a is b
+    c = views.read(t, 160.0)
+    assert c.players is a.players and c.clock is not a.clock
+    t.execute({"cmd": "note", "text": "hello"})
+    assert views.read(t).players is not a.players
