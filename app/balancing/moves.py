@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from app.balancing.halting import arrived, halts
 from app.balancing.plan import Move, Plan, plan_moves
 from app.buttons.blinds import blind_paid
+from app.commands import by_name
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
@@ -124,15 +127,22 @@ def _tie_cards(ctx: Context, cmd: dict[str, Any], tied: list[int]) -> dict[int, 
     return cards
 
 
+def _passed_on(cmd: dict[str, Any], to: str) -> dict[str, Any]:
+    """The fields of ``balance`` that the redraw or the table break it turns into also takes."""
+    decl = by_name(to)
+    fields = {f.encode_name for f in msgspec.structs.fields(decl)} if decl is not None else set()
+    return {k: v for k, v in cmd.items() if k in fields and k not in ("cmd", "table", "tables")}
+
+
 @command("balance")
 def balance(ctx: Context, cmd: dict[str, Any]) -> None:
     """Carry out what the field needs now: the redraw, the break, or every pending move."""
     plan = plan_moves(ctx.state)
     if plan.redraw_to is not None:
-        ctx.run({"cmd": "redraw", "tables": plan.redraw_to, **{k: v for k, v in cmd.items() if k != "cmd"}})
+        ctx.run({"cmd": "redraw", "tables": plan.redraw_to, **_passed_on(cmd, "redraw")})
         return
     if plan.break_table is not None:
-        ctx.run({"cmd": "break_table", "table": plan.break_table, **{k: v for k, v in cmd.items() if k != "cmd"}})
+        ctx.run({"cmd": "break_table", "table": plan.break_table, **_passed_on(cmd, "break_table")})
         return
     if not plan.moves:
         raise RuleError("INVALID_INPUT", "The tables are balanced: no move is needed.", "BAL-1")
