@@ -14,6 +14,7 @@ from app.buttons.blinds import blind_paid
 from app.commands import by_name
 from app.core import inputs
 from app.core.events import Event
+from app.core.questions import button_question, rebuy_or_decline_question
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.errors import RuleError
@@ -67,7 +68,8 @@ def balance_view(state: TournamentState) -> dict[str, Any]:
 def _check_mover(ctx: Context, ref: Any) -> Any:
     p = inputs.seated(inputs.player(ctx.state, ref))
     if p.deciding:
-        raise RuleError("NEEDS_INPUT", f"{p.name} lost all his chips: enter his rebuy or decline first.", "ENT-5")
+        text = f"{p.name} lost all his chips: enter his rebuy or decline first."
+        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question([p], text))
     return p
 
 
@@ -146,9 +148,12 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
         return
     if not plan.moves:
         raise RuleError("INVALID_INPUT", "The tables are balanced: no move is needed.", "BAL-1")
-    needs = next((m.needs for m in plan.moves if m.needs), None)
-    if needs:
-        raise RuleError("NEEDS_INPUT", f"Which seat has the button? {needs} is needed to pick the mover.", "BAL-3")
+    needs = next((m for m in plan.moves if m.needs), None)
+    if needs is not None:
+        text = f"Which seat has the button? {needs.needs} is needed to pick the mover."
+        table = ctx.state.tables[needs.needs_table] if needs.needs_table is not None else None
+        question = button_question(ctx.state, table, text) if table is not None else None
+        raise RuleError("NEEDS_INPUT", text, "BAL-3", question=question)
     while plan.moves:
         m = plan.moves[0]
         draw: dict[int, str] = {}
