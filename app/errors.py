@@ -79,7 +79,18 @@ class Question:
 
     ``kind`` says what an answer is: "bool" (yes or no), "choice" (one of ``choices``), "integer" (a
     whole number, e.g. a seat), or "amounts" (a whole number for each key in ``keys``, e.g. each busted
-    player's starting stack). ``field`` is None when every choice is a command to run first.
+    player's starting stack, as an object key: number). ``field`` is None when every choice is a command
+    to run first. A question of another kind may also offer choices that are commands: another way to
+    answer (e.g. "amounts" of a chip count, or accepting the count as entered).
+
+    The answer is given in one of two ways: the same command again with the answer in ``field``, or a
+    choice's ``command`` run first, after which the same command is repeated as it was.
+
+    Questions asked today: the level of a hand around a level change (CONV-6, "bool"), the starting
+    stacks of a multi-player bust (ELIM-4, "amounts"), the button at a table (BTN-4, BAL-3: "choice" of
+    set_button commands), the rebuy or decline of a player who lost his chips (ENT-5: "choice" of
+    commands), the counts before a chip race (RACE-3, "amounts"), the end of the first stage (ELIM-8,
+    "bool") and the stud dealer's seat (MIX-6, "integer").
     """
 
     text: str

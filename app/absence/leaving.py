@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from app.chips.race import in_play
 from app.core import inputs
 from app.core.events import Event
+from app.core.questions import rebuy_or_decline_question
 from app.core.registry import applies, command
 from app.core.state import Player, TournamentState
 from app.eliminations.busts import check_winner
@@ -79,11 +80,10 @@ def _nobody_deciding(ctx: Context, p: Player) -> None:
     in or out, so his rebuy or decline comes first (he too, if he is the one forfeiting)."""
     table = ctx.state.tables.get(p.table) if p.table is not None else None
     pids = list(table.seats.values()) if table is not None else [p.id]
-    deciding = [ctx.state.players[pid].name for pid in pids if ctx.state.players[pid].deciding]
+    deciding = [ctx.state.players[pid] for pid in pids if ctx.state.players[pid].deciding]
     if deciding:
-        raise RuleError(
-            "NEEDS_INPUT", f"{', '.join(deciding)} lost all his chips: enter his rebuy or decline first.", "ENT-5"
-        )
+        text = f"{', '.join(d.name for d in deciding)} lost all his chips: enter his rebuy or decline first."
+        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))
 
 
 @command("forfeit")

@@ -15,6 +15,7 @@ from app.balancing.halting import arrived
 from app.buttons.blinds import blind_paid
 from app.core import inputs
 from app.core.events import Event
+from app.core.questions import rebuy_or_decline_question
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
@@ -50,7 +51,8 @@ def _no_deciding(ctx: Context, tables: list[Table]) -> None:
         for pid in table.seats.values():
             p = ctx.state.players[pid]
             if p.deciding:
-                raise RuleError("NEEDS_INPUT", f"{p.name} lost all his chips: enter his rebuy or decline first.")
+                text = f"{p.name} lost all his chips: enter his rebuy or decline first."
+                raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question([p], text))
 
 
 @command("break_table")

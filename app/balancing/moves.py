@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from app.balancing.halting import arrived, halts
 from app.balancing.plan import Move, Plan, plan_moves
 from app.buttons.blinds import blind_paid
+from app.commands import by_name
 from app.core import inputs
 from app.core.events import Event
+from app.core.questions import button_question, rebuy_or_decline_question
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.errors import RuleError
@@ -64,7 +68,8 @@ def balance_view(state: TournamentState) -> dict[str, Any]:
 def _check_mover(ctx: Context, ref: Any) -> Any:
     p = inputs.seated(inputs.player(ctx.state, ref))
     if p.deciding:
-        raise RuleError("NEEDS_INPUT", f"{p.name} lost all his chips: enter his rebuy or decline first.", "ENT-5")
+        text = f"{p.name} lost all his chips: enter his rebuy or decline first."
+        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question([p], text))
     return p
 
 
@@ -128,21 +133,31 @@ def _tie_cards(ctx: Context, cmd: dict[str, Any], tied: list[int]) -> dict[int, 
     return cards
 
 
+def _passed_on(cmd: dict[str, Any], to: str) -> dict[str, Any]:
+    """The fields of ``balance`` that the redraw or the table break it turns into also takes."""
+    decl = by_name(to)
+    fields = {f.encode_name for f in msgspec.structs.fields(decl)} if decl is not None else set()
+    return {k: v for k, v in cmd.items() if k in fields and k not in ("cmd", "table", "tables")}
+
+
 @command("balance")
 def balance(ctx: Context, cmd: dict[str, Any]) -> None:
     """Carry out what the field needs now: the redraw, the break, or every pending move."""
     plan = plan_moves(ctx.state)
     if plan.redraw_to is not None:
-        ctx.run({"cmd": "redraw", "tables": plan.redraw_to, **{k: v for k, v in cmd.items() if k != "cmd"}})
+        ctx.run({"cmd": "redraw", "tables": plan.redraw_to, **_passed_on(cmd, "redraw")})
         return
     if plan.break_table is not None:
-        ctx.run({"cmd": "break_table", "table": plan.break_table, **{k: v for k, v in cmd.items() if k != "cmd"}})
+        ctx.run({"cmd": "break_table", "table": plan.break_table, **_passed_on(cmd, "break_table")})
         return
     if not plan.moves:
         raise RuleError("INVALID_INPUT", "The tables are balanced: no move is needed.", "BAL-1")
-    needs = next((m.needs for m in plan.moves if m.needs), None)
-    if needs:
-        raise RuleError("NEEDS_INPUT", f"Which seat has the button? {needs} is needed to pick the mover.", "BAL-3")
+    needs = next((m for m in plan.moves if m.needs), None)
+    if needs is not None:
+        text = f"Which seat has the button? {needs.needs} is needed to pick the mover."
+        table = ctx.state.tables[needs.needs_table] if needs.needs_table is not None else None
+        question = button_question(ctx.state, table, text) if table is not None else None
+        raise RuleError("NEEDS_INPUT", text, "BAL-3", question=question)
     while plan.moves:
         m = plan.moves[0]
         draw: dict[int, str] = {}

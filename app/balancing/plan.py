@@ -146,6 +146,7 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
     st, dt = f.state.tables[src], f.state.tables[dst]
     s_occ, d_occ = f.occupied(src), f.occupied(dst)
     needs = None
+    needs_table: int | None = None
     mover_seat: int | None
     to_seat: int | None
     if method == "highest_seat_to_lowest_open":
@@ -159,7 +160,8 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
             reason = "same position relative to the button (no eliminated player's seat: lowest open seat)"
         mover_seat = _relative(st, s_occ, dt, to_seat, f.vacated.get(src, set())) if to_seat is not None else None
         if mover_seat is None:
-            needs = f"the button at table {src if st.button is None else dst}"
+            needs_table = src if st.button is None else dst
+            needs = f"the button at table {needs_table}"
     elif stud_only(f.state):
         to_seat = _last_vacated(dt, d_occ)
         mover_seat = first_after(to_seat - 1 if to_seat > 1 else st.max_seats, s_occ, st.max_seats) if to_seat else None
@@ -169,9 +171,10 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
         to_seat = worst_open_seat(_positions(dt), d_occ, dt.max_seats) if dt.bb is not None else None
         reason = "the player due the big blind next goes to the worst position"
         if mover_seat is None or to_seat is None:
-            needs = f"the button at table {src if mover_seat is None else dst}"
+            needs_table = src if mover_seat is None else dst
+            needs = f"the button at table {needs_table}"
     player = st.seats.get(mover_seat) if mover_seat is not None and not tied else None
-    return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs)
+    return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs, needs_table)
 
 
 def stud_only(state: TournamentState) -> bool:

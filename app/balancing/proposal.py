@@ -16,6 +16,7 @@ class Move:
     rule: str
     tied: list[int] = field(default_factory=list)  # P004: tables that draw a card; the low card gives
     needs: str | None = None
+    needs_table: int | None = None  # the table whose button is needed (``needs``)
 
 
 @dataclass

@@ -14,6 +14,7 @@ from app.balancing.halting import finished_halted, halt_now, waivers
 from app.buttons.positions import NeedsButton, Positions, first_hand, next_hand, order_from
 from app.core import inputs
 from app.core.events import Event
+from app.core.questions import button_question, rebuy_or_decline_question
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
@@ -27,13 +28,12 @@ def positions(table: Table) -> Positions:
     return Positions(table.button, table.sb_seat, table.sb, table.bb, table.button_held)
 
 
-def needs_button(table: Table, why: str) -> RuleError:
-    return RuleError(
-        "NEEDS_INPUT",
+def needs_button(state: TournamentState, table: Table, why: str) -> RuleError:
+    text = (
         f"Which seat has the button at table {table.number}? It is needed {why}; "
-        f"enter it with set_button (table {table.number}, seat N).",
-        "BTN-4",
+        f"enter it with set_button (table {table.number}, seat N)."
     )
+    return RuleError("NEEDS_INPUT", text, "BTN-4", question=button_question(state, table, text))
 
 
 def seat_order_from_button(table: Table) -> list[int]:
@@ -131,17 +131,17 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
     table = inputs.table(ctx.state, inputs.field(cmd, "table"))
     stud = _stud_next(ctx.state, cmd, table, ctx.now)
     players = [ctx.state.players[pid] for pid in table.seats.values()]
-    deciding = [p.name for p in players if p.deciding]  # ENT-5
+    deciding = [p for p in players if p.deciding]  # ENT-5
     if deciding:
-        raise RuleError(
-            "NEEDS_INPUT",
-            f"{', '.join(deciding)} lost all his chips: enter the rebuy or decline_rebuy before the next hand.",
-            "ENT-5",
+        text = (
+            f"{', '.join(p.name for p in deciding)} lost all his chips: enter the rebuy or decline_rebuy before "
+            "the next hand."
         )
+        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))
     try:
         nxt = upcoming(ctx.state, table, stud=stud)
     except NeedsButton:
-        raise needs_button(table, "to move the button and blinds") from None
+        raise needs_button(ctx.state, table, "to move the button and blinds") from None
     sitting = {str(pid): nxt.sitting_out[seat] for seat, pid in table.seats.items() if seat in nxt.sitting_out}
     halted = None if str(table.number) in waivers(ctx.state) else halt_now(ctx.state, table)
     ctx.emit(

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core import inputs
 from app.core.state import TournamentState
-from app.errors import RuleError
+from app.errors import Choice, Question, RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -105,12 +105,16 @@ def count_first(ctx: Context, cmd: dict[str, Any]) -> None:
         ctx.run({"cmd": "chip_count", "counts": counts})
         if ctx.state.pending_count is not None:
             diffs = ", ".join(f"table {t}: {d:+,}" for t, d in ctx.state.pending_count["differences"] if d)
-            raise RuleError(
-                "NEEDS_INPUT",
+            text = (
                 f"The count does not add up ({diffs}): count again, or accept it with chip_count and "
-                '"accept": true, before the race.',
-                "RACE-3",
+                '"accept": true, before the race.'
             )
+            accept = Choice(
+                "Accept the count as entered", command={"cmd": "chip_count", "counts": counts, "accept": True}
+            )
+            keys = tuple(ctx.state.players[int(pid)].name for pid, _ in ctx.state.pending_count["counts"])
+            question = Question(text, "counts", "amounts", (accept,), keys)
+            raise RuleError("NEEDS_INPUT", text, "RACE-3", question=question)
     loose = {k: v for k, v in sorted(ctx.state.loose_chips.items()) if v}
     if not loose:
         return
@@ -120,10 +124,9 @@ def count_first(ctx: Context, cmd: dict[str, Any]) -> None:
     example = ", ".join(f'"{n}": chips' for n in names[:3]) + (", ..." if len(names) > 3 else "")
     others = f" (also table {', '.join(str(k) for k in list(loose)[1:])})" if len(loose) > 1 else ""
     holder = f"Table {number} holds" if number else "The players not at a table hold"
-    raise RuleError(
-        "NEEDS_INPUT",
+    text = (
         f"{holder} {chips:,} chips won from busted players that no counted stack shows yet"
         f"{others}, so its odd chips are not known. Count every player there first, with chip_count or in "
-        f"this command: \"counts\": {{{example}}}.",
-        "RACE-3",
+        f"this command: \"counts\": {{{example}}}."
     )
+    raise RuleError("NEEDS_INPUT", text, "RACE-3", question=Question(text, "counts", "amounts", keys=tuple(names)))

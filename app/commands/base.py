@@ -30,6 +30,8 @@ class Command(msgspec.Struct, tag_field="cmd", kw_only=True, forbid_unknown_fiel
 
     label: ClassVar[str] = ""  # the history's words, e.g. "bust-out of {player}"
     rules: ClassVar[tuple[str, ...]] = ()  # the rule ids this command applies, e.g. ("ELIM-1", "ENT-5")
+    # Commands as a director writes them, shown in docs/commands.md (each one must parse).
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ()
 
     @classmethod
     def name(cls) -> str:

@@ -2,32 +2,39 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
 import msgspec
 
-from app.commands import eliminations
+from app.commands import absence, balancing, buttons, chips, clock, eliminations, entries, games, seating, tournament
 from app.commands.base import Command
 from app.errors import RuleError
 
-_MODULES = (eliminations,)
+_MODULES = (absence, balancing, buttons, chips, clock, eliminations, entries, games, seating, tournament)
 
 
 @cache
 def catalogue() -> tuple[type[Command], ...]:
     """Every command declaration, sorted by name."""
-    found = {
-        obj.name(): obj
-        for mod in _MODULES
-        for obj in vars(mod).values()
-        if isinstance(obj, type) and issubclass(obj, Command) and obj is not Command
-    }
+    found: dict[str, type[Command]] = {}
+    for mod in _MODULES:
+        for obj in vars(mod).values():
+            if isinstance(obj, type) and issubclass(obj, Command) and obj is not Command:
+                if obj.name() in found and found[obj.name()] is not obj:
+                    raise ValueError(f"command {obj.name()!r} declared twice")
+                found[obj.name()] = obj
     return tuple(found[n] for n in sorted(found))
 
 
+@cache
+def _by_name() -> dict[str, type[Command]]:
+    return {c.name(): c for c in catalogue()}
+
+
 def by_name(name: str) -> type[Command] | None:
-    return {c.name(): c for c in catalogue()}.get(name)
+    return _by_name().get(name)
 
 
 def schema(decl: type[Command]) -> dict[str, Any]:
@@ -37,7 +44,10 @@ def schema(decl: type[Command]) -> dict[str, Any]:
 
 
 def parse(command: dict[str, Any]) -> Command:
-    """The command as its declaration, or RuleError INVALID_INPUT naming the field that is wrong."""
+    """The command as its declaration, or RuleError INVALID_INPUT naming the field that is wrong.
+
+    Lenient about spelling a number as text ("3") or a whole number as 3.0, as the handlers are.
+    """
     if not isinstance(command, dict) or not isinstance(command.get("cmd"), str):
         raise RuleError("INVALID_INPUT", "A command is an object with a 'cmd' field naming it.")
     decl = by_name(command["cmd"])
@@ -46,4 +56,67 @@ def parse(command: dict[str, Any]) -> Command:
     try:
         return msgspec.convert(command, decl, strict=False)
     except msgspec.ValidationError as err:
-        raise RuleError("INVALID_INPUT", f"The command '{decl.name()}': {err}.") from None
+        raise refusal(decl.name(), str(err)) from None
+
+
+# msgspec's names for JSON types, in a director's words.
+_TYPE_WORDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "text",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "an object",
+    "null": "nothing",
+}
+_EXPECTED = re.compile(r"^Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
+_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
+_MISSING = re.compile(r"^Object missing required field `(?P<field>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
+
+
+def _wanted(want: str) -> str:
+    kinds = [k for k in want.split(" | ") if k != "null"]
+    if set(kinds) == {"int", "str"}:
+        return "a player's name or number"  # PlayerRef
+    words = [_TYPE_WORDS.get(k, k) for k in kinds] or ["nothing"]
+    if len(words) == 1:
+        return words[0]
+    last = ", or " if any(" or " in w for w in words) else " or "
+    return ", ".join(words[:-1]) + last + words[-1]
+
+
+def _where(path: str) -> str:
+    """'.stacks[...]' -> "each value of 'stacks'"; '.seats[...][1]' -> "an item of a value of 'seats'"."""
+    path = path.lstrip(".")
+    root, _, rest = path.partition("[")
+    if not rest:
+        return f"'{root}'"
+    inner = "each value" if rest.startswith("...]") else f"item {int(rest.split(']')[0]) + 1}"
+    if rest.count("[") >= 1:  # deeper than one level: name the field, not the exact place
+        inner = "a part"
+    return f"{inner} of '{root}'"
+
+
+def refusal(name: str, text: str) -> RuleError:
+    """The refusal of a command that does not match its declaration: INVALID_INPUT, or AMOUNT_INVALID
+    (CONV-8) for an amount of money that is not whole cents, as the handlers say it."""
+    m = _EXPECTED.match(text)
+    if m and (m["path"] or "").lstrip(".").split("[")[0].endswith("_cents") and m["got"] == "float":
+        where = _where(m["path"] or "")
+        return RuleError("AMOUNT_INVALID", f"{name}: {where} must be a whole number of cents.", "CONV-8")
+    return RuleError("INVALID_INPUT", plain_error(name, text))
+
+
+def plain_error(name: str, text: str) -> str:
+    """msgspec's validation message rewritten in plain words, naming the command and the field."""
+    if m := _EXPECTED.match(text):
+        got = _TYPE_WORDS.get(m["got"], m["got"])
+        where = _where(m["path"] or "")
+        if m["got"] == "null":
+            return f"{name}: {where} must be {_wanted(m['want'])}; it cannot be left empty."
+        return f"{name}: {where} must be {_wanted(m['want'])}, not {got}."
+    if m := _UNKNOWN.match(text):
+        return f"{name} has no field '{m['field']}'."
+    if m := _MISSING.match(text):
+        return f"{name} needs '{m['field']}'."
+    return f"{name}: {text}."

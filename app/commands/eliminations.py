@@ -1,8 +1,8 @@
-"""Declarations of the bust-out commands (ELIM, ENT-5)."""
+"""Declarations of the bust-out, hand-for-hand and payout commands (ELIM, ENT-5, PAY)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from app.commands.base import Command, PlayerRef
 
@@ -11,15 +11,64 @@ class Bust(Command, tag="bust"):
     """Players lost all their chips in one hand (one batch); each rebuys or is out.
 
     Name one player, or several who busted in the same hand. Starting stacks are given only when the
-    engine asks for them (ELIM-4).
+    engine asks for them (two or more busts ordered by stack). ``rebuy``: true (they all rebuy), false
+    (they decline at once) or the list of those who rebuy; left out, a player who may rebuy stays seated
+    at 0 chips until his rebuy or decline.
     """
 
     label: ClassVar[str] = "bust-out of {player}"
-    rules: ClassVar[tuple[str, ...]] = ("ELIM-1", "ELIM-3", "ELIM-4", "ENT-5")
+    rules: ClassVar[tuple[str, ...]] = ("ELIM-1", "ELIM-3", "ELIM-4", "ELIM-6", "ENT-5", "CONV-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "bust", "player": "Ann", "rebuy": True, "hand_started_before_level_change": True},
+        {"cmd": "bust", "players": ["Ann", "Bob"], "stacks": {"Ann": 800, "Bob": 800}, "hand_level": 1,
+         "hand_for_hand": False, "rebuy": ["Ann"]},
+    )
 
     player: PlayerRef | None = None
     players: list[PlayerRef] | None = None
-    stacks: dict[str, int] | None = None
+    stacks: dict[PlayerRef, int] | None = None
     hand_for_hand: bool | None = None
-    level: int | None = None
+    rebuy: bool | list[PlayerRef] | None = None
+    amount_cents: int | None = None
+    hand_level: int | None = None
     hand_started_before_level_change: bool | None = None
+
+
+class DeclineRebuy(Command, tag="decline_rebuy"):
+    """A player who lost his chips does not rebuy: he is out, placed by the hand in which he lost them."""
+
+    label: ClassVar[str] = "{player} declines the rebuy"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "decline_rebuy", "player": "Ann Lee"},)
+
+    player: PlayerRef
+
+
+class HandForHand(Command, tag="hand_for_hand"):
+    """Start (``"on": true``) or end (``"on": false``) hand-for-hand play; the clock pauses meanwhile."""
+
+    label: ClassVar[str] = "hand-for-hand on or off"
+    rules: ClassVar[tuple[str, ...]] = ("CLK-5", "ELIM-3")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "hand_for_hand", "on": True},)
+
+    on: bool
+
+
+class HandForHandRound(Command, tag="hand_for_hand_round"):
+    """Every table finished its hand of the round: the fixed time comes off the clock."""
+
+    label: ClassVar[str] = "hand-for-hand round finished"
+    rules: ClassVar[tuple[str, ...]] = ("CLK-5", "ELIM-3")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "hand_for_hand_round"},)
+
+
+class SetPayouts(Command, tag="set_payouts"):
+    """Replace the payout table by the director's amounts in cents, 1st place first (null: the profile's)."""
+
+    label: ClassVar[str] = "payout table change"
+    rules: ClassVar[tuple[str, ...]] = ("PAY-6", "CONV-8")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "set_payouts", "amounts_cents": [50000, 30000, 20000]},
+    )
+
+    amounts_cents: list[int] | None

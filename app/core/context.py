@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from app.commands import parse
 from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.registry import APPLIERS, COMMANDS, Handler
@@ -49,6 +50,7 @@ class Context:
         handler = handler_for(command)
         sub = dict(command)
         sub.setdefault("at", self.now)
+        parse(sub)  # a sub-command is checked against its declaration too
         saved = self.command
         self.command = sub
         try:

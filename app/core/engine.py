@@ -4,7 +4,8 @@
     t.execute({"cmd": "register", "name": "Ann Lee"})
     t.view()["players"]["Ann Lee"]
 
-A command handler reads the state, checks every rule first, and only then emits events; each
+A command is first checked against its declaration (app.commands: its fields and their types), then
+its handler runs. A command handler reads the state, checks every rule first, and only then emits events; each
 emitted event is applied at once so later steps of the same command see it. If a handler fails
 after emitting (a bug, never a rule), the state is rebuilt from the log, so a failed command never
 leaves a half-applied action behind.
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
+from app.commands import parse
 from app.core.context import Context, apply_event, handler_for
 from app.core.events import Event
 from app.core.randomness import RandomSource
@@ -74,6 +76,7 @@ class Tournament:
     def execute(self, command: dict[str, Any]) -> list[Event]:
         """Run one director command. Returns its events, or raises RuleError and changes nothing."""
         handler = handler_for(command)
+        parse(command)  # the declaration first: a wrong or unknown field is refused, naming it
         if self.state.ended and command["cmd"] not in AFTER_END_ALLOWED:
             raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
         ctx = Context(self, command)

@@ -19,7 +19,7 @@ from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, Tourn
 from app.eliminations.hand_for_hand import round_batch
 from app.eliminations.places import renumber
 from app.entries.purchases import rebuy_block, rebuy_hand_level
-from app.errors import RuleError
+from app.errors import Question, RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -63,12 +63,12 @@ def batch_stacks(ctx: Context, cmd: dict[str, Any], players: list[Player], mode:
     if mode == "stack_order" and len(players) > 1:
         missing = [p.name for p in players if p.id not in stacks]
         if missing:
-            raise RuleError(
-                "NEEDS_INPUT",
+            text = (
                 "Two or more players busted in one hand: give each one's chips at the start of the hand "
-                f"(missing: {', '.join(missing)}).",
-                "ELIM-4",
+                f"(missing: {', '.join(missing)})."
             )
+            question = Question(text, "stacks", "amounts", keys=tuple(missing))
+            raise RuleError("NEEDS_INPUT", text, "ELIM-4", question=question)
     return stacks
 
 

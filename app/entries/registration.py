@@ -1,4 +1,4 @@
-"""Registration, buy-in, late entry and re-entry (ENT-1, ENT-8, ENT-9, REG-1, REG-3 to REG-7).
+"""Registration, buy-in, late entry, re-entry and name corrections (ENT-1, ENT-8, ENT-9, REG-1, REG-3 to REG-7).
 
 ``register`` signs a player in and, unless ``"pay": false``, takes his buy-in at once (ENT-1: the
 registration becomes an entry). After the initial draw it is a late entry: checked against the
@@ -93,15 +93,22 @@ def _full(ctx: Context) -> bool:
     return sum(1 for p in ctx.state.players.values() if p.live and p.status != WAITING) >= cap
 
 
-@command("register")
-def register(ctx: Context, cmd: dict[str, Any]) -> None:
-    """Sign a player in and take his buy-in (late entry once play has begun)."""
+def checked_name(ctx: Context, cmd: dict[str, Any], *, renaming: Player | None = None) -> str:
+    """The name given, its spaces tidied; refused when empty or already another player's (case folded)."""
     name = inputs.field(cmd, "name")
     if not isinstance(name, str) or not name.strip():
         raise RuleError("INVALID_INPUT", "A player needs a name.")
     name = " ".join(name.split())
-    if name.lower() in ctx.state.by_name:
+    holder = ctx.state.by_name.get(name.lower())
+    if holder is not None and (renaming is None or holder != renaming.id):
         raise RuleError("DUPLICATE_NAME", f"{name} is already registered; a returning player re-enters.")
+    return name
+
+
+@command("register")
+def register(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Sign a player in and take his buy-in (late entry once play has begun)."""
+    name = checked_name(ctx, cmd)
     identity = _check_identity(ctx, cmd)
     pay = cmd.get("pay", True)
     waitlist = cmd.get("waitlist", True)
@@ -187,6 +194,25 @@ def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
     emit_purchase(ctx, p, "reentry", price, chips, int(ctx.profile["money.fee_cents"]))
     if not forfeits:
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
+
+
+@command("rename_player")
+def rename_player(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Correct a player's name typed wrong at registration (REG-1); the history keeps the old one."""
+    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    name = checked_name(ctx, cmd, renaming=p)
+    if name == p.name:
+        raise RuleError("INVALID_INPUT", f"{p.name} is already the name of this player.")
+    ctx.emit("player_renamed", player=p.id, old=p.name, new=name)
+
+
+@applies("player_renamed")
+def _renamed(state: TournamentState, ev: Event) -> None:
+    p = state.players[int(ev.data["player"])]
+    if state.by_name.get(p.name.lower()) == p.id:
+        del state.by_name[p.name.lower()]
+    p.name = str(ev.data["new"])
+    state.by_name[p.name.lower()] = p.id
 
 
 @applies("stack_forfeited")

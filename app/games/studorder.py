@@ -21,7 +21,7 @@ from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import TournamentState
-from app.errors import RuleError
+from app.errors import Question, RuleError
 from app.games.catalogue import Game, game
 
 if TYPE_CHECKING:
@@ -95,7 +95,8 @@ def first_to_act(
         return tied[0]
     if tie == "dealer_clockwise":
         if dealer_seat is None:
-            raise RuleError("NEEDS_INPUT", "Which seat is the dealer? The tie goes to the first clockwise.", "MIX-6")
+            text = "Which seat is the dealer? The tie goes to the first clockwise."
+            raise RuleError("NEEDS_INPUT", text, "MIX-6", question=Question(text, "dealer_seat", "integer"))
         return min(tied, key=lambda s: (s - dealer_seat - 1) % max_seats)
     return max(tied, key=lambda s: sorted((card_key(c, g.aces) for c in showing[s]), reverse=True))
 

@@ -1,77 +1,23 @@
 """Words for the history list and the Undo/Redo menu: "bust-out of Ann Lee", "rebuy for Bo Chen".
 
 A label is built from the command before it runs, so a player given by id is named as the director
-knows them. Commands without a template get a readable fallback from their name and main argument.
+knows them. The words are each command's ``label`` in its declaration (app.commands); a command
+without one gets a readable fallback from its name and main argument.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from app.commands import by_name
 from app.core.state import TournamentState
 
-# "{player}" is the player's name (looked up from an id), "{table}"/"{seat}" the numbers given.
-TEMPLATES: dict[str, str] = {
-    # entries and money
-    "register": "registration of {player}",
-    "buy_in": "buy-in of {player}",
-    "reenter": "re-entry of {player}",
-    "rebuy": "rebuy for {player}",
-    "decline_rebuy": "{player} declines the rebuy",
-    "addon": "add-on for {player}",
-    "topup": "top-up for {player}",
-    "buy_chips": "chips bought by {player}",
-    "withdraw": "withdrawal of {player}",
-    "refund_waiting": "refunds to the waiting list",
-    "set_payouts": "payout table change",
-    # seating and tables
-    "open_table": "opening of table {table}",
-    "seat_all": "seat draw for all players",
-    "seat_player": "seating of {player}",
-    "seat_waiting": "seating from the waiting list",
-    "move": "move of {player} to table {table} seat {seat}",
-    "balance": "table balancing",
-    "break_table": "breaking of table {table}",
-    "redraw": "redraw of the seats",
-    "advance_winners": "winners advance to the next stage",
-    "set_button": "button placed at table {table}",
-    "draw_button": "draw for the button at table {table}",
-    "hand_finished": "hand finished at table {table}",
-    "waive_halt": "halt waived at table {table}",
-    "stud_action_order": "stud action order at table {table}",
-    # eliminations and absences
-    "bust": "bust-out of {player}",
-    "forfeit": "forfeit of {player}",
-    "forfeit_at_start": "forfeit of {player}",
-    "no_show": "no-show of {player}",
-    "absent": "{player} marked absent",
-    "returned": "{player} back at the table",
-    # chips and games
-    "chip_count": "chip count",
-    "accept_chip_count": "chip count accepted",
-    "chip_race": "chip race of the {denomination} chips",
-    "choose_game": "game chosen: {game}",
-    "record_draw": "game drawn for level {level}: {game}",
-    # the clock
-    "start_clock": "start of the clock",
-    "pause_clock": "clock pause",
-    "resume_clock": "clock restart",
-    "next_level": "jump to the next level",
-    "previous_level": "back to the previous level",
-    "jump_to_level": "jump to level {level}",
-    "add_time": "time added to the clock",
-    "remove_time": "time taken off the clock",
-    "start_break": "start of a break",
-    "end_break": "end of the break",
-    "change_level_length": "level length changed to {minutes} minutes",
-    "hand_for_hand_deduct": "hand-for-hand time deduction",
-    "hand_for_hand": "hand-for-hand on or off",
-    "hand_for_hand_round": "hand-for-hand round finished",
-    "set_structure": "structure change",
-    # the log itself
-    "note": "note \u201c{text}\u201d",
-    "change_settings": "settings change ({keys})",
-}
+
+# The templates are the declarations' labels (app.commands): "{player}" is the player's name (looked up
+# from an id), "{table}"/"{seat}" the numbers given, "{name}" a name given (rename_player).
+def template(name: str) -> str | None:
+    decl = by_name(name)
+    return decl.label if decl is not None and decl.label else None
 
 
 def _name(state: TournamentState, ref: Any) -> str:
@@ -116,10 +62,11 @@ def label_for(command: dict[str, Any], state: TournamentState) -> str:
         "game": command.get("game", "?"),
         "denomination": command.get("denomination", "?"),
         "text": _short(command.get("text", "")),
+        "name": " ".join(str(command.get("name", "?")).split()),
         "keys": ", ".join(sorted(settings)) if isinstance(settings, dict) else "",
     }
-    template = TEMPLATES.get(name)
-    if template is not None:
-        return template.format(**values)
+    words_of = template(name)
+    if words_of is not None:
+        return words_of.format(**values)
     words = name.replace("_", " ")
     return f"{words} ({values['player']})" if ref is not None else words

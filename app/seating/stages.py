@@ -17,7 +17,7 @@ from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import OUT, SEATED, Table, TournamentState
-from app.errors import RuleError
+from app.errors import Choice, Question, RuleError
 from app.seating.draw import card_map
 
 if TYPE_CHECKING:
@@ -53,12 +53,14 @@ def advance_winners(ctx: Context, cmd: dict[str, Any]) -> None:
     for number in playing:
         pids = list(ctx.state.tables[number].seats.values())
         if len(pids) > 1 and not ending:
-            raise RuleError(
-                "NEEDS_INPUT",
+            text = (
                 f"Table {number} still has {len(pids)} players: play on, or end the stage now with end: true "
-                "and the chip counts.",
-                "ELIM-8",
+                "and the chip counts."
             )
+            question = Question(
+                text, "end", "bool", (Choice("End the first stage now", True), Choice("Play on", False))
+            )
+            raise RuleError("NEEDS_INPUT", text, "ELIM-8", question=question)
         chips = {pid: stacks.get(pid, ctx.state.players[pid].stack) for pid in pids}
         best = max(chips.values())
         leaders = [pid for pid in pids if chips[pid] == best]

@@ -3,7 +3,9 @@
 A scenario names a profile (and overrides any setting), then runs steps in order:
 
 - ``{"do": {...command...}}``: run a command; it must be accepted,
-- ``{"do": {...}, "refused": "CODE"}``: the command must be refused with that reason code,
+- ``{"do": {...}, "refused": "CODE"}``: the command must be refused with that reason code; with
+  ``"message_contains": "words"`` its message must contain them, and with ``"question": {"field": ...,
+  "kind": ...}`` the refusal must ask that question (compared like ``expect``: only the keys given),
 - ``{"advance": seconds}``: move the scenario's clock forward,
 - ``{"dictate": [outcome, ...]}``: queue the outcomes of the next random draws,
 - ``{"expect": {...}}``: the tournament's view must match (partially: only the keys given).
@@ -122,6 +124,11 @@ def _do(t: Tournament, step: dict[str, Any], number: int, result: ScenarioResult
         if "message_contains" in step and str(step["message_contains"]) not in err.message:
             wanted = step["message_contains"]
             raise ScenarioFailure(number, f"refusal message {err.message!r} lacks {wanted!r}") from err
+        if "question" in step:
+            asked = err.question.to_dict() if err.question is not None else None
+            found = mismatch(step["question"], asked, "question")
+            if found:
+                raise ScenarioFailure(number, found) from err
         result.refusals.append(err)
         return
     if expected_code is not None:

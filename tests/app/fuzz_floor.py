@@ -221,6 +221,10 @@ def misc(state: TournamentState, r: random.Random, name: str) -> Cmd:
         if name == "buy_in" and r.random() < 0.3:
             cmd["amount_cents"] = r.choice([100, 10000])
         return cmd
+    if name == "rename_player":
+        p = any_player(state, r)
+        new = r.choice([f"{name_of(state, p)} Jr", "", name_of(state, any_player(state, r)).upper()])
+        return {"cmd": "rename_player", "player": name_of(state, p), "name": new}
     if name == "balance":
         return {"cmd": "balance"}
     if name == "hand_finished":

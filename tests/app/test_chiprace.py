@@ -22,7 +22,7 @@ def at_break_after_four(profile: str = "hat", **over: object) -> tuple[Tournamen
     t = Tournament.create(profile_from_dict(data), time=fc, seed=5)
     for name in STACKS:
         t.execute({"cmd": "register", "name": name})
-    t.execute({"cmd": "seat_all", "tables": 1, "seats": SEATS})
+    t.execute({"cmd": "seat_all", "seats": SEATS})
     t.execute({"cmd": "start_clock", "level": 4})
     t.execute({"cmd": "chip_count", "counts": STACKS, "accept": True})
     fc.advance(30 * MIN + 5)

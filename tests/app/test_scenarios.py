@@ -41,3 +41,13 @@ def test_profile_override_is_validated() -> None:
     spec = {"profile": "tda", "settings": {"table.max_seats": 0}, "steps": []}
     with pytest.raises(ScenarioFailure, match="table.max_seats"):
         run_scenario(spec)
+
+
+def test_a_refusal_step_can_check_the_question_asked() -> None:
+    register = [{"do": {"cmd": "register", "name": n}} for n in ("Ann", "Bob", "Cat")]
+    asks = {"do": {"cmd": "bust", "players": ["Ann", "Bob"]}, "refused": "NEEDS_INPUT"}
+    ok = {**asks, "question": {"field": "stacks", "kind": "amounts", "keys": ["Ann", "Bob"]}}
+    run_scenario({"profile": "tda", "steps": [*register, ok]})
+    wrong = {**asks, "question": {"field": "stacks", "kind": "bool"}}
+    with pytest.raises(ScenarioFailure, match="question.kind"):
+        run_scenario({"profile": "tda", "steps": [*register, wrong]})

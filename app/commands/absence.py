@@ -1,0 +1,54 @@
+"""Declarations of the absence commands: away, back, forfeit and no-show (ABS, REG-5)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from app.commands.base import Command, PlayerRef
+
+
+class Absent(Command, tag="absent"):
+    """A player leaves the table; ``long``: he says he will be away longer than the limit (he forfeits now).
+
+    ``stack`` is his counted stack, used when he forfeits.
+    """
+
+    label: ClassVar[str] = "{player} marked absent"
+    rules: ClassVar[tuple[str, ...]] = ("ABS-3", "ENT-5")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "absent", "player": "Ann", "long": False},)
+
+    player: PlayerRef
+    long: bool = False
+    stack: int | None = None
+
+
+class Returned(Command, tag="returned"):
+    """An absent player is back within the time limit."""
+
+    label: ClassVar[str] = "{player} back at the table"
+    rules: ClassVar[tuple[str, ...]] = ("ABS-3",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "returned", "player": "Ann"},)
+
+    player: PlayerRef
+
+
+class Forfeit(Command, tag="forfeit"):
+    """An absent player forfeits: his chips (``stack``: counted) are shared among his table, odd chips to the bank."""
+
+    label: ClassVar[str] = "forfeit of {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ABS-2", "ABS-3", "ELIM-6", "ENT-5")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "forfeit", "player": "Ann", "stack": 1015},)
+
+    player: PlayerRef
+    stack: int | None = None
+
+
+class NoShow(Command, tag="no_show"):
+    """Remove the chips of committed players who never arrived; they are out together, as one batch."""
+
+    label: ClassVar[str] = "no-show of {player}"
+    rules: ClassVar[tuple[str, ...]] = ("REG-5", "ABS-5", "ELIM-3", "ELIM-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "no_show", "players": ["Dan"]},)
+
+    player: PlayerRef | None = None
+    players: list[PlayerRef] | None = None

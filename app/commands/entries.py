@@ -1,0 +1,185 @@
+"""Declarations of the entry and money commands: registration, buy-ins, re-entries, rebuys, add-ons,
+top-ups, purchases and the waiting list (ENT, REG)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from app.commands.base import Command, PlayerRef
+
+
+class Register(Command, tag="register"):
+    """Sign a player in and take his buy-in; once play has begun, this is a late entry.
+
+    Without ``"pay": false`` the buy-in is taken at once. After the draw a late entrant is seated, or put
+    on the waiting list when no seat is free or the event is full (unless ``"waitlist": false``).
+    ``amount_cents`` may differ from the buy-in only where the profile caps what a player brings in.
+    """
+
+    label: ClassVar[str] = "registration of {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "register", "name": "Ann Lee", "identity": {"first_name": "Ann", "last_name": "Lee",
+         "student_id": "S1"}, "pay": True, "amount_cents": 2500, "waitlist": True, "committed": False,
+         "post_bb": False},
+    )
+
+    # "name" on the wire; the Python attribute is name_ (Command.name() is the command's name).
+    name_: str = msgspec.field(name="name")
+    identity: dict[str, str] = msgspec.field(default_factory=dict)
+    pay: bool = True
+    waitlist: bool = True
+    amount_cents: int | None = None
+    committed: bool = False
+    post_bb: bool = False
+
+
+class RenamePlayer(Command, tag="rename_player"):
+    """Correct a player's name typed wrong at registration; the history keeps the old name.
+
+    The new name is checked like a registration: not empty, and not the name of another player
+    (capitals and spaces do not make a name different).
+    """
+
+    label: ClassVar[str] = "name of {player} corrected to {name}"
+    rules: ClassVar[tuple[str, ...]] = ("REG-1",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "rename_player", "player": "Ann Le", "name": "Ann Lee"},)
+
+    player: PlayerRef
+    name_: str = msgspec.field(name="name")  # the corrected name
+
+
+class BuyIn(Command, tag="buy_in"):
+    """Take the buy-in of a player who registered without paying."""
+
+    label: ClassVar[str] = "buy-in of {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "buy_in", "player": "Ann Lee", "amount_cents": 2500},)
+
+    player: PlayerRef
+    amount_cents: int | None = None
+    waitlist: bool = True
+
+
+class Reenter(Command, tag="reenter"):
+    """An eliminated player buys a new entry during late registration.
+
+    Where the house allows it, a player who still has chips forfeits them (``stack``: his counted stack)
+    and buys a new stack in his seat.
+    """
+
+    label: ClassVar[str] = "re-entry of {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-8", "ENT-1", "ENT-5", "ENT-9", "REG-3", "REG-4", "REG-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "reenter", "player": "Ann Lee"},
+        {"cmd": "reenter", "player": "Ann Lee", "stack": 7000},
+    )
+
+    player: PlayerRef
+    amount_cents: int | None = None
+    stack: int | None = None
+    waitlist: bool = True
+
+
+class Rebuy(Command, tag="rebuy"):
+    """A player who lost all his chips buys the rebuy stack.
+
+    When the clock has just moved to a new level and that decides whether he may rebuy, the engine asks
+    whether his last hand started before the change (``hand_started_before_level_change``), or takes
+    ``hand_level``.
+    """
+
+    label: ClassVar[str] = "rebuy for {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-3", "ENT-4", "ENT-1", "ENT-9", "CONV-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "rebuy", "player": "Ann Lee", "amount_cents": 2000},)
+
+    player: PlayerRef
+    amount_cents: int | None = None
+    hand_level: int | None = None
+    hand_started_before_level_change: bool | None = None
+
+
+class Addon(Command, tag="addon"):
+    """Buy the add-on stack during its level or the break after it (``stack``: his counted stack)."""
+
+    label: ClassVar[str] = "add-on for {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-7", "ENT-5", "ENT-9")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "addon", "player": "Ann Lee", "stack": 0, "amount_cents": 10000},
+    )
+
+    player: PlayerRef
+    amount_cents: int | None = None
+    stack: int | None = None
+
+
+class Topup(Command, tag="topup"):
+    """Buy chips up to the starting stack at the end of the first level (``chips``: how many, default all).
+
+    Early in the next level the engine may ask whether the hand at his table started before the change.
+    """
+
+    label: ClassVar[str] = "top-up for {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-6", "ENT-5", "ENT-9", "CONV-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "topup", "player": "Bob", "stack": 1200, "chips": 800, "amount_cents": 800},
+    )
+
+    player: PlayerRef
+    amount_cents: int | None = None
+    stack: int | None = None
+    chips: int | None = None
+    hand_level: int | None = None
+    hand_started_before_level_change: bool | None = None
+
+
+class BuyChips(Command, tag="buy_chips"):
+    """Buy chips from the dealer between hands, within the per-hand maximum."""
+
+    label: ClassVar[str] = "chips bought by {player}"
+    rules: ClassVar[tuple[str, ...]] = ("ENT-9", "ENT-5")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "buy_chips", "player": "Ann", "amount_cents": 10000},)
+
+    player: PlayerRef
+    amount_cents: int
+
+
+class SeatWaiting(Command, tag="seat_waiting"):
+    """Seat the first paid entrant on the waiting list (or the one named) in a freed seat."""
+
+    label: ClassVar[str] = "seating from the waiting list"
+    rules: ClassVar[tuple[str, ...]] = ("REG-3",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "seat_waiting", "player": "W1"},)
+
+    player: PlayerRef | None = None
+
+
+class RefundWaiting(Command, tag="refund_waiting"):
+    """Late entry is over: refund every paid entrant who never got a seat."""
+
+    label: ClassVar[str] = "refunds to the waiting list"
+    rules: ClassVar[tuple[str, ...]] = ("REG-3", "ENT-10")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "refund_waiting"},)
+
+
+class Withdraw(Command, tag="withdraw"):
+    """A registrant drops out before the start: he is refunded and the first on the waiting list moves up."""
+
+    label: ClassVar[str] = "withdrawal of {player}"
+    rules: ClassVar[tuple[str, ...]] = ("REG-1", "ENT-10")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "withdraw", "player": "Ann Lee"},)
+
+    player: PlayerRef
+
+
+class ForfeitAtStart(Command, tag="forfeit_at_start"):
+    """Registrants absent at the start forfeit (a loss and the forfeit fee); waiting people move up."""
+
+    label: ClassVar[str] = "forfeit of {player}"
+    rules: ClassVar[tuple[str, ...]] = ("REG-2",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "forfeit_at_start", "players": ["Bob", "Cat"]},)
+
+    player: PlayerRef | None = None
+    players: list[PlayerRef] | None = None

@@ -1,0 +1,47 @@
+"""rename_player: a name typed wrong at registration is corrected; the history keeps the old name (REG-1)."""
+
+from __future__ import annotations
+
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.log.history import History
+from app.log.history_labels import label_for
+from app.profiles.profile import load_profile
+from tests.app.money_kit import enter, make, players, refused
+
+
+def test_reg_1_a_name_typed_wrong_is_corrected_everywhere():
+    t = make("home-nl")
+    enter(t, "Ann Le", "Bob")
+    events = t.execute({"cmd": "rename_player", "player": "ann le", "name": "  Ann   Lee "})
+    assert [(e.type, e.data) for e in events] == [("player_renamed", {"player": 1, "old": "Ann Le", "new": "Ann Lee"})]
+    assert "Ann Lee" in players(t) and "Ann Le" not in players(t)
+    assert t.state.by_name["ann lee"] == 1 and "ann le" not in t.state.by_name
+    refused(t, {"cmd": "buy_in", "player": "Ann Le"}, "UNKNOWN_PLAYER")
+
+
+def test_reg_1_the_new_name_is_checked_like_a_registration():
+    t = make("home-nl")
+    enter(t, "Ann Le", "Bob Roy")
+    refused(t, {"cmd": "rename_player", "player": "Ann Le", "name": " bob  ROY"}, "DUPLICATE_NAME")
+    refused(t, {"cmd": "rename_player", "player": "Ann Le", "name": "  "}, "INVALID_INPUT")
+    refused(t, {"cmd": "rename_player", "player": "Ann Le", "name": "Ann Le"}, "INVALID_INPUT")
+    refused(t, {"cmd": "rename_player", "player": "Nobody", "name": "Ann Lee"}, "UNKNOWN_PLAYER")
+    refused(t, {"cmd": "rename_player", "player": "Ann Le"}, "INVALID_INPUT")
+    t.execute({"cmd": "rename_player", "player": "Ann Le", "name": "ANN LE"})  # only the capitals change
+    assert "ANN LE" in players(t)
+
+
+def test_reg_1_the_history_keeps_the_old_name_and_undo_restores_it():
+    h = History(Tournament.create(load_profile("home-nl"), time=FakeClock(), seed=1))
+    h.run({"cmd": "register", "name": "Ann Le"})
+    h.run({"cmd": "rename_player", "player": "Ann Le", "name": "Ann Lee"})
+    assert h.actions[-1].label == "name of Ann Le corrected to Ann Lee"
+    assert label_for({"cmd": "rename_player", "player": 1, "name": "Ann Lee"}, h.tournament.state) == (
+        "name of Ann Lee corrected to Ann Lee"
+    )
+    h.undo()
+    assert h.tournament.state.players[1].name == "Ann Le"
+    assert h.tournament.state.by_name == {"ann le": 1}
+    h.redo()
+    assert h.tournament.state.players[1].name == "Ann Lee"
