@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from app.clock.structure import Structure, check_forced_bets, for_settings
@@ -50,6 +51,20 @@ def structure_after(state: TournamentState, merged: dict[str, Any]) -> Structure
     return for_settings(merged)
 
 
+def check_setup(settings: Mapping[str, Any], structure: Structure) -> None:
+    """What a tournament's settings must agree on with its structure, checked when the tournament is
+    created, when its settings change and when its structure changes: late registration cannot close
+    after a level the structure does not have (REG-3, REG-4)."""
+    last = structure.last_level
+    if settings["late.mode"] == "levels" and last is not None and int(settings["late.last_level"]) > last:
+        raise RuleError(
+            "INVALID_PROFILE",
+            f"Profile setting 'late.last_level' is {settings['late.last_level']}, but the structure "
+            f"'{structure.id}' has only {last} levels.",
+            "REG-4",
+        )
+
+
 @command("change_settings")
 def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     """Tune the tournament's rule profile (any [Config] key), checked like a profile file.
@@ -61,8 +76,10 @@ def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     if not isinstance(settings, dict) or not settings:
         raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
     merged = validate_settings(settings, ctx.profile.settings)
+    structure = structure_after(ctx.state, merged)
     if STRUCTURE_KEYS & settings.keys():
-        check_forced_bets(structure_after(ctx.state, merged), merged["structure.max_forced_bet"])
+        check_forced_bets(structure, merged["structure.max_forced_bet"])
+    check_setup(merged, structure)
     ctx.emit("settings_changed", settings=settings)
 
 
