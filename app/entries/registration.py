@@ -151,7 +151,7 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     if late:
         late_entry_check(ctx)
     emit_purchase(ctx, p, "entry", price, chips, int(ctx.profile["money.fee_cents"]))
-    if late:
+    if late and p.table is None:  # a player already given a seat keeps it
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 
 

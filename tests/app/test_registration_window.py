@@ -67,3 +67,15 @@ def test_reg_4_a_deadline_past_the_last_level_is_refused_at_setup():
     refused(t, {"cmd": "change_settings", "settings": {"late.last_level": 21}}, "INVALID_PROFILE")
     short = {"levels": [{"sb": 25, "bb": 50}, {"sb": 50, "bb": 100}], "breaks": []}
     refused(t, {"cmd": "set_structure", "structure": short}, "INVALID_PROFILE")
+
+
+def test_ent_1_a_player_seated_unpaid_at_a_chosen_seat_can_then_buy_in():
+    t, fc = _make()
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "register", "name": "Dan", "pay": False})
+    t.execute({"cmd": "seat_player", "player": "Dan", "table": 1, "seat": 9})
+    t.execute({"cmd": "buy_in", "player": "Dan"})
+    dan = players(t)["Dan"]
+    assert (dan["status"], dan["table"], dan["seat"], dan["stack"], dan["entries"]) == ("seated", 1, 9, 10000, 1)
