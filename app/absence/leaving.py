@@ -13,7 +13,7 @@ from app.chips.race import in_play
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command
-from app.core.state import Player, TournamentState
+from app.core.state import WAITING, Player, TournamentState
 from app.eliminations.busts import check_winner
 from app.entries.ledger import counted_stack, level_now, restack
 from app.errors import RuleError
@@ -24,14 +24,15 @@ if TYPE_CHECKING:
 
 @command("absent")
 def absent(ctx: Context, cmd: dict[str, Any]) -> None:
-    """A player leaves the table; ``long``: he says he will be away longer than the limit (ABS-3 a)."""
+    """A player leaves the table; ``long``: he says he will be away longer than the limit (ABS-3 a).
+    A person on the waiting list marked away is passed over when places free up (REG-2)."""
     p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
     if p.absent_since is not None:
         raise RuleError("INVALID_INPUT", f"{p.name} is already away.", "ABS-3")
     long = cmd.get("long", False)
     if not isinstance(long, bool):
         raise RuleError("INVALID_INPUT", "long is true or false.")
-    forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None
+    forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None and p.status != WAITING
     if forfeits:
         _nobody_deciding(ctx, p)
     ctx.emit("player_absent", player=p.id, long=long)
