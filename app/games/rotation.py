@@ -220,9 +220,9 @@ def choose_game(ctx: Context, cmd: dict[str, Any]) -> None:
     if mode(ctx.state) != "dealers_choice":
         raise RuleError("NOT_OFFERED", "The games here are not dealer's choice.", "MIX-9")
     gid = str(inputs.field(cmd, "game"))
-    check_games([gid])
     if gid not in mix_games(ctx.state):
-        raise RuleError("INVALID_INPUT", f"{CATALOGUE[gid].name} is not one of the games offered.", "MIX-9")
+        name = CATALOGUE[gid].name if gid in CATALOGUE else gid
+        raise RuleError("NOT_OFFERED", f"{name} is not one of the games offered for dealer's choice.", "MIX-9")
     table = None
     if cmd.get("table") is not None:
         table = inputs.table(ctx.state, cmd["table"]).number

@@ -94,7 +94,15 @@ def test_mix_9_dealers_choice_records_the_buttons_choice() -> None:
     assert v["game"]["id"] == "razz" and v["forced_bets"]["family"] == "stud" and v["next"]["game"] is None
     with pytest.raises(RuleError) as info:
         t.execute({"cmd": "choose_game", "game": "aviation"})
-    assert info.value.code == "INVALID_INPUT"
+    assert info.value.code == "NOT_OFFERED"
+
+
+@pytest.mark.parametrize("game", ["aviation", "no_such_game"])
+def test_mix_9_a_game_not_offered_for_dealers_choice_is_refused_not_offered(game: str) -> None:
+    t, _ = make("casino-mixed", **{"mix.mode": "dealers_choice"})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "choose_game", "game": game})
+    assert info.value.code == "NOT_OFFERED" and info.value.rule == "MIX-9"
 
 
 def test_mix_9_a_choice_lasts_one_hand_at_its_table() -> None:
