@@ -130,7 +130,8 @@ def clock_view(state: TournamentState, now: float) -> dict[str, Any]:
         "forced_bets": forced_bets(state, level, gid),
         "blinds": level.blinds(),
         "stud": level.stud(),
-        "betting": betting(CATALOGUE[gid], _limits(level, gid), state.profile.settings) if gid in CATALOGUE else None,
+        "betting": betting(CATALOGUE[gid], _limits(level, gid), state.profile.settings, players_left(state))
+        if gid in CATALOGUE else None,
         "next": None if next_lv is None else {
             "level": next_level,
             "break_first": bool(following is not None and following.kind == "break"),
@@ -149,6 +150,11 @@ def clock_view(state: TournamentState, now: float) -> dict[str, Any]:
     elif scheduled is not None:
         out["break"] = {"kind": "scheduled", **scheduled.to_dict(), "after_level": scheduled.after}
     return out
+
+
+def players_left(state: TournamentState) -> int | None:
+    """Players still in the tournament, for the heads-up raise cap (MIX-5); None before anyone entered."""
+    return state.in_field or None
 
 
 def _limits(level: Level, gid: str) -> dict[str, int]:
