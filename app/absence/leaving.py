@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.chips.race import in_play
+from app.clock.handstart import judged_level
 from app.core import inputs
 from app.core.events import Event
 from app.core.questions import rebuy_or_decline_question
 from app.core.registry import applies, command
-from app.core.state import Player, TournamentState
+from app.core.state import WAITING, Player, TournamentState
 from app.eliminations.busts import check_winner
 from app.entries.ledger import counted_stack, level_now, restack
 from app.errors import RuleError
@@ -25,14 +26,15 @@ if TYPE_CHECKING:
 
 @command("absent")
 def absent(ctx: Context, cmd: dict[str, Any]) -> None:
-    """A player leaves the table; ``long``: he says he will be away longer than the limit (ABS-3 a)."""
+    """A player leaves the table; ``long``: he says he will be away longer than the limit (ABS-3 a).
+    A person on the waiting list marked away is passed over when places free up (REG-2)."""
     p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
     if p.absent_since is not None:
         raise RuleError("INVALID_INPUT", f"{p.name} is already away.", "ABS-3")
     long = cmd.get("long", False)
     if not isinstance(long, bool):
         raise RuleError("INVALID_INPUT", "long is true or false.")
-    forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None
+    forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None and p.status != WAITING
     if forfeits:
         _nobody_deciding(ctx, p)
     ctx.emit("player_absent", player=p.id, long=long)
@@ -52,7 +54,8 @@ def _minutes_away(ctx: Context, since: float) -> float:
 
 @command("returned")
 def returned(ctx: Context, cmd: dict[str, Any]) -> None:
-    """An absent player is back within the limit (ABS-3)."""
+    """An absent player is back within the limit (ABS-3). ``stack``: his stack as counted, after the
+    blinds and antes taken from it while he was away (section 19), as ``forfeit`` takes it."""
     p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
     if p.absent_since is None:
         raise RuleError("INVALID_INPUT", f"{p.name} is not marked away.", "ABS-3")
@@ -61,13 +64,18 @@ def returned(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError(
             "WINDOW_CLOSED", f"{p.name} was away {limit} minutes or more: his chips are forfeited.", "ABS-3"
         )
-    ctx.emit("player_returned", player=p.id)
+    stack = counted_stack(cmd)
+    if stack is not None and p.table is None:
+        raise RuleError("INVALID_INPUT", f"{p.name} has no seat, so no stack to count.", "ABS-1")
+    ctx.emit("player_returned", player=p.id, stack=stack)
 
 
 @applies("player_returned")
 def _returned(state: TournamentState, ev: Event) -> None:
     p = state.players[ev.data["player"]]
     p.absent_since, p.declared_long_absence = None, False
+    if ev.data.get("stack") is not None:
+        restack(state, p, int(ev.data["stack"]))
 
 
 def smallest_chip(ctx: Context) -> int:
@@ -127,24 +135,42 @@ def _shared(state: TournamentState, ev: Event) -> None:
     p.stack -= int(ev.data["removed"])
 
 
+def _removal_level(ctx: Context, cmd: dict[str, Any], rule: str, players: list[Player]) -> int:
+    """REG-5 (P004): the chips go when the first hand of level 2 is dealt at the no-show's table, not when
+    the clock reaches level 2. Just after the change, with no hand reported since at his table, the
+    engine asks whether the hand being played there started before level 2 (section 19)."""
+    if rule != "level_2":
+        return level_now(ctx)
+    tables = [ctx.state.tables.get(p.table) if p.table is not None else None for p in players]
+    names = " and ".join(sorted({str(p.table) for p in players if p.table is not None})) or "his table"
+    return judged_level(
+        ctx,
+        cmd,
+        tables,
+        lambda level: level >= 2,
+        lambda level: f"Had the hand being played at table {names} started before level {level} began? "
+        "A no-show's chips are removed when the first hand of level 2 is dealt at his table.",
+    )
+
+
 @command("no_show")
 def no_show(ctx: Context, cmd: dict[str, Any]) -> None:
     """Remove absent committed players' chips from play (REG-5, ABS-5); one batch (ELIM-3 d)."""
     rule = ctx.profile["absence.no_show_removal"]
     if rule == "blind_out":
         raise RuleError("NOT_OFFERED", "No-shows are blinded out here, not removed.", "ABS-5")
-    level = level_now(ctx)
-    since = ctx.state.started_at
-    late_enough = level >= 2 or (rule == "new_level_or_30" and since is not None and ctx.now - since >= 1800)
-    if not late_enough:
-        when = "the first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
-        raise RuleError("WINDOW_CLOSED", f"A no-show's chips are removed at {when}.", "REG-5")
     refs = cmd.get("players", [cmd.get("player")])
     if not isinstance(refs, list) or not refs:
         raise RuleError("INVALID_INPUT", "Name the players who never arrived.")
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players):
         raise RuleError("INVALID_INPUT", "A player is named twice.")
+    level = _removal_level(ctx, cmd, rule, players)
+    since = ctx.state.started_at
+    late_enough = level >= 2 or (rule == "new_level_or_30" and since is not None and ctx.now - since >= 1800)
+    if not late_enough:
+        when = "his table's first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
+        raise RuleError("WINDOW_CLOSED", f"A no-show's chips are removed at {when}.", "REG-5")
     for p in players:
         if p.absent_since is None:
             raise RuleError("INVALID_INPUT", f"{p.name} is here; mark him away first if he is not.", "REG-5")

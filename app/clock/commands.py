@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.clock.structure import Structure, check_forced_bets, check_stud_columns
+from app.clock.structure import MAX_MINUTES, Structure, check_forced_bets, check_stud_columns
 from app.clock.timeline import (
     MINUTE_MS,
     Period,
@@ -272,6 +272,8 @@ def change_level_length(ctx: Context, cmd: dict[str, Any]) -> None:
     if after is None:
         raise RuleError("NOT_OFFERED", "This tournament's level length is fixed.", "CLK-6")
     minutes = inputs.whole(inputs.field(cmd, "minutes"), "The level length in minutes", minimum=1)
+    if minutes > MAX_MINUTES:
+        raise RuleError("INVALID_INPUT", f"A level lasts at most {MAX_MINUTES} minutes.", "CLK-6")
     if ctx.state.clock.get("length_change"):
         done = ctx.state.clock["length_change"]
         raise RuleError(

@@ -136,6 +136,9 @@ class Structure:
         return d
 
 
+MAX_MINUTES = 240  # a level or a break longer than four hours is a typing error
+
+
 def _bad(message: str) -> RuleError:
     return RuleError("INVALID_STRUCTURE", message, "CLK-1")
 
@@ -177,9 +180,15 @@ def _level(raw: Any, number: int, sb_rule: str, scale: int) -> Level:
     stud = [v["stud_ante"], v["bring_in"], v["complete"]]
     if any(x is not None for x in stud) and any(x is None for x in stud):
         raise _bad(f"{where}: the stud column needs stud_ante, bring_in and complete together.")
+    if v["sb"] is not None and sb_rule == "listed" and sb > bb:
+        raise _bad(f"{where}: the big blind ({bb}) is below the small blind ({sb}).")
+    if v["ante"] is not None and v["ante"] > bb:
+        raise _bad(f"{where}: the ante ({v['ante']}) is above the big blind ({bb}).")
     minutes = raw.get("minutes")
-    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 1):
-        raise _bad(f"{where}: minutes must be a whole number above 0.")
+    if minutes is not None and (
+        isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_MINUTES
+    ):
+        raise _bad(f"{where}: minutes must be a whole number from 1 to {MAX_MINUTES}, not {minutes!r}.")
     return Level(number, sb, bb, v["ante"] or 0, v["stud_ante"], v["bring_in"], v["complete"], small, big, minutes)
 
 
@@ -189,8 +198,12 @@ def _break(raw: Any) -> Break:
     race = raw.get("race", [])
     if not isinstance(race, list) or any(isinstance(x, bool) or not isinstance(x, int) or x < 1 for x in race):
         raise _bad(f"The break after level {raw['after']}: race lists chip values.")
-    if raw["minutes"] < 1 or raw["after"] < 1:
-        raise _bad(f"The break after level {raw['after']} needs at least one minute.")
+    if raw["after"] < 1:
+        raise _bad(f"A break comes after a level (1 or later), not after level {raw['after']}.")
+    if not 1 <= raw["minutes"] <= MAX_MINUTES:
+        raise _bad(
+            f"The break after level {raw['after']}: minutes must be from 1 to {MAX_MINUTES}, not {raw['minutes']}."
+        )
     return Break(int(raw["after"]), int(raw["minutes"]), tuple(race))
 
 
@@ -214,6 +227,9 @@ def resolve(raw: Mapping[str, Any], sb_rule: str = "listed", scale: int = 1) -> 
     if not isinstance(levels_raw, list) or not levels_raw:
         raise _bad("A structure needs a non-empty list of levels (or a generator).")
     levels = tuple(_level(lv, i, sb_rule, scale) for i, lv in enumerate(levels_raw, start=1))
+    for b in breaks:
+        if b.after > len(levels):
+            raise _bad(f"The break after level {b.after}: the structure has only {len(levels)} levels.")
     return Structure(sid, str(raw.get("name", sid)), levels, breaks)
 
 

@@ -9,6 +9,7 @@ from app.clock.structure import resolve, shipped
 from app.clock.timeline import find_period, to_ms
 from app.core import inputs
 from app.core.events import Event
+from app.core.lifecycle import check_setup
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
@@ -41,6 +42,7 @@ def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
             raise RuleError("INVALID_INPUT", f"The new structure has no break after level {p.level}.", "CLK-3")
         adjust = int(ctx.state.clock.get("adjust", {}).get(str(p.index), 0))
         pos_ms, index = q.start_ms + (pos - p.start_ms), q.index
+    check_setup(ctx.profile.settings, structure)
     ctx.emit("structure_set", structure=structure.to_dict(), pos_ms=pos_ms, index=index, adjust_ms=adjust)
 
 

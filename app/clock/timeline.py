@@ -199,5 +199,35 @@ def in_break(state: TournamentState, now: float) -> bool:
     return adhoc_break_left_ms(state, now_ms) > 0 or period_at(state, position_ms(state, now_ms)).kind == "break"
 
 
+# -- late registration (REG-3, REG-4) -----------------------------------------------------------------
+def late_registration_end_ms(state: TournamentState) -> int | None:
+    """Clock position (ms) where late registration closes: the end of ``late.last_level``; None when the
+    profile takes no entries by level."""
+    profile = state.profile
+    if profile is None or profile["late.mode"] != "levels":
+        return None
+    period = find_period(state, "level", int(profile["late.last_level"]))
+    return period.end_ms if period is not None else None
+
+
+def late_registration_open_at(state: TournamentState, period: Period, pos_ms: int) -> bool:
+    """The one rule for "late registration is open" at clock position ``pos_ms`` in ``period``: the
+    profile takes entries by level, the tournament is not over, and the clock has not passed the end of
+    ``late.last_level`` (the break after that level is already closed)."""
+    profile = state.profile
+    if profile is None or profile["late.mode"] != "levels" or state.ended:
+        return False
+    last = int(profile["late.last_level"])
+    if period.level != last:
+        return period.level < last
+    return period.kind == "level" and pos_ms < period.end_ms
+
+
+def late_registration_open(state: TournamentState, now: float) -> bool:
+    """Late registration is open at wall time ``now`` (see :func:`late_registration_open_at`)."""
+    pos = position_ms(state, to_ms(now))
+    return late_registration_open_at(state, period_at(state, pos), pos)
+
+
 def is_running(state: TournamentState) -> bool:
     return bool(state.clock.get("started") and state.clock.get("running"))

@@ -15,7 +15,8 @@ from app.clock.timeline import (
     MINUTE_MS,
     Period,
     adhoc_break_left_ms,
-    find_period,
+    late_registration_end_ms,
+    late_registration_open_at,
     level_length_ms,
     period_at,
     periods,
@@ -76,21 +77,13 @@ def _next_break(state: TournamentState, current: Period) -> Period | None:
     return None
 
 
-def late_registration_end_ms(state: TournamentState) -> int | None:
-    """Clock position (ms) where late registration closes: the end of ``late.last_level`` (REG-3, REG-4);
-    None when the profile takes no entries by level or the tournament is over."""
-    profile = state.profile
-    if profile is None or profile["late.mode"] != "levels" or state.ended:
-        return None
-    period = find_period(state, "level", int(profile["late.last_level"]))
-    return period.end_ms if period is not None else None
-
-
 def late_registration_seconds_left(state: TournamentState, pos_ms: int) -> int | None:
     """Whole seconds (rounded up) until late registration closes, once the clock has started; None when
-    it is closed or there is none."""
+    it is closed (:func:`late_registration_open_at`) or there is none."""
     end = late_registration_end_ms(state)
-    if end is None or not state.clock.get("started") or end <= pos_ms:
+    if end is None or not state.clock.get("started"):
+        return None
+    if not late_registration_open_at(state, period_at(state, pos_ms), pos_ms):
         return None
     return -(-(end - pos_ms) // 1000)
 
@@ -137,7 +130,8 @@ def clock_view(state: TournamentState, now: float) -> dict[str, Any]:
         "forced_bets": forced_bets(state, level, gid),
         "blinds": level.blinds(),
         "stud": level.stud(),
-        "betting": betting(CATALOGUE[gid], _limits(level, gid), state.profile.settings) if gid in CATALOGUE else None,
+        "betting": betting(CATALOGUE[gid], _limits(level, gid), state.profile.settings, players_left(state))
+        if gid in CATALOGUE else None,
         "next": None if next_lv is None else {
             "level": next_level,
             "break_first": bool(following is not None and following.kind == "break"),
@@ -145,6 +139,7 @@ def clock_view(state: TournamentState, now: float) -> dict[str, Any]:
             "forced_bets": forced_bets(state, next_lv, next_gid),
         },
         "seconds_to_break": None if brk is None or on_break else -(-(brk.start_ms - pos) // 1000),
+        "late_registration_open": late_registration_open_at(state, period, pos),
         "late_registration_seconds_left": late_registration_seconds_left(state, pos),
         "level_length_change": c.get("length_change"),
         "hand_for_hand_hands": int(c.get("h4h_hands", 0)),
@@ -155,6 +150,11 @@ def clock_view(state: TournamentState, now: float) -> dict[str, Any]:
     elif scheduled is not None:
         out["break"] = {"kind": "scheduled", **scheduled.to_dict(), "after_level": scheduled.after}
     return out
+
+
+def players_left(state: TournamentState) -> int | None:
+    """Players still in the tournament, for the heads-up raise cap (MIX-5); None before anyone entered."""
+    return state.in_field or None
 
 
 def _limits(level: Level, gid: str) -> dict[str, int]:

@@ -23,13 +23,15 @@ class Absent(Command, tag="absent"):
 
 
 class Returned(Command, tag="returned"):
-    """An absent player is back within the time limit."""
+    """An absent player is back within the time limit (``stack``: his counted chips, when the director
+    counted them); a waiting person marked away is present again."""
 
     label: ClassVar[str] = "{player} back at the table"
     rules: ClassVar[tuple[str, ...]] = ("ABS-3",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "returned", "player": "Ann"},)
 
     player: PlayerRef
+    stack: int | None = None
 
 
 class Forfeit(Command, tag="forfeit"):
@@ -52,3 +54,5 @@ class NoShow(Command, tag="no_show"):
 
     player: PlayerRef | None = None
     players: list[PlayerRef] | None = None
+    hand_level: int | None = None
+    hand_started_before_level_change: bool | None = None

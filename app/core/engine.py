@@ -18,9 +18,11 @@ from collections.abc import Iterable
 from typing import Any
 
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
+from app.clock.structure import for_settings
 from app.commands import parse
 from app.core.context import Context, apply_event, handler_for
 from app.core.events import Event
+from app.core.lifecycle import check_setup
 from app.core.randomness import RandomSource
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
@@ -51,6 +53,7 @@ class Tournament:
         seed: int = 0,
         rng: RandomSource | None = None,
     ) -> Tournament:
+        check_setup(profile.settings, for_settings(profile.settings))
         t = cls(time=time, rng=rng or RandomSource(seed))
         at = t.time.now()
         ev = Event("tournament_created", {"name": name, "profile": profile.to_dict(), "seed": seed}, at)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from app.clock.structure import Structure, check_forced_bets, for_settings
@@ -50,6 +51,36 @@ def structure_after(state: TournamentState, merged: dict[str, Any]) -> Structure
     return for_settings(merged)
 
 
+def takes_money(settings: Mapping[str, Any]) -> bool:
+    """Entries, rebuys, add-ons or top-ups cost something (their prices go into the prize pool, ENT-2)."""
+    if int(settings["money.buy_in_cents"]) > 0:
+        return True
+    extras = (("rebuy.offered", "rebuy.price_cents"), ("addon.offered", "addon.price_cents"))
+    return any(settings[offered] and int(settings[price] or 0) > 0 for offered, price in extras)
+
+
+def check_setup(settings: Mapping[str, Any], structure: Structure) -> None:
+    """What a tournament's settings must agree on with its structure, checked when the tournament is
+    created, when its settings change and when its structure changes: late registration cannot close
+    after a level the structure does not have (REG-3, REG-4); a tournament that takes money has a payout
+    table (ENT-2, PAY-1: only an event that takes no money, like P001, pays nothing)."""
+    if settings["payout.table"] == "none" and takes_money(settings):
+        raise RuleError(
+            "INVALID_PROFILE",
+            "Profile setting 'payout.table' is none, but the tournament takes money: "
+            "every cent paid in is paid out, so choose a payout table.",
+            "PAY-1",
+        )
+    last = structure.last_level
+    if settings["late.mode"] == "levels" and last is not None and int(settings["late.last_level"]) > last:
+        raise RuleError(
+            "INVALID_PROFILE",
+            f"Profile setting 'late.last_level' is {settings['late.last_level']}, but the structure "
+            f"'{structure.id}' has only {last} levels.",
+            "REG-4",
+        )
+
+
 @command("change_settings")
 def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     """Tune the tournament's rule profile (any [Config] key), checked like a profile file.
@@ -61,8 +92,10 @@ def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     if not isinstance(settings, dict) or not settings:
         raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
     merged = validate_settings(settings, ctx.profile.settings)
+    structure = structure_after(ctx.state, merged)
     if STRUCTURE_KEYS & settings.keys():
-        check_forced_bets(structure_after(ctx.state, merged), merged["structure.max_forced_bet"])
+        check_forced_bets(structure, merged["structure.max_forced_bet"])
+    check_setup(merged, structure)
     ctx.emit("settings_changed", settings=settings)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.buttons.blinds import seat_order_from_button
+from app.clock.timeline import adhoc_break_left_ms, position_ms, to_ms
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command
@@ -133,11 +134,20 @@ def decline_rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
 
 
 def check_winner(ctx: Context) -> None:
-    """ELIM-6: the last player holding chips takes 1st place and the tournament ends."""
+    """ELIM-6: the last player holding chips takes 1st place and the tournament ends; the clock stops."""
     if ctx.state.in_field != 1:
         return
     last = [p for p in ctx.state.players.values() if p.live and p.entries]
     if len(last) == 1 and not last[0].deciding:
+        c = ctx.state.clock
+        if c.get("started") and c.get("running"):
+            now_ms = to_ms(ctx.now)
+            ctx.emit(
+                "clock_paused",
+                pos_ms=position_ms(ctx.state, now_ms),
+                adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
+                reason="tournament over",
+            )
         ctx.emit("tournament_won", player=last[0].id)
 
 

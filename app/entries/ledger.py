@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.clock.timeline import current_level, in_break
+from app.clock.timeline import current_level, in_break, late_registration_open
 from app.core.events import Event
 from app.core.inputs import cents, whole
 from app.core.registry import applies
@@ -31,6 +31,11 @@ def has_started(state: TournamentState) -> bool:
 
 def level_now(ctx: Context) -> int:
     return current_level(ctx.state, ctx.now)
+
+
+def late_entry_open(ctx: Context) -> bool:
+    """REG-3, REG-4: late registration is open now (the clock's one rule, also shown by the clock view)."""
+    return late_registration_open(ctx.state, ctx.now)
 
 
 def on_break(ctx: Context) -> bool:

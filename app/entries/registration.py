@@ -16,7 +16,7 @@ from app.core import inputs
 from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, WAITING, Player, TournamentState
-from app.entries.ledger import counted_stack, emit_purchase, has_started, level_now, money_text, restack
+from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
 from app.entries.reg_window import registration_closed
 from app.errors import RuleError
 
@@ -51,12 +51,14 @@ def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
 
 
 def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
-    """Late entry (and re-entry) is allowed only while the profile's late-entry window is open."""
+    """Late entry (and re-entry) is allowed only while the profile's late-entry window is open: one rule
+    (:func:`app.clock.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
+    ``reenter`` and the clock view."""
     mode = ctx.profile["late.mode"]
     if mode != "levels":
         raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
-    last = int(ctx.profile["late.last_level"])
-    if level_now(ctx) > last:
+    if not late_entry_open(ctx):
+        last = int(ctx.profile["late.last_level"])
         raise RuleError("WINDOW_CLOSED", f"Late entry closed at the end of level {last}.", rule)
 
 
@@ -156,7 +158,7 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     if late:
         late_entry_check(ctx)
     emit_purchase(ctx, p, "entry", price, chips, int(ctx.profile["money.fee_cents"]))
-    if late:
+    if late and p.table is None:  # a player already given a seat keeps it
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 
 

@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 
 
 def first_waiting(state: TournamentState, paid: bool) -> Player | None:
+    """The first person on the waiting list (paid or not) who is present: the director marks a waiting
+    person away with ``absent`` and back with ``returned`` (REG-2)."""
     for pid in state.waiting:
         p = state.players[pid]
-        if p.status == WAITING and bool(p.entries) == paid:
+        if p.status == WAITING and bool(p.entries) == paid and p.absent_since is None:
             return p
     return None
 
@@ -74,6 +76,7 @@ def withdraw(ctx: Context, cmd: dict[str, Any]) -> None:
 
 
 def promote(ctx: Context, places: int) -> None:
+    """The first waiting people who are present move up, one per place freed (REG-1, REG-2)."""
     for _ in range(places):
         nxt = first_waiting(ctx.state, paid=False)
         if nxt is None:

@@ -39,6 +39,13 @@ def mode(state: TournamentState) -> str:
     return str(state.profile["mix.mode"])
 
 
+def hat_levels(games: list[str], levels: int) -> int:
+    """Levels to draw for so that every filling of the hat is drawn whole (MIX-1): ``levels`` rounded up
+    to whole hats, so a real slip pulled after a refill is always one of the drawn games."""
+    size = max(len(games), 1)
+    return -(-levels // size) * size
+
+
 def draw_hat(games: list[str], levels: int, rng: RandomSource) -> list[dict[str, Any]]:
     """Draw one game per level without replacement, refilling the hat when it is empty (MIX-1)."""
     draws: list[dict[str, Any]] = []
@@ -46,7 +53,12 @@ def draw_hat(games: list[str], levels: int, rng: RandomSource) -> list[dict[str,
     for level in range(1, levels + 1):
         if not hat:
             hat = list(games)
-        pick = rng.choice(hat)
+        try:
+            pick = rng.choice(hat)
+        except ValueError:
+            raise RuleError(
+                "INVALID_INPUT", f"Level {level}: the game drawn is not in the hat ({', '.join(sorted(hat))}).", "MIX-1"
+            ) from None
         hat.remove(pick)
         draws.append({"level": level, "game": pick, "left": sorted(hat)})
     return draws
@@ -175,7 +187,7 @@ def hat_contents(state: TournamentState, level: int) -> list[str]:
 def emit_hat_draws(ctx: Context, levels: int) -> None:
     """Draw the hat for every level (called when the clock starts in hat mode)."""
     games = mix_games(ctx.state)
-    draws = draw_hat(games, levels, ctx.rng)
+    draws = draw_hat(games, hat_levels(games, levels), ctx.rng)
     ctx.emit("hat_drawn", games=games, draws=draws)
 
 
@@ -220,9 +232,9 @@ def choose_game(ctx: Context, cmd: dict[str, Any]) -> None:
     if mode(ctx.state) != "dealers_choice":
         raise RuleError("NOT_OFFERED", "The games here are not dealer's choice.", "MIX-9")
     gid = str(inputs.field(cmd, "game"))
-    check_games([gid])
     if gid not in mix_games(ctx.state):
-        raise RuleError("INVALID_INPUT", f"{CATALOGUE[gid].name} is not one of the games offered.", "MIX-9")
+        name = CATALOGUE[gid].name if gid in CATALOGUE else gid
+        raise RuleError("NOT_OFFERED", f"{name} is not one of the games offered for dealer's choice.", "MIX-9")
     table = None
     if cmd.get("table") is not None:
         table = inputs.table(ctx.state, cmd["table"]).number
@@ -243,15 +255,17 @@ def _game_chosen(state: TournamentState, ev: Event) -> None:
 
 @view_part("games")
 def games_view(state: TournamentState, now: float | None = None) -> dict[str, Any]:
-    from app.clock.timeline import current_level
+    from app.clock.timeline import current_level, structure_of
 
     if now is None:
         now = int(state.clock.get("as_of_ms", 0)) / 1000
     level = current_level(state, now)
+    last = structure_of(state).last_level  # draws beyond the structure fill the hat but are never played
+    draws = sorted(((int(k), v) for k, v in hat_draws(state).items()), key=lambda kv: kv[0])
     out: dict[str, Any] = {
         "mode": mode(state),
         "games": [CATALOGUE[g].to_dict() if g in CATALOGUE else {"id": g} for g in mix_games(state)],
-        "draws": [{"level": int(k), "game": v} for k, v in sorted(hat_draws(state).items(), key=lambda kv: int(kv[0]))],
+        "draws": [{"level": n, "game": g} for n, g in draws if last is None or n <= last],
     }
     if mode(state) == "hat":
         out["in_hat"] = hat_contents(state, level)

@@ -157,7 +157,7 @@ SCHEMA: dict[str, Setting] = {
     ),
     # clock and structure (CLK)
     "structure.id": S("tda-nl", text, "the shipped structure (resources/structures/ID.json)"),
-    "structure.level_minutes": S(20, whole(1), "minutes per level unless the structure says otherwise"),
+    "structure.level_minutes": S(20, whole(1, 240), "minutes per level unless the structure says otherwise"),
     "structure.sb_rule": S("listed", choice("listed", "half", "half_round"), "how the small blind is sized"),
     "structure.max_forced_bet": S(None, whole(1, optional=True), "no blind, ante or bring-in may exceed this"),
     "structure.s004_scale": S(1, whole(1, 10), "scale of seed 004's reconstructed blinds (1 or 10)"),

@@ -14,7 +14,8 @@ from app.buttons.positions import first_hand
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command
-from app.core.state import REGISTERED, SEATED, WAITING, TournamentState
+from app.core.state import REGISTERED, SEATED, WAITING, Player, TournamentState
+from app.entries.registration import late_entry_check
 from app.errors import RuleError
 from app.seating.draw import button_draws, high_card
 
@@ -37,12 +38,25 @@ def open_seats_at_shortest(state: TournamentState) -> list[tuple[int, int]]:
     return out
 
 
+def _check_window(ctx: Context, p: Player) -> None:
+    """Once the clock runs, a new seat is a late entry: the late-registration window decides (REG-3,
+    REG-4, REG-6), except for a committed player where the profile seats committed players (REG-5) and
+    for an entrant who paid while the window was open and waits for a seat (REG-3)."""
+    if ctx.profile["late.mode"] == "committed" and p.committed:
+        return
+    if p.status == WAITING and p.entries and not ctx.profile["late.refund_unseated"]:
+        return
+    late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
+
+
 @command("seat_player")
 def seat_player(ctx: Context, cmd: dict[str, Any]) -> None:
     """Seat one entrant: at the given table and seat, or drawn among the open seats (SEAT-1)."""
     p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
     if p.status not in (REGISTERED, WAITING) or p.table is not None:
         raise RuleError("MOVE_NOT_ALLOWED", f"{p.name} is already seated; seats change only by a move.", "SEAT-7")
+    if ctx.state.clock.get("started"):
+        _check_window(ctx, p)
     if "table" in cmd:
         table = inputs.table(ctx.state, cmd["table"])
         if "seat" in cmd:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import app.entries.ledger
+from app.clock.timeline import Period, late_registration_open_at
 from app.core.engine import Tournament
 from app.core.timesource import FakeClock
 from app.errors import RuleError
@@ -40,6 +41,10 @@ def at_level(monkeypatch: pytest.MonkeyPatch, level: int, on_break: bool = False
     """Put the clock at a level (the clock area's own commands are tested there)."""
     monkeypatch.setattr(app.entries.ledger, "current_level", lambda state, now: level)
     monkeypatch.setattr(app.entries.ledger, "in_break", lambda state, now: on_break)
+    period = Period(0, "break" if on_break else "level", level, 0, 1)
+    monkeypatch.setattr(
+        app.entries.ledger, "late_registration_open", lambda state, now: late_registration_open_at(state, period, 0)
+    )
 
 
 def players(t: Tournament) -> dict[str, Any]:

@@ -77,6 +77,21 @@ def test_abs_5_p004_no_show_removed_at_level_2_only() -> None:
     advance(t, 19 * 60)
     refused(t, {"cmd": "no_show", "players": ["Cat"]}, "WINDOW_CLOSED")
     advance(t, 60)
+    refused(t, {"cmd": "no_show", "players": ["Cat"]}, "NEEDS_INPUT")  # his table's hand may be a level-1 hand
+    t.execute({"cmd": "no_show", "players": ["Cat"], "hand_started_before_level_change": False})
+    assert players(t)["Cat"]["out_reason"] == "no_show"
+
+
+def test_reg_5_no_show_stays_until_his_tables_first_hand_of_level_2() -> None:
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cat", "Dan")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "absent", "player": "Cat"})
+    advance(t, 20 * 60 + 30)  # level 2 on the clock; the hand at his table started in level 1
+    refused(t, {"cmd": "no_show", "players": ["Cat"], "hand_started_before_level_change": True}, "WINDOW_CLOSED")
+    table = players(t)["Cat"]["table"]
+    t.execute({"cmd": "hand_finished", "table": table})  # the next hand there is a level-2 hand
     t.execute({"cmd": "no_show", "players": ["Cat"]})
     assert players(t)["Cat"]["out_reason"] == "no_show"
 
@@ -175,3 +190,15 @@ def test_conv_11_busts_at_two_tables_outside_hand_for_hand_are_not_the_same_hand
     t.execute({"cmd": "bust", "players": ["D"], "stacks": {"D": 500}})
     ps = players(t)
     assert (ps["A"]["place"], ps["D"]["place"]) == (6, 5)  # equal stacks, yet no tie: different hands
+
+
+def test_abs_3_returned_takes_the_stack_the_director_counts() -> None:
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "absent", "player": "Cat"})
+    advance(t, 5 * 60)
+    t.execute({"cmd": "returned", "player": "Cat", "stack": 940})  # blinded while away
+    assert players(t)["Cat"]["stack"] == 940
+    assert players(t)["Cat"]["absent_since"] is None

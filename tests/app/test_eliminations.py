@@ -92,3 +92,19 @@ def test_elim_bust_refuses_an_out_player_and_a_deciding_one(monkeypatch):
     t.execute({"cmd": "decline_rebuy", "player": "Ann"})
     refused(t, {"cmd": "bust", "player": "Ann"}, "PLAYER_ELIMINATED")
     refused(t, {"cmd": "bust", "player": "Zed"}, "UNKNOWN_PLAYER")
+
+
+def test_elim_6_the_clock_stops_when_the_winner_is_known():
+    from app.clock.view import clock_view
+
+    t = make("hat")
+    enter(t, "Ann", "Bob")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.time.advance(600)
+    t.execute({"cmd": "bust", "player": "Bob"})
+    assert t.state.ended
+    view = clock_view(t.state, t.time.now())
+    assert view["paused"] and view["pause_reason"] == "tournament over"
+    t.time.advance(3600)
+    assert clock_view(t.state, t.time.now())["seconds_left"] == 20 * 60  # 30-minute level, 10 minutes played

@@ -68,3 +68,22 @@ def test_mix_2_clock_shows_the_forced_bets_of_the_current_games_family() -> None
     assert v["next"]["game"]["id"] == "holdem"
     assert v["next"]["forced_bets"] == {"family": "blinds", "sb": 25, "bb": 50, "ante": 0, "small_bet": 50,
                                         "big_bet": 100}
+
+
+def test_mix_5_the_clock_lifts_the_raise_cap_heads_up_where_the_profile_says_so() -> None:
+    from app.clock.view import clock_view
+    from tests.app.money_kit import enter
+    from tests.app.money_kit import make as make_money
+
+    lifted = make_money("tda", limit__betting="limit", limit__max_raises=4)
+    enter(lifted, "Ann", "Bob", "Cat")
+    lifted.execute({"cmd": "seat_all"})
+    lifted.execute({"cmd": "start_clock"})
+    assert clock_view(lifted.state, lifted.time.now())["betting"]["max_raises"] == 4
+    lifted.execute({"cmd": "bust", "player": "Cat"})
+    assert clock_view(lifted.state, lifted.time.now())["betting"]["max_raises"] is None  # TDA 48
+    kept = make_money("tda", limit__betting="limit", limit__max_raises=4, limit__cap_heads_up="always")
+    enter(kept, "Ann", "Bob")
+    kept.execute({"cmd": "seat_all"})
+    kept.execute({"cmd": "start_clock"})
+    assert clock_view(kept.state, kept.time.now())["betting"]["max_raises"] == 4  # P000: the cap stays

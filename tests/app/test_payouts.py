@@ -79,3 +79,23 @@ def test_pay_6_fixed_table_that_misses_the_pool_is_flagged():
 def test_pay_1_campus_pays_nothing():
     t = make("campus")
     assert _rows(t) == []
+
+
+def test_pay_1_casino_mixed_pays_its_pool_by_the_tda_table_by_field_size():
+    t = make("casino-mixed")
+    enter(t, "Ann", "Bob", "Cat")  # $100 each
+    assert [r[2] for r in _rows(t)] == [15000, 9000, 6000]  # TDA 1-10 players: 50/30/20
+    assert sum(r[2] for r in _rows(t)) == t.view("money")["money"]["pool_cents"]
+
+
+def test_pay_1_a_profile_that_takes_money_without_a_payout_table_is_refused_at_creation():
+    import pytest
+
+    from app.errors import RuleError
+
+    with pytest.raises(RuleError) as info:
+        make("tda", payout__table="none")
+    assert info.value.code == "INVALID_PROFILE" and "payout.table" in str(info.value)
+    make("tda", payout__table="none", money__buy_in_cents=0)  # a free event may pay nothing (P001)
+    t = make("tda")
+    refused(t, {"cmd": "change_settings", "settings": {"payout.table": "none"}}, "INVALID_PROFILE")

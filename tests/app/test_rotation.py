@@ -36,9 +36,9 @@ def test_mix_1_hat_draws_are_recorded_in_the_event_log_and_replay() -> None:
     t, fc = make("hat")
     t.execute({"cmd": "start_clock"})
     drawn = next(e for e in t.log if e.type == "hat_drawn")
-    assert len(drawn.data["draws"]) == 15
+    assert len(drawn.data["draws"]) == 20  # two whole hats of 10 for 15 levels
     again = Tournament.replay(t.log, time=fc)
-    assert [game_for_level(again.state, n) for n in range(1, 16)] == [d["game"] for d in drawn.data["draws"]]
+    assert [game_for_level(again.state, n) for n in range(1, 21)] == [d["game"] for d in drawn.data["draws"]]
 
 
 def test_clk_7_the_game_changes_with_the_level() -> None:
@@ -94,7 +94,15 @@ def test_mix_9_dealers_choice_records_the_buttons_choice() -> None:
     assert v["game"]["id"] == "razz" and v["forced_bets"]["family"] == "stud" and v["next"]["game"] is None
     with pytest.raises(RuleError) as info:
         t.execute({"cmd": "choose_game", "game": "aviation"})
-    assert info.value.code == "INVALID_INPUT"
+    assert info.value.code == "NOT_OFFERED"
+
+
+@pytest.mark.parametrize("game", ["aviation", "no_such_game"])
+def test_mix_9_a_game_not_offered_for_dealers_choice_is_refused_not_offered(game: str) -> None:
+    t, _ = make("casino-mixed", **{"mix.mode": "dealers_choice"})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "choose_game", "game": game})
+    assert info.value.code == "NOT_OFFERED" and info.value.rule == "MIX-9"
 
 
 def test_mix_9_a_choice_lasts_one_hand_at_its_table() -> None:
@@ -122,3 +130,25 @@ def test_btn_7_family_at_tells_the_button_area_when_stud_is_played() -> None:
     assert family_at(t.state, fc.now()) == "blinds"
     fc.advance(30 * MIN)
     assert family_at(t.state, fc.now()) == "stud"
+
+
+def test_mix_1_every_refill_of_the_hat_holds_every_listed_game() -> None:
+    t, fc = make("hat")  # 15 levels: the second filling of the hat serves levels 11 to 15
+    t.execute({"cmd": "start_clock"})
+    draws = t.state.games["draws"]
+    assert sorted(draws[str(n)] for n in range(11, 21)) == sorted(load_profile("hat")["mix.games"])
+    fc.advance(10 * 30 * MIN + 3 * 10 * MIN)  # level 11
+    assert clock_view(t.state, fc.now())["level"] == 11
+    pulled = {draws[str(n)] for n in range(11, 16)}
+    slip = next(g for g in load_profile("hat")["mix.games"] if g not in pulled)
+    t.execute({"cmd": "record_draw", "level": 11, "game": slip})  # a real slip from the refilled hat
+    assert game_for_level(t.state, 11) == slip
+
+
+def test_mix_1_an_injected_draw_that_is_not_in_the_hat_is_refused() -> None:
+    t, _ = make("hat")
+    t.rng.dictate("stud", "stud")
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "start_clock"})
+    assert info.value.code == "INVALID_INPUT" and info.value.rule == "MIX-1"
+    assert not t.state.clock.get("started")
