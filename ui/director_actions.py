@@ -44,6 +44,7 @@ class DirectorActions:
             if said is None:
                 log_unexpected(exc, f"command {cmd!r}")
             target.refuse(said or short_message(exc))
+            self.store_failed(exc)
             self.refresh()
             return False
         if done:
@@ -256,6 +257,7 @@ class DirectorActions:
             if said is None:
                 raise
             self.statusBar().showMessage(said, 8000)
+            self.store_failed(exc)
             return
         self.statusBar().showMessage(f"{'Undone' if which == 'undo' else 'Redone'}: {label}", 5000)
 
@@ -273,7 +275,15 @@ class DirectorActions:
         if backup is None:
             self.statusBar().showMessage("This tournament is not saved to a file yet; nothing to back up.", 5000)
             return
-        self.statusBar().showMessage(f"Backed up to {backup()}", 5000)
+        try:
+            made = backup()
+        except Exception as exc:  # the store's words: the disk is full, the folder cannot be written
+            said = store_message(exc)
+            if said is None:
+                raise
+            self.store_banner.refuse(said)
+            return
+        self.statusBar().showMessage(f"Backed up to {made}", 5000)
 
     def act_palette(self: DirectorWindow) -> None:
         from ui.palette import CommandPalette
