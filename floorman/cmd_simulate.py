@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from app.errors import RuleError
 from app.simulate import InvariantBroken, Simulation, run_simulation
+from floorman.args import Parser
 
 
 def peak_rss_mb() -> float | None:
@@ -21,7 +21,7 @@ def peak_rss_mb() -> float | None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="floorman simulate", description="Play a whole tournament headless.")
+    parser = Parser(prog="floorman simulate", description="Play a whole tournament headless.")
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default="tda", help="profile id or a profile JSON file")

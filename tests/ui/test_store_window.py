@@ -66,3 +66,17 @@ def test_a_renamed_file_is_said_and_save_as_carries_on(qtbot, tmp_path, clock):
     w.close()
     with TournamentStore.open(target, read_only=True) as again:
         assert {p.name for p in again.tournament.state.players.values()} == {"Ann Lee", "Bo Chen"}
+
+
+def test_the_window_saves_sheets_only_where_it_may(tmp_path):
+    from sheets.output import OutputRefused
+    from ui.printing import output
+
+    made = output.save_pdf(b"%PDF-1.4 sheet", "sheet.pdf", tmp_path)
+    assert made.read_bytes() == b"%PDF-1.4 sheet"
+    tournament = tmp_path / "friday.floorman"
+    TournamentStore.create(tournament, load_profile("home-nl"), "Friday").close()
+    before = tournament.read_bytes()
+    with pytest.raises(OutputRefused):
+        output.save_pdf(b"%PDF-1.4 sheet", tournament.name, tmp_path)
+    assert tournament.read_bytes() == before
