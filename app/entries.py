@@ -16,6 +16,7 @@ from app import inputs
 from app.errors import RuleError
 from app.events import Event
 from app.ledger import counted_stack, emit_purchase, has_started, level_now, money_text, restack
+from app.names import name_key, name_problem, tidy
 from app.reg_window import registration_closed
 from app.registry import COMMANDS, applies, command
 from app.state import OUT, WAITING, Player, TournamentState
@@ -99,9 +100,15 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
     name = inputs.field(cmd, "name")
     if not isinstance(name, str) or not name.strip():
         raise RuleError("INVALID_INPUT", "A player needs a name.")
-    name = " ".join(name.split())
-    if name.lower() in ctx.state.by_name:
-        raise RuleError("DUPLICATE_NAME", f"{name} is already registered; a returning player re-enters.")
+    name = tidy(name)
+    problem = name_problem(name)
+    if problem is not None:
+        raise RuleError("INVALID_INPUT", problem)
+    same = ctx.state.by_name.get(name_key(name))
+    if same is not None:
+        known = ctx.state.players[same].name
+        also = "" if known == name else f" (as {known})"
+        raise RuleError("DUPLICATE_NAME", f"{name} is already registered{also}; a returning player re-enters.")
     identity = _check_identity(ctx, cmd)
     pay = cmd.get("pay", True)
     waitlist = cmd.get("waitlist", True)
@@ -205,7 +212,7 @@ def _registered(state: TournamentState, ev: Event) -> None:
     p = Player(id=pid, name=d["name"], identity=dict(d.get("identity", {})), committed=bool(d.get("committed")))
     p.new_obligation = d.get("obligation")
     state.players[pid] = p
-    state.by_name[p.name.lower()] = pid
+    state.by_name[name_key(p.name)] = pid
     state.next_player_id = max(state.next_player_id, pid + 1)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.names import name_key
 from app.state import TournamentState
 
 # "{player}" is the player's name (looked up from an id), "{table}"/"{seat}" the numbers given.
@@ -81,7 +82,7 @@ def _name(state: TournamentState, ref: Any) -> str:
         p = state.players.get(ref)
         return p.name if p is not None else f"player {ref}"
     if isinstance(ref, str):
-        pid = state.by_name.get(ref.strip().lower())
+        pid = state.by_name.get(name_key(ref))
         if pid is not None and pid in state.players:
             return state.players[pid].name
         return ref.strip()

@@ -32,6 +32,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.players < 2:
         parser.error("a tournament needs at least 2 players")
+    try:
+        from db.errors import StoreError
+    except ImportError:  # pragma: no cover - the store is always shipped
+        StoreError = RuntimeError  # type: ignore[misc,assignment]  # noqa: N806
     sim = Simulation(players=args.players, seed=args.seed, profile=args.profile, check_every=args.check_every)
     try:
         if args.db:
@@ -44,10 +48,16 @@ def main(argv: list[str]) -> int:
         print(f"invariant broken: {exc}", file=sys.stderr)
         return 1
     except RuleError as exc:
+        if exc.code == "INVALID_PROFILE":
+            print(f"floorman simulate: {exc.message}", file=sys.stderr)
+            return 2
         print(f"the engine refused a simulated action: {exc}", file=sys.stderr)
         return 1
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"floorman simulate: {exc.message}", file=sys.stderr)
         return 2
     result["peak_rss_mb"] = peak_rss_mb()
     if args.json:

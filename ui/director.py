@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from app.names import name_key
 from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
 from ui.director_actions import DirectorActions
 from ui.director_print import PrintActions
@@ -147,7 +148,7 @@ class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
         self.roster_completion = RosterCompletion(
             self.roster, bar.edit, active=lambda: bar.key == "register" and bar.isVisible(),
             submit=lambda name: self.submit_player_action("register", name),
-            taken=lambda name: name.strip().lower() in self.session.state.by_name,
+            taken=lambda name: name_key(name) in self.session.state.by_name,
         )
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
 
 from app.errors import RuleError
+from app.names import name_key
 from ui import commands
 from ui.actions import PLAYER_ACTIONS, player_action
 from ui.errors import log_unexpected, short_message, store_message
@@ -125,7 +126,7 @@ class DirectorActions:
         state = self.session.state
         if key == "register":
             if self.run(commands.register(text), bar.feedback):
-                p = state.players.get(state.by_name.get(text.strip().lower(), -1))
+                p = state.players.get(state.by_name.get(name_key(text), -1))
                 seat = f" — {p.status} T{p.table} S{p.seat}" if p and p.table else ""
                 bar.feedback.done(f"Registered {text.strip()}{seat}.")
                 bar.edit.clear()
