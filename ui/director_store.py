@@ -106,5 +106,8 @@ class StoreActions:
             self.store_banner.refuse(said)
             return
         self.save_as_button.hide()
+        if getattr(self.session.backend, "read_only", False):
+            self.store_banner.done(f"Saved a copy as {saved}.")
+            return
         self.store_banner.done(f"Saved as {saved}; Floorman now saves every action there.")
         self.setWindowTitle(f"{self.session.state.name or 'Tournament'} — Floorman")

@@ -145,7 +145,8 @@ class Session(QObject):
     def save_as(self, path: str) -> str:
         """Save the whole tournament to a new file and carry on there (a store backend only)."""
         saved = str(self.backend.save_as(path))  # type: ignore[attr-defined]
-        self.path = saved
+        if not getattr(self.backend, "read_only", False):  # a read-only store only wrote a copy
+            self.path = saved
         return saved
 
     def close(self) -> None:
