@@ -115,8 +115,12 @@ class FileLock:
         keyed = keyed_lock_folder() / f"floorman-{identity[0]}-{identity[1]}.lock"
         try:
             fh = _open_sidecar(keyed, 0o644)  # another user's Floorman must be able to see the lock
-        except PermissionError:
-            return False  # made by another user, who may hold it: never a second writer
+        except PermissionError:  # made by another user: a lock held through a read-only handle is as good
+            try:
+                fd = os.open(keyed, os.O_RDONLY | _NOFOLLOW | _BINARY)
+            except OSError:
+                return False  # cannot even look: never risk a second writer
+            fh = os.fdopen(fd, "r", encoding="utf-8")
         if not _try_lock(fh):
             fh.close()
             return False
