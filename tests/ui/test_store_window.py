@@ -80,3 +80,22 @@ def test_the_window_saves_sheets_only_where_it_may(tmp_path):
     with pytest.raises(OutputRefused):
         output.save_pdf(b"%PDF-1.4 sheet", tournament.name, tmp_path)
     assert tournament.read_bytes() == before
+
+
+def test_a_second_window_through_a_hard_link_is_refused_in_words(tmp_path):
+    import os
+
+    from db.errors import FileLocked
+    from ui.start import store_session
+
+    path = tmp_path / "friday.floorman"
+    first = store_session(path, load_profile("home-nl"), "Friday")
+    try:
+        first.execute({"cmd": "register", "name": "Ann Lee"})
+        linked = tmp_path / "linked.floorman"
+        os.link(path, linked)
+        with pytest.raises(FileLocked) as err:  # not a misleading "damaged": the writer's -wal has another name
+            store_session(linked)
+        assert "already open" in err.value.message
+    finally:
+        first.close()
