@@ -131,3 +131,24 @@ def test_lock_file_is_private(tmp_path):
     with TournamentStore.create(path, load_profile("home-nl"), "Friday"):
         mode = stat.S_IMODE(os.stat(lock_path(path)).st_mode)
     assert mode & 0o077 == 0
+
+
+def test_a_second_process_through_a_hard_link_is_refused(store, store_path, tmp_path):
+    import subprocess
+    import sys
+
+    _register(store, "Ann Lee")
+    linked = tmp_path / "linked.floorman"
+    os.link(store_path, linked)
+    code = (
+        "import sys\n"
+        "from db.errors import FileLocked\n"
+        "from db.store import TournamentStore\n"
+        "try:\n"
+        "    TournamentStore.open(sys.argv[1]).close()\n"
+        "except FileLocked:\n"
+        "    sys.exit(3)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code, str(linked)], cwd=root, timeout=60)
+    assert done.returncode == 3
