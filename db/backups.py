@@ -17,6 +17,7 @@ import contextlib
 import os
 import queue
 import re
+import shutil
 import sqlite3
 import threading
 import time
@@ -163,15 +164,15 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
     backup, target = Path(backup), Path(target)
     check_backup(backup)
     folder = folder or backup_folder(target)
+    if (target.exists() or target.is_symlink()) and not target.is_file():
+        raise BackupError(f"{target} is not a plain file, so a backup cannot be restored over it; "
+                          "choose another name for the restored tournament.", target)
     lock = WriterLock(target)
     lock.acquire()
     try:
         kept: Path | None = None
         if target.exists():
-            with sqlite3.connect(target) as conn:  # fold the old WAL in, so no stale -wal survives
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            conn.close()
-            kept = make_backup(target, folder, seq=_last_seq(target), reason="before-restore")
+            kept = _keep_before_restore(target, folder)
         part = target.with_name(target.name + ".restoring")
         try:
             sqlite_backup(backup, part)
@@ -184,6 +185,38 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
         return kept
     finally:
         lock.release()
+
+
+def _keep_before_restore(target: Path, folder: Path) -> Path:
+    """Keep the file a restore replaces: a checked copy when SQLite can read it, else its very bytes.
+
+    Restoring a backup is what a director does about a damaged file, so a file SQLite cannot read (a
+    scribbled page, a cut-short copy, a header that is not SQLite's) is kept as it is, with its -wal,
+    and the restore goes on.
+    """
+    try:
+        check_backup(target)  # read-only: a damaged file is never written to, not even a checkpoint
+        readable = True
+    except StoreError:
+        readable = False
+    if readable:
+        with contextlib.closing(sqlite3.connect(target)) as conn:  # fold the old WAL in: no stale -wal survives
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return make_backup(target, folder, seq=_last_seq(target), reason="before-restore")
+    now = time.time()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"{int(now * 1000) % 1000:03d}"
+    dest = folder / f"{target.stem}-{stamp}-{0:06d}-before-restore-damaged{SUFFIX}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for side in ("", "-wal"):
+            source = Path(f"{target}{side}")
+            if source.is_file():
+                part = Path(f"{dest}{side}.part")
+                shutil.copyfile(source, part)
+                os.replace(part, Path(f"{dest}{side}"))
+    except OSError as exc:
+        raise _space_error(exc, folder) from exc
+    return dest
 
 
 def _last_seq(path: Path) -> int:

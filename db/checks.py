@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -67,14 +68,21 @@ def can_write(folder: Path) -> bool:
 
 def check_header(path: Path) -> None:
     """Refuse a missing, non-SQLite or truncated file before SQLite ever touches it."""
-    if not path.exists():
-        raise FileMissing(f"There is no tournament file at {path}.", path)
-    if path.is_dir():
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise FileMissing(f"There is no tournament file at {path}.", path) from None
+    except OSError as exc:
+        raise StoreError(f"Floorman cannot look at {path}: {exc.strerror or exc}.", path) from exc
+    if stat.S_ISDIR(info.st_mode):
         raise NotATournamentFile(f"{path} is a folder, not a tournament file.", path)
+    if not stat.S_ISREG(info.st_mode):  # a FIFO, a device, a socket: reading it could wait for ever
+        raise NotATournamentFile(f"{path} is not a plain file (it is a pipe, a device or the like), "
+                                 "so it is not a tournament file.", path)
     try:
         with path.open("rb") as fh:
             header = fh.read(100)
-            size = path.stat().st_size
+            size = os.fstat(fh.fileno()).st_size
     except PermissionError as exc:
         raise StoreError(f"Floorman is not allowed to read {path}. Check the file's permissions.", path) from exc
     if size == 0:
@@ -94,6 +102,10 @@ def check_header(path: Path) -> None:
 
 
 def damaged_text(path: Path, why: str) -> str:
+    """What a director reads about a damaged file: two short sentences, whatever SQLite reported."""
+    why = " ".join(why.split()).rstrip(".")
+    if len(why) > 160:
+        why = why[:157].rstrip() + "…"
     return (
         f"The tournament file {path} is damaged: {why}. Nothing was changed. "
         "Restore the latest backup (floorman restore FILE --list shows them)."
@@ -140,7 +152,11 @@ def inspect(conn: sqlite3.Connection, path: Path) -> FileInfo:
     meta = {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
     if meta.get("format") != FORMAT:
         raise NotATournamentFile(f"{path} belongs to another application: it is not a Floorman tournament file.", path)
-    schema = int(meta.get("schema", "0") or 0)
+    try:
+        schema = int(meta.get("schema", "0") or 0)
+    except ValueError:
+        raise DamagedFile(damaged_text(path, f"its schema version {meta.get('schema')!r} is not a number"),
+                          path) from None
     revision = None
     if "alembic_version" in tables:
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()

@@ -63,6 +63,16 @@ class ReadOnlyStore(StoreError):
     """A change was attempted on a tournament opened read-only."""
 
 
+class FileMoved(StoreError):
+    """The open tournament file was renamed, moved, replaced or deleted: nothing more is written to it.
+
+    Everything is still in memory and in the open connection: :meth:`db.store.TournamentStore.save_as`
+    saves the whole tournament to a new file, so the director can carry on there.
+    """
+
+    offer_save_as = True
+
+
 class BackupError(StoreError):
     """A backup could not be written, listed or restored."""
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
+from app.errors import RuleError
 from app.log.history import Action, History, replay_history
 from app.log.snapshots import load_state
 from db import backups, checks
@@ -106,8 +107,8 @@ def read_actions(db: sqlite3.Connection, path: Path) -> list[Action]:
     rows = db.execute(_SELECT_ACTIONS).fetchall()  # plain tuples: the fastest way through 30,000 rows
     try:
         commands = json.loads("[" + ",".join(r[4] for r in rows) + "]")
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise DamagedFile(f"The tournament file {path} is damaged: its log cannot be read ({exc}).", path) from exc
+    except (json.JSONDecodeError, TypeError, RecursionError) as exc:
+        raise DamagedFile(checks.damaged_text(path, f"its log cannot be read ({exc})"), path) from exc
     # Events stay JSON text until needed: after a snapshot, only the tail is ever parsed.
     actions = [Action(seq, kind, at, label, c, None, target, bool(auto), raw_events=events)
                for (seq, kind, at, label, _, events, target, auto), c in zip(rows, commands)]
@@ -153,8 +154,11 @@ def _load_history(db: sqlite3.Connection, path: Path, time: TimeSource | None, s
 
     try:
         history = replay_history(actions, choose_snapshot=choose, time=time, snapshot_every=snapshot_every)
-    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
-        raise DamagedFile(f"The tournament file {path} is damaged: its log cannot be replayed ({exc}).", path) from exc
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError) as exc:
+        raise DamagedFile(checks.damaged_text(path, f"its log cannot be replayed ({exc})"), path) from exc
+    except RuleError as exc:  # e.g. a payout table this version refuses (written before it was checked)
+        raise DamagedFile(checks.damaged_text(path, f"it holds a change this version refuses: {exc.message}"),
+                          path) from exc
     except sqlite3.Error as exc:  # reading a snapshot
         raise checks.translate_error(exc, path) from exc
     if "blob" in chosen:

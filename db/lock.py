@@ -12,13 +12,25 @@ moment the holding process dies (a crash, a kill, a power cut), so there is neve
 clear by hand, and a pid written in a row could belong to an unrelated process after a reboot. A
 held write transaction would block our own commits between actions. A read-only opening never takes
 the lock and opens SQLite with ``mode=ro`` and ``query_only``, so it cannot write even by mistake.
+
+The file itself, not its name. A hard link, a symlink, a relative path or a renamed file all reach
+the same tournament under another name, and so another sidecar. So the writer also locks the
+tournament file itself, through a lock file in the temporary folder named after the file's device
+and inode (:class:`FileLock`). Whoever holds that lock is the only writer, whatever path each copy of
+Floorman was given; the lock follows the file through a rename.
+
+The sidecar is opened with ``O_NOFOLLOW``, never truncated on open, created with mode 0600, and
+refused when it is not a plain file of its own (a symlink, a hard link to another file): a
+``friday.floorman.lock`` planted as a link can never make Floorman truncate the file it points to.
 """
 
 from __future__ import annotations
 
 import os
 import socket
+import stat
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import IO
@@ -63,18 +75,92 @@ def _unlock(fh: IO[str]) -> None:
     fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def _open_sidecar(file: Path, mode: int = 0o600) -> IO[str]:
+    """Open (or create, mode 0600) a lock file: never through a link, never truncated here."""
+    fd = os.open(file, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _BINARY, mode)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+            raise IsADirectoryError(f"{file.name} is not a lock file of its own")
+        return os.fdopen(fd, "r+", encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def keyed_lock_folder() -> Path:
+    return Path(tempfile.gettempdir())
+
+
+class FileLock:
+    """An exclusive OS lock on the tournament file itself (its device and inode), not on its name.
+
+    The lock is taken on ``floorman-DEV-INODE.lock`` in the temporary folder, never on the database
+    file: closing any descriptor of the database file would drop SQLite's own ``fcntl`` locks on it.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh: IO[str] | None = None
+        self.identity: tuple[int, int] | None = None
+
+    def acquire(self) -> bool:
+        """True when this process now holds the file's lock; False when another writer has it."""
+        info = os.stat(self.path)
+        identity = (info.st_dev, info.st_ino)
+        keyed = keyed_lock_folder() / f"floorman-{identity[0]}-{identity[1]}.lock"
+        try:
+            fh = _open_sidecar(keyed, 0o644)  # another user's Floorman must be able to see the lock
+        except PermissionError:  # made by another user: a lock held through a read-only handle is as good
+            try:
+                fd = os.open(keyed, os.O_RDONLY | _NOFOLLOW | _BINARY)
+            except OSError:
+                return False  # cannot even look: never risk a second writer
+            fh = os.fdopen(fd, "r", encoding="utf-8")
+        if not _try_lock(fh):
+            fh.close()
+            return False
+        self._fh, self.identity = fh, identity
+        return True
+
+    def release(self) -> None:
+        if self._fh is not None:
+            try:
+                _unlock(self._fh)
+            finally:
+                self._fh.close()
+                self._fh = None
+
+
 class WriterLock:
-    """The exclusive right to write one tournament file, held until :meth:`release`."""
+    """The exclusive right to write one tournament file, held until :meth:`release`.
+
+    :meth:`acquire` takes the sidecar's lock (which also says who holds it) and, when the tournament
+    file exists, the lock of the file itself (:meth:`lock_file`; :meth:`TournamentStore.create` calls it
+    once the new file is in place).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.file = lock_path(path)
         self._fh: IO[str] | None = None
+        self._file_lock: FileLock | None = None
 
     def acquire(self) -> None:
         try:
-            fh = open(self.file, "a+", encoding="utf-8")  # noqa: SIM115 - held open while locked
+            fh = _open_sidecar(self.file)
         except OSError as exc:
+            if os.path.islink(self.file) or isinstance(exc, IsADirectoryError) or os.path.exists(self.file):
+                raise NotWritable(
+                    f"{self.file.name} beside the tournament is not Floorman's lock file (it is a link or a folder), "
+                    f"so Floorman will not open {self.path.name} for writing. Remove it, or open the tournament "
+                    "read-only.",
+                    self.path,
+                ) from exc
             raise NotWritable(
                 f"Floorman cannot create {self.file.name} beside the tournament, so it cannot open {self.path.name} "
                 "for writing. The folder may be read-only: copy the file to a folder you can write to, "
@@ -91,14 +177,48 @@ class WriterLock:
                 self.path,
                 holder,
             )
+        self._fh = fh
+        try:
+            if os.path.exists(self.path):
+                self.lock_file()
+        except BaseException:
+            self.release()
+            raise
         fh.seek(0)
         fh.truncate()
         stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime())
         fh.write(f"Floorman on {socket.gethostname()} (process {os.getpid()}) since {stamp}\n")
         fh.flush()
-        self._fh = fh
+
+    def lock_file(self) -> None:
+        """Lock the tournament file itself; FileLocked when another writer holds it under any name."""
+        lock = FileLock(self.path)
+        try:
+            got = lock.acquire()
+        except OSError as exc:
+            raise NotWritable(f"Floorman cannot open {self.path} for writing: {exc.strerror or exc}.",
+                              self.path) from exc
+        if not got:
+            raise FileLocked(
+                f"{self.path.name} is already open for writing in another copy of Floorman (perhaps under another "
+                "name or through a link). Only one copy of Floorman may change a tournament; close the other one, "
+                "or open this one read-only.",
+                self.path,
+                "another copy of Floorman",
+            )
+        if self._file_lock is not None:
+            self._file_lock.release()
+        self._file_lock = lock
+
+    @property
+    def identity(self) -> tuple[int, int] | None:
+        """The locked file's (device, inode), as it was when locked."""
+        return None if self._file_lock is None else self._file_lock.identity
 
     def release(self) -> None:
+        if self._file_lock is not None:
+            self._file_lock.release()
+            self._file_lock = None
         if self._fh is None:
             return
         try:

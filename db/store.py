@@ -12,6 +12,7 @@ API (what the director's window, printing and ``floorman simulate`` call)::
     store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
                          # (in the background; store.backup_errors lists any that failed)
     store.backup_now()   # -> Path of the new backup
+    store.save_as(path)  # the whole tournament into a new file, which the store then writes to
     store.close()        # also: ``with TournamentStore.open(p) as store: ...``
 
 Every failure raises a :class:`db.errors.StoreError` subclass whose message can be shown as is; a
@@ -19,6 +20,11 @@ refused command raises the engine's ``RuleError`` and changes nothing. ``execute
 write exactly one row to the ``actions`` table in one transaction (plus a state snapshot every
 ``snapshot_every`` actions) and return only after it is committed with ``synchronous=FULL``; if the
 commit fails (disk full, file gone), the engine state is put back and nothing is half-recorded.
+
+Before each action the store checks (one ``os.stat``) that its path still names the file it opened
+(same device and inode). If the file was renamed, moved, replaced or deleted while open, nothing more
+is written and :class:`db.errors.FileMoved` says so; :meth:`TournamentStore.save_as` then saves the
+whole tournament to a new file (SQLite's online backup from the open connection), so nothing is lost.
 
 ``on_commit(seq)`` (optional) is called after each commit with the action's sequence number.
 
@@ -46,7 +52,7 @@ from app.log.history import Action, History, HistoryItem
 from app.log.snapshots import dump_state, fingerprint
 from app.profiles.profile import Profile
 from db import backups, checks, loading, writer
-from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore
+from db.errors import FileAlreadyExists, FileMoved, NotWritable, ReadOnlyStore
 from db.fileformat import FORMAT, SCHEMA_VERSION
 from db.lock import WriterLock
 
@@ -87,6 +93,11 @@ class TournamentStore:
         self._backup_due: str | None = None  # a level change or break not backed up yet (see tick)
         self._backups = backups.BackupWorker(path, self.backup_dir)
         self._writer = writer.LogWriter(self._db, state_fingerprint())
+        # Which file the store holds: its (device, inode) when opened, looked up by absolute path
+        # before every action (a relative path would follow the working folder).
+        self._abs_path = Path(os.path.abspath(path))
+        self._identity = opened.lock.identity if opened.lock is not None else None
+        self._moved: str | None = None
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
@@ -117,6 +128,7 @@ class TournamentStore:
             _remove_database(temp)
             schema.build_file(temp, facts, writer.action_row(first), shown_as=path)
             _publish(temp, path)
+            lock.lock_file()
             db = checks.connect(path)
         except BaseException as exc:
             lock.release()
@@ -164,6 +176,7 @@ class TournamentStore:
     def execute(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> list[Event]:
         """Run one engine command and commit it. RuleError or StoreError: nothing changed."""
         self._writable()
+        self._check_file()
         action = self._history.run(command, automatic=automatic, label=label)
         self._commit(action)
         if _time.monotonic() - self._last_check >= CHECK_CLOCK_EVERY:
@@ -172,12 +185,14 @@ class TournamentStore:
 
     def undo(self) -> str:
         self._writable()
+        self._check_file()
         action = self._history.undo()
         self._commit(action)
         return action.label.removeprefix("Undo: ")
 
     def redo(self) -> str:
         self._writable()
+        self._check_file()
         action = self._history.redo()
         self._commit(action)
         return action.label.removeprefix("Redo: ")
@@ -185,6 +200,71 @@ class TournamentStore:
     def _writable(self) -> None:
         if self.read_only:
             raise ReadOnlyStore(f"{self.path.name} is open read-only; nothing can be changed.", self.path)
+
+    def file_moved(self) -> str | None:
+        """Why the store stopped writing (its file was renamed, moved or deleted), else None. One os.stat."""
+        if self._moved is None and self._identity is not None:
+            try:
+                info = os.stat(self._abs_path)
+                same = (info.st_dev, info.st_ino) == self._identity
+            except OSError:
+                same = False
+            if not same:
+                self._moved = (
+                    f"{self.path.name} was renamed, moved or deleted while it was open, so Floorman has stopped "
+                    "saving to it; choose Save as… to keep the whole tournament in a new file."
+                )
+        return self._moved
+
+    def _check_file(self) -> None:
+        moved = self.file_moved()
+        if moved is not None:
+            raise FileMoved(moved, self.path)
+
+    def save_as(self, new_path: Path | str) -> Path:
+        """Save the whole tournament (every action, undo and redo) to a new file and carry on there.
+
+        Copied with SQLite's online backup API from the open connection, so it works even when the
+        file on disk was renamed or deleted. The new file is written under a temporary name and moved
+        into place, never over an existing file. A writable store then writes to the new file (its
+        lock, its backups); a read-only one only writes the copy.
+        """
+        new = Path(new_path)
+        if new.exists() or new.is_symlink():
+            raise FileAlreadyExists(f"{new} already exists; Floorman will not overwrite it. Choose another name.", new)
+        if not new.parent.is_dir() or not checks.can_write(new.parent):
+            raise NotWritable(f"Floorman cannot write in the folder {new.parent}. Choose another folder.", new)
+        lock = WriterLock(new)
+        lock.acquire()
+        temp = new.with_name(new.name + ".saving")
+        try:
+            _remove_database(temp)
+            checks.sqlite_backup(self._db, temp)
+            _publish(temp, new)
+            if self.read_only:
+                lock.release()
+                return new
+            lock.lock_file()
+            db = checks.connect(new)
+        except BaseException as exc:
+            lock.release()
+            _remove_database(temp)
+            if isinstance(exc, sqlite3.Error):
+                raise checks.translate_error(exc, new) from exc
+            if isinstance(exc, OSError):
+                raise NotWritable(f"Floorman could not save {new}: {exc.strerror or exc}.", new) from exc
+            raise
+        self._backups.stop()
+        old, self._opened = self._opened, loading.OpenedFile(db, lock)
+        old.close()
+        self.path, self._abs_path = new, Path(os.path.abspath(new))
+        self._identity, self._moved = lock.identity, None
+        self.backup_dir = backups.backup_folder(new)
+        errors, self._backups = self._backups.errors, backups.BackupWorker(new, self.backup_dir)
+        self._backups.errors.extend(errors)
+        self._db = db
+        self._writer = writer.LogWriter(db, state_fingerprint())
+        return new
 
     def _commit(self, action: Action) -> None:
         blob = self._history.due_snapshot()
@@ -210,8 +290,8 @@ class TournamentStore:
         skipping through levels, never queues one full copy of the file per level.
         Returns the reason ("level-5", "break", "timer") of the backup started, written in the background.
         """
-        if self.read_only:
-            return None
+        if self.read_only or self.file_moved() is not None:
+            return None  # a moved file is not backed up: its path may name another file now
         clock = self._last_check = _time.monotonic()
         now = self._clock_position()
         if now != self._clock_mark:
@@ -244,7 +324,7 @@ class TournamentStore:
     # -- closing ------------------------------------------------------------------------------
     def close(self) -> None:
         due, self._backup_due = self._backup_due, None
-        if due is not None and not self.read_only:
+        if due is not None and not self.read_only and self.file_moved() is None:
             self._backups.submit(self.last_seq, due)  # the level change or break it still owes
         self._backups.stop()
         self._opened.close()

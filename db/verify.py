@@ -102,13 +102,22 @@ def verify_file(path: Path | str) -> Report:
                 continue
             partial = replay_history(actions[:seq]).tournament.state
             report.snapshots_checked += 1
-            if load_state(blob) != partial:
+            try:
+                saved = load_state(blob)
+            except Exception:  # noqa: BLE001 - a damaged snapshot is a finding, not a crash
+                report.problems.append(f"the snapshot after action {seq} cannot be read (the log is intact)")
+                continue
+            if saved != partial:
                 report.problems.append(f"the snapshot after action {seq} differs from replaying the log up to it")
         state = scratch.state
         report.problems += invariant_problems(state)
         report.players = len(state.players)
         report.prize_pool_cents = state.pool_cents
-        payouts = scratch.view("payouts").get("payouts") if "payouts" in _parts() else None
+        try:
+            payouts = scratch.view("payouts").get("payouts") if "payouts" in _parts() else None
+        except Exception as exc:  # noqa: BLE001 - a payout table no view can show is a finding
+            report.problems.append(f"the payouts cannot be shown ({type(exc).__name__})")
+            payouts = None
         if isinstance(payouts, list):
             report.places_paid = sum(1 for row in payouts if isinstance(row, dict) and row.get("amount_cents"))
     return report

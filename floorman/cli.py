@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from floorman import __version__
@@ -39,7 +40,15 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in SUBCOMMANDS:
         module_name, func_name = SUBCOMMANDS[args[0]].split(":")
         module = importlib.import_module(module_name)
-        return int(getattr(module, func_name)(args[1:]))
+        try:
+            return int(getattr(module, func_name)(args[1:]))
+        except Exception as exc:  # the last line of defence: one sentence, never a traceback
+            if os.environ.get("FLOORMAN_DEBUG"):
+                raise
+            what = " ".join(str(exc).split())[:300]
+            print(f"floorman {args[0]}: stopped by an unexpected error ({type(exc).__name__}: {what}); "
+                  "nothing was changed. Set FLOORMAN_DEBUG=1 to see the details.", file=sys.stderr)
+            return 1
     opts = _gui_parser().parse_args(args)
     from ui.launch import launch
 

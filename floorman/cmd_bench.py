@@ -6,10 +6,11 @@ venue build). Each prints its own figures; this command runs the ones named, or 
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
+
+from floorman.args import Parser
 
 BENCHES = {
     "engine": ("bench_simulate", "whole tournaments simulated in memory, 1,000 and 10,000 players"),
@@ -26,7 +27,7 @@ def source_root() -> Path | None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="floorman bench",
         description="Run benchmarks: " + "; ".join(f"{k}: {v[1]}" for k, v in BENCHES.items()),
     )

@@ -8,11 +8,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from floorman.args import Parser
 from sheets import SHEETS, UnprintableNames, render
+from sheets.output import OutputRefused, check_target, write_output
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="floorman print",
         description="Print one sheet of a tournament to a PDF file.",
         epilog="Sheets: " + "; ".join(f"{k} ({v})" for k, v in SHEETS.items()),
@@ -95,23 +97,38 @@ def _from_file(sheet: str, path: str, options: dict[str, Any]) -> bytes:
     try:
         store = TournamentStore.open(path, read_only=True)
     except StoreError as exc:
-        raise ValueError(str(exc)) from exc
+        raise ValueError(exc.message) from exc
     try:
         return render(sheet, store.tournament, options)
     finally:
         store.close()
 
 
+def _fail(text: str) -> int:
+    print(f"floorman print: {text}", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if bool(args.file) == bool(args.demo):
-        print("floorman print: give a tournament FILE or --demo (one of them).", file=sys.stderr)
-        return 2
+        return _fail("give a tournament FILE or --demo (one of them).")
+    out = Path(args.out)
+    try:
+        check_target(out, "pdf")  # before any work: never over the tournament, its backups, another file
+    except OutputRefused as exc:
+        return _fail(exc.message)
     options: dict[str, Any] = {"paper": args.paper, "venue": args.venue, "allow_unprintable": args.allow_unprintable}
     if args.logo:
-        options["logo"] = Path(args.logo).read_bytes()
+        try:
+            options["logo"] = Path(args.logo).read_bytes()
+        except OSError as exc:
+            return _fail(f"cannot read the logo {args.logo} ({exc.strerror or exc}).")
     if args.date:
-        options["printed_on"] = date.fromisoformat(args.date)
+        try:
+            options["printed_on"] = date.fromisoformat(args.date)
+        except ValueError:
+            return _fail(f"--date {args.date!r} is not a date like 2026-05-14.")
     for key in ("break_after", "table"):
         if getattr(args, key) is not None:
             options[key] = getattr(args, key)
@@ -122,9 +139,13 @@ def main(argv: list[str]) -> int:
             pdf = render(args.sheet, _demo(), options)
         else:
             pdf = _from_file(args.sheet, args.file, options)
-    except (OSError, ValueError, UnprintableNames) as exc:
-        print(f"floorman print: {exc}", file=sys.stderr)
-        return 1
-    Path(args.out).write_bytes(pdf)
+    except UnprintableNames as exc:
+        return _fail(" ".join(str(exc).split()))
+    except (OSError, ValueError) as exc:
+        return _fail(" ".join(str(exc).split()))
+    try:
+        write_output(out, pdf, "pdf")
+    except OutputRefused as exc:
+        return _fail(exc.message)
     print(f"Wrote {args.out} ({SHEETS[args.sheet].lower()}).")
     return 0

@@ -7,13 +7,14 @@ backup takes its place. Refused while FILE is open in Floorman.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
+from floorman.args import Parser
+
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="floorman restore", description="List or restore a tournament's backups.")
+    p = Parser(prog="floorman restore", description="List or restore a tournament's backups.")
     p.add_argument("file", help="the tournament file (.floorman)")
     p.add_argument("backup", nargs="?", help="the backup to restore: its path or its number from --list")
     p.add_argument("--list", action="store_true", help="list the backups of FILE")

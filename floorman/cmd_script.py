@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from app.tools.scenario import ScenarioFailure, load_scenario, run_scenario
+from floorman.args import Parser
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="floorman script", description="Run scenario files against the engine.")
+    parser = Parser(prog="floorman script", description="Run scenario files against the engine.")
     parser.add_argument("files", nargs="+", help="scenario JSON files")
     parser.add_argument("--quiet", action="store_true", help="print only failures")
     args = parser.parse_args(argv)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from app.errors import RuleError
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation
+from floorman.args import Parser
 
 
 def peak_rss_mb() -> float | None:
@@ -21,7 +21,7 @@ def peak_rss_mb() -> float | None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="floorman simulate", description="Play a whole tournament headless.")
+    parser = Parser(prog="floorman simulate", description="Play a whole tournament headless.")
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default="tda", help="profile id or a profile JSON file")
@@ -32,6 +32,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.players < 2:
         parser.error("a tournament needs at least 2 players")
+    try:
+        from db.errors import StoreError
+    except ImportError:  # pragma: no cover - the store is always shipped
+        StoreError = RuntimeError  # type: ignore[misc,assignment]  # noqa: N806
     sim = Simulation(players=args.players, seed=args.seed, profile=args.profile, check_every=args.check_every)
     try:
         if args.db:
@@ -44,10 +48,16 @@ def main(argv: list[str]) -> int:
         print(f"invariant broken: {exc}", file=sys.stderr)
         return 1
     except RuleError as exc:
+        if exc.code == "INVALID_PROFILE":
+            print(f"floorman simulate: {exc.message}", file=sys.stderr)
+            return 2
         print(f"the engine refused a simulated action: {exc}", file=sys.stderr)
         return 1
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"floorman simulate: {exc.message}", file=sys.stderr)
         return 2
     result["peak_rss_mb"] = peak_rss_mb()
     if args.json:

@@ -6,13 +6,14 @@ sound, 1 naming the first problem found, 2 when the file cannot be opened at all
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
+from floorman.args import Parser
+
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="floorman verify", description="Replay a tournament file and check it.")
+    p = Parser(prog="floorman verify", description="Replay a tournament file and check it.")
     p.add_argument("file", help="the tournament file (.floorman)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     opts = p.parse_args(argv)

@@ -6,6 +6,7 @@ Nothing here decides a rule: places, amounts, moves and race plans are copied fr
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -13,11 +14,34 @@ if TYPE_CHECKING:
     from sheets.money_data import MoneyTrail
 
 
+MAX_PRINTED_NAME = 80  # longer names (from a file written before names were checked) are cut short
+
+
+def printable(text: str, limit: int = MAX_PRINTED_NAME) -> str:
+    """A name as a sheet can print it: control and invisible characters shown as "?", runs of spaces made
+    one, and at most ``limit`` characters ("..." marks a cut). Registration refuses such names; this
+    keeps every sheet printable for a file written before it did."""
+    if text.isprintable() and len(text) <= limit and "  " not in text:
+        return text
+    chars = ["?" if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") else ch for ch in text]
+    clean = " ".join("".join(chars).split())
+    return clean if len(clean) <= limit else clean[: limit - 3].rstrip() + "..."
+
+
+def _printable_name(obj: object) -> None:
+    name = getattr(obj, "name", None)
+    if isinstance(name, str):
+        object.__setattr__(obj, "name", printable(name))
+
+
 @dataclass(frozen=True)
 class Seat:
     name: str
     table: int
     seat: int
+
+    def __post_init__(self) -> None:
+        _printable_name(self)
 
 
 @dataclass(frozen=True)
@@ -28,6 +52,9 @@ class Move:
     to_table: int
     to_seat: int
     reason: str
+
+    def __post_init__(self) -> None:
+        _printable_name(self)
 
 
 @dataclass(frozen=True)
@@ -70,6 +97,9 @@ class RaceTable:
     max_seats: int
     seats: dict[int, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", {seat: printable(name) for seat, name in self.seats.items()})
+
 
 @dataclass(frozen=True)
 class Payout:
@@ -77,6 +107,9 @@ class Payout:
     amount_cents: int
     name: str | None = None  # None until the place is decided
     tied: int = 1  # players sharing the block of places starting at ``place``
+
+    def __post_init__(self) -> None:
+        _printable_name(self)
 
 
 @dataclass
@@ -100,6 +133,9 @@ class Sheet:
     level: int = 1  # the level in play now
     currency: str = "USD"  # the tournament's currency (a sheet option may override it)
     money: MoneyTrail | None = None  # every movement of money, for the money trail
+
+    def __post_init__(self) -> None:
+        self.tournament = printable(self.tournament, 120)
 
     def names(self) -> list[str]:
         """Every name a sheet might print (checked for printable characters before drawing)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.views import MoneyView
-from sheets.model import Payout
+from sheets.model import Payout, printable
 
 KIND_WORDS = {
     "entry": "Buy-in",
@@ -52,6 +52,9 @@ class MoneyLine:
     fee_cents: int = 0  # into (or out of) the house fees and forfeit fees
     pool_after: int = 0  # the prize pool after this line
     accounts: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.name = printable(self.name)
 
 
 @dataclass

@@ -8,9 +8,11 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from app.names import name_key
 from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
 from ui.director_actions import DirectorActions
 from ui.director_print import PrintActions
+from ui.director_store import StoreActions
 from ui.models.players import PlayerModel
 from ui.overview import clock_info, field_info, payout_rows, pending_moves
 from ui.roster_link import RosterCompletion, RosterLink
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from ui.dialogs.deal import DealDialog
 
 
-class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
+class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
     """One window, no modal maze; every change goes through ``self.session`` as a named command.
 
     ``roster``: the shared player roster the register line completes from (opened after the first
@@ -71,6 +73,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         if session.read_only_reason:
             self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
+        lay.addWidget(self._setup_store())
         lay.addWidget(self.offer_bar)
         inner = QWidget()
         inner_lay = QVBoxLayout(inner)
@@ -112,6 +115,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         titles = {a.key: a for a in GLOBAL_ACTIONS}
         self._action("&Tournament", "Command palette…", "Ctrl+K", self.act_palette)
         self._action("&Tournament", "Back up now", "Ctrl+Shift+S", self.act_backup)
+        self._action("&Tournament", "Save as…", "", self.act_save_as)
         self._action("&Tournament", titles["deal"].title, "", self.act_deal_calculator)
         self._action("&Tournament", "Close", "Ctrl+W", self.close)
         self.undo_action = self._action("&Edit", "Undo", "Ctrl+Z", self.act_undo)
@@ -144,7 +148,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
         self.roster_completion = RosterCompletion(
             self.roster, bar.edit, active=lambda: bar.key == "register" and bar.isVisible(),
             submit=lambda name: self.submit_player_action("register", name),
-            taken=lambda name: name.strip().lower() in self.session.state.by_name,
+            taken=lambda name: name_key(name) in self.session.state.by_name,
         )
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -213,6 +217,7 @@ class DirectorWindow(DirectorActions, PrintActions, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ticker.stop()
+        self.backup_timer.stop()
         if self.display is not None:
             self.display.close()
         self.session.close()

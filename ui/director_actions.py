@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
 
 from app.errors import RuleError
+from app.names import name_key
 from ui import commands
 from ui.actions import PLAYER_ACTIONS, player_action
 from ui.errors import log_unexpected, short_message, store_message
@@ -44,6 +45,7 @@ class DirectorActions:
             if said is None:
                 log_unexpected(exc, f"command {cmd!r}")
             target.refuse(said or short_message(exc))
+            self.store_failed(exc)
             self.refresh()
             return False
         if done:
@@ -124,7 +126,7 @@ class DirectorActions:
         state = self.session.state
         if key == "register":
             if self.run(commands.register(text), bar.feedback):
-                p = state.players.get(state.by_name.get(text.strip().lower(), -1))
+                p = state.players.get(state.by_name.get(name_key(text), -1))
                 seat = f" — {p.status} T{p.table} S{p.seat}" if p and p.table else ""
                 bar.feedback.done(f"Registered {text.strip()}{seat}.")
                 bar.edit.clear()
@@ -256,6 +258,7 @@ class DirectorActions:
             if said is None:
                 raise
             self.statusBar().showMessage(said, 8000)
+            self.store_failed(exc)
             return
         self.statusBar().showMessage(f"{'Undone' if which == 'undo' else 'Redone'}: {label}", 5000)
 
@@ -273,7 +276,15 @@ class DirectorActions:
         if backup is None:
             self.statusBar().showMessage("This tournament is not saved to a file yet; nothing to back up.", 5000)
             return
-        self.statusBar().showMessage(f"Backed up to {backup()}", 5000)
+        try:
+            made = backup()
+        except Exception as exc:  # the store's words: the disk is full, the folder cannot be written
+            said = store_message(exc)
+            if said is None:
+                raise
+            self.store_banner.refuse(said)
+            return
+        self.statusBar().showMessage(f"Backed up to {made}", 5000)
 
     def act_palette(self: DirectorWindow) -> None:
         from ui.palette import CommandPalette

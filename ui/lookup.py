@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.names import name_key
 from app.views.handles import Player, TournamentState
 
 
@@ -13,7 +14,7 @@ def find_players(state: TournamentState, text: str, live_first: bool = True) -> 
     bare = text.lstrip("#")
     if bare.isdigit() and int(bare) in state.players:
         return [state.players[int(bare)]]
-    pid = state.by_name.get(text.lower())
+    pid = state.by_name.get(name_key(text))
     if pid is not None:
         return [state.players[pid]]
     words = text.lower().split()

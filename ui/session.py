@@ -139,5 +139,12 @@ class Session(QObject):
         items = getattr(self.backend, "history", None)
         return list(items()) if callable(items) else []
 
+    def save_as(self, path: str) -> str:
+        """Save the whole tournament to a new file and carry on there (a store backend only)."""
+        saved = str(self.backend.save_as(path))  # type: ignore[attr-defined]
+        if not getattr(self.backend, "read_only", False):  # a read-only store only wrote a copy
+            self.path = saved
+        return saved
+
     def close(self) -> None:
         self.backend.close()

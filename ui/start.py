@@ -21,7 +21,7 @@ def store_session(path: str | Path, profile: Profile | None = None, name: str = 
 
     A file another copy of Floorman is changing opens read-only; ``Session.read_only_reason`` says why.
     """
-    from db.errors import FileLocked
+    from db.errors import FileLocked, StoreError
     from db.store import TournamentStore
 
     reason = ""
@@ -31,7 +31,10 @@ def store_session(path: str | Path, profile: Profile | None = None, name: str = 
         try:
             store = TournamentStore.open(path)
         except FileLocked as exc:
-            store = TournamentStore.open(path, read_only=True)
+            try:
+                store = TournamentStore.open(path, read_only=True)
+            except StoreError:  # e.g. through a hard link the writer's -wal has another name
+                raise exc from None
             holder = exc.holder or "another copy of Floorman"
             reason = (f"Read-only: {Path(path).name} is open in {holder}. You can look at everything here, "
                       "but only that window can change the tournament.")

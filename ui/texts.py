@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.names import name_key
 from app.views import format as fmt
 from app.views.handles import OUT, SEATED, WAITING, WINNER, Player, TournamentState
 
@@ -46,7 +47,7 @@ def player_name(state: TournamentState, ref: Any) -> str:
     if isinstance(ref, int) and ref in state.players:
         return state.players[ref].name
     if isinstance(ref, str):
-        pid = state.by_name.get(ref.strip().lower())
+        pid = state.by_name.get(name_key(ref))
         if pid is not None:
             return state.players[pid].name
         return ref

@@ -6,6 +6,7 @@ from typing import Any
 
 from app.core.state import Player, Table, TournamentState
 from app.errors import RuleError
+from app.names import name_key
 
 
 def field(cmd: dict[str, Any], key: str) -> Any:
@@ -42,7 +43,7 @@ def player(state: TournamentState, ref: Any) -> Player:
     if isinstance(ref, int):
         p = state.players.get(ref)
     elif isinstance(ref, str):
-        pid = state.by_name.get(ref.strip().lower())
+        pid = state.by_name.get(name_key(ref))
         p = state.players.get(pid) if pid is not None else None
         if p is None and ref.strip().isdigit():
             p = state.players.get(int(ref.strip()))

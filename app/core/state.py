@@ -110,7 +110,7 @@ class TournamentState:
     created_at: float = 0.0
     seed: int = 0
     players: dict[int, Player] = field(default_factory=dict)
-    by_name: dict[str, int] = field(default_factory=dict)  # lower-cased name -> id
+    by_name: dict[str, int] = field(default_factory=dict)  # app.names.name_key(name) -> id
     tables: dict[int, Table] = field(default_factory=dict)
     waiting: list[int] = field(default_factory=list)
     next_player_id: int = 1

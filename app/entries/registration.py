@@ -19,6 +19,7 @@ from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
 from app.entries.reg_window import registration_closed
 from app.errors import RuleError
+from app.names import name_key, name_problem, tidy
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -100,10 +101,15 @@ def checked_name(ctx: Context, cmd: dict[str, Any], *, renaming: Player | None =
     name = inputs.field(cmd, "name")
     if not isinstance(name, str) or not name.strip():
         raise RuleError("INVALID_INPUT", "A player needs a name.")
-    name = " ".join(name.split())
-    holder = ctx.state.by_name.get(name.lower())
-    if holder is not None and (renaming is None or holder != renaming.id):
-        raise RuleError("DUPLICATE_NAME", f"{name} is already registered; a returning player re-enters.")
+    name = tidy(name)
+    problem = name_problem(name)
+    if problem is not None:
+        raise RuleError("INVALID_INPUT", problem)
+    same = ctx.state.by_name.get(name_key(name))
+    if same is not None and (renaming is None or same != renaming.id):
+        known = ctx.state.players[same].name
+        also = "" if known == name else f" (as {known})"
+        raise RuleError("DUPLICATE_NAME", f"{name} is already registered{also}; a returning player re-enters.")
     return name
 
 
@@ -233,7 +239,7 @@ def _registered(state: TournamentState, ev: Event) -> None:
     p = Player(id=pid, name=d["name"], identity=dict(d.get("identity", {})), committed=bool(d.get("committed")))
     p.new_obligation = d.get("obligation")
     state.players[pid] = p
-    state.by_name[p.name.lower()] = pid
+    state.by_name[name_key(p.name)] = pid
     state.next_player_id = max(state.next_player_id, pid + 1)
 
 

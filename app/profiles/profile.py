@@ -244,8 +244,12 @@ def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | Non
     return merged
 
 
-def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None) -> Profile:
-    """Build a profile from its JSON object; ``extends`` names a shipped base profile."""
+MAX_EXTENDS = 16  # profiles extending profiles: more than this is surely a mistake
+
+
+def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None, *,
+                      _chain: tuple[str, ...] = ()) -> Profile:
+    """Build a profile from its JSON object; ``extends`` names a shipped base profile (or a file)."""
     if not isinstance(data, Mapping):
         raise RuleError("INVALID_PROFILE", "A profile must be a JSON object.")
     unknown = set(data) - {"id", "name", "description", "extends", "settings"}
@@ -255,7 +259,7 @@ def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None) -> P
     if not isinstance(pid, str) or not pid:
         raise _profile_error("id", "must be a non-empty text")
     if base is None and data.get("extends"):
-        base = load_profile(str(data["extends"]))
+        base = load_profile(str(data["extends"]), _chain=_chain)
     settings = validate_settings(data.get("settings", {}), base.settings if base else None)
     return Profile(
         id=pid,
@@ -272,12 +276,28 @@ def shipped_profile_text(profile_id: str) -> str:
     return (resources.files("resources") / "profiles" / f"{profile_id}.json").read_text(encoding="utf-8")
 
 
-def load_profile(id_or_path: str) -> Profile:
-    """Load a shipped profile by id, or a director's copy from a JSON file path."""
+def load_profile(id_or_path: str, *, _chain: tuple[str, ...] = ()) -> Profile:
+    """Load a shipped profile by id, or a director's copy from a JSON file path.
+
+    A profile that extends itself, directly or through others, is refused in words (so is a chain of
+    more than :data:`MAX_EXTENDS`), as is JSON nested too deeply to read."""
+    if id_or_path in SHIPPED:
+        key = id_or_path
+    else:
+        path = Path(id_or_path)
+        try:
+            key = str(path.resolve())
+        except (OSError, RuntimeError):
+            key = id_or_path
+    if key in _chain:
+        raise RuleError("INVALID_PROFILE", f"The profile '{id_or_path}' extends itself (directly or through "
+                                           "another profile); make it extend a shipped profile instead.")
+    if len(_chain) >= MAX_EXTENDS:
+        raise RuleError("INVALID_PROFILE", f"The profile '{id_or_path}' extends more than {MAX_EXTENDS} profiles "
+                                           "in a row; make it extend a shipped profile instead.")
     if id_or_path in SHIPPED:
         text = shipped_profile_text(id_or_path)
     else:
-        path = Path(id_or_path)
         if not path.is_file():
             raise RuleError(
                 "INVALID_PROFILE",
@@ -288,4 +308,6 @@ def load_profile(id_or_path: str) -> Profile:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RuleError("INVALID_PROFILE", f"The profile file is not valid JSON: {exc}.") from exc
-    return profile_from_dict(data)
+    except RecursionError as exc:
+        raise RuleError("INVALID_PROFILE", "The profile file is nested too deeply to be a profile.") from exc
+    return profile_from_dict(data, _chain=(*_chain, key))

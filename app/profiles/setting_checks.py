@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -58,9 +59,12 @@ def text_list(v: Any) -> str | None:
 
 
 def percents(v: Any) -> str | None:
-    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int | float) or x < 0 for x in v):
-        return "must be a list of percentages"
-    if v and abs(sum(v) - 100) > 1e-9:
+    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x)
+                                      or x < 0 for x in v):
+        return "must be a list of percentages (numbers, none negative)"
+    if not v:
+        return "must list at least one place"
+    if abs(sum(v) - 100) > 1e-9:
         return f"percentages must add up to 100, not {sum(v):g}"
     return None
 

@@ -136,7 +136,10 @@ def _do(t: Tournament, step: dict[str, Any], number: int, result: ScenarioResult
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except RecursionError:
+        raise ValueError(f"{path}: the JSON is nested too deeply to be a scenario") from None
     if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
         raise ValueError(f"{path}: a scenario is an object with a 'steps' list")
     return data

@@ -36,7 +36,7 @@ def test_print_every_sheet_of_the_demo(tmp_path, capsys):
 def test_bad_arguments(tmp_path, capsys):
     assert main(["seating", "--out", str(tmp_path / "x.pdf")]) == 2
     assert "FILE or --demo" in capsys.readouterr().err
-    assert main(["seating", str(tmp_path / "missing.floorman"), "--out", str(tmp_path / "x.pdf")]) == 1
+    assert main(["seating", str(tmp_path / "missing.floorman"), "--out", str(tmp_path / "x.pdf")]) == 2
     assert "floorman print:" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
     with pytest.raises(SystemExit):

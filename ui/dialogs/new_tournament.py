@@ -207,10 +207,12 @@ class NewTournamentDialog(QDialog):
         settings = {k: v for k, v in profile.settings.items() if v != SCHEMA[k].default}
         data = {"id": pid, "name": name, "description": profile.description, "settings": settings}
         path = profiles_dir() / f"{pid}.json"
+        from sheets.output import OutputRefused, write_output
+
         try:
-            path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-        except OSError as exc:
-            self.feedback.refuse(f"The profile could not be saved in {path.parent}: {exc.strerror}.")
+            write_output(path, json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"), "profile")
+        except OutputRefused as exc:
+            self.feedback.refuse(f"The profile could not be saved: {exc.message}")
             return
         self.saved_profile = path
         self.feedback.done(f"Saved as the profile “{name}”: the welcome screen offers it from now on.")

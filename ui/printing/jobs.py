@@ -58,6 +58,7 @@ class _Render(QRunnable):
         import time
 
         from sheets import UnprintableNames, render_sheet
+        from sheets.output import OutputRefused
         from ui.printing import output
 
         start = time.perf_counter()
@@ -65,7 +66,7 @@ class _Render(QRunnable):
             pdf = render_sheet(self.job.sheet, self.collected, self.job.options)
             path = output.save_pdf(pdf, self.file_name, self.folder)
             images = output.page_images(path) if self.preview else []
-        except UnprintableNames as exc:
+        except (UnprintableNames, OutputRefused) as exc:
             self.relay.failed.emit(self.job, str(exc))
             return
         except Exception as exc:  # noqa: BLE001 - logged on the GUI thread, shown as one sentence

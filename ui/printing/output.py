@@ -8,7 +8,6 @@ window takes as an argument, so tests hand in their own.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -45,11 +44,9 @@ def file_name(tournament: str, sheet: str) -> str:
 
 def save_pdf(pdf: bytes, name: str, folder: Path | None = None) -> Path:
     """Write the PDF (whole, then renamed into place) and return its path."""
-    target = (folder or sheets_dir()) / name
-    part = target.with_suffix(".part")
-    part.write_bytes(pdf)
-    os.replace(part, target)
-    return target
+    from sheets.output import write_output
+
+    return write_output((folder or sheets_dir()) / name, pdf, "pdf")
 
 
 def open_in_viewer(path: Path) -> bool:

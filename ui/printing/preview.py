@@ -7,7 +7,6 @@ queues the PDF there as it is (CUPS); Save a copy… writes it where the directo
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -108,8 +107,13 @@ class PreviewDialog(QDialog):
             self.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {self.result.path}.")
 
     def copy_to(self, target: Path) -> None:
+        from sheets.output import OutputRefused, write_output
+
         try:
-            shutil.copyfile(self.result.path, target)
+            write_output(target, self.result.path.read_bytes(), "pdf")
+        except OutputRefused as exc:
+            self.feedback.refuse(exc.message)
+            return
         except OSError as exc:
             self.feedback.refuse(f"Could not save {target}: {exc.strerror or exc}.")
             return

@@ -1,0 +1,39 @@
+"""Players' names: what may be a name, and when two names are the same name.
+
+Two names are the same when they have the same letters after Unicode NFKC normalisation and case
+folding, with runs of spaces made one: "José" typed with a combining accent is "José", "ANN LEE" is
+"ann lee", a full-width "Ａｎｎ" is "Ann". ``state.by_name`` is keyed by :func:`name_key`.
+
+A name is at most :data:`MAX_NAME` characters and holds no control characters (nor bidirectional
+overrides, line separators, unassigned or private code points): every sheet, slip and screen must be
+able to show it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME = 80
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def tidy(name: str) -> str:
+    """Runs of white space made one space, none at either end."""
+    return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    """The key two names share when they are the same name (NFKC, case folded, spaces tidied)."""
+    return tidy(unicodedata.normalize("NFKC", name).casefold())
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (already tidied) cannot be a player's name, in words; None when it can."""
+    if len(name) > MAX_NAME:
+        return f"A name is at most {MAX_NAME} characters; this one has {len(name):,}."
+    for ch in name:
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES:
+            return (f"A name cannot hold control or invisible characters (this one has U+{ord(ch):04X}); "
+                    "type it again with letters only.")
+    return None

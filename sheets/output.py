@@ -1,0 +1,84 @@
+"""Writing a finished sheet to disk without ever overwriting what it must not.
+
+Shared by ``floorman print`` and the window's "save a copy" and sheets folder. An export may replace
+only a file of its own kind (an existing PDF, for a PDF); it never replaces a tournament file, its
+backups, its lock or journal files, any SQLite database, a folder or a device, nor a file that is not
+a PDF. The bytes are written to a temporary file in the same folder, synced, and renamed into place
+(``os.replace``), so the target is either the old file or the whole new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+MAGIC = {"pdf": b"%PDF-"}
+_TOURNAMENT_SUFFIXES = (".floorman", ".floorman.lock", "-wal", "-shm", "-journal")
+
+
+class OutputRefused(ValueError):
+    """The target may not be written; ``message`` says why in one sentence."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def check_target(target: Path, kind: str = "pdf") -> None:
+    """Raise :class:`OutputRefused` unless ``target`` may be (over)written with a ``kind`` file."""
+    name = target.name
+    if name.lower().endswith(_TOURNAMENT_SUFFIXES) or any(
+            part.lower().endswith(".floorman.backups") for part in target.parent.parts):
+        raise OutputRefused(f"{target} is a tournament file or belongs to one; choose another name for the {kind}.")
+    if not target.parent.is_dir():
+        raise OutputRefused(f"The folder {target.parent} does not exist; choose another place for the {kind}.")
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputRefused(f"Floorman cannot look at {target} ({exc.strerror or exc}); choose another name.") from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputRefused(f"{target} is not a plain file; choose another name for the {kind}.")
+    try:
+        with open(target, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise OutputRefused(f"Floorman cannot read {target} ({exc.strerror or exc}); choose another name.") from exc
+    if head.startswith(SQLITE_MAGIC):
+        raise OutputRefused(f"{target} is a database (perhaps a tournament file); Floorman will not overwrite it.")
+    magic = MAGIC.get(kind)
+    if magic is not None and not head.startswith(magic):
+        raise OutputRefused(f"{target} already exists and is not a {kind.upper()}; Floorman will not overwrite it.")
+
+
+def write_output(target: Path | str, data: bytes, kind: str = "pdf") -> Path:
+    """Check ``target`` (:func:`check_target`), then write ``data`` beside it and rename it into place."""
+    target = Path(target)
+    check_target(target, kind)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mode = None
+    try:
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    except OSError as exc:
+        raise OutputRefused(f"Floorman cannot write in {target.parent} ({exc.strerror or exc}); "
+                            "choose another folder.") from exc
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(temp, mode)
+        os.replace(temp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise OutputRefused(f"Floorman could not write {target} ({exc.strerror or exc}).") from exc
+    return target
