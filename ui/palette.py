@@ -60,7 +60,11 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
     rest = text.strip().split(maxsplit=1)[1] if rest else ""
     seen: set[str] = set()
     for b in BESPOKE:  # "<verb> <player>"
-        if not b.player or b.command in seen or not any(n.startswith(verb) for n in _names(b)) or not rest:
+        if not b.player or b.command in seen or not any(n.startswith(verb) for n in _names(b)):
+            continue
+        if not rest:  # the verb alone: open the action bar for it
+            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            out.append(Suggestion(f"{b.title}…{keys}", actions[b.command]))
             continue
         seen.add(b.command)
         for p in find_players(state, rest)[:limit]:

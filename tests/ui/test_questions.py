@@ -11,7 +11,7 @@ from ui.session import Session
 
 
 def _rebuy_night(tmp_path, clock: FakeClock) -> Session:
-    """40 players (the card draw seats four tables) on home-nl (rebuys through level 3), the clock just past the start of level 4, saved."""
+    """40 players on home-nl (rebuys through level 3), saved; the clock just past the start of level 4."""
     from db.store import TournamentStore
 
     path = tmp_path / "rebuy-night.floorman"
