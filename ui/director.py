@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from app.core.state import TournamentState
 from ui.command_map import BESPOKE, Bespoke
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
@@ -19,7 +21,7 @@ from ui.control.players import PLAYER_COMMANDS, PlayersControl
 from ui.control.printing import PrintingControl
 from ui.control.tables import TablesControl
 from ui.models.players import PlayerModel
-from ui.overview import PendingMove, field_info, payout_rows, pending_moves
+from ui.overview import FieldInfo, PendingMove, field_info, payout_rows, pending_moves
 from ui.roster_link import RosterCompletion, RosterLink
 from ui.runner import CommandRunner
 from ui.session import Session
@@ -157,7 +159,7 @@ class DirectorWindow(QMainWindow):
             "set_payouts": self.money_ctl.act_edit_payouts,
         }
         for name in PLAYER_COMMANDS:
-            out[name] = lambda n=name: p.begin(n)
+            out[name] = partial(p.begin, name)
         return out
 
     def window_actions(self) -> list[WindowAction]:
@@ -254,7 +256,8 @@ class DirectorWindow(QMainWindow):
 
     # -- refreshing from the state: only the panes whose view changed --------------------------------
     def _add_panes(self) -> None:
-        state = lambda: self.session.state  # noqa: E731
+        def state() -> TournamentState:
+            return self.session.state
 
         def players_view() -> object:
             now = self.session.now()
@@ -275,22 +278,22 @@ class DirectorWindow(QMainWindow):
             seats = [(n, t.max_seats, tuple(t.seats.items())) for n, t in s.tables.items()]
             return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count()
 
-        def payouts_view() -> object:
+        def payouts_view() -> tuple[list[dict[str, Any]], FieldInfo]:
             return payout_rows(state()), field_info(state())
 
-        def draw_payouts(_view: object) -> None:
-            rows, fi = _view  # type: ignore[misc]
+        def draw_payouts(view: tuple[list[dict[str, Any]], FieldInfo]) -> None:
+            rows, fi = view
             self.payouts_tab.model.refresh(rows)
             self.payouts_tab.summary.setText(
                 f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.pool_cents)}"
             )
 
-        def strip_view() -> object:
+        def strip_view() -> tuple[FieldInfo, str | None]:
             s = state()
             return field_info(s), (self.pending[0].text(s) if self.pending else None)
 
-        def draw_strip(view: object) -> None:
-            fi, pending = view  # type: ignore[misc]
+        def draw_strip(view: tuple[FieldInfo, str | None]) -> None:
+            fi, pending = view
             self.strip.show_field(fi)
             self.strip.show_pending(pending)
 

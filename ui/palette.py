@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -70,15 +71,15 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
         for p in find_players(state, rest)[:limit]:
             if b.command == "bust":
                 out.append(Suggestion(f"Bust-out: {p.name} (#{p.id}, {p.status})",
-                                      lambda pid=p.id: window.players_ctl.bust(bust_command([pid]))))
+                                      partial(window.players_ctl.bust, bust_command([p.id]))))
             else:
                 out.append(Suggestion(
                     f"{b.title}: {p.name} (#{p.id})",
-                    lambda c=b.command, pid=p.id: window.run({"cmd": c, "player": pid}, done="Done."),
+                    partial(window.run, {"cmd": b.command, "player": p.id}, done="Done."),
                 ))
     if verb.startswith("move") and window.pending:
         for m in window.pending:
-            out.append(Suggestion(m.text(state), lambda m=m: window.tables_ctl.make_move(m)))
+            out.append(Suggestion(m.text(state), partial(window.tables_ctl.make_move, m)))
     shown: set[str] = set()
     for b in BESPOKE:
         title = "Start or pause the clock" if b.command.endswith("_clock") else b.title
@@ -97,7 +98,7 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
             out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(window, d.name())))
     if not out and not rest:
         players = find_players(state, text)[:limit]
-        out = [Suggestion(f"Show {p.name} (#{p.id})", lambda n=p.name: window.player_panel.search.setText(n))
+        out = [Suggestion(f"Show {p.name} (#{p.id})", partial(window.player_panel.search.setText, p.name))
                for p in players]
     return out[:limit]
 

@@ -30,7 +30,7 @@ def wait_preview(qtbot, window):
         pass
     result: SheetResult = blocker.args[0]
     preview = window.printing.previews[-1]
-    assert preview.isVisible() and preview.result is result
+    assert preview.isVisible() and preview.sheet is result
     return preview
 
 
@@ -46,9 +46,9 @@ def test_ctrl_p_chooses_a_sheet_and_the_pdf_goes_to_the_viewer(qtbot, window, op
         qtbot.keyClick(chooser.edit, Qt.Key.Key_Return)
     preview = window.printing.previews[-1]
     assert not chooser.isVisible()
-    assert preview.result.pages >= 1 and "Table assignments" in preview.windowTitle()
+    assert preview.sheet.pages >= 1 and "Table assignments" in preview.windowTitle()
     qtbot.mouseClick(preview.open_button, Qt.MouseButton.LeftButton)
-    assert opened == [preview.result.path]
+    assert opened == [preview.sheet.path]
     text = pdf_text(opened[0])
     state = window.session.state
     for table in state.tables.values():
@@ -72,7 +72,7 @@ def test_the_seat_draw_offers_slips_and_the_table_list(qtbot, window, opened):
     text = pdf_text(opened[-1])
     ann = window.session.state.players[window.session.state.by_name["ann lee"]]
     assert "Ann Lee" in text and str(ann.table) in text
-    assert preview.result.pages == 2  # twelve slips, ten to a page
+    assert preview.sheet.pages == 2  # twelve slips, ten to a page
 
 
 def test_a_move_offers_the_move_slip_of_that_move(qtbot, window, opened):
@@ -130,7 +130,7 @@ def test_clock_and_payout_tabs_print_their_sheets(qtbot, window, opened):
     assert "Level" in pdf_text(opened[-1])
     with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         qtbot.mouseClick(window.payouts_tab.print_buttons["payouts"], Qt.MouseButton.LeftButton)
-    assert window.printing.previews[-1].result.job.sheet == "payouts"
+    assert window.printing.previews[-1].sheet.job.sheet == "payouts"
 
 
 def test_the_last_busts_offer_payouts_receipts_and_results(qtbot, window):
@@ -195,7 +195,7 @@ def test_the_print_menu_and_the_chooser_offer_the_money_trail(qtbot, window, ope
     with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         action.trigger()
     preview = window.printing.previews[-1]
-    assert preview.result.job.sheet == "money"
+    assert preview.sheet.job.sheet == "money"
     preview.open_pdf()
     text = pdf_text(opened[-1])
     assert "Money trail" in text and "Ann Lee" in text and "Total paid in" in text

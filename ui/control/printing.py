@@ -8,6 +8,7 @@ sends it to a printer. A name no font can print is refused with the sheets' own 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,7 +54,8 @@ def ask_printer(parent: QWidget, on_chosen: Callable[[QPrinter], None]) -> None:
     printer = QPrinter()
     dialog = QPrintDialog(printer, parent)
     dialog.accepted.connect(lambda: on_chosen(printer))
-    dialog.open()
+    dialog.setModal(True)
+    dialog.show()
 
 
 def ask_save_path(parent: QWidget, suggested: str) -> str:
@@ -89,7 +91,7 @@ class PrintingControl:
     def build_menu(self, add: AddAction) -> None:
         add("&Print", "Choose a sheet…", "Ctrl+P", self.act_print_chooser)
         for sheet, title, shortcut in MENU:
-            add("&Print", title, shortcut, lambda s=sheet: self.print_sheet(job_for(s)))
+            add("&Print", title, shortcut, partial(self.print_named, sheet))
 
     # -- asking for a sheet --------------------------------------------------------------------------
     def act_print_chooser(self) -> None:
@@ -109,7 +111,8 @@ class PrintingControl:
         """Before a redraw or a table break, note who sat where (the move slips print it)."""
         if cmd.get("cmd") in SNAPSHOT_BEFORE:
             players = self.session.state.players
-            self._seats_before = {p.id: (p.table, p.seat) for p in players.values() if p.table is not None}
+            self._seats_before = {p.id: (p.table, p.seat) for p in players.values()
+                                  if p.table is not None and p.seat is not None}
         else:
             self._seats_before = None
 

@@ -172,7 +172,9 @@ class CommandForm(QDialog):
         form = QFormLayout()
         names = [p.name for p in state.players.values()]
         self.fields: dict[str, Field] = {}
-        for f in mi.type_info(decl).fields:  # type: ignore[union-attr]
+        info = mi.type_info(decl)
+        assert isinstance(info, mi.StructType)
+        for f in info.fields:
             if f.name in SKIPPED:
                 continue
             field = field_for(f.name, f.type, names, self)
