@@ -122,6 +122,7 @@ class DirectorWindow(QMainWindow):
             "record_draw": self.clock_ctl.submit_hat,
         }
         self.panes = Panes()
+        self._field: FieldInfo | None = None
         self._history_stale = True
         self._add_panes()
         self._build_menus()
@@ -279,7 +280,7 @@ class DirectorWindow(QMainWindow):
             return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count()
 
         def payouts_view() -> tuple[list[dict[str, Any]], FieldInfo]:
-            return payout_rows(state()), field_info(state())
+            return payout_rows(state()), self._field_info()
 
         def draw_payouts(view: tuple[list[dict[str, Any]], FieldInfo]) -> None:
             rows, fi = view
@@ -290,7 +291,7 @@ class DirectorWindow(QMainWindow):
 
         def strip_view() -> tuple[FieldInfo, str | None]:
             s = state()
-            return field_info(s), (self.pending[0].text(s) if self.pending else None)
+            return self._field_info(), (self.pending[0].text(s) if self.pending else None)
 
         def draw_strip(view: tuple[FieldInfo, str | None]) -> None:
             fi, pending = view
@@ -302,8 +303,15 @@ class DirectorWindow(QMainWindow):
         self.panes.add("payouts", payouts_view, draw_payouts)
         self.panes.add("strip", strip_view, draw_strip)
 
+    def _field_info(self) -> FieldInfo:
+        """Players left, entries, pool and places paid: made once per refresh (the payouts take a moment)."""
+        if self._field is None:
+            self._field = field_info(self.session.state)
+        return self._field
+
     def refresh(self, _events: object = None) -> None:
         """After a command, an undo or a redo: redraw the panes whose view changed, and the clock."""
+        self._field = None
         self.panes.update()
         self._history_stale = True
         self._refresh_history()
