@@ -18,6 +18,7 @@ SUBCOMMANDS: dict[str, str] = {
     "restore": "floorman.cmd_restore:main",
     "print": "floorman.cmd_print:main",
     "bench": "floorman.cmd_bench:main",
+    "commands": "floorman.cmd_commands:main",
 }
 
 

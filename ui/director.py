@@ -2,35 +2,61 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from app import views
 from app.names import name_key
-from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
-from ui.director_actions import DirectorActions
-from ui.director_print import PrintActions
-from ui.director_store import StoreActions
+from app.views import PayoutView
+from app.views import format as fmt
+from app.views.handles import TournamentState
+from ui.command_map import BESPOKE, Bespoke
+from ui.control.clock import ClockControl
+from ui.control.history import HistoryControl
+from ui.control.money import MoneyControl
+from ui.control.panes import Panes
+from ui.control.players import PLAYER_COMMANDS, PlayersControl
+from ui.control.printing import PrintingControl
+from ui.control.store import StoreControl
+from ui.control.tables import TablesControl
 from ui.models.players import PlayerModel
-from ui.overview import clock_info, field_info, payout_rows, pending_moves
+from ui.overview import FieldInfo, PendingMove, field_info, pending_moves
 from ui.roster_link import RosterCompletion, RosterLink
+from ui.runner import CommandRunner
 from ui.session import Session
 from ui.shortcuts import WindowKeysFirst
 from ui.tabs.clock_tab import ClockTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
-from ui.texts import money
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.player_panel import Feedback, PlayerPanel
 from ui.widgets.strip import Strip
 
 if TYPE_CHECKING:
+    from ui.dialogs.bust import BustDialog
     from ui.dialogs.deal import DealDialog
 
+MENUS = {"register": "&Players", "bust": "&Players", "seat_all": "T&ables", "move": "T&ables",
+         "break_table": "T&ables", "redraw": "T&ables"}
 
-class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
+
+@dataclass(frozen=True)
+class WindowAction:
+    """An action of the window itself (not an engine command): menu, shortcut, palette entry."""
+
+    title: str
+    shortcut: str
+    run: Callable[[], object]
+    words: tuple[str, ...] = ()
+
+
+class DirectorWindow(QMainWindow):
     """One window, no modal maze; every change goes through ``self.session`` as a named command.
 
     ``roster``: the shared player roster the register line completes from (opened after the first
@@ -73,7 +99,8 @@ class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
         if session.read_only_reason:
             self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
-        lay.addWidget(self._setup_store())
+        self.store = StoreControl(self)  # timed backups, a failed backup, a file moved away
+        lay.addWidget(self.store.row)
         lay.addWidget(self.offer_bar)
         inner = QWidget()
         inner_lay = QVBoxLayout(inner)
@@ -81,16 +108,35 @@ class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
         inner_lay.addWidget(split)
         lay.addWidget(inner, 1)
         self.setCentralWidget(central)
-        self.pending: list = []
+        self.pending: list[PendingMove] = []
         self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
+        self.bust_dialog: BustDialog | None = None
+        self.display: Any = None  # the room display, once opened
         profile = session.state.profile
         self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
-        self._setup_printing()
+        # The controllers; every command goes through the runner (refusals, questions, repeats).
+        self.printing = PrintingControl(self, self.offer_bar, session)
+        self.runner = CommandRunner(session, self, before=self.printing.snapshot_seats, failed=self.refresh,
+                                    store_failed=self.store.failed)
+        self.players_ctl = PlayersControl(self)
+        self.tables_ctl = TablesControl(self)
+        self.clock_ctl = ClockControl(self)
+        self.money_ctl = MoneyControl(self)
+        self.history_ctl = HistoryControl(self)
+        self.bar_submits: dict[str, Callable[[str], None]] = {
+            "break_table": self.tables_ctl.submit_break,
+            "change_level_length": self.clock_ctl.submit_length,
+            "record_draw": self.clock_ctl.submit_hat,
+        }
+        self.panes = Panes()
+        self._field: FieldInfo | None = None
+        self._history_stale = True
+        self._add_panes()
         self._build_menus()
         self._connect()
         self._link_roster()
         self.session.changed.connect(self.refresh)
-        self.session.undo_changed.connect(self._undo_labels)
+        self.session.undo_changed.connect(self.history_ctl.labels)
         self.ticker = QTimer(self)
         self.ticker.setInterval(250)
         self.ticker.timeout.connect(self.tick)
@@ -98,43 +144,86 @@ class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
         self.refresh()
 
     # -- building ---------------------------------------------------------------------------------
-    def _action(self, menu_name: str, title: str, shortcut: str, slot: object) -> QAction:
-        menus = getattr(self, "_menus", {})
-        self._menus = menus
-        menu = menus.get(menu_name) or self.menuBar().addMenu(menu_name)
-        menus[menu_name] = menu
+    def bespoke_actions(self) -> dict[str, Callable[[], object]]:
+        """What the window does for each command that has a bespoke action (see ui.command_map)."""
+        c, t, p = self.clock_ctl, self.tables_ctl, self.players_ctl
+        out: dict[str, Callable[[], object]] = {
+            "register": p.act_register,
+            "bust": p.act_bust,
+            "seat_all": t.act_seat_draw,
+            "move": t.act_move,
+            "break_table": t.act_break_table,
+            "redraw": t.act_redraw,
+            "start_clock": c.act_toggle,
+            "pause_clock": c.act_toggle,
+            "resume_clock": c.act_toggle,
+            "next_level": lambda: c.run("next_level"),
+            "previous_level": lambda: c.run("previous_level"),
+            "add_time": lambda: c.run("add_time"),
+            "remove_time": lambda: c.run("remove_time"),
+            "change_level_length": lambda: c.button("length"),
+            "record_draw": lambda: c.button("hat"),
+            "jump_to_level": c.act_show_structure,
+            "set_payouts": self.money_ctl.act_edit_payouts,
+        }
+        for name in PLAYER_COMMANDS:
+            out[name] = partial(p.begin, name)
+        return out
+
+    def window_actions(self) -> list[WindowAction]:
+        """The window's own actions (not engine commands), for the menus and the palette."""
+        return [
+            WindowAction("Find a player", "Ctrl+F", self.players_ctl.act_find, ("find",)),
+            WindowAction("Room display", "F10", self.act_room_display, ("display",)),
+            WindowAction("Print a sheet…", "Ctrl+P", self.printing.act_print_chooser, ("print",)),
+            WindowAction("Deal calculator…", "", self.money_ctl.act_deal_calculator, ("deal",)),
+            WindowAction("Back up now", "Ctrl+Shift+S", self.store.act_backup, ("backup",)),
+        ]
+
+    def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object]) -> QAction:
+        menu = self._menus.get(menu_name) or self.menuBar().addMenu(menu_name)
+        self._menus[menu_name] = menu
         act = QAction(title, self)
         if shortcut:
             act.setShortcut(QKeySequence(shortcut))
-        act.triggered.connect(slot)
+        act.triggered.connect(lambda _checked=False: slot())
         menu.addAction(act)
         self.addAction(act)
         return act
 
     def _build_menus(self) -> None:
-        titles = {a.key: a for a in GLOBAL_ACTIONS}
-        self._action("&Tournament", "Command palette…", "Ctrl+K", self.act_palette)
-        self._action("&Tournament", "Back up now", "Ctrl+Shift+S", self.act_backup)
-        self._action("&Tournament", "Save as…", "", self.act_save_as)
-        self._action("&Tournament", titles["deal"].title, "", self.act_deal_calculator)
-        self._action("&Tournament", "Close", "Ctrl+W", self.close)
-        self.undo_action = self._action("&Edit", "Undo", "Ctrl+Z", self.act_undo)
-        self.redo_action = self._action("&Edit", "Redo", "Ctrl+Shift+Z", self.act_redo)
-        self._action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
-        for key in ("register", "bust", "find"):
-            a = titles[key]
-            self._action("&Players", a.title, a.shortcut, getattr(self, a.slot))
-        for pa in PLAYER_ACTIONS:
-            self._action("&Players", pa.title + "…", pa.shortcut, lambda _=False, k=pa.key: self.begin_player_action(k))
-        for key in ("draw", "move", "break", "redraw"):
-            a = titles[key]
-            self._action("T&ables", a.title, a.shortcut, getattr(self, a.slot))
-        for key in ("clock", "next", "previous", "addtime", "removetime"):
-            a = titles[key]
-            self._action("&Clock", a.title, a.shortcut, getattr(self, a.slot))
-        a = titles["display"]
-        self._action("&View", a.title, a.shortcut, getattr(self, a.slot))
-        self._build_print_menu()
+        self._menus: dict[str, QMenu] = {}
+        extra = {a.words[0]: a for a in self.window_actions()}
+        self.add_action("&Tournament", "Command palette…", "Ctrl+K", self.act_palette)
+        self.add_action("&Tournament", extra["backup"].title, extra["backup"].shortcut, extra["backup"].run)
+        self.add_action("&Tournament", "Save as…", "", self.store.act_save_as)
+        self.add_action("&Tournament", extra["deal"].title, "", extra["deal"].run)
+        self.add_action("&Tournament", "Close", "Ctrl+W", self.close)
+        self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo)
+        self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo)
+        self.add_action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
+        actions = self.bespoke_actions()
+        taken: set[str] = set()
+
+        def add(b: Bespoke, menu: str, title: str = "") -> None:
+            if b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
+                return
+            taken.add(b.shortcut)
+            self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
+
+        for b in BESPOKE:
+            if b.command in MENUS:
+                add(b, MENUS[b.command])
+        self.add_action("&Players", extra["find"].title, extra["find"].shortcut, extra["find"].run)
+        for b in BESPOKE:
+            if b.player and b.command != "bust":
+                add(b, "&Players")
+            elif b.command.endswith("_clock"):
+                add(b, "&Clock", "Start or pause the clock")
+            elif b.command in ("next_level", "previous_level", "add_time", "remove_time"):
+                add(b, "&Clock")
+        self.add_action("&View", extra["display"].title, extra["display"].shortcut, extra["display"].run)
+        self.printing.build_menu(self.add_action)
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
         self.player_panel.search.installEventFilter(keys_first)
@@ -147,7 +236,7 @@ class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
         self.roster.unavailable.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.roster_completion = RosterCompletion(
             self.roster, bar.edit, active=lambda: bar.key == "register" and bar.isVisible(),
-            submit=lambda name: self.submit_player_action("register", name),
+            submit=self.players_ctl.submit_register,
             taken=lambda name: name_key(name) in self.session.state.by_name,
         )
 
@@ -157,41 +246,87 @@ class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
             self.roster.open_later()
 
     def _connect(self) -> None:
-        self.strip.act_pending.connect(self.act_move)
-        self.player_panel.action_bar.submitted.connect(self.submit_player_action)
-        self.tables_tab.draw_requested.connect(self.act_seat_draw)
-        self.tables_tab.break_requested.connect(self.act_break_table)
-        self.tables_tab.redraw_requested.connect(self.act_redraw)
-        self.tables_tab.move_requested.connect(self.make_move)
-        self.tables_tab.grid.seat_dropped.connect(self.drop_move)
-        self.clock_tab.clock_action.connect(self.clock_action)
-        self.clock_tab.jump_requested.connect(self.jump_to_level)
-        self.history_tab.undo_requested.connect(self.act_undo)
-        self.history_tab.redo_requested.connect(self.act_redo)
-        self.payouts_tab.edit_requested.connect(self.act_edit_payouts)
-        self.payouts_tab.deal_requested.connect(self.act_deal_calculator)
-        self.payouts_tab.print_requested.connect(self.print_named)
-        self.clock_tab.print_requested.connect(self.print_named)
+        self.strip.act_pending.connect(self.tables_ctl.act_move)
+        self.player_panel.action_bar.submitted.connect(self.players_ctl.submit)
+        self.tables_tab.draw_requested.connect(self.tables_ctl.act_seat_draw)
+        self.tables_tab.break_requested.connect(self.tables_ctl.act_break_table)
+        self.tables_tab.redraw_requested.connect(self.tables_ctl.act_redraw)
+        self.tables_tab.move_requested.connect(self.tables_ctl.make_move)
+        self.tables_tab.grid.seat_dropped.connect(self.tables_ctl.drop_move)
+        self.clock_tab.clock_action.connect(self.clock_ctl.button)
+        self.clock_tab.jump_requested.connect(self.clock_ctl.jump_to_level)
+        self.history_tab.undo_requested.connect(self.history_ctl.act_undo)
+        self.history_tab.redo_requested.connect(self.history_ctl.act_redo)
+        self.payouts_tab.edit_requested.connect(self.money_ctl.act_edit_payouts)
+        self.payouts_tab.deal_requested.connect(self.money_ctl.act_deal_calculator)
+        self.payouts_tab.print_requested.connect(self.printing.print_named)
+        self.clock_tab.print_requested.connect(self.printing.print_named)
         self.tabs.currentChanged.connect(lambda _i: self._refresh_history())
 
-    # -- refreshing from the state ------------------------------------------------------------------
+    # -- refreshing from the state: only the panes whose view changed --------------------------------
+    def _add_panes(self) -> None:
+        def state() -> TournamentState:
+            return self.session.state
+
+        def players_view() -> object:
+            now = self.session.now()
+            return now if any(p.absent_since is not None for p in state().players.values()) else 0.0, [
+                (p.id, p.name, p.status, p.stack, p.table, p.seat, p.entries, p.paid_cents, p.place, p.tied,
+                 p.deciding, p.absent_since) for p in state().players.values()
+            ]
+
+        def draw_players(_view: object) -> None:
+            s = state()
+            self.players.refresh(s, self.session.now())
+            self.player_panel.proxy.follow()
+            self.player_panel.action_bar.names.setStringList([p.name for p in s.players.values()])
+
+        def tables_view() -> object:
+            s = state()
+            self.pending = pending_moves(s)
+            seats = [(n, t.max_seats, tuple(t.seats.items())) for n, t in s.tables.items()]
+            return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count()
+
+        def payouts_view() -> tuple[tuple[PayoutView, ...], tuple[int, int, int], str]:
+            v = views.read(state())  # only what the tab shows: a started clock does not redraw it
+            return v.payouts, (v.field.paid_places, v.field.entries, v.field.prize_pool_cents), v.currency
+
+        def draw_payouts(view: tuple[tuple[PayoutView, ...], tuple[int, int, int], str]) -> None:
+            rows, (paid, entries, pool), currency = view
+            self.payouts_tab.model.refresh(rows, currency)
+            self.payouts_tab.summary.setText(
+                f"{paid} places paid of {entries:,} entries · prize pool {fmt.money(pool, currency)}"
+            )
+
+        def strip_view() -> tuple[FieldInfo, str, str | None]:
+            s = state()
+            v = views.read(s)
+            return v.field, v.currency, (self.pending[0].text(s) if self.pending else None)
+
+        def draw_strip(view: tuple[FieldInfo, str, str | None]) -> None:
+            fi, currency, pending = view
+            self.strip.show_field(fi, currency)
+            self.strip.show_pending(pending)
+
+        self.panes.add("players", players_view, draw_players)
+        self.panes.add("tables", tables_view, lambda _v: self.tables_tab.refresh(state(), self.pending))
+        self.panes.add("payouts", payouts_view, draw_payouts)
+        self.panes.add("strip", strip_view, draw_strip)
+
+    def _field_info(self) -> FieldInfo:
+        """Players left, entries, pool and places paid: made once per refresh (the payouts take a moment)."""
+        if self._field is None:
+            self._field = field_info(self.session.state)
+        return self._field
+
     def refresh(self, _events: object = None) -> None:
-        state, now = self.session.state, self.session.now()
-        self.players.refresh(state, now)
-        self.player_panel.proxy.follow()
-        self.player_panel.action_bar.names.setStringList([p.name for p in state.players.values()])
-        self.pending = pending_moves(state)
-        self.tables_tab.refresh(state, self.pending)
-        self.payouts_tab.model.refresh(payout_rows(state))
-        fi = field_info(state)
-        self.payouts_tab.summary.setText(
-            f"{fi.paid_places} places paid of {fi.entries:,} entries · prize pool {money(fi.prize_pool_cents)}"
-        )
+        """After a command, an undo or a redo: redraw the panes whose view changed, and the clock."""
+        self._field = None
+        self.panes.update()
         self._history_stale = True
         self._refresh_history()
-        self.strip.show_field(fi)
-        self.strip.show_pending(self.pending[0].text(state) if self.pending else None)
-        self._undo_labels()
+        self.history_ctl.labels()
+        self.clock_ctl.refresh_structure()
         self.tick()
 
     def _refresh_history(self) -> None:
@@ -201,23 +336,45 @@ class DirectorWindow(DirectorActions, PrintActions, StoreActions, QMainWindow):
             self._history_stale = False
 
     def tick(self) -> None:
-        info = clock_info(self.session.state, self.session.now())
-        self.strip.show_clock(info)
-        self.clock_tab.show_clock(info)
-        self.clock_tab.show_structure(self.session.state, info.level)
-        self.check_race_offer(info.on_break, info.race_after)
+        """Every 250 ms: the clock only."""
+        self.clock_ctl.tick()
 
-    def _undo_labels(self) -> None:
-        u, r = self.session.undo_label(), self.session.redo_label()
-        self.undo_action.setText(f"Undo: {u}" if u else "Undo")
-        self.undo_action.setEnabled(u is not None)
-        self.redo_action.setText(f"Redo: {r}" if r else "Redo")
-        self.redo_action.setEnabled(r is not None)
-        self.history_tab.set_labels(u, r)
+    # -- the window's own actions -----------------------------------------------------------------------
+    def run(self, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
+        """Run one command through the runner (its answer shown in ``feedback`` or the action bar)."""
+        return self.runner.run(cmd, feedback or self.players_ctl.feedback_for(cmd), done)
+
+    def act_palette(self) -> None:
+        from ui.palette import CommandPalette
+
+        CommandPalette(self).popup()
+
+    def open_form(self, name: str, values: dict[str, Any] | None = None) -> None:
+        """The form generated from command ``name``'s declaration."""
+        from ui.dialogs.command_form import CommandForm
+
+        form = CommandForm(name, self.session.state, self.runner, values, self)
+        form.finished.connect(lambda _code: self.activateWindow())
+        self.command_form = form
+        form.open()
+
+    def act_room_display(self) -> None:
+        from ui.display_link import open_room_display
+
+        self.display = open_room_display(self.session, self.display)
+
+    def act_toggle_dark(self) -> None:
+        from ui import theme
+
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            dark = not bool(app.property("floormanDark"))
+            app.setProperty("floormanDark", dark)
+            theme.apply(app, dark)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ticker.stop()
-        self.backup_timer.stop()
+        self.store.timer.stop()
         if self.display is not None:
             self.display.close()
         self.session.close()

@@ -31,7 +31,8 @@ def _app() -> Any:
     from ui import theme
     from ui.resources import icon_path
 
-    app = QApplication.instance()
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else None
     if app is None:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication(sys.argv[:1])

@@ -1,9 +1,15 @@
-"""The command palette (Ctrl+K): type "bust ann", "rebuy 17", "move", "next level"; Enter runs the top line."""
+"""The command palette (Ctrl+K): type "bust ann", "rebuy 17", "move", "next level", "chip count".
+
+What it knows comes from the catalogue of declared commands and the one map of bespoke actions
+(:mod:`ui.command_map`): a command with a bespoke action runs it; every other command opens the form
+generated from its declaration.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -11,8 +17,8 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
 
 from app.views.handles import TournamentState
-from ui import commands
-from ui.actions import GLOBAL_ACTIONS, PLAYER_ACTIONS
+from ui.command_map import BESPOKE, Bespoke, generated, words
+from ui.control.players import bust_command
 from ui.lookup import find_players
 from ui.widgets.player_panel import Feedback
 
@@ -23,45 +29,82 @@ if TYPE_CHECKING:
 @dataclass
 class Suggestion:
     label: str
-    run: Callable[[], bool | None]
+    run: Callable[[], object]
 
 
-VERB_ALIASES = {"buy": "buyin", "buy-in": "buyin", "add-on": "addon", "top": "topup", "re-entry": "reentry",
-                "reenter": "reentry", "back": "returned", "out": "bust", "kill": "bust", "chips": "stack"}
+def _names(b: Bespoke) -> list[str]:
+    """The verbs an action is typed by: its command's words, its title's first word, its aliases."""
+    return [b.command.replace("_", ""), words(b.command), b.title.split()[0].lower().rstrip("…:"), *b.words]
+
+
+def _matches(low: str, *texts: str) -> bool:
+    return any(t.lower().startswith(low) or (len(low) > 2 and low in t.lower()) for t in texts)
+
+
+def _form(window: DirectorWindow, name: str) -> Callable[[], None]:
+    return lambda: window.open_form(name)
 
 
 def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Suggestion]:
     """Every reading of ``text``, best first. Player verbs take a name or a number after them."""
     state: TournamentState = window.session.state
-    words = text.strip().split(maxsplit=1)
-    if not words:
-        return [Suggestion(a.title, getattr(window, a.slot)) for a in GLOBAL_ACTIONS]
-    verb = VERB_ALIASES.get(words[0].lower(), words[0].lower())
-    rest = words[1] if len(words) > 1 else ""
+    actions = window.bespoke_actions()
+    extra = window.window_actions()
+    low = " ".join(text.strip().lower().split())
     out: list[Suggestion] = []
-    player_verbs = {a.key: a for a in PLAYER_ACTIONS}
-    matching_verbs = [k for k in [*player_verbs, "bust"] if k.startswith(verb)]
-    for key in matching_verbs:
-        players = find_players(state, rest)[:limit] if rest else []
-        for p in players:
-            if key == "bust":
-                label = f"Bust-out: {p.name} (#{p.id}, {p.status})"
-                out.append(Suggestion(label, lambda pid=p.id: window.bust(commands.bust([pid]))))
+    if not low:
+        out = [Suggestion(b.title, actions[b.command]) for b in BESPOKE if not b.player and b.command in actions]
+        out += [Suggestion(a.title, a.run) for a in extra]
+        out += [Suggestion(f"{words(d.name())}…", _form(window, d.name())) for d in generated()]
+        return out[:limit]
+    verb, _, rest = low.partition(" ")
+    rest = text.strip().split(maxsplit=1)[1] if rest else ""
+    seen: set[str] = set()
+    for b in BESPOKE:  # "<verb> <player>"
+        if not b.player or b.command in seen or not any(n.startswith(verb) for n in _names(b)):
+            continue
+        if not rest:  # the verb alone: open the action bar for it
+            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            out.append(Suggestion(f"{b.title}…{keys}", actions[b.command]))
+            continue
+        seen.add(b.command)
+        for p in find_players(state, rest)[:limit]:
+            if b.command == "bust":
+                out.append(Suggestion(f"Bust-out: {p.name} (#{p.id}, {p.status})",
+                                      partial(window.players_ctl.bust, bust_command([p.id]))))
             else:
-                action = player_verbs[key]
-                out.append(Suggestion(f"{action.title}: {p.name} (#{p.id})",
-                                      lambda a=action, pid=p.id: window.run(a.build(pid), done=f"{a.title} done.")))
+                out.append(Suggestion(
+                    f"{b.title}: {p.name} (#{p.id})",
+                    partial(window.run, {"cmd": b.command, "player": p.id}, done="Done."),
+                ))
     if verb.startswith("move") and window.pending:
         for m in window.pending:
-            out.append(Suggestion(m.text(state), lambda m=m: window.make_move(m)))
-    low = text.strip().lower()
-    for a in GLOBAL_ACTIONS:
-        if low in a.title.lower() or a.key.startswith(low):
+            out.append(Suggestion(m.text(state), partial(window.tables_ctl.make_move, m)))
+    shown: set[str] = set()
+    for b in BESPOKE:  # a player verb named in full ("decline rebuy"): open its action bar
+        if b.player and b.command in actions and not any(s.run == actions[b.command] for s in out) and _matches(
+            low, b.title, words(b.command)
+        ):
+            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            out.append(Suggestion(f"{b.title}…{keys}", actions[b.command]))
+    for b in BESPOKE:
+        title = "Start or pause the clock" if b.command.endswith("_clock") else b.title
+        if b.player or title in shown or b.command not in actions:
+            continue
+        if _matches(low, title, words(b.command), *b.words):
+            shown.add(title)
+            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            out.append(Suggestion(f"{title}{keys}", actions[b.command]))
+    for a in extra:
+        if _matches(low, a.title, *a.words):
             keys = f"  ({a.shortcut})" if a.shortcut else ""
-            out.append(Suggestion(f"{a.title}{keys}", getattr(window, a.slot)))
-    if not out and rest == "" and verb not in player_verbs:
+            out.append(Suggestion(a.title if not keys else f"{a.title}{keys}", a.run))
+    for d in generated():
+        if _matches(low, words(d.name()), d.help()):
+            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(window, d.name())))
+    if not out and not rest:
         players = find_players(state, text)[:limit]
-        out = [Suggestion(f"Show {p.name} (#{p.id})", lambda n=p.name: window.player_panel.search.setText(n))
+        out = [Suggestion(f"Show {p.name} (#{p.id})", partial(window.player_panel.search.setText, p.name))
                for p in players]
     return out[:limit]
 
@@ -74,7 +117,7 @@ class CommandPalette(QDialog):
         self.window_ = window
         self.setMinimumWidth(560)
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("bust ann · rebuy 17 · move · next level · register")
+        self.edit.setPlaceholderText("bust ann · rebuy 17 · move · next level · register · chip count")
         self.list = QListWidget()
         self.feedback = Feedback()
         lay = QVBoxLayout(self)
@@ -89,7 +132,7 @@ class CommandPalette(QDialog):
 
     def popup(self) -> None:
         geo = self.window_.geometry()
-        self.move(geo.x() + (geo.width() - 560) // 2, geo.y() + 80)
+        super().move(geo.x() + (geo.width() - 560) // 2, geo.y() + 80)
         self.show()
         self.edit.setFocus()
 

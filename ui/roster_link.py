@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QCompleter, QLineEdit
+from PySide6.QtWidgets import QAbstractItemView, QCompleter, QLineEdit
 
 SUGGESTIONS = 8
 
@@ -112,13 +112,18 @@ class RosterCompletion(QObject):
         self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
         self.completer.setWidget(edit)
         self.completer.activated.connect(self._clicked)
-        self.completer.popup().installEventFilter(self)
+        self._popup().installEventFilter(self)
         edit.textEdited.connect(self.update)
+
+    def _popup(self) -> QAbstractItemView:
+        popup = self.completer.popup()
+        assert popup is not None  # a QCompleter always has its popup
+        return popup
 
     def update(self, text: str) -> None:
         names = [n for n in self.link.names(text) if not self.taken(n)] if self.active() else []
         self.model.setStringList(names)
-        popup = self.completer.popup()
+        popup = self._popup()
         if not names:
             popup.hide()
             return
@@ -126,7 +131,7 @@ class RosterCompletion(QObject):
         popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
 
     def top(self) -> str | None:
-        popup = self.completer.popup()
+        popup = self._popup()
         index = popup.currentIndex()
         return str(index.data()) if popup.isVisible() and index.isValid() else None
 
@@ -139,7 +144,7 @@ class RosterCompletion(QObject):
             key = event.key()
             if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab):
                 name = self.top()
-                self.completer.popup().hide()
+                self._popup().hide()
                 if name is None:
                     return False
                 self.edit.setText(name)

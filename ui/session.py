@@ -47,10 +47,10 @@ class MemoryBackend:
         return list(self._history.run(cmd).events)
 
     def undo(self) -> str:
-        return _bare(self._history.undo().label)
+        return _bare(self._history.undo().label) or ""
 
     def redo(self) -> str:
-        return _bare(self._history.redo().label)
+        return _bare(self._history.redo().label) or ""
 
     def undo_label(self) -> str | None:
         return self._history.undo_label()

@@ -95,11 +95,14 @@ class Starter(QObject):
     def _fail(self, exc: Exception) -> None:
         from app.errors import RuleError
 
+        known: tuple[type[Exception], ...] = (RuleError,)
         try:
             from db.errors import StoreError
+
+            known = (RuleError, StoreError)
         except ImportError:  # the store is not installed: only unexpected errors can happen
-            StoreError = RuleError  # noqa: N806
-        if isinstance(exc, RuleError | StoreError):
+            pass
+        if isinstance(exc, known):
             self.show_error(str(getattr(exc, "message", exc)))
         else:
             log_unexpected(exc, "opening a tournament")

@@ -5,6 +5,11 @@
    from opening the file to a ready engine (the store loaded, no window yet; target < 0.5 s).
 2. Filtering the 10,000-player list while typing (target < 50 ms a keystroke, worst keystroke).
 3. Memory with 10,000 players and the window open (target < 500 MB resident).
+4. A bust, from the keystroke (F8, the name, Enter) to the repainted player list: p50, p99 and max over
+   many busts (target < 50 ms p99).
+5. With the clock running and nothing else happening, the director's window and the room display
+   together: process CPU time over 60 s of wall time (target < 5 % of one core). ``IDLE_SECONDS``
+   in the environment shortens it.
 """
 
 from __future__ import annotations
@@ -99,9 +104,89 @@ def measure_open(path: Path) -> dict[str, float]:
     return result
 
 
+def measure_busts(path: Path, busts: int = 200) -> dict[str, float]:
+    """Runs in a fresh process: bust ``busts`` players one by one through the keyboard, timing each."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([])
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    window = DirectorWindow(store_session(path))
+    window.resize(1920, 1080)
+    window.show()
+    window.activateWindow()
+    for _ in range(5):
+        app.processEvents()
+    state = window.session.state
+    victims = [pid for t in sorted(state.tables) for pid in list(state.tables[t].seats.values())[1:2]][:busts]
+    bar = window.player_panel.action_bar
+    times = []
+    for pid in victims:
+        start = time.perf_counter()
+        QTest.keyClick(window, Qt.Key.Key_F8)
+        bar.edit.setText(f"#{pid}")
+        QTest.keyClick(bar.edit, Qt.Key.Key_Return)
+        window.player_panel.view.viewport().repaint()  # the list repainted
+        times.append(time.perf_counter() - start)
+        if window.runner.question_dialog is not None:
+            raise RuntimeError(f"a bust was asked: {window.runner.question_dialog.question.text}")
+    out = sorted(times)
+    done = sum(1 for pid in victims if not window.session.state.players[pid].live)
+    window.close()
+    return {"busts": len(out), "done": done, "p50_ms": out[len(out) // 2] * 1000,
+            "p99_ms": out[min(len(out) - 1, int(len(out) * 0.99))] * 1000, "max_ms": out[-1] * 1000}
+
+
+def measure_idle(path: Path, seconds: float) -> dict[str, float]:
+    """Runs in a fresh process: the window and the room display, the clock running, nothing else."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([])
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    window = DirectorWindow(store_session(path))
+    window.resize(1920, 1080)
+    window.show()
+    window.act_room_display()
+    for _ in range(20):
+        app.processEvents()
+    loop = QEventLoop()
+    QTimer.singleShot(2000, loop.quit)  # settle: first paints, the display's layout
+    loop.exec()
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    loop.exec()
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    running = bool(window.clock_ctl.info().running)
+    window.close()
+    return {"cpu_s": cpu, "wall_s": wall, "percent_of_one_core": 100 * cpu / wall, "clock_running": running}
+
+
+def _child(mode: str, path: Path, *extra: str) -> dict[str, object]:
+    out = subprocess.run([sys.executable, __file__, mode, str(path), *extra], capture_output=True, text=True,
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr[-3000:])
+    result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
 def main(argv: list[str]) -> int:
     if len(argv) == 2 and argv[0] == "--open":
         print(json.dumps(measure_open(Path(argv[1]))))
+        return 0
+    if len(argv) == 2 and argv[0] == "--busts":
+        print(json.dumps(measure_busts(Path(argv[1]))))
+        return 0
+    if len(argv) == 3 and argv[0] == "--idle":
+        print(json.dumps(measure_idle(Path(argv[1]), float(argv[2]))))
         return 0
     players = int(argv[0]) if argv else 10_000
     with tempfile.TemporaryDirectory() as tmp:
@@ -109,6 +194,14 @@ def main(argv: list[str]) -> int:
         start = time.perf_counter()
         build_file(path, players)
         print(f"built a saved {players:,}-player tournament in {time.perf_counter() - start:.1f} s")
+        busts = _child("--busts", path)
+        print(f"bust, keystroke to repainted list ({busts['busts']} busts, {busts['done']} out): "
+              f"p50 {busts['p50_ms']:.1f} ms, p99 {busts['p99_ms']:.1f} ms, max {busts['max_ms']:.1f} ms "
+              f"(target < 50 ms p99)")
+        idle = _child("--idle", path, os.environ.get("IDLE_SECONDS", "60"))
+        print(f"clock running, window + room display, nothing else: {idle['cpu_s']:.2f} s CPU in "
+              f"{idle['wall_s']:.0f} s = {idle['percent_of_one_core']:.1f} % of one core (target < 5 %; clock "
+              f"running: {idle['clock_running']})")
         runs = []
         for _ in range(RUNS):
             out = subprocess.run([sys.executable, __file__, "--open", str(path)], capture_output=True, text=True,

@@ -67,7 +67,7 @@ def test_the_payouts_tab_opens_it_filled_in_and_not_modal(qtbot, final_table):
 
 def test_typed_stacks_methods_and_the_save_recalculate(qtbot, final_table):
     window = final_table
-    window.act_deal_calculator()
+    window.money_ctl.act_deal_calculator()
     dialog = window.deal_dialog
     before = [amount for *_, amount in shown(dialog)]
     dialog.spins[0].setValue(150_000)  # the counted stack, far above the engine's figure
@@ -87,7 +87,7 @@ def test_typed_stacks_methods_and_the_save_recalculate(qtbot, final_table):
 
 def test_a_zero_stack_is_refused_in_the_engines_words_and_the_amounts_cleared(qtbot, final_table):
     window = final_table
-    window.act_deal_calculator()
+    window.money_ctl.act_deal_calculator()
     dialog = window.deal_dialog
     dialog.spins[2].setValue(0)
     assert dialog.deal is None and not dialog.feedback.isHidden()
@@ -109,6 +109,6 @@ def test_the_menu_and_the_palette_reach_it_and_reload_follows_the_tournament(qtb
     table = window.session.state.players[victim.player].table
     window.run({"cmd": "bust", "player": victim.player})
     window.run({"cmd": "hand_finished", "table": table})
-    window.act_deal_calculator()  # open again: the same window, filled in anew
+    window.money_ctl.act_deal_calculator()  # open again: the same window, filled in anew
     assert window.deal_dialog is dialog and dialog.table.rowCount() == 8
     assert victim.name not in [name for name, *_ in shown(dialog)]

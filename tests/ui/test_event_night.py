@@ -124,10 +124,14 @@ def test_event_night(qtbot, tmp_path, monkeypatch):
     assert typed(qtbot, w, Qt.Key.Key_F8, "Player 05") == "Player 05 out 40th"
     table = state.tables[state.players[state.by_name["player 06"]].table]
     a, b = [state.players[pid] for pid in list(table.seats.values())[:2]]
-    typed(qtbot, w, Qt.Key.Key_F8, f"{a.name}, {b.name}")  # two in one hand: their starting stacks
-    w.bust_dialog.stacks[a.id].setValue(3000)
-    w.bust_dialog.stacks[b.id].setValue(5000)
-    w.bust_dialog._ok()
+    typed(qtbot, w, Qt.Key.Key_F8, f"{a.name}, {b.name}")  # two in one hand: the engine asks their stacks
+    q = w.runner.question_dialog
+    if q is not None:  # asked as a question: one whole-number field per player
+        for spin, chips in zip(q.spins.values(), (3000, 5000)):
+            spin.setValue(chips)
+        q._ok()
+    else:  # an engine that asks in words only: the stacks go with the command
+        w.run({"cmd": "bust", "players": [a.id, b.id], "stacks": {str(a.id): 3000, str(b.id): 5000}})
     assert (a.place, b.place) == (39, 38)
     active(qtbot, w)
 
@@ -177,12 +181,12 @@ def test_event_night(qtbot, tmp_path, monkeypatch):
     assert places.index(0, 0).data() and places.index(0, 1).data()
 
     opened: list[Path] = []
-    w.opener = lambda path: opened.append(path) or True
+    w.printing.opener = lambda path: opened.append(path) or True
     w.tabs.setCurrentWidget(w.payouts_tab)
     shot(qtbot, w, "04-payouts")
-    with qtbot.waitSignal(w.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(w.printing.renderer.finished, timeout=20_000):
         qtbot.mouseClick(w.payouts_tab.print_buttons["payouts"], Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(w.previews[-1].open_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.printing.previews[-1].open_button, Qt.MouseButton.LeftButton)
     assert opened and opened[0].suffix == ".pdf"
 
     before = snapshot(w)

@@ -10,7 +10,7 @@ from ui.palette import CommandPalette, suggestions
 
 
 def test_palette_understands_bust_rebuy_and_move(qtbot, window):
-    window.act_seat_draw()
+    window.tables_ctl.act_seat_draw()
     labels = [s.label for s in suggestions(window, "bust ann")]
     assert labels[0].startswith("Bust-out: Ann Lee")
     ann = window.session.state.by_name["ann lee"]
@@ -19,7 +19,7 @@ def test_palette_understands_bust_rebuy_and_move(qtbot, window):
 
 
 def test_ctrl_k_then_enter_runs_the_top_line(qtbot, window):
-    window.act_seat_draw()
+    window.tables_ctl.act_seat_draw()
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     palette = window.findChild(CommandPalette)
     assert palette is not None and palette.isVisible()

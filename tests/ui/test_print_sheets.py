@@ -21,34 +21,34 @@ def pdf_text(path: Path) -> str:
 def opened(window):
     """Every file handed to the system's viewer (none is launched)."""
     paths: list[Path] = []
-    window.opener = lambda path: paths.append(path) or True
+    window.printing.opener = lambda path: paths.append(path) or True
     return paths
 
 
 def wait_preview(qtbot, window):
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000) as blocker:
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000) as blocker:
         pass
     result: SheetResult = blocker.args[0]
-    preview = window.previews[-1]
-    assert preview.isVisible() and preview.result is result
+    preview = window.printing.previews[-1]
+    assert preview.isVisible() and preview.sheet is result
     return preview
 
 
 def test_ctrl_p_chooses_a_sheet_and_the_pdf_goes_to_the_viewer(qtbot, window, opened):
-    window.act_seat_draw()
+    window.tables_ctl.act_seat_draw()
     window.offer_bar.dismiss()
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
-    chooser = window.sheet_chooser
+    chooser = window.printing.sheet_chooser
     assert chooser.isVisible()
     qtbot.keyClicks(chooser.edit, "table")
     assert chooser.jobs[0].sheet == "tables"
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         qtbot.keyClick(chooser.edit, Qt.Key.Key_Return)
-    preview = window.previews[-1]
+    preview = window.printing.previews[-1]
     assert not chooser.isVisible()
-    assert preview.result.pages >= 1 and "Table assignments" in preview.windowTitle()
+    assert preview.sheet.pages >= 1 and "Table assignments" in preview.windowTitle()
     qtbot.mouseClick(preview.open_button, Qt.MouseButton.LeftButton)
-    assert opened == [preview.result.path]
+    assert opened == [preview.sheet.path]
     text = pdf_text(opened[0])
     state = window.session.state
     for table in state.tables.values():
@@ -60,44 +60,44 @@ def test_ctrl_p_chooses_a_sheet_and_the_pdf_goes_to_the_viewer(qtbot, window, op
 
 def test_the_seat_draw_offers_slips_and_the_table_list(qtbot, window, opened):
     assert not window.offer_bar.isVisible()
-    window.act_seat_draw()
+    window.tables_ctl.act_seat_draw()
     bar = window.offer_bar
     assert bar.isVisible()
     assert [j.sheet for j in bar.jobs()] == ["seating", "tables"]
     assert bar.text.text().startswith("Seat draw done")
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         qtbot.mouseClick(bar.buttons[0], Qt.MouseButton.LeftButton)
-    preview = window.previews[-1]
+    preview = window.printing.previews[-1]
     preview.open_pdf()
     text = pdf_text(opened[-1])
     ann = window.session.state.players[window.session.state.by_name["ann lee"]]
     assert "Ann Lee" in text and str(ann.table) in text
-    assert preview.result.pages == 2  # twelve slips, ten to a page
+    assert preview.sheet.pages == 2  # twelve slips, ten to a page
 
 
 def test_a_move_offers_the_move_slip_of_that_move(qtbot, window, opened):
-    window.act_seat_draw()
+    window.tables_ctl.act_seat_draw()
     state = window.session.state
     ann = state.players[state.by_name["ann lee"]]
     other = next(t for t in state.tables.values() if t.number != ann.table)
     free = next(s for s in range(1, other.max_seats + 1) if s not in other.seats)
-    window.drop_move(ann.id, other.number, free)
+    window.tables_ctl.drop_move(ann.id, other.number, free)
     bar = window.offer_bar
     assert bar.text.text().startswith("Moved")
     move = bar.jobs()[0]
     assert move.sheet == "moves" and move.options["moves"][0]["player"] == ann.id
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         qtbot.mouseClick(bar.buttons[0], Qt.MouseButton.LeftButton)
-    window.previews[-1].open_pdf()
+    window.printing.previews[-1].open_pdf()
     text = pdf_text(opened[-1])
     assert "Ann Lee" in text and "Bo Chen" not in text
     assert str(other.number) in text
 
 
 def test_a_redraw_offers_move_slips_from_the_seats_before(qtbot, window):
-    window.act_seat_draw()
+    window.tables_ctl.act_seat_draw()
     before = {p.id: (p.table, p.seat) for p in window.session.state.players.values()}
-    window.act_redraw()
+    window.tables_ctl.act_redraw()
     bar = window.offer_bar
     assert bar.text.text().startswith("Redraw done")
     moves = bar.jobs()[0].options["moves"]
@@ -112,8 +112,8 @@ def test_a_name_no_font_prints_shows_the_names_not_a_traceback(qtbot, window, op
     empty.mkdir()
     monkeypatch.setattr(fonts, "_DEFAULT", FontSet(search_dirs=[empty]))
     window.session.execute({"cmd": "register", "name": "李明"})
-    window.act_seat_draw()
-    with qtbot.waitSignal(window.renderer.failed, timeout=20_000):
+    window.tables_ctl.act_seat_draw()
+    with qtbot.waitSignal(window.printing.renderer.failed, timeout=20_000):
         qtbot.mouseClick(window.offer_bar.buttons[1], Qt.MouseButton.LeftButton)  # the table list
     bar = window.offer_bar
     assert bar.isVisible() and bar.feedback.isVisible()
@@ -124,30 +124,30 @@ def test_a_name_no_font_prints_shows_the_names_not_a_traceback(qtbot, window, op
 
 
 def test_clock_and_payout_tabs_print_their_sheets(qtbot, window, opened):
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         qtbot.mouseClick(window.clock_tab.buttons["structure"], Qt.MouseButton.LeftButton)
-    window.previews[-1].open_pdf()
+    window.printing.previews[-1].open_pdf()
     assert "Level" in pdf_text(opened[-1])
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         qtbot.mouseClick(window.payouts_tab.print_buttons["payouts"], Qt.MouseButton.LeftButton)
-    assert window.previews[-1].result.job.sheet == "payouts"
+    assert window.printing.previews[-1].sheet.job.sheet == "payouts"
 
 
 def test_the_last_busts_offer_payouts_receipts_and_results(qtbot, window):
-    window.act_seat_draw()
+    window.tables_ctl.act_seat_draw()
     state = window.session.state
     live = [p.id for p in state.players.values() if p.live]
     for pid in live[:-2]:
-        window.bust({"cmd": "bust", "player": pid})
+        window.players_ctl.bust({"cmd": "bust", "player": pid})
     assert [j.sheet for j in window.offer_bar.jobs()] == ["payouts", "receipts"]
-    window.bust({"cmd": "bust", "player": live[-2]})
+    window.players_ctl.bust({"cmd": "bust", "player": live[-2]})
     assert window.offer_bar.text.text().startswith("Tournament over")
     assert [j.sheet for j in window.offer_bar.jobs()] == ["results", "payouts", "receipts"]
 
 
 def test_a_break_with_a_chip_race_offers_the_race_sheets(qtbot, window, clock, opened):
-    window.act_seat_draw()
-    window.clock_action("start")
+    window.tables_ctl.act_seat_draw()
+    window.clock_ctl.button("start")
     for _ in range(240):  # minute by minute, until the break after level 8 (the 25s leave)
         clock.advance(60)
         window.tick()
@@ -157,9 +157,9 @@ def test_a_break_with_a_chip_race_offers_the_race_sheets(qtbot, window, clock, o
     assert [j.sheet for j in race] == ["chip-race"] and race[0].options == {"break_after": 8}
     window.tick()  # the same break is offered once
     assert window.offer_bar.jobs() == race
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         qtbot.mouseClick(window.offer_bar.buttons[0], Qt.MouseButton.LeftButton)
-    window.previews[-1].open_pdf()
+    window.printing.previews[-1].open_pdf()
     text = pdf_text(opened[-1])
     assert "level 8" in text.lower() and "Table 1" in text
 
@@ -177,10 +177,10 @@ def test_sheets_are_drawn_off_the_gui_thread_with_a_busy_indicator(qtbot, window
         return real(*args, **kwargs)
 
     monkeypatch.setattr(sheets, "render_sheet", spy)
-    window.act_seat_draw()
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
-        window.print_named("seating")
-        assert window.renderer.busy == 1
+    window.tables_ctl.act_seat_draw()
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
+        window.printing.print_named("seating")
+        assert window.printing.renderer.busy == 1
         assert window.offer_bar.busy.isVisible() and "seating" in window.offer_bar.busy_text.text()
     assert threads and threads[0] is not threading.main_thread()
     assert not window.offer_bar.busy.isVisible()
@@ -192,10 +192,10 @@ def test_the_print_menu_and_the_chooser_offer_the_money_trail(qtbot, window, ope
     from ui.printing.chooser import choices
 
     assert [j.sheet for j in choices([], "money")] == ["money"]
-    with qtbot.waitSignal(window.renderer.finished, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         action.trigger()
-    preview = window.previews[-1]
-    assert preview.result.job.sheet == "money"
+    preview = window.printing.previews[-1]
+    assert preview.sheet.job.sheet == "money"
     preview.open_pdf()
     text = pdf_text(opened[-1])
     assert "Money trail" in text and "Ann Lee" in text and "Total paid in" in text

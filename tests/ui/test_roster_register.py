@@ -60,7 +60,7 @@ def test_a_known_player_is_registered_with_a_few_letters_and_enter(qtbot, roster
 
 def test_accents_do_not_matter_and_registered_players_are_not_offered(qtbot, roster_window):
     w = roster_window
-    w.act_register()
+    w.players_ctl.act_register()
     bar = w.player_panel.action_bar
     qtbot.keyClicks(bar.edit, "zoe")
     assert w.roster_completion.model.stringList() == ["Zoë Müller"]
@@ -85,7 +85,7 @@ def test_a_new_name_is_registered_as_typed_and_joins_the_roster(qtbot, roster_wi
 
 def test_escape_keeps_the_name_as_typed(qtbot, roster_window):
     w = roster_window
-    w.act_register()
+    w.players_ctl.act_register()
     bar = w.player_panel.action_bar
     qtbot.keyClicks(bar.edit, "Mara")
     popup = w.roster_completion.completer.popup()
@@ -109,7 +109,7 @@ def test_a_roster_folder_that_cannot_be_made_says_so_once_and_registration_goes_
     w.show()
     qtbot.waitUntil(lambda: link.broken)
     assert "player roster is not available" in w.statusBar().currentMessage()
-    w.act_register()
+    w.players_ctl.act_register()
     bar = w.player_panel.action_bar
     qtbot.keyClicks(bar.edit, "Mara Quinn")
     qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
@@ -128,7 +128,7 @@ def test_a_roster_file_that_is_not_a_roster_is_left_alone(qtbot, session, tmp_pa
     w.show()
     qtbot.waitUntil(lambda: w.roster.broken)
     assert "player roster is not available" in w.statusBar().currentMessage()
-    w.act_register()
+    w.players_ctl.act_register()
     bar = w.player_panel.action_bar
     qtbot.keyClicks(bar.edit, "Mara Quinn")
     qtbot.keyClick(bar.edit, Qt.Key.Key_Return)

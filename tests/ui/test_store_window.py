@@ -20,7 +20,7 @@ def fast_backups(monkeypatch):
 
 def _window(qtbot, store, path):
     w = open_window(qtbot, Session(store, str(path)))
-    w.backup_timer.setInterval(20)
+    w.store.timer.setInterval(20)
     return w
 
 
@@ -28,12 +28,12 @@ def test_the_window_makes_timed_and_level_backups(qtbot, tmp_path, clock, fast_b
     path = tmp_path / "friday.floorman"
     store = TournamentStore.create(path, load_profile("home-nl"), "Friday", time=clock)
     w = _window(qtbot, store, path)
-    assert w.backup_timer.isActive()
+    assert w.store.timer.isActive()
     w.run({"cmd": "start_clock"})
     clock.advance(3 * 3600)  # hours later: another level, or a break
     qtbot.waitUntil(lambda: any(b.reason.startswith(("level-", "break")) for b in list_backups(path)), timeout=5000)
     qtbot.waitUntil(lambda: any(b.reason == "timer" for b in list_backups(path)), timeout=5000)
-    assert w.store_banner.isHidden()
+    assert w.store.banner.isHidden()
     w.close()
 
 
@@ -43,8 +43,8 @@ def test_a_failed_backup_is_shown_in_one_sentence(qtbot, tmp_path, clock, fast_b
     blocker.write_text("a file where the backup folder should be")
     store = TournamentStore.create(path, load_profile("home-nl"), "Friday", time=clock, backup_dir=blocker)
     w = _window(qtbot, store, path)
-    qtbot.waitUntil(lambda: not w.store_banner.isHidden(), timeout=5000)
-    text = w.store_banner.text()
+    qtbot.waitUntil(lambda: not w.store.banner.isHidden(), timeout=5000)
+    text = w.store.banner.text()
     assert "backup" in text.lower() and "\n" not in text
     w.close()
 
@@ -56,12 +56,12 @@ def test_a_renamed_file_is_said_and_save_as_carries_on(qtbot, tmp_path, clock):
     assert w.run({"cmd": "register", "name": "Ann Lee"})
     path.rename(tmp_path / "renamed.floorman")
     assert not w.run({"cmd": "register", "name": "Bo Chen"})
-    assert "renamed, moved or deleted" in w.store_banner.text()
-    assert not w.save_as_button.isHidden()
+    assert "renamed, moved or deleted" in w.store.banner.text()
+    assert not w.store.save_as_button.isHidden()
     target = tmp_path / "rescued.floorman"
-    w.tournament_path_chooser = lambda parent, suggested: str(target)
-    w.save_as_button.click()
-    assert w.save_as_button.isHidden() and "Saved as" in w.store_banner.text()
+    w.store.path_chooser = lambda parent, suggested: str(target)
+    w.store.save_as_button.click()
+    assert w.store.save_as_button.isHidden() and "Saved as" in w.store.banner.text()
     assert w.run({"cmd": "register", "name": "Bo Chen"})
     w.close()
     with TournamentStore.open(target, read_only=True) as again:

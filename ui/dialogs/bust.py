@@ -1,25 +1,20 @@
-"""Several players busted in the same hand: one dialog, one ``bust`` command on OK."""
+"""Several players busted in the same hand: one dialog, one ``bust`` command on OK.
+
+The dialog decides no rule: it lists the players and sends the bust. When the engine needs more (for
+example each player's chips at the start of the hand, ELIM-4), it asks, and the window shows its question.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from app.views.handles import TournamentState
-from ui import commands
 from ui.widgets.player_panel import Feedback
 
 
 class BustDialog(QDialog):
-    """Lists the players; asks their starting stacks when the profile ranks same-hand busts by them.
+    """Lists the players busting in one hand.
 
     Signals:
         submitted(object): the bust command (a dict) to run; a refusal is shown in ``feedback``.
@@ -31,31 +26,15 @@ class BustDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Bust-out in the same hand")
         self.player_ids = list(player_ids)
-        assert state.profile is not None
-        self.needs_stacks = state.profile["elim.same_hand"] == "stack_order" and len(player_ids) > 1
         lay = QVBoxLayout(self)
-        intro = (
-            "Enter each player's chips at the start of the hand: the smaller stack finishes lower."
-            if self.needs_stacks
-            else "These players busted in the same hand and share their places."
-        )
-        text = QLabel(intro)
+        text = QLabel("These players lost all their chips in the same hand.")
         text.setWordWrap(True)
         lay.addWidget(text)
         form = QFormLayout()
-        self.stacks: dict[int, QSpinBox] = {}
         for pid in self.player_ids:
             p = state.players[pid]
             where = f"  (T{p.table} S{p.seat})" if p.table else ""
-            if self.needs_stacks:
-                spin = QSpinBox()
-                spin.setRange(0, 2_000_000_000)
-                spin.setSingleStep(100)
-                spin.setValue(p.stack)
-                self.stacks[pid] = spin
-                form.addRow(p.name + where, spin)
-            else:
-                form.addRow(QLabel(p.name + where))
+            form.addRow(QLabel(p.name + where))
         lay.addLayout(form)
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
@@ -67,8 +46,7 @@ class BustDialog(QDialog):
         self.buttons = buttons
 
     def command(self) -> dict[str, object]:
-        stacks = {pid: spin.value() for pid, spin in self.stacks.items()} if self.needs_stacks else None
-        return commands.bust(self.player_ids, stacks)
+        return {"cmd": "bust", "players": list(self.player_ids)}
 
     def _ok(self) -> None:
         """The window runs the command and closes the dialog when the engine accepts it."""

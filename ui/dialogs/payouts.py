@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.views.handles import TournamentState
-from ui import commands
 from ui.overview import payout_amounts
 from ui.texts import money, ordinal
 
@@ -68,4 +67,4 @@ class PayoutDialog(QDialog):
 
     def _ok(self) -> None:
         self.accept()
-        self.submitted.emit(commands.set_payouts(self.amounts()))
+        self.submitted.emit({"cmd": "set_payouts", "amounts_cents": self.amounts()})

@@ -60,7 +60,11 @@ class SheetChooser(QDialog):
         self.update_list("")
 
     def popup(self) -> None:
-        geo = self.parentWidget().geometry()
+        parent = self.parentWidget()
+        if parent is None:
+            self.show()
+            return
+        geo = parent.geometry()
         self.move(geo.x() + (geo.width() - 520) // 2, geo.y() + 80)
         self.show()
         self.edit.setFocus()

@@ -85,10 +85,10 @@ def page_images(path: Path, pages: int = PREVIEW_PAGES, dpi: int = 60) -> list[Q
         return []
     with tempfile.TemporaryDirectory(prefix="floorman-preview-") as tmp:
         prefix = Path(tmp) / "page"
-        flags = {"creationflags": 0x08000000} if sys.platform == "win32" else {}  # no console window
+        flags = 0x08000000 if sys.platform == "win32" else 0  # no console window
         try:
             subprocess.run([tool, "-png", "-r", str(dpi), "-f", "1", "-l", str(pages), str(path), str(prefix)],
-                           capture_output=True, timeout=60, check=True, **flags)
+                           capture_output=True, timeout=60, check=True, creationflags=flags)
         except (OSError, subprocess.SubprocessError):
             return []
         images = []

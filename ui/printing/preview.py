@@ -46,7 +46,7 @@ class PreviewDialog(QDialog):
 
     def __init__(self, result: SheetResult, opener: Opener, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.result = result
+        self.sheet = result
         self.opener = opener
         job = result.job
         self.setWindowTitle(f"{job.title} — Floorman")
@@ -90,8 +90,8 @@ class PreviewDialog(QDialog):
         buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.open_button.clicked.connect(self.open_pdf)
-        self.print_button.clicked.connect(lambda: self.print_requested.emit(self.result))
-        self.save_button.clicked.connect(lambda: self.save_requested.emit(self.result))
+        self.print_button.clicked.connect(lambda: self.print_requested.emit(self.sheet))
+        self.save_button.clicked.connect(lambda: self.save_requested.emit(self.sheet))
         buttons.rejected.connect(self.close)
         lay = QVBoxLayout(self)
         lay.addWidget(heading)
@@ -101,16 +101,16 @@ class PreviewDialog(QDialog):
         lay.addWidget(buttons)
 
     def open_pdf(self) -> None:
-        if self.opener(self.result.path):
+        if self.opener(self.sheet.path):
             self.close()
         else:
-            self.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {self.result.path}.")
+            self.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {self.sheet.path}.")
 
     def copy_to(self, target: Path) -> None:
         from sheets.output import OutputRefused, write_output
 
         try:
-            write_output(target, self.result.path.read_bytes(), "pdf")
+            write_output(target, self.sheet.path.read_bytes(), "pdf")
         except OutputRefused as exc:
             self.feedback.refuse(exc.message)
             return

@@ -30,7 +30,7 @@ class MoveCard(QFrame):
 
     def __init__(self, move: PendingMove, state: TournamentState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.move = move
+        self.pending = move
         self.setFrameShape(QFrame.Shape.StyledPanel)
         text = QLabel(move.text(state))
         text.setWordWrap(True)
@@ -39,7 +39,7 @@ class MoveCard(QFrame):
         why.setWordWrap(True)
         button = QPushButton({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
         button.setToolTip("Make this move (F7) and offer the move slip")
-        button.clicked.connect(lambda: self.move_clicked.emit(self.move))
+        button.clicked.connect(lambda: self.move_clicked.emit(self.pending))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(text)
@@ -108,8 +108,9 @@ class TablesTab(QWidget):
         self.grid.refresh(state)
         while self.moves_layout.count():
             item = self.moves_layout.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.cards = []
         for move in moves:
             card = MoveCard(move, state)

@@ -85,7 +85,10 @@ class ActionBar(QFrame):
               own_completion: bool = False) -> None:
         """Start an action; ``own_completion``: the line's names come from elsewhere (the roster)."""
         self.key = key
-        self.edit.setCompleter(None if own_completion else self.completer)
+        if own_completion:
+            self.edit.setCompleter(None)  # type: ignore[arg-type]  # None removes it (Qt's stubs say otherwise)
+        else:
+            self.edit.setCompleter(self.completer)
         self.title.setText(f"{title}:")
         self.edit.setPlaceholderText(placeholder)
         self.edit.setText(text)

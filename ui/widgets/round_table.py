@@ -115,6 +115,8 @@ class RoundTable(QWidget):
         self._hover_seat: int | None = None
 
     def set_snapshot(self, snapshot: TableSnapshot) -> None:
+        if snapshot == self.snapshot:  # nothing changed at this table: no repaint
+            return
         self.snapshot = snapshot
         self.update()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from app.views.handles import TournamentState
@@ -98,8 +99,8 @@ class TableGrid(QWidget):
         self._grid.setRowStretch(self._grid.rowCount(), 1)
         self._grid.setColumnStretch(cols, 1)
 
-    def resizeEvent(self, event: object) -> None:  # type: ignore[override]
-        super().resizeEvent(event)  # type: ignore[arg-type]
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
         self._relayout()
 
     def sizeHint(self) -> QSize:

@@ -1,0 +1,54 @@
+"""Undo and redo through the store's own history (never while the director is typing)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
+
+from app.errors import RuleError
+from ui.errors import store_message
+
+if TYPE_CHECKING:
+    from ui.director import DirectorWindow
+
+
+def typing() -> bool:
+    w = QApplication.focusWidget()
+    return isinstance(w, QLineEdit | QTextEdit | QPlainTextEdit | QAbstractSpinBox)
+
+
+class HistoryControl:
+    def __init__(self, window: DirectorWindow) -> None:
+        self.w = window
+
+    def act_undo(self) -> None:
+        self._step(undo=True)
+
+    def act_redo(self) -> None:
+        self._step(undo=False)
+
+    def _step(self, undo: bool) -> None:
+        if typing():
+            return
+        session = self.w.session
+        try:
+            label = session.undo() if undo else session.redo()
+        except RuleError as err:
+            self.w.history_tab.feedback.refuse(err.message)
+            return
+        except Exception as exc:  # a read-only file: the store says so
+            said = store_message(exc)
+            if said is None:
+                raise
+            self.w.statusBar().showMessage(said, 8000)
+            return
+        self.w.statusBar().showMessage(f"{'Undone' if undo else 'Redone'}: {label}", 5000)
+
+    def labels(self) -> None:
+        u, r = self.w.session.undo_label(), self.w.session.redo_label()
+        self.w.undo_action.setText(f"Undo: {u}" if u else "Undo")
+        self.w.undo_action.setEnabled(u is not None)
+        self.w.redo_action.setText(f"Redo: {r}" if r else "Redo")
+        self.w.redo_action.setEnabled(r is not None)
+        self.w.history_tab.set_labels(u, r)

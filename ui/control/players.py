@@ -1,0 +1,152 @@
+"""Players: register, bust, and the one-player actions typed in the action bar ("Rebuy: Ann")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from app.views.handles import Event
+from ui.command_map import BESPOKE, bespoke
+from ui.lookup import one_player
+from ui.overview import prize_of
+from ui.texts import money, place_text
+from ui.widgets.player_panel import Feedback
+
+if TYPE_CHECKING:
+    from ui.director import DirectorWindow
+
+
+class PlayersControl:
+    """The action bar's actions. The bar's key is the engine command's name."""
+
+    def __init__(self, window: DirectorWindow) -> None:
+        self.w = window
+        self.bar = window.player_panel.action_bar
+        # What the bar does with the text typed, by the bar's key (every other key: a one-player action).
+        self.submits: dict[str, Callable[[str], None]] = {
+            "register": self.submit_register,
+            "bust": self.submit_bust,
+        }
+
+    # -- starting an action ---------------------------------------------------------------------------
+    def selected_name(self) -> str:
+        ids = self.w.player_panel.selected_ids()
+        return self.w.session.state.players[ids[0]].name if len(ids) == 1 else ""
+
+    def act_register(self) -> None:
+        if self.w.roster_completion is None:
+            self.bar.begin("register", "Register", placeholder="new player's name")
+            return
+        self.bar.begin("register", "Register", placeholder="name, or a few letters of a known player then Enter",
+                       own_completion=True)
+
+    def act_find(self) -> None:
+        self.w.player_panel.search.setFocus()
+        self.w.player_panel.search.selectAll()
+
+    def begin(self, command: str) -> None:
+        """Open the action bar for the one-player action ``command`` (the selected player filled in)."""
+        b = bespoke(command)
+        if b is not None:
+            self.bar.begin(command, b.title, self.selected_name())
+
+    def act_bust(self) -> None:
+        ids = self.w.player_panel.selected_ids()
+        if len(ids) > 1:
+            self.open_bust_dialog(ids)
+            return
+        self.bar.begin("bust", "Bust-out", self.selected_name(), "name, or several: Ann, Bo")
+
+    def open_bust_dialog(self, ids: list[int]) -> None:
+        """Several players out in one hand: one dialog listing them; the engine asks what it needs."""
+        from ui.dialogs.bust import BustDialog
+
+        dialog = BustDialog(self.w.session.state, ids, self.w)
+        dialog.submitted.connect(lambda cmd: self.bust(cmd, dialog.feedback, then=lambda: dialog.accept()))
+        dialog.finished.connect(lambda _code: self.w.activateWindow())  # the keys work again at once
+        self.w.bust_dialog = dialog
+        dialog.open()
+
+    # -- running ------------------------------------------------------------------------------------------
+    def feedback_for(self, cmd: dict[str, Any]) -> Feedback:
+        """Where a command's answer is read when it came from the palette or a form: the action bar."""
+        if not self.bar.isVisible():
+            b = bespoke(str(cmd.get("cmd")))
+            if b is not None and b.player:
+                player = self.w.session.state.players.get(cmd.get("player", -1))
+                self.bar.begin(b.command, b.title, player.name if player is not None else "")
+        return self.bar.feedback
+
+    def bust(self, cmd: dict[str, Any], feedback: Feedback | None = None,
+             then: Callable[[], object] | None = None) -> bool:
+        """Run a bust; a refusal shows where it was asked (the dialog stays open), the result in the bar."""
+        ids = cmd.get("players") or [cmd.get("player")]
+
+        def done(_events: list[Event]) -> None:
+            if not self.bar.isVisible():
+                self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
+            state = self.w.session.state
+            words = []
+            for pid in ids:
+                p = state.players.get(pid) if isinstance(pid, int) else None
+                if p is not None and p.place is not None:
+                    cents = prize_of(state, p.id)
+                    prize = f", wins {money(cents)}" if cents else ""
+                    words.append(f"{p.name} out {place_text(p)}{prize}")
+                elif p is not None:
+                    words.append(f"{p.name}: {p.status}")
+            self.bar.feedback.done("; ".join(words) or "Bust recorded.")
+            self.bar.edit.clear()
+            if then is not None:
+                then()
+
+        return self.w.runner.run(cmd, feedback or self.feedback_for(cmd), then=done)
+
+    def submit(self, key: str, text: str) -> None:
+        handler = self.submits.get(key) or self.w.bar_submits.get(key)
+        if handler is not None:
+            handler(text)
+        elif bespoke(key) is not None:
+            self.submit_player_action(key, text)
+
+    def submit_register(self, text: str) -> None:
+        state = self.w.session.state
+
+        def done(_events: list[Event]) -> None:
+            p = state.players.get(state.by_name.get(text.strip().lower(), -1))
+            seat = f" — {p.status} T{p.table} S{p.seat}" if p and p.table else ""
+            self.bar.feedback.done(f"Registered {text.strip()}{seat}.")
+            self.bar.edit.clear()
+            if self.w.roster is not None:
+                self.w.roster.remember(text.strip())
+
+        self.w.runner.run({"cmd": "register", "name": text, "pay": True}, self.bar.feedback, then=done)
+
+    def submit_bust(self, text: str) -> None:
+        ids = []
+        for part in text.split(","):
+            p, why = one_player(self.w.session.state, part)
+            if p is None:
+                self.bar.feedback.refuse(why)
+                return
+            ids.append(p.id)
+        self.bust(bust_command(ids), self.bar.feedback)
+
+    def submit_player_action(self, command: str, text: str) -> None:
+        b = bespoke(command)
+        p, why = one_player(self.w.session.state, text)
+        if p is None or b is None:
+            self.bar.feedback.refuse(why)
+            return
+        self.w.runner.run({"cmd": command, "player": p.id}, self.bar.feedback, f"{b.title}: {p.name} — done.",
+                          then=lambda _events: self.bar.edit.clear())
+
+
+def bust_command(player_ids: list[int]) -> dict[str, Any]:
+    """One bust command for the players named (one, or several in the same hand)."""
+    if len(player_ids) == 1:
+        return {"cmd": "bust", "player": player_ids[0]}
+    return {"cmd": "bust", "players": list(player_ids)}
+
+
+PLAYER_COMMANDS = tuple(b.command for b in BESPOKE if b.player and b.command != "bust")

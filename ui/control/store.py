@@ -1,0 +1,130 @@
+"""The director's window and its tournament file: timed backups, a failed backup, a file moved away.
+
+The store backs up at level changes, breaks and every 5 minutes when asked (``TournamentStore.tick``);
+the copy itself is written on the store's backup thread, so the window's timer only asks, about once a
+second. A backup that failed is shown in the banner under the strip, in the store's own sentence.
+
+When the open file is renamed, moved or deleted, the store stops writing and says so
+(``db.errors.FileMoved``); the banner shows that sentence with a "Save as…" button, which saves the
+whole tournament to a new file and carries on there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QWidget
+
+from ui.errors import store_message
+from ui.widgets.player_panel import Feedback
+
+if TYPE_CHECKING:
+    from ui.director import DirectorWindow
+
+BACKUP_TICK_MS = 1000
+
+
+def ask_tournament_path(parent: QWidget, suggested: str) -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, "Save the tournament as", suggested,
+                                          "Floorman tournaments (*.floorman)")
+    return path
+
+
+class StoreControl:
+    """Backups and the file's health, for one window. ``path_chooser`` is a seam for tests."""
+
+    def __init__(self, window: DirectorWindow, path_chooser: Callable[[QWidget, str], str] = ask_tournament_path
+                 ) -> None:
+        self.w = window
+        self.path_chooser = path_chooser
+        self.row = QWidget()
+        lay = QHBoxLayout(self.row)
+        lay.setContentsMargins(10, 4, 10, 4)
+        self.banner = Feedback()
+        self.save_as_button = QPushButton("Save as…")
+        self.save_as_button.clicked.connect(self.act_save_as)
+        self.save_as_button.hide()
+        lay.addWidget(self.banner, 1)
+        lay.addWidget(self.save_as_button)
+        self._errors_shown = 0
+        self.timer = QTimer(window)
+        self.timer.setInterval(BACKUP_TICK_MS)
+        self.timer.timeout.connect(self.backup_tick)
+        if callable(getattr(window.session.backend, "tick", None)):
+            self.timer.start()
+
+    def backup_tick(self) -> None:
+        """Ask the store for its timed backups; show a failed one, or a file moved away."""
+        backend = self.w.session.backend
+        tick = getattr(backend, "tick", None)
+        if not callable(tick):
+            return
+        try:
+            tick()
+        except Exception as exc:  # noqa: BLE001 - a backup problem never stops the tournament
+            self.banner.refuse(f"Backups could not be started: {getattr(exc, 'message', exc)}")
+            return
+        moved = getattr(backend, "file_moved", None)
+        text = moved() if callable(moved) else None
+        if text:
+            self.show_problem(text, offer_save_as=True)
+            return
+        errors = list(getattr(backend, "backup_errors", []))
+        if len(errors) > self._errors_shown:
+            self._errors_shown = len(errors)
+            self.banner.refuse(errors[-1])
+            self.w.statusBar().showMessage(errors[-1], 15000)
+
+    def show_problem(self, text: str, *, offer_save_as: bool = False) -> None:
+        self.banner.refuse(text)
+        if offer_save_as:
+            self.save_as_button.show()
+
+    def failed(self, exc: BaseException) -> None:
+        """An action the store refused: a file moved away gets the banner and "Save as…"."""
+        if getattr(exc, "offer_save_as", False):
+            self.show_problem(str(getattr(exc, "message", exc)), offer_save_as=True)
+
+    def act_backup(self) -> None:
+        backup = getattr(self.w.session.backend, "backup_now", None)
+        if backup is None:
+            self.w.statusBar().showMessage("This tournament is not saved to a file yet; nothing to back up.", 5000)
+            return
+        try:
+            made = backup()
+        except Exception as exc:  # the store's words: the disk is full, the folder cannot be written
+            said = store_message(exc)
+            if said is None:
+                raise
+            self.banner.refuse(said)
+            return
+        self.w.statusBar().showMessage(f"Backed up to {made}", 5000)
+
+    def act_save_as(self) -> None:
+        session = self.w.session
+        save_as = getattr(session.backend, "save_as", None)
+        if not callable(save_as):
+            self.w.statusBar().showMessage("This tournament is not kept in a file; there is nothing to save.", 5000)
+            return
+        current = Path(session.path or "tournament.floorman")
+        suggested = str(current.with_name(current.stem + "-saved.floorman"))
+        target = self.path_chooser(self.w, suggested)
+        if not target:
+            return
+        try:
+            saved = session.save_as(target)
+        except Exception as exc:  # the store's words: the name is taken, the folder is read-only…
+            said = getattr(exc, "message", None)
+            if said is None:
+                raise
+            self.banner.refuse(said)
+            return
+        self.save_as_button.hide()
+        if getattr(session.backend, "read_only", False):
+            self.banner.done(f"Saved a copy as {saved}.")
+            return
+        self.banner.done(f"Saved as {saved}; Floorman now saves every action there.")
+        self.w.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")

@@ -1,0 +1,50 @@
+"""Tables: the seat draw, the pending balancing move, a dropped seat, breaking and redrawing tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ui.overview import PendingMove
+
+if TYPE_CHECKING:
+    from ui.director import DirectorWindow
+
+
+class TablesControl:
+    def __init__(self, window: DirectorWindow) -> None:
+        self.w = window
+        self.feedback = window.tables_tab.feedback
+
+    def act_seat_draw(self) -> None:
+        def done(_events: object) -> None:
+            state = self.w.session.state
+            self.feedback.done(f"Seat draw done: {state.seated_count():,} players at {len(state.tables)} tables.")
+            self.w.tabs.setCurrentWidget(self.w.tables_tab)
+
+        self.w.runner.run({"cmd": "seat_all"}, self.feedback, then=done)
+
+    def act_move(self) -> None:
+        if self.w.pending:
+            self.make_move(self.w.pending[0])
+        else:
+            self.feedback.done("No move is pending: the tables are balanced.")
+
+    def make_move(self, pending: PendingMove) -> None:
+        text = pending.text(self.w.session.state).removeprefix("Balance: ")
+        self.w.runner.run(dict(pending.command), self.feedback, f"Done: {text}. Move slip: Ctrl+P.")
+
+    def drop_move(self, player_id: int, table: int, seat: int) -> None:
+        name = self.w.session.state.players[player_id].name
+        cmd = {"cmd": "move", "player": player_id, "table": table, "seat": seat}
+        self.w.runner.run(cmd, self.feedback, f"{name} moved to T{table} S{seat}.")
+
+    def act_break_table(self) -> None:
+        self.w.player_panel.action_bar.begin("break_table", "Break table", placeholder="table number")
+
+    def submit_break(self, text: str) -> None:
+        if text.isdigit():
+            self.w.runner.run({"cmd": "break_table", "table": int(text)}, self.w.player_panel.action_bar.feedback,
+                              f"Table {text} broken.")
+
+    def act_redraw(self) -> None:
+        self.w.runner.run({"cmd": "redraw"}, self.feedback, "All seats redrawn.")

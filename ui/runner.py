@@ -1,0 +1,116 @@
+"""The one path from the window to the engine: run a command, ask the engine's question, repeat.
+
+Every action of the window (bespoke, generated form, palette, dialog) hands its command dict to
+:meth:`CommandRunner.run`. The engine accepts it (``then`` is called with the events), refuses it
+(the engine's words are shown where the director acted), or asks (NEEDS_INPUT with a question): the
+question is shown, and the command is repeated with the answer in the question's field, or the
+chosen answer's own command runs first and then the first command is repeated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from app.errors import Question, RuleError
+from app.views.handles import Event
+from ui.dialogs.question import Answer, QuestionDialog
+from ui.errors import log_unexpected, short_message, store_message
+from ui.session import Session
+from ui.widgets.player_panel import Feedback
+
+Then = Callable[[list[Event]], object]
+
+
+def one_sentence(text: str) -> str:
+    """The engine's refusal as one sentence (its first), for the line under where the director acted."""
+    text = " ".join(text.split())
+    for stop in (". ", "? ", "! "):
+        head, sep, _rest = text.partition(stop)
+        if sep:
+            return head + sep.strip()
+    return text
+
+
+class CommandRunner(QObject):
+    """Runs commands for the window and asks the engine's questions.
+
+    ``before(cmd)`` is called before each command (e.g. to note the seats a redraw will change);
+    ``failed()`` after an unexpected error (the window redraws from the state).
+
+    Signals:
+        asked(object): a :class:`~ui.dialogs.question.QuestionDialog` was opened for a question.
+    """
+
+    asked = Signal(object)
+
+    def __init__(self, session: Session, parent: QWidget, before: Callable[[dict[str, Any]], None] | None = None,
+                 failed: Callable[[], None] | None = None,
+                 store_failed: Callable[[BaseException], None] | None = None) -> None:
+        super().__init__(parent)
+        self.store_failed = store_failed
+        self.session = session
+        self.window = parent
+        self.before = before
+        self.failed = failed
+        self.question_dialog: QuestionDialog | None = None
+
+    def run(self, cmd: dict[str, Any], feedback: Feedback, done: str = "", then: Then | None = None) -> bool:
+        """Run ``cmd``; True when it went through now (False when refused, or asked: then ``then`` is
+        called later if the answered command goes through)."""
+        if self.before is not None:
+            self.before(cmd)
+        try:
+            events = self.session.execute(cmd)
+        except RuleError as err:
+            if err.code == "NEEDS_INPUT" and err.question is not None:
+                self.ask(cmd, err.question, feedback, done, then)
+            else:
+                feedback.refuse(one_sentence(err.message) if err.code != "NEEDS_INPUT" else err.message)
+            return False
+        except Exception as exc:  # the store's words (read-only, disk full) or a bug: logged, one sentence
+            said = store_message(exc)
+            if said is None:
+                log_unexpected(exc, f"command {cmd!r}")
+            feedback.refuse(said or short_message(exc))
+            if self.store_failed is not None:
+                self.store_failed(exc)
+            if self.failed is not None:
+                self.failed()
+            return False
+        if done:
+            feedback.done(done)
+        if then is not None:
+            then(events)
+        return True
+
+    def ask(self, cmd: dict[str, Any], question: Question, feedback: Feedback, done: str = "",
+            then: Then | None = None) -> QuestionDialog:
+        """Show ``question``; on an answer, repeat ``cmd`` with it (or run the answer's command first)."""
+        if self.question_dialog is not None:
+            self.question_dialog.close()
+        dialog = QuestionDialog(question, parent=self.window)
+        dialog.answered.connect(lambda answer: self._answered(cmd, question, answer, feedback, done, then))
+        dialog.rejected.connect(lambda: feedback.refuse(f"Not done: {one_sentence(question.text)}"))
+        dialog.finished.connect(lambda _code: self._closed(dialog))
+        self.question_dialog = dialog
+        dialog.open()
+        self.asked.emit(dialog)
+        return dialog
+
+    def _closed(self, dialog: QuestionDialog) -> None:
+        if self.question_dialog is dialog:
+            self.question_dialog = None
+        self.window.activateWindow()  # the window's keys work again at once
+
+    def _answered(self, cmd: dict[str, Any], question: Question, answer: Answer, feedback: Feedback, done: str,
+                  then: Then | None) -> None:
+        if answer.command is not None:
+            self.run(answer.command, feedback, then=lambda _events: self.run(cmd, feedback, done, then))
+            return
+        if question.field is None:
+            return
+        self.run({**cmd, question.field: answer.value}, feedback, done, then)
