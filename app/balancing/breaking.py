@@ -9,8 +9,10 @@ card by suit takes the first seat card, the next highest the next one, and so on
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from app.balancing.break_plan import breaking_with
 from app.balancing.halting import arrived
 from app.buttons.blinds import blind_paid
 from app.core import inputs
@@ -26,12 +28,18 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def seat_pool(state: TournamentState, broken: int, count: int) -> list[tuple[int, int]]:
-    """The ``count`` seats (table, seat) that leave the other tables as even as possible."""
+def seat_pool(
+    state: TournamentState, broken: int, count: int, also: Collection[int] = ()
+) -> list[tuple[int, int]]:
+    """The ``count`` seats (table, seat) that leave the tables that stay as even as possible.
+
+    Only tables in play receive (an opened table nobody sits at does not), and never a table that
+    breaks in the same rebalance (``also``): nobody is moved twice (BRK-1).
+    """
     heap: list[tuple[int, int]] = []
     free: dict[int, list[int]] = {}
     for number, table in state.tables.items():
-        if number != broken and table.population < table.max_seats:
+        if number != broken and number not in also and 0 < table.population < table.max_seats:
             heap.append((table.population, number))
             free[number] = table.open_seats()
     heapq.heapify(heap)
@@ -61,7 +69,7 @@ def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("MOVE_NOT_ALLOWED", "The last table cannot be broken.", "BRK-1")
     _no_deciding(ctx, [table])
     pids = [table.seats[s] for s in sorted(table.seats)]
-    pool = seat_pool(ctx.state, table.number, len(pids))
+    pool = seat_pool(ctx.state, table.number, len(pids), breaking_with(ctx.state, table.number))
     if len(pool) < len(pids):
         raise RuleError("NO_OPEN_SEAT", f"The other tables have {len(pool)} open seats for {len(pids)} players.")
     order = cmd.get("seat_order")

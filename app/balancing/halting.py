@@ -6,9 +6,10 @@ seat is vacant. It does not start its next hand until it has been refilled. The 
 from the seats, so a move or a break that refills the table lifts it at once.
 
 ``hand_finished`` at a halted table is accepted: it reports the hand that ended, and the positions it
-records are those of the hand the table deals once refilled; the ``tables`` view says the next hand
-waits. The director may waive the halt (``waive_halt``; a waived halt is not a misdeal). The waiver is
-recorded in the log and lasts until a player arrives at the table.
+records are those of the hand the table deals once refilled, with the mover in the open seat after the
+last big blind (the worst position, BAL-3), so the hand and the move may be reported in either order;
+the ``tables`` view says the next hand waits. The director may waive the halt (``waive_halt``; a
+waived halt is not a misdeal). The waiver is recorded in the log and lasts until a player arrives.
 """
 
 from __future__ import annotations
