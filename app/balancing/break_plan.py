@@ -1,20 +1,27 @@
-"""Whole-field checks over the table populations (O(tables)): a break or a full redraw due now (BRK-1,
-BRK-3(a), BRK-4, BRK-5, BRK-6), the spread that calls for a move, and the halted tables (BAL-1).
+"""Whole-field checks over the table populations: a break or a full redraw due now (BRK-1, BRK-3(a),
+BRK-4, BRK-5, BRK-6), the spread that calls for a move, and the halted tables (BAL-1).
+
+They read the state's table index (populations kept by the appliers), so asking whether anything is
+due costs the same in a field of ten tables or of three thousand; the tables are listed only when a
+break is due or a short table may be halted.
 
 :mod:`app.balancing.plan` asks :func:`structural` first, before planning single moves.
 """
 
 from __future__ import annotations
 
+import heapq
+
 from app.balancing.proposal import Plan
 from app.core.state import TournamentState
 
 
-def structural(state: TournamentState, populations: dict[int, int]) -> Plan | None:
+def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Plan | None:
     """A break or a full redraw due now, by the profile's break mode; None when none is due."""
     assert state.profile is not None
     prof = state.profile
-    total, t = sum(populations.values()), len(populations)
+    index = state.table_index()
+    total, t = index.total, index.in_play()
     # BRK-4's redraws go by the players left and seat everyone at tables 1..n afresh, so they also
     # close a table that busts emptied; everywhere else only tables with players are in play (BRK-1).
     opened = len(state.tables) if prof["break.mode"] == "redraw_only" else t
@@ -41,7 +48,7 @@ def structural(state: TournamentState, populations: dict[int, int]) -> Plan | No
         return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
     if any(target <= m < t for m in prof["break.redraw_at_tables"]):
         return Plan(redraw_to=target, reason=f"play reaches {target} table(s): redraw", rule="BRK-5")
-    victims = break_order(populations, prof["break.order"])[: t - target]
+    victims = break_order(populations(state) if pops is None else pops, prof["break.order"], t - target)
     why = f"{total} players fit into {target} table(s)"
     if len(victims) > 1:
         why += f": tables {', '.join(map(str, victims))} break together, into the tables that stay"
@@ -54,20 +61,20 @@ def tables_needed(total: int, max_seats: int, final: int) -> int:
     return 1 if total <= final else max(1, -(-total // max_seats))
 
 
-def break_order(populations: dict[int, int], order: str) -> list[int]:
-    """The tables in play in the order they break (BRK-1 ``break.order``)."""
+def break_order(populations: dict[int, int], order: str, k: int) -> list[int]:
+    """The ``k`` tables in play that break first (BRK-1 ``break.order``), in order."""
     if order == "lowest_number":
-        return sorted(populations)
+        return heapq.nsmallest(k, populations)
     if order == "fewest_players":
-        return sorted(populations, key=lambda n: (populations[n], -n))
-    return sorted(populations, reverse=True)
+        return heapq.nsmallest(k, populations, key=lambda n: (populations[n], -n))
+    return heapq.nlargest(k, populations)
 
 
 def breaking_with(state: TournamentState, number: int) -> list[int]:
     """The tables that break in the same rebalance as table ``number`` (just it, when the plan breaks none)."""
     if state.profile is None:
         return [number]
-    due = structural(state, populations(state))
+    due = structural(state)
     if due is not None and number in due.break_tables:
         return list(due.break_tables)
     return [number]
@@ -75,7 +82,7 @@ def breaking_with(state: TournamentState, number: int) -> list[int]:
 
 def populations(state: TournamentState) -> dict[int, int]:
     """The tables in play and their players: a table nobody sits at is not in play (BRK-1)."""
-    return {n: len(t.seats) for n, t in state.tables.items() if t.seats}
+    return {n: k for n, k in state.table_index().pop.items() if k}
 
 
 def spread_limit(state: TournamentState, tables: int) -> int | None:
@@ -89,13 +96,14 @@ def spread_limit(state: TournamentState, tables: int) -> int | None:
     return None
 
 
-def halted_tables(state: TournamentState, pops: dict[int, int]) -> list[int]:
+def halted_tables(state: TournamentState) -> list[int]:
     """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
-    if not pops:
-        return []
-    top = max(pops.values())
+    sizes = state.table_index().sizes()
+    if not sizes or sizes[0] > sizes[-1] - 3:
+        return []  # no table is 3 short: nothing to look at
+    top = sizes[-1]
     out = []
-    for number, n in pops.items():
+    for number, n in populations(state).items():
         table = state.tables[number]
         if top - n >= 3 and table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
             out.append(number)

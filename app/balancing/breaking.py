@@ -36,12 +36,16 @@ def seat_pool(
     Only tables in play receive (an opened table nobody sits at does not), and never a table that
     breaks in the same rebalance (``also``): nobody is moved twice (BRK-1).
     """
+    tables, skip, index = state.tables, {broken, *also}, state.table_index()
+    # Each seat goes to the least populated table, so only the ``count`` least populated can receive:
+    # they are taken from the index's buckets, smallest population first, lowest numbers first.
     heap: list[tuple[int, int]] = []
-    free: dict[int, list[int]] = {}
-    for number, table in state.tables.items():
-        if number != broken and number not in also and 0 < table.population < table.max_seats:
-            heap.append((table.population, number))
-            free[number] = table.open_seats()
+    for size in index.sizes():
+        if len(heap) >= count:
+            break
+        room = [n for n in index.by_size[size] if n not in skip and size < tables[n].max_seats]
+        heap += [(size, n) for n in heapq.nsmallest(count - len(heap), room)]
+    free = {n: tables[n].open_seats() for _k, n in heap}
     heapq.heapify(heap)
     pool: list[tuple[int, int]] = []
     while len(pool) < count and heap:
@@ -107,6 +111,7 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
         if dst.hands > 0 and str(pid) in paid:
             dst.last_blinds[pid] = str(paid[str(pid)])  # BTN-5(a): what he paid on his last hand
         arrived(state, number)
+    state.seats_changed(broken.number, *{int(a[2]) for a in ev.data["assignments"]})
     del broken
     state.tables_broken += 1
 
@@ -145,6 +150,7 @@ def _tables_reset(state: TournamentState, ev: Event) -> None:
         n: Table(number=n, max_seats=seats, hand_level=None if level is None else int(level))
         for n in range(1, count + 1)
     }
+    state.reindex()
     state.extra.pop("halt_waived", None)
     state.extra.pop("halt_waiting", None)
     state.redraws += 1

@@ -49,13 +49,13 @@ def halt_now(state: TournamentState, table: Table) -> str | None:
     after = table.bb % table.max_seats + 1
     if after in table.seats:
         return None  # checked first: the blinds are unaffected, no need to look at the other tables
-    top = max(len(t.seats) for t in state.tables.values())
+    top = state.table_index().sizes()[-1]
     if top - table.population < 3:
         return None
     return _reason(top - table.population, after)
 
 
-def halts(state: TournamentState, pops: dict[int, int] | None = None) -> dict[int, dict[str, Any]]:
+def halts(state: TournamentState) -> dict[int, dict[str, Any]]:
     """Every table halted now: table -> {"reason", "waived"} (only under the TDA trigger).
 
     A table is halted while its seats say so, and also when it finished a hand while halted and
@@ -65,10 +65,10 @@ def halts(state: TournamentState, pops: dict[int, int] | None = None) -> dict[in
     if state.profile["balance.trigger"] != "spread_tda" or len(state.tables) < 2:
         return {}
     waiting: dict[str, str] = state.extra.get("halt_waiting", {})
-    pops = populations(state) if pops is None else pops
-    halted = halted_tables(state, pops)
+    halted = halted_tables(state)
     if not halted and not waiting:
         return {}
+    pops = populations(state)
     top, waived = max(pops.values()), waivers(state)
     out: dict[int, dict[str, Any]] = {}
     for number in halted:

@@ -102,6 +102,7 @@ def _player_moved(state: TournamentState, ev: Event) -> None:
     src.last_blinds.pop(p.id, None)
     dst.seats[int(d["to_seat"])] = p.id
     p.table, p.seat = dst.number, int(d["to_seat"])
+    state.seats_changed(src.number, dst.number)
     arrived(state, dst.number)
     if dst.hands > 0 and p.id not in dst.newcomers:
         dst.newcomers.append(p.id)

@@ -219,23 +219,28 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
     """The break, redraw or moves the field needs now, with reasons; ``cards`` settles P004 ties."""
     assert state.profile is not None
     prof = state.profile
-    pops = populations(state)
-    due = structural(state, pops)
+    due = structural(state)
     if due is not None:
         return due
     plan = Plan()
-    if len(pops) < 2 or prof["stage.mode"] != "none" or prof["balance.trigger"] == "none":
+    index = state.table_index()
+    tables = index.in_play()
+    if tables < 2 or prof["stage.mode"] != "none" or prof["balance.trigger"] == "none":
         return plan
-    f = _Field(state, pops)
     method, tie = prof["balance.method"], prof["balance.source_tie"]
+    sizes = index.sizes()
     if prof["balance.trigger"] == "below_five":
-        _plan_below_five(state, f, plan, method)
+        if sizes[0] < int(prof["balance.min_players"]):
+            _plan_below_five(state, _Field(state, populations(state)), plan, method)
         return plan
-    plan.limit = spread_limit(state, len(pops))
-    top, low = f.extremes()
+    plan.limit = spread_limit(state, tables)
+    top, low = sizes[-1], sizes[0]
     plan.spread = top - low
     if prof["balance.trigger"] == "spread_tda":
-        plan.halted = halted_tables(state, pops)
+        plan.halted = halted_tables(state)
+    if plan.limit is None or top - low < plan.limit:
+        return plan  # balanced: the tables need not be listed
+    f = _Field(state, populations(state))
     while plan.limit is not None and top - low >= plan.limit:
         if not any(f.has_room(n) for n in f.all_of(low)):
             break  # the shortest tables are full (opened with fewer seats): no move evens them out

@@ -74,6 +74,7 @@ def _player_seated(state: TournamentState, ev: Event) -> None:
     table = state.tables[int(ev.data["table"])]
     seat = int(ev.data["seat"])
     table.seats[seat] = p.id
+    state.seats_changed(table.number)
     p.status, p.table, p.seat = SEATED, table.number, seat
     if p.id in state.waiting:
         state.waiting.remove(p.id)

@@ -25,7 +25,7 @@ from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.invariants import all_problems
 from app.core.registry import COMMANDS
-from app.core.state import SEATED
+from app.core.state import SEATED, Table
 from app.core.timesource import FakeClock
 from app.errors import RuleError
 from app.profiles.profile import Profile, load_profile, profile_from_dict
@@ -161,10 +161,9 @@ class Director:
     def one_hand(self, seconds: float) -> None:
         """A hand somewhere: one or more players bust, the button moves, the tables are balanced."""
         self.clock.advance(seconds)
-        tables = [t for t in self.t.state.tables.values() if t.population >= 2]
-        if not tables:
+        table = self.pick_table()
+        if table is None:
             return
-        table = self.rng.choice(tables)
         candidates = [pid for pid in table.seats.values() if not self.t.state.players[pid].deciding]
         if len(candidates) < 2:
             return
@@ -185,6 +184,19 @@ class Director:
             if p.deciding:
                 self.act({"cmd": "decline_rebuy", "player": pid})
         self.after_hand(table.number)
+
+    def pick_table(self) -> Table | None:
+        """A table with at least two players, at random (a few draws, then a scan of the field)."""
+        tables = self.t.state.tables
+        numbers = list(tables)
+        for _ in range(8):
+            if not numbers:
+                return None
+            table = tables[self.rng.choice(numbers)]
+            if table.population >= 2:
+                return table
+        playing = [t for t in tables.values() if t.population >= 2]
+        return self.rng.choice(playing) if playing else None
 
     def after_hand(self, table_no: int) -> None:
         state = self.t.state
@@ -229,9 +241,9 @@ class Director:
             self.act({"cmd": "advance_winners"})
 
     def note_spread(self) -> None:
-        sizes = [t.population for t in self.t.state.tables.values()]
+        sizes = self.t.state.table_index().sizes()
         if len(sizes) > 1:
-            self.max_spread = max(self.max_spread, max(sizes) - min(sizes))
+            self.max_spread = max(self.max_spread, sizes[-1] - sizes[0])
 
     def maybe_late_entry(self) -> None:
         prof = self.t.state.profile
