@@ -120,7 +120,7 @@ SCHEMA: dict[str, Setting] = {
     "break.mode": S("tda", choice("tda", "below_five", "redraw_only"), "how tables are broken"),
     "break.redraw_at_players": S([], whole_list, "full card-draw redraws at these player counts (at or below)"),
     "break.redraw_at_tables": S([], whole_list, "full redraws when play reaches these numbers of tables"),
-    "final_table.size": S(9, whole(2, 12), "players at the final table (follows table.max_seats unless set)"),
+    "final_table.size": S(9, whole(2, 12), "players at the final table"),
     "stage.mode": S("none", choice("none", "winners_table"), "table chip leaders advance to a winners' table"),
     "stage.end": S("last_standing", choice("last_standing", "time_limit"), "when a first-stage table ends"),
     "stage.carry_chips": S(False, boolean, "winners keep their chips at the winners' table"),
@@ -226,25 +226,11 @@ def _profile_error(key: str, why: str) -> RuleError:
     return RuleError("INVALID_PROFILE", f"Profile setting '{key}' {why}.")
 
 
-def final_size_for(max_seats: int) -> int:
-    """BRK-6: the final table's size that follows the table size (TDA RP-9)."""
-    return {8: 9, 6: 7}.get(max_seats, max_seats) if max_seats >= 6 else max_seats
-
-
 def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Merge ``settings`` over ``base`` (default: the schema defaults) and check every key."""
     if not isinstance(settings, Mapping):
         raise RuleError("INVALID_PROFILE", "A profile's settings must be an object of key: value pairs.")
     merged = {k: s.default for k, s in SCHEMA.items()} if base is None else dict(base)
-    if "table.max_seats" in settings and "final_table.size" not in settings:
-        # BRK-6: a profile that sets the table size and not the final table's gets the size that
-        # follows it (TDA RP-9: 8- and 9-handed final 9, 6- and 7-handed final 7, 10-handed final 10),
-        # unless its base set a final table of its own.
-        old_seats = merged["table.max_seats"]
-        if merged["final_table.size"] == final_size_for(old_seats):
-            new_seats = settings["table.max_seats"]
-            if not SCHEMA["table.max_seats"].check(new_seats):
-                merged["final_table.size"] = final_size_for(new_seats)
     for key, value in settings.items():
         if key not in SCHEMA:
             raise _profile_error(key, "is not a known setting")

@@ -130,13 +130,13 @@ def test_brk_6_eight_handed_three_tables_redraw_once_to_the_final_table() -> Non
     assert max(moved.values()) == 1 and len(moved) == 9
 
 
-def test_brk_6_ten_handed_final_table_follows_the_table_size() -> None:
-    from app.profiles.profile import load_profile, profile_from_dict
+def test_brk_6_ten_handed_profiles_name_their_final_table() -> None:
+    from app.profiles.profile import SHIPPED, load_profile
 
-    data: dict[str, Any] = {"id": "ten", "extends": "tda", "settings": {"table.max_seats": 10}}
-    assert profile_from_dict(data)["final_table.size"] == 10
-    data["settings"]["final_table.size"] = 9
-    assert profile_from_dict(data)["final_table.size"] == 9
+    for pid in SHIPPED:
+        prof = load_profile(pid)
+        assert prof["break.order"] == "highest_number"  # TDA's predetermined order, named in every profile
+    assert load_profile("home-rebuy")["final_table.size"] == 10  # P003: 10-handed, final 10
     assert load_profile("home-nl")["final_table.size"] == 9  # P004 says 9
 
 
