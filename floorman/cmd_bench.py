@@ -13,8 +13,8 @@ from pathlib import Path
 from floorman.args import Parser
 
 BENCHES = {
-    "engine": ("bench_simulate", "whole tournaments simulated in memory, 1,000 and 10,000 players"),
-    "balance": ("bench_balance", "the balance plan after a bust in a 1,112-table field"),
+    "engine": ("bench_simulate", "whole tournaments simulated in memory, 1,000 to 30,000 players"),
+    "balance": ("bench_balance", "moves per rebalance against the fewest possible; the plan in a 1,112-table field"),
     "store": ("bench_store", "durable commits, a stored 10,000-player tournament, opening it"),
     "ui": ("bench_ui", "opening a 10,000-player file in the window, filtering while typing, memory"),
     "sheets": ("bench_sheets", "10,000 seating slips beside a bare canvas loop"),

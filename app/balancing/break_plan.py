@@ -1,25 +1,31 @@
-"""Whole-field checks over the table populations (O(tables)): a break or a full redraw due now (BRK-1,
-BRK-3(a), BRK-4, BRK-5, BRK-6), the spread that calls for a move, and the halted tables (BAL-1).
+"""Whole-field checks over the table populations: a break or a full redraw due now (BRK-1, BRK-3(a),
+BRK-4, BRK-5, BRK-6), the spread that calls for a move, and the halted tables (BAL-1).
+
+They read the state's table index (populations kept by the appliers), so asking whether anything is
+due costs the same in a field of ten tables or of three thousand; the tables are listed only when a
+break is due or a short table may be halted.
 
 :mod:`app.balancing.plan` asks :func:`structural` first, before planning single moves.
 """
 
 from __future__ import annotations
 
+import heapq
+
 from app.balancing.proposal import Plan
 from app.core.state import TournamentState
 
 
-def capacity(tables: int, max_seats: int, final_size: int) -> int:
-    return final_size if tables == 1 else max_seats * tables
-
-
-def structural(state: TournamentState, populations: dict[int, int]) -> Plan | None:
+def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Plan | None:
     """A break or a full redraw due now, by the profile's break mode; None when none is due."""
     assert state.profile is not None
     prof = state.profile
-    total, t = sum(populations.values()), len(populations)
-    if t <= 1 or prof["stage.mode"] != "none":
+    index = state.table_index()
+    total, t = index.total, index.in_play()
+    # BRK-4's redraws go by the players left and seat everyone at tables 1..n afresh, so they also
+    # close a table that busts emptied; everywhere else only tables with players are in play (BRK-1).
+    opened = len(state.tables) if prof["break.mode"] == "redraw_only" else t
+    if opened <= 1 or prof["stage.mode"] != "none":
         return None
     max_seats, final = int(prof["table.max_seats"]), int(prof["final_table.size"])
     mode = prof["break.mode"]
@@ -30,25 +36,53 @@ def structural(state: TournamentState, populations: dict[int, int]) -> Plan | No
     if mode == "redraw_only":
         for th in sorted(prof["break.redraw_at_players"]):
             target = max(1, -(-th // max_seats))
-            if total <= th and t > target:
+            if total <= th and opened > target:
                 return Plan(redraw_to=target, reason=f"{total} players left (redraw at {th})", rule="BRK-4")
         if t <= 3:
             return None  # BRK-4: with three tables or fewer, tables play internally until the redraws
-    if total <= capacity(t - 1, max_seats, final):
-        if t - 1 == 1 and final > max_seats:
-            # TDA RP-9: an 8-handed event's final table seats 9; it is drawn afresh at a bigger table.
-            return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
-        if t - 1 in prof["break.redraw_at_tables"]:
-            return Plan(redraw_to=t - 1, reason=f"play reaches {_tables(t - 1)}: redraw", rule="BRK-5")
-        pick = max if prof["break.order"] == "highest_number" else min
-        victim = pick(populations)
-        why = f"{total} players fit into {_tables(t - 1)}"
-        return Plan(break_table=victim, reason=why, rule="BRK-6" if t == 2 else "BRK-1")
-    return None
+    target = tables_needed(total, max_seats, final)
+    if target >= t:
+        return None
+    if target == 1 and final > max_seats:
+        # TDA RP-9: an 8-handed event's final table seats 9; it is drawn afresh at a bigger table.
+        return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
+    if any(target <= m < t for m in prof["break.redraw_at_tables"]):
+        return Plan(redraw_to=target, reason=f"play reaches {_tables(target)}: redraw", rule="BRK-5")
+    victims = break_order(populations(state) if pops is None else pops, prof["break.order"], t - target)
+    why = f"{total} players fit into {_tables(target)}"
+    if len(victims) > 1:
+        why += f": tables {', '.join(map(str, victims))} break together, into the tables that stay"
+    rule = "BRK-6" if target == 1 else "BRK-1"
+    return Plan(break_table=victims[0], break_tables=victims, reason=why, rule=rule)
+
+
+def tables_needed(total: int, max_seats: int, final: int) -> int:
+    """BRK-1/BRK-6: the fewest tables that seat ``total`` players (one table when the final table holds them)."""
+    return 1 if total <= final else max(1, -(-total // max_seats))
+
+
+def break_order(populations: dict[int, int], order: str, k: int) -> list[int]:
+    """The ``k`` tables in play that break first (BRK-1 ``break.order``), in order."""
+    if order == "lowest_number":
+        return heapq.nsmallest(k, populations)
+    if order == "fewest_players":
+        return heapq.nsmallest(k, populations, key=lambda n: (populations[n], -n))
+    return heapq.nlargest(k, populations)
+
+
+def breaking_with(state: TournamentState, number: int) -> list[int]:
+    """The tables that break in the same rebalance as table ``number`` (just it, when the plan breaks none)."""
+    if state.profile is None:
+        return [number]
+    due = structural(state)
+    if due is not None and number in due.break_tables:
+        return list(due.break_tables)
+    return [number]
 
 
 def populations(state: TournamentState) -> dict[int, int]:
-    return {n: len(t.seats) for n, t in state.tables.items()}
+    """The tables in play and their players: a table nobody sits at is not in play (BRK-1)."""
+    return {n: k for n, k in state.table_index().pop.items() if k}
 
 
 def spread_limit(state: TournamentState, tables: int) -> int | None:
@@ -62,13 +96,14 @@ def spread_limit(state: TournamentState, tables: int) -> int | None:
     return None
 
 
-def halted_tables(state: TournamentState, pops: dict[int, int]) -> list[int]:
+def halted_tables(state: TournamentState) -> list[int]:
     """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
-    if not pops:
-        return []
-    top = max(pops.values())
+    sizes = state.table_index().sizes()
+    if not sizes or sizes[0] > sizes[-1] - 3:
+        return []  # no table is 3 short: nothing to look at
+    top = sizes[-1]
     out = []
-    for number, n in pops.items():
+    for number, n in populations(state).items():
         table = state.tables[number]
         if top - n >= 3 and table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
             out.append(number)

@@ -9,8 +9,10 @@ card by suit takes the first seat card, the next highest the next one, and so on
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from app.balancing.break_plan import breaking_with
 from app.balancing.halting import arrived
 from app.buttons.blinds import blind_paid
 from app.core import inputs
@@ -27,14 +29,24 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def seat_pool(state: TournamentState, broken: int, count: int) -> list[tuple[int, int]]:
-    """The ``count`` seats (table, seat) that leave the other tables as even as possible."""
+def seat_pool(
+    state: TournamentState, broken: int, count: int, also: Collection[int] = ()
+) -> list[tuple[int, int]]:
+    """The ``count`` seats (table, seat) that leave the tables that stay as even as possible.
+
+    Only tables in play receive (an opened table nobody sits at does not), and never a table that
+    breaks in the same rebalance (``also``): nobody is moved twice (BRK-1).
+    """
+    tables, skip, index = state.tables, {broken, *also}, state.table_index()
+    # Each seat goes to the least populated table, so only the ``count`` least populated can receive:
+    # they are taken from the index's buckets, smallest population first, lowest numbers first.
     heap: list[tuple[int, int]] = []
-    free: dict[int, list[int]] = {}
-    for number, table in state.tables.items():
-        if number != broken and table.population < table.max_seats:
-            heap.append((table.population, number))
-            free[number] = table.open_seats()
+    for size in index.sizes():
+        if len(heap) >= count:
+            break
+        room = [n for n in index.by_size[size] if n not in skip and size < tables[n].max_seats]
+        heap += [(size, n) for n in heapq.nsmallest(count - len(heap), room)]
+    free = {n: tables[n].open_seats() for _k, n in heap}
     heapq.heapify(heap)
     pool: list[tuple[int, int]] = []
     while len(pool) < count and heap:
@@ -63,7 +75,7 @@ def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("MOVE_NOT_ALLOWED", "The last table cannot be broken.", "BRK-1")
     _no_deciding(ctx, [table])
     pids = [table.seats[s] for s in sorted(table.seats)]
-    pool = seat_pool(ctx.state, table.number, len(pids))
+    pool = seat_pool(ctx.state, table.number, len(pids), breaking_with(ctx.state, table.number))
     if len(pool) < len(pids):
         raise RuleError("NO_OPEN_SEAT", f"The other tables have {len(pool)} open seats for {len(pids)} players.")
     order = cmd.get("seat_order")
@@ -108,6 +120,7 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
         if dst.hands > 0 and str(pid) in paid:
             dst.last_blinds[pid] = str(paid[str(pid)])  # BTN-5(a): what he paid on his last hand
         arrived(state, number)
+    state.seats_changed(broken.number, *{int(a[2]) for a in ev.data["assignments"]})
     del broken
     state.tables_broken += 1
 
@@ -149,6 +162,7 @@ def _tables_reset(state: TournamentState, ev: Event) -> None:
         n: Table(number=n, max_seats=seats, hand_level=None if level is None else int(level))
         for n in range(1, count + 1)
     }
+    state.reindex()
     state.extra.pop("halt_waived", None)
     state.extra.pop("halt_waiting", None)
     state.redraws += 1

@@ -6,9 +6,10 @@ seat is vacant. It does not start its next hand until it has been refilled. The 
 from the seats, so a move or a break that refills the table lifts it at once.
 
 ``hand_finished`` at a halted table is accepted: it reports the hand that ended, and the positions it
-records are those of the hand the table deals once refilled; the ``tables`` view says the next hand
-waits. The director may waive the halt (``waive_halt``; a waived halt is not a misdeal). The waiver is
-recorded in the log and lasts until a player arrives at the table.
+records are those of the hand the table deals once refilled, with the mover in the open seat after the
+last big blind (the worst position, BAL-3), so the hand and the move may be reported in either order;
+the ``tables`` view says the next hand waits. The director may waive the halt (``waive_halt``; a
+waived halt is not a misdeal). The waiver is recorded in the log and lasts until a player arrives.
 """
 
 from __future__ import annotations
@@ -48,13 +49,13 @@ def halt_now(state: TournamentState, table: Table) -> str | None:
     after = table.bb % table.max_seats + 1
     if after in table.seats:
         return None  # checked first: the blinds are unaffected, no need to look at the other tables
-    top = max(len(t.seats) for t in state.tables.values())
+    top = state.table_index().sizes()[-1]
     if top - table.population < 3:
         return None
     return _reason(top - table.population, after)
 
 
-def halts(state: TournamentState, pops: dict[int, int] | None = None) -> dict[int, dict[str, Any]]:
+def halts(state: TournamentState) -> dict[int, dict[str, Any]]:
     """Every table halted now: table -> {"reason", "waived"} (only under the TDA trigger).
 
     A table is halted while its seats say so, and also when it finished a hand while halted and
@@ -64,10 +65,10 @@ def halts(state: TournamentState, pops: dict[int, int] | None = None) -> dict[in
     if state.profile["balance.trigger"] != "spread_tda" or len(state.tables) < 2:
         return {}
     waiting: dict[str, str] = state.extra.get("halt_waiting", {})
-    pops = populations(state) if pops is None else pops
-    halted = halted_tables(state, pops)
+    halted = halted_tables(state)
     if not halted and not waiting:
         return {}
+    pops = populations(state)
     top, waived = max(pops.values()), waivers(state)
     out: dict[int, dict[str, Any]] = {}
     for number in halted:

@@ -44,7 +44,7 @@ def plan_view(state: TournamentState, plan: Plan) -> dict[str, Any]:
     return {
         "needed": plan.needed,
         "moves": [_move_view(state, m) for m in plan.moves],
-        "break": {"table": plan.break_table, "reason": plan.reason, "rule": plan.rule}
+        "break": {"table": plan.break_table, "tables": plan.break_tables, "reason": plan.reason, "rule": plan.rule}
         if plan.break_table is not None
         else None,
         "redraw": {"tables": plan.redraw_to, "reason": plan.reason, "rule": plan.rule}
@@ -111,6 +111,7 @@ def _player_moved(state: TournamentState, ev: Event) -> None:
         {"kind": "move", "player": p.id, "from_table": src.number, "from_seat": int(d["from_seat"]),
          "to_table": dst.number, "to_seat": p.seat, "reason": str(d.get("reason") or ""), "at": ev.at}
     )
+    state.seats_changed(src.number, dst.number)
     arrived(state, dst.number)
     if dst.hands > 0 and p.id not in dst.newcomers:
         dst.newcomers.append(p.id)
@@ -148,7 +149,12 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
         ctx.run({"cmd": "redraw", "tables": plan.redraw_to, **_passed_on(cmd, "redraw")})
         return
     if plan.break_table is not None:
-        ctx.run({"cmd": "break_table", "table": plan.break_table, **_passed_on(cmd, "break_table")})
+        # BRK-1: every table the plan breaks goes now, each into the tables that stay; a given card draw
+        # or seat order settles the first break.
+        rest = _passed_on(cmd, "break_table")
+        for number in plan.break_tables or [plan.break_table]:
+            ctx.run({"cmd": "break_table", **rest, "table": number})
+            rest = {k: v for k, v in rest.items() if k not in ("cards", "seat_order")}
         return
     if not plan.moves:
         raise RuleError("INVALID_INPUT", "The tables are balanced: no move is needed.", "BAL-1")
@@ -158,13 +164,16 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
         table = ctx.state.tables[needs.needs_table] if needs.needs_table is not None else None
         question = button_question(ctx.state, table, text) if table is not None else None
         raise RuleError("NEEDS_INPUT", text, "BAL-3", question=question)
-    while plan.moves:
-        m = plan.moves[0]
+    # The rebalance is carried out as planned, as a whole (a table that receives a player is never
+    # asked to give one). Only a P004 card draw between tied tables settles one move at a time: the
+    # plan is made again after a drawn move, and while a drawn move is still to come.
+    moves = list(plan.moves)
+    while moves:
+        m = moves.pop(0)
         draw: dict[int, str] = {}
         if m.tied:
             draw = _tie_cards(ctx, cmd, m.tied)
-            plan = plan_moves(ctx.state, draw)
-            m = plan.moves[0]
+            m = plan_moves(ctx.state, draw).moves[0]
         assert m.from_seat is not None and m.to_seat is not None
         pid = ctx.state.tables[m.from_table].seats[m.from_seat]
         ctx.emit(
@@ -173,6 +182,8 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
             paid_blind=blind_paid(ctx.state, pid),
         )
         cmd = {k: v for k, v in cmd.items() if k != "cards"}  # a card draw settles one move
-        plan = plan_moves(ctx.state)
-        if plan.redraw_to is not None or plan.break_table is not None:
-            return
+        if draw or any(x.tied for x in moves):
+            plan = plan_moves(ctx.state)
+            if plan.redraw_to is not None or plan.break_table is not None:
+                return
+            moves = list(plan.moves)

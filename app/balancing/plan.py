@@ -168,13 +168,31 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
         reason = "stud only: the player in the same seat number (or the next one clockwise) to the seat last vacated"
     else:
         mover_seat = _next_bb(st, s_occ)
-        to_seat = worst_open_seat(_positions(dt), d_occ, dt.max_seats) if dt.bb is not None else None
+        to_seat = _worst_seat(dt, d_occ)
         reason = "the player due the big blind next goes to the worst position"
         if mover_seat is None or to_seat is None:
             needs_table = src if mover_seat is None else dst
             needs = f"the button at table {needs_table}"
     player = st.seats.get(mover_seat) if mover_seat is not None and not tied else None
     return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs, needs_table)
+
+
+def _worst_seat(table: Table, occ: set[int]) -> int | None:
+    """BAL-3: the open seat that posts the big blind soonest at the destination.
+
+    A table of one player has no blinds: the mover takes the first open seat clockwise after him, so
+    the two of them start heads-up with the mover due the big blind (no button is needed for that).
+    A halted table that reported its hand before the move records its next big blind on the open
+    seat after the last one (BAL-1): that seat is the worst one, whatever order the two came in.
+    """
+    if len(table.seats) <= 1:
+        after = next(iter(table.seats), None) or table.button or table.max_seats
+        return next((s for s in _clockwise_from(after, table.max_seats) if s not in occ), None)
+    if table.bb is None:
+        return None
+    if table.bb not in occ:
+        return table.bb
+    return worst_open_seat(_positions(table), occ, table.max_seats)
 
 
 def stud_only(state: TournamentState) -> bool:
@@ -204,23 +222,28 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
     """The break, redraw or moves the field needs now, with reasons; ``cards`` settles P004 ties."""
     assert state.profile is not None
     prof = state.profile
-    pops = populations(state)
-    due = structural(state, pops)
+    due = structural(state)
     if due is not None:
         return due
     plan = Plan()
-    if len(pops) < 2 or prof["stage.mode"] != "none" or prof["balance.trigger"] == "none":
+    index = state.table_index()
+    tables = index.in_play()
+    if tables < 2 or prof["stage.mode"] != "none" or prof["balance.trigger"] == "none":
         return plan
-    f = _Field(state, pops)
     method, tie = prof["balance.method"], prof["balance.source_tie"]
+    sizes = index.sizes()
     if prof["balance.trigger"] == "below_five":
-        _plan_below_five(state, f, plan, method)
+        if sizes[0] < int(prof["balance.min_players"]):
+            _plan_below_five(state, _Field(state, populations(state)), plan, method)
         return plan
-    plan.limit = spread_limit(state, len(pops))
-    top, low = f.extremes()
+    plan.limit = spread_limit(state, tables)
+    top, low = sizes[-1], sizes[0]
     plan.spread = top - low
     if prof["balance.trigger"] == "spread_tda":
-        plan.halted = halted_tables(state, pops)
+        plan.halted = halted_tables(state)
+    if plan.limit is None or top - low < plan.limit:
+        return plan  # balanced: the tables need not be listed
+    f = _Field(state, populations(state))
     while plan.limit is not None and top - low >= plan.limit:
         if not any(f.has_room(n) for n in f.all_of(low)):
             break  # the shortest tables are full (opened with fewer seats): no move evens them out
@@ -259,7 +282,7 @@ def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str)
         if not short:
             return
         if total < short_of * len(f.pop):
-            plan.break_table, plan.rule = short[0], "BRK-3"
+            plan.break_table, plan.break_tables, plan.rule = short[0], [short[0]], "BRK-3"
             plan.reason = f"table {short[0]} is below {short_of}; {total} players cannot keep every table at {short_of}"
             plan.moves.clear()
             return

@@ -22,7 +22,8 @@ class Move:
 @dataclass
 class Plan:
     moves: list[Move] = field(default_factory=list)
-    break_table: int | None = None
+    break_table: int | None = None  # the first of ``break_tables``
+    break_tables: list[int] = field(default_factory=list)  # every table that breaks in this rebalance
     redraw_to: int | None = None
     reason: str = ""
     rule: str = ""

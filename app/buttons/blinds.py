@@ -83,8 +83,11 @@ def blind_paid(state: TournamentState, pid: int) -> str | None:
     return None
 
 
-def upcoming(state: TournamentState, table: Table, *, stud: bool = False) -> Positions:
+def upcoming(state: TournamentState, table: Table, *, stud: bool = False, expected: int | None = None) -> Positions:
     """The positions of the table's next hand; raises NeedsButton when the button is unknown.
+
+    ``expected``: an open seat a player is on his way to (a halted table's mover, BAL-1): the
+    positions are worked out as if he sat there already.
 
     BTN-7: while a stud game is played the button stays frozen; when a blind game returns, its
     first hand takes the frozen button and the blinds follow it clockwise.
@@ -97,9 +100,10 @@ def upcoming(state: TournamentState, table: Table, *, stud: bool = False) -> Pos
         if stud:
             return positions(table)
         return first_hand(table.button, table.seats, table.max_seats)
+    occupied = table.seats if expected is None else {**table.seats, expected: 0}
     return next_hand(
         positions(table),
-        table.seats,
+        occupied,
         table.max_seats,
         bb_bust=prof["button.bb_bust"],
         newcomers=newcomer_obligations(state, table),
@@ -121,6 +125,22 @@ def _stud_next(state: TournamentState, cmd: dict[str, Any], table: Table, now: f
     return family_of_next_hand(state, now, table.number) == "stud"
 
 
+def awaited_seat(state: TournamentState, table: Table, halted: str | None, stud: bool) -> int | None:
+    """BAL-1/BAL-3: the seat a halted table's mover will take, when the table reports its hand first.
+
+    The mover goes to the worst position, the open seat just after the last big blind. Counting that
+    seat as taken when the hand is reported gives the same button and blinds, and the same seat for
+    the mover, whether the hand or the move is reported first.
+    """
+    assert state.profile is not None
+    if halted is None or stud or table.frozen or table.bb is None:
+        return None
+    if state.profile["balance.method"] != "next_bb_to_worst":
+        return None
+    after = table.bb % table.max_seats + 1
+    return after if after not in table.seats else None
+
+
 @command("hand_finished")
 def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
     """A table finished a hand: move the button and blinds for the next one (BTN-1, BTN-5..7, BTN-9/10).
@@ -138,12 +158,12 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
             "the next hand."
         )
         raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))
+    halted = None if str(table.number) in waivers(ctx.state) else halt_now(ctx.state, table)
     try:
-        nxt = upcoming(ctx.state, table, stud=stud)
+        nxt = upcoming(ctx.state, table, stud=stud, expected=awaited_seat(ctx.state, table, halted, stud))
     except NeedsButton:
         raise needs_button(ctx.state, table, "to move the button and blinds") from None
     sitting = {str(pid): nxt.sitting_out[seat] for seat, pid in table.seats.items() if seat in nxt.sitting_out}
-    halted = None if str(table.number) in waivers(ctx.state) else halt_now(ctx.state, table)
     ctx.emit(
         "hand_finished",
         table=table.number,

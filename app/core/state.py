@@ -104,6 +104,40 @@ class Batch:
 
 
 @dataclass
+class TableIndex:
+    """Every table's population, and how many tables have each population (BAL, BRK).
+
+    Kept by the appliers that seat and unseat players (:meth:`TournamentState.seats_changed`), so the
+    balance planner reads the field's extremes and totals without scanning the tables: the engine's
+    cost per action does not grow with the field.
+    """
+
+    pop: dict[int, int] = field(default_factory=dict)  # table -> players seated there
+    count: dict[int, int] = field(default_factory=dict)  # population -> tables with it
+    total: int = 0  # players seated at all tables
+    by_size: dict[int, set[int]] = field(default_factory=dict)  # population -> the tables with it
+
+    def set(self, number: int, population: int | None) -> None:
+        old = self.pop.pop(number, None)
+        if old is not None:
+            self.count[old] -= 1
+            self.total -= old
+            self.by_size[old].discard(number)
+        if population is not None:
+            self.pop[number] = population
+            self.count[population] = self.count.get(population, 0) + 1
+            self.total += population
+            self.by_size.setdefault(population, set()).add(number)
+
+    def sizes(self) -> list[int]:
+        """The populations of the tables in play (with a player), smallest first."""
+        return sorted(k for k, c in self.count.items() if c and k)
+
+    def in_play(self) -> int:
+        return sum(c for k, c in self.count.items() if k)
+
+
+@dataclass
 class TournamentState:
     profile: Profile | None = None
     name: str = ""
@@ -144,6 +178,25 @@ class TournamentState:
     # Every change of seat by a move, a broken table, a redraw or a stage: {kind, player, from_table,
     # from_seat, to_table, to_seat, reason, at} (app.balancing, app.seating; read by app.views).
     seat_moves: list[dict[str, Any]] = field(default_factory=list)
+    index: TableIndex = field(default_factory=TableIndex)  # populations, kept by seats_changed
+
+    # -- the table index ----------------------------------------------------------------------
+    def seats_changed(self, *numbers: int) -> None:
+        """Appliers call this after seating or unseating players at these tables, or adding or removing them."""
+        for number in numbers:
+            table = self.tables.get(number)
+            self.index.set(number, None if table is None else len(table.seats))
+
+    def reindex(self) -> None:
+        """After ``tables`` was set afresh (a redraw, a new stage)."""
+        self.index = TableIndex()
+        self.seats_changed(*self.tables)
+
+    def table_index(self) -> TableIndex:
+        """The index, rebuilt when tables were added or dropped without :meth:`seats_changed` (tests)."""
+        if len(self.index.pop) != len(self.tables):
+            self.reindex()
+        return self.index
 
     # -- lookups ------------------------------------------------------------------------------
     def live_players(self) -> list[Player]:

@@ -158,6 +158,7 @@ def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None
         if table is not None and table.seats.get(p.seat) == p.id:
             del table.seats[p.seat]
             table.dead_seats.append(p.seat)
+            state.seats_changed(table.number)
     if p.id in state.waiting:
         state.waiting.remove(p.id)
     p.table = p.seat = None

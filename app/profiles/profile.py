@@ -112,7 +112,11 @@ SCHEMA: dict[str, Setting] = {
         choice("next_bb_to_worst", "same_relative_position", "highest_seat_to_lowest_open"),
         "who moves and to which seat",
     ),
-    "break.order": S("highest_number", choice("highest_number", "lowest_number"), "which table breaks first"),
+    "break.order": S(
+        "highest_number",
+        choice("highest_number", "lowest_number", "fewest_players"),
+        "which tables break first (fewest_players: ties by highest number; the fewest moves)",
+    ),
     "break.mode": S("tda", choice("tda", "below_five", "redraw_only"), "how tables are broken"),
     "break.redraw_at_players": S([], whole_list, "full card-draw redraws at these player counts (at or below)"),
     "break.redraw_at_tables": S([], whole_list, "full redraws when play reaches these numbers of tables"),

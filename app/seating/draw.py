@@ -109,6 +109,7 @@ def open_table(ctx: Context, cmd: dict[str, Any]) -> None:
 def _table_opened(state: TournamentState, ev: Event) -> None:
     number = int(ev.data["table"])
     state.tables[number] = Table(number=number, max_seats=int(ev.data["seats"]))
+    state.seats_changed(number)
 
 
 def _plain_draw(
@@ -244,6 +245,7 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
         seated.add(pid)
         if card is not None:
             table.draw_cards[pid] = card
+    state.seats_changed(*{int(a[1]) for a in ev.data["assignments"]})
     if seated:
         state.waiting = [pid for pid in state.waiting if pid not in seated]
     dealers = ev.data.get("dealers", {})

@@ -25,17 +25,12 @@ if TYPE_CHECKING:
 
 def open_seats_at_shortest(state: TournamentState) -> list[tuple[int, int]]:
     """(table, seat) of every open seat at the least populated tables that have one."""
-    best: int | None = None
-    out: list[tuple[int, int]] = []
-    for number in sorted(state.tables):
-        t = state.tables[number]
-        if t.population >= t.max_seats:
-            continue
-        if best is None or t.population < best:
-            best, out = t.population, []
-        if t.population == best:
-            out.extend((number, s) for s in t.open_seats())
-    return out
+    index = state.table_index()
+    for size in sorted(k for k, c in index.count.items() if c):  # the index: no scan of every table
+        numbers = sorted(n for n in index.by_size[size] if size < state.tables[n].max_seats)
+        if numbers:
+            return [(n, s) for n in numbers for s in state.tables[n].open_seats()]
+    return []
 
 
 def _check_window(ctx: Context, p: Player) -> None:
@@ -90,6 +85,7 @@ def _player_seated(state: TournamentState, ev: Event) -> None:
     table = state.tables[int(ev.data["table"])]
     seat = int(ev.data["seat"])
     table.seats[seat] = p.id
+    state.seats_changed(table.number)
     p.status, p.table, p.seat = SEATED, table.number, seat
     if p.id in state.waiting:
         state.waiting.remove(p.id)

@@ -118,6 +118,7 @@ def _stage_advanced(state: TournamentState, ev: Event) -> None:
             p.stack = int(d["new_stack"])
         p.status, p.table, p.seat = SEATED, 1, int(w["seat"])
         table.seats[p.seat] = p.id
+    state.reindex()
     cards = {int(k): v for k, v in d["button_cards"].items()}
     table.draw_cards = cards
     top = max(cards, key=lambda pid: card_value(cards[pid]))

@@ -4,7 +4,12 @@ The simulated director registers the field, draws seats, starts the clock, then 
 random (sometimes several in one hand), takes rebuys and late entries where the profile allows them,
 and confirms every balance, break and redraw the engine suggests, until one player is left. Every
 action goes through :meth:`Tournament.execute` (or a store's ``execute``, which also commits it), is
-timed, and is followed by an invariant check.
+timed, and is followed by an invariant check at the simulation's rate (``check_every``).
+
+A check reads the whole field, so checking after every action makes a run quadratic in the field
+size. By default (``check_every=None``) the run checks about :data:`CHECKS_PER_RUN` times, evenly
+spread (every action for a small field), and once more at the end: the run stays linear. CI passes
+``check_every=1`` to check after every action.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.invariants import all_problems
 from app.core.registry import COMMANDS
-from app.core.state import SEATED
+from app.core.state import SEATED, Table
 from app.core.timesource import FakeClock
 from app.errors import RuleError
 from app.profiles.profile import Profile, load_profile, profile_from_dict
@@ -28,8 +33,16 @@ from app.profiles.profile import Profile, load_profile, profile_from_dict
 Execute = Callable[[dict[str, Any]], list[Event]]
 
 
+CHECKS_PER_RUN = 200  # the default check rate: about this many checks in a whole run
+
+
 class InvariantBroken(Exception):
     pass
+
+
+def default_check_every(players: int) -> int:
+    """The default rate: a run takes about 3 actions per player, checked about CHECKS_PER_RUN times."""
+    return max(1, 3 * players // CHECKS_PER_RUN)
 
 
 @dataclass
@@ -37,7 +50,8 @@ class Simulation:
     players: int
     seed: int = 1
     profile: str = "tda"
-    check_every: int = 1  # check the invariants after every n-th action (1 = always)
+    check_every: int | None = None  # check the invariants after every n-th action (1 = always, 0 = never,
+    # None = the default rate, linear in the field size: see default_check_every)
     hours: float = 8.0  # simulated length of the event, spread over the busts
     timings: list[float] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
@@ -79,6 +93,8 @@ class Director:
         self.rng = random.Random(sim.seed)
         self._execute = execute or tournament.execute
         self.actions = 0
+        every = sim.check_every
+        self.check_every = default_check_every(sim.players) if every is None else every
         self.max_spread = 0  # largest table-size difference seen once every suggested move was made
 
     # -- one action ------------------------------------------------------------------------------
@@ -94,11 +110,14 @@ class Director:
         self.sim.timings.append(time.perf_counter() - start)
         self.actions += 1
         self.sim.counts[cmd["cmd"]] = self.sim.counts.get(cmd["cmd"], 0) + 1
-        if self.sim.check_every and self.actions % self.sim.check_every == 0:
-            problems = all_problems(self.t.state)
-            if problems:
-                raise InvariantBroken(f"after action {self.actions} ({cmd['cmd']}): {problems[0]}")
+        if self.check_every and self.actions % self.check_every == 0:
+            self.check(cmd["cmd"])
         return events
+
+    def check(self, what: str) -> None:
+        problems = all_problems(self.t.state)
+        if problems:
+            raise InvariantBroken(f"after action {self.actions} ({what}): {problems[0]}")
 
     def try_act(self, cmd: dict[str, Any]) -> RuleError | None:
         try:
@@ -142,10 +161,9 @@ class Director:
     def one_hand(self, seconds: float) -> None:
         """A hand somewhere: one or more players bust, the button moves, the tables are balanced."""
         self.clock.advance(seconds)
-        tables = [t for t in self.t.state.tables.values() if t.population >= 2]
-        if not tables:
+        table = self.pick_table()
+        if table is None:
             return
-        table = self.rng.choice(tables)
         candidates = [pid for pid in table.seats.values() if not self.t.state.players[pid].deciding]
         if len(candidates) < 2:
             return
@@ -166,6 +184,19 @@ class Director:
             if p.deciding:
                 self.act({"cmd": "decline_rebuy", "player": pid})
         self.after_hand(table.number)
+
+    def pick_table(self) -> Table | None:
+        """A table with at least two players, at random (a few draws, then a scan of the field)."""
+        tables = self.t.state.tables
+        numbers = list(tables)
+        for _ in range(8):
+            if not numbers:
+                return None
+            table = tables[self.rng.choice(numbers)]
+            if table.population >= 2:
+                return table
+        playing = [t for t in tables.values() if t.population >= 2]
+        return self.rng.choice(playing) if playing else None
 
     def after_hand(self, table_no: int) -> None:
         state = self.t.state
@@ -210,9 +241,9 @@ class Director:
             self.act({"cmd": "advance_winners"})
 
     def note_spread(self) -> None:
-        sizes = [t.population for t in self.t.state.tables.values()]
+        sizes = self.t.state.table_index().sizes()
         if len(sizes) > 1:
-            self.max_spread = max(self.max_spread, max(sizes) - min(sizes))
+            self.max_spread = max(self.max_spread, sizes[-1] - sizes[0])
 
     def maybe_late_entry(self) -> None:
         prof = self.t.state.profile
@@ -267,6 +298,8 @@ def run_simulation(
                 raise InvariantBroken("play is stuck: no table has two players and no move is suggested")
     if not state.ended:
         raise InvariantBroken("the simulation did not reach a winner")
+    if director.check_every:
+        director.check("the end")
     return report(sim, director, time.perf_counter() - started)
 
 

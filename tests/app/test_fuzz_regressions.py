@@ -78,7 +78,9 @@ def test_bal_1_a_full_small_table_receives_no_more_moves() -> None:
     enter(t, *[f"P{i}" for i in range(17)])
     t.execute({"cmd": "seat_all"})
     t.execute({"cmd": "open_table", "seats": 2})
-    t.execute({"cmd": "balance"})
+    assert not t.view("balance")["balance"]["needed"]  # a table nobody sits at is not in play (BRK-1)
+    for seat, pid in enumerate(list(t.state.tables[1].seats.values())[:2], start=1):
+        t.execute({"cmd": "move", "player": pid, "table": 3, "seat": seat})
     assert len(t.state.tables[3].seats) == 2
     assert all(len(tb.seats) <= tb.max_seats for tb in t.state.tables.values())
     refused_unchanged(t, {"cmd": "balance"}, "INVALID_INPUT")

@@ -33,9 +33,9 @@ def test_bal_1_hand_finished_at_a_halted_table_is_accepted_and_the_next_hand_wai
     t = _halted_field()
     t.execute({"cmd": "hand_finished", "table": 2})  # the hand that ended is reported
     table = t.view("tables")["tables"]["2"]
-    assert table["hands"] == 1 and table["bb"] == 6  # the positions of the hand it deals once refilled
+    assert table["hands"] == 1 and table["bb"] == 4  # the hand it deals once refilled: the mover's seat 4
     assert table["halted"]["waived"] is False and table["next_hand"]["wait"] == "halted: wait for a player"
-    assert t.view("balance")["balance"]["halted"] == [2]  # seat 7 after the new big blind is taken; still waits
+    assert t.view("balance")["balance"]["halted"] == [2]  # still waits for the mover
     assert t.log[-1].data["halted"] is not None
     t.execute({"cmd": "balance"})  # the mover arrives: the halt is lifted
     assert t.view("balance")["balance"]["halted"] == [] and t.view("tables")["tables"]["2"]["halted"] is None

@@ -22,4 +22,4 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [1000, 10000])
+    main([int(a) for a in sys.argv[1:]] or [1000, 3000, 10000, 30000])
