@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
@@ -125,10 +125,35 @@ class DisplayController(QObject):
             return
         self.display.show_on(screen, full)
         self.placed.emit(screen.name(), full)
+        self.give_keyboard_back()
+
+    def give_keyboard_back(self) -> None:
+        """The director's window keeps (or gets back) the keyboard; the display never holds it."""
+        director = self._director
+        if director is None or not director.isVisible() or director.isActiveWindow():
+            return
+        if QGuiApplication.platformName() in ("offscreen", "minimal"):
+            return
+        director.activateWindow()
+
+    def toggle_full_screen(self) -> None:
+        """F11 in the director's window: the display's full screen, on or off (opened if closed)."""
+        if not self.is_open():
+            self.open()
+        elif self.display is not None:
+            self.display.toggle_full_screen()
+            self.display.bring_to_front()
 
     def refresh_screens(self, *_: Any) -> None:
-        """A screen came or went (connected to the application's screenAdded and screenRemoved)."""
+        """A screen came or went (connected to the application's screenAdded and screenRemoved).
+
+        The display moves once Qt has finished with the screen (a moment later), not in the middle.
+        """
         self.screens_changed.emit()
+        if self.is_open():
+            QTimer.singleShot(0, self._replace)
+
+    def _replace(self) -> None:
         if self.is_open():
             self.place()
 
