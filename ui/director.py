@@ -225,6 +225,14 @@ class DirectorWindow(QMainWindow):
                 add(b, "&Clock")
         self.add_action("&View", extra["display"].title, extra["display"].shortcut, extra["display"].run)
         self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
+        self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
+        self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
+        from ui.display import settings as display_settings
+
+        remembered = display_settings.load()
+        for action, on in ((self.mute_action, remembered.muted), (self.leaders_action, remembered.chip_leaders)):
+            action.setCheckable(True)
+            action.setChecked(on)
         self.printing.build_menu(self.add_action)
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
@@ -371,6 +379,16 @@ class DirectorWindow(QMainWindow):
 
         display_controller(self.session, self).toggle_full_screen()
         self.display = self.display_ctl.display
+
+    def act_mute_chimes(self) -> None:
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).set_muted(self.mute_action.isChecked())
+
+    def act_chip_leaders(self) -> None:
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).set_chip_leaders(self.leaders_action.isChecked())
 
     def act_toggle_dark(self) -> None:
         from ui import theme

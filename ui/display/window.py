@@ -143,6 +143,10 @@ class RoomDisplay(QWidget):
         self.setWindowState(state)
         self.setVisible(True)
 
+    def set_chip_leaders(self, show: bool) -> None:
+        """The chip leaders panel beside the clock, on or off."""
+        self.panel.set_show_leaders(show)
+
     def bring_to_front(self) -> None:
         if QGuiApplication.platformName() in ("offscreen", "minimal"):
             return  # nothing is in front of anything there, and raise() only prints a warning
