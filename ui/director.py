@@ -112,6 +112,7 @@ class DirectorWindow(QMainWindow):
         self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
         self.bust_dialog: BustDialog | None = None
         self.display: Any = None  # the room display, once opened
+        self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
         profile = session.state.profile
         self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
         # The controllers; every command goes through the runner (refusals, questions, repeats).
@@ -223,6 +224,15 @@ class DirectorWindow(QMainWindow):
             elif b.command in ("next_level", "previous_level", "add_time", "remove_time"):
                 add(b, "&Clock")
         self.add_action("&View", extra["display"].title, extra["display"].shortcut, extra["display"].run)
+        self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
+        self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
+        self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
+        from ui.display import settings as display_settings
+
+        remembered = display_settings.load()
+        for action, on in ((self.mute_action, remembered.muted), (self.leaders_action, remembered.chip_leaders)):
+            action.setCheckable(True)
+            action.setChecked(on)
         self.printing.build_menu(self.add_action)
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
@@ -361,7 +371,24 @@ class DirectorWindow(QMainWindow):
     def act_room_display(self) -> None:
         from ui.display_link import open_room_display
 
-        self.display = open_room_display(self.session, self.display)
+        self.display = open_room_display(self.session, self)
+
+    def act_display_full_screen(self) -> None:
+        """F11: the room display's full screen, on or off; this window never goes full screen."""
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).toggle_full_screen()
+        self.display = self.display_ctl.display
+
+    def act_mute_chimes(self) -> None:
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).set_muted(self.mute_action.isChecked())
+
+    def act_chip_leaders(self) -> None:
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).set_chip_leaders(self.leaders_action.isChecked())
 
     def act_toggle_dark(self) -> None:
         from ui import theme

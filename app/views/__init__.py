@@ -5,6 +5,7 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
+from app.views.leaders import ChipLeader, chip_leaders
 from app.views.more import (
     Break,
     Level,
@@ -35,6 +36,8 @@ from app.views.read import (
 )
 
 __all__ = [
+    "ChipLeader",
+    "chip_leaders",
     "Break",
     "Level",
     "MoneyRow",

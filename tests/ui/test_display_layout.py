@@ -132,3 +132,50 @@ def test_many_paid_places_fold_into_a_last_line(panel) -> None:
     places = [lb.text() for lb in panel.payout_places]
     assert places[:3] == ["1st", "2nd", "3rd"] and places[-1] == "+6"
     assert panel.payout_amounts[-1].text() == "more"
+
+
+@pytest.mark.parametrize("leaders", [False, True], ids=["plain", "chip-leaders"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_secondary_lines_are_readable_from_the_back(qtbot, size, leaders) -> None:
+    """Next level, field and pool lines (and the chip leaders) are at least 3.5 % of the screen height."""
+    from ui.demo_session import demo_session
+    from ui.display import RoomDisplay
+
+    width, height = size
+    display = RoomDisplay(demo_session())
+    qtbot.addWidget(display)
+    display.resize(width, height)
+    display.set_chip_leaders(leaders)
+    display.show()
+    display.refresh()
+    display.panel.grab()
+    p = display.panel
+    lines = [p.values["next"], p.details["next"], p.values["players"], p.details["players"], p.values["pool"],
+             p.values["break"], p.values["average"], *p.captions.values(), p.payout_caption]
+    if leaders:
+        lines += [p.leaders_caption, *p.leader_names, *p.leader_stacks]
+        assert all(label.isVisible() and label.text() for label in [*p.leader_names, *p.leader_stacks])
+    else:
+        assert not p.leaders_caption.isVisible()
+    for label in lines:
+        assert label.text(), label
+        assert label.font().pixelSize() >= 0.035 * height, (label.text(), label.font().pixelSize() / height)
+    assert p.clock.font().pixelSize() >= height / 4
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_chip_leaders_panel_neither_clips_nor_overlaps(panel, size) -> None:
+    width, height = size
+    facts = RoomFacts(**{**FACTS.__dict__, "leaders": tuple(
+        (i + 1, name, 9_876_543 // (i + 1)) for i, name in enumerate(["Maximilian Alexander Featherstonehaugh",
+                                                                     "Bo", "Carla Novak", "Dev Patel", "Elif Kaya"]))})
+    panel.set_show_leaders(True)
+    render(panel, facts, "hours", width, height)
+    assert panel.leader_names[0].text().startswith("1. Maximilian")
+    shown = [lb for lb in panel.labels() if lb.text() and lb.isVisibleTo(panel)]
+    for label in shown:
+        fm = label.fontMetrics()
+        assert fm.horizontalAdvance(label.text()) <= label.width(), f"{label.text()!r} is clipped across"
+        assert fm.height() <= label.height(), f"{label.text()!r} is clipped in height"
+    for a, b in itertools.combinations(shown, 2):
+        assert not a.geometry().intersects(b.geometry()), f"{a.text()!r} overlaps {b.text()!r}"

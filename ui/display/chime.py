@@ -3,7 +3,7 @@
 :class:`ChimePolicy` decides when to chime from successive display frames (pure, testable without
 audio): one minute left in a level, a level change (including the start of a break), and the end of
 a break. :func:`chime_wav` makes the sound itself, a short two-tone bell, with the ``wave`` module;
-``python -m ui.display.chime`` rewrites resources/sounds/chime.wav.
+``python -m ui.display.chime`` rewrites resources/sounds/chime*.wav (one file per number of strikes).
 """
 
 from __future__ import annotations
@@ -50,11 +50,19 @@ class ChimePolicy:
 
 
 RATE = 22050
+STRIKE_GAP = 0.6  # seconds between two strikes of one chime
 
 
-def chime_wav(seconds: float = 1.2) -> bytes:
-    """A soft bell: two partials (A5 and E6) with a quick attack and an exponential decay."""
-    frames = int(RATE * seconds)
+def _strike(t: float) -> float:
+    attack = min(1.0, t / 0.01)
+    tone = math.sin(2 * math.pi * 880.0 * t) + 0.5 * math.sin(2 * math.pi * 1318.5 * t) * math.exp(-t * 2.0)
+    return 0.45 * attack * math.exp(-t * 3.2) * tone / 1.5
+
+
+def chime_wav(seconds: float = 1.2, strikes: int = 1) -> bytes:
+    """A soft bell: two partials (A5 and E6) with a quick attack and an exponential decay, struck
+    ``strikes`` times, :data:`STRIKE_GAP` apart (one file per chime, so one call plays it)."""
+    frames = int(RATE * (seconds + STRIKE_GAP * (strikes - 1)))
     buf = io.BytesIO()
     with wave.open(buf, "wb") as w:
         w.setnchannels(1)
@@ -63,24 +71,25 @@ def chime_wav(seconds: float = 1.2) -> bytes:
         samples = bytearray()
         for i in range(frames):
             t = i / RATE
-            attack = min(1.0, t / 0.01)
-            tone = math.sin(2 * math.pi * 880.0 * t) + 0.5 * math.sin(2 * math.pi * 1318.5 * t) * math.exp(-t * 2.0)
-            value = 0.45 * attack * math.exp(-t * 3.2) * tone / 1.5
+            value = sum(_strike(t - k * STRIKE_GAP) for k in range(strikes) if t >= k * STRIKE_GAP)
             samples += struct.pack("<h", int(max(-1.0, min(1.0, value)) * 32767))
         w.writeframes(bytes(samples))
     return buf.getvalue()
 
 
-def chime_path() -> Path:
-    """The shipped chime (a plain file in the ``resources`` package, also inside the bundle)."""
-    return Path(str(resources.files("resources").joinpath("sounds", "chime.wav")))
+def chime_path(strikes: int = 1) -> Path:
+    """The shipped chime with ``strikes`` strikes (plain files in the ``resources`` package, also in the
+    bundle): ``chime.wav``, ``chime-2.wav``, ``chime-3.wav``."""
+    name = "chime.wav" if strikes <= 1 else f"chime-{strikes}.wav"
+    return Path(str(resources.files("resources").joinpath("sounds", name)))
 
 
 def main() -> int:
-    path = chime_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(chime_wav())
-    print(f"wrote {path}")
+    for strikes in sorted(set(STRIKES.values())):
+        path = chime_path(strikes)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(chime_wav(strikes=strikes))
+        print(f"wrote {path}")
     return 0
 
 

@@ -6,8 +6,10 @@ view's, the same the strip and the sheets show.
 
 from __future__ import annotations
 
-from app.views import PayoutView, TournamentView
+from app.views import PayoutView, TournamentView, chip_leaders
 from ui.display.model import RoomFacts
+
+LEADERS = 5  # the chip leaders panel's lines
 
 
 def payout_places(payouts: tuple[PayoutView, ...]) -> list[tuple[str, int]]:
@@ -36,4 +38,5 @@ def room_facts(view: TournamentView) -> RoomFacts:
         winner=f.winner,
         chip_names=view.chip_names,
         currency=view.currency,
+        leaders=tuple((c.rank, c.name, c.stack) for c in chip_leaders(view, LEADERS)),
     )

@@ -45,6 +45,7 @@ class RoomFacts:
     chip_names: Mapping[int, str] = field(default_factory=dict)  # chip value -> "red $5"
     late_seconds_left: float | None = None  # time until late registration closes, when open
     currency: str = "USD"
+    leaders: Sequence[tuple[int, str, int]] = ()  # chip leaders: (rank, name, stack), biggest first
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class DisplayFrame:
     payouts: tuple[tuple[str, str], ...]
     paid_text: str
     # For the chimes: what level, how long left, whether on a break.
+    leaders: tuple[tuple[str, str], ...] = ()  # chip leaders: ("1. Ann Lee", "48,000"), biggest first
     level_key: tuple[int, bool] = (0, False)
     seconds_left: float | None = None
     extras: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -264,6 +266,7 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         notice=_notice(clock, mode, facts),
         payouts=tuple((place, fmt.money(cents, facts.currency)) for place, cents in facts.payouts),
         paid_text=f"{facts.places_paid} paid" if facts.places_paid else "",
+        leaders=tuple((f"{rank}. {name}", fmt.chips(stack)) for rank, name, stack in facts.leaders),
         level_key=(int(level) if level is not None else 0, on_break),
         seconds_left=ms_left / 1000 if isinstance(ms_left, int | float) and mode != WAITING else None,
     )

@@ -20,6 +20,10 @@ RIGHT = Qt.AlignmentFlag.AlignRight
 CENTER = Qt.AlignmentFlag.AlignHCenter
 PAYOUT_ROWS = 5
 PAYOUT_COLUMNS = 2
+LEADER_ROWS = 5
+# The secondary lines (captions, details, payouts, chip leaders) get boxes this share of the height, so
+# their letters are at least 3.5 % of it: readable from the back of the room.
+SMALL = 0.042
 
 # Bottom cells: (name, caption, row, column, column span).
 CELLS = (
@@ -55,6 +59,13 @@ class DisplayPanel(QWidget):
         self.payout_caption = FitLabel(self, align=LEFT)
         self.payout_places = [FitLabel(self, align=LEFT) for _ in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
         self.payout_amounts = [FitLabel(self, bold=True, align=RIGHT) for _ in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
+        self.leaders_caption = FitLabel(self, align=LEFT)
+        self.leaders_caption.show_text("CHIP LEADERS")
+        self.leader_names = [FitLabel(self, align=LEFT) for _ in range(LEADER_ROWS)]
+        self.leader_stacks = [FitLabel(self, bold=True, align=RIGHT) for _ in range(LEADER_ROWS)]
+        self.show_leaders = False  # the chip leaders panel (the director's View menu), off by default
+        for label in self.leader_labels():
+            label.setVisible(False)
         self._rule_y = 0
         self._rule_colour = QColor("#2a3240")
         self.frame: DisplayFrame | None = None
@@ -65,7 +76,33 @@ class DisplayPanel(QWidget):
         out = [self.title, self.level, self.bets, self.strip, self.clock, self.notice, self.payout_caption]
         for name, *_ in CELLS:
             out += [self.captions[name], self.values[name], self.details[name]]
-        return out + self.payout_places + self.payout_amounts
+        out += self.payout_places + self.payout_amounts
+        return out + (self.leader_labels() if self.show_leaders else [])
+
+    def leader_labels(self) -> list[FitLabel]:
+        return [self.leaders_caption, *self.leader_names, *self.leader_stacks]
+
+    def set_show_leaders(self, show: bool) -> None:
+        """Show or hide the chip leaders panel (beside the clock, which gives way)."""
+        if show == self.show_leaders:
+            return
+        self.show_leaders = show
+        for label in self.leader_labels():
+            label.setVisible(show)
+        self.place_labels()
+        if self.frame is not None:
+            self._show_leaders(self.frame)
+            self._apply_look(theme.look_for(self.frame))
+
+    def _show_leaders(self, frame: DisplayFrame) -> None:
+        rows = list(frame.leaders)
+        for i, (name, stack) in enumerate(zip(self.leader_names, self.leader_stacks)):
+            who, chips = rows[i] if i < len(rows) else ("", "")
+            name.show_text(who)
+            stack.show_text(chips)
+        if self.show_leaders:
+            fit_together(self.leader_names)
+            fit_together(self.leader_stacks)
 
     def show_frame(self, frame: DisplayFrame) -> None:
         previous, self.frame = self.frame, frame
@@ -83,6 +120,7 @@ class DisplayPanel(QWidget):
         self._set_cell("average", frame.average_text, "")
         self._set_cell("pool", frame.pool_text, "")
         self._show_payouts(frame)
+        self._show_leaders(frame)
         self._even_sizes()
         if previous is None or theme.look_for(previous) != theme.look_for(frame):
             self._apply_look(theme.look_for(frame))
@@ -116,7 +154,10 @@ class DisplayPanel(QWidget):
         self.setPalette(pal)
         for label in self.labels():
             label.set_colour(look.text)
-        for label in [self.notice, self.payout_caption, *self.captions.values(), *self.details.values()]:
+        for label in self.leader_labels():
+            label.set_colour(look.text)
+        for label in [self.notice, self.payout_caption, self.leaders_caption, *self.captions.values(),
+                      *self.details.values()]:
             label.set_colour(look.muted)
         for label in self.payout_places:
             label.set_colour(look.muted)
@@ -140,18 +181,26 @@ class DisplayPanel(QWidget):
         def band(top: float, height: float, left: int = mx, width: int = inner) -> QRect:
             return QRect(left, round(h * top), width, max(1, round(h * height)))
 
-        self.title.setGeometry(band(0.02, 0.07))
-        self.level.setGeometry(band(0.095, 0.075))
-        self.bets.setGeometry(band(0.175, 0.095))
-        self.strip.setGeometry(band(0.285, 0.065, 0, w))
-        self.clock.setGeometry(band(0.35, 0.33))
-        self.notice.setGeometry(band(0.68, 0.045))
-        self._rule_y = round(h * 0.735)
+        self.title.setGeometry(band(0.015, 0.068))
+        self.level.setGeometry(band(0.087, 0.072))
+        self.bets.setGeometry(band(0.163, 0.09))
+        self.strip.setGeometry(band(0.263, 0.06, 0, w))
+        if self.show_leaders:
+            clock_w = round(w * 0.62)
+            self.clock.setGeometry(band(0.328, 0.31, mx, clock_w))
+            self._place_leaders(mx + clock_w + round(w * 0.02), w - 2 * mx - clock_w - round(w * 0.02), h)
+        else:
+            self.clock.setGeometry(band(0.328, 0.31))
+        self.notice.setGeometry(band(0.642, SMALL))
+        self._rule_y = round(h * 0.69)
         self._place_cells(mx, round(w * 0.64) - mx, h)
         self._place_payouts(round(w * 0.68), w - mx - round(w * 0.68), h)
         for label in self.labels():
             label.refit()  # now, even before a hidden label gets its resize event
         self._even_sizes()
+        if self.show_leaders:
+            fit_together(self.leader_names)
+            fit_together(self.leader_stacks)
 
     def _place_cells(self, left: int, width: int, h: int) -> None:
         gutter = round(width * 0.03)
@@ -159,23 +208,35 @@ class DisplayPanel(QWidget):
         for name, _caption, row, col, span in CELLS:
             x = left + col * (col_w + gutter)
             cw = col_w * span + gutter * (span - 1)
-            top = 0.745 + row * 0.118
-            self.captions[name].setGeometry(QRect(x, round(h * top), cw, round(h * 0.03)))
-            self.values[name].setGeometry(QRect(x, round(h * (top + 0.03)), cw, round(h * 0.056)))
-            self.details[name].setGeometry(QRect(x, round(h * (top + 0.086)), cw, round(h * 0.028)))
+            top = 0.697 + row * 0.151
+            edges = [round(h * e) for e in (top, top + SMALL, top + SMALL + 0.062, top + 2 * SMALL + 0.062)]
+            for label, y0, y1 in zip((self.captions[name], self.values[name], self.details[name]), edges, edges[1:]):
+                label.setGeometry(QRect(x, y0, cw, y1 - y0))
 
     def _place_payouts(self, left: int, width: int, h: int) -> None:
-        self.payout_caption.setGeometry(QRect(left, round(h * 0.745), width, round(h * 0.03)))
-        gutter = round(width * 0.06)
+        self.payout_caption.setGeometry(QRect(left, round(h * 0.697), width, round(h * SMALL)))
+        gutter = round(width * 0.05)
         col_w = (width - gutter * (PAYOUT_COLUMNS - 1)) // PAYOUT_COLUMNS
-        place_w = round(col_w * 0.38)
-        row_h = 0.2 / PAYOUT_ROWS
+        place_w = round(col_w * 0.3)
+        top = 0.697 + SMALL + 0.004
+        row_h = (0.995 - top) / PAYOUT_ROWS
         for i, (place, amount) in enumerate(zip(self.payout_places, self.payout_amounts)):
             col, row = divmod(i, PAYOUT_ROWS)
             x = left + col * (col_w + gutter)
-            y, rh = round(h * (0.78 + row * row_h)), round(h * row_h * 0.92)
+            y, rh = round(h * (top + row * row_h)), round(h * row_h * 0.94)
             place.setGeometry(QRect(x, y, place_w, rh))
             amount.setGeometry(QRect(x + place_w, y, col_w - place_w, rh))
+
+    def _place_leaders(self, left: int, width: int, h: int) -> None:
+        """The chip leaders panel, right of the clock: a caption and five lines, name and stack."""
+        top = 0.333
+        self.leaders_caption.setGeometry(QRect(left, round(h * top), width, round(h * SMALL)))
+        row_h = (0.635 - top - SMALL) / LEADER_ROWS
+        name_w = round(width * 0.64)
+        for i, (name, stack) in enumerate(zip(self.leader_names, self.leader_stacks)):
+            y, rh = round(h * (top + SMALL + i * row_h)), round(h * row_h * 0.94)
+            name.setGeometry(QRect(left, y, name_w, rh))
+            stack.setGeometry(QRect(left + name_w, y, width - name_w, rh))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

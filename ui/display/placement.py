@@ -9,13 +9,16 @@ so a lost TV brings the display back to the director's screen, as a window.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 from app.views.handles import TimeSource
+from ui.display import settings as saved
+from ui.display.sound import ChimePlayer
 from ui.display.window import RoomDisplay
 
 ScreenList = Callable[[], Sequence[QScreen]]
@@ -68,6 +71,7 @@ class DisplayController(QObject):
         self._screens: ScreenList = screens or QGuiApplication.screens
         self.chosen: str | None = None  # the director's pick; None: the first other screen
         self.display: RoomDisplay | None = None
+        self.settings = saved.load()  # mute and chip leaders, as the director left them
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):
             app.screenAdded.connect(self.refresh_screens)
@@ -101,10 +105,31 @@ class DisplayController(QObject):
             self.display.bring_to_front()
             return self.display
         if self.display is None:
-            self.display = RoomDisplay(self._holder, self._time)
+            player = ChimePlayer(muted=self.settings.muted)
+            self.display = RoomDisplay(self._holder, self._time, player=player)
+            player.setParent(self.display)
+            player.muted_changed.connect(self.set_muted)
+            self.display.set_chip_leaders(self.settings.chip_leaders)
             self.display.closed.connect(self._closed)
         self.place()
         return self.display
+
+    # -- the director's View menu: remembered between nights ----------------------------------------
+    def set_muted(self, muted: bool) -> None:
+        """Mute the chimes (or not), now and next time."""
+        if muted != self.settings.muted:
+            self.settings = replace(self.settings, muted=muted)
+            saved.save(self.settings)
+        if self.display is not None:
+            self.display.player.set_muted(muted)
+
+    def set_chip_leaders(self, show: bool) -> None:
+        """The chip leaders panel on the display (or not), now and next time."""
+        if show != self.settings.chip_leaders:
+            self.settings = replace(self.settings, chip_leaders=show)
+            saved.save(self.settings)
+        if self.display is not None:
+            self.display.set_chip_leaders(show)
 
     def close(self) -> None:
         if self.display is not None:
@@ -125,10 +150,35 @@ class DisplayController(QObject):
             return
         self.display.show_on(screen, full)
         self.placed.emit(screen.name(), full)
+        self.give_keyboard_back()
+
+    def give_keyboard_back(self) -> None:
+        """The director's window keeps (or gets back) the keyboard; the display never holds it."""
+        director = self._director
+        if director is None or not director.isVisible() or director.isActiveWindow():
+            return
+        if QGuiApplication.platformName() in ("offscreen", "minimal"):
+            return
+        director.activateWindow()
+
+    def toggle_full_screen(self) -> None:
+        """F11 in the director's window: the display's full screen, on or off (opened if closed)."""
+        if not self.is_open():
+            self.open()
+        elif self.display is not None:
+            self.display.toggle_full_screen()
+            self.display.bring_to_front()
 
     def refresh_screens(self, *_: Any) -> None:
-        """A screen came or went (connected to the application's screenAdded and screenRemoved)."""
+        """A screen came or went (connected to the application's screenAdded and screenRemoved).
+
+        The display moves once Qt has finished with the screen (a moment later), not in the middle.
+        """
         self.screens_changed.emit()
+        if self.is_open():
+            QTimer.singleShot(0, self._replace)
+
+    def _replace(self) -> None:
         if self.is_open():
             self.place()
 

@@ -1,9 +1,14 @@
-"""Plays the chimes, or stays silent and says why, once.
+"""Plays the chimes through the operating system's own player, or stays silent and says why, once.
 
-The chime is the WAV in resources/sounds, played with QtMultimedia's ``QSoundEffect`` when
-PySide6-Addons is installed and an audio output exists. Without QtMultimedia the system bell
-(``QApplication.beep``) stands in. With no audio output, or with ``FLOORMAN_NO_SOUND=1`` (tests),
-the display runs silently. Whatever the case, one message tells the director, once.
+No Qt add-ons: the chime is a WAV in resources/sounds (one file per number of strikes), handed to
+what the system already has. :func:`system_player` is the one seam that picks it:
+
+- Linux: ``paplay`` (PulseAudio, PipeWire), else ``aplay`` (ALSA), else ``pw-play`` (PipeWire);
+- macOS: ``afplay``;
+- Windows: ``winsound.PlaySound(path, SND_FILENAME | SND_ASYNC)``.
+
+With none of them, or with ``FLOORMAN_NO_SOUND=1`` (the tests), the display runs silently. Whatever the
+case, one message tells the director, once.
 """
 
 from __future__ import annotations
@@ -11,9 +16,14 @@ from __future__ import annotations
 import importlib
 import logging
 import os
-from typing import Any
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QTimer, QUrl, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from ui.display.chime import STRIKES, chime_path
@@ -21,19 +31,86 @@ from ui.display.chime import STRIKES, chime_path
 log = logging.getLogger("floorman.display")
 
 SILENT = "silent"
-EFFECT = "effect"
+SYSTEM = "system"
 BELL = "bell"
 
+LINUX_PLAYERS = ("paplay", "aplay", "pw-play")
 
-def _load_multimedia() -> Any | None:
+
+class Sound(Protocol):
+    """Something that plays a WAV file without waiting for it to end."""
+
+    name: str
+
+    def play(self, path: Path) -> None: ...
+
+
+class CommandSound:
+    """A command-line player (``paplay FILE``, ``afplay FILE``), started and left to finish alone."""
+
+    def __init__(self, program: str, name: str) -> None:
+        self.program = program
+        self.name = name
+
+    def play(self, path: Path) -> None:
+        try:
+            subprocess.Popen(  # noqa: S603 (a fixed program found on PATH, a file of ours)
+                [self.program, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL, close_fds=True,
+            )
+        except OSError as exc:
+            log.warning("the chime could not be played with %s: %s", self.name, exc)
+
+
+class WinSound:
+    """Windows' own ``winsound`` module, asynchronous (the window never waits for the chime)."""
+
+    name = "winsound"
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+
+    def play(self, path: Path) -> None:
+        try:
+            self.module.PlaySound(str(path), self.module.SND_FILENAME | self.module.SND_ASYNC)
+        except RuntimeError as exc:
+            log.warning("the chime could not be played: %s", exc)
+
+
+def _winsound() -> Any | None:
     try:
-        return importlib.import_module("PySide6.QtMultimedia")
+        return importlib.import_module("winsound")
     except ImportError:
         return None
 
 
+def system_player(
+    platform: str | None = None, which: Callable[[str], str | None] = shutil.which
+) -> tuple[Sound | None, str]:
+    """The system's WAV player for ``platform`` (default ``sys.platform``) and a one-line note about it."""
+    platform = platform or sys.platform
+    if platform == "win32":
+        module = _winsound()
+        if module is not None:
+            return WinSound(module), "Chimes play through Windows (winsound)."
+        return None, "Windows sound (winsound) is missing: the room display runs silently."
+    if platform == "darwin":
+        found = which("afplay")
+        if found:
+            return CommandSound(found, "afplay"), "Chimes play through macOS (afplay)."
+        return None, "No sound player found (afplay): the room display runs silently."
+    for name in LINUX_PLAYERS:
+        found = which(name)
+        if found:
+            return CommandSound(found, name), f"Chimes play through {name}."
+    return None, "No sound player found (paplay, aplay or pw-play): the room display runs silently."
+
+
 class ChimePlayer(QObject):
     """Strikes the chime for a reason from :mod:`ui.display.chime`.
+
+    ``sound``: the player to use (tests pass a fake); by default :func:`system_player`'s.
+    ``backend``: force ``SILENT`` or ``BELL`` (the system bell, for tests and screenshots).
 
     Signals:
         message(str): emitted once, when the player first knows how it will sound (or why not).
@@ -43,29 +120,30 @@ class ChimePlayer(QObject):
     message = Signal(str)
     muted_changed = Signal(bool)
 
-    def __init__(self, parent: QObject | None = None, *, backend: str | None = None) -> None:
+    def __init__(
+        self, parent: QObject | None = None, *, backend: str | None = None, sound: Sound | None = None,
+        muted: bool = False,
+    ) -> None:
         super().__init__(parent)
-        self._muted = False
-        self._effect: Any = None
+        self._muted = muted
         self._told = False
+        self.sound: Sound | None = None
         self.played: list[str] = []  # reasons struck, newest last (for the director's log)
-        self.backend, self.reason = self._choose(backend)
+        self.backend, self.reason = self._choose(backend, sound)
 
-    def _choose(self, forced: str | None) -> tuple[str, str]:
+    def _choose(self, forced: str | None, sound: Sound | None) -> tuple[str, str]:
         if forced is not None:
             return forced, f"chimes: {forced}"
+        if sound is not None:
+            self.sound = sound
+            return SYSTEM, f"Chimes play through {sound.name}."
         if os.environ.get("FLOORMAN_NO_SOUND") == "1":
             return SILENT, "Sound is switched off (FLOORMAN_NO_SOUND=1): the room display runs silently."
-        mm = _load_multimedia()
-        if mm is None:
-            return BELL, "Chimes use the system bell (the chime sound needs PySide6-Addons)."
-        if not mm.QMediaDevices.audioOutputs():
-            return SILENT, "No audio device found: the room display runs silently."
-        effect = mm.QSoundEffect(self)
-        effect.setSource(QUrl.fromLocalFile(str(chime_path())))
-        effect.setVolume(0.9)
-        self._effect = effect
-        return EFFECT, "Chimes play on the default audio output."
+        found, note = system_player()
+        if found is None:
+            return SILENT, note
+        self.sound = found
+        return SYSTEM, note
 
     def tell_once(self) -> None:
         """Say, once, how the chimes will sound (or that they will not)."""
@@ -85,15 +163,14 @@ class ChimePlayer(QObject):
             self.muted_changed.emit(muted)
 
     def strike(self, reason: str) -> bool:
-        """Sound the chime for ``reason``; False when muted or silent."""
+        """Sound the chime for ``reason`` (one play of its file); False when muted or silent."""
         self.tell_once()
         if self._muted or self.backend == SILENT:
             return False
         self.played.append(reason)
         strikes = STRIKES.get(reason, 1)
-        if self.backend == EFFECT and self._effect is not None:
-            self._effect.setLoopCount(strikes)
-            self._effect.play()
+        if self.backend == SYSTEM and self.sound is not None:
+            self.sound.play(chime_path(strikes))
         elif self.backend == BELL:
             for i in range(strikes):
                 QTimer.singleShot(i * 400, QApplication.beep)

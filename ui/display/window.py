@@ -49,6 +49,10 @@ class RoomDisplay(QWidget):
         tick_ms: int = TICK_MS,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
+        # The director types all night in the other window: the display never takes the keyboard.
+        self.setWindowFlag(Qt.WindowType.WindowDoesNotAcceptFocus, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setWindowTitle("Floorman: room display")
         self.setMinimumSize(640, 360)
         self.resize(1280, 720)
@@ -108,34 +112,49 @@ class RoomDisplay(QWidget):
 
     # -- full screen and placement ------------------------------------------------------------
     def show_on(self, screen: QScreen, full_screen: bool) -> None:
-        """Put the window on ``screen``, full screen or as a window centred on it."""
+        """Put the window on ``screen``, full screen or as a window centred on it, in front."""
         was_full = self.isFullScreen()
-        if was_full:
-            self.showNormal()
-        self.setScreen(screen)
-        area = screen.availableGeometry()
-        width, height = min(1280, area.width()), min(720, area.height())
-        self.setGeometry(
-            area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2, width, height
-        )
-        if full_screen:
-            self.setGeometry(screen.geometry())
-            self.showFullScreen()
-        else:
-            self.show()
+        settled = was_full and full_screen and self.screen() is screen and self.geometry() == screen.geometry()
+        if not settled:
+            if was_full:
+                self._show_full(False)
+            self.setScreen(screen)
+            area = screen.availableGeometry()
+            width, height = min(1280, area.width()), min(720, area.height())
+            self.setGeometry(
+                area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2, width, height
+            )
+            if full_screen:
+                self.setGeometry(screen.geometry())
+                self._show_full(True)
+            else:
+                self.show()
         self.bring_to_front()
         if was_full != self.isFullScreen():
             self.full_screen_changed.emit(self.isFullScreen())
 
+    def _show_full(self, full: bool) -> None:
+        """Full screen on or off, shown, without activating (QWidget.showFullScreen would take the keyboard)."""
+        state = self.windowState() & ~(Qt.WindowState.WindowMinimized | Qt.WindowState.WindowMaximized)
+        if full:
+            state |= Qt.WindowState.WindowFullScreen
+        else:
+            state &= ~Qt.WindowState.WindowFullScreen
+        self.setWindowState(state)
+        self.setVisible(True)
+
+    def set_chip_leaders(self, show: bool) -> None:
+        """The chip leaders panel beside the clock, on or off."""
+        self.panel.set_show_leaders(show)
+
     def bring_to_front(self) -> None:
         if QGuiApplication.platformName() in ("offscreen", "minimal"):
             return  # nothing is in front of anything there, and raise() only prints a warning
-        self.raise_()
-        self.activateWindow()
+        self.raise_()  # in front, but never activated: the keyboard stays the director's
 
     def leave_full_screen(self) -> None:
         if self.isFullScreen():
-            self.showNormal()
+            self._show_full(False)
             self.full_screen_changed.emit(False)
 
     def enter_full_screen(self) -> None:
@@ -143,7 +162,7 @@ class RoomDisplay(QWidget):
             screen = self.screen()
             if screen is not None:
                 self.setGeometry(screen.geometry())
-            self.showFullScreen()
+            self._show_full(True)
             self.full_screen_changed.emit(True)
 
     def toggle_full_screen(self) -> None:
