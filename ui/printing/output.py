@@ -90,7 +90,9 @@ def queue_state(printer: str) -> str:
         return "ready"  # lp itself will say what is wrong
     shown = _cups(lpstat, "-p", printer)
     if shown.returncode != 0 or not shown.stdout.strip():
-        return "unknown"
+        # A queue CUPS makes only when printed to (a network printer it found) is listed by -e alone.
+        every = _cups(lpstat, "-e")
+        return "ready" if printer in every.stdout.split() else "unknown"
     accepting = _cups(lpstat, "-a", printer)
     if accepting.returncode != 0 or " not accepting" in accepting.stdout:
         return "rejecting"
