@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from floorman.args import Parser
-from sheets import SHEETS, UnprintableNames, render
+from sheets import SHEETS, Drawn, draw_tournament
 from sheets.output import OutputRefused, check_target, write_output
 
 
@@ -30,7 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--break-after", type=int, help="chip-race: the level whose break is raced")
     p.add_argument("--table", type=int, help="chip-race: one table only")
     p.add_argument("--blank", action="store_true", help="receipts: one per paid place, names left blank")
-    p.add_argument("--allow-unprintable", action="store_true", help="print code points for characters no font has")
+    p.add_argument("--allow-unprintable", action="store_true",
+                   help="kept for old scripts: names no font can print are always printed, marked with †")
     return p
 
 
@@ -90,7 +91,7 @@ def _demo() -> Any:
     return build_demo()
 
 
-def _from_file(sheet: str, path: str, options: dict[str, Any]) -> bytes:
+def _from_file(sheet: str, path: str, options: dict[str, Any]) -> Drawn:
     from db.errors import StoreError
     from db.store import TournamentStore
 
@@ -99,7 +100,7 @@ def _from_file(sheet: str, path: str, options: dict[str, Any]) -> bytes:
     except StoreError as exc:
         raise ValueError(exc.message) from exc
     try:
-        return render(sheet, store.tournament, options)
+        return draw_tournament(sheet, store.tournament, options)
     finally:
         store.close()
 
@@ -136,16 +137,19 @@ def main(argv: list[str]) -> int:
         options["blank"] = True
     try:
         if args.demo:
-            pdf = render(args.sheet, _demo(), options)
+            drawn = draw_tournament(args.sheet, _demo(), options)
         else:
-            pdf = _from_file(args.sheet, args.file, options)
-    except UnprintableNames as exc:
-        return _fail(" ".join(str(exc).split()))
+            drawn = _from_file(args.sheet, args.file, options)
     except (OSError, ValueError) as exc:
         return _fail(" ".join(str(exc).split()))
     try:
-        write_output(out, pdf, "pdf")
+        write_output(out, drawn.pdf, "pdf")
     except OutputRefused as exc:
         return _fail(exc.message)
+    if drawn.unprintable:
+        from sheets.fonts import font_hint
+
+        print(f"floorman print: printed without some letters (marked †): {', '.join(drawn.unprintable)}; "
+              f"install a font with them (e.g. {font_hint(drawn.unprintable)}).", file=sys.stderr)
     print(f"Wrote {args.out} ({SHEETS[args.sheet].lower()}).")
     return 0

@@ -13,7 +13,9 @@ DROP = re.compile(
     r"|PySide6/Qt/plugins/platforms/lib(qeglfs|qlinuxfb|qminimalegl|qvnc|qvkkhrdisplay|qwayland|qminimal)"
     r"|PySide6/Qt/qml/"
     r"|PySide6/Qt/plugins/imageformats/libq(tiff|webp|icns|tga|wbmp|pdf)"
-    r"|pillow\.libs/lib(avif|webp|sharpyuv|lcms2|dav1d|aom|SvtAv1)"
+    r"|pillow\.libs/lib(avif|webp|sharpyuv|lcms2|dav1d|aom|SvtAv1|freetype|harfbuzz|brotli)"
+    r"|PIL/_imagingft\."
+    r"|^lib(ssl|crypto)\.so"
     r"|libQt6(Wayland|Wl|EglFS|Network|OpenGL|Qml|Quick|Pdf|VirtualKeyboard|Designer|Sql|Test|Help)"
     r"|^lib(gtk-3|gdk-3|gdk_pixbuf|atk|atk-bridge|atspi|cairo|cairo-gobject|pango|pangocairo|pangoft2"
     r"|harfbuzz|fribidi|thai|datrie|graphite2|pixman|epoxy|jpeg)[-.])",

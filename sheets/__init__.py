@@ -5,6 +5,6 @@ pdf = render("seating", tournament, {"paper": "a4", "venue": "The Card Room"})
 """
 
 from sheets.fonts import UnprintableNames
-from sheets.render import SHEET_NAMES, SHEETS, render, render_sheet
+from sheets.render import SHEET_NAMES, SHEETS, Drawn, draw, draw_tournament, render, render_sheet
 
-__all__ = ["SHEETS", "SHEET_NAMES", "UnprintableNames", "render", "render_sheet"]
+__all__ = ["SHEETS", "SHEET_NAMES", "Drawn", "UnprintableNames", "draw", "draw_tournament", "render", "render_sheet"]

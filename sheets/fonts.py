@@ -2,8 +2,9 @@
 
 Every font is a TrueType font embedded in the PDF (subset), so a sheet prints the same everywhere.
 Text is split into runs: characters the bundled font has use it, others use the first installed
-font that has them. A character no font has is never drawn as an empty box: :func:`check_printable`
-raises :class:`UnprintableNames` listing the names, so the director can be told.
+font that has them. A character no font has is never drawn as an empty box: a name with such characters
+prints with "?" in their place and a "†" after it (:meth:`FontSet.marked`), the sheet carries a
+footnote saying so (:func:`footnote`), and the caller gets the list of those names to tell the director.
 """
 
 from __future__ import annotations
@@ -26,6 +27,24 @@ _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 
 # Characters that never need a glyph (spacing and line controls).
 _IGNORED = {ord(c) for c in "\n\r\t\u200b\u200c\u200d\ufeff"}
+
+MARK = "\u2020"  # "†" after a name printed without some of its letters
+MISSING = "?"  # in place of each letter no font has
+
+
+def font_hint(names: Iterable[str]) -> str:
+    """A font package that has the letters of ``names`` (Debian/Ubuntu names; Noto exists for every OS)."""
+    cjk = any(
+        0x2E80 <= ord(c) <= 0x9FFF or 0xAC00 <= ord(c) <= 0xD7AF or 0xF900 <= ord(c) <= 0xFAFF
+        or 0x20000 <= ord(c) <= 0x3FFFF
+        for n in names for c in n
+    )
+    return "fonts-noto-cjk" if cjk else "fonts-noto"
+
+
+def footnote(names: Iterable[str]) -> str:
+    """The line a sheet prints at the foot of each page when some names lack letters."""
+    return f"{MARK} printed without some letters: install a font with them (e.g. {font_hint(names)})"
 
 
 class UnprintableNames(ValueError):
@@ -126,8 +145,7 @@ class FontSet:
     def runs(self, text: str, bold: bool = False) -> list[tuple[str, str]]:
         """Split ``text`` into (font name, text) runs that together print every character.
 
-        A character that no font has comes out as its code point (``<U+674E>``); :meth:`check_printable`
-        lets a caller refuse such text first.
+        A character that no font has comes out as "?" (names are marked before drawing: :meth:`marked`).
         """
         main = self.bold if bold else self.regular
         chars = main.chars
@@ -143,8 +161,8 @@ class FontSet:
                 font = self.regular.name
             else:
                 font = self._fallback_for(code)
-                if font is None:  # no font has it: show its code point, never an empty box
-                    font, c = main.name, f"<U+{code:04X}>"
+                if font is None:  # no font has it: a "?", never an empty box
+                    font, c = main.name, MISSING
             if out and out[-1][0] == font:
                 out[-1] = (font, out[-1][1] + c)
             else:
@@ -159,8 +177,20 @@ class FontSet:
             if ord(c) not in self.regular.chars and ord(c) not in _IGNORED and self._fallback_for(ord(c)) is None
         }
 
+    def unprintable(self, names: Iterable[str]) -> list[str]:
+        """The names (sorted, once each) with characters no font has."""
+        return sorted({n for n in names if self.missing(n)})
+
+    def marked(self, name: str) -> str:
+        """``name`` as it prints: each character no font has as "?", and "†" after the name if any was missing."""
+        gone = self.missing(name)
+        if not gone:
+            return name
+        return "".join(MISSING if c in gone else c for c in name).rstrip() + MARK
+
     def check_printable(self, names: Iterable[str]) -> None:
-        bad = sorted({n for n in names if self.missing(n)})
+        """Raise :class:`UnprintableNames` if any name has characters no font has (the sheets mark them instead)."""
+        bad = self.unprintable(names)
         if bad:
             raise UnprintableNames(bad)
 

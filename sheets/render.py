@@ -1,8 +1,7 @@
 """The one entry point for every sheet: ``render(sheet_name, tournament, options) -> bytes``.
 
 Options (all optional): ``paper`` ("letter" or "a4"), ``venue``, ``logo`` (PNG/JPEG bytes),
-``currency``, ``printed_on`` (a date), ``allow_unprintable`` (print a code point for a character no
-font has instead of refusing), and per sheet:
+``currency``, ``printed_on`` (a date), and per sheet:
 
 - seating: ``players`` (names: print only their slips)
 - tables: ``order`` ("both", "table" or "name")
@@ -10,16 +9,19 @@ font has instead of refusing), and per sheet:
 - chip-race: ``break_after`` (the level whose break is raced; default the next race; "all" for every
   race), ``table`` (one table only)
 - receipts: ``blank`` (one receipt per paid place, names left to fill in)
+
+A name with letters no font has never stops a sheet: it prints with "?" for those letters and a "†"
+after it, every page says why in a footnote, and :func:`draw` returns the list of such names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sheets import source
-from sheets.fonts import fonts
+from sheets.fonts import fonts, footnote
 from sheets.model import Sheet
 from sheets.money_trail import money_trail
 from sheets.payouts import payout_sheet, receipts, results_sheet
@@ -76,22 +78,70 @@ _RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
 }
 
 
-def render_sheet(sheet_name: str, sheet: Sheet, options: Mapping[str, Any] | Options | None = None) -> bytes:
-    """Draw one sheet from already collected data (see :func:`sheets.source.collect`)."""
+@dataclass(frozen=True)
+class Drawn:
+    """A drawn sheet: the PDF, and the names printed without some letters (no installed font has them)."""
+
+    pdf: bytes
+    unprintable: list[str]
+
+
+def _marked(sheet: Sheet, marks: Mapping[str, str]) -> Sheet:
+    """``sheet`` with every name in ``marks`` replaced by its marked form ("???†")."""
+
+    def one(name: str) -> str:
+        return marks.get(name, name)
+
+    money = sheet.money
+    if money is not None:
+        money = replace(money, lines=[replace(line, name=one(line.name)) for line in money.lines],
+                        prizes=[replace(p, name=one(p.name)) if p.name else p for p in money.prizes])
+    return replace(
+        sheet,
+        tournament=one(sheet.tournament),
+        seats=[replace(s, name=one(s.name)) for s in sheet.seats],
+        moves=[replace(m, name=one(m.name)) for m in sheet.moves],
+        payouts=[replace(p, name=one(p.name)) if p.name else p for p in sheet.payouts],
+        results=[replace(p, name=one(p.name)) if p.name else p for p in sheet.results],
+        race_tables=[replace(t, seats={k: one(v) for k, v in t.seats.items()}) for t in sheet.race_tables],
+        money=money,
+    )
+
+
+def draw(sheet_name: str, sheet: Sheet, options: Mapping[str, Any] | Options | None = None) -> Drawn:
+    """Draw one sheet from already collected data (see :func:`sheets.source.collect`).
+
+    Names no font can print are marked (see the module's notes) and listed in the result."""
     if sheet_name not in _RENDER:
         raise ValueError(f"No sheet called {sheet_name!r}; sheets: {', '.join(SHEET_NAMES)}.")
     opts = options_from(options)
-    if not opts.allow_unprintable:
-        fonts().check_printable(sheet.names())
-    return _RENDER[sheet_name](sheet, opts)
+    bad = fonts().unprintable([*sheet.names(), *(name for t in sheet.race_tables for name in t.seats.values())])
+    if bad:
+        marks = {n: fonts().marked(n) for n in bad}
+        sheet = _marked(sheet, marks)
+        extra = dict(opts.extra)
+        if extra.get("players") is not None:
+            extra["players"] = [marks.get(n, n) for n in extra["players"]]
+        opts = replace(opts, footnote=footnote(bad), extra=extra)
+    return Drawn(_RENDER[sheet_name](sheet, opts), bad)
 
 
-def render(sheet_name: str, tournament: Any, options: Mapping[str, Any] | Options | None = None) -> bytes:
-    """The PDF bytes of one sheet for an engine tournament. Raises UnprintableNames or ValueError."""
+def render_sheet(sheet_name: str, sheet: Sheet, options: Mapping[str, Any] | Options | None = None) -> bytes:
+    """The PDF bytes of one sheet drawn from already collected data (see :func:`draw`)."""
+    return draw(sheet_name, sheet, options).pdf
+
+
+def draw_tournament(sheet_name: str, tournament: Any, options: Mapping[str, Any] | Options | None = None) -> Drawn:
+    """One sheet for an engine tournament, with the names printed without some letters. Raises ValueError."""
     if sheet_name not in _RENDER:
         raise ValueError(f"No sheet called {sheet_name!r}; sheets: {', '.join(SHEET_NAMES)}.")
     opts = options_from(options)
     sheet = source.collect(tournament, opts.extra)
     if not isinstance(options, Options) and "currency" not in dict(options or {}):
         opts = replace(opts, currency=sheet.currency)  # the tournament's own currency
-    return render_sheet(sheet_name, sheet, opts)
+    return draw(sheet_name, sheet, opts)
+
+
+def render(sheet_name: str, tournament: Any, options: Mapping[str, Any] | Options | None = None) -> bytes:
+    """The PDF bytes of one sheet for an engine tournament (see :func:`draw_tournament`). Raises ValueError."""
+    return draw_tournament(sheet_name, tournament, options).pdf

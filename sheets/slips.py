@@ -99,6 +99,8 @@ def _slips(items: Sequence[T], opts: Options, title: str, draw: Draw[T]) -> byte
         number = f" · page {page + 1} of {pages}"
         right = pw - MARGIN - fonts().width(number, 7)
         draw_text(c, right, MARGIN / 2, number, 7)
+        if opts.footnote:  # above the footer, clear of the cut marks
+            draw_text(c, MARGIN, MARGIN / 2 + 9, opts.footnote, 7, max_width=pw - 2 * MARGIN)
         draw_text(c, right, MARGIN / 2, footer, 7, align="right", max_width=right - MARGIN)
         if not chunk:
             draw_text(c, pw / 2, ph / 2, "No slips to print.", 14, align="center")

@@ -40,7 +40,8 @@ class Options:
     logo: bytes | None = None  # PNG or JPEG bytes
     currency: str = "USD"  # a symbol ("$") or an ISO code (app.views.format.money)
     printed_on: date | None = None
-    allow_unprintable: bool = False  # print U+XXXX for characters no font has, instead of refusing
+    allow_unprintable: bool = False  # kept for old callers: names no font can print are always marked now
+    footnote: str = ""  # one line at the foot of every page (the "†" note for names printed without letters)
     extra: Mapping[str, Any] = field(default_factory=dict)  # sheet-specific choices (moves, tables ...)
 
     @property
@@ -48,7 +49,7 @@ class Options:
         return PAPER[self.paper]
 
 
-_FIELDS = {"paper", "venue", "logo", "currency", "printed_on", "allow_unprintable"}
+_FIELDS = {"paper", "venue", "logo", "currency", "printed_on", "allow_unprintable", "footnote"}
 
 
 def options_from(raw: Mapping[str, Any] | Options | None) -> Options:
@@ -222,6 +223,8 @@ def build(story: list[Flowable], opts: Options, title: str, tournament: str, col
         canvas.drawRightString(w - MARGIN, top - 6 * mm, stamp)
         canvas.setLineWidth(0.8)
         canvas.line(MARGIN, top - HEADER_H + 2 * mm, w - MARGIN, top - HEADER_H + 2 * mm)
+        if opts.footnote:  # left of "Page X of Y"
+            draw_text(canvas, MARGIN, MARGIN / 2, opts.footnote, 8, max_width=w - 2 * MARGIN - 70)
 
     templates = _templates(opts, on_page)
     first = templates.pop(columns - 1)

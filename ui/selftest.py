@@ -100,6 +100,23 @@ def check_display(app: QApplication, session: Any) -> str:
         _dispose(app, d)
 
 
+def check_sheets(session: Any) -> str:
+    """A sheet drawn by reportlab, saved, and its page drawn back by pdfium (the preview and Qt printing)."""
+    import tempfile
+    from pathlib import Path
+
+    from sheets import render
+    from ui.printing.output import pdf_images
+
+    pdf = render("tables", session.tournament)
+    with tempfile.TemporaryDirectory(prefix="floorman-selftest-") as tmp:
+        path = Path(tmp) / "tables.pdf"
+        path.write_bytes(pdf)
+        images = pdf_images(path, 1, 30)
+    _check(len(images) == 1 and not images[0].isNull(), "pdfium did not draw the table list's first page")
+    return "sheet drawn and read back"
+
+
 def run_self_test(app: QApplication, out: Callable[[str], None] = print) -> int:
     start = time.perf_counter()
     parts: list[str] = []
@@ -109,6 +126,7 @@ def run_self_test(app: QApplication, out: Callable[[str], None] = print) -> int:
         text, director = check_director(app)
         parts.append(text)
         parts.append(check_display(app, director.session))
+        parts.append(check_sheets(director.session))
     except Exception as exc:  # every failure becomes one readable line and a non-zero exit
         print(f"SELF-TEST FAILED: {exc}", file=sys.stderr)
         return 1

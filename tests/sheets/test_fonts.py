@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sheets import UnprintableNames, render_sheet
-from sheets.fonts import BOLD, REGULAR, FontSet, fonts
+from sheets import UnprintableNames, draw, render_sheet
+from sheets.fonts import BOLD, REGULAR, FontSet, font_hint, fonts, footnote
 from sheets.model import Seat, Sheet
 from tests.sheets.conftest import UNICODE_NAMES, pdf_text, unembedded_fonts
 
@@ -33,25 +33,55 @@ def test_a_character_the_bundled_font_lacks_comes_from_an_installed_font():
     assert unembedded_fonts(pdf) == []
 
 
-def test_a_script_no_font_has_is_refused_with_the_names(tmp_path, monkeypatch):
+def test_a_script_no_font_has_is_found_and_marked(tmp_path):
     fs = FontSet(search_dirs=[tmp_path])  # no installed fonts at all
     assert fs.missing("李明") == {"李", "明"}
+    assert fs.unprintable(["Ann Lee", "李明", "Дмитрий", "李明"]) == ["李明"]
     with pytest.raises(UnprintableNames) as err:
         fs.check_printable(["Ann Lee", "李明", "Дмитрий"])
     assert err.value.names == ["李明"]
-    assert "李明" in str(err.value)
-    assert fs.runs("李明") == [(REGULAR, "<U+674E><U+660E>")]
+    assert fs.runs("李明") == [(REGULAR, "??")]
+    assert fs.marked("李明") == "??†" and fs.marked("Ann 李") == "Ann ?†" and fs.marked("Ann Lee") == "Ann Lee"
 
 
-def test_render_refuses_or_prints_code_points(monkeypatch, tmp_path):
+def test_a_name_no_font_has_prints_marked_with_a_footnote(monkeypatch):
     import sheets.fonts as module
 
+    monkeypatch.setattr(module, "_DEFAULT", FontSet(search_dirs=[DEJAVU]))  # DejaVu has no CJK
+    sheet = Sheet("Cup", seats=[Seat("李小龙", 1, 2), Seat("Zoë Ång", 1, 3), Seat("Ольга", 2, 1)])
+    for name in ("seating", "tables"):
+        drawn = draw(name, sheet)
+        assert drawn.unprintable == ["李小龙"]
+        text = pdf_text(drawn.pdf)
+        assert "Zoë Ång" in text and "Ольга" in text
+        assert "???†" in text and "李" not in text
+        assert footnote(["李小龙"]) in text
+        assert "fonts-noto-cjk" in text
+        assert unembedded_fonts(drawn.pdf) == []
+    only = draw("seating", sheet, {"players": ["李小龙"]})  # a slip for that one player still prints
+    assert "???†" in pdf_text(only.pdf) and "Ольга" not in pdf_text(only.pdf)
+    plain = draw("seating", Sheet("Cup", seats=[Seat("Zoë Ång", 1, 3)]))
+    assert plain.unprintable == [] and "†" not in pdf_text(plain.pdf)
+
+
+def test_every_sheet_prints_with_a_name_no_font_has(monkeypatch, tmp_path):
+    import sheets.fonts as module
+    from sheets import SHEET_NAMES
+    from sheets.model import Move, Payout
+
     monkeypatch.setattr(module, "_DEFAULT", FontSet(search_dirs=[tmp_path]))
-    sheet = Sheet("Cup", seats=[Seat("李明", 1, 2), Seat("José Núñez", 1, 3)])
-    with pytest.raises(UnprintableNames, match="李明"):
-        render_sheet("seating", sheet)
-    text = pdf_text(render_sheet("seating", sheet, {"allow_unprintable": True}))
-    assert "<U+674E><U+660E>" in text and "José Núñez" in text
+    sheet = Sheet("Cup", seats=[Seat("李明", 1, 2), Seat("José Núñez", 1, 3)],
+                  moves=[Move("李明", 1, 2, 2, 4, "balance")], payouts=[Payout(1, 10_000, "李明")],
+                  results=[Payout(1, 10_000, "李明")])
+    for name in SHEET_NAMES:
+        drawn = draw(name, sheet, {"moves": [], "blank": False} if name == "moves" else {})
+        assert drawn.unprintable == ["李明"], name
+        assert drawn.pdf.startswith(b"%PDF-")
+
+
+def test_the_font_to_install_depends_on_the_script():
+    assert font_hint(["李明"]) == "fonts-noto-cjk" and font_hint(["김민준"]) == "fonts-noto-cjk"
+    assert font_hint(["ሰላም"]) == "fonts-noto"
 
 
 def test_bundled_fonts_and_licence_are_shipped():

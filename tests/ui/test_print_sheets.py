@@ -104,7 +104,7 @@ def test_a_redraw_offers_move_slips_from_the_seats_before(qtbot, window):
     assert moves and all((m["from_table"], m["from_seat"]) == before[m["player"]] for m in moves)
 
 
-def test_a_name_no_font_prints_shows_the_names_not_a_traceback(qtbot, window, opened, monkeypatch, tmp_path):
+def test_a_name_no_font_prints_still_prints_and_the_window_names_it(qtbot, window, opened, monkeypatch, tmp_path):
     import sheets.fonts as fonts
     from sheets.fonts import FontSet
 
@@ -113,14 +113,15 @@ def test_a_name_no_font_prints_shows_the_names_not_a_traceback(qtbot, window, op
     monkeypatch.setattr(fonts, "_DEFAULT", FontSet(search_dirs=[empty]))
     window.session.execute({"cmd": "register", "name": "李明"})
     window.tables_ctl.act_seat_draw()
-    with qtbot.waitSignal(window.printing.renderer.failed, timeout=20_000):
+    with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000) as blocker:
         qtbot.mouseClick(window.offer_bar.buttons[1], Qt.MouseButton.LeftButton)  # the table list
-    bar = window.offer_bar
-    assert bar.isVisible() and bar.feedback.isVisible()
-    assert bar.feedback.property("kind") == "refused"
-    assert "李明" in bar.feedback.text() and "cannot be printed" in bar.feedback.text()
-    assert "Traceback" not in bar.feedback.text()
-    assert opened == [] and not bar.busy.isVisible()
+    assert blocker.args[0].unprintable == ["李明"]
+    preview = window.printing.previews[-1]
+    said = preview.feedback.text()
+    assert preview.feedback.property("kind") == "refused"
+    assert "李明" in said and "fonts-noto-cjk" in said and "Traceback" not in said
+    text = pdf_text(preview.sheet.path)
+    assert "??†" in text and "Ann Lee" in text and "printed without some letters" in text
 
 
 def test_clock_and_payout_tabs_print_their_sheets(qtbot, window, opened):
@@ -170,13 +171,13 @@ def test_sheets_are_drawn_off_the_gui_thread_with_a_busy_indicator(qtbot, window
     import sheets
 
     threads = []
-    real = sheets.render_sheet
+    real = sheets.draw
 
     def spy(*args, **kwargs):
         threads.append(threading.current_thread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sheets, "render_sheet", spy)
+    monkeypatch.setattr(sheets, "draw", spy)
     window.tables_ctl.act_seat_draw()
     with qtbot.waitSignal(window.printing.renderer.finished, timeout=20_000):
         window.printing.print_named("seating")

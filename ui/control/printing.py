@@ -2,7 +2,9 @@
 
 Every sheet is drawn by ``sheets`` from the engine (never from the screen), on a worker thread, and
 saved as a PDF in the user's sheets folder; the preview then opens it in the system's PDF viewer or
-sends it to a printer. A name no font can print is refused with the sheets' own words.
+sends it to a printer chosen in Qt's print dialog: through CUPS (``lp``, after checking the queue by
+name) where it exists, else painted page by page on the ``QPrinter`` (Windows). A name no font can
+print still prints, marked; the preview says which names and which font to install.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from ui.printing import output
 from ui.printing.jobs import SheetJob, SheetRenderer, SheetResult, job_for
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
 
 AddAction = Callable[[str, str, str, Callable[[], object]], object]
 
-PrinterChooser = Callable[[QWidget, Callable[["QPrinter"], None]], None]
+PrinterChooser = Callable[[QWidget, Callable[["QPrinter"], None]], object]
 SavePathChooser = Callable[[QWidget, str], str]
 
 # (sheet, menu title, shortcut); the rest of the sheets are in the menu without one.
@@ -47,15 +50,29 @@ MENU = (
 SNAPSHOT_BEFORE = ("redraw", "break_table")  # commands whose move slips need the seats they had
 
 
-def ask_printer(parent: QWidget, on_chosen: Callable[[QPrinter], None]) -> None:
-    """Qt's print dialog (printer, copies), not blocking; ``on_chosen`` gets the printer on OK."""
+def ask_printer(parent: QWidget, on_chosen: Callable[[QPrinter], None]) -> QDialog:
+    """Qt's print dialog (printer, copies), window-modal and not blocking; ``on_chosen`` gets the printer on OK.
+
+    Returns the dialog (a test picks a printer in it and accepts it). ``QPrintDialog.open`` takes a
+    receiver and a slot, so the dialog is opened with ``QDialog.open`` and its ``accepted`` signal."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
-    printer = QPrinter()
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     dialog = QPrintDialog(printer, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.setOption(QPrintDialog.PrintDialogOption.PrintToFile, True)
     dialog.accepted.connect(lambda: on_chosen(printer))
-    dialog.setModal(True)
-    dialog.show()
+    QDialog.open(dialog)
+    return dialog
+
+
+def unprintable_sentence(names: list[str]) -> str:
+    """One sentence for the director: which names printed without some letters, and the font to install."""
+    from sheets.fonts import MARK, font_hint
+
+    listed = ", ".join(names)
+    return (f"Printed without some letters (marked {MARK}): {listed}. No installed font has them: install "
+            f"a font with them (e.g. {font_hint(names)}) and print again.")
 
 
 def ask_save_path(parent: QWidget, suggested: str) -> str:
@@ -83,6 +100,7 @@ class PrintingControl:
         self.renderer.failed.connect(self._sheet_failed)
         self.offer_bar.chosen.connect(self.print_sheet)
         self.previews: list[PreviewDialog] = []
+        self.print_dialog: object = None  # the last print dialog opened (what printer_chooser returned)
         self.sheet_chooser: SheetChooser | None = None
         self._seats_before: Seats | None = None
         self._race_offered: int | None = None
@@ -144,6 +162,10 @@ class PrintingControl:
         preview.show()
         preview.open_button.setFocus()
         said = f"{result.job.title}: {result.pages:,} pages in {result.seconds:.1f} s"
+        if result.unprintable:
+            warning = unprintable_sentence(result.unprintable)
+            preview.feedback.refuse(warning)
+            said = f"{said}. {warning}"
         self.window.statusBar().showMessage(said, 5000)
 
     def _forget(self, preview: PreviewDialog) -> None:
@@ -155,24 +177,27 @@ class PrintingControl:
         self.offer_bar.refuse(f"{job.title}: {message}")
 
     def _send_to_printer(self, result: SheetResult, preview: PreviewDialog) -> None:
-        if not output.can_send_to_printer():
-            if self.opener(result.path):
-                preview.feedback.done("Opened in the PDF viewer: print it from there with its print dialog.")
-            else:
-                preview.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {result.path}.")
-            return
+        """Qt's print dialog, then the job: through CUPS where it exists, else painted by Qt."""
 
         def chosen(printer: QPrinter) -> None:
             if printer.outputFileName():  # "print to file": the PDF is already the file
                 preview.copy_to(Path(printer.outputFileName()))
                 return
-            error = output.send_to_printer(result.path, printer.printerName(), printer.copyCount())
-            if error:
-                preview.feedback.refuse(error)
-            else:
-                preview.feedback.done(f"Sent to {printer.printerName() or 'the printer'}.")
+            if output.can_send_to_printer():
+                sent = output.send_to_printer(result.path, printer.printerName(), printer.copyCount())
+                (preview.feedback.done if sent.ok and not sent.waits else preview.feedback.refuse)(sent.message)
+                return
+            try:
+                pages = output.print_with_qt(result.path, printer)
+            except Exception as exc:  # noqa: BLE001 - a driver's failure, said in one sentence
+                from ui.errors import log_unexpected
 
-        self.printer_chooser(preview, chosen)
+                log_unexpected(exc, "printing with Qt")
+                preview.feedback.refuse(f"{printer.printerName() or 'The printer'} did not take the sheet ({exc}).")
+                return
+            preview.feedback.done(f"Sent {pages:,} pages to {printer.printerName() or 'the printer'}.")
+
+        self.print_dialog = self.printer_chooser(preview, chosen)
 
     def _save_copy(self, result: SheetResult, preview: PreviewDialog) -> None:
         target = self.save_path_chooser(preview, str(Path.home() / result.path.name))

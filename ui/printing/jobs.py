@@ -32,6 +32,7 @@ class SheetResult:
     pages: int
     images: list[QImage]
     seconds: float
+    unprintable: list[str] = field(default_factory=list)  # names printed without some letters (no font has them)
 
 
 def job_for(sheet: str, **options: Any) -> SheetJob:
@@ -57,16 +58,17 @@ class _Render(QRunnable):
     def run(self) -> None:
         import time
 
-        from sheets import UnprintableNames, render_sheet
+        from sheets import draw
         from sheets.output import OutputRefused
         from ui.printing import output
 
         start = time.perf_counter()
         try:
-            pdf = render_sheet(self.job.sheet, self.collected, self.job.options)
+            drawn = draw(self.job.sheet, self.collected, self.job.options)
+            pdf = drawn.pdf
             path = output.save_pdf(pdf, self.file_name, self.folder)
             images = output.page_images(path) if self.preview else []
-        except (UnprintableNames, OutputRefused) as exc:
+        except OutputRefused as exc:
             self.relay.failed.emit(self.job, str(exc))
             return
         except Exception as exc:  # noqa: BLE001 - logged on the GUI thread, shown as one sentence
@@ -77,7 +79,8 @@ class _Render(QRunnable):
             self.relay.failed.emit(self.job, words)
             return
         pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
-        self.relay.done.emit(SheetResult(self.job, path, pages, images, time.perf_counter() - start))
+        self.relay.done.emit(SheetResult(self.job, path, pages, images, time.perf_counter() - start,
+                                         drawn.unprintable))
 
 
 class SheetRenderer(QObject):

@@ -1,23 +1,30 @@
 """Where a rendered sheet goes: a file in the user's sheets folder, the system's PDF viewer, a printer.
 
-Qt's PDF module is not part of the Essentials wheel, so Floorman never draws a PDF itself: the
-system viewer shows and prints it, a CUPS printer (``lp``) takes it as it is, and page images for
-the preview come from poppler's ``pdftoppm`` when it is installed. Each function here is a seam the
-window takes as an argument, so tests hand in their own.
+Qt's PDF module is not part of the Essentials wheel, so pages are drawn by pdfium (``pypdfium2``,
+whose wheels carry the library for every OS): the preview's page images, and the pages painted on a
+``QPrinter`` where there is no CUPS (Windows). Where CUPS is (Linux, macOS), ``lp`` takes the PDF as
+it is, after the queue is checked by name (``lpstat``). Each function here is a seam the window takes
+as an argument, so tests hand in their own.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices, QImage
+from PySide6.QtCore import QRectF, QUrl
+from PySide6.QtGui import QDesktopServices, QImage, QPainter
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
 
 PREVIEW_PAGES = 4
 
@@ -55,45 +62,146 @@ def open_in_viewer(path: Path) -> bool:
 
 
 def can_send_to_printer() -> bool:
-    """CUPS (Linux, macOS) takes a PDF as it is through ``lp``."""
+    """CUPS (Linux, macOS) takes a PDF as it is through ``lp``; elsewhere Qt paints it (:func:`print_with_qt`)."""
     return shutil.which("lp") is not None
 
 
-def send_to_printer(path: Path, printer: str, copies: int = 1) -> str | None:
-    """Print through ``lp``; returns None when the job was queued, else the reason in words."""
+@dataclass(frozen=True)
+class Sent:
+    """What became of a print job: ``ok`` (queued), the sentence for the director, CUPS's job id, and
+    ``waits`` when the queue is paused (the job is queued but nothing prints yet)."""
+
+    ok: bool
+    message: str
+    job: str = ""
+    waits: bool = False
+
+
+def _cups(*args: str) -> subprocess.CompletedProcess[str]:
+    """A CUPS tool in the C locale (its words are read back), never waiting more than 30 s."""
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
+    return subprocess.run(list(args), capture_output=True, text=True, timeout=30, check=False, env=env)
+
+
+def queue_state(printer: str) -> str:
+    """"ready", "paused" (disabled: jobs wait), "rejecting" (jobs refused) or "unknown" (no such queue)."""
+    lpstat = shutil.which("lpstat")
+    if lpstat is None:
+        return "ready"  # lp itself will say what is wrong
+    shown = _cups(lpstat, "-p", printer)
+    if shown.returncode != 0 or not shown.stdout.strip():
+        # A queue CUPS makes only when printed to (a network printer it found) is listed by -e alone.
+        every = _cups(lpstat, "-e")
+        return "ready" if printer in every.stdout.split() else "unknown"
+    accepting = _cups(lpstat, "-a", printer)
+    if accepting.returncode != 0 or " not accepting" in accepting.stdout:
+        return "rejecting"
+    if re.search(rf"^printer {re.escape(printer)} disabled", shown.stdout, re.MULTILINE):
+        return "paused"
+    return "ready"
+
+
+def default_printer() -> str:
+    """The system's default CUPS queue, or "" when there is none."""
+    lpstat = shutil.which("lpstat")
+    if lpstat is None:
+        return ""
+    done = _cups(lpstat, "-d")
+    found = re.search(r"destination:\s*(\S+)", done.stdout)
+    return found.group(1) if found and done.returncode == 0 else ""
+
+
+def send_to_printer(path: Path, printer: str, copies: int = 1) -> Sent:
+    """Queue the PDF on the CUPS queue ``printer`` through ``lp``, after checking that queue by name.
+
+    An unknown queue is refused (never replaced by the default); a queue rejecting jobs is refused;
+    a paused one takes the job, and the sentence says it waits there."""
     lp = shutil.which("lp")
     if lp is None:
-        return "No print queue (lp) on this computer: open the PDF and print it from the viewer."
-    args = [lp, "-n", str(max(1, copies))]
-    if printer:
-        args += ["-d", printer]
+        return Sent(False, "No print queue (lp) on this computer: open the PDF and print it from the viewer.")
+    printer = printer or default_printer()
+    if not printer:
+        return Sent(False, "No printer is chosen and this computer has no default printer: nothing was sent.")
+    state = queue_state(printer)
+    if state == "unknown":
+        return Sent(False, f"There is no printer called {printer} on this computer: nothing was sent.")
+    if state == "rejecting":
+        return Sent(False, f"{printer} is refusing jobs: nothing was sent. Let it accept jobs again "
+                           f"(cupsaccept {printer}) and print again.")
     try:
-        done = subprocess.run([*args, str(path)], capture_output=True, text=True, timeout=30, check=False)
+        done = _cups(lp, "-d", printer, "-n", str(max(1, copies)), "--", str(path))
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"The printer did not take the sheet ({exc})."
+        return Sent(False, f"{printer} did not take the sheet ({exc}).")
     if done.returncode != 0:
-        return f"The printer did not take the sheet: {(done.stderr or done.stdout).strip()}"
-    return None
+        return Sent(False, f"{printer} did not take the sheet: {(done.stderr or done.stdout).strip()}")
+    found = re.search(r"request id is (\S+)", done.stdout)
+    job = found.group(1) if found else ""
+    named = f" as job {job}" if job else ""
+    if state == "paused":
+        return Sent(True, f"{printer} is paused: the sheet waits in its queue until it is resumed "
+                          f"(queued{named}).", job, waits=True)
+    return Sent(True, f"Sent to {printer}{named}.", job)
+
+
+# pdfium is not thread-safe: one document at a time, whichever thread asks.
+_PDFIUM = threading.Lock()
+
+
+def _page_image(page: object, scale: float) -> QImage:
+    import pypdfium2.raw as pdfium_c
+
+    bitmap = page.render(scale=scale, force_bitmap_format=pdfium_c.FPDFBitmap_BGRA)  # type: ignore[attr-defined]
+    image = QImage(bytes(bitmap.buffer), bitmap.width, bitmap.height, bitmap.stride, QImage.Format.Format_ARGB32)
+    return image.copy()  # owns its pixels once the bitmap is gone
+
+
+def pdf_images(path: Path, pages: int | None = None, dpi: float = 60) -> list[QImage]:
+    """The first ``pages`` pages of a PDF (all when None) as images at ``dpi``, drawn by pdfium.
+
+    Safe off the GUI thread (QImage only); an unreadable file gives no images."""
+    import pypdfium2 as pdfium
+
+    with _PDFIUM:
+        try:
+            doc = pdfium.PdfDocument(str(path))
+        except (pdfium.PdfiumError, OSError):
+            return []
+        try:
+            count = len(doc) if pages is None else min(pages, len(doc))
+            return [_page_image(doc[i], dpi / 72) for i in range(count)]
+        finally:
+            doc.close()
 
 
 def page_images(path: Path, pages: int = PREVIEW_PAGES, dpi: int = 60) -> list[QImage]:
-    """The first pages as images, drawn by ``pdftoppm`` when it is installed; otherwise none.
+    """The preview's images: the first pages, drawn by pdfium (on the renderer's worker thread)."""
+    return pdf_images(path, pages, dpi)
 
-    Safe off the GUI thread (QImage only)."""
-    tool = shutil.which("pdftoppm")
-    if tool is None:
-        return []
-    with tempfile.TemporaryDirectory(prefix="floorman-preview-") as tmp:
-        prefix = Path(tmp) / "page"
-        flags = 0x08000000 if sys.platform == "win32" else 0  # no console window
+
+def print_with_qt(pdf_path: Path, printer: QPrinter) -> int:
+    """Print a PDF on a ``QPrinter`` (Windows, or anywhere without CUPS): each page drawn by pdfium at the
+    printer's resolution (at most 300 dpi) and painted to fit the printable area. Returns the pages printed."""
+    import pypdfium2 as pdfium
+
+    dpi = max(72, min(300, printer.resolution()))
+    with _PDFIUM:
+        doc = pdfium.PdfDocument(str(pdf_path))
         try:
-            subprocess.run([tool, "-png", "-r", str(dpi), "-f", "1", "-l", str(pages), str(path), str(prefix)],
-                           capture_output=True, timeout=60, check=True, creationflags=flags)
-        except (OSError, subprocess.SubprocessError):
-            return []
-        images = []
-        for png in sorted(Path(tmp).glob("page*.png")):
-            image = QImage(str(png))
-            if not image.isNull():
-                images.append(image)
-        return images
+            painter = QPainter()
+            if not painter.begin(printer):
+                raise OSError(f"the printer {printer.printerName() or ''} could not start a job".replace("  ", " "))
+            try:
+                for i in range(len(doc)):
+                    if i:
+                        printer.newPage()
+                    image = _page_image(doc[i], dpi / 72)
+                    area = printer.pageLayout().paintRectPixels(printer.resolution())
+                    scale = min(area.width() / image.width(), area.height() / image.height())
+                    w, h = image.width() * scale, image.height() * scale
+                    target = QRectF((area.width() - w) / 2, (area.height() - h) / 2, w, h)
+                    painter.drawImage(target, image)
+                return len(doc)
+            finally:
+                painter.end()
+        finally:
+            doc.close()

@@ -1,8 +1,9 @@
-"""The preview of a rendered sheet: its first pages, and where it goes next.
+"""The preview of a rendered sheet: its first pages (drawn by pdfium), and where it goes next.
 
 Open (the default, Enter) hands the PDF to the system's viewer, which shows every page and prints
-through the system's own print dialog. Print… picks a printer and copies with Qt's print dialog and
-queues the PDF there as it is (CUPS); Save a copy… writes it where the director wants.
+through the system's own print dialog. Print… picks a printer and copies with Qt's print dialog; the
+printing controller then queues the PDF as it is (CUPS) or paints its pages with Qt (Windows). Save a
+copy… writes it where the director wants.
 """
 
 from __future__ import annotations
