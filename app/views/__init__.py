@@ -20,6 +20,7 @@ from app.views.more import (
 from app.views.read import (
     ClockView,
     FieldView,
+    HandView,
     MoveView,
     PayoutView,
     PendingView,
@@ -47,6 +48,7 @@ __all__ = [
     "structure_json",
     "ClockView",
     "FieldView",
+    "HandView",
     "MoveView",
     "PayoutView",
     "PendingView",
