@@ -177,6 +177,9 @@ class TournamentStore:
         """Run one engine command and commit it. RuleError or StoreError: nothing changed."""
         self._writable()
         self._check_file()
+        due = self._history.run_due(command)  # what time made due (ELIM-6): an automatic action of its own
+        if due is not None:
+            self._commit(due)
         action = self._history.run(command, automatic=automatic, label=label)
         self._commit(action)
         if _time.monotonic() - self._last_check >= CHECK_CLOCK_EVERY:

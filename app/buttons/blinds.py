@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.balancing.halting import finished_halted, halt_now, waivers
 from app.buttons.positions import NeedsButton, Positions, first_hand, next_hand, order_from
+from app.clock.timeline import break_key
 from app.core import inputs
 from app.core.events import Event
 from app.core.questions import button_question, rebuy_or_decline_question
@@ -176,6 +177,7 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
         sitting_out=sitting,
         level=level_of_next_hand(ctx.state, ctx.now),
         halted=halted,
+        waiting=break_key(ctx.state, ctx.now),  # CLK-3: finished during a break, the next hand waits
     )
 
 
@@ -198,6 +200,10 @@ def _hand_finished(state: TournamentState, ev: Event) -> None:
     # A player who sits out is judged again at the next hand; the others have been dealt in.
     table.newcomers = [pid for pid in table.newcomers if pid in table.sitting_out]
     finished_halted(state, table.number, d.get("halted"))  # BAL-1: the next hand waits for a player
+    if d.get("waiting"):  # the next hand starts when this break ends (CLK-3)
+        state.extra.setdefault("break_waiting", {})[str(table.number)] = d["waiting"]
+    elif str(table.number) in state.extra.get("break_waiting", {}):
+        del state.extra["break_waiting"][str(table.number)]
 
 
 @command("set_button")

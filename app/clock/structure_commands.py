@@ -20,7 +20,12 @@ if TYPE_CHECKING:
 
 @command("set_structure")
 def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
-    """Use another structure: a shipped one ({"id": "tda-nl"}) or the director's own levels and breaks."""
+    """Use another structure: a shipped one ({"id": "tda-nl"}) or the director's own levels and breaks.
+
+    The clock keeps its level and the time played in it. In overtime (CLK-1: the last level went on past
+    its length), a structure with more levels ends the current level now: the next level (or the break
+    after it) starts with its full time, never partly used up by the overtime already played.
+    """
     if "id" in cmd:
         raw = shipped(str(cmd["id"]))
     else:
@@ -41,7 +46,11 @@ def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
         if q is None:
             raise RuleError("INVALID_INPUT", f"The new structure has no break after level {p.level}.", "CLK-3")
         adjust = int(ctx.state.clock.get("adjust", {}).get(str(p.index), 0))
-        pos_ms, index = q.start_ms + (pos - p.start_ms), q.index
+        played = pos - p.start_ms
+        if p.last and played > p.end_ms - p.start_ms and not q.last:
+            # CLK-1 overtime: the current level ends now and the period added after it starts with its full time
+            adjust = max(adjust, played - q.length_ms)
+        pos_ms, index = q.start_ms + played, q.index
     check_setup(ctx.profile.settings, structure)
     ctx.emit("structure_set", structure=structure.to_dict(), pos_ms=pos_ms, index=index, adjust_ms=adjust)
 

@@ -231,3 +231,17 @@ def late_registration_open(state: TournamentState, now: float) -> bool:
 
 def is_running(state: TournamentState) -> bool:
     return bool(state.clock.get("started") and state.clock.get("running"))
+
+
+def break_key(state: TournamentState, now: float) -> str | None:
+    """Which break play is on at ``now`` (None: none): a scheduled one by its place on the line, one the
+    director called by the clock position it holds. A table that finished its hand during a break
+    waits for this break's end (CLK-3): while the key is the same, it still waits."""
+    if not state.clock.get("started"):
+        return None
+    now_ms = to_ms(now)
+    pos = position_ms(state, now_ms)
+    if adhoc_break_left_ms(state, now_ms) > 0:
+        return f"called@{pos}"
+    period = period_at(state, pos)
+    return f"break@{period.index}" if period.kind == "break" else None

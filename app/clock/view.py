@@ -15,6 +15,7 @@ from app.clock.timeline import (
     MINUTE_MS,
     Period,
     adhoc_break_left_ms,
+    break_key,
     late_registration_end_ms,
     late_registration_open_at,
     level_length_ms,
@@ -25,7 +26,7 @@ from app.clock.timeline import (
     to_ms,
 )
 from app.core.registry import view_part
-from app.core.state import TournamentState
+from app.core.state import Table, TournamentState
 from app.games import rotation
 from app.games.catalogue import CATALOGUE, betting
 
@@ -248,3 +249,36 @@ def _as_of(state: TournamentState) -> float:
 def clock_part(state: TournamentState, now: float | None = None) -> dict[str, Any]:
     """The clock at ``now``, or as of its last recorded change when no time is given."""
     return clock_view(state, _as_of(state) if now is None else now)
+
+
+def as_of(state: TournamentState, now: float | None) -> float:
+    """``now``, or the time of the clock's last recorded change when no time is given."""
+    return _as_of(state) if now is None else now
+
+
+def current_hand(state: TournamentState, table: Table, now: float) -> dict[str, Any]:
+    """The hand a table is playing (CONV-6, CLK-4): its number, level, game and forced bets.
+
+    A hand keeps the level in force when it started: the table's next hand is judged when its last one
+    is reported finished (``hand_finished``), so a level change applies to each table's next hand and a
+    table still playing a hand dealt before the change keeps the old level's blinds. Before a table's
+    first report the clock decides. A hand finished during a break waits for the break's end (CLK-3):
+    ``waiting`` is true and the next hand has not started.
+    """
+    if table.hand_level is not None:
+        level = table.hand_level
+    elif state.clock.get("started"):
+        level = rotation.level_of_next_hand(state, now)
+    else:
+        level = int(state.clock.get("level", 1) or 1)
+    lv = structure_of(state).level(level)
+    gid = rotation.game_for_level(state, level, table.number)
+    marker = state.extra.get("break_waiting", {}).get(str(table.number))
+    return {
+        "number": table.hands + 1,
+        "level": level,
+        "game": _game(gid),
+        "blinds": lv.blinds(),
+        "forced_bets": forced_bets(state, lv, gid),
+        "waiting": marker is not None and marker == break_key(state, now),
+    }

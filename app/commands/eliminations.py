@@ -44,6 +44,18 @@ class DeclineRebuy(Command, tag="decline_rebuy"):
     player: PlayerRef
 
 
+class Finish(Command, tag="finish"):
+    """The tournament ends: late registration closed with one player left, who wins.
+
+    The engine runs it by itself at the first command after the window closes; it is refused while more
+    than one player holds chips or entries can still arrive.
+    """
+
+    label: ClassVar[str] = "end of the tournament"
+    rules: ClassVar[tuple[str, ...]] = ("ELIM-6",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "finish"},)
+
+
 class HandForHand(Command, tag="hand_for_hand"):
     """Start (``"on": true``) or end (``"on": false``) hand-for-hand play; the clock pauses meanwhile."""
 

@@ -24,6 +24,7 @@ from app.core.context import Context, apply_event, handler_for
 from app.core.events import Event
 from app.core.lifecycle import check_setup
 from app.core.randomness import RandomSource
+from app.core.registry import DUE_CHECKS
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
 from app.errors import RuleError
@@ -80,6 +81,7 @@ class Tournament:
         """Run one director command. Returns its events, or raises RuleError and changes nothing."""
         handler = handler_for(command)
         parse(command)  # the declaration first: a wrong or unknown field is refused, naming it
+        self.run_due(command)  # what time passing made due is done first, and stays done
         if self.state.ended and command["cmd"] not in AFTER_END_ALLOWED:
             raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
         ctx = Context(self, command)
@@ -91,6 +93,30 @@ class Tournament:
             raise
         self.log.extend(ctx.events)
         return ctx.events
+
+    def due_command(self, at: Any = None) -> dict[str, Any] | None:
+        """A command that time passing has made due (ELIM-6: the end, once late registration closed with
+        one player left), else None. :meth:`execute` runs it before the next command; the store runs it
+        first as an automatic action of its own."""
+        if self.state.ended or not DUE_CHECKS:
+            return None
+        now = float(at) if isinstance(at, int | float) else self.time.now()
+        for check in DUE_CHECKS:
+            cmd = check(self.state, now)
+            if cmd is not None:
+                return {**cmd, "at": now} if isinstance(at, int | float) else cmd
+        return None
+
+    def run_due(self, before: dict[str, Any] | None = None) -> list[Event]:
+        """Run the command time passing made due (see :meth:`due_command`), if any, before ``before``.
+
+        It is a step of its own: its events stay even when the command that follows is refused.
+        """
+        at = before.get("at") if isinstance(before, dict) else None
+        due = self.due_command(at)
+        if due is None or (isinstance(before, dict) and before.get("cmd") == due["cmd"]):
+            return []
+        return self.execute(due)
 
     def try_execute(self, command: dict[str, Any]) -> tuple[list[Event], RuleError | None]:
         try:

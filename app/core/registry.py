@@ -49,6 +49,17 @@ def applies(event_type: str) -> Callable[[Applier], Applier]:
     return register
 
 
+DueCheck = Callable[["TournamentState", float], "dict[str, Any] | None"]
+DUE_CHECKS: list[DueCheck] = []
+
+
+def due_check(fn: DueCheck) -> DueCheck:
+    """Register a check for a command that time passing makes due (the tournament's end when late
+    registration closes with one player left). ``fn(state, now)`` returns the command, or None."""
+    DUE_CHECKS.append(fn)
+    return fn
+
+
 ViewPart = Callable[..., Any]
 VIEW_PARTS: dict[str, ViewPart] = {}
 TIMED_VIEW_PARTS: set[str] = set()  # parts whose function also takes ``now`` (the current time)

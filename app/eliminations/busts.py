@@ -12,13 +12,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.buttons.blinds import seat_order_from_button
-from app.clock.timeline import adhoc_break_left_ms, position_ms, to_ms
+from app.clock.timeline import (
+    adhoc_break_left_ms,
+    find_period,
+    late_registration_open,
+    position_ms,
+    to_ms,
+)
 from app.core import inputs
 from app.core.events import Event
-from app.core.registry import applies, command
+from app.core.registry import applies, command, due_check
 from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
 from app.eliminations.hand_for_hand import round_batch
 from app.eliminations.places import renumber
+from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
 from app.errors import Question, RuleError
 
@@ -26,7 +33,14 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
+def check_started(ctx: Context) -> None:
+    """ELIM-6: nobody busts before play has begun (the clock started or the players seated)."""
+    if not has_started(ctx.state):
+        raise RuleError("NOT_STARTED", "The tournament has not started: nobody can bust yet.", "ELIM-6")
+
+
 def busted_players(ctx: Context, cmd: dict[str, Any]) -> list[Player]:
+    check_started(ctx)
     refs = cmd["players"] if "players" in cmd else [inputs.field(cmd, "player")]
     if not isinstance(refs, list) or not refs:
         raise RuleError("INVALID_INPUT", "Name the player(s) who lost all their chips.")
@@ -133,22 +147,73 @@ def decline_rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
     check_winner(ctx)
 
 
+def last_standing(state: TournamentState) -> Player | None:
+    """The one player still holding chips, when only one is left (and he is not deciding on a rebuy)."""
+    if state.in_field != 1 or state.ended:
+        return None
+    last = [p for p in state.players.values() if p.live and p.entries]
+    return last[0] if len(last) == 1 and not last[0].deciding else None
+
+
 def check_winner(ctx: Context) -> None:
-    """ELIM-6: the last player holding chips takes 1st place and the tournament ends; the clock stops."""
-    if ctx.state.in_field != 1:
+    """ELIM-6: the last player holding chips takes 1st place and the tournament ends; the clock stops.
+
+    While late registration (and with it re-entry) is open, entries can still arrive: the last player
+    standing is not yet the winner. The tournament then ends when the window closes: see
+    :func:`finish_due`.
+    """
+    if last_standing(ctx.state) is None or late_entry_open(ctx):
         return
-    last = [p for p in ctx.state.players.values() if p.live and p.entries]
-    if len(last) == 1 and not last[0].deciding:
-        c = ctx.state.clock
-        if c.get("started") and c.get("running"):
-            now_ms = to_ms(ctx.now)
-            ctx.emit(
-                "clock_paused",
-                pos_ms=position_ms(ctx.state, now_ms),
-                adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
-                reason="tournament over",
-            )
-        ctx.emit("tournament_won", player=last[0].id)
+    finish(ctx)
+
+
+def finish(ctx: Context) -> None:
+    last = last_standing(ctx.state)
+    assert last is not None
+    c = ctx.state.clock
+    if c.get("started") and c.get("running"):
+        now_ms = to_ms(ctx.now)
+        pos = position_ms(ctx.state, now_ms)
+        close = window_close_ms(ctx.state)
+        ctx.emit(
+            "clock_paused",
+            pos_ms=pos if close is None else min(pos, close),
+            adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
+            reason="tournament over",
+        )
+    ctx.emit("tournament_won", player=last.id)
+
+
+def window_close_ms(state: TournamentState) -> int | None:
+    """The clock position where late registration closed (the end of ``late.last_level``), if it does."""
+    assert state.profile is not None
+    if state.profile["late.mode"] != "levels":
+        return None
+    level = find_period(state, "level", int(state.profile["late.last_level"]))
+    return None if level is None else level.end_ms
+
+
+@due_check
+def finish_due(state: TournamentState, now: float) -> dict[str, Any] | None:
+    """ELIM-6 as time passes: one player was left while late registration was open, and it has closed.
+
+    The engine checks this before every command (:meth:`app.core.engine.Tournament.execute`; the store
+    records it as an automatic action of its own): the ``finish`` command then ends the tournament, and
+    the clock stops where the window closed.
+    """
+    if last_standing(state) is None or not state.clock.get("started"):
+        return None
+    return None if late_registration_open(state, now) else {"cmd": "finish"}
+
+
+@command("finish")
+def finish_command(ctx: Context, cmd: dict[str, Any]) -> None:
+    """The tournament ends: late registration closed with one player left, who wins (ELIM-6)."""
+    if last_standing(ctx.state) is None:
+        raise RuleError("INVALID_INPUT", "More than one player still holds chips.", "ELIM-6")
+    if late_registration_open(ctx.state, ctx.now):
+        raise RuleError("INVALID_INPUT", "Late registration is still open: entries can still arrive.", "ELIM-6")
+    finish(ctx)
 
 
 def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None:

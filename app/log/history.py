@@ -128,8 +128,19 @@ class History:
         return [HistoryItem(a.seq, a.at, a.label, a.kind, a.seq in self.undone, a.automatic) for a in self.actions]
 
     # -- running commands ---------------------------------------------------------------------
+    def run_due(self, before: dict[str, Any] | None = None) -> Action | None:
+        """Run and record, as an automatic action, what time passing made due before ``before`` (ELIM-6:
+        the end once late registration closed with one player left); None when nothing is due."""
+        due = self.tournament.due_command(before.get("at") if isinstance(before, dict) else None)
+        if due is None or (isinstance(before, dict) and before.get("cmd") == due["cmd"]):
+            return None
+        return self.run(due, automatic=True)
+
     def run(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> Action:
-        """Run one command on the engine and record it. RuleError: nothing changes."""
+        """Run one command on the engine and record it (after anything due, as its own action). RuleError:
+        nothing changes, beyond the due action."""
+        if not automatic:
+            self.run_due(command)
         t = self.tournament
         text = label or label_for(command, t.state)
         events = t.execute(command)

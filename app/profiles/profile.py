@@ -120,7 +120,7 @@ SCHEMA: dict[str, Setting] = {
     "break.mode": S("tda", choice("tda", "below_five", "redraw_only"), "how tables are broken"),
     "break.redraw_at_players": S([], whole_list, "full card-draw redraws at these player counts (at or below)"),
     "break.redraw_at_tables": S([], whole_list, "full redraws when play reaches these numbers of tables"),
-    "final_table.size": S(9, whole(2, 12), "players at the final table"),
+    "final_table.size": S(9, whole(2, 12), "players at the final table (left out: follows table.max_seats)"),
     "stage.mode": S("none", choice("none", "winners_table"), "table chip leaders advance to a winners' table"),
     "stage.end": S("last_standing", choice("last_standing", "time_limit"), "when a first-stage table ends"),
     "stage.carry_chips": S(False, boolean, "winners keep their chips at the winners' table"),
@@ -190,6 +190,8 @@ class Profile:
     name: str
     description: str
     settings: Mapping[str, Any] = field(repr=False)
+    # Keys the profile does not name, whose value follows another key (see FOLLOWS): BRK-6's final table.
+    follows: frozenset[str] = field(default=frozenset(), repr=False)
 
     def __getitem__(self, key: str) -> Any:
         return self.settings[key]
@@ -219,7 +221,27 @@ class Profile:
         return int(self.settings["money.start_stack"] if v is None else v)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "description": self.description, "settings": dict(self.settings)}
+        """The profile as data; a key that follows others is left out, so it follows them again when read."""
+        settings = {k: v for k, v in self.settings.items() if k not in self.follows}
+        return {"id": self.id, "name": self.name, "description": self.description, "settings": settings}
+
+
+def final_size_for(max_seats: int) -> int:
+    """BRK-6: the final table size that follows the table size (TDA RP-9: 8- and 9-handed events have a
+    final table of 9, 6- and 7-handed ones of 7; 10-handed a final table of 10; any other size its own)."""
+    return {8: 9, 6: 7}.get(max_seats, max_seats)
+
+
+# Settings whose value, when no profile in the chain names them, follows other settings.
+FOLLOWS = {"final_table.size": lambda s: final_size_for(int(s["table.max_seats"]))}
+
+
+def default_of(key: str, settings: Mapping[str, Any]) -> Any:
+    """The value ``key`` takes when a profile leaves it out, given the profile's other ``settings``: the
+    schema's default, or for a key in :data:`FOLLOWS` the value that follows them. A profile saved as
+    its differences from these values loads back the same."""
+    follow = FOLLOWS.get(key)
+    return follow(settings) if follow is not None else SCHEMA[key].default
 
 
 def _profile_error(key: str, why: str) -> RuleError:
@@ -264,12 +286,25 @@ def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None, *,
         raise _profile_error("id", "must be a non-empty text")
     if base is None and data.get("extends"):
         base = load_profile(str(data["extends"]), _chain=_chain)
-    settings = validate_settings(data.get("settings", {}), base.settings if base else None)
+    given = data.get("settings", {})
+    # A key that neither this profile nor its base names follows the others (BRK-6: the final table
+    # follows the table size); a profile that names it keeps its own value.
+    follows = frozenset(
+        key for key in FOLLOWS
+        if not (isinstance(given, Mapping) and key in given) and (base is None or key in base.follows)
+    )
+    if follows:
+        before = {k: s.default for k, s in SCHEMA.items()} if base is None else dict(base.settings)
+        shown = {**before, **given}
+        if all(not SCHEMA[k].check(shown[k]) for k in ("table.max_seats",)):
+            given = {**given, **{key: FOLLOWS[key](shown) for key in follows}}
+    settings = validate_settings(given, base.settings if base else None)
     return Profile(
         id=pid,
         name=str(data.get("name", pid)),
         description=str(data.get("description", "")),
         settings=settings,
+        follows=follows,
     )
 
 

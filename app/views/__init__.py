@@ -21,6 +21,7 @@ from app.views.more import (
 from app.views.read import (
     ClockView,
     FieldView,
+    HandView,
     MoveView,
     PayoutView,
     PendingView,
@@ -50,6 +51,7 @@ __all__ = [
     "structure_json",
     "ClockView",
     "FieldView",
+    "HandView",
     "MoveView",
     "PayoutView",
     "PendingView",

@@ -58,6 +58,17 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
+class HandView:
+    """The hand a table is playing (CONV-6, CLK-4): it keeps the level in force when it started."""
+
+    number: int  # the table's hands finished, plus this one
+    level: int
+    game: str = ""  # the game's name, "" while not known (dealer's choice before the choice)
+    forced_bets: Mapping[str, Any] = field(default_factory=dict)  # sb, bb, ante (or the stud column)
+    waiting: bool = False  # finished during a break: the next hand starts when the break ends (CLK-3)
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     number: int
     max_seats: int
@@ -66,6 +77,7 @@ class TableView:
     button_marker: int | None = None  # where the button is shown (the effective dealer, if the profile says so)
     sb: int | None = None  # small-blind seat of the last hand
     bb: int | None = None  # big-blind seat of the last hand
+    hand: HandView | None = None  # the hand it plays
 
     @property
     def population(self) -> int:
@@ -309,7 +321,26 @@ def clock_at(state: TournamentState, now: float | None) -> ClockView:
     )
 
 
-def _tables(state: TournamentState) -> tuple[TableView, ...]:
+def _hand(state: TournamentState, table: Any, now: float | None) -> HandView | None:
+    if state.profile is None:
+        return None
+    raw = clock_views.current_hand(state, table, clock_views.as_of(state, now))
+    return HandView(
+        number=int(raw["number"]),
+        level=int(raw["level"]),
+        game=_game_name(raw.get("game")),
+        forced_bets=dict(raw.get("forced_bets") or raw["blinds"]),
+        waiting=bool(raw["waiting"]),
+    )
+
+
+def _hands_follow_time(state: TournamentState) -> bool:
+    """A table's hand changes with time alone: it has not reported a hand yet (the clock decides), or
+    it waits for a break's end."""
+    return bool(state.extra.get("break_waiting")) or any(t.hand_level is None for t in state.tables.values())
+
+
+def _tables(state: TournamentState, now: float | None = None) -> tuple[TableView, ...]:
     from app.buttons.positions import effective_dealer
 
     out = []
@@ -319,7 +350,7 @@ def _tables(state: TournamentState) -> tuple[TableView, ...]:
         players = state.players
         seats = tuple(SeatView(s, pid, players[pid].name, players[pid].stack) for s, pid in sorted(t.seats.items()))
         marker = effective_dealer(t.button, t.seats, t.max_seats) if on_dealer else t.button
-        out.append(TableView(t.number, t.max_seats, seats, t.button, marker, t.sb, t.bb))
+        out.append(TableView(t.number, t.max_seats, seats, t.button, marker, t.sb, t.bb, _hand(state, t, now)))
     return tuple(out)
 
 
@@ -465,7 +496,7 @@ def build(state: TournamentState, now: float | None = None) -> TournamentView:
     else:
         table = money_rules.prize_table(state)
         won = money_rules.awards(state, table)
-    tables = _tables(state)
+    tables = _tables(state, now)
     currency = str(state.profile.settings.get("money.currency", fmt.USD)) if state.profile is not None else fmt.USD
     return TournamentView(
         seq=state.seq,
@@ -522,7 +553,11 @@ def read(tournament_or_state: Any, now: float | None = None) -> TournamentView:
     hit = _CACHE.get(id(state))
     if hit is not None and hit[0]() is state and hit[1] == state.seq:
         view = hit[2]
-        return view if view.clock.at == now else replace(view, clock=clock_at(state, now))
+        if view.clock.at == now:
+            return view
+        if _hands_follow_time(state):
+            return replace(view, clock=clock_at(state, now), tables=_tables(state, now))
+        return replace(view, clock=clock_at(state, now))
     view = build(state, now)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
@@ -538,6 +573,7 @@ def forget() -> None:
 __all__ = [
     "ClockView",
     "FieldView",
+    "HandView",
     "MoveView",
     "PayoutView",
     "PendingView",

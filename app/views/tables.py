@@ -7,6 +7,7 @@ from typing import Any
 from app.balancing.halting import WAIT, halts
 from app.buttons.blinds import upcoming
 from app.buttons.positions import NeedsButton, effective_dealer, order_from
+from app.clock.view import as_of, current_hand
 from app.core.registry import view_part
 from app.core.state import Table, TournamentState
 
@@ -51,8 +52,11 @@ def designated_dealer(state: TournamentState, table: Table) -> dict[str, Any] | 
     return {"player": p.name, "seat": p.seat}
 
 
-def table_view(state: TournamentState, table: Table, halt: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One table; ``halt`` is its BAL-1 halt ({"reason", "waived"}) when it is halted."""
+def table_view(
+    state: TournamentState, table: Table, halt: dict[str, Any] | None = None, now: float | None = None
+) -> dict[str, Any]:
+    """One table; ``halt`` is its BAL-1 halt ({"reason", "waived"}) when it is halted; ``hand`` the hand it
+    plays at ``now`` (its number, level, game and blinds; ``waiting`` for a break's end, CLK-3)."""
     assert state.profile is not None
     dealer = effective_dealer(table.button, table.seats, table.max_seats)
     marker = dealer if state.profile["button.display_on_effective_dealer"] else table.button
@@ -83,6 +87,7 @@ def table_view(state: TournamentState, table: Table, halt: dict[str, Any] | None
         "held": table.button_held,
         "frozen": table.frozen,
         "hands": table.hands,
+        "hand": current_hand(state, table, as_of(state, now)),
         "halted": halt,
         "not_dealt": not_dealt(state, table),
         "next_hand": next_hand,
@@ -93,6 +98,6 @@ def table_view(state: TournamentState, table: Table, halt: dict[str, Any] | None
 
 
 @view_part("tables")
-def tables(state: TournamentState) -> dict[str, Any]:
+def tables(state: TournamentState, now: float | None = None) -> dict[str, Any]:
     stops = halts(state) if state.profile is not None else {}
-    return {str(n): table_view(state, state.tables[n], stops.get(n)) for n in sorted(state.tables)}
+    return {str(n): table_view(state, state.tables[n], stops.get(n), now) for n in sorted(state.tables)}

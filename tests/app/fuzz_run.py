@@ -34,6 +34,7 @@ def _misc(name: str) -> Builder:
 
 
 BUILDERS: dict[str, Builder] = {
+    "finish": lambda d, r: {"cmd": "finish"},
     "register": lambda d, r: ff.register(d.t.state, r, d.next_number()),
     "bust": lambda d, r: ff.bust(d.t.state, r),
     "rebuy": lambda d, r: ff.for_decider(d.t.state, r, "rebuy"),
@@ -161,7 +162,10 @@ class Director:
             self.check_replay()
 
     def run(self, cmd: ff.Cmd, r: random.Random | None = None, depth: int = 0) -> RuleError | None:
-        """Run the command; a refusal must change nothing; answer the engine's question and repeat."""
+        """Run the command; a refusal must change nothing; answer the engine's question and repeat.
+
+        What time passing made due runs first, as its own step (as the store does)."""
+        self.t.run_due(cmd)
         state_before = pickle.dumps(self.t.state)
         try:
             self.t.execute(cmd)

@@ -28,6 +28,13 @@ def enter(t: Tournament, *names: str) -> None:
         t.execute({"cmd": "register", "name": name})
 
 
+def begin(t: Tournament, *, clock: bool = False) -> None:
+    """Play begins: the players are seated (and the clock started): nobody busts before (ELIM-6)."""
+    t.execute({"cmd": "seat_all"})
+    if clock:
+        t.execute({"cmd": "start_clock"})
+
+
 def refused(t: Tournament, cmd: dict[str, Any], code: str) -> RuleError:
     before = t.snapshot()
     with pytest.raises(RuleError) as info:

@@ -87,6 +87,7 @@ def _level_change() -> tuple[Tournament, Command]:
 def _two_busts() -> tuple[Tournament, Command]:
     t = _make("tda")
     _register(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
     return t, {"cmd": "bust", "players": ["Ann", "Bob"]}
 
 

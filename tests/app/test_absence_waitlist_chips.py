@@ -143,6 +143,7 @@ def test_ent_5_a_count_cannot_give_chips_to_a_player_deciding_on_a_rebuy() -> No
         mp.setattr(app.entries.ledger, "in_break", lambda state, now: False)
         for name in ("S0", "S1", "S2"):
             t.execute({"cmd": "register", "name": name})
+        t.execute({"cmd": "seat_all"})
         t.execute({"cmd": "bust", "players": ["S0", "S1"], "stacks": {"S0": 1, "S1": 1}})
         before = t.snapshot()
         _, err = t.try_execute({"cmd": "chip_count", "counts": {"S0": 1}, "accept": True})

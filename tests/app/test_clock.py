@@ -262,3 +262,44 @@ def test_reg_6_no_late_registration_countdown_without_late_entry() -> None:
     t, fc = make("home-nl")
     t.execute({"cmd": "start_clock"})
     assert view(t, fc)["late_registration_seconds_left"] is None
+
+
+def test_clk_1_a_level_added_in_overtime_starts_with_its_full_time() -> None:
+    from app.clock.timeline import structure_of
+
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock", "level": 15})
+    fc.advance(20 * MIN + 7 * MIN)
+    v = view(t, fc)
+    assert v["level"] == 15 and v["overtime"]
+    levels = [{"sb": lv.sb, "bb": lv.bb} for lv in structure_of(t.state).levels]
+    t.execute({"cmd": "set_structure", "structure": {"levels": [*levels, {"sb": 1500, "bb": 3000}]}})
+    v = view(t, fc)
+    assert (v["level"], v["time_left"], v["overtime"], v["blinds"]["bb"]) == (16, "20:00", False, 3000)
+    assert current_level(t.state, fc.now()) == 16
+    fc.advance(5 * MIN)
+    assert view(t, fc)["time_left"] == "15:00"
+    # Paused in overtime: the added level waits, whole, for the clock to resume.
+    t2, fc2 = make("home-nl")
+    t2.execute({"cmd": "start_clock", "level": 15})
+    fc2.advance(25 * MIN)
+    t2.execute({"cmd": "pause_clock"})
+    t2.execute({"cmd": "set_structure", "structure": {"levels": [*levels, {"sb": 1500, "bb": 3000}]}})
+    fc2.advance(10 * MIN)
+    assert (view(t2, fc2)["level"], view(t2, fc2)["time_left"]) == (16, "20:00")
+    t2.execute({"cmd": "resume_clock"})
+    fc2.advance(MIN)
+    assert view(t2, fc2)["time_left"] == "19:00"
+
+
+def test_clk_1_a_new_structure_in_overtime_keeps_the_current_level_when_nothing_follows_it() -> None:
+    from app.clock.timeline import structure_of
+
+    t, fc = make("home-nl")
+    t.execute({"cmd": "start_clock", "level": 15})
+    fc.advance(27 * MIN)
+    levels = [{"sb": lv.sb, "bb": lv.bb} for lv in structure_of(t.state).levels]
+    levels[-1] = {"sb": 800, "bb": 1600}
+    t.execute({"cmd": "set_structure", "structure": {"levels": levels}})
+    v = view(t, fc)
+    assert (v["level"], v["overtime_seconds"], v["blinds"]["bb"]) == (15, 7 * MIN, 1600)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from tests.app.money_kit import at_level, enter, make, players, refused
+from app.clock.timeline import periods
+from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
 def test_elim_4_stack_order_ranks_bigger_stack_higher_and_equal_stacks_tie():
     t = make("tda")
     enter(t, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+    begin(t)
     t.execute({"cmd": "bust", "players": ["Ann", "Bob", "Cat"], "stacks": {"Ann": 300, "Bob": 900, "Cat": 300}})
     ps = players(t)
     assert (ps["Bob"]["place"], ps["Bob"]["tied"]) == (4, False)
@@ -18,6 +20,7 @@ def test_elim_4_stack_order_ranks_bigger_stack_higher_and_equal_stacks_tie():
 def test_elim_4_two_busts_need_the_starting_stacks():
     t = make("tda")
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     refused(t, {"cmd": "bust", "players": ["Ann", "Bob"]}, "NEEDS_INPUT")
     refused(t, {"cmd": "bust", "players": ["Ann", "Bob"], "stacks": {"Ann": -1, "Bob": 5}}, "INVALID_INPUT")
     refused(t, {"cmd": "bust", "players": ["Ann", "Bob"], "stacks": {"Ann": 1.5, "Bob": 5}}, "INVALID_INPUT")
@@ -29,6 +32,7 @@ def test_elim_4_two_busts_need_the_starting_stacks():
 def test_elim_4_split_all_ties_everyone_in_the_hand_whatever_the_stacks(monkeypatch):
     t = make("home-nl")
     enter(t, "Ann", "Bob", "Cat", "Dan")
+    begin(t)
     at_level(monkeypatch, 5)
     t.execute({"cmd": "bust", "players": ["Ann", "Bob"], "stacks": {"Ann": 100, "Bob": 900}})
     ps = players(t)
@@ -62,17 +66,18 @@ def test_elim_1_bust_frees_the_seat_and_marks_it_dead_for_the_button():
 def test_elim_2_late_entries_move_provisional_places(monkeypatch):
     t = make("tda")
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     at_level(monkeypatch, 1)
     t.execute({"cmd": "bust", "player": "Ann"})
     assert players(t)["Ann"]["place"] == 3
-    t.state.started = True
     enter(t, "Dan")
     assert players(t)["Ann"]["place"] == 4
 
 
 def test_elim_6_last_player_wins_and_nothing_more_can_be_played():
-    t = make("tda")
+    t = make("hat")  # no late entry: the last player standing wins at once
     enter(t, "Ann", "Bob", "Cat")
+    begin(t, clock=True)
     t.execute({"cmd": "bust", "player": "Ann"})
     t.execute({"cmd": "bust", "player": "Bob"})
     ps = players(t)
@@ -83,9 +88,58 @@ def test_elim_6_last_player_wins_and_nothing_more_can_be_played():
     assert [r["place"] for r in t.view("places")["places"]] == [1, 2, 3]
 
 
+def test_elim_6_no_bust_before_the_tournament_has_started():
+    t = make("tda")
+    enter(t, "Ann", "Bob", "Cat")
+    err = refused(t, {"cmd": "bust", "player": "Ann"}, "NOT_STARTED")
+    assert err.message == "The tournament has not started: nobody can bust yet."
+    begin(t)
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["status"] == "out"
+
+
+def test_elim_6_no_winner_while_late_registration_can_bring_entries():
+    t = make("tda", reentry__offered=True)  # late registration to the end of level 3, 20-minute levels
+    enter(t, "Ann", "Bob")
+    begin(t, clock=True)
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert not t.state.ended and players(t)["Bob"]["status"] == "seated" and players(t)["Ann"]["place"] == 2
+    refused(t, {"cmd": "bust", "player": "Bob"}, "INVALID_INPUT")  # somebody must win the hand
+    t.execute({"cmd": "reenter", "player": "Ann"})
+    enter(t, "Cat")
+    assert players(t)["Cat"]["status"] == "seated" and not t.state.ended
+    t.execute({"cmd": "bust", "players": ["Ann", "Cat"], "stacks": {"Ann": 500, "Cat": 900}})
+    assert not t.state.ended
+    refused(t, {"cmd": "finish"}, "INVALID_INPUT")  # the window is open: entries can still arrive
+
+
+def test_elim_6_the_tournament_ends_when_late_registration_closes_with_one_player_left():
+    from app.clock.view import clock_view
+
+    t = make("tda")
+    enter(t, "Ann", "Bob")
+    begin(t, clock=True)
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert t.due_command() is None
+    level_s = int(t.state.profile["structure.level_minutes"]) * 60
+    close_s = sum(p.length_ms for p in periods(t.state) if p.level <= 3) // 1000
+    t.time.advance(close_s + 5 * 60)
+    # Time passing closed the window: the engine ends the tournament at the next command.
+    assert t.due_command() == {"cmd": "finish"}
+    refused_after = t.try_execute({"cmd": "register", "name": "Dan"})
+    assert refused_after[1] is not None and refused_after[1].code == "TOURNAMENT_OVER"
+    assert t.state.ended and players(t)["Bob"]["status"] == "winner" and t.log[-1].type == "tournament_won"
+    view = clock_view(t.state, t.time.now())
+    assert view["paused"] and view["pause_reason"] == "tournament over"
+    # The clock stopped where the window closed, not when the next command came.
+    assert view["level"] == 4 and view["seconds_left"] == level_s
+    t.execute({"cmd": "note", "text": "Bob wins"})
+
+
 def test_elim_bust_refuses_an_out_player_and_a_deciding_one(monkeypatch):
     t = make("home-rebuy")
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     at_level(monkeypatch, 1)
     t.execute({"cmd": "bust", "player": "Ann"})
     refused(t, {"cmd": "bust", "player": "Ann"}, "INVALID_INPUT")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import app.seating.draw  # noqa: F401  (registers seat_all)
 import app.seating.seat_player  # noqa: F401  (registers seat_player)
-from tests.app.money_kit import at_level, enter, make, players, refused
+from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
 def test_ent_1_register_takes_the_buy_in_and_grants_the_start_stack():
@@ -126,12 +126,13 @@ def test_ent_9_buy_chips_is_not_offered_without_a_per_hand_cap():
 def test_ent_8_reentry_needs_the_profile_the_window_and_a_free_count(monkeypatch):
     t = make("tda", reentry__offered=True, reentry__max_per_player=1)
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     at_level(monkeypatch, 2)
     t.execute({"cmd": "bust", "player": "Ann"})
     assert players(t)["Ann"]["place"] == 3
     t.execute({"cmd": "reenter", "player": "Ann"})
     ann = players(t)["Ann"]
-    assert (ann["status"], ann["stack"], ann["reentries"], ann["place"]) == ("registered", 10000, 1, None)
+    assert (ann["status"], ann["stack"], ann["reentries"], ann["place"]) == ("seated", 10000, 1, None)
     money = t.view("money")["money"]
     assert (money["entrants"], money["reentries"], money["pool_cents"]) == (3, 1, 40000)
     t.execute({"cmd": "bust", "player": "Ann"})
@@ -141,6 +142,7 @@ def test_ent_8_reentry_needs_the_profile_the_window_and_a_free_count(monkeypatch
     at_level(monkeypatch, 4)
     t2 = make("tda", reentry__offered=True)
     enter(t2, "Ann", "Bob")
+    begin(t2)
     t2.execute({"cmd": "bust", "player": "Ann", "hand_level": 4})
     # Bob is the winner now: nothing more can be done.
     refused(t2, {"cmd": "reenter", "player": "Ann"}, "TOURNAMENT_OVER")
@@ -149,11 +151,13 @@ def test_ent_8_reentry_needs_the_profile_the_window_and_a_free_count(monkeypatch
 def test_ent_8_reentry_window_closed_and_not_offered(monkeypatch):
     t = make("tda", reentry__offered=True)
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     t.execute({"cmd": "bust", "player": "Ann"})
     at_level(monkeypatch, 4)
     refused(t, {"cmd": "reenter", "player": "Ann"}, "WINDOW_CLOSED")
     t2 = make("home-nl")
     enter(t2, "Ann", "Bob", "Cat")
+    begin(t2)
     refused(t2, {"cmd": "reenter", "player": "Ann"}, "NOT_OFFERED")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.app.money_kit import at_level, enter, make, players, refused
+from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
 def _rows(t):
@@ -20,6 +20,7 @@ def test_pay_3_floor_per_place_and_leftover_cents_to_first():
 def test_pay_4_seed_003_two_equal_short_stacks_split_4th_and_5th_for_15_each(monkeypatch):
     t = make("home-rebuy", payout__table="fixed", payout__fixed_cents=[6000, 4000, 3000, 2000, 1000])
     enter(t, *[f"P{i}" for i in range(8)])  # pool $160 = the fixed table below
+    begin(t)
     at_level(monkeypatch, 2)
     t.execute({"cmd": "bust", "player": "P0"})
     t.execute({"cmd": "bust", "player": "P1"})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.app.money_kit import at_level, enter, make, players, refused
+from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
 def test_ent_3_rebuy_not_offered_in_the_hat_profile():
@@ -14,11 +14,12 @@ def test_ent_3_rebuy_not_offered_in_the_hat_profile():
 def test_ent_3_rebuy_requires_zero_stack_then_bust_leaves_him_deciding(monkeypatch):
     t = make("home-rebuy")
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     at_level(monkeypatch, 1)
     refused(t, {"cmd": "rebuy", "player": "Ann"}, "REQUIRES_ZERO_STACK")
     t.execute({"cmd": "bust", "player": "Ann"})
     ann = players(t)["Ann"]
-    assert (ann["stack"], ann["deciding"], ann["status"], ann["place"]) == (0, True, "registered", None)
+    assert (ann["stack"], ann["deciding"], ann["status"], ann["place"]) == (0, True, "seated", None)
     refused(t, {"cmd": "rebuy", "player": "Ann", "amount_cents": 1999}, "AMOUNT_INVALID")
     refused(t, {"cmd": "rebuy", "player": "Ann", "amount_cents": "20"}, "AMOUNT_INVALID")
     t.execute({"cmd": "rebuy", "player": "Ann", "amount_cents": 2000})
@@ -30,6 +31,7 @@ def test_ent_3_rebuy_requires_zero_stack_then_bust_leaves_him_deciding(monkeypat
 def test_ent_4_unlimited_rebuys_in_level_1_window_closed_for_a_level_2_hand(monkeypatch):
     t = make("home-rebuy")
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     at_level(monkeypatch, 1)
     for _ in range(3):
         t.execute({"cmd": "bust", "player": "Ann", "rebuy": True})
@@ -49,6 +51,7 @@ def test_ent_4_unlimited_rebuys_in_level_1_window_closed_for_a_level_2_hand(monk
 def test_ent_4_one_rebuy_in_home_nl_then_limit_reached(monkeypatch):
     t = make("home-nl")
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     at_level(monkeypatch, 2)
     t.execute({"cmd": "bust", "player": "Ann", "rebuy": True})
     refused(t, {"cmd": "bust", "player": "Ann", "rebuy": True}, "LIMIT_REACHED")
@@ -59,6 +62,7 @@ def test_ent_4_one_rebuy_in_home_nl_then_limit_reached(monkeypatch):
 def test_ent_5_declining_places_him_by_the_hand_he_lost(monkeypatch):
     t = make("home-rebuy")
     enter(t, "Ann", "Bob", "Cat", "Dan")
+    begin(t)
     at_level(monkeypatch, 1)
     t.execute({"cmd": "bust", "player": "Ann"})  # deciding
     at_level(monkeypatch, 2)
@@ -112,6 +116,7 @@ def test_ent_7_add_on_not_offered_in_home_nl_and_windowed_in_tda(monkeypatch):
 def test_ent_5_bust_with_rebuy_false_declines_at_once(monkeypatch):
     t = make("home-rebuy")
     enter(t, "Ann", "Bob", "Cat")
+    begin(t)
     at_level(monkeypatch, 1)
     t.execute({"cmd": "bust", "player": "Ann", "rebuy": False})
     assert (players(t)["Ann"]["status"], players(t)["Ann"]["place"]) == ("out", 3)

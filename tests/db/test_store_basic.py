@@ -71,3 +71,22 @@ def test_on_commit_reports_sequence_numbers(store_path, clock):
         s.execute({"cmd": "note", "text": "b"})
         s.undo()
     assert seen == [2, 3, 4]
+
+
+def test_elim_6_the_end_made_due_by_time_is_saved_as_an_automatic_action(tmp_path, clock):
+    path = tmp_path / "late.floorman"
+    with TournamentStore.create(path, load_profile("tda"), "Late", time=clock, seed=7) as s:
+        for name in ("Ann", "Bob"):
+            s.execute({"cmd": "register", "name": name})
+        s.execute({"cmd": "seat_all"})
+        s.execute({"cmd": "start_clock"})
+        s.execute({"cmd": "bust", "player": "Ann"})
+        assert not s.tournament.state.ended  # late registration is open: entries can still arrive
+        clock.advance(4 * 3600)
+        s.execute({"cmd": "note", "text": "after the window"})
+        items = s.history()
+        assert [(h.label, h.automatic) for h in items[-2:]] == [
+            ("end of the tournament", True), ("note \u201cafter the window\u201d", False)]
+        view = s.tournament.view()
+    with TournamentStore.open(path, time=clock) as again:
+        assert again.tournament.state.ended and again.tournament.view() == view

@@ -12,7 +12,8 @@ from tests.sheets.conftest import page_count, pdf_text, unembedded_fonts
 @pytest.fixture(scope="module")
 def finished():
     t = builtin_demo(("Ann Lee", "Αλέξης Παππάς", "Дмитрий Иванов", "José Núñez"), busts=1)
-    t.execute({"cmd": "change_settings", "settings": {"elim.same_hand": "split_all"}})
+    # No late entry: the last player standing wins at once (ELIM-6).
+    t.execute({"cmd": "change_settings", "settings": {"elim.same_hand": "split_all", "late.mode": "none"}})
     t.execute({"cmd": "bust", "players": ["Αλέξης Παππάς", "Дмитрий Иванов"]})
     assert t.state.ended
     return t

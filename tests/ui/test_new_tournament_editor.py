@@ -76,7 +76,7 @@ def test_readable_editors(qtbot, tmp_path):
 
 
 def test_a_refusal_shows_the_engines_message_beside_the_setting_and_ok(qtbot, tmp_path):
-    base = load_profile("tda")
+    base = load_profile("home-nl")  # names its final table (9): it does not follow the table size
     dialog = NewTournamentDialog(base, tmp_path)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -120,6 +120,8 @@ def test_the_created_tournament_has_exactly_the_edited_settings(qtbot, tmp_path,
         seats = dialog.rows["seat.method"].editor.combo  # type: ignore[attr-defined]
         seats.setCurrentIndex(seats.findText("Card draw (suit = table)"))
         type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "7")  # type: ignore[attr-defined]
+        seen["followed"] = dialog.rows["final_table.size"].value()  # BRK-6: follows the table size
+        type_into(qtbot, dialog.rows["final_table.size"].editor.spin.lineEdit(), "9")  # type: ignore[attr-defined]
         seen["refused"] = not ok_button(dialog).isEnabled()
         type_into(qtbot, dialog.rows["final_table.size"].editor.spin.lineEdit(), "8")  # type: ignore[attr-defined]
         dialog.rows["rebuy.offered"].editor.box.setChecked(True)  # type: ignore[attr-defined]
@@ -130,7 +132,7 @@ def test_the_created_tournament_has_exactly_the_edited_settings(qtbot, tmp_path,
     monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
     starter = Starter(QApplication.instance())
     starter.new_tournament(base)
-    assert seen == {"refused": True}
+    assert seen == {"followed": 7, "refused": True}
     window = starter.windows[-1]
     qtbot.addWidget(window)
     edits = {"money.buy_in_cents": 2550, "seat.method": "card_draw", "table.max_seats": 7, "final_table.size": 8,
@@ -157,3 +159,36 @@ def test_save_as_a_profile_keeps_a_copy_for_the_welcome_screen(qtbot, tmp_path, 
     assert saved.name == "Friday deep stack" and saved["money.start_stack"] == 30000
     assert dict(saved.settings) == dict(dialog.edited_profile().settings)
     assert json.loads(dialog.saved_profile.read_text(encoding="utf-8"))["id"] == "friday-deep-stack"
+
+
+def test_brk_6_a_saved_profile_loads_back_with_its_final_table(qtbot, tmp_path, user_data: Path):
+    """A final table size the profile leaves out follows the table size; one the director sets is kept,
+    even when it equals the schema's default (saved as differences from what a left-out key becomes)."""
+    dialog = NewTournamentDialog(load_profile("tda"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Ten handed")
+    dialog.rows["table.max_seats"].editor.spin.setValue(10)  # type: ignore[attr-defined]
+    assert dialog.rows["final_table.size"].value() == 10  # follows
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.saved_profile is not None
+    data = json.loads(dialog.saved_profile.read_text(encoding="utf-8"))
+    assert data["settings"]["table.max_seats"] == 10 and "final_table.size" not in data["settings"]
+    assert load_profile(str(dialog.saved_profile))["final_table.size"] == 10
+
+    dialog = NewTournamentDialog(load_profile("tda"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Ten handed, final nine")
+    dialog.rows["table.max_seats"].editor.spin.setValue(10)  # type: ignore[attr-defined]
+    dialog.rows["final_table.size"].editor.spin.setValue(9)  # type: ignore[attr-defined]
+    dialog.rows["table.max_seats"].editor.spin.setValue(10)  # type: ignore[attr-defined]
+    assert dialog.rows["final_table.size"].value() == 9  # the director's own: it stays
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.saved_profile is not None
+    data = json.loads(dialog.saved_profile.read_text(encoding="utf-8"))
+    assert data["settings"]["final_table.size"] == 9
+    saved = load_profile(str(dialog.saved_profile))
+    assert (saved["table.max_seats"], saved["final_table.size"]) == (10, 9)
+    assert dict(saved.settings) == dict(dialog.edited_profile().settings)
+    again = NewTournamentDialog(saved, tmp_path)  # and it opens unchanged
+    qtbot.addWidget(again)
+    assert again.changes() == {} and again.rows["final_table.size"].value() == 9

@@ -93,7 +93,7 @@ def test_an_action_run_from_the_palette_shows_its_answer(qtbot, window):
 def test_a_refusal_naming_another_setting_is_also_shown_beside_ok(qtbot, tmp_path):
     from ui.dialogs.new_tournament import NewTournamentDialog
 
-    dialog = NewTournamentDialog(load_profile("tda"), tmp_path)
+    dialog = NewTournamentDialog(load_profile("home-nl"), tmp_path)  # names its final table (9)
     qtbot.addWidget(dialog)
     dialog.rows["table.max_seats"].editor.spin.setValue(7)
     named = dialog.rows["final_table.size"].feedback

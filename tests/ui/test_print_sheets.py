@@ -135,6 +135,8 @@ def test_clock_and_payout_tabs_print_their_sheets(qtbot, window, opened):
 
 
 def test_the_last_busts_offer_payouts_receipts_and_results(qtbot, window):
+    # No late entry: the last player standing wins at once (ELIM-6).
+    window.session.execute({"cmd": "change_settings", "settings": {"late.mode": "none"}})
     window.tables_ctl.act_seat_draw()
     state = window.session.state
     live = [p.id for p in state.players.values() if p.live]

@@ -32,8 +32,16 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import RuleError
-from app.profiles.profile import SCHEMA, SHIPPED, Profile, profile_from_dict, validate_settings
-from ui.dialogs.setting_editors import CheckEditor, Editor, make_editor
+from app.profiles.profile import (
+    SCHEMA,
+    SHIPPED,
+    Profile,
+    default_of,
+    final_size_for,
+    profile_from_dict,
+    validate_settings,
+)
+from ui.dialogs.setting_editors import CheckEditor, Editor, IntEditor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
 from ui.recent import profiles_dir
 from ui.widgets.player_panel import Feedback
@@ -71,6 +79,11 @@ class NewTournamentDialog(QDialog):
         self.setWindowTitle(f"New tournament: {profile.name}")
         self.resize(1040, 700)
         self.base = profile
+        # BRK-6: a final table size the profile leaves out follows the table size, here too, until the
+        # director sets one of his own.
+        self._final_follows: int | None = (
+            profile.settings["final_table.size"] if "final_table.size" in profile.follows else None
+        )
         self.name = QLineEdit(profile.name)
         self.path = QLineEdit(str(folder / "tournament.floorman"))
         self.name.textChanged.connect(lambda t: self.path.setText(str(folder / (_slug(t) + ".floorman"))))
@@ -122,6 +135,9 @@ class NewTournamentDialog(QDialog):
         lay.addLayout(bottom)
         self.result_profile: Profile | None = profile
         self.saved_profile: Path | None = None
+        seats = self.rows.get("table.max_seats")
+        if seats is not None:
+            seats.editor.changed.connect(self._follow_table_size)
 
     def _groups(self, keys: list[str], summary: bool) -> QGridLayout:
         """Group boxes of the ``keys`` in two columns, each a form of label and editor."""
@@ -154,6 +170,14 @@ class NewTournamentDialog(QDialog):
                     parent.hide()
         return grid
 
+    def _follow_table_size(self) -> None:
+        final, seats = self.rows.get("final_table.size"), self.rows["table.max_seats"]
+        if final is None or not isinstance(final.editor, IntEditor) or final.value() != self._final_follows:
+            self._final_follows = None  # set by the director: it stays
+            return
+        self._final_follows = final_size_for(int(seats.value()))
+        final.editor.spin.setValue(self._final_follows)
+
     def _show_others(self, on: bool) -> None:
         self.other_panel.setVisible(on)
         self.other_toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
@@ -162,7 +186,9 @@ class NewTournamentDialog(QDialog):
         out = {}
         for key, row in self.rows.items():
             value = row.value()
-            if value != self.base.settings[key]:
+            # A final table size set by the director is his even when it equals the followed one.
+            own = key == "final_table.size" and key in self.base.follows and value != self._final_follows
+            if value != self.base.settings[key] or own:
                 out[key] = value
         return out
 
@@ -204,7 +230,9 @@ class NewTournamentDialog(QDialog):
         name = self.name.text().strip() or profile.name
         pid = _slug(name)
         pid = pid + "-copy" if pid in SHIPPED else pid
-        settings = {k: v for k, v in profile.settings.items() if v != SCHEMA[k].default}
+        # Only what differs from the value a left-out key takes (BRK-6: the final table follows the
+        # table size), so the saved profile loads back exactly these rules.
+        settings = {k: v for k, v in profile.settings.items() if v != default_of(k, profile.settings)}
         data = {"id": pid, "name": name, "description": profile.description, "settings": settings}
         path = profiles_dir() / f"{pid}.json"
         from sheets.output import OutputRefused, write_output
