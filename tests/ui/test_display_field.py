@@ -8,6 +8,7 @@ from tests.ui.conftest import make_session, open_window
 
 def test_strip_and_display_agree_on_players_left_after_the_winner(qtbot, clock) -> None:
     session = make_session(clock, players=3, seat=True)
+    session.execute({"cmd": "change_settings", "settings": {"late.mode": "none"}})  # ELIM-6: no entries to come
     w = open_window(qtbot, session)
     w.run({"cmd": "start_clock"})
     w.act_room_display()
