@@ -51,11 +51,14 @@ class PlayersControl:
             self.bar.begin(command, b.title, self.selected_name())
 
     def act_bust(self) -> None:
-        ids = self.w.player_panel.selected_ids()
+        """F8: the players selected who are still in (never one already out); several open one dialog."""
+        state = self.w.session.state
+        ids = [pid for pid in self.w.player_panel.selected_ids() if state.players[pid].live]
         if len(ids) > 1:
             self.open_bust_dialog(ids)
             return
-        self.bar.begin("bust", "Bust-out", self.selected_name(), "name, or several: Ann, Bo")
+        name = state.players[ids[0]].name if ids else ""
+        self.bar.begin("bust", "Bust-out", name, "name, or several: Ann, Bo")
 
     def open_bust_dialog(self, ids: list[int]) -> None:
         """Several players out in one hand: one dialog listing them; the engine asks what it needs."""
@@ -63,9 +66,14 @@ class PlayersControl:
 
         dialog = BustDialog(self.w.session.state, ids, self.w)
         dialog.submitted.connect(lambda cmd: self.bust(cmd, dialog.feedback, then=lambda: dialog.accept()))
-        dialog.finished.connect(lambda _code: self.w.activateWindow())  # the keys work again at once
+        dialog.finished.connect(lambda _code: self._bust_dialog_closed())
         self.w.bust_dialog = dialog
         dialog.open()
+
+    def _bust_dialog_closed(self) -> None:
+        """The selection was for that dialog: cleared, so the next F8 starts from nothing; keys work at once."""
+        self.w.player_panel.view.clearSelection()
+        self.w.activateWindow()
 
     # -- running ------------------------------------------------------------------------------------------
     def feedback_for(self, cmd: dict[str, Any]) -> Feedback:
