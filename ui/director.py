@@ -34,6 +34,7 @@ from ui.shortcuts import WindowKeysFirst
 from ui.tabs.clock_tab import ClockTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
+from ui.texts import deciding_text
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.player_panel import Feedback, PlayerPanel
 from ui.widgets.strip import Strip
@@ -284,8 +285,9 @@ class DirectorWindow(QMainWindow):
         def tables_view() -> object:
             s = state()
             self.pending = pending_moves(s)
+            deciding = {pid for t in s.tables.values() for pid in t.seats.values() if s.players[pid].deciding}
             seats = [(n, t.max_seats, tuple(t.seats.items())) for n, t in s.tables.items()]
-            return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count()
+            return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count(), deciding
 
         def payouts_view() -> tuple[tuple[PayoutView, ...], tuple[int, int, int], str]:
             v = views.read(state())  # only what the tab shows: a started clock does not redraw it
@@ -298,15 +300,16 @@ class DirectorWindow(QMainWindow):
                 f"{paid} places paid of {entries:,} entries · prize pool {fmt.money(pool, currency)}"
             )
 
-        def strip_view() -> tuple[FieldInfo, str, str | None]:
+        def strip_view() -> tuple[FieldInfo, str, str | None, tuple[str, ...]]:
             s = state()
             v = views.read(s)
-            return v.field, v.currency, (self.pending[0].text(s) if self.pending else None)
+            deciding = tuple(deciding_text(p) for p in s.players.values() if p.deciding and p.live)
+            return v.field, v.currency, (self.pending[0].text(s) if self.pending else None), deciding
 
-        def draw_strip(view: tuple[FieldInfo, str, str | None]) -> None:
-            fi, currency, pending = view
+        def draw_strip(view: tuple[FieldInfo, str, str | None, tuple[str, ...]]) -> None:
+            fi, currency, pending, deciding = view
             self.strip.show_field(fi, currency)
-            self.strip.show_pending(pending)
+            self.strip.show_pending(pending, deciding)
 
         self.panes.add("players", players_view, draw_players)
         self.panes.add("tables", tables_view, lambda _v: self.tables_tab.refresh(state(), self.pending))

@@ -67,3 +67,40 @@ def test_out_players_are_never_offered_to_bust(qtbot, clock):
     qtbot.keyClick(w, Qt.Key.Key_F8)
     assert w.bust_dialog is None
     assert w.player_panel.action_bar.edit.text() == state.players[live].name
+
+
+def _deciding_window(qtbot, clock):
+    w = _shown(qtbot, DirectorWindow(make_session(clock, "home-rebuy", players=12, seat=True)))
+    w.run({"cmd": "start_clock"})
+    state = w.session.state
+    pid = next(iter(state.tables[1].seats.values()))
+    w.run({"cmd": "bust", "player": pid})
+    assert state.players[pid].deciding
+    return w, state.players[pid]
+
+
+def test_a_player_deciding_on_a_rebuy_is_shown_in_the_list_on_the_table_and_in_the_strip(qtbot, clock):
+    w, p = _deciding_window(qtbot, clock)
+    row = w.players.row_of(p.id)
+    assert w.players.index(row, 2).data() == "deciding: rebuy or out"
+    assert "F4" in w.players.index(row, 2).data(Qt.ItemDataRole.ToolTipRole)
+    seat = w.tables_tab.grid.table_widgets()[p.table].snapshot.seats[p.seat - 1]
+    assert seat.deciding and seat.player_id == p.id
+    assert w.strip.pending.text().startswith(f"{p.name}: rebuy or out?")
+    menu = w.players_ctl.row_menu(p.id)
+    assert [a.text().split(":")[0] for a in menu.actions()] == ["Rebuy", "Declines the rebuy"]
+    qtbot.keyClick(w, Qt.Key.Key_F4)  # one key away: the player deciding is filled in
+    bar = w.player_panel.action_bar
+    assert bar.title.text() == "Rebuy:" and bar.edit.text() == p.name
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    assert not p.deciding and p.stack > 0 and bar.feedback.property("kind") == "done"
+    assert w.players.index(row, 2).data().startswith("seated")
+    assert not w.strip.pending.text().startswith(p.name)
+
+
+def test_a_player_deciding_declines_from_the_rows_menu(qtbot, clock):
+    w, p = _deciding_window(qtbot, clock)
+    decline = w.players_ctl.row_menu(p.id).actions()[1]
+    decline.trigger()
+    assert not p.live and p.place is not None
+    assert w.players.index(w.players.row_of(p.id), 2).data().startswith("out")

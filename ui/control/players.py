@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMenu
 
 from app.views.handles import Event
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player
 from ui.overview import prize_of
-from ui.texts import money, place_text
+from ui.texts import DECIDING_KEYS, deciding_text, money, place_text
 from ui.widgets.player_panel import Feedback
 
 if TYPE_CHECKING:
@@ -27,6 +31,10 @@ class PlayersControl:
             "register": self.submit_register,
             "bust": self.submit_bust,
         }
+        view = window.player_panel.view
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._context_menu)
+        self.menu: QMenu | None = None
 
     # -- starting an action ---------------------------------------------------------------------------
     def selected_name(self) -> str:
@@ -45,10 +53,46 @@ class PlayersControl:
         self.w.player_panel.search.selectAll()
 
     def begin(self, command: str) -> None:
-        """Open the action bar for the one-player action ``command`` (the selected player filled in)."""
+        """Open the action bar for the one-player action ``command`` (the selected player filled in; for a
+        rebuy or its decline with nobody selected, the first player still deciding)."""
         b = bespoke(command)
-        if b is not None:
-            self.bar.begin(command, b.title, self.selected_name())
+        if b is None:
+            return
+        name = self.selected_name()
+        if not name and command in ("rebuy", "decline_rebuy"):
+            name = next((p.name for p in self.w.session.state.players.values() if p.deciding and p.live), "")
+        self.bar.begin(command, b.title, name)
+
+    def row_menu(self, player_id: int) -> QMenu:
+        """The actions offered on a player's row (right click): rebuy or out for a player still deciding."""
+        menu = QMenu(self.w.player_panel.view)
+        p = self.w.session.state.players[player_id]
+        offers = ("rebuy", "decline_rebuy") if p.deciding and p.live else ("rebuy", "addon", "absent", "bust")
+        for command in offers:
+            b = bespoke(command)
+            if b is None:
+                continue
+            act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
+            act.triggered.connect(partial(self.run_for, command, player_id))
+        return menu
+
+    def run_for(self, command: str, player_id: int) -> None:
+        """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""
+        b = bespoke(command)
+        name = self.w.session.state.players[player_id].name
+        if command == "bust":
+            self.bust(bust_command([player_id]))
+            return
+        self.bar.begin(command, b.title if b else command, name)
+        self.w.runner.run({"cmd": command, "player": player_id}, self.bar.feedback,
+                          f"{b.title if b else command}: {name} — done.", then=lambda _events: self.bar.edit.clear())
+
+    def _context_menu(self, pos: QPoint) -> None:
+        view = self.w.player_panel.view
+        pid = self.w.player_panel.proxy.player_id(view.indexAt(pos).row())
+        if pid is not None:
+            self.menu = self.row_menu(pid)
+            self.menu.popup(view.viewport().mapToGlobal(pos))
 
     def act_bust(self) -> None:
         """F8: the players selected who are still in (never one already out); several open one dialog."""
@@ -101,6 +145,8 @@ class PlayersControl:
                     cents = prize_of(state, p.id)
                     prize = f", wins {money(cents)}" if cents else ""
                     words.append(f"{p.name} out {place_text(p)}{prize}")
+                elif p is not None and p.deciding:
+                    words.append(f"{deciding_text(p)} {DECIDING_KEYS}")
                 elif p is not None:
                     words.append(f"{p.name}: {p.status}")
             self.bar.feedback.done("; ".join(words) or "Bust recorded.")

@@ -13,7 +13,7 @@ from PySide6.QtCore import (
 )
 
 from app.views.handles import OUT, Player, TournamentState
-from ui.texts import chips, money, status_rank, status_text
+from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -122,6 +122,12 @@ class PlayerModel(QAbstractTableModel):
             return QPalette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1:
             return f"{p.name} (player #{p.id})"
+        if role == Qt.ItemDataRole.ToolTipRole and col == 2 and p.deciding and p.live:
+            return f"{p.name} lost all their chips while rebuys are open: {DECIDING_KEYS}."
+        if role == Qt.ItemDataRole.ForegroundRole and col == 2 and p.deciding and p.live:
+            from PySide6.QtGui import QColor
+
+            return QColor("#d97706")
         return None
 
     def _display(self, p: Player, col: int) -> str:

@@ -91,6 +91,13 @@ class Strip(QFrame):
         if outer is not None:
             outer.activate()  # lay out now: a wider figure is never shown cut off meanwhile
 
-    def show_pending(self, text: str | None) -> None:
-        self.pending.setText(text or "Nothing pending")
+    def show_pending(self, text: str | None, deciding: tuple[str, ...] = ()) -> None:
+        """The next action: a player to ask "rebuy or out?" first, then the balancing move (F7)."""
+        lines = list(deciding[:1])
+        if len(deciding) > 1:
+            lines[0] += f" (and {fmt.count(len(deciding) - 1, 'more player')})"
+        if text:
+            lines.append(text)
+        self.pending.setText("\n".join(lines) or "Nothing pending")
+        self.pending.setToolTip("F4 rebuys, Ctrl+D declines (out)" if deciding else "")
         self.pending_button.setVisible(bool(text))
