@@ -104,3 +104,14 @@ def test_a_player_deciding_declines_from_the_rows_menu(qtbot, clock):
     decline.trigger()
     assert not p.live and p.place is not None
     assert w.players.index(w.players.row_of(p.id), 2).data().startswith("out")
+
+
+def test_the_history_column_takes_the_width_and_a_long_entry_has_its_tooltip(qtbot, clock):
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    w.run({"cmd": "register", "name": "Maximiliano Alejandro de la Santísima Trinidad Fernández-García"})
+    w.tabs.setCurrentWidget(w.history_tab)
+    view = w.history_tab.view
+    qtbot.waitUntil(lambda: w.history_tab.model.rowCount() > 0)
+    assert view.columnWidth(1) > view.viewport().width() // 2  # not ~95 px
+    top = w.history_tab.model.index(0, 1)
+    assert "Trinidad" in top.data(Qt.ItemDataRole.ToolTipRole)
