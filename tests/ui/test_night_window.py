@@ -115,3 +115,18 @@ def test_the_history_column_takes_the_width_and_a_long_entry_has_its_tooltip(qtb
     assert view.columnWidth(1) > view.viewport().width() // 2  # not ~95 px
     top = w.history_tab.model.index(0, 1)
     assert "Trinidad" in top.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_the_same_hand_dialog_keeps_its_size_when_it_shows_a_refusal(qtbot, clock):
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    state = w.session.state
+    ids = [next(iter(state.tables[1].seats.values())), next(iter(state.tables[2].seats.values()))]
+    w.players_ctl.open_bust_dialog(ids)
+    dialog = w.bust_dialog
+    qtbot.waitExposed(dialog)
+    before = dialog.size()
+    dialog._ok()  # two tables: not one hand, refused in the dialog
+    qtbot.wait(50)
+    assert dialog.isVisible() and dialog.feedback.property("kind") == "refused"
+    assert dialog.width() >= before.width() and dialog.height() >= before.height()
+    assert dialog.feedback.isVisible() and dialog.feedback.height() > 0
