@@ -130,3 +130,18 @@ def test_the_same_hand_dialog_keeps_its_size_when_it_shows_a_refusal(qtbot, cloc
     assert dialog.isVisible() and dialog.feedback.property("kind") == "refused"
     assert dialog.width() >= before.width() and dialog.height() >= before.height()
     assert dialog.feedback.isVisible() and dialog.feedback.height() > 0
+
+
+def test_ctrl_z_right_after_a_wrong_bust_undoes_it(qtbot, clock):
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    state = w.session.state
+    qtbot.keyClick(w, Qt.Key.Key_F8)
+    bar = w.player_panel.action_bar
+    bar.edit.setText("Ann Lee")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    ann = state.by_name["ann lee"]
+    assert not state.players[ann].live and bar.edit.hasFocus() and bar.edit.text() == ""
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # at once, no Esc first
+    assert w.session.state.players[ann].live
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert not w.session.state.players[ann].live

@@ -14,8 +14,12 @@ if TYPE_CHECKING:
 
 
 def typing() -> bool:
+    """The director is typing something of their own to undo (an empty line edit has nothing: the bar after a
+    command, whose name it clears)."""
     w = QApplication.focusWidget()
-    return isinstance(w, QLineEdit | QTextEdit | QPlainTextEdit | QAbstractSpinBox)
+    if isinstance(w, QLineEdit):
+        return bool(w.text())
+    return isinstance(w, QTextEdit | QPlainTextEdit | QAbstractSpinBox)
 
 
 class HistoryControl:
