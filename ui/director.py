@@ -154,7 +154,7 @@ class DirectorWindow(QMainWindow):
             "seat_all": t.act_seat_draw,
             "move": t.act_move,
             "break_table": t.act_break_table,
-            "redraw": t.act_redraw,
+            "redraw": t.confirm_redraw,
             "start_clock": c.act_toggle,
             "pause_clock": c.act_toggle,
             "resume_clock": c.act_toggle,
@@ -251,7 +251,7 @@ class DirectorWindow(QMainWindow):
         self.player_panel.action_bar.submitted.connect(self.players_ctl.submit)
         self.tables_tab.draw_requested.connect(self.tables_ctl.act_seat_draw)
         self.tables_tab.break_requested.connect(self.tables_ctl.act_break_table)
-        self.tables_tab.redraw_requested.connect(self.tables_ctl.act_redraw)
+        self.tables_tab.redraw_requested.connect(self.tables_ctl.confirm_redraw)
         self.tables_tab.move_requested.connect(self.tables_ctl.make_move)
         self.tables_tab.grid.seat_dropped.connect(self.tables_ctl.drop_move)
         self.clock_tab.clock_action.connect(self.clock_ctl.button)

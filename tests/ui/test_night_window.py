@@ -145,3 +145,21 @@ def test_ctrl_z_right_after_a_wrong_bust_undoes_it(qtbot, clock):
     assert w.session.state.players[ann].live
     qtbot.keyClick(bar.edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert not w.session.state.players[ann].live
+
+
+def test_the_redraw_button_asks_first_enter_redraws_esc_does_not(qtbot, clock):
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    state = w.session.state
+    before = {p.id: (p.table, p.seat) for p in state.players.values()}
+    qtbot.mouseClick(w.tables_tab.redraw_button, Qt.MouseButton.LeftButton)
+    box = w.tables_ctl.redraw_box
+    assert box is not None and box.isVisible()
+    assert box.text() == "Redraw all 12 players at 2 tables? Every seat changes."
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    assert not box.isVisible() and {p.id: (p.table, p.seat) for p in state.players.values()} == before
+    qtbot.keyClick(w, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    box = w.tables_ctl.redraw_box
+    assert box.isVisible()
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: w.tables_tab.feedback.text() == "All seats redrawn.")
+    assert {p.id: (p.table, p.seat) for p in w.session.state.players.values()} != before

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtWidgets import QMessageBox
+
+from app.views import format as fmt
 from ui.overview import PendingMove
 
 if TYPE_CHECKING:
@@ -14,6 +17,7 @@ class TablesControl:
     def __init__(self, window: DirectorWindow) -> None:
         self.w = window
         self.feedback = window.tables_tab.feedback
+        self.redraw_box: QMessageBox | None = None
 
     def act_seat_draw(self) -> None:
         def done(_events: object) -> None:
@@ -46,5 +50,23 @@ class TablesControl:
             self.w.runner.run({"cmd": "break_table", "table": int(text)}, self.w.player_panel.action_bar.feedback,
                               f"Table {text} broken.")
 
+    def confirm_redraw(self) -> QMessageBox:
+        """The Redraw button, Ctrl+Shift+R, the palette: every seat changes, so ask first (Enter redraws,
+        Esc leaves the seats as they are)."""
+        state = self.w.session.state
+        box = QMessageBox(QMessageBox.Icon.Question, "Redraw all seats",
+                          f"Redraw all {fmt.count(state.seated_count(), 'player')} at "
+                          f"{fmt.count(len(state.tables), 'table')}? Every seat changes.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self.w)
+        box.button(QMessageBox.StandardButton.Yes).setText("Redraw")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.accepted.connect(self.act_redraw)
+        box.finished.connect(lambda _code: self.w.activateWindow())
+        self.redraw_box = box
+        box.open()
+        return box
+
     def act_redraw(self) -> None:
+        """Redraw now (asked first by :meth:`confirm_redraw`)."""
         self.w.runner.run({"cmd": "redraw"}, self.feedback, "All seats redrawn.")
