@@ -64,6 +64,7 @@ class ActionBar(QFrame):
         self.title.setObjectName("actionTitle")
         self.edit = QLineEdit()
         self.edit.setClearButtonEnabled(True)
+        self.edit.setProperty("floormanUndoWhenEmpty", True)  # see ui.shortcuts: empty, Ctrl+Z undoes the command
         self.names = QStringListModel(self)
         self.completer = QCompleter(self.names, self)
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
