@@ -163,3 +163,32 @@ def test_the_redraw_button_asks_first_enter_redraws_esc_does_not(qtbot, clock):
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: w.tables_tab.feedback.text() == "All seats redrawn.")
     assert {p.id: (p.table, p.seat) for p in w.session.state.players.values()} != before
+
+
+def test_names_are_found_without_their_accents_and_a_folded_duplicate_is_asked_about(qtbot, clock):
+    from app.names import fold_key
+    from ui.lookup import one_player
+
+    assert fold_key("José  Núñez") == fold_key("jose nunez") == "jose nunez"
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=3)))
+    w.run({"cmd": "register", "name": "José Núñez"})
+    state = w.session.state
+    assert one_player(state, "jose")[0].name == "José Núñez"
+    assert one_player(state, "NUNEZ")[0].name == "José Núñez"
+    w.player_panel.search.setText("jose nu")
+    assert w.player_panel.proxy.rowCount() == 1
+    w.player_panel.search.setText("")
+    bar = w.player_panel.action_bar
+    qtbot.keyClick(w, Qt.Key.Key_F2)
+    bar.edit.setText("jose nunez")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    box = w.players_ctl.same_name_box
+    assert box is not None and box.isVisible()
+    assert box.text() == "José Núñez is already registered; register another jose nunez?"
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    assert len(state.players) == 4 and bar.feedback.property("kind") == "refused"
+    bar.edit.setText("Jose Nunez")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    box = w.players_ctl.same_name_box
+    box.button(box.StandardButton.Yes).click()
+    assert len(w.session.state.players) == 5 and bar.feedback.text() == "Registered Jose Nunez."
