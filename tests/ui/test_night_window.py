@@ -192,3 +192,19 @@ def test_names_are_found_without_their_accents_and_a_folded_duplicate_is_asked_a
     box = w.players_ctl.same_name_box
     box.button(box.StandardButton.Yes).click()
     assert len(w.session.state.players) == 5 and bar.feedback.text() == "Registered Jose Nunez."
+
+
+def test_a_table_is_outlined_short_only_when_the_balancing_panel_has_a_move_for_it(qtbot, clock):
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    state = w.session.state
+
+    def shorts():
+        return {n for n, t in w.tables_tab.grid.table_widgets().items() if t.snapshot.short}
+
+    for pid in list(state.tables[1].seats.values())[:2]:
+        w.run({"cmd": "bust", "player": pid})
+        moves = {m.to_table for m in w.pending if m.kind == "move"}
+        assert shorts() == moves
+        if not w.pending:
+            assert not shorts() and w.tables_tab.cards == []
+    assert w.pending and shorts()
