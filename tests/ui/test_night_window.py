@@ -208,3 +208,21 @@ def test_a_table_is_outlined_short_only_when_the_balancing_panel_has_a_move_for_
         if not w.pending:
             assert not shorts() and w.tables_tab.cards == []
     assert w.pending and shorts()
+
+
+def test_the_windows_messages_count_and_name_commands_in_words_with_no_his(qtbot, clock):
+    from ui.command_map import in_words
+
+    assert in_words("The draw is done; seat late entrants with seat_player.") == (
+        "The draw is done; seat late entrants with Seat a waiting player (Ctrl+T).")
+    assert "“hand for hand” (Ctrl+K)" in in_words("start it with hand_for_hand on.")
+    w = _shown(qtbot, DirectorWindow(make_session(clock, "home-rebuy", players=12, seat=True)))
+    w.run({"cmd": "start_clock"})
+    pid = next(iter(w.session.state.tables[1].seats.values()))
+    w.run({"cmd": "bust", "player": pid})
+    w.run({"cmd": "seat_all"}, w.tables_tab.feedback)
+    said = w.tables_tab.feedback.text()
+    assert "seat_player" not in said and "table(s)" not in said
+    w.run({"cmd": "topup", "player": pid})
+    said = w.player_panel.action_bar.feedback.text()
+    assert said and " his " not in f" {said} " and "their" in said

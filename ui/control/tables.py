@@ -22,7 +22,8 @@ class TablesControl:
     def act_seat_draw(self) -> None:
         def done(_events: object) -> None:
             state = self.w.session.state
-            self.feedback.done(f"Seat draw done: {state.seated_count():,} players at {len(state.tables)} tables.")
+            seated, tables = fmt.count(state.seated_count(), "player"), fmt.count(len(state.tables), "table")
+            self.feedback.done(f"Seat draw done: {seated} at {tables}.")
             self.w.tabs.setCurrentWidget(self.w.tables_tab)
 
         self.w.runner.run({"cmd": "seat_all"}, self.feedback, then=done)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.views import format as fmt
 from app.views.handles import TournamentState
 from ui.overview import PendingMove
 from ui.widgets.player_panel import Feedback
@@ -121,5 +122,4 @@ class TablesTab(QWidget):
             self.moves_layout.addWidget(QLabel("The tables are balanced."))
         self.moves_layout.addStretch(1)
         seated = state.seated_count()
-        tables = f"{len(state.tables)} table" + ("" if len(state.tables) == 1 else "s")
-        self.summary.setText(f"{tables} · {seated:,} seated · {len(state.waiting)} waiting")
+        self.summary.setText(f"{fmt.count(len(state.tables), 'table')} · {seated:,} seated · {len(state.waiting):,} waiting")
