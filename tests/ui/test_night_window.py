@@ -226,3 +226,26 @@ def test_the_windows_messages_count_and_name_commands_in_words_with_no_his(qtbot
     w.run({"cmd": "topup", "player": pid})
     said = w.player_panel.action_bar.feedback.text()
     assert said and " his " not in f" {said} " and "their" in said
+
+
+def test_long_names_are_elided_with_a_tooltip_and_every_prize_is_written_the_same_way(qtbot, clock):
+    import re
+
+    long_name = "Maximiliano Alejandro de la Santísima Trinidad Fernández-García Ruiz"
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=11, seat=False)))
+    w.run({"cmd": "register", "name": long_name})
+    w.run({"cmd": "seat_all"})
+    view = w.player_panel.view
+    assert not view.wordWrap() and view.textElideMode() == Qt.TextElideMode.ElideRight
+    pid = w.session.state.by_name[long_name.lower()]
+    assert long_name in w.players.index(w.players.row_of(pid), 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert w.players.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
+    w.run({"cmd": "bust", "player": pid})
+    w.tabs.setCurrentWidget(w.payouts_tab)
+    model, pview = w.payouts_tab.model, w.payouts_tab.view
+    assert not pview.wordWrap()
+    prizes = [model.index(r, 1).data() for r in range(model.rowCount())]
+    assert prizes and all(re.fullmatch(r"\$\d{1,3}(,\d{3})*\.\d\d", p) for p in prizes)
+    named = [r for r in range(model.rowCount()) if model.index(r, 2).data() == long_name]
+    assert not named or model.index(named[0], 2).data(Qt.ItemDataRole.ToolTipRole) == long_name
+    assert pview.columnWidth(2) > pview.columnWidth(0)

@@ -123,8 +123,10 @@ class PlayerModel(QAbstractTableModel):
             return QPalette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1:
             return f"{p.name} (player #{p.id})"
-        if role == Qt.ItemDataRole.ToolTipRole and col == 2 and p.deciding and p.live:
-            return f"{p.name} lost all their chips while rebuys are open: {DECIDING_KEYS}."
+        if role == Qt.ItemDataRole.ToolTipRole and col == 2:
+            if p.deciding and p.live:
+                return f"{p.name} lost all their chips while rebuys are open: {DECIDING_KEYS}."
+            return status_text(p, self._now)  # whole, when the column is too narrow
         if role == Qt.ItemDataRole.ForegroundRole and col == 2 and p.deciding and p.live:
             from PySide6.QtGui import QColor
 

@@ -90,6 +90,12 @@ class PayoutsTab(QWidget):
         super().__init__(parent)
         self.model = PayoutModel(self)
         self.view = _table(self.model)
+        self.view.setWordWrap(False)  # a long name is cut with "…" (whole in its tooltip), never mid-letter
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(False)
+        for col, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
+                                    QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents)):
+            header.setSectionResizeMode(col, mode)
         self.summary = QLabel()
         self.edit_button = QPushButton("Edit the payout table…")
         self.edit_button.clicked.connect(self.edit_requested)

@@ -141,6 +141,7 @@ class PlayerPanel(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(max(22, self.view.fontMetrics().height() + 8))
         self.view.setAlternatingRowColors(True)
         self.view.setWordWrap(False)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a long name ends in "…"; whole in its tooltip
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
