@@ -122,4 +122,5 @@ class TablesTab(QWidget):
             self.moves_layout.addWidget(QLabel("The tables are balanced."))
         self.moves_layout.addStretch(1)
         seated = state.seated_count()
-        self.summary.setText(f"{fmt.count(len(state.tables), 'table')} · {seated:,} seated · {len(state.waiting):,} waiting")
+        tables = fmt.count(len(state.tables), "table")
+        self.summary.setText(f"{tables} · {seated:,} seated · {len(state.waiting):,} waiting")
