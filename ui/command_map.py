@@ -60,6 +60,8 @@ BESPOKE: tuple[Bespoke, ...] = (
     Bespoke("record_draw", "Hat draw…", words=("hat",)),
     Bespoke("jump_to_level", "Go to a level (double-click it in the structure)"),
     Bespoke("set_payouts", "Edit the payouts…", words=("payouts",)),
+    Bespoke("chip_count", "Chip count for a table…", words=("count", "chips")),
+    Bespoke("hand_for_hand", "Hand for hand on or off", words=("hfh", "bubble")),
 )
 
 _BY_COMMAND = {b.command: b for b in BESPOKE}

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from ui.dialogs.deal import DealDialog
 
 MENUS = {"register": "&Players", "bust": "&Players", "seat_all": "T&ables", "move": "T&ables",
-         "break_table": "T&ables", "redraw": "T&ables"}
+         "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables"}
 
 
 @dataclass(frozen=True)
@@ -166,6 +166,8 @@ class DirectorWindow(QMainWindow):
             "record_draw": lambda: c.button("hat"),
             "jump_to_level": c.act_show_structure,
             "set_payouts": self.money_ctl.act_edit_payouts,
+            "chip_count": t.act_chip_count,
+            "hand_for_hand": t.act_hand_for_hand,
         }
         for name in PLAYER_COMMANDS:
             out[name] = partial(p.begin, name)
@@ -207,7 +209,7 @@ class DirectorWindow(QMainWindow):
         taken: set[str] = set()
 
         def add(b: Bespoke, menu: str, title: str = "") -> None:
-            if b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
+            if b.shortcut and b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
                 return
             taken.add(b.shortcut)
             self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
@@ -252,6 +254,7 @@ class DirectorWindow(QMainWindow):
         self.tables_tab.draw_requested.connect(self.tables_ctl.act_seat_draw)
         self.tables_tab.break_requested.connect(self.tables_ctl.act_break_table)
         self.tables_tab.redraw_requested.connect(self.tables_ctl.confirm_redraw)
+        self.tables_tab.count_button.clicked.connect(lambda: self.tables_ctl.act_chip_count())
         self.tables_tab.move_requested.connect(self.tables_ctl.make_move)
         self.tables_tab.grid.seat_dropped.connect(self.tables_ctl.drop_move)
         self.clock_tab.clock_action.connect(self.clock_ctl.button)

@@ -249,3 +249,44 @@ def test_long_names_are_elided_with_a_tooltip_and_every_prize_is_written_the_sam
     named = [r for r in range(model.rowCount()) if model.index(r, 2).data() == long_name]
     assert not named or model.index(named[0], 2).data(Qt.ItemDataRole.ToolTipRole) == long_name
     assert pview.columnWidth(2) > pview.columnWidth(0)
+
+
+def test_a_chip_count_per_table_and_a_count_that_does_not_add_up(qtbot, clock):
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    state = w.session.state
+    qtbot.mouseClick(w.tables_tab.count_button, Qt.MouseButton.LeftButton)
+    dialog = w.tables_ctl.chip_count_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.current_table() == 1
+    assert set(dialog.spins) == set(state.tables[1].seats.values())
+    first, second = list(dialog.spins)[:2]
+    before = {pid: state.players[pid].stack for pid in (first, second)}
+    dialog.spins[first].setValue(state.players[first].stack + 1000)
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    assert dialog.isVisible() and "does not add up" in dialog.feedback.text() and dialog.accept_button.isVisible()
+    dialog.spins[second].setValue(state.players[second].stack - 1000)
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()  # counted again: it adds up now
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert w.session.state.players[first].stack == before[first] + 1000
+    assert w.session.state.players[second].stack == before[second] - 1000
+    assert w.tables_tab.feedback.text() == "Chip count of table 1 entered."
+
+
+def test_chip_count_and_hand_for_hand_are_in_the_palette_and_the_menu(qtbot, clock):
+    from ui.palette import CommandPalette
+
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    titles = [a.text() for a in w.actions()]
+    assert "Chip count for a table…" in titles and "Hand for hand on or off" in titles
+    assert not w.strip.hand_for_hand.isVisible()
+    next(a for a in w.actions() if a.text() == "Hand for hand on or off").trigger()
+    assert w.session.state.hand_for_hand and w.strip.hand_for_hand.isVisible()
+    assert w.strip.hand_for_hand.text() == "Hand for hand"
+    from ui.palette import suggestions
+
+    assert CommandPalette(w) is not None
+    found = suggestions(w, "chip count")
+    assert found and found[0].label == "Chip count for a table…"
+    found[0].run()
+    assert w.tables_ctl.chip_count_dialog.isVisible()
+    w.tables_ctl.chip_count_dialog.reject()
+    assert suggestions(w, "hand for hand")[0].label == "Hand for hand on or off"
