@@ -70,8 +70,8 @@ class CommandRunner(QObject):
             if err.code == "NEEDS_INPUT" and err.question is not None:
                 self.ask(cmd, err.question, feedback, done, then)
             else:
-                said = in_words(err.message)
-                feedback.refuse(one_sentence(said) if err.code != "NEEDS_INPUT" else said)
+                words_said = in_words(err.message)
+                feedback.refuse(one_sentence(words_said) if err.code != "NEEDS_INPUT" else words_said)
             return False
         except Exception as exc:  # the store's words (read-only, disk full) or a bug: logged, one sentence
             said = store_message(exc)
