@@ -103,9 +103,8 @@ def in_words(text: str) -> str:
         if name not in names:
             return name
         b = bespoke(name)
-        if b is not None:
-            title = b.title.rstrip("…")
-            return f"{title} ({b.shortcut})" if b.shortcut else f"{title} (Ctrl+K → {words(name)})"
+        if b is not None and b.shortcut:
+            return f"{b.title.rstrip('…')} ({b.shortcut})"
         return f"“{words(name)}” (Ctrl+K)"
 
     return _SNAKE.sub(said, text)

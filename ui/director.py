@@ -317,6 +317,11 @@ class DirectorWindow(QMainWindow):
         self.panes.add("players", players_view, draw_players)
         self.panes.add("tables", tables_view, lambda _v: self.tables_tab.refresh(state(), self.pending))
         self.panes.add("payouts", payouts_view, draw_payouts)
+
+        def leaders_view() -> tuple[tuple[int, str, int], ...]:
+            return tuple((p.id, p.name, p.stack) for p in views.read(state()).chip_leaders(10))
+
+        self.panes.add("leaders", leaders_view, self.tables_tab.show_leaders)
         self.panes.add("strip", strip_view, draw_strip)
 
     def _field_info(self) -> FieldInfo:

@@ -290,3 +290,23 @@ def test_chip_count_and_hand_for_hand_are_in_the_palette_and_the_menu(qtbot, clo
     assert w.tables_ctl.chip_count_dialog.isVisible()
     w.tables_ctl.chip_count_dialog.reject()
     assert suggestions(w, "hand for hand")[0].label == "Hand for hand on or off"
+
+
+def test_the_chip_leaders_are_the_views_top_ten_stacks(qtbot, clock):
+    from app import views
+
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    state = w.session.state
+    a, b = list(state.tables[1].seats.values())[:2]
+    w.run({"cmd": "bust", "player": a})
+    counts = {str(pid): state.players[pid].stack for pid in state.tables[1].seats.values()}
+    counts[str(b)] += 5000
+    other = next(pid for pid in state.tables[1].seats.values() if pid != b)
+    counts[str(other)] -= 5000
+    w.run({"cmd": "chip_count", "counts": counts, "accept": True})
+    leaders = views.read(w.session.state).chip_leaders(10)
+    table = w.tables_tab.leaders
+    assert len(leaders) == 10 and table.rowCount() == 10
+    assert table.item(0, 1).text() == state.players[b].name and leaders[0].id == b
+    assert [table.item(r, 1).text() for r in range(10)] == [p.name for p in leaders]
+    assert state.players[a].name not in [table.item(r, 1).text() for r in range(10)] or state.players[a].live
