@@ -49,7 +49,7 @@ class ChipCountDialog(QDialog):
         self.feedback = Feedback()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Enter the count")
-        self.accept_button = QPushButton("Accept as counted")
+        self.accept_button = QPushButton("&Accept as counted")
         self.accept_button.setToolTip("Record this count although it does not add up (a correction).")
         self.accept_button.hide()
         self.accept_button.clicked.connect(self._accept_flagged)
@@ -87,6 +87,7 @@ class ChipCountDialog(QDialog):
             spin.setRange(0, 2_000_000_000)
             spin.setGroupSeparatorShown(True)
             spin.setValue(p.stack)
+            spin.valueChanged.connect(lambda _v: self._recounted())
             self.form.addRow(f"S{seat} {p.name}", spin)
             self.spins[pid] = spin
 
@@ -103,8 +104,15 @@ class ChipCountDialog(QDialog):
             return
         differences = [(t, d) for t, d in flagged.data["differences"] if d]
         diffs = ", ".join(f"table {t}: {'+' if d > 0 else ''}{fmt.chips(d)}" for t, d in differences)
-        self.feedback.refuse(f"The count does not add up ({diffs}). Count again, or accept it as counted.")
+        self.feedback.refuse(f"The count does not add up ({diffs}). Count again, or accept it as counted (Enter).")
         self.accept_button.show()
+        self.accept_button.setDefault(True)  # Enter now accepts it; a figure typed again makes Enter count again
+
+    def _recounted(self) -> None:
+        if self.accept_button.isVisible():
+            self.accept_button.hide()
+            self.accept_button.setDefault(False)
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
 
     def _accept_flagged(self) -> None:
         self.run({"cmd": "accept_chip_count"}, self.feedback, lambda _events: self.accept())
