@@ -28,6 +28,18 @@ def name_key(name: str) -> str:
     return tidy(unicodedata.normalize("NFKC", name).casefold())
 
 
+def fold_key(text: str) -> str:
+    """A search key that ignores accents and case: "José Núñez" and "jose nunez" are both "jose nunez".
+
+    NFKD, combining marks dropped, case folded, spaces tidied. For finding a player and for asking
+    "already registered?" only: two names that differ only in their accents are still two names
+    (:func:`name_key` says which names are the same).
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return tidy(unicodedata.normalize("NFC", bare).casefold())
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already tidied) cannot be a player's name, in words; None when it can."""
     if len(name) > MAX_NAME:

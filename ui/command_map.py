@@ -9,6 +9,7 @@ This module does not import Qt, so the ``floorman commands`` listing can read it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from app.commands import Command, catalogue
@@ -59,6 +60,8 @@ BESPOKE: tuple[Bespoke, ...] = (
     Bespoke("record_draw", "Hat draw…", words=("hat",)),
     Bespoke("jump_to_level", "Go to a level (double-click it in the structure)"),
     Bespoke("set_payouts", "Edit the payouts…", words=("payouts",)),
+    Bespoke("chip_count", "Chip count for a table…", words=("count", "chips")),
+    Bespoke("hand_for_hand", "Hand for hand on or off", words=("hfh", "bubble")),
 )
 
 _BY_COMMAND = {b.command: b for b in BESPOKE}
@@ -85,3 +88,23 @@ def window_entry(decl: type[Command]) -> str:
 def generated() -> tuple[type[Command], ...]:
     """The declared commands without a bespoke action: each opens its generated form."""
     return tuple(d for d in catalogue() if bespoke(d.name()) is None)
+
+
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def in_words(text: str) -> str:
+    """An engine message with its command names as the director finds them in the window:
+    "seat late entrants with seat_player" -> "... with Seat a waiting player (Ctrl+T)"."""
+    names = {d.name() for d in catalogue()}
+
+    def said(m: re.Match[str]) -> str:
+        name = m.group(0)
+        if name not in names:
+            return name
+        b = bespoke(name)
+        if b is not None and b.shortcut:
+            return f"{b.title.rstrip('…')} ({b.shortcut})"
+        return f"“{words(name)}” (Ctrl+K)"
+
+    return _SNAKE.sub(said, text)

@@ -34,6 +34,7 @@ from ui.shortcuts import WindowKeysFirst
 from ui.tabs.clock_tab import ClockTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
+from ui.texts import deciding_text
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.player_panel import Feedback, PlayerPanel
 from ui.widgets.strip import Strip
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from ui.dialogs.deal import DealDialog
 
 MENUS = {"register": "&Players", "bust": "&Players", "seat_all": "T&ables", "move": "T&ables",
-         "break_table": "T&ables", "redraw": "T&ables"}
+         "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables"}
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ class DirectorWindow(QMainWindow):
             "seat_all": t.act_seat_draw,
             "move": t.act_move,
             "break_table": t.act_break_table,
-            "redraw": t.act_redraw,
+            "redraw": t.confirm_redraw,
             "start_clock": c.act_toggle,
             "pause_clock": c.act_toggle,
             "resume_clock": c.act_toggle,
@@ -166,6 +167,8 @@ class DirectorWindow(QMainWindow):
             "record_draw": lambda: c.button("hat"),
             "jump_to_level": c.act_show_structure,
             "set_payouts": self.money_ctl.act_edit_payouts,
+            "chip_count": t.act_chip_count,
+            "hand_for_hand": t.act_hand_for_hand,
         }
         for name in PLAYER_COMMANDS:
             out[name] = partial(p.begin, name)
@@ -207,7 +210,7 @@ class DirectorWindow(QMainWindow):
         taken: set[str] = set()
 
         def add(b: Bespoke, menu: str, title: str = "") -> None:
-            if b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
+            if b.shortcut and b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
                 return
             taken.add(b.shortcut)
             self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
@@ -260,7 +263,8 @@ class DirectorWindow(QMainWindow):
         self.player_panel.action_bar.submitted.connect(self.players_ctl.submit)
         self.tables_tab.draw_requested.connect(self.tables_ctl.act_seat_draw)
         self.tables_tab.break_requested.connect(self.tables_ctl.act_break_table)
-        self.tables_tab.redraw_requested.connect(self.tables_ctl.act_redraw)
+        self.tables_tab.redraw_requested.connect(self.tables_ctl.confirm_redraw)
+        self.tables_tab.count_button.clicked.connect(lambda: self.tables_ctl.act_chip_count())
         self.tables_tab.move_requested.connect(self.tables_ctl.make_move)
         self.tables_tab.grid.seat_dropped.connect(self.tables_ctl.drop_move)
         self.clock_tab.clock_action.connect(self.clock_ctl.button)
@@ -294,8 +298,9 @@ class DirectorWindow(QMainWindow):
         def tables_view() -> object:
             s = state()
             self.pending = pending_moves(s)
+            deciding = {pid for t in s.tables.values() for pid in t.seats.values() if s.players[pid].deciding}
             seats = [(n, t.max_seats, tuple(t.seats.items())) for n, t in s.tables.items()]
-            return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count()
+            return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count(), deciding
 
         def payouts_view() -> tuple[tuple[PayoutView, ...], tuple[int, int, int], str]:
             v = views.read(state())  # only what the tab shows: a started clock does not redraw it
@@ -308,19 +313,25 @@ class DirectorWindow(QMainWindow):
                 f"{paid} places paid of {entries:,} entries · prize pool {fmt.money(pool, currency)}"
             )
 
-        def strip_view() -> tuple[FieldInfo, str, str | None]:
+        def strip_view() -> tuple[FieldInfo, str, str | None, tuple[str, ...]]:
             s = state()
             v = views.read(s)
-            return v.field, v.currency, (self.pending[0].text(s) if self.pending else None)
+            deciding = tuple(deciding_text(p) for p in s.players.values() if p.deciding and p.live)
+            return v.field, v.currency, (self.pending[0].text(s) if self.pending else None), deciding
 
-        def draw_strip(view: tuple[FieldInfo, str, str | None]) -> None:
-            fi, currency, pending = view
+        def draw_strip(view: tuple[FieldInfo, str, str | None, tuple[str, ...]]) -> None:
+            fi, currency, pending, deciding = view
             self.strip.show_field(fi, currency)
-            self.strip.show_pending(pending)
+            self.strip.show_pending(pending, deciding)
 
         self.panes.add("players", players_view, draw_players)
         self.panes.add("tables", tables_view, lambda _v: self.tables_tab.refresh(state(), self.pending))
         self.panes.add("payouts", payouts_view, draw_payouts)
+
+        def leaders_view() -> tuple[tuple[int, str, int], ...]:
+            return tuple((p.id, p.name, p.stack) for p in views.read(state()).chip_leaders(10))
+
+        self.panes.add("leaders", leaders_view, self.tables_tab.show_leaders)
         self.panes.add("strip", strip_view, draw_strip)
 
     def _field_info(self) -> FieldInfo:

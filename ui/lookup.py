@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.names import name_key
+from app.names import fold_key, name_key
 from app.views.handles import Player, TournamentState
 
 
@@ -17,14 +17,22 @@ def find_players(state: TournamentState, text: str, live_first: bool = True) -> 
     pid = state.by_name.get(name_key(text))
     if pid is not None:
         return [state.players[pid]]
-    words = text.lower().split()
-    found = [p for p in state.players.values() if all(w in p.name.lower() for w in words)]
-    starts = [p for p in found if p.name.lower().startswith(words[0])]
-    rest = [p for p in found if not p.name.lower().startswith(words[0])]
+    words = fold_key(text).split()  # accents and case ignored: "jose nunez" finds José Núñez
+    folded = {p.id: fold_key(p.name) for p in state.players.values()}
+    found = [p for p in state.players.values() if all(w in folded[p.id] for w in words)]
+    starts = [p for p in found if folded[p.id].startswith(words[0])]
+    rest = [p for p in found if not folded[p.id].startswith(words[0])]
     ordered = starts + rest
     if live_first:
         ordered.sort(key=lambda p: not p.live)
     return ordered
+
+
+def same_folded(state: TournamentState, name: str) -> Player | None:
+    """A player already registered whose name is ``name`` but for accents and case (None if there is none,
+    or if it is the very same name: the engine refuses that one itself)."""
+    key, exact = fold_key(name), name_key(name)
+    return next((p for p in state.players.values() if fold_key(p.name) == key and name_key(p.name) != exact), None)
 
 
 def one_player(state: TournamentState, text: str) -> tuple[Player | None, str]:

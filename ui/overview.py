@@ -43,6 +43,6 @@ def payout_rows(state: TournamentState) -> list[views.PayoutView]:
 
 
 def prize_of(state: TournamentState, player_id: int) -> int | None:
-    """What a placed player is awarded (his share of a tie included), or None."""
+    """What a placed player is awarded (their share of a tie included), or None."""
     p = views.read(state).player(player_id)
     return p.prize_cents if p is not None and p.place is not None else None

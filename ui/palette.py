@@ -150,6 +150,7 @@ class CommandPalette(QDialog):
             self.feedback.refuse("Nothing matches. Try “bust ann”, “rebuy 17”, “move” or “next level”.")
             return
         self.close()
+        self.window_.activateWindow()  # the window's keys work at once after a command from the palette
         self._items[row].run()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

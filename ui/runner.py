@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.errors import Question, RuleError
 from app.views.handles import Event
+from ui.command_map import in_words
 from ui.dialogs.question import Answer, QuestionDialog
 from ui.errors import log_unexpected, short_message, store_message
 from ui.session import Session
@@ -69,7 +70,8 @@ class CommandRunner(QObject):
             if err.code == "NEEDS_INPUT" and err.question is not None:
                 self.ask(cmd, err.question, feedback, done, then)
             else:
-                feedback.refuse(one_sentence(err.message) if err.code != "NEEDS_INPUT" else err.message)
+                words_said = in_words(err.message)
+                feedback.refuse(one_sentence(words_said) if err.code != "NEEDS_INPUT" else words_said)
             return False
         except Exception as exc:  # the store's words (read-only, disk full) or a bug: logged, one sentence
             said = store_message(exc)

@@ -13,6 +13,15 @@ chips = fmt.chips
 ordinal = fmt.ordinal
 
 
+DECIDING = "deciding: rebuy or out"
+DECIDING_KEYS = "F4 rebuys, Ctrl+D declines (out)"
+
+
+def deciding_text(p: Player) -> str:
+    """The strip's next action for a player who lost all their chips while rebuys are open."""
+    return f"{p.name}: rebuy or out?"
+
+
 def place_text(p: Player) -> str:
     return fmt.place(p.place, p.tied)
 
@@ -22,6 +31,8 @@ def status_text(p: Player, now: float) -> str:
     if p.absent_since is not None and p.live:
         minutes = max(0, int((now - p.absent_since) // 60))
         return f"absent {minutes} min"
+    if p.deciding and p.live:
+        return DECIDING
     if p.status == SEATED and p.table is not None:
         return f"seated T{p.table} S{p.seat}"
     if p.status == WAITING:

@@ -62,7 +62,7 @@ def returned(ctx: Context, cmd: dict[str, Any]) -> None:
     limit = ctx.profile["absence.forfeit_after_min"]
     if limit is not None and _minutes_away(ctx, p.absent_since) >= limit:
         raise RuleError(
-            "WINDOW_CLOSED", f"{p.name} was away {limit} minutes or more: his chips are forfeited.", "ABS-3"
+            "WINDOW_CLOSED", f"{p.name} was away {limit} minutes or more: their chips are forfeited.", "ABS-3"
         )
     stack = counted_stack(cmd)
     if stack is not None and p.table is None:
@@ -90,7 +90,7 @@ def _nobody_deciding(ctx: Context, p: Player) -> None:
     pids = list(table.seats.values()) if table is not None else [p.id]
     deciding = [ctx.state.players[pid] for pid in pids if ctx.state.players[pid].deciding]
     if deciding:
-        text = f"{', '.join(d.name for d in deciding)} lost all his chips: enter his rebuy or decline first."
+        text = f"{', '.join(d.name for d in deciding)} lost all their chips: enter the rebuy or the decline first."
         raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))
 
 
@@ -142,14 +142,14 @@ def _removal_level(ctx: Context, cmd: dict[str, Any], rule: str, players: list[P
     if rule != "level_2":
         return level_now(ctx)
     tables = [ctx.state.tables.get(p.table) if p.table is not None else None for p in players]
-    names = " and ".join(sorted({str(p.table) for p in players if p.table is not None})) or "his table"
+    names = " and ".join(sorted({str(p.table) for p in players if p.table is not None})) or "their table"
     return judged_level(
         ctx,
         cmd,
         tables,
         lambda level: level >= 2,
         lambda level: f"Had the hand being played at table {names} started before level {level} began? "
-        "A no-show's chips are removed when the first hand of level 2 is dealt at his table.",
+        "A no-show's chips are removed when the first hand of level 2 is dealt at their table.",
     )
 
 
@@ -169,11 +169,11 @@ def no_show(ctx: Context, cmd: dict[str, Any]) -> None:
     since = ctx.state.started_at
     late_enough = level >= 2 or (rule == "new_level_or_30" and since is not None and ctx.now - since >= 1800)
     if not late_enough:
-        when = "his table's first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
+        when = "their table's first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
         raise RuleError("WINDOW_CLOSED", f"A no-show's chips are removed at {when}.", "REG-5")
     for p in players:
         if p.absent_since is None:
-            raise RuleError("INVALID_INPUT", f"{p.name} is here; mark him away first if he is not.", "REG-5")
+            raise RuleError("INVALID_INPUT", f"{p.name} is here; mark them away first if they are not.", "REG-5")
     if ctx.state.in_field - len(players) < 1:
         raise RuleError("INVALID_INPUT", "Somebody must remain.", "ELIM-6")
     entries = [

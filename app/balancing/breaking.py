@@ -63,7 +63,7 @@ def _no_deciding(ctx: Context, tables: list[Table]) -> None:
         for pid in table.seats.values():
             p = ctx.state.players[pid]
             if p.deciding:
-                text = f"{p.name} lost all his chips: enter his rebuy or decline first."
+                text = f"{p.name} lost all their chips: enter the rebuy or the decline first."
                 raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question([p], text))
 
 

@@ -68,7 +68,7 @@ def balance_view(state: TournamentState) -> dict[str, Any]:
 def _check_mover(ctx: Context, ref: Any) -> Any:
     p = inputs.seated(inputs.player(ctx.state, ref))
     if p.deciding:
-        text = f"{p.name} lost all his chips: enter his rebuy or decline first."
+        text = f"{p.name} lost all their chips: enter the rebuy or the decline first."
         raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question([p], text))
     return p
 

@@ -154,7 +154,7 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
         reason = "the highest seat of the fullest table to the lowest open seat of the short table"
     elif method == "same_relative_position":
         to_seat = _trigger_seat(dt, d_occ)
-        reason = "same position relative to the button as the eliminated player, to his seat"
+        reason = "same position relative to the button as the eliminated player, to that seat"
         if to_seat is None:
             to_seat = _lowest_open(dt, d_occ)
             reason = "same position relative to the button (no eliminated player's seat: lowest open seat)"

@@ -155,7 +155,7 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
     deciding = [p for p in players if p.deciding]  # ENT-5
     if deciding:
         text = (
-            f"{', '.join(p.name for p in deciding)} lost all his chips: enter the rebuy or decline_rebuy before "
+            f"{', '.join(p.name for p in deciding)} lost all their chips: enter the rebuy or the decline before "
             "the next hand."
         )
         raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))

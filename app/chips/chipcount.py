@@ -45,8 +45,8 @@ def _check_tables(state: TournamentState, counts: dict[int, int], since: str) ->
             # ENT-5: he lost every chip in that hand; chips counted in front of him belong to someone else.
             raise RuleError(
                 "INVALID_INPUT",
-                f"{p.name} lost all his chips{since} and is deciding on a rebuy: enter the rebuy or the decline, "
-                "then count his table.",
+                f"{p.name} lost all their chips{since} and is deciding on a rebuy: enter the rebuy or the decline, "
+                "then count the table.",
                 "ENT-5",
             )
     for number in sorted({t for pid in counts if (t := state.players[pid].table) is not None}):

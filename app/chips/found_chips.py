@@ -51,7 +51,7 @@ def found_chips(ctx: Context, cmd: dict[str, Any]) -> None:
     if p.deciding:
         raise RuleError(
             "INVALID_INPUT",
-            f"{p.name} lost all his chips and is deciding on a rebuy: enter the rebuy or the decline first.",
+            f"{p.name} lost all their chips and is deciding on a rebuy: enter the rebuy or the decline first.",
             "RACE-4",
         )
     if not chips:

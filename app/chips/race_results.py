@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import Choice, Question, RuleError
+from app.views.format import count as fmt_count
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -41,7 +42,7 @@ def given_results(cmd: dict[str, Any], state: TournamentState) -> dict[int, int]
         p = inputs.player(state, ref)
         chips = int(won) if isinstance(won, bool) else won
         if not isinstance(chips, int) or chips < 0:
-            raise RuleError("INVALID_INPUT", f"{p.name}'s result is the chips he won, 0 or 1, not {won!r}.", "RACE-3")
+            raise RuleError("INVALID_INPUT", f"{p.name}'s result is the chips they won, 0 or 1, not {won!r}.", "RACE-3")
         if chips > 1:
             raise RuleError("INVALID_INPUT", f"{p.name} cannot win {chips} chips: one at most in a race.", "RACE-3")
         out[p.id] = chips
@@ -73,7 +74,7 @@ def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int
         if len(bare) > chips and len(winners) != len(bare):
             raise RuleError(
                 "INVALID_INPUT",
-                f"{where} races {chips} chip(s) for {len(bare)} players who would have none: only they win.",
+                f"{where} races {fmt_count(chips, 'chip')} for {len(bare)} players who would have none: only they win.",
                 "RACE-3",
             )
         expected = max(chips, len(bare))
@@ -81,7 +82,7 @@ def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int
         expected = chips
     if len(winners) != expected:
         raise RuleError(
-            "INVALID_INPUT", f"{where} races {expected} chip(s); the results give {len(winners)}.", "RACE-3"
+            "INVALID_INPUT", f"{where} races {fmt_count(expected, 'chip')}; the results give {len(winners)}.", "RACE-3"
         )
     for r in table["racers"]:
         r["cards"], r["best"], r["chip"], r["added"] = [], None, False, False

@@ -43,13 +43,13 @@ def busted_players(ctx: Context, cmd: dict[str, Any]) -> list[Player]:
     check_started(ctx)
     refs = cmd["players"] if "players" in cmd else [inputs.field(cmd, "player")]
     if not isinstance(refs, list) or not refs:
-        raise RuleError("INVALID_INPUT", "Name the player(s) who lost all their chips.")
+        raise RuleError("INVALID_INPUT", "Name the players who lost all their chips.")
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players):
         raise RuleError("INVALID_INPUT", "A player is named twice.")
     for p in players:
         if p.deciding:
-            raise RuleError("INVALID_INPUT", f"{p.name} already lost his chips: rebuy or decline.", "ENT-5")
+            raise RuleError("INVALID_INPUT", f"{p.name} already lost all their chips: rebuy or decline.", "ENT-5")
         if p.status != SEATED and not (p.status == REGISTERED and not ctx.state.tables and p.entries):
             raise RuleError("NOT_SEATED", f"{p.name} is not playing at a table.")
     return players
@@ -142,7 +142,7 @@ def decline_rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
     """A player who lost his chips does not rebuy: he is out, placed by the hand he lost (ENT-5)."""
     p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
     if not p.deciding:
-        raise RuleError("INVALID_INPUT", f"{p.name} has not lost all his chips.", "ENT-5")
+        raise RuleError("INVALID_INPUT", f"{p.name} has not lost all their chips.", "ENT-5")
     ctx.emit("rebuy_declined", player=p.id, table=p.table, seat=p.seat)
     check_winner(ctx)
 

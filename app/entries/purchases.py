@@ -26,6 +26,7 @@ from app.entries.ledger import (
     paid_amount,
 )
 from app.errors import RuleError
+from app.views.format import count as fmt_count
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -39,12 +40,12 @@ def rebuy_block(ctx: Context, p: Player, level: int) -> RuleError | None:
     if last is not None and level > last:
         return RuleError(
             "WINDOW_CLOSED",
-            f"Rebuys are for chips lost in a hand of level {last} or earlier; {p.name} lost his in level {level}.",
+            f"Rebuys are for chips lost in a hand of level {last} or earlier; {p.name} lost theirs in level {level}.",
             "ENT-4",
         )
     limit = ctx.profile["rebuy.max_per_player"]
     if limit is not None and p.rebuys >= limit:
-        return RuleError("LIMIT_REACHED", f"{p.name} has used his {limit} rebuy(s).", "ENT-4")
+        return RuleError("LIMIT_REACHED", f"{p.name} has used all {fmt_count(limit, 'rebuy')}.", "ENT-4")
     return None
 
 
@@ -63,8 +64,8 @@ def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
     def question(level: int) -> str:
         where = "" if ctx.profile["rebuy.window_scope"] == "table" else " at any table"
         return (
-            f"Had the hand in which {p.name} lost his chips started before level {level} began{where}? "
-            f"The answer decides whether he may rebuy."
+            f"Had the hand in which {p.name} lost all their chips started before level {level} began{where}? "
+            f"The answer decides whether they may rebuy."
         )
 
     return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question)
@@ -94,7 +95,8 @@ def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
 
 def _not_deciding(p: Player, what: str) -> None:
     if p.deciding:
-        raise RuleError("INVALID_INPUT", f"{p.name} has lost his chips: rebuy or decline before any {what}.", "ENT-5")
+        raise RuleError("INVALID_INPUT", f"{p.name} has lost all their chips: rebuy or decline before any {what}.",
+                        "ENT-5")
 
 
 @command("addon")

@@ -179,7 +179,7 @@ def _forfeits_stack(ctx: Context, p: Player) -> bool:
             "INVALID_INPUT", f"{p.name} still has chips; only an eliminated player can re-enter here.", "ENT-8"
         )
     if p.deciding:
-        raise RuleError("INVALID_INPUT", f"{p.name} has lost his chips: rebuy or decline first.", "ENT-5")
+        raise RuleError("INVALID_INPUT", f"{p.name} has lost all their chips: rebuy or decline first.", "ENT-5")
     return True
 
 
@@ -194,7 +194,7 @@ def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
     late_entry_check(ctx, "ENT-8")
     limit = ctx.profile["reentry.max_per_player"]
     if limit is not None and p.reentries >= limit:
-        raise RuleError("LIMIT_REACHED", f"{p.name} has used his {limit} re-entr{'y' if limit == 1 else 'ies'}.")
+        raise RuleError("LIMIT_REACHED", f"{p.name} has used their {limit} re-entr{'y' if limit == 1 else 'ies'}.")
     price, chips = entry_terms(ctx, cmd)
     if forfeits:
         stack = counted_stack(cmd)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.views.format import count as fmt_count
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -48,12 +49,14 @@ def named_dealers(ctx: Context, cmd: dict[str, Any], drawn: list[int], tables: i
             raise RuleError("INVALID_INPUT", f"{p.name} does not take part in this draw.", "SEAT-4")
     if len(ids) > tables:
         raise RuleError(
-            "INVALID_INPUT", f"{len(ids)} dealers for {tables} table(s): each table gets one dealer at most.", "SEAT-4"
+            "INVALID_INPUT",
+            f"{fmt_count(len(ids), 'dealer')} for {fmt_count(tables, 'table')}: each table gets one dealer at most.",
+            "SEAT-4",
         )
     if mode == "every_table" and len(ids) != tables:
         raise RuleError(
             "INVALID_INPUT",
-            f"Designated dealers are allowed only if every table in play has one: name {tables} dealer(s), "
+            f"Designated dealers are allowed only if every table in play has one: name {fmt_count(tables, 'dealer')}, "
             f"one per table, or none ({len(ids)} named).",
             "SEAT-4",
         )

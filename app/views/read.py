@@ -261,6 +261,13 @@ class TournamentView:
     def player(self, player_id: int) -> PlayerView | None:
         return next((p for p in self.players if p.id == player_id), None)
 
+    def chip_leaders(self, n: int = 10) -> tuple[PlayerView, ...]:
+        """The ``n`` biggest stacks of the players still in, biggest first (ties: the lower number first)."""
+        import heapq
+
+        live = (p for p in self.players if p.place is None and p.stack > 0)
+        return tuple(heapq.nsmallest(n, live, key=lambda p: (-p.stack, p.id)))
+
     def last_moves(self) -> tuple[MoveView, ...]:
         """The seat changes of the latest action that moved anyone (one balance, one broken table)."""
         if not self.moves:

@@ -49,7 +49,7 @@ def test_section_19_ent_4_p004_asks_whether_the_hand_started_before_level_4() ->
         t.execute({"cmd": "hand_finished", "table": number})
     advance(t, LEVEL_S)  # level 4 began a minute ago; nobody has reported a hand since
     err = refused(t, {"cmd": "bust", "player": "Ann", "rebuy": True}, "NEEDS_INPUT")
-    assert "Had the hand in which Ann lost his chips started before level 4 began?" in err.message
+    assert "Had the hand in which Ann lost all their chips started before level 4 began?" in err.message
     assert ANSWER in err.message
     refused(t, {"cmd": "bust", "player": "Ann", ANSWER: "yes"}, "INVALID_INPUT")
     t.execute({"cmd": "bust", "player": "Ann", ANSWER: True})

@@ -38,7 +38,7 @@ def test_race_3_results_only_tda_adds_the_raced_out_players_chip() -> None:
 
 def test_race_3_results_must_give_exactly_the_chips_the_pool_buys() -> None:
     t, _ = at_break_after_four()
-    refused(t, {"cmd": "chip_race", "denomination": 5, "results": {"Di": 1}}, "INVALID_INPUT", "races 2 chip(s)")
+    refused(t, {"cmd": "chip_race", "denomination": 5, "results": {"Di": 1}}, "INVALID_INPUT", "races 2 chips")
     refused(t, {"cmd": "chip_race", "denomination": 5, "results": {"Di": 1, "Ann": 1, "Bob": 1}}, "INVALID_INPUT",
             "the results give 3")
     refused(t, {"cmd": "chip_race", "denomination": 5, "results": {"Di": 2}}, "INVALID_INPUT", "one at most")

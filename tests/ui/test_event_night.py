@@ -143,7 +143,6 @@ def test_event_night(qtbot, tmp_path, monkeypatch):
 
     victim = state.by_name["player 11"]
     typed(qtbot, w, Qt.Key.Key_F8, "Player 11")
-    w.player_panel.view.setFocus()
     qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert w.session.state.players[victim].live and w.statusBar().currentMessage().startswith("Undone:")
     qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
@@ -218,3 +217,214 @@ def test_event_night(qtbot, tmp_path, monkeypatch):
     assert minutes[0] == minutes[1] or abs(minutes[0] - minutes[1]) == 1  # the same clock, read a moment apart
     shot(qtbot, display, "05-display")
     again.close()
+
+
+# -- a 60-player rebuy night, keyboard only ------------------------------------------------------------
+# Profile: the TDA rules with rebuys through level 3 and an add-on at level 3 (set in the new tournament
+# dialog): tables of 9, so 60 players are drawn at 7 tables (home-nl's card draw seats at most four).
+
+LONG_NAME = "Maximiliano Alejandro de la Santísima Trinidad Fernández Paz"  # 60 characters
+NIGHT_NAMES = ["José Álvarez", "Zoë Müller", "Дмитрий Иванов", "Ольга Петрова", "李明", "田中 花子", "김민준",
+               "Søren Ørsted", "Ayşe Yılmaz", "Nguyễn Văn An", LONG_NAME,
+               *[f"Player {i:02d}" for i in range(49)]]
+
+
+def night_shot(qtbot, w: QWidget, name: str) -> None:
+    """A screenshot of the stage into FLOORMAN_SCREENS (or the test's folder)."""
+    qtbot.wait(20)
+    folder = Path(os.environ.get("FLOORMAN_SCREENS") or os.environ["NIGHT_TMP"])
+    folder.mkdir(parents=True, exist_ok=True)
+    assert w.grab().save(str(folder / f"{name}.png"))
+
+
+def set_setting(dialog, key: str, value) -> None:
+    editor = dialog.rows[key].editor
+    if hasattr(editor, "none"):  # optional: a value, not "none"
+        editor.none.setChecked(False)
+        editor = editor.inner
+    if hasattr(editor, "box"):
+        editor.box.setChecked(bool(value))
+    else:
+        editor.spin.setValue(int(value))
+
+
+def answer_question(qtbot, w, choice: str | None = None, amounts: tuple[int, ...] = ()) -> str:
+    """Answer the engine's question from the keyboard: amounts typed, then Enter; or a choice's key."""
+    q = w.runner.question_dialog
+    assert q is not None and q.isVisible()
+    text = q.question.text
+    if amounts:
+        for spin, chips in zip(q.spins.values(), amounts):
+            spin.setValue(chips)
+        qtbot.keyClick(q, Qt.Key.Key_Return)
+    else:
+        qtbot.keyClicks(q.list, choice or "1")
+    qtbot.waitUntil(lambda: not q.isVisible())
+    return text
+
+
+def palette(qtbot, w, text: str) -> None:
+    """Ctrl+K, the words, Enter."""
+    from ui.palette import CommandPalette
+
+    qtbot.keyClick(w, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    pal = next(p for p in w.findChildren(CommandPalette) if p.isVisible())
+    pal.edit.setText(text)
+    qtbot.keyClick(pal.edit, Qt.Key.Key_Return)
+    active(qtbot, w)
+
+
+def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch):
+    from ui.dialogs.new_tournament import NewTournamentDialog
+    from ui.start import Starter
+
+    monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))
+    starter = Starter(QApplication.instance())
+    starter.show_welcome()
+    qtbot.addWidget(starter.welcome)
+
+    def fill_in(dialog: NewTournamentDialog) -> int:
+        dialog.path.setText(str(tmp_path / "rebuy-night.floorman"))
+        for key, value in (("rebuy.offered", True), ("rebuy.last_level", 3), ("addon.offered", True),
+                           ("addon.level", 3)):
+            set_setting(dialog, key, value)
+        assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled(), dialog.feedback.text()
+        dialog._ok()
+        return dialog.result()
+
+    monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
+    starter.welcome._new()
+    w = starter.windows[-1]
+    qtbot.addWidget(w)
+    w.showNormal()
+    w.resize(1366, 768)
+    qtbot.waitExposed(w)
+    active(qtbot, w)
+    state = w.session.state
+    assert state.profile["rebuy.offered"] and state.profile["rebuy.last_level"] == 3
+
+    # Registration: F2, the name, Enter; accents, Cyrillic, CJK and a 60-character name.
+    assert len(LONG_NAME) == 60
+    for name in NIGHT_NAMES:
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    assert len(state.players) == 60 and w.player_panel.count.text() == "60 players"
+    typed(qtbot, w, Qt.Key.Key_F2, "jose alvarez")  # the same name but for its accent: asked, Esc
+    box = w.players_ctl.same_name_box
+    assert box.text() == "José Álvarez is already registered; register another jose alvarez?"
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    assert len(state.players) == 60
+    night_shot(qtbot, w, "01-registered")
+
+    # The draw, the clock.
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    assert w.tables_tab.feedback.text() == "Seat draw done: 60 players at 7 tables."
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert "running" in w.strip.level.text()
+    night_shot(qtbot, w, "02-drawn")
+
+    # A bust during rebuys: deciding, shown, then a rebuy from one key; another declines.
+    zoe = state.players[state.by_name["zoë müller"]]
+    assert typed(qtbot, w, Qt.Key.Key_F8, "zoe").startswith("Zoë Müller: rebuy or out?")
+    assert w.strip.pending.text().startswith("Zoë Müller: rebuy or out?")
+    assert w.players.index(w.players.row_of(zoe.id), 2).data() == "deciding: rebuy or out"
+    night_shot(qtbot, w, "03-deciding")
+    qtbot.keyClick(w, Qt.Key.Key_F4)
+    bar = w.player_panel.action_bar
+    assert bar.edit.text() == "Zoë Müller"
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    assert zoe.rebuys == 1 and not zoe.deciding
+    typed(qtbot, w, Qt.Key.Key_F8, "Player 00")
+    assert typed(qtbot, w, Qt.Key.Key_D, "Player 00", Qt.KeyboardModifier.ControlModifier).endswith("— done.")
+    assert not state.players[state.by_name["player 00"]].live
+
+    # Several in one hand: the engine asks their stacks at the start of the hand.
+    table = state.tables[state.players[state.by_name["player 10"]].table]
+    a, b = [state.players[pid] for pid in list(table.seats.values())[:2]]
+    typed(qtbot, w, Qt.Key.Key_F8, f"#{a.id}, #{b.id}")
+    answer_question(qtbot, w, amounts=(3000, 5000))
+    assert a.deciding and b.deciding  # still in the rebuy period: both decide
+    for p in (a, b):
+        typed(qtbot, w, Qt.Key.Key_D, f"#{p.id}", Qt.KeyboardModifier.ControlModifier)
+    assert not a.live and not b.live
+
+    # Level 3: a bust, the clock moves on to level 4 before the rebuy is asked: the level-4 question.
+    for _ in range(2):
+        qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("3 ·")
+    dima = state.players[state.by_name["дмитрий иванов"]]
+    typed(qtbot, w, Qt.Key.Key_F8, "Дмитрий")
+    assert dima.deciding
+    addon = typed(qtbot, w, Qt.Key.Key_F4, "Ольга", Qt.KeyboardModifier.ControlModifier)  # Ctrl+F4: add-on
+    assert addon == "Add-on: Ольга Петрова — done."
+    night_shot(qtbot, w, "04-rebuys-and-add-ons")
+    qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("4 ·")
+    assert typed(qtbot, w, Qt.Key.Key_F4, "Дмитрий") == "Rebuy: Дмитрий Иванов — done."  # lost in level 3
+    assert dima.rebuys == 1
+
+    # A wrong bust in level 4 (Player 20 is still in): the engine asks whether the hand started before
+    # level 4 (ENT-4: it decides whether a rebuy is still offered); answered; then Ctrl+Z at once.
+    victim = state.by_name["player 20"]
+    typed(qtbot, w, Qt.Key.Key_F8, "Player 20")
+    asked = answer_question(qtbot, w, choice="1")
+    assert "level 4" in asked
+    night_shot(qtbot, w, "05-level-4-question")
+    assert not w.session.state.players[victim].live or w.session.state.players[victim].deciding
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert w.session.state.players[victim].live and not w.session.state.players[victim].deciding
+    state = w.session.state
+
+    # Busts one at a time, balancing and breaking tables to the final table; hand for hand on the bubble.
+    kinds: list[str] = []
+    bubble_seen = False
+    for _ in range(60):
+        if "in the money" in w.strip.field.text() and len(state.tables) == 1:
+            break
+        busiest = max(state.tables.values(), key=lambda t: t.population)
+        pid = next(pid for pid in busiest.seats.values() if pid != state.by_name[LONG_NAME.lower()])
+        said = typed(qtbot, w, Qt.Key.Key_F8, f"#{pid}")
+        if w.runner.question_dialog is not None:  # still the level-4 question for a hand begun before it
+            answer_question(qtbot, w, choice="1")
+        if state.players[pid].deciding:
+            typed(qtbot, w, Qt.Key.Key_D, f"#{pid}", Qt.KeyboardModifier.ControlModifier)
+        assert not state.players[pid].live, said
+        kinds += follow_suggestions(qtbot, w)
+        if w.strip.field.text().endswith("bubble") and not bubble_seen:
+            bubble_seen = True
+            palette(qtbot, w, "hand for hand")
+            assert state.hand_for_hand and w.strip.hand_for_hand.isVisible()
+            assert w.strip.hand_for_hand.text() == "Hand for hand"
+            night_shot(qtbot, w, "06-bubble-hand-for-hand")
+    assert "break" in kinds and bubble_seen and len(state.tables) == 1
+    night_shot(qtbot, w, "07-final-table")
+
+    # A chip count at the final table, the chip leaders, the payouts.
+    palette(qtbot, w, "chip count")
+    dialog = w.tables_ctl.chip_count_dialog
+    assert dialog is not None and len(dialog.spins) == state.remaining()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    if dialog.isVisible():  # the busted players' chips are still on the table: it does not add up
+        assert "does not add up" in dialog.feedback.text()
+        qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Enter again: accepted as counted
+    try:
+        qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=1000)
+    except Exception:
+        raise AssertionError(dialog.feedback.text()) from None
+
+    assert w.tables_tab.leaders.rowCount() == min(10, state.remaining())
+    w.tabs.setCurrentWidget(w.payouts_tab)
+    places = w.payouts_tab.model
+    assert "places paid of" in w.payouts_tab.summary.text() and places.rowCount() >= state.remaining()
+    night_shot(qtbot, w, "08-payouts")
+
+    # A deal: the calculator (changes nothing) from Ctrl+K.
+    palette(qtbot, w, "deal")
+    assert w.deal_dialog is not None and w.deal_dialog.isVisible()
+    night_shot(qtbot, w.deal_dialog, "09-deal")
+    w.deal_dialog.close()
+
+    # Printing every sheet through Print… to a CUPS-PDF queue: added with the printing work.
+    # The room display on a second screen (F10): added with the room display work.
+    folder = Path(os.environ.get("FLOORMAN_SCREENS") or tmp_path / "screens")
+    assert len(list(folder.glob("*.png"))) >= 9
+    w.close()

@@ -8,14 +8,19 @@ from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainT
 
 from app.errors import RuleError
 from ui.errors import store_message
+from ui.shortcuts import UNDO_WHEN_EMPTY
 
 if TYPE_CHECKING:
     from ui.director import DirectorWindow
 
 
 def typing() -> bool:
+    """The director is typing something of their own to undo (the action bar empty has nothing: after a
+    command, whose name it clears, Ctrl+Z undoes the command at once)."""
     w = QApplication.focusWidget()
-    return isinstance(w, QLineEdit | QTextEdit | QPlainTextEdit | QAbstractSpinBox)
+    if isinstance(w, QLineEdit) and w.property(UNDO_WHEN_EMPTY):
+        return bool(w.text())
+    return isinstance(w, QTextEdit | QPlainTextEdit | QAbstractSpinBox)
 
 
 class HistoryControl:

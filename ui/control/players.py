@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMenu, QMessageBox
+
+from app.names import name_key, tidy
 from app.views.handles import Event
 from ui.command_map import BESPOKE, bespoke
-from ui.lookup import one_player
+from ui.lookup import one_player, same_folded
 from ui.overview import prize_of
-from ui.texts import money, place_text
+from ui.texts import DECIDING_KEYS, deciding_text, money, place_text
 from ui.widgets.player_panel import Feedback
 
 if TYPE_CHECKING:
@@ -27,6 +32,11 @@ class PlayersControl:
             "register": self.submit_register,
             "bust": self.submit_bust,
         }
+        view = window.player_panel.view
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._context_menu)
+        self.menu: QMenu | None = None
+        self.same_name_box: QMessageBox | None = None
 
     # -- starting an action ---------------------------------------------------------------------------
     def selected_name(self) -> str:
@@ -45,17 +55,56 @@ class PlayersControl:
         self.w.player_panel.search.selectAll()
 
     def begin(self, command: str) -> None:
-        """Open the action bar for the one-player action ``command`` (the selected player filled in)."""
+        """Open the action bar for the one-player action ``command`` (the selected player filled in; for a
+        rebuy or its decline with nobody selected, the first player still deciding)."""
         b = bespoke(command)
-        if b is not None:
-            self.bar.begin(command, b.title, self.selected_name())
+        if b is None:
+            return
+        name = self.selected_name()
+        if not name and command in ("rebuy", "decline_rebuy"):
+            name = next((p.name for p in self.w.session.state.players.values() if p.deciding and p.live), "")
+        self.bar.begin(command, b.title, name)
+
+    def row_menu(self, player_id: int) -> QMenu:
+        """The actions offered on a player's row (right click): rebuy or out for a player still deciding."""
+        menu = QMenu(self.w.player_panel.view)
+        p = self.w.session.state.players[player_id]
+        offers = ("rebuy", "decline_rebuy") if p.deciding and p.live else ("rebuy", "addon", "absent", "bust")
+        for command in offers:
+            b = bespoke(command)
+            if b is None:
+                continue
+            act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
+            act.triggered.connect(partial(self.run_for, command, player_id))
+        return menu
+
+    def run_for(self, command: str, player_id: int) -> None:
+        """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""
+        b = bespoke(command)
+        name = self.w.session.state.players[player_id].name
+        if command == "bust":
+            self.bust(bust_command([player_id]))
+            return
+        self.bar.begin(command, b.title if b else command, name)
+        self.w.runner.run({"cmd": command, "player": player_id}, self.bar.feedback,
+                          f"{b.title if b else command}: {name} — done.", then=lambda _events: self.bar.edit.clear())
+
+    def _context_menu(self, pos: QPoint) -> None:
+        view = self.w.player_panel.view
+        pid = self.w.player_panel.proxy.player_id(view.indexAt(pos).row())
+        if pid is not None:
+            self.menu = self.row_menu(pid)
+            self.menu.popup(view.viewport().mapToGlobal(pos))
 
     def act_bust(self) -> None:
-        ids = self.w.player_panel.selected_ids()
+        """F8: the players selected who are still in (never one already out); several open one dialog."""
+        state = self.w.session.state
+        ids = [pid for pid in self.w.player_panel.selected_ids() if state.players[pid].live]
         if len(ids) > 1:
             self.open_bust_dialog(ids)
             return
-        self.bar.begin("bust", "Bust-out", self.selected_name(), "name, or several: Ann, Bo")
+        name = state.players[ids[0]].name if ids else ""
+        self.bar.begin("bust", "Bust-out", name, "name, or several: Ann, Bo")
 
     def open_bust_dialog(self, ids: list[int]) -> None:
         """Several players out in one hand: one dialog listing them; the engine asks what it needs."""
@@ -63,9 +112,14 @@ class PlayersControl:
 
         dialog = BustDialog(self.w.session.state, ids, self.w)
         dialog.submitted.connect(lambda cmd: self.bust(cmd, dialog.feedback, then=lambda: dialog.accept()))
-        dialog.finished.connect(lambda _code: self.w.activateWindow())  # the keys work again at once
+        dialog.finished.connect(lambda _code: self._bust_dialog_closed())
         self.w.bust_dialog = dialog
         dialog.open()
+
+    def _bust_dialog_closed(self) -> None:
+        """The selection was for that dialog: cleared, so the next F8 starts from nothing; keys work at once."""
+        self.w.player_panel.view.clearSelection()
+        self.w.activateWindow()
 
     # -- running ------------------------------------------------------------------------------------------
     def feedback_for(self, cmd: dict[str, Any]) -> Feedback:
@@ -93,6 +147,8 @@ class PlayersControl:
                     cents = prize_of(state, p.id)
                     prize = f", wins {money(cents)}" if cents else ""
                     words.append(f"{p.name} out {place_text(p)}{prize}")
+                elif p is not None and p.deciding:
+                    words.append(f"{deciding_text(p)} {DECIDING_KEYS}")
                 elif p is not None:
                     words.append(f"{p.name}: {p.status}")
             self.bar.feedback.done("; ".join(words) or "Bust recorded.")
@@ -110,10 +166,28 @@ class PlayersControl:
             self.submit_player_action(key, text)
 
     def submit_register(self, text: str) -> None:
+        """Register ``text``; a name already registered but for its accents or case is asked about first."""
+        known = same_folded(self.w.session.state, text)
+        if known is None:
+            self.register(text)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Already registered?",
+                          f"{known.name} is already registered; register another {tidy(text)}?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.w)
+        box.button(QMessageBox.StandardButton.Yes).setText("Register another")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.setEscapeButton(QMessageBox.StandardButton.No)
+        box.accepted.connect(lambda: self.register(text))
+        box.rejected.connect(lambda: self.bar.feedback.refuse(f"Not registered: {known.name} is already in."))
+        box.finished.connect(lambda _code: self.w.activateWindow())
+        self.same_name_box = box
+        box.open()
+
+    def register(self, text: str) -> None:
         state = self.w.session.state
 
         def done(_events: list[Event]) -> None:
-            p = state.players.get(state.by_name.get(text.strip().lower(), -1))
+            p = state.players.get(state.by_name.get(name_key(text), -1))
             seat = f" — {p.status} T{p.table} S{p.seat}" if p and p.table else ""
             self.bar.feedback.done(f"Registered {text.strip()}{seat}.")
             self.bar.edit.clear()

@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from PySide6.QtWidgets import QMessageBox
+
+from app.views import format as fmt
 from ui.overview import PendingMove
 
 if TYPE_CHECKING:
+    from app.views.handles import Event
+    from ui.dialogs.chip_count import ChipCountDialog
     from ui.director import DirectorWindow
+    from ui.widgets.player_panel import Feedback
 
 
 class TablesControl:
     def __init__(self, window: DirectorWindow) -> None:
         self.w = window
         self.feedback = window.tables_tab.feedback
+        self.redraw_box: QMessageBox | None = None
+        self.chip_count_dialog: ChipCountDialog | None = None
 
     def act_seat_draw(self) -> None:
         def done(_events: object) -> None:
             state = self.w.session.state
-            self.feedback.done(f"Seat draw done: {state.seated_count():,} players at {len(state.tables)} tables.")
+            seated, tables = fmt.count(state.seated_count(), "player"), fmt.count(len(state.tables), "table")
+            self.feedback.done(f"Seat draw done: {seated} at {tables}.")
             self.w.tabs.setCurrentWidget(self.w.tables_tab)
 
         self.w.runner.run({"cmd": "seat_all"}, self.feedback, then=done)
@@ -38,6 +48,26 @@ class TablesControl:
         cmd = {"cmd": "move", "player": player_id, "table": table, "seat": seat}
         self.w.runner.run(cmd, self.feedback, f"{name} moved to T{table} S{seat}.")
 
+    def act_chip_count(self, table: int | None = None) -> ChipCountDialog:
+        """One spin box per seated player of a table, sent as the engine's chip count."""
+        from ui.dialogs.chip_count import ChipCountDialog
+
+        def run(cmd: dict[str, Any], feedback: Feedback, then: Callable[[list[Event]], object]) -> bool:
+            return self.w.runner.run(cmd, feedback, then=then)
+
+        dialog = ChipCountDialog(self.w.session.state, run, table, self.w)
+        dialog.accepted.connect(lambda: self.feedback.done(f"Chip count of table {dialog.current_table()} entered."))
+        dialog.finished.connect(lambda _code: self.w.activateWindow())
+        self.chip_count_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def act_hand_for_hand(self) -> None:
+        """Start hand-for-hand (or end it when it is on); the strip says "Hand for hand" meanwhile."""
+        on = not self.w.session.state.hand_for_hand
+        self.w.runner.run({"cmd": "hand_for_hand", "on": on}, self.feedback,
+                          "Hand for hand: every table plays one hand at a time." if on else "Hand for hand ended.")
+
     def act_break_table(self) -> None:
         self.w.player_panel.action_bar.begin("break_table", "Break table", placeholder="table number")
 
@@ -46,5 +76,23 @@ class TablesControl:
             self.w.runner.run({"cmd": "break_table", "table": int(text)}, self.w.player_panel.action_bar.feedback,
                               f"Table {text} broken.")
 
+    def confirm_redraw(self) -> QMessageBox:
+        """The Redraw button, Ctrl+Shift+R, the palette: every seat changes, so ask first (Enter redraws,
+        Esc leaves the seats as they are)."""
+        state = self.w.session.state
+        box = QMessageBox(QMessageBox.Icon.Question, "Redraw all seats",
+                          f"Redraw all {fmt.count(state.seated_count(), 'player')} at "
+                          f"{fmt.count(len(state.tables), 'table')}? Every seat changes.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self.w)
+        box.button(QMessageBox.StandardButton.Yes).setText("Redraw")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.accepted.connect(self.act_redraw)
+        box.finished.connect(lambda _code: self.w.activateWindow())
+        self.redraw_box = box
+        box.open()
+        return box
+
     def act_redraw(self) -> None:
+        """Redraw now (asked first by :meth:`confirm_redraw`)."""
         self.w.runner.run({"cmd": "redraw"}, self.feedback, "All seats redrawn.")

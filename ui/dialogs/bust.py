@@ -7,6 +7,7 @@ example each player's chips at the start of the hand, ELIM-4), it asks, and the 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from app.views.handles import TournamentState
@@ -44,6 +45,12 @@ class BustDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.buttons = buttons
+        self.setMinimumWidth(max(420, self.sizeHint().width()))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Once shown, the dialog never shrinks: a refusal below the list grows it, never collapses it."""
+        super().showEvent(event)
+        self.setMinimumSize(self.size())
 
     def command(self) -> dict[str, object]:
         return {"cmd": "bust", "players": list(self.player_ids)}

@@ -29,6 +29,8 @@ class HistoryModel(RowsModel[HistoryItem]):
             if column == 1:
                 return item.label[:1].upper() + item.label[1:]
             return "undone" if item.undone else "automatic" if item.automatic else ""
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1:
+            return item.label[:1].upper() + item.label[1:]
         if role == Qt.ItemDataRole.FontRole and item.undone:
             font = QFont()
             font.setStrikeOut(True)

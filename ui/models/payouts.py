@@ -28,4 +28,10 @@ class PayoutModel(RowsModel[tuple[str, str, str, str]]):
         self.set_rows(shown)
 
     def cell(self, row: tuple[str, str, str, str], column: int, role: int) -> Any:
-        return row[column] if role == Qt.ItemDataRole.DisplayRole else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row[column]
+        if role == Qt.ItemDataRole.ToolTipRole and row[column]:
+            return row[column]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, QPersistentModelIndex, Qt
 
+from app.names import fold_key
+
 if TYPE_CHECKING:
     from ui.models.players import PlayerModel
 
@@ -72,12 +74,13 @@ class PlayerFilter(QAbstractProxyModel):
 
     # -- query and sort --------------------------------------------------------------------------
     def set_query(self, text: str) -> None:
-        words = text.lower().split()
+        text = fold_key(text) + (" " if text[-1:].isspace() else "")  # "jose" finds José
+        words = text.split()
         if words == self._words:
             return
-        if not (words and self._matched is not None and text.lower().startswith(self._text)):
+        if not (words and self._matched is not None and text.startswith(self._text)):
             self._matched = None  # a narrower query starts from the rows still matching
-        self._text, self._words = text.lower(), words
+        self._text, self._words = text, words
         self._relayout(self._visible())
 
     def follow(self) -> None:

@@ -12,8 +12,9 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from app.names import fold_key
 from app.views.handles import OUT, Player, TournamentState
-from ui.texts import chips, money, status_rank, status_text
+from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -30,7 +31,7 @@ class PlayerModel(QAbstractTableModel):
         self._state = state
         self._now = now
         self._ids: list[int] = list(state.players)
-        self._names: list[str] = []  # "#id name", lower-case: never changes for a row
+        self._names: list[str] = []  # "#id name", accents and case folded: never changes for a row
         self._status: list[str] = []  # row -> status text, lower-case; made when a search needs it
 
     # -- refreshing from the state ----------------------------------------------------------------
@@ -62,7 +63,7 @@ class PlayerModel(QAbstractTableModel):
         names = self._names
         if len(names) < len(self._ids):
             players = self._state.players
-            names.extend(f"#{pid} {players[pid].name.lower()}" for pid in self._ids[len(names):])
+            names.extend(f"#{pid} {fold_key(players[pid].name)}" for pid in self._ids[len(names):])
         found = list(rows)
         for w in words:
             by_name = [r for r in found if w in names[r]]
@@ -122,6 +123,14 @@ class PlayerModel(QAbstractTableModel):
             return QPalette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1:
             return f"{p.name} (player #{p.id})"
+        if role == Qt.ItemDataRole.ToolTipRole and col == 2:
+            if p.deciding and p.live:
+                return f"{p.name} lost all their chips while rebuys are open: {DECIDING_KEYS}."
+            return status_text(p, self._now)  # whole, when the column is too narrow
+        if role == Qt.ItemDataRole.ForegroundRole and col == 2 and p.deciding and p.live:
+            from PySide6.QtGui import QColor
+
+            return QColor("#d97706")
         return None
 
     def _display(self, p: Player, col: int) -> str:

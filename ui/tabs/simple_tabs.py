@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -45,7 +45,13 @@ class HistoryTab(QWidget):
         super().__init__(parent)
         self.model = HistoryModel(self)
         self.view = _table(self.model)
-        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # what was done: all the width there is
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a longer entry: cut with "…", whole in its tooltip
+        self.view.setWordWrap(False)
         self.undo_button = QPushButton("Undo")
         self.redo_button = QPushButton("Redo")
         self.undo_button.clicked.connect(self.undo_requested)
@@ -84,6 +90,12 @@ class PayoutsTab(QWidget):
         super().__init__(parent)
         self.model = PayoutModel(self)
         self.view = _table(self.model)
+        self.view.setWordWrap(False)  # a long name is cut with "…" (whole in its tooltip), never mid-letter
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(False)
+        for col, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
+                                    QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents)):
+            header.setSectionResizeMode(col, mode)
         self.summary = QLabel()
         self.edit_button = QPushButton("Edit the payout table…")
         self.edit_button.clicked.connect(self.edit_requested)

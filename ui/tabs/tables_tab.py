@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFrame,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from app.views import format as fmt
 from app.views.handles import TournamentState
 from ui.overview import PendingMove
 from ui.widgets.player_panel import Feedback
@@ -64,6 +69,8 @@ class TablesTab(QWidget):
         self.draw_button = QPushButton("Seat draw (F6)")
         self.break_button = QPushButton("Break a table…")
         self.redraw_button = QPushButton("Redraw")
+        self.count_button = QPushButton("Chip count…")
+        self.count_button.setToolTip("Enter a table's counted stacks (also Ctrl+K → chip count)")
         self.draw_button.clicked.connect(self.draw_requested)
         self.break_button.clicked.connect(self.break_requested)
         self.redraw_button.clicked.connect(self.redraw_requested)
@@ -73,6 +80,7 @@ class TablesTab(QWidget):
         bar.addWidget(self.draw_button)
         bar.addWidget(self.break_button)
         bar.addWidget(self.redraw_button)
+        bar.addWidget(self.count_button)
         bar.addStretch(1)
         bar.addWidget(self.summary)
         self.moves_box = QWidget()
@@ -84,9 +92,23 @@ class TablesTab(QWidget):
         side_scroll.setFixedWidth(230)
         heading = QLabel("Balancing")
         heading.setObjectName("stripValue")
+        leaders_heading = QLabel("Chip leaders")
+        leaders_heading.setObjectName("stripValue")
+        self.leaders = QTableWidget(0, 3)
+        self.leaders.setHorizontalHeaderLabels(["#", "Player", "Chips"])
+        self.leaders.verticalHeader().hide()
+        self.leaders.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.leaders.setWordWrap(False)
+        self.leaders.setFixedWidth(230)
+        header = self.leaders.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         side = QVBoxLayout()
         side.addWidget(heading)
         side.addWidget(side_scroll, 1)
+        side.addWidget(leaders_heading)
+        side.addWidget(self.leaders, 1)
         body = QHBoxLayout()
         body.addWidget(self.grid, 1)
         body.addLayout(side)
@@ -95,6 +117,18 @@ class TablesTab(QWidget):
         lay.addWidget(self.feedback)
         lay.addLayout(body, 1)
         self.cards: list[MoveCard] = []
+
+    def show_leaders(self, leaders: tuple[tuple[int, str, int], ...]) -> None:
+        """The top stacks (player id, name, chips), biggest first, as app.views gives them."""
+        self.leaders.setRowCount(len(leaders))
+        for row, (_pid, name, stack) in enumerate(leaders):
+            cells = (str(row + 1), name, fmt.chips(stack))
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(name)
+                if col != 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.leaders.setItem(row, col, item)
 
     def refresh(self, state: TournamentState, moves: list[PendingMove]) -> None:
         marks: dict[int, dict[int, str]] = {}
@@ -121,5 +155,5 @@ class TablesTab(QWidget):
             self.moves_layout.addWidget(QLabel("The tables are balanced."))
         self.moves_layout.addStretch(1)
         seated = state.seated_count()
-        tables = f"{len(state.tables)} table" + ("" if len(state.tables) == 1 else "s")
-        self.summary.setText(f"{tables} · {seated:,} seated · {len(state.waiting)} waiting")
+        tables = fmt.count(len(state.tables), "table")
+        self.summary.setText(f"{tables} · {seated:,} seated · {len(state.waiting):,} waiting")

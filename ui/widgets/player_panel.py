@@ -64,6 +64,7 @@ class ActionBar(QFrame):
         self.title.setObjectName("actionTitle")
         self.edit = QLineEdit()
         self.edit.setClearButtonEnabled(True)
+        self.edit.setProperty("floormanUndoWhenEmpty", True)  # see ui.shortcuts: empty, Ctrl+Z undoes the command
         self.names = QStringListModel(self)
         self.completer = QCompleter(self.names, self)
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -140,6 +141,7 @@ class PlayerPanel(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(max(22, self.view.fontMetrics().height() + 8))
         self.view.setAlternatingRowColors(True)
         self.view.setWordWrap(False)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a long name ends in "…"; whole in its tooltip
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)

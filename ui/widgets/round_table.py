@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.views import format as fmt
 from app.views.handles import Table, TournamentState
 
 MIME = "application/x-floorman-seat"
@@ -38,6 +39,7 @@ class SeatInfo:
     name: str = ""
     stack: int = 0
     card: str = ""  # the card drawn for this seat at the seat draw, if any
+    deciding: bool = False  # lost all chips while rebuys are open: rebuy or out, not decided yet
 
 
 @dataclass
@@ -62,7 +64,8 @@ class TableSnapshot:
             pid = table.seats.get(n)
             p = state.players.get(pid) if pid is not None else None
             card = table.draw_cards.get(pid, "") if pid is not None else ""
-            seats.append(SeatInfo(n, pid, p.name if p else "", p.stack if p else 0, pretty_card(card)))
+            seats.append(SeatInfo(n, pid, p.name if p else "", p.stack if p else 0, pretty_card(card),
+                                  bool(p and p.deciding and p.live)))
         return cls(table.number, table.max_seats, seats, table.button, table.sb, table.bb, short)
 
 
@@ -194,9 +197,9 @@ class RoundTable(QWidget):
         pal = self.palette()
         box = self.seat_rect(seat.number)
         mark = snap.marked.get(seat.number)
-        border = QColor("#d97706") if mark == "from" else QColor("#16a34a") if mark == "to" else pal.color(
-            QPalette.ColorRole.Mid)
-        pen = QPen(border, 2 if mark else 1)
+        border = QColor("#d97706") if mark == "from" or seat.deciding else QColor("#16a34a") if mark == "to" else (
+            pal.color(QPalette.ColorRole.Mid))
+        pen = QPen(border, 2 if mark or seat.deciding else 1)
         if seat.player_id is None and not mark:
             pen.setStyle(Qt.PenStyle.DashLine)
         p.setPen(pen)
@@ -222,8 +225,9 @@ class RoundTable(QWidget):
             fm = QFontMetrics(font)
             name = fit_name(seat.name, fm, int(room.width()))
             p.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name)
-            p.setPen(dim)
-            p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"{seat.stack:,}")
+            p.setPen(QColor("#d97706") if seat.deciding else dim)
+            under = "rebuy or out?" if seat.deciding else fmt.chips(seat.stack)
+            p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, under)
         role = {snap.button: "D", snap.sb: "SB", snap.bb: "BB"}.get(seat.number, "")
         if role:
             c, centre = box.center(), self._centre()

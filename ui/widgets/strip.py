@@ -57,6 +57,10 @@ class Strip(QFrame):
         next_box, self.pending = _pair("Next")
         _share_width(self.level)
         _share_width(self.pending)
+        self.hand_for_hand = QLabel("Hand for hand")
+        self.hand_for_hand.setObjectName("stripValue")
+        self.hand_for_hand.setStyleSheet("color: #d97706; font-weight: bold")
+        self.hand_for_hand.hide()
         self.pending_button = QPushButton("Move")
         self.pending_button.setToolTip("Make the pending move (F7)")
         self.pending_button.clicked.connect(self.act_pending)
@@ -67,6 +71,7 @@ class Strip(QFrame):
         lay.addWidget(level_box, 1)
         lay.addWidget(field_box)
         lay.addWidget(pool_box)
+        lay.addWidget(self.hand_for_hand)
         lay.addWidget(next_box, 1)
         lay.addWidget(self.pending_button)
 
@@ -79,6 +84,7 @@ class Strip(QFrame):
     def show_field(self, info: FieldView, currency: str = fmt.USD) -> None:
         status = "  · bubble" if info.bubble else "  · in the money" if info.in_the_money else ""
         self.field.setText(f"{info.players_left:,} / {info.entries:,}{status}")
+        self.hand_for_hand.setVisible(info.hand_for_hand)
         paid = f" · {info.paid_places} paid" if info.paid_places else ""
         self.pool.setText(fmt.money(info.prize_pool_cents, currency) + paid)
         for label in (self.field, self.pool):  # the level and the next action give way, never these
@@ -91,6 +97,13 @@ class Strip(QFrame):
         if outer is not None:
             outer.activate()  # lay out now: a wider figure is never shown cut off meanwhile
 
-    def show_pending(self, text: str | None) -> None:
-        self.pending.setText(text or "Nothing pending")
+    def show_pending(self, text: str | None, deciding: tuple[str, ...] = ()) -> None:
+        """The next action: a player to ask "rebuy or out?" first, then the balancing move (F7)."""
+        lines = list(deciding[:1])
+        if len(deciding) > 1:
+            lines[0] += f" (and {fmt.count(len(deciding) - 1, 'more player')})"
+        if text:
+            lines.append(text)
+        self.pending.setText("\n".join(lines) or "Nothing pending")
+        self.pending.setToolTip("F4 rebuys, Ctrl+D declines (out)" if deciding else "")
         self.pending_button.setVisible(bool(text))

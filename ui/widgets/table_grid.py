@@ -6,6 +6,7 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from app import views
 from app.views.handles import TournamentState
 from ui.widgets.round_table import RoundTable, TableSnapshot
 
@@ -13,12 +14,9 @@ CELL = QSize(272, 206)
 
 
 def short_tables(state: TournamentState) -> set[int]:
-    """Tables with two or more players fewer than the fullest one (what balancing looks at)."""
-    pops = {n: t.population for n, t in state.tables.items()}
-    if len(pops) < 2:
-        return set()
-    top = max(pops.values())
-    return {n for n, c in pops.items() if top - c >= 2}
+    """Tables a pending balancing move fills: the same view the balancing panel lists (app.views pending),
+    so a table is never outlined "short" while the panel says the tables are balanced."""
+    return {m.to_table for m in views.read(state).pending if m.kind == "move"}
 
 
 class TableGrid(QWidget):
