@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from app.history import replay_history
-from app.snapshots import load_state
+from app.snapshots import SnapshotFormatError, load_state
 from app.state import OUT, TournamentState
 from db.loading import snapshot_rows
 from db.store import TournamentStore, state_fingerprint
@@ -100,9 +100,14 @@ def verify_file(path: Path | str) -> Report:
         for _id, seq, snap_fp, blob in snapshot_rows(store._db):
             if snap_fp != fp:
                 continue
-            partial = replay_history(actions[:seq]).tournament.state
             report.snapshots_checked += 1
-            if load_state(blob) != partial:
+            try:
+                saved = load_state(blob)
+            except SnapshotFormatError as exc:
+                report.problems.append(f"the snapshot after action {seq} cannot be read: {exc}")
+                continue
+            partial = replay_history(actions[:seq]).tournament.state
+            if saved != partial:
                 report.problems.append(f"the snapshot after action {seq} differs from replaying the log up to it")
         state = scratch.state
         report.problems += invariant_problems(state)

@@ -4,7 +4,6 @@ every step."""
 
 from __future__ import annotations
 
-import pickle
 import random
 import re
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from app.handstart import ANSWER
 from app.invariants import all_problems, payout_problems
 from app.payouts import payout_check, payout_rows, prize_pool
 from app.simulate import simulation_profile
+from app.snapshots import encode_state
 from app.state import SEATED, WINNER, TournamentState
 from app.timesource import FakeClock
 from tests.app import fuzz_field as ff
@@ -162,11 +162,11 @@ class Director:
 
     def run(self, cmd: ff.Cmd, r: random.Random | None = None, depth: int = 0) -> RuleError | None:
         """Run the command; a refusal must change nothing; answer the engine's question and repeat."""
-        state_before = pickle.dumps(self.t.state)
+        state_before = encode_state(self.t.state)
         try:
             self.t.execute(cmd)
         except RuleError as err:
-            assert pickle.dumps(self.t.state) == state_before, f"refused {cmd} changed the state: {err}"
+            assert encode_state(self.t.state) == state_before, f"refused {cmd} changed the state: {err}"
             if r is not None and depth < 3 and err.code == "NEEDS_INPUT":
                 answer = self.answer(cmd, err, r)
                 if answer is not None:
