@@ -41,6 +41,22 @@ def set_pragmas(conn: sqlite3.Connection, read_only: bool) -> None:
     cur.close()
 
 
+def sqlite_uri(path: Path | str, **params: str) -> str:
+    """An SQLite ``file:`` URI for ``path``, every character of the path quoted.
+
+    SQLite reads ``?`` as the start of the parameters, ``#`` as the start of a fragment and ``%HH``
+    as an escaped byte, so a file named ``Friday #3.floorman`` or ``a%20b.floorman`` must be quoted,
+    or SQLite silently opens (and creates) another file.
+    """
+    absolute = Path(os.path.abspath(path)).as_posix()
+    if not absolute.startswith("/"):  # Windows: file:/C:/...
+        absolute = "/" + absolute
+    uri = "file:" + quote(absolute, safe="/:")
+    if params:
+        uri += "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in params.items())
+    return uri
+
+
 def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
     """A connection to ``path`` with the store's pragmas; read-only opens with ``mode=ro``.
 
@@ -48,8 +64,8 @@ def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
     thread at a time, but not always the one that opened it.
     """
     if read_only:
-        uri = "file:" + quote(path.resolve().as_posix(), safe="/:") + "?mode=ro"
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+        conn = sqlite3.connect(sqlite_uri(path, mode="ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                               check_same_thread=False)
     else:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     try:
@@ -165,7 +181,11 @@ def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
     The copy is written without a journal and synced to disk once at the end: ``dest`` is a fresh
     temporary file that the caller renames into place only after this returns.
     """
-    src = source if isinstance(source, sqlite3.Connection) else sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    if isinstance(source, sqlite3.Connection):
+        src = source
+    else:
+        check_header(source)  # never let SQLite create an empty file where the source should be
+        src = sqlite3.connect(sqlite_uri(source, mode="ro"), uri=True)
     try:
         out = sqlite3.connect(dest)
         try:

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, insert
+from sqlalchemy import URL, Connection, Engine, create_engine, event, insert
 from sqlalchemy.exc import SQLAlchemyError
 
 from db.checks import (
@@ -27,21 +27,27 @@ from db.checks import (
     needs_upgrade,
     set_pragmas,
     sqlite_backup,
+    sqlite_uri,
     translate_error,
 )
 from db.models import ActionRow, Meta
 
 __all__ = ["SQLITE_MAGIC", "FileInfo", "alembic_head", "build_file", "can_write", "check_header", "damaged_text",
            "inspect_file", "make_engine", "migrate", "migrations_folder", "needs_upgrade", "sqlite_backup",
-           "translate_error", "upgrade"]
+           "sqlite_uri", "translate_error", "upgrade"]
 
 
 def make_engine(path: Path, *, read_only: bool = False) -> Engine:
-    """An SQLAlchemy engine on ``path`` with the store's pragmas (``db.checks.set_pragmas``)."""
+    """An SQLAlchemy engine on ``path`` with the store's pragmas (``db.checks.set_pragmas``).
+
+    The path goes in as a URL object, never as URL text, which SQLAlchemy would parse: a ``?`` in the
+    name would start its query string, a ``%41`` would be decoded. Read-only opens through SQLite's
+    ``mode=ro`` URI, built from the quoted path (``db.checks.sqlite_uri``).
+    """
     if read_only:
-        url = f"sqlite:///file:{path.resolve().as_posix()}?mode=ro&uri=true"
+        url = URL.create("sqlite", database=sqlite_uri(path), query={"mode": "ro", "uri": "true"})
     else:
-        url = f"sqlite:///{path}"
+        url = URL.create("sqlite", database=str(path))
     engine = create_engine(url)
 
     @event.listens_for(engine, "connect")
