@@ -39,13 +39,14 @@ from typing import Any
 
 from app.clock import current_level, in_break
 from app.engine import Tournament
+from app.errors import RuleError
 from app.events import Event
 from app.history import Action, History, HistoryItem
 from app.profile import Profile
 from app.snapshots import dump_state, fingerprint
 from app.timesource import TimeSource
 from db import backups, checks, loading, writer
-from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore
+from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore, StoreError
 from db.fileformat import FORMAT, SCHEMA_VERSION
 from db.lock import WriterLock
 
@@ -161,6 +162,9 @@ class TournamentStore:
     def execute(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> list[Event]:
         """Run one engine command and commit it. RuleError or StoreError: nothing changed."""
         self._writable()
+        storable_text(command, "The command")
+        if label is not None:
+            storable_text(label, "The label")
         action = self._history.run(command, automatic=automatic, label=label)
         self._commit(action)
         if _time.monotonic() - self._last_check >= CHECK_CLOCK_EVERY:
@@ -184,12 +188,26 @@ class TournamentStore:
             raise ReadOnlyStore(f"{self.path.name} is open read-only; nothing can be changed.", self.path)
 
     def _commit(self, action: Action) -> None:
-        blob = self._history.due_snapshot()
+        """Write ``action`` durably; if anything at all fails, the engine ends where the file is.
+
+        The writer rolls its transaction back on any failure, so the file has the action only if the
+        commit itself went through (an interruption right after it, say). The engine keeps the action
+        exactly when the file has it.
+        """
         try:
-            self._writer.write(action, blob)
-        except sqlite3.Error as exc:
-            self._history.discard(action)
-            raise checks.translate_error(exc, self.path) from exc
+            self._writer.write(action, self._history.due_snapshot())
+        except BaseException as exc:
+            if self._writer.has(action.seq):
+                if not isinstance(exc, Exception):
+                    raise  # an interruption after the commit: the action stands, in the file and the engine
+            else:
+                self._history.discard(action)
+                if isinstance(exc, sqlite3.Error):
+                    raise checks.translate_error(exc, self.path) from exc
+                if isinstance(exc, Exception) and not isinstance(exc, StoreError):
+                    raise StoreError(f"Floorman could not record this action in {self.path} ({exc}). "
+                                     "Nothing was changed; the tournament is as it was before it.", self.path) from exc
+                raise
         if self.on_commit is not None:
             self.on_commit(action.seq)
 
@@ -252,6 +270,28 @@ class TournamentStore:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def storable_text(value: Any, what: str) -> None:
+    """Refuse text that cannot be stored (not encodable as UTF-8, such as a lone surrogate ``"\\udcff"``).
+
+    Raises the engine's ``RuleError`` (``INVALID_INPUT``) before anything runs, so nothing changes.
+    """
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                shown = value.encode("utf-8", "backslashreplace").decode("ascii", "replace")
+                raise RuleError("INVALID_INPUT", f"{what} holds characters that cannot be saved ({shown!r}): "
+                                "retype the text.") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            storable_text(k, what)
+            storable_text(v, what)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            storable_text(v, what)
 
 
 def _remove_database(path: Path) -> None:

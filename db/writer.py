@@ -25,6 +25,7 @@ _INSERT_ACTION = (
     f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({', '.join(':' + c for c in ACTION_COLUMNS)})"
 )
 _INSERT_SNAPSHOT = "INSERT INTO snapshots (action_seq, fingerprint, state) VALUES (?, ?, ?)"
+_HAS_ACTION = "SELECT 1 FROM actions WHERE seq = ?"
 _PRUNE_SNAPSHOTS = "DELETE FROM snapshots WHERE id NOT IN (SELECT id FROM snapshots ORDER BY id DESC LIMIT ?)"
 
 
@@ -65,3 +66,13 @@ class LogWriter:
             with suppress(sqlite3.Error):
                 db.rollback()
             raise
+
+    def has(self, seq: int) -> bool:
+        """Is action ``seq`` committed in the file? (False if the file cannot even be read.)"""
+        db = self._db
+        try:
+            if db.in_transaction:  # never count a row of a transaction that was not committed
+                db.rollback()
+            return db.execute(_HAS_ACTION, (seq,)).fetchone() is not None
+        except sqlite3.Error:
+            return False
