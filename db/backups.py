@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.checks import check_header, connect, inspect, sqlite_backup, sqlite_uri, translate_error
+from db.checks import check_header, connect, inspect, move_aside_leftovers, sqlite_backup, sqlite_uri, translate_error
 from db.errors import BackupError, DiskFull, StoreError
 from db.lock import WriterLock
 
@@ -180,6 +180,8 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             conn.close()
             kept = make_backup(target, folder, seq=_last_seq(target), reason="before-restore")
+        else:
+            move_aside_leftovers(target)  # an earlier file's -wal must not be replayed into the restored one
         part = target.with_name(target.name + ".restoring")
         try:
             sqlite_backup(backup, part)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -74,6 +75,34 @@ def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def move_aside_leftovers(path: Path) -> list[str]:
+    """Rename the ``-wal``, ``-shm`` and ``-journal`` left beside ``path`` by an earlier file of that name.
+
+    Call it only when ``path`` itself does not exist (a new file is about to take the name): SQLite
+    would otherwise replay the stale log into the new file. Each leftover becomes
+    ``NAME-wal.stale-YYYYmmdd-HHMMSS`` beside it, kept, never used. Returns one message per file
+    moved, in words the caller can show.
+    """
+    notices: list[str] = []
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for side in SIDE_FILES:
+        leftover = Path(f"{path}{side}")
+        if not os.path.lexists(leftover):
+            continue
+        moved = leftover.with_name(f"{leftover.name}.stale-{stamp}")
+        n = 1
+        while os.path.lexists(moved):
+            n += 1
+            moved = leftover.with_name(f"{leftover.name}.stale-{stamp}-{n}")
+        os.replace(leftover, moved)
+        notices.append(f"{leftover.name} was left beside {path.name} by an earlier file of that name; "
+                       f"it was moved aside to {moved.name} and not used.")
+    return notices
 
 
 def can_write(folder: Path) -> bool:

@@ -9,6 +9,7 @@ API (what the director's window, printing and ``floorman simulate`` call)::
     store.undo()         # "bust-out of Ann Lee": the label of the action undone; redo() alike
     store.tournament     # the engine object (app.engine.Tournament): .state, .view(), .log
     store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic)], oldest first
+    store.notices        # messages to show: leftovers of an earlier file moved aside when creating
     store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
                          # (in the background; store.backup_errors lists any that failed)
     store.backup_now()   # -> Path of the new backup
@@ -85,6 +86,8 @@ class TournamentStore:
         self._backup_due: str | None = None  # a level change or break not backed up yet (see tick)
         self._backups = backups.BackupWorker(path, self.backup_dir)
         self._writer = writer.LogWriter(self._db, state_fingerprint())
+        # Things the director should read (stale -wal files moved aside when the file was created).
+        self.notices: list[str] = []
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
@@ -100,6 +103,12 @@ class TournamentStore:
             raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
         lock = WriterLock(path)
         lock.acquire()
+        try:
+            notices = checks.move_aside_leftovers(path)
+        except OSError as exc:
+            lock.release()
+            raise NotWritable(f"Floorman could not move aside the files left beside {path}: {exc.strerror or exc}.",
+                              path) from exc
         tournament = Tournament.create(profile, name=name, time=time, seed=seed)
         history = History(tournament, snapshot_every=snapshot_every)
         first = history.actions[0]
@@ -124,8 +133,10 @@ class TournamentStore:
             if isinstance(exc, OSError):
                 raise NotWritable(f"Floorman could not create {path}: {exc.strerror or exc}.", path) from exc
             raise
-        return cls(path, loading.OpenedFile(db, lock), history, read_only=False, backup_dir=backup_dir,
-                   on_commit=on_commit)
+        store = cls(path, loading.OpenedFile(db, lock), history, read_only=False, backup_dir=backup_dir,
+                    on_commit=on_commit)
+        store.notices += notices
+        return store
 
     @classmethod
     def open(cls, path: Path | str, read_only: bool = False, *, time: TimeSource | None = None,
