@@ -26,6 +26,7 @@ from pathlib import Path
 from db.checks import check_header, connect, inspect, move_aside_leftovers, sqlite_backup, sqlite_uri, translate_error
 from db.errors import BackupError, DiskFull, StoreError
 from db.lock import WriterLock
+from db.private import private_dir
 
 KEEP = 20
 SUFFIX = ".floorman"
@@ -64,7 +65,7 @@ def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int 
     dest = folder / f"{source.stem}-{stamp}-{seq:06d}-{_slug(reason)}{SUFFIX}"
     part = dest.with_name(dest.name + ".part")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_dir(folder)
         sqlite_backup(source, part)
         os.replace(part, dest)
     except (OSError, sqlite3.Error) as exc:

@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from db.errors import DamagedFile, DiskFull, FileMissing, NewerFileVersion, NotATournamentFile, StoreError
 from db.fileformat import FORMAT, REVISIONS, SCHEMA_VERSION
+from db.private import private_file
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
@@ -208,7 +209,8 @@ def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
     """Copy a database with SQLite's online backup API (consistent even while it is open).
 
     The copy is written without a journal and synced to disk once at the end: ``dest`` is a fresh
-    temporary file that the caller renames into place only after this returns.
+    temporary file (anything left under that name is removed first), created owner-only
+    (``db.private``), that the caller renames into place only after this returns.
     """
     if isinstance(source, sqlite3.Connection):
         src = source
@@ -216,6 +218,9 @@ def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
         check_header(source)  # never let SQLite create an empty file where the source should be
         src = sqlite3.connect(sqlite_uri(source, mode="ro"), uri=True)
     try:
+        for leftover in (dest, *(Path(f"{dest}{side}") for side in SIDE_FILES)):
+            leftover.unlink(missing_ok=True)
+        private_file(dest, exclusive=True)
         out = sqlite3.connect(dest)
         try:
             out.execute("PRAGMA journal_mode=OFF")

@@ -50,6 +50,7 @@ from db import backups, checks, loading, writer
 from db.errors import FileAlreadyExists, NotWritable, ReadOnlyStore, StoreError
 from db.fileformat import FORMAT, SCHEMA_VERSION
 from db.lock import WriterLock
+from db.private import private_file
 
 BACKUP_EVERY_SECONDS = 300.0
 BACKUP_SPACING = 30.0  # seconds of wall time: a level change this soon after a backup waits for the next
@@ -122,6 +123,7 @@ class TournamentStore:
             from db import schema
 
             _remove_database(temp)
+            private_file(temp, exclusive=True)  # owner-only from the start; SQLite's -wal and -shm follow
             schema.build_file(temp, facts, writer.action_row(first), shown_as=path)
             _publish(temp, path)
             db = checks.connect(path)
