@@ -30,6 +30,7 @@ import) are imported only by :meth:`TournamentStore.create` and to upgrade an ol
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 import time as _time
@@ -286,11 +287,15 @@ class TournamentStore:
 
 
 def storable_text(value: Any, what: str) -> None:
-    """Refuse text that cannot be stored (not encodable as UTF-8, such as a lone surrogate ``"\\udcff"``).
+    """Refuse what cannot be stored: text not encodable as UTF-8 (such as a lone surrogate ``"\\udcff"``),
+    and numbers that are not finite (JSON has no NaN or infinity).
 
     Raises the engine's ``RuleError`` (``INVALID_INPUT``) before anything runs, so nothing changes.
     """
-    if isinstance(value, str):
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise RuleError("INVALID_INPUT", f"{what} holds a number that cannot be saved ({value}).")
+    elif isinstance(value, str):
         if not value.isascii():
             try:
                 value.encode("utf-8")

@@ -43,6 +43,14 @@ def test_text_that_cannot_be_stored_is_refused_first(store: TournamentStore, sto
     assert verify_file(store_path).ok
 
 
+@pytest.mark.parametrize("number", [float("nan"), float("inf"), -float("inf")])
+def test_numbers_json_cannot_hold_are_refused(store: TournamentStore, number: float) -> None:
+    with pytest.raises(RuleError) as err:
+        store.execute({"cmd": "note", "text": "x", "value": number})
+    assert err.value.code == "INVALID_INPUT"
+    assert store.last_seq == 1
+
+
 def test_a_bad_label_is_refused(store: TournamentStore) -> None:
     with pytest.raises(RuleError) as err:
         store.execute({"cmd": "note", "text": "x"}, label="note \udcff")
