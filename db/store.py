@@ -39,6 +39,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+import msgspec
+
 from app.clock import current_level, in_break
 from app.engine import Tournament
 from app.errors import RuleError
@@ -97,6 +99,7 @@ class TournamentStore:
                *, backup_dir: Path | None = None, snapshot_every: int = SNAPSHOT_EVERY,
                on_commit: Callable[[int], None] | None = None) -> TournamentStore:
         path = Path(path)
+        storable_text(name, "The tournament's name")
         if path.exists():
             raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.")
         if not path.parent.is_dir():
@@ -115,17 +118,19 @@ class TournamentStore:
         history = History(tournament, snapshot_every=snapshot_every)
         first = history.actions[0]
         # Built complete under a temporary name, then moved into place: a crash while creating never
-        # leaves a half-made tournament file behind.
-        # The schema comes from the Alembic migrations, so creating a file imports SQLAlchemy and Alembic.
+        # leaves a half-made tournament file behind. The schema is the Alembic migrations' own
+        # (db.fileformat.SCHEMA_SQL, checked by the tests), written through plain sqlite3.
         temp = path.with_name(path.name + ".creating")
         facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
                  "name": name, "created_at": repr(first.at)}
         try:
-            from db import schema
-
             _remove_database(temp)
             private_file(temp, exclusive=True)  # owner-only from the start; SQLite's -wal and -shm follow
-            schema.build_file(temp, facts, writer.action_row(first), shown_as=path)
+            build = checks.connect(temp)
+            try:
+                writer.build_file(build, facts, first)
+            finally:
+                build.close()
             _publish(temp, path)
             db = checks.connect(path)
         except BaseException as exc:
@@ -286,30 +291,40 @@ class TournamentStore:
         self.close()
 
 
+_JSON = msgspec.json.Encoder()
+
+
 def storable_text(value: Any, what: str) -> None:
     """Refuse what cannot be stored: text not encodable as UTF-8 (such as a lone surrogate ``"\\udcff"``),
-    and numbers that are not finite (JSON has no NaN or infinity).
+    numbers that are not finite (JSON has no NaN or infinity), values JSON cannot hold.
 
     Raises the engine's ``RuleError`` (``INVALID_INPUT``) before anything runs, so nothing changes.
+    One encoding pass in C does the check; only a value holding ``null`` is looked at number by number.
     """
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise RuleError("INVALID_INPUT", f"{what} holds a number that cannot be saved ({value}).")
-    elif isinstance(value, str):
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                shown = value.encode("utf-8", "backslashreplace").decode("ascii", "replace")
-                raise RuleError("INVALID_INPUT", f"{what} holds characters that cannot be saved ({shown!r}): "
-                                "retype the text.") from None
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            storable_text(k, what)
-            storable_text(v, what)
+    try:
+        encoded = _JSON.encode(value)
+    except UnicodeEncodeError:
+        raise RuleError("INVALID_INPUT", f"{what} holds characters that cannot be saved ({_shown(value)}): "
+                        "retype the text.") from None
+    except (TypeError, msgspec.EncodeError) as exc:
+        raise RuleError("INVALID_INPUT", f"{what} holds a value that cannot be saved ({exc}).") from None
+    if b"null" in encoded:  # NaN and infinity encode as null
+        _finite(value, what)
+
+
+def _shown(value: Any) -> str:
+    return repr(value).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _finite(value: Any, what: str) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RuleError("INVALID_INPUT", f"{what} holds a number that cannot be saved ({value}).")
+    if isinstance(value, dict):
+        for v in value.values():
+            _finite(v, what)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            storable_text(v, what)
+            _finite(v, what)
 
 
 def _remove_database(path: Path) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from app.history import Action
-from db.fileformat import ACTION_COLUMNS
+from db.fileformat import ACTION_COLUMNS, REVISIONS, SCHEMA_SQL
 
 KEEP_SNAPSHOTS = 3
 
@@ -41,6 +41,22 @@ def action_values(action: Action) -> tuple[Any, ...]:
 def action_row(action: Action) -> dict[str, Any]:
     """The ``actions`` row of one action (named like the table's columns)."""
     return dict(zip(ACTION_COLUMNS, action_values(action)))
+
+
+def build_file(db: sqlite3.Connection, facts: dict[str, str], first: Action) -> None:
+    """Give the empty database ``db`` the schema, its ``meta`` facts and the first action; one transaction."""
+    db.execute("BEGIN")
+    try:
+        for statement in SCHEMA_SQL:
+            db.execute(statement)
+        db.execute("INSERT INTO alembic_version (version_num) VALUES (?)", (REVISIONS[-1],))
+        db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", list(facts.items()))
+        db.execute(_INSERT_ACTION, action_values(first))
+        db.commit()
+    except BaseException:
+        with suppress(sqlite3.Error):
+            db.rollback()
+        raise
 
 
 class LogWriter:
