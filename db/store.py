@@ -58,7 +58,7 @@ from db.private import private_file
 BACKUP_EVERY_SECONDS = 300.0
 BACKUP_SPACING = 30.0  # seconds of wall time: a level change this soon after a backup waits for the next
 CHECK_CLOCK_EVERY = 1.0  # seconds of wall time between two looks at the clock from execute()
-SNAPSHOT_EVERY = 2000
+SNAPSHOT_EVERY = 4000
 
 
 def app_version() -> str:
