@@ -24,8 +24,9 @@ commit fails (disk full, file gone), the engine state is put back and nothing is
 ``on_commit(seq)`` (optional) is called after each commit with the action's sequence number.
 
 Opening an up-to-date file, and every action after that, goes through plain ``sqlite3``
-(``db/checks.py``, ``db/loading.py``, ``db/writer.py``). SQLAlchemy and Alembic (about 0.5 s to
-import) are imported only by :meth:`TournamentStore.create` and to upgrade an older file.
+(``db/checks.py``, ``db/loading.py``, ``db/writer.py``), and so does creating a file (the schema the
+Alembic migrations build, ``db.fileformat.SCHEMA_SQL``). SQLAlchemy and Alembic (about 0.5 s to
+import) are imported only to upgrade an older file.
 """
 
 from __future__ import annotations
