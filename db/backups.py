@@ -24,9 +24,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.checks import check_header, connect, inspect, sqlite_backup, translate_error
+from db.checks import check_header, connect, inspect, move_aside_leftovers, sqlite_backup, sqlite_uri, translate_error
 from db.errors import BackupError, DiskFull, StoreError
 from db.lock import WriterLock
+from db.private import private_dir
 
 KEEP = 20
 SUFFIX = ".floorman"
@@ -65,7 +66,7 @@ def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int 
     dest = folder / f"{source.stem}-{stamp}-{seq:06d}-{_slug(reason)}{SUFFIX}"
     part = dest.with_name(dest.name + ".part")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_dir(folder)
         sqlite_backup(source, part)
         os.replace(part, dest)
     except (OSError, sqlite3.Error) as exc:
@@ -142,7 +143,13 @@ def prune(path: Path, folder: Path, keep: int = KEEP) -> None:
 
 
 def check_backup(backup: Path) -> int:
-    """Check a backup like any tournament file; return its number of log entries."""
+    """Check a backup like any tournament file, and that its log reads; return its number of actions.
+
+    A backup that is not a tournament file, or holds no log that starts with the tournament's
+    creation and runs without gaps, is refused (``BackupError`` or another ``StoreError``).
+    """
+    from db.loading import read_actions  # db.loading imports this module
+
     check_header(backup)
     try:
         conn = connect(backup, read_only=True)
@@ -150,7 +157,9 @@ def check_backup(backup: Path) -> int:
         raise translate_error(exc, backup) from exc
     try:
         inspect(conn, backup)
-        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0] or 0)
+        if not conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]:
+            raise BackupError(f"{backup} holds no tournament log (no actions): it cannot be restored.", backup)
+        return len(read_actions(conn, backup))
     except StoreError:
         raise
     except Exception as exc:
@@ -173,6 +182,8 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
         kept: Path | None = None
         if target.exists():
             kept = _keep_before_restore(target, folder)
+        else:
+            move_aside_leftovers(target)  # an earlier file's -wal must not be replayed into the restored one
         part = target.with_name(target.name + ".restoring")
         try:
             sqlite_backup(backup, part)
@@ -221,7 +232,7 @@ def _keep_before_restore(target: Path, folder: Path) -> Path:
 
 def _last_seq(path: Path) -> int:
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        with sqlite3.connect(sqlite_uri(path, mode="ro"), uri=True) as conn:
             row = conn.execute("SELECT MAX(seq) FROM actions").fetchone()
         conn.close()
         return int(row[0] or 0)

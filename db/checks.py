@@ -18,12 +18,14 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from db.errors import DamagedFile, DiskFull, FileMissing, NewerFileVersion, NotATournamentFile, StoreError
 from db.fileformat import FORMAT, REVISIONS, SCHEMA_VERSION
+from db.private import private_file
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
@@ -42,6 +44,22 @@ def set_pragmas(conn: sqlite3.Connection, read_only: bool) -> None:
     cur.close()
 
 
+def sqlite_uri(path: Path | str, **params: str) -> str:
+    """An SQLite ``file:`` URI for ``path``, every character of the path quoted.
+
+    SQLite reads ``?`` as the start of the parameters, ``#`` as the start of a fragment and ``%HH``
+    as an escaped byte, so a file named ``Friday #3.floorman`` or ``a%20b.floorman`` must be quoted,
+    or SQLite silently opens (and creates) another file.
+    """
+    absolute = Path(os.path.abspath(path)).as_posix()
+    if not absolute.startswith("/"):  # Windows: file:/C:/...
+        absolute = "/" + absolute
+    uri = "file:" + quote(absolute, safe="/:")
+    if params:
+        uri += "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in params.items())
+    return uri
+
+
 def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
     """A connection to ``path`` with the store's pragmas; read-only opens with ``mode=ro``.
 
@@ -49,8 +67,8 @@ def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
     thread at a time, but not always the one that opened it.
     """
     if read_only:
-        uri = "file:" + quote(path.resolve().as_posix(), safe="/:") + "?mode=ro"
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+        conn = sqlite3.connect(sqlite_uri(path, mode="ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                               check_same_thread=False)
     else:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     try:
@@ -59,6 +77,34 @@ def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def move_aside_leftovers(path: Path) -> list[str]:
+    """Rename the ``-wal``, ``-shm`` and ``-journal`` left beside ``path`` by an earlier file of that name.
+
+    Call it only when ``path`` itself does not exist (a new file is about to take the name): SQLite
+    would otherwise replay the stale log into the new file. Each leftover becomes
+    ``NAME-wal.stale-YYYYmmdd-HHMMSS`` beside it, kept, never used. Returns one message per file
+    moved, in words the caller can show.
+    """
+    notices: list[str] = []
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for side in SIDE_FILES:
+        leftover = Path(f"{path}{side}")
+        if not os.path.lexists(leftover):
+            continue
+        moved = leftover.with_name(f"{leftover.name}.stale-{stamp}")
+        n = 1
+        while os.path.lexists(moved):
+            n += 1
+            moved = leftover.with_name(f"{leftover.name}.stale-{stamp}-{n}")
+        os.replace(leftover, moved)
+        notices.append(f"{leftover.name} was left beside {path.name} by an earlier file of that name; "
+                       f"it was moved aside to {moved.name} and not used.")
+    return notices
 
 
 def can_write(folder: Path) -> bool:
@@ -179,10 +225,18 @@ def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
     """Copy a database with SQLite's online backup API (consistent even while it is open).
 
     The copy is written without a journal and synced to disk once at the end: ``dest`` is a fresh
-    temporary file that the caller renames into place only after this returns.
+    temporary file (anything left under that name is removed first), created owner-only
+    (``db.private``), that the caller renames into place only after this returns.
     """
-    src = source if isinstance(source, sqlite3.Connection) else sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    if isinstance(source, sqlite3.Connection):
+        src = source
+    else:
+        check_header(source)  # never let SQLite create an empty file where the source should be
+        src = sqlite3.connect(sqlite_uri(source, mode="ro"), uri=True)
     try:
+        for leftover in (dest, *(Path(f"{dest}{side}") for side in SIDE_FILES)):
+            leftover.unlink(missing_ok=True)
+        private_file(dest, exclusive=True)
         out = sqlite3.connect(dest)
         try:
             out.execute("PRAGMA journal_mode=OFF")

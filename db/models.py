@@ -8,7 +8,8 @@ A tournament file holds:
   as a clock tick), in order, with every event the engine emitted for it as one JSON array. Undo and
   redo are rows too (``kind`` = ``undo``/``redo``, ``target`` = the ``seq`` they act on), so the
   audit trail keeps everything that was ever done.
-* ``snapshots``: the engine state after the action ``action_seq``, pickled, so opening a large
+* ``snapshots``: the engine state after the action ``action_seq`` (``app/log/snapshots.py``: MessagePack
+  data with a format tag), so opening a large
   tournament loads one snapshot and replays only the tail of the log.
 
 These models define the schema (Alembic's migrations are made from them). Opening an up-to-date

@@ -25,6 +25,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from db import schema
 from db.errors import NotATournamentFile, StoreError
+from db.private import private_dir, private_file
 
 ROSTER_FORMAT = "floorman-roster"
 
@@ -91,7 +92,9 @@ class Roster:
     def open(cls, path: Path | str | None = None) -> Roster:
         path = Path(path) if path is not None else default_roster_path()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent, tighten=False)  # folders created here are owner-only
+            if not path.exists():
+                private_file(path)  # names and phone numbers: owner-only, -wal and -shm too
         except OSError as exc:
             raise StoreError(f"Floorman cannot create the folder {path.parent} for the player roster.", path) from exc
         if path.exists() and path.stat().st_size > 0:

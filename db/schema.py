@@ -1,8 +1,8 @@
-"""The SQLAlchemy and Alembic side of the store: building a new file and upgrading an older one.
+"""The SQLAlchemy and Alembic side of the store: upgrading an older file.
 
-Opening an up-to-date file never imports this module (``db/checks.py`` and ``db/loading.py`` do
-that with plain ``sqlite3``); it is imported only to create a tournament file, to upgrade one whose
-schema is older than the app's, and by the player roster.
+Creating a file and opening an up-to-date one never import this module (``db/writer.py``,
+``db/checks.py`` and ``db/loading.py`` do that with plain ``sqlite3``); it is imported only to
+upgrade a file whose schema is older than the app's, and by the player roster.
 
 The migrations are read from the package folder (``importlib.resources``), so they work the same
 from a checkout, an installed wheel and a PyInstaller bundle (which ships ``db/migrations`` as data).
@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, insert
+from sqlalchemy import URL, Connection, Engine, create_engine, event
 from sqlalchemy.exc import SQLAlchemyError
 
 from db.checks import (
@@ -27,21 +27,26 @@ from db.checks import (
     needs_upgrade,
     set_pragmas,
     sqlite_backup,
+    sqlite_uri,
     translate_error,
 )
-from db.models import ActionRow, Meta
 
-__all__ = ["SQLITE_MAGIC", "FileInfo", "alembic_head", "build_file", "can_write", "check_header", "damaged_text",
+__all__ = ["SQLITE_MAGIC", "FileInfo", "alembic_head", "can_write", "check_header", "damaged_text",
            "inspect_file", "make_engine", "migrate", "migrations_folder", "needs_upgrade", "sqlite_backup",
-           "translate_error", "upgrade"]
+           "sqlite_uri", "translate_error", "upgrade"]
 
 
 def make_engine(path: Path, *, read_only: bool = False) -> Engine:
-    """An SQLAlchemy engine on ``path`` with the store's pragmas (``db.checks.set_pragmas``)."""
+    """An SQLAlchemy engine on ``path`` with the store's pragmas (``db.checks.set_pragmas``).
+
+    The path goes in as a URL object, never as URL text, which SQLAlchemy would parse: a ``?`` in the
+    name would start its query string, a ``%41`` would be decoded. Read-only opens through SQLite's
+    ``mode=ro`` URI, built from the quoted path (``db.checks.sqlite_uri``).
+    """
     if read_only:
-        url = f"sqlite:///file:{path.resolve().as_posix()}?mode=ro&uri=true"
+        url = URL.create("sqlite", database=sqlite_uri(path), query={"mode": "ro", "uri": "true"})
     else:
-        url = f"sqlite:///{path}"
+        url = URL.create("sqlite", database=str(path))
     engine = create_engine(url)
 
     @event.listens_for(engine, "connect")
@@ -78,20 +83,6 @@ def upgrade(path: Path, shown_as: Path) -> None:
     try:
         with engine.begin() as conn:
             migrate(conn)
-    except SQLAlchemyError as exc:
-        raise translate_error(exc, shown_as) from exc
-    finally:
-        engine.dispose()
-
-
-def build_file(path: Path, facts: dict[str, str], first_action: dict[str, Any], shown_as: Path) -> None:
-    """Make a new tournament file at ``path``: the schema, its ``meta`` facts and the first action."""
-    engine = make_engine(path)
-    try:
-        with engine.begin() as conn:
-            migrate(conn)
-            conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in facts.items()])
-            conn.execute(insert(ActionRow), [first_action])
     except SQLAlchemyError as exc:
         raise translate_error(exc, shown_as) from exc
     finally:

@@ -9,6 +9,7 @@ API (what the director's window, printing and ``floorman simulate`` call)::
     store.undo()         # "bust-out of Ann Lee": the label of the action undone; redo() alike
     store.tournament     # the engine object (app.core.engine.Tournament): .state, .view(), .log
     store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic)], oldest first
+    store.notices        # messages to show: leftovers of an earlier file moved aside when creating
     store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
                          # (in the background; store.backup_errors lists any that failed)
     store.backup_now()   # -> Path of the new backup
@@ -29,12 +30,14 @@ whole tournament to a new file (SQLite's online backup from the open connection)
 ``on_commit(seq)`` (optional) is called after each commit with the action's sequence number.
 
 Opening an up-to-date file, and every action after that, goes through plain ``sqlite3``
-(``db/checks.py``, ``db/loading.py``, ``db/writer.py``). SQLAlchemy and Alembic (about 0.5 s to
-import) are imported only by :meth:`TournamentStore.create` and to upgrade an older file.
+(``db/checks.py``, ``db/loading.py``, ``db/writer.py``), and so does creating a file (the schema the
+Alembic migrations build, ``db.fileformat.SCHEMA_SQL``). SQLAlchemy and Alembic (about 0.5 s to
+import) are imported only to upgrade an older file.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 import time as _time
@@ -44,17 +47,21 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+import msgspec
+
 from app.clock.timeline import current_level, in_break
 from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.timesource import TimeSource
+from app.errors import RuleError
 from app.log.history import Action, History, HistoryItem
 from app.log.snapshots import dump_state, fingerprint
 from app.profiles.profile import Profile
 from db import backups, checks, loading, writer
-from db.errors import FileAlreadyExists, FileMoved, NotWritable, ReadOnlyStore
+from db.errors import FileAlreadyExists, FileMoved, NotWritable, ReadOnlyStore, StoreError
 from db.fileformat import FORMAT, SCHEMA_VERSION
 from db.lock import WriterLock
+from db.private import private_file
 
 BACKUP_EVERY_SECONDS = 300.0
 BACKUP_SPACING = 30.0  # seconds of wall time: a level change this soon after a backup waits for the next
@@ -98,6 +105,8 @@ class TournamentStore:
         self._abs_path = Path(os.path.abspath(path))
         self._identity = opened.lock.identity if opened.lock is not None else None
         self._moved: str | None = None
+        # Things the director should read (stale -wal files moved aside when the file was created).
+        self.notices: list[str] = []
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
@@ -105,6 +114,7 @@ class TournamentStore:
                *, backup_dir: Path | None = None, snapshot_every: int = SNAPSHOT_EVERY,
                on_commit: Callable[[int], None] | None = None) -> TournamentStore:
         path = Path(path)
+        storable_text(name, "The tournament's name")
         if path.exists():
             raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.")
         if not path.parent.is_dir():
@@ -113,20 +123,29 @@ class TournamentStore:
             raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
         lock = WriterLock(path)
         lock.acquire()
+        try:
+            notices = checks.move_aside_leftovers(path)
+        except OSError as exc:
+            lock.release()
+            raise NotWritable(f"Floorman could not move aside the files left beside {path}: {exc.strerror or exc}.",
+                              path) from exc
         tournament = Tournament.create(profile, name=name, time=time, seed=seed)
         history = History(tournament, snapshot_every=snapshot_every)
         first = history.actions[0]
         # Built complete under a temporary name, then moved into place: a crash while creating never
-        # leaves a half-made tournament file behind.
-        # The schema comes from the Alembic migrations, so creating a file imports SQLAlchemy and Alembic.
+        # leaves a half-made tournament file behind. The schema is the Alembic migrations' own
+        # (db.fileformat.SCHEMA_SQL, checked by the tests), written through plain sqlite3.
         temp = path.with_name(path.name + ".creating")
         facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
                  "name": name, "created_at": repr(first.at)}
         try:
-            from db import schema
-
             _remove_database(temp)
-            schema.build_file(temp, facts, writer.action_row(first), shown_as=path)
+            private_file(temp, exclusive=True)  # owner-only from the start; SQLite's -wal and -shm follow
+            build = checks.connect(temp)
+            try:
+                writer.build_file(build, facts, first)
+            finally:
+                build.close()
             _publish(temp, path)
             lock.lock_file()
             db = checks.connect(path)
@@ -138,8 +157,10 @@ class TournamentStore:
             if isinstance(exc, OSError):
                 raise NotWritable(f"Floorman could not create {path}: {exc.strerror or exc}.", path) from exc
             raise
-        return cls(path, loading.OpenedFile(db, lock), history, read_only=False, backup_dir=backup_dir,
-                   on_commit=on_commit)
+        store = cls(path, loading.OpenedFile(db, lock), history, read_only=False, backup_dir=backup_dir,
+                    on_commit=on_commit)
+        store.notices += notices
+        return store
 
     @classmethod
     def open(cls, path: Path | str, read_only: bool = False, *, time: TimeSource | None = None,
@@ -177,6 +198,9 @@ class TournamentStore:
         """Run one engine command and commit it. RuleError or StoreError: nothing changed."""
         self._writable()
         self._check_file()
+        storable_text(command, "The command")
+        if label is not None:
+            storable_text(label, "The label")
         due = self._history.run_due(command)  # what time made due (ELIM-6): an automatic action of its own
         if due is not None:
             self._commit(due)
@@ -270,12 +294,26 @@ class TournamentStore:
         return new
 
     def _commit(self, action: Action) -> None:
-        blob = self._history.due_snapshot()
+        """Write ``action`` durably; if anything at all fails, the engine ends where the file is.
+
+        The writer rolls its transaction back on any failure, so the file has the action only if the
+        commit itself went through (an interruption right after it, say). The engine keeps the action
+        exactly when the file has it.
+        """
         try:
-            self._writer.write(action, blob)
-        except sqlite3.Error as exc:
-            self._history.discard(action)
-            raise checks.translate_error(exc, self.path) from exc
+            self._writer.write(action, self._history.due_snapshot())
+        except BaseException as exc:
+            if self._writer.has(action.seq):
+                if not isinstance(exc, Exception):
+                    raise  # an interruption after the commit: the action stands, in the file and the engine
+            else:
+                self._history.discard(action)
+                if isinstance(exc, sqlite3.Error):
+                    raise checks.translate_error(exc, self.path) from exc
+                if isinstance(exc, Exception) and not isinstance(exc, StoreError):
+                    raise StoreError(f"Floorman could not record this action in {self.path} ({exc}). "
+                                     "Nothing was changed; the tournament is as it was before it.", self.path) from exc
+                raise
         if self.on_commit is not None:
             self.on_commit(action.seq)
 
@@ -338,6 +376,42 @@ class TournamentStore:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+_JSON = msgspec.json.Encoder()
+
+
+def storable_text(value: Any, what: str) -> None:
+    """Refuse what cannot be stored: text not encodable as UTF-8 (such as a lone surrogate ``"\\udcff"``),
+    numbers that are not finite (JSON has no NaN or infinity), values JSON cannot hold.
+
+    Raises the engine's ``RuleError`` (``INVALID_INPUT``) before anything runs, so nothing changes.
+    One encoding pass in C does the check; only a value holding ``null`` is looked at number by number.
+    """
+    try:
+        encoded = _JSON.encode(value)
+    except UnicodeEncodeError:
+        raise RuleError("INVALID_INPUT", f"{what} holds characters that cannot be saved ({_shown(value)}): "
+                        "retype the text.") from None
+    except (TypeError, msgspec.EncodeError) as exc:
+        raise RuleError("INVALID_INPUT", f"{what} holds a value that cannot be saved ({exc}).") from None
+    if b"null" in encoded:  # NaN and infinity encode as null
+        _finite(value, what)
+
+
+def _shown(value: Any) -> str:
+    return repr(value).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _finite(value: Any, what: str) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RuleError("INVALID_INPUT", f"{what} holds a number that cannot be saved ({value}).")
+    if isinstance(value, dict):
+        for v in value.values():
+            _finite(v, what)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _finite(v, what)
 
 
 def _remove_database(path: Path) -> None:

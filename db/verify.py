@@ -15,7 +15,7 @@ from typing import Any
 
 from app.core.state import OUT, TournamentState
 from app.log.history import replay_history
-from app.log.snapshots import load_state
+from app.log.snapshots import SnapshotFormatError, load_state
 from db.loading import snapshot_rows
 from db.store import TournamentStore, state_fingerprint
 
@@ -100,13 +100,16 @@ def verify_file(path: Path | str) -> Report:
         for _id, seq, snap_fp, blob in snapshot_rows(store._db):
             if snap_fp != fp:
                 continue
-            partial = replay_history(actions[:seq]).tournament.state
             report.snapshots_checked += 1
             try:
                 saved = load_state(blob)
+            except SnapshotFormatError as exc:
+                report.problems.append(f"the snapshot after action {seq} cannot be read: {exc}")
+                continue
             except Exception:  # noqa: BLE001 - a damaged snapshot is a finding, not a crash
                 report.problems.append(f"the snapshot after action {seq} cannot be read (the log is intact)")
                 continue
+            partial = replay_history(actions[:seq]).tournament.state
             if saved != partial:
                 report.problems.append(f"the snapshot after action {seq} differs from replaying the log up to it")
         state = scratch.state

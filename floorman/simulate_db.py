@@ -36,6 +36,8 @@ def run_persisted(sim: Simulation, path: str, *, print_seq: bool = False) -> dic
         profile = simulation_profile(sim.profile, sim.players)
         store = TournamentStore.create(file, profile, f"{SIMULATION_PREFIX}{sim.seed}", time=clock, seed=sim.seed,
                                        on_commit=announce)
+        for notice in store.notices:
+            print(notice, file=sys.stderr)
     try:
         result = run_simulation(sim, tournament=store.tournament, clock=clock, execute=store.execute)
     finally:

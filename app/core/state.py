@@ -117,7 +117,7 @@ class TableIndex:
     total: int = 0  # players seated at all tables
     by_size: dict[int, set[int]] = field(default_factory=dict)  # population -> the tables with it
 
-    def set(self, number: int, population: int | None) -> None:
+    def update(self, number: int, population: int | None) -> None:
         old = self.pop.pop(number, None)
         if old is not None:
             self.count[old] -= 1
@@ -185,7 +185,7 @@ class TournamentState:
         """Appliers call this after seating or unseating players at these tables, or adding or removing them."""
         for number in numbers:
             table = self.tables.get(number)
-            self.index.set(number, None if table is None else len(table.seats))
+            self.index.update(number, None if table is None else len(table.seats))
 
     def reindex(self) -> None:
         """After ``tables`` was set afresh (a redraw, a new stage)."""

@@ -10,7 +10,7 @@ always the fold of the events of the ``do`` actions that are not currently undon
   level change removes the bust and keeps the level change.
 * ``redo()`` puts back the action undone most recently, with the very same events. A new director
   action clears what could be redone.
-* The state is rebuilt from the nearest earlier snapshot (a pickled state kept in memory every
+* The state is rebuilt from the nearest earlier snapshot (the state as bytes, kept in memory every
   ``snapshot_every`` actions) plus the events after it, so undo stays fast in a long tournament.
 
 :class:`History` only computes; persisting actions is the store's job (:mod:`db.store`). The store
@@ -242,14 +242,14 @@ class History:
         self.tournament.log = self.lazy_log(state.seq)
 
     def remember(self, blob: bytes, seq: int | None = None) -> None:
-        """Keep a pickled state as the state after action ``seq`` (default: the latest)."""
+        """Keep a state snapshot as the state after action ``seq`` (default: the latest)."""
         index = self._pos[seq] if seq is not None else len(self._do) - 1
         self._snaps[index] = blob
         for k in sorted(self._snaps)[: -self.keep_snapshots]:
             del self._snaps[k]
 
     def due_snapshot(self) -> bytes | None:
-        """A pickled state every ``snapshot_every`` create/do actions (None in between)."""
+        """A state snapshot every ``snapshot_every`` create/do actions (None in between)."""
         index = len(self._do) - 1
         if index == 0 or index % self.snapshot_every or index in self._snaps:
             return None

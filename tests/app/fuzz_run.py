@@ -4,7 +4,6 @@ every step."""
 
 from __future__ import annotations
 
-import pickle
 import random
 import re
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from app.core.state import SEATED, WINNER, TournamentState
 from app.core.timesource import FakeClock
 from app.eliminations.payouts import payout_check, payout_rows, prize_pool
 from app.errors import RuleError
+from app.log.snapshots import encode_state
 from app.tools.simulate import simulation_profile
 from tests.app import fuzz_field as ff
 from tests.app import fuzz_floor as fl
@@ -166,11 +166,11 @@ class Director:
 
         What time passing made due runs first, as its own step (as the store does)."""
         self.t.run_due(cmd)
-        state_before = pickle.dumps(self.t.state)
+        state_before = encode_state(self.t.state)
         try:
             self.t.execute(cmd)
         except RuleError as err:
-            assert pickle.dumps(self.t.state) == state_before, f"refused {cmd} changed the state: {err}"
+            assert encode_state(self.t.state) == state_before, f"refused {cmd} changed the state: {err}"
             if r is not None and depth < 3 and err.code == "NEEDS_INPUT":
                 answer = self.answer(cmd, err, r)
                 if answer is not None:

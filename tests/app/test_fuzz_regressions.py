@@ -3,23 +3,22 @@ names the rule the engine broke and replays the shortest sequence that broke it.
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
 from app.chips.chipcount import chips_in_play
 from app.core.engine import Tournament
 from app.errors import RuleError
+from app.log.snapshots import encode_state
 from tests.app.money_kit import enter, make
 
 
 def refused_unchanged(t: Tournament, cmd: dict[str, object], code: str) -> None:
     """The command is refused with ``code`` and leaves the state byte for byte as it was."""
-    before = pickle.dumps(t.state)
+    before = encode_state(t.state)
     with pytest.raises(RuleError) as info:
         t.execute(cmd)
     assert info.value.code == code, info.value
-    assert pickle.dumps(t.state) == before
+    assert encode_state(t.state) == before
 
 
 def test_clk_5_refused_hand_for_hand_off_changes_nothing() -> None:

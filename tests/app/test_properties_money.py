@@ -3,7 +3,6 @@ complete ranking with ties, and a refused command changes nothing."""
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 import app.entries.ledger
 from app.chips.chipcount import chips_in_play
 from app.core.state import TournamentState
+from app.log.snapshots import encode_state
 from tests.app.fuzz_run import money_ok
 from tests.app.money_kit import make
 
@@ -85,8 +85,8 @@ def test_properties_money_chips_payouts_places_and_refusals(profile, actions, st
             cmd = _command(t.state, op, a, b, c, counter)
             if cmd is None:
                 continue
-            before = pickle.dumps(t.state)
+            before = encode_state(t.state)
             _, err = t.try_execute(cmd)
             if err is not None:
-                assert pickle.dumps(t.state) == before, (cmd, err)
+                assert encode_state(t.state) == before, (cmd, err)
             _check(t.state)

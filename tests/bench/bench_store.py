@@ -45,6 +45,45 @@ def bare_commits(folder: Path, n: int = 1000) -> dict[str, float]:
     return {"p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3)}
 
 
+def bare_loop(folder: Path, n: int) -> float:
+    """Seconds to commit ``n`` small rows one transaction each (WAL, synchronous=FULL), plain sqlite3."""
+    path = folder / "bare-loop.sqlite"
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        leftover.unlink(missing_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
+    start = time.perf_counter()
+    for i in range(n):
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO t (payload) VALUES (?)", (f'{{"type":"note","n":{i}}}',))
+        conn.execute("COMMIT")
+    elapsed = time.perf_counter() - start
+    conn.close()
+    return elapsed
+
+
+def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str, Any]:
+    """The stored run minus the run in memory, against the bare durable loop of as many commits."""
+    stored, memory, bare = [], [], []
+    actions = 0
+    for run in range(runs):
+        start = time.perf_counter()
+        result = run_simulation(Simulation(players=players, seed=seed, check_every=0))
+        memory.append(time.perf_counter() - start)
+        path = folder / f"cost-{run}.floorman"
+        start = time.perf_counter()
+        result = run_persisted(Simulation(players=players, seed=seed, check_every=0), str(path))
+        stored.append(time.perf_counter() - start)
+        actions = int(result["actions"])
+        bare.append(bare_loop(folder, actions))
+    store_s = min(stored) - min(memory)
+    return {"actions": actions, "stored_s": round(min(stored), 2), "memory_s": round(min(memory), 2),
+            "store_cost_s": round(store_s, 2), "bare_loop_s": round(min(bare), 2),
+            "ratio": round(store_s / min(bare), 2)}
+
+
 def store_notes(folder: Path, n: int = 1000) -> dict[str, float]:
     clock = FakeClock()
     ms = []
@@ -93,14 +132,24 @@ def main() -> int:
     p.add_argument("--players", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--cost", action="store_true", help="measure only the store's cost against the bare loop")
+    p.add_argument("--runs", type=int, default=3, help="--cost: runs of each, the best counts")
     opts = p.parse_args()
     with tempfile.TemporaryDirectory(prefix="floorman-bench-") as tmp:
         folder = Path(tmp)
+        if opts.cost:
+            figures = {"store_cost": store_cost(folder, opts.players, opts.seed, opts.runs)}
+            if opts.json:
+                print(json.dumps(figures, indent=2))
+            else:
+                print("store_cost: " + ", ".join(f"{k}={v}" for k, v in figures["store_cost"].items()))
+            return 0
         figures = {
             "bare_sqlite_commit": bare_commits(folder),
             "store_note_action": store_notes(folder),
             "engine_only": engine_only(opts.players, opts.seed),
             "tournament": tournament(folder, opts.players, opts.seed),
+            "store_cost": store_cost(folder, opts.players, opts.seed),
         }
     if opts.json:
         print(json.dumps(figures, indent=2))

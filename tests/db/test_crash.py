@@ -4,7 +4,9 @@ The child is a real process (forked, so it starts without paying the interpreter
 that runs ``floorman simulate --db FILE --print-seq``, which prints each action's sequence number
 after its commit. The test kills it with SIGKILL after a random delay, reopens the file, checks that
 every printed action is there, and starts a new child on the same file: 21 kills in all. A second,
-shorter run does the same with :mod:`tests.db.crash_child`, which also undoes and redoes actions.
+shorter run does the same with :mod:`tests.db.crash_child`, which also undoes and redoes actions. A
+third kills ``restore`` 12 times at random moments: the file is then the old one or the restored one,
+opens and verifies, and the newer of the two is always kept (the file or a before-restore backup).
 """
 
 from __future__ import annotations
@@ -118,3 +120,67 @@ def test_sigkill_during_undo_and_redo(tmp_path):
     seqs = sorted(_seqs(child.finish()))
     assert os.waitstatus_to_exitcode(child.status) == 0
     assert seqs == list(range(last + 1, last + 21))
+
+
+def _restore_child(backup, path) -> Callable[[], int]:
+    def run() -> int:
+        from db.backups import restore
+
+        print("start")
+        restore(backup, path)
+        print("done")
+        return 0
+
+    return run
+
+
+def test_sigkill_during_restore(tmp_path):
+    """Killed at any moment of a restore: the file is the old one or the restored one, and nothing is lost."""
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
+    from db.backups import check_backup, list_backups
+
+    path = tmp_path / "restore #1.floorman"
+    clock = FakeClock()
+    with TournamentStore.create(path, load_profile("tda"), "Restore", time=clock, seed=3) as store:
+        for i in range(1200):
+            clock.advance(1)
+            store.execute({"cmd": "register", "name": f"Player {i:05d}"})
+            if i == 700:
+                early = store.backup_now()
+        full_seq = store.last_seq
+    early_seq = check_backup(early)
+    assert 1 < early_seq < full_seq
+    start = time.perf_counter()
+    child = Child(_restore_child(early, path))
+    assert child.finish() == ["start", "done"]
+    took = time.perf_counter() - start
+    latest = [b.path for b in list_backups(path) if b.reason == "before-restore"][-1]
+    rng = random.Random(11)
+    outcomes = set()
+    for _kill in range(12):
+        with TournamentStore.open(path, read_only=True) as store:
+            current = store.last_seq
+        source = latest if current == early_seq else early
+        child = Child(_restore_child(source, path))
+        line = child.out.readline()
+        assert line.strip() == "start"
+        time.sleep(rng.uniform(0.0, took))
+        os.kill(child.pid, signal.SIGKILL)
+        lines = child.finish()
+        with TournamentStore.open(path) as store:
+            now = store.last_seq
+        assert now in (early_seq, full_seq)
+        outcomes.add((now != current, "done" in lines))
+        if "done" in lines:
+            assert now != current
+        report = verify_file(path)
+        assert report.ok, report.problems
+        # Nothing lost: the full tournament is the file itself or a before-restore backup of it.
+        kept = [b.path for b in list_backups(path) if b.reason == "before-restore"]
+        assert now == full_seq or any(check_backup(k) == full_seq for k in kept)
+        if now == full_seq:
+            latest = path
+        else:
+            latest = next(k for k in reversed(kept) if check_backup(k) == full_seq)
+    assert (False, False) in outcomes or (True, False) in outcomes, outcomes

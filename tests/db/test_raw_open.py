@@ -134,3 +134,46 @@ def test_a_schema1_file_falls_back_to_the_upgrade_path(tmp_path, read_only):
     assert out["players"] == 5 and out["alembic"] is True and "error" not in out
     out = open_in_fresh_process(old, read_only)  # upgraded in place only when opened for writing
     assert out["alembic"] is read_only
+
+
+def _master(path: Path) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name").fetchall()
+        return rows + conn.execute("SELECT 'alembic', version_num, '', '' FROM alembic_version").fetchall()
+    finally:
+        conn.close()
+
+
+def test_a_created_file_has_exactly_the_schema_the_migrations_build(store, store_path, tmp_path):
+    """Creating writes db.fileformat.SCHEMA_SQL with plain sqlite3: the same schema, text for text."""
+    from sqlalchemy import create_engine
+
+    from db.schema import migrate
+
+    store.close()
+    migrated = tmp_path / "migrated.sqlite"
+    engine = create_engine(f"sqlite:///{migrated}")
+    with engine.begin() as conn:
+        migrate(conn)
+    engine.dispose()
+    assert _master(store_path) == _master(migrated)
+
+
+CREATE = """
+import json, sys
+from app.profiles.profile import load_profile
+from db.store import TournamentStore
+with TournamentStore.create(sys.argv[1], load_profile("tda"), "Fresh") as store:
+    store.execute({"cmd": "register", "name": "Ann Lee"})
+print(json.dumps({"sqlalchemy": "sqlalchemy" in sys.modules, "alembic": "alembic" in sys.modules}))
+"""
+
+
+def test_creating_a_file_imports_no_sqlalchemy(tmp_path):
+    path = tmp_path / "fresh.floorman"
+    run = subprocess.run([sys.executable, "-c", CREATE, str(path)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == {"sqlalchemy": False, "alembic": False}
+    assert open_in_fresh_process(path)["players"] == 1

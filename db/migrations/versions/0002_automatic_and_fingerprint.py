@@ -1,7 +1,7 @@
 """Schema 2: automatic actions (skipped by undo) and a state-layout fingerprint on snapshots.
 
 A snapshot whose fingerprint differs from the running app's is ignored and the log replayed instead,
-so a snapshot pickled by an older layout of the engine state can never be loaded wrongly. Snapshots
+so a snapshot written for an older layout of the engine state can never be loaded wrongly. Snapshots
 from schema 1 get an empty fingerprint and are therefore rebuilt from the log on first open.
 
 Revision ID: 0002
