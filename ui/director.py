@@ -101,6 +101,9 @@ class DirectorWindow(QMainWindow):
             self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
         self.store = StoreControl(self)  # timed backups, a failed backup, a file moved away
+        notices = list(getattr(session.backend, "notices", []))  # e.g. an earlier file's -wal moved aside
+        if notices:
+            self.store.banner.done(" ".join(notices))
         lay.addWidget(self.store.row)
         lay.addWidget(self.offer_bar)
         inner = QWidget()

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
+from db.private import private_dir, private_file
+
 _LOGGER_NAME = "floorman.ui"
 
 
@@ -27,6 +29,7 @@ def data_dir() -> Path:
 
         path = user_data_path("Floorman", appauthor=False)  # the same folder as the player roster
     path.mkdir(parents=True, exist_ok=True)
+    private_dir(path, tighten=False)  # a folder it makes is the owner's only; a chosen one is left as it is
     return path
 
 
@@ -43,6 +46,7 @@ def log_unexpected(exc: BaseException, context: str = "") -> Path:
             logger.removeHandler(old)
             old.close()
     if not any(isinstance(h, logging.FileHandler) for h in logger.handlers):
+        private_file(path)  # tracebacks name players and files: owner-only (0600)
         handler = logging.FileHandler(path, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
         logger.addHandler(handler)

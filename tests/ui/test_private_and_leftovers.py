@@ -1,0 +1,44 @@
+"""The window's own files are the owner's only, and a new file's leftovers are reported in words."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+
+import pytest
+
+from app.profiles.profile import load_profile
+from tests.ui.conftest import open_window
+from ui.errors import log_unexpected
+from ui.start import store_session
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+
+
+@posix_only
+def test_the_error_log_is_created_owner_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(tmp_path / "data"))
+    old = os.umask(0o022)  # an ordinary umask would leave a new file readable by everyone
+    try:
+        path = log_unexpected(ValueError("Ann Lee's stack"), "a test")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert "Ann Lee" in path.read_text()
+
+
+def test_a_new_tournament_over_a_stale_wal_says_it_was_moved_aside(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "Friday.floorman"
+    (tmp_path / "Friday.floorman-wal").write_bytes(b"an earlier tournament's last actions")
+    session = store_session(path, load_profile("tda"), "Friday")
+    try:
+        window = open_window(qtbot, session)
+        text = window.store.banner.text()
+        assert "Friday.floorman-wal" in text and "moved aside" in text
+        stale = [p for p in tmp_path.iterdir() if p.name.startswith("Friday.floorman-wal.stale-")]
+        assert len(stale) == 1 and stale[0].read_bytes() == b"an earlier tournament's last actions"
+        window.close()
+    finally:
+        session.close()
