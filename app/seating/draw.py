@@ -190,8 +190,8 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
         draws = button_draws(ctx, by_table, cmd.get("button_cards"))
         max_seats = ctx.profile["table.max_seats"]
         for number, hand in draws.items():
-            occupied = {seats[pid][1] for pid in by_table[number]}
-            pos = first_hand(seats[high_card(hand)][1], occupied, max_seats)
+            taken = {seats[pid][1] for pid in by_table[number]}
+            pos = first_hand(seats[high_card(hand)][1], taken, max_seats)
             buttons[str(number)] = {
                 "button": pos.button,
                 "sb_seat": pos.sb_seat,
