@@ -82,7 +82,7 @@ def breaking_with(state: TournamentState, number: int) -> list[int]:
 
 def populations(state: TournamentState) -> dict[int, int]:
     """The tables in play and their players: a table nobody sits at is not in play (BRK-1)."""
-    return {n: k for n, k in state.table_index().pop.items() if k}
+    return dict(state.table_index().live)  # kept by the index: a copy, no scan
 
 
 def spread_limit(state: TournamentState, tables: int) -> int | None:
@@ -98,15 +98,19 @@ def spread_limit(state: TournamentState, tables: int) -> int | None:
 
 def halted_tables(state: TournamentState) -> list[int]:
     """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
-    sizes = state.table_index().sizes()
+    index = state.table_index()
+    sizes = index.sizes()
     if not sizes or sizes[0] > sizes[-1] - 3:
         return []  # no table is 3 short: nothing to look at
     top = sizes[-1]
     out = []
-    for number, n in populations(state).items():
-        table = state.tables[number]
-        if top - n >= 3 and table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
-            out.append(number)
+    for size in sizes:  # only the tables 3 or more short: the index's buckets of those sizes
+        if top - size < 3:
+            break
+        for number in index.by_size[size]:
+            table = state.tables[number]
+            if table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
+                out.append(number)
     return sorted(out)
 
 

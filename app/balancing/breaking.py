@@ -44,8 +44,13 @@ def seat_pool(
     for size in index.sizes():
         if len(heap) >= count:
             break
-        room = [n for n in index.by_size[size] if n not in skip and size < tables[n].max_seats]
-        heap += [(size, n) for n in heapq.nsmallest(count - len(heap), room)]
+        need, bucket = count - len(heap), index.by_size[size]
+        # The lowest numbers first: a few more than needed, as the tables that break and full ones are skipped.
+        first = heapq.nsmallest(need + len(skip), bucket) if need + len(skip) < len(bucket) // 8 else sorted(bucket)
+        room = [n for n in first if n not in skip and size < tables[n].max_seats][:need]
+        if len(room) < need and len(first) < len(bucket):  # tables opened with fewer seats: look at them all
+            room = [n for n in sorted(bucket) if n not in skip and size < tables[n].max_seats][:need]
+        heap += [(size, n) for n in room]
     free = {n: tables[n].open_seats() for _k, n in heap}
     heapq.heapify(heap)
     pool: list[tuple[int, int]] = []

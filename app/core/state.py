@@ -116,6 +116,7 @@ class TableIndex:
     count: dict[int, int] = field(default_factory=dict)  # population -> tables with it
     total: int = 0  # players seated at all tables
     by_size: dict[int, set[int]] = field(default_factory=dict)  # population -> the tables with it
+    live: dict[int, int] = field(default_factory=dict)  # ``pop`` without the empty tables: those in play
 
     def set(self, number: int, population: int | None) -> None:
         old = self.pop.pop(number, None)
@@ -123,11 +124,20 @@ class TableIndex:
             self.count[old] -= 1
             self.total -= old
             self.by_size[old].discard(number)
+            self.live.pop(number, None)
         if population is not None:
             self.pop[number] = population
             self.count[population] = self.count.get(population, 0) + 1
             self.total += population
             self.by_size.setdefault(population, set()).add(number)
+            if population:
+                self.live[number] = population
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        """A snapshot pickled before ``live`` was kept gets it from ``pop``."""
+        self.__dict__.update(saved)
+        if "live" not in saved:
+            self.live = {n: k for n, k in self.pop.items() if k}
 
     def sizes(self) -> list[int]:
         """The populations of the tables in play (with a player), smallest first."""
