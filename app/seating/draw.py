@@ -7,7 +7,7 @@ director enters a draw made with a real deck, and how tests dictate one.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from app.buttons.positions import first_hand
@@ -159,10 +159,27 @@ def _card_draw(
     return {pid: seat_card(*card_seat(c)) for pid, c in cards.items()}
 
 
+def _in_seat_order(seats: dict[int, tuple[int, int]], sizes: list[int]) -> list[list[Any]]:
+    """The ``[player, table, seat, None]`` assignments of a draw, by table and seat, placed without sorting."""
+    starts = [0]
+    for size in sizes:
+        starts.append(starts[-1] + size)
+    slots: list[int | None] = [None] * starts[-1]
+    try:
+        for pid, (t, s) in seats.items():
+            slots[starts[t - 1] + s - 1] = pid
+    except IndexError:
+        slots = [None]
+    if None in slots:  # not one player per seat of the draw (never, once checked): sort instead
+        return sorted(([pid, t, s, None] for pid, (t, s) in seats.items()), key=itemgetter(1, 2))
+    places = [(i + 1, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
+    return [[pid, t, s, None] for pid, (t, s) in zip(slots, places)]
+
+
 def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[str, Any]) -> dict[str, Any]:
     """Seat ``players`` at tables 1..``tables`` by the profile's method; the data of a ``seats_drawn``."""
     sizes = table_sizes(len(players), tables, ctx.profile["seat.extra_to"])
-    players = sorted(players, key=lambda p: p.id)
+    players = sorted(players, key=attrgetter("id"))
     dealers = named_dealers(ctx, cmd, [p.id for p in players], tables)
     assignments: list[list[Any]] = []
     buttons: dict[str, dict[str, Any]] = {}
@@ -178,7 +195,7 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
         method = "card_draw"
     else:
         seats = _plain_draw(ctx, players, sizes, cmd.get("seats"), dealers)
-        assignments = [[pid, t, s, None] for pid, (t, s) in seats.items()]
+        assignments = _in_seat_order(seats, sizes)
         # Each table's players in the order of the draw (by player): the button cards are dealt in it.
         by_table: dict[int, list[int]] = {}
         for pid, (t, _s) in seats.items():
@@ -200,7 +217,7 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
                 "cards": {str(pid): c for pid, c in hand.items()},
             }
         method = "random"
-    assignments.sort(key=itemgetter(1, 2))
+    assignments.sort(key=itemgetter(1, 2))  # already in order after a random draw: a single pass
     data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
     if dealers:
         data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
@@ -236,7 +253,6 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("seats_drawn")
 def _seats_drawn(state: TournamentState, ev: Event) -> None:
-    seated: set[int] = set()
     came_from = ev.data.get("from")  # a redraw: where each player sat before (older logs: not known)
     players, tables, moves = state.players, state.tables, state.seat_moves
     numbers: set[int] = set()
@@ -254,11 +270,11 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
             )
         table.seats[seat] = pid
         p.status, p.table, p.seat = SEATED, number, seat
-        seated.add(pid)
         if card is not None:
             table.draw_cards[pid] = card
     state.seats_changed(*sorted(numbers))
-    if seated:
+    if state.waiting:
+        seated = {a[0] for a in ev.data["assignments"]}
         state.waiting = [pid for pid in state.waiting if pid not in seated]
     dealers = ev.data.get("dealers", {})
     for number, pos in ev.data["buttons"].items():
