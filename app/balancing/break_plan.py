@@ -48,7 +48,7 @@ def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Pl
         return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
     if any(target <= m < t for m in prof["break.redraw_at_tables"]):
         return Plan(redraw_to=target, reason=f"play reaches {_tables(target)}: redraw", rule="BRK-5")
-    victims = break_order(populations(state) if pops is None else pops, prof["break.order"], t - target)
+    victims = break_order(index.live if pops is None else pops, prof["break.order"], t - target)  # read, not copied
     why = f"{total} players fit into {_tables(target)}"
     if len(victims) > 1:
         why += f": tables {', '.join(map(str, victims))} break together, into the tables that stay"

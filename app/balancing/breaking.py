@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from app.balancing.break_plan import breaking_with
@@ -44,12 +45,9 @@ def seat_pool(
     for size in index.sizes():
         if len(heap) >= count:
             break
-        need, bucket = count - len(heap), index.by_size[size]
-        # The lowest numbers first: a few more than needed, as the tables that break and full ones are skipped.
-        first = heapq.nsmallest(need + len(skip), bucket) if need + len(skip) < len(bucket) // 8 else sorted(bucket)
-        room = [n for n in first if n not in skip and size < tables[n].max_seats][:need]
-        if len(room) < need and len(first) < len(bucket):  # tables opened with fewer seats: look at them all
-            room = [n for n in sorted(bucket) if n not in skip and size < tables[n].max_seats][:need]
+        if not index.with_room(size):
+            continue  # every table of this size is full
+        room = index.lowest(size, count - len(heap), partial(_receives, tables, skip, size))
         heap += [(size, n) for n in room]
     free = {n: tables[n].open_seats() for _k, n in heap}
     heapq.heapify(heap)
@@ -61,6 +59,10 @@ def seat_pool(
         if seats:
             heapq.heappush(heap, (pop + 1, number))
     return pool
+
+
+def _receives(tables: dict[int, Table], skip: set[int], size: int, number: int) -> bool:
+    return number not in skip and size < tables[number].max_seats
 
 
 def _no_deciding(ctx: Context, tables: list[Table]) -> None:

@@ -6,6 +6,8 @@ writes to them: command handlers read the state, decide, and emit events.
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,27 +119,73 @@ class TableIndex:
     total: int = 0  # players seated at all tables
     by_size: dict[int, set[int]] = field(default_factory=dict)  # population -> the tables with it
     live: dict[int, int] = field(default_factory=dict)  # ``pop`` without the empty tables: those in play
+    # population -> a heap of the numbers of the tables with it, made on the first :meth:`lowest` of that
+    # population and pushed to since; a number whose table has changed size is dropped when it surfaces.
+    heaps: dict[int, list[int]] = field(default_factory=dict, compare=False, repr=False)
+    full: set[int] = field(default_factory=set)  # tables with every seat taken
+    full_count: dict[int, int] = field(default_factory=dict)  # population -> full tables with it
 
-    def set(self, number: int, population: int | None) -> None:
+    def set(self, number: int, population: int | None, full: bool = False) -> None:
         old = self.pop.pop(number, None)
         if old is not None:
             self.count[old] -= 1
             self.total -= old
             self.by_size[old].discard(number)
             self.live.pop(number, None)
+            if number in self.full:
+                self.full.discard(number)
+                self.full_count[old] -= 1
         if population is not None:
+            if full:
+                self.full.add(number)
+                self.full_count[population] = self.full_count.get(population, 0) + 1
             self.pop[number] = population
             self.count[population] = self.count.get(population, 0) + 1
             self.total += population
-            self.by_size.setdefault(population, set()).add(number)
+            bucket = self.by_size.setdefault(population, set())
+            bucket.add(number)
             if population:
                 self.live[number] = population
+            heap = self.heaps.get(population)
+            if heap is not None:
+                if len(heap) > 2 * len(bucket) + 64:  # mostly numbers that left: start afresh
+                    self.heaps[population] = sorted(bucket)  # a sorted list is a heap
+                else:
+                    heapq.heappush(heap, number)
+
+    def with_room(self, population: int) -> int:
+        """How many tables of this population have an open seat."""
+        return self.count.get(population, 0) - self.full_count.get(population, 0)
+
+    def lowest(self, population: int, k: int, accept: Callable[[int], bool] | None = None) -> list[int]:
+        """The ``k`` lowest-numbered tables of this population (those ``accept`` takes), lowest first."""
+        heap = self.heaps.get(population)
+        if heap is None:
+            heap = self.heaps[population] = sorted(self.by_size.get(population, ()))
+        out: list[int] = []
+        seen: list[int] = []
+        while heap and len(out) < k:
+            number = heapq.heappop(heap)
+            if self.pop.get(number) != population or (seen and number in seen):
+                continue  # the table has changed size since (or a number pushed twice): drop it
+            seen.append(number)
+            if accept is None or accept(number):
+                out.append(number)
+        for number in seen:
+            heapq.heappush(heap, number)
+        return out
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "heaps"}  # remade on demand
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         """A snapshot pickled before ``live`` was kept gets it from ``pop``."""
         self.__dict__.update(saved)
+        self.heaps = {}
         if "live" not in saved:
             self.live = {n: k for n, k in self.pop.items() if k}
+        if "full" not in saved:  # not known: every table is taken to have room (seat_pool still checks)
+            self.full, self.full_count = set(), {}
 
     def sizes(self) -> list[int]:
         """The populations of the tables in play (with a player), smallest first."""
@@ -195,7 +243,10 @@ class TournamentState:
         """Appliers call this after seating or unseating players at these tables, or adding or removing them."""
         for number in numbers:
             table = self.tables.get(number)
-            self.index.set(number, None if table is None else len(table.seats))
+            if table is None:
+                self.index.set(number, None)
+            else:
+                self.index.set(number, len(table.seats), len(table.seats) >= table.max_seats)
 
     def reindex(self) -> None:
         """After ``tables`` was set afresh (a redraw, a new stage)."""
