@@ -188,6 +188,7 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
         for pid, card in cards.items():
             index, seat = card_seat(card)
             assignments.append([pid, index + 1, seat, card])
+        assignments.sort(key=itemgetter(1, 2))
         for number in range(1, tables + 1):
             occupied = [a[2] for a in assignments if a[1] == number]
             pos = first_hand(1, occupied, ctx.profile["table.max_seats"])  # the ace holds the button
@@ -214,10 +215,9 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
                 "sb_seat": pos.sb_seat,
                 "sb": pos.sb,
                 "bb": pos.bb,
-                "cards": {str(pid): c for pid, c in hand.items()},
+                "cards": dict(zip(map(str, hand), hand.values())),
             }
-        method = "random"
-    assignments.sort(key=itemgetter(1, 2))  # already in order after a random draw: a single pass
+        method = "random"  # the assignments are in table and seat order (_in_seat_order)
     data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
     if dealers:
         data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
