@@ -48,7 +48,11 @@ def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Pl
         return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
     if any(target <= m < t for m in prof["break.redraw_at_tables"]):
         return Plan(redraw_to=target, reason=f"play reaches {_tables(target)}: redraw", rule="BRK-5")
-    victims = break_order(index.live if pops is None else pops, prof["break.order"], t - target)  # read, not copied
+    order = prof["break.order"]
+    if pops is None and order in ("highest_number", "lowest_number"):  # from the index's heaps: no scan
+        victims = index.in_play_ends(t - target, highest=order == "highest_number")
+    else:
+        victims = break_order(index.live if pops is None else pops, order, t - target)
     why = f"{total} players fit into {_tables(target)}"
     if len(victims) > 1:
         why += f": tables {', '.join(map(str, victims))} break together, into the tables that stay"

@@ -122,6 +122,9 @@ class TableIndex:
     # population -> a heap of the numbers of the tables with it, made on the first :meth:`lowest` of that
     # population and pushed to since; a number whose table has changed size is dropped when it surfaces.
     heaps: dict[int, list[int]] = field(default_factory=dict, compare=False, repr=False)
+    # "lowest"/"highest" -> a heap of the numbers of the tables in play (negated for "highest"), made on
+    # the first :meth:`in_play_ends` and pushed to when a table comes into play.
+    ends: dict[str, list[int]] = field(default_factory=dict, compare=False, repr=False)
     full: set[int] = field(default_factory=set)  # tables with every seat taken
     full_count: dict[int, int] = field(default_factory=dict)  # population -> full tables with it
 
@@ -135,6 +138,12 @@ class TableIndex:
             if number in self.full:
                 self.full.discard(number)
                 self.full_count[old] -= 1
+        if population and not old:  # comes into play
+            for key in list(self.ends):
+                heap = self.ends[key]
+                if len(heap) > 2 * len(self.live) + 64:  # mostly tables out of play since: start afresh
+                    heap = self.ends[key] = self._ends_heap(key)
+                heapq.heappush(heap, number if key == "lowest" else -number)
         if population is not None:
             if full:
                 self.full.add(number)
@@ -146,12 +155,31 @@ class TableIndex:
             bucket.add(number)
             if population:
                 self.live[number] = population
-            heap = self.heaps.get(population)
-            if heap is not None:
-                if len(heap) > 2 * len(bucket) + 64:  # mostly numbers that left: start afresh
+            sized = self.heaps.get(population)
+            if sized is not None:
+                if len(sized) > 2 * len(bucket) + 64:  # mostly numbers that left: start afresh
                     self.heaps[population] = sorted(bucket)  # a sorted list is a heap
                 else:
-                    heapq.heappush(heap, number)
+                    heapq.heappush(sized, number)
+
+    def _ends_heap(self, key: str) -> list[int]:
+        return sorted(self.live) if key == "lowest" else sorted(-n for n in self.live)
+
+    def in_play_ends(self, k: int, highest: bool) -> list[int]:
+        """The ``k`` highest (or lowest) numbers of the tables in play, in that order."""
+        key = "highest" if highest else "lowest"
+        heap = self.ends.get(key)
+        if heap is None:
+            heap = self.ends[key] = self._ends_heap(key)
+        out: list[int] = []
+        while heap and len(out) < k:
+            entry = heapq.heappop(heap)
+            number = -entry if highest else entry
+            if number in self.live and number not in out:
+                out.append(number)  # else: out of play since, or pushed twice: dropped
+        for number in out:
+            heapq.heappush(heap, -number if highest else number)
+        return out
 
     def with_room(self, population: int) -> int:
         """How many tables of this population have an open seat."""
@@ -176,12 +204,12 @@ class TableIndex:
         return out
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "heaps"}  # remade on demand
+        return {k: v for k, v in self.__dict__.items() if k not in ("heaps", "ends")}  # remade on demand
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         """A snapshot pickled before ``live`` was kept gets it from ``pop``."""
         self.__dict__.update(saved)
-        self.heaps = {}
+        self.heaps, self.ends = {}, {}
         if "live" not in saved:
             self.live = {n: k for n, k in self.pop.items() if k}
         if "full" not in saved:  # not known: every table is taken to have room (seat_pool still checks)
