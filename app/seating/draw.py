@@ -259,7 +259,7 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
     table: Table | None = None
     for pid, number, seat, card in ev.data["assignments"]:
         p = players[pid]
-        if table is None or table.number != number:  # the assignments come table by table
+        if table is None or table.number != number:  # the assignments come table by table, usually
             table = tables[number]
             numbers.add(number)
         if came_from is not None:
@@ -286,5 +286,6 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
         table.moved_out.clear()
         table.newcomers.clear()
         table.sitting_out.clear()
-        for pid, card in pos.get("cards", {}).items():
-            table.draw_cards[int(pid)] = card
+        cards = pos.get("cards")
+        if cards:
+            table.draw_cards.update(zip(map(int, cards), cards.values()))
