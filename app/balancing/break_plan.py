@@ -48,7 +48,11 @@ def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Pl
         return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
     if any(target <= m < t for m in prof["break.redraw_at_tables"]):
         return Plan(redraw_to=target, reason=f"play reaches {_tables(target)}: redraw", rule="BRK-5")
-    victims = break_order(populations(state) if pops is None else pops, prof["break.order"], t - target)
+    order = prof["break.order"]
+    if pops is None and order in ("highest_number", "lowest_number"):  # from the index's heaps: no scan
+        victims = index.in_play_ends(t - target, highest=order == "highest_number")
+    else:
+        victims = break_order(index.live if pops is None else pops, order, t - target)
     why = f"{total} players fit into {_tables(target)}"
     if len(victims) > 1:
         why += f": tables {', '.join(map(str, victims))} break together, into the tables that stay"
@@ -82,7 +86,7 @@ def breaking_with(state: TournamentState, number: int) -> list[int]:
 
 def populations(state: TournamentState) -> dict[int, int]:
     """The tables in play and their players: a table nobody sits at is not in play (BRK-1)."""
-    return {n: k for n, k in state.table_index().pop.items() if k}
+    return dict(state.table_index().live)  # kept by the index: a copy, no scan
 
 
 def spread_limit(state: TournamentState, tables: int) -> int | None:
@@ -98,15 +102,19 @@ def spread_limit(state: TournamentState, tables: int) -> int | None:
 
 def halted_tables(state: TournamentState) -> list[int]:
     """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
-    sizes = state.table_index().sizes()
+    index = state.table_index()
+    sizes = index.sizes()
     if not sizes or sizes[0] > sizes[-1] - 3:
         return []  # no table is 3 short: nothing to look at
     top = sizes[-1]
     out = []
-    for number, n in populations(state).items():
-        table = state.tables[number]
-        if top - n >= 3 and table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
-            out.append(number)
+    for size in sizes:  # only the tables 3 or more short: the index's buckets of those sizes
+        if top - size < 3:
+            break
+        for number in index.by_size[size]:
+            table = state.tables[number]
+            if table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
+                out.append(number)
     return sorted(out)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from app.balancing.break_plan import breaking_with
@@ -44,8 +45,10 @@ def seat_pool(
     for size in index.sizes():
         if len(heap) >= count:
             break
-        room = [n for n in index.by_size[size] if n not in skip and size < tables[n].max_seats]
-        heap += [(size, n) for n in heapq.nsmallest(count - len(heap), room)]
+        if not index.with_room(size):
+            continue  # every table of this size is full
+        room = index.lowest(size, count - len(heap), partial(_receives, tables, skip, size))
+        heap += [(size, n) for n in room]
     free = {n: tables[n].open_seats() for _k, n in heap}
     heapq.heapify(heap)
     pool: list[tuple[int, int]] = []
@@ -56,6 +59,10 @@ def seat_pool(
         if seats:
             heapq.heappush(heap, (pop + 1, number))
     return pool
+
+
+def _receives(tables: dict[int, Table], skip: set[int], size: int, number: int) -> bool:
+    return number not in skip and size < tables[number].max_seats
 
 
 def _no_deciding(ctx: Context, tables: list[Table]) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.balancing.break_plan import halted_tables, populations
+from app.balancing.break_plan import halted_tables
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command
@@ -68,8 +68,8 @@ def halts(state: TournamentState) -> dict[int, dict[str, Any]]:
     halted = halted_tables(state)
     if not halted and not waiting:
         return {}
-    pops = populations(state)
-    top, waived = max(pops.values()), waivers(state)
+    pops = state.table_index().pop
+    top, waived = max(state.table_index().sizes()), waivers(state)
     out: dict[int, dict[str, Any]] = {}
     for number in halted:
         table = state.tables[number]

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -134,10 +135,16 @@ def _tie_cards(ctx: Context, cmd: dict[str, Any], tied: list[int]) -> dict[int, 
     return cards
 
 
+@functools.cache
+def _field_names(name: str) -> frozenset[str]:
+    """The fields a command declares (read once: the declarations do not change while running)."""
+    decl = by_name(name)
+    return frozenset(f.encode_name for f in msgspec.structs.fields(decl)) if decl is not None else frozenset()
+
+
 def _passed_on(cmd: dict[str, Any], to: str) -> dict[str, Any]:
     """The fields of ``balance`` that the redraw or the table break it turns into also takes."""
-    decl = by_name(to)
-    fields = {f.encode_name for f in msgspec.structs.fields(decl)} if decl is not None else set()
+    fields = _field_names(to)
     return {k: v for k, v in cmd.items() if k in fields and k not in ("cmd", "table", "tables")}
 
 

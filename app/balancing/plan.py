@@ -1,7 +1,7 @@
 """What the field needs after a bust: a break, a redraw, or moves, and why (BAL-1 to BAL-4, BRK-1/3/4/5).
 
-:func:`plan_moves` is pure and cheap: it counts table populations once (O(tables)), buckets the tables
-by population (a table holds at most 12), and takes each move from the fullest to the shortest table,
+:func:`plan_moves` is pure and cheap: it reads the table populations from the state's index, which
+buckets the tables by population (a table holds at most 12), and takes each move from the fullest to the shortest table,
 so a field of a thousand tables with dozens short is planned in well under a millisecond or two. A
 table that receives a player is never chosen to give one in the same plan (it stays below the
 fullest), so nobody is moved twice where one move does.
@@ -13,7 +13,7 @@ import heapq
 from collections import Counter
 from typing import Any
 
-from app.balancing.break_plan import halted_tables, populations, spread_limit, structural
+from app.balancing.break_plan import halted_tables, spread_limit, structural
 from app.balancing.proposal import Move, Plan
 from app.buttons.positions import first_after, first_hand, position_of, worst_open_seat
 from app.core.randomness import card_value
@@ -27,10 +27,17 @@ class _Field:
     size is dropped when it comes to the top), so the lowest-numbered table of a size costs O(log t).
     """
 
-    def __init__(self, state: TournamentState, populations: dict[int, int]) -> None:
+    def __init__(self, state: TournamentState, populations: dict[int, int] | None = None) -> None:
         self.state = state
-        self.pop = dict(populations)
-        self.count: dict[int, int] = dict(Counter(populations.values()))
+        index = state.table_index() if populations is None else None
+        self.index = index  # the tables of each size at the start come from its buckets, without a scan
+        if index is not None:
+            self.pop = dict(index.live)
+            self.count: dict[int, int] = {k: c for k, c in index.count.items() if k and c}
+        else:
+            self.pop = dict(populations or {})
+            self.count = dict(Counter(self.pop.values()))
+        self.changed: set[int] = set()  # tables whose size this plan's moves change
         self.heaps: dict[int, list[int]] = {}  # built on first use: only the sizes a plan touches
         self.occ: dict[int, set[int]] = {}
         self.received: set[int] = set()
@@ -38,7 +45,11 @@ class _Field:
 
     def heap(self, size: int) -> list[int]:
         if size not in self.heaps:
-            heap = [n for n, k in self.pop.items() if k == size]
+            if self.index is not None:  # the bucket at the start, and the tables moves brought to this size
+                heap = list(self.index.by_size.get(size, ()))
+                heap += [n for n in self.changed if self.pop[n] == size]
+            else:
+                heap = [n for n, k in self.pop.items() if k == size]
             heapq.heapify(heap)
             self.heaps[size] = heap
         return self.heaps[size]
@@ -72,6 +83,7 @@ class _Field:
             self.pop[number] += delta
             size = self.pop[number]
             self.count[size] = self.count.get(size, 0) + 1
+            self.changed.add(number)
             if size in self.heaps:
                 heapq.heappush(self.heaps[size], number)
         if from_seat is not None:
@@ -234,7 +246,7 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
     sizes = index.sizes()
     if prof["balance.trigger"] == "below_five":
         if sizes[0] < int(prof["balance.min_players"]):
-            _plan_below_five(state, _Field(state, populations(state)), plan, method)
+            _plan_below_five(state, _Field(state), plan, method)
         return plan
     plan.limit = spread_limit(state, tables)
     top, low = sizes[-1], sizes[0]
@@ -243,7 +255,7 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
         plan.halted = halted_tables(state)
     if plan.limit is None or top - low < plan.limit:
         return plan  # balanced: the tables need not be listed
-    f = _Field(state, populations(state))
+    f = _Field(state)
     while plan.limit is not None and top - low >= plan.limit:
         if not any(f.has_room(n) for n in f.all_of(low)):
             break  # the shortest tables are full (opened with fewer seats): no move evens them out

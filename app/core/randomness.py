@@ -31,6 +31,33 @@ def full_deck() -> list[str]:
 _DECK = tuple(full_deck())
 
 
+def _shuffle_in_place(rng: random.Random, x: list[T]) -> None:
+    """``rng.shuffle(x)``, the same draws in the same order, without a call per element (the seat draw
+    shuffles a deck at every table: this is most of its cost)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        x[i], x[r] = x[r], x[i]
+
+
+def _same_as_library() -> bool:
+    """Whether :func:`_shuffle_in_place` draws exactly as this Python's ``random.shuffle`` does."""
+    for seed in range(3):
+        a, b = list(range(60)), list(range(60))
+        random.Random(seed).shuffle(a)
+        _shuffle_in_place(random.Random(seed), b)
+        if a != b:
+            return False
+    return True
+
+
+_SHUFFLE = _shuffle_in_place if _same_as_library() else (lambda rng, x: rng.shuffle(x))
+
+
 class RandomSource:
     """A seeded source. Tests may queue the exact outcomes they want with :meth:`dictate`."""
 
@@ -50,7 +77,7 @@ class RandomSource:
                 raise ValueError("a dictated shuffle must be a permutation of the items")
             return list(forced)
         out = list(items)
-        self._rng.shuffle(out)
+        _SHUFFLE(self._rng, out)
         return out
 
     def choice(self, items: Sequence[T]) -> T:

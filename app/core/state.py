@@ -6,6 +6,8 @@ writes to them: command handlers read the state, decide, and emit events.
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,18 +118,93 @@ class TableIndex:
     count: dict[int, int] = field(default_factory=dict)  # population -> tables with it
     total: int = 0  # players seated at all tables
     by_size: dict[int, set[int]] = field(default_factory=dict)  # population -> the tables with it
+    live: dict[int, int] = field(default_factory=dict)  # ``pop`` without the empty tables: those in play
+    full: set[int] = field(default_factory=set)  # tables with every seat taken
+    full_count: dict[int, int] = field(default_factory=dict)  # population -> full tables with it
 
-    def update(self, number: int, population: int | None) -> None:
+    def __post_init__(self) -> None:
+        # Caches, not state (plain attributes, so snapshots and comparisons leave them out):
+        # population -> a heap of the numbers of the tables with it, made on the first :meth:`lowest` of
+        # that population and pushed to since; a number whose table has changed size is dropped when it
+        # surfaces. "lowest"/"highest" -> a heap of the numbers of the tables in play (negated for
+        # "highest"), made on the first :meth:`in_play_ends` and pushed to when a table comes into play.
+        self.heaps: dict[int, list[int]] = {}
+        self.ends: dict[str, list[int]] = {}
+
+    def update(self, number: int, population: int | None, full: bool = False) -> None:
         old = self.pop.pop(number, None)
         if old is not None:
             self.count[old] -= 1
             self.total -= old
             self.by_size[old].discard(number)
+            self.live.pop(number, None)
+            if number in self.full:
+                self.full.discard(number)
+                self.full_count[old] -= 1
+        if population and not old:  # comes into play
+            for key in list(self.ends):
+                heap = self.ends[key]
+                if len(heap) > 2 * len(self.live) + 64:  # mostly tables out of play since: start afresh
+                    heap = self.ends[key] = self._ends_heap(key)
+                heapq.heappush(heap, number if key == "lowest" else -number)
         if population is not None:
+            if full:
+                self.full.add(number)
+                self.full_count[population] = self.full_count.get(population, 0) + 1
             self.pop[number] = population
             self.count[population] = self.count.get(population, 0) + 1
             self.total += population
-            self.by_size.setdefault(population, set()).add(number)
+            bucket = self.by_size.setdefault(population, set())
+            bucket.add(number)
+            if population:
+                self.live[number] = population
+            sized = self.heaps.get(population)
+            if sized is not None:
+                if len(sized) > 2 * len(bucket) + 64:  # mostly numbers that left: start afresh
+                    self.heaps[population] = sorted(bucket)  # a sorted list is a heap
+                else:
+                    heapq.heappush(sized, number)
+
+    def _ends_heap(self, key: str) -> list[int]:
+        return sorted(self.live) if key == "lowest" else sorted(-n for n in self.live)
+
+    def in_play_ends(self, k: int, highest: bool) -> list[int]:
+        """The ``k`` highest (or lowest) numbers of the tables in play, in that order."""
+        key = "highest" if highest else "lowest"
+        heap = self.ends.get(key)
+        if heap is None:
+            heap = self.ends[key] = self._ends_heap(key)
+        out: list[int] = []
+        while heap and len(out) < k:
+            entry = heapq.heappop(heap)
+            number = -entry if highest else entry
+            if number in self.live and number not in out:
+                out.append(number)  # else: out of play since, or pushed twice: dropped
+        for number in out:
+            heapq.heappush(heap, -number if highest else number)
+        return out
+
+    def with_room(self, population: int) -> int:
+        """How many tables of this population have an open seat."""
+        return self.count.get(population, 0) - self.full_count.get(population, 0)
+
+    def lowest(self, population: int, k: int, accept: Callable[[int], bool] | None = None) -> list[int]:
+        """The ``k`` lowest-numbered tables of this population (those ``accept`` takes), lowest first."""
+        heap = self.heaps.get(population)
+        if heap is None:
+            heap = self.heaps[population] = sorted(self.by_size.get(population, ()))
+        out: list[int] = []
+        seen: list[int] = []
+        while heap and len(out) < k:
+            number = heapq.heappop(heap)
+            if self.pop.get(number) != population or (seen and number in seen):
+                continue  # the table has changed size since (or a number pushed twice): drop it
+            seen.append(number)
+            if accept is None or accept(number):
+                out.append(number)
+        for number in seen:
+            heapq.heappush(heap, number)
+        return out
 
     def sizes(self) -> list[int]:
         """The populations of the tables in play (with a player), smallest first."""
@@ -185,7 +262,10 @@ class TournamentState:
         """Appliers call this after seating or unseating players at these tables, or adding or removing them."""
         for number in numbers:
             table = self.tables.get(number)
-            self.index.update(number, None if table is None else len(table.seats))
+            if table is None:
+                self.index.update(number, None)
+            else:
+                self.index.update(number, len(table.seats), len(table.seats) >= table.max_seats)
 
     def reindex(self) -> None:
         """After ``tables`` was set afresh (a redraw, a new stage)."""

@@ -22,6 +22,9 @@ def placed_members(batch: Batch) -> list[int]:
 
 def tie_groups(batch: Batch) -> list[list[int]]:
     """ELIM-4: best finishers first; each group shares its block of places."""
+    if len(batch.players) == 1:  # most hands bust one player: he is the one group, unless still deciding
+        pid = batch.players[0]
+        return [] if pid in batch.pending else [[pid]]
     members = placed_members(batch)
     if not members:
         return []
@@ -40,15 +43,17 @@ def tie_groups(batch: Batch) -> list[list[int]]:
 def renumber(state: TournamentState, start: int) -> None:
     """Give places to the batches from index ``start`` to the newest."""
     pos = state.in_field + 1
-    for i in range(len(state.batches) - 1, start - 1, -1):
-        batch = state.batches[i]
-        batch.tie_groups = tie_groups(batch)
+    players, batches = state.players, state.batches
+    for i in range(len(batches) - 1, start - 1, -1):
+        batch = batches[i]
+        groups = batch.tie_groups = tie_groups(batch)
         batch.first_place = pos
-        for group in batch.tie_groups:
+        for group in groups:
+            size = len(group)
             for pid in group:
-                p = state.players[pid]
-                p.place, p.tied = pos, len(group)
-            pos += len(group)
+                p = players[pid]
+                p.place, p.tied = pos, size
+            pos += size
 
 
 def leave_batch(state: TournamentState, p: Player) -> None:

@@ -64,7 +64,14 @@ def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
 
 
 def open_seat_exists(state: TournamentState) -> bool:
-    return any(t.population < t.max_seats for t in state.tables.values())
+    index, tables = state.table_index(), state.tables
+    for size, count in index.count.items():  # the tables of a size the index says has room, first
+        if count and index.with_room(size):
+            for number in index.by_size[size]:
+                table = tables.get(number)
+                if table is not None and table.population < table.max_seats:
+                    return True
+    return any(t.population < t.max_seats for t in tables.values())  # none found: make sure
 
 
 def seat_if_possible(ctx: Context, p: Player, waitlist: bool) -> None:

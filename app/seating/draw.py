@@ -7,6 +7,7 @@ director enters a draw made with a real deck, and how tests dictate one.
 
 from __future__ import annotations
 
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from app.buttons.positions import first_hand
@@ -49,7 +50,8 @@ def table_sizes(n: int, tables: int, extra_to: str = "highest") -> list[int]:
 
 def high_card(cards: dict[int, str]) -> int:
     """SEAT-5: the player dealt the highest card by suit (A of spades highest)."""
-    return max(cards, key=lambda pid: card_value(cards[pid]))
+    # The cards are distinct, so the highest value names one player (no tie to break by order).
+    return max(zip(map(card_value, cards.values()), cards))[1]
 
 
 def card_map(state: TournamentState, given: Any, what: str) -> dict[int, str]:
@@ -73,11 +75,12 @@ def button_draws(ctx: Context, seating: dict[int, list[int]], given: Any) -> dic
     """SEAT-5 at every table of ``seating`` (table -> player ids): one card each, given or dealt."""
     forced = card_map(ctx.state, given, "button_cards") if given is not None else {}
     out: dict[int, dict[int, str]] = {}
+    deal = ctx.rng.deal
     for number, pids in seating.items():
-        known = {pid: forced[pid] for pid in pids if pid in forced}
+        known = {pid: forced[pid] for pid in pids if pid in forced} if forced else None
         if known and len(known) != len(pids):
             raise RuleError("INVALID_INPUT", f"Give a button card for every player at table {number}, or none.")
-        out[number] = known or dict(zip(pids, ctx.rng.deal(len(pids))))
+        out[number] = known or dict(zip(pids, deal(len(pids))))
     return out
 
 
@@ -134,7 +137,7 @@ def _plain_draw(
         return dealers_placed_first(ctx, dealers, [p.id for p in players], sizes)
     places = [(i + 1, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
     order = ctx.rng.shuffle(places)
-    return {p.id: place for p, place in zip(players, order)}
+    return dict(zip([p.id for p in players], order))
 
 
 def _card_draw(
@@ -156,10 +159,27 @@ def _card_draw(
     return {pid: seat_card(*card_seat(c)) for pid, c in cards.items()}
 
 
+def _in_seat_order(seats: dict[int, tuple[int, int]], sizes: list[int]) -> list[list[Any]]:
+    """The ``[player, table, seat, None]`` assignments of a draw, by table and seat, placed without sorting."""
+    starts = [0]
+    for size in sizes:
+        starts.append(starts[-1] + size)
+    slots: list[int | None] = [None] * starts[-1]
+    try:
+        for pid, (t, s) in seats.items():
+            slots[starts[t - 1] + s - 1] = pid
+    except IndexError:
+        slots = [None]
+    if None in slots:  # not one player per seat of the draw (never, once checked): sort instead
+        return sorted(([pid, t, s, None] for pid, (t, s) in seats.items()), key=itemgetter(1, 2))
+    places = [(i + 1, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
+    return [[pid, t, s, None] for pid, (t, s) in zip(slots, places)]
+
+
 def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[str, Any]) -> dict[str, Any]:
     """Seat ``players`` at tables 1..``tables`` by the profile's method; the data of a ``seats_drawn``."""
     sizes = table_sizes(len(players), tables, ctx.profile["seat.extra_to"])
-    players = sorted(players, key=lambda p: p.id)
+    players = sorted(players, key=attrgetter("id"))
     dealers = named_dealers(ctx, cmd, [p.id for p in players], tables)
     assignments: list[list[Any]] = []
     buttons: dict[str, dict[str, Any]] = {}
@@ -168,6 +188,7 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
         for pid, card in cards.items():
             index, seat = card_seat(card)
             assignments.append([pid, index + 1, seat, card])
+        assignments.sort(key=itemgetter(1, 2))
         for number in range(1, tables + 1):
             occupied = [a[2] for a in assignments if a[1] == number]
             pos = first_hand(1, occupied, ctx.profile["table.max_seats"])  # the ace holds the button
@@ -175,25 +196,28 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
         method = "card_draw"
     else:
         seats = _plain_draw(ctx, players, sizes, cmd.get("seats"), dealers)
-        assignments = [[pid, t, s, None] for pid, (t, s) in seats.items()]
+        assignments = _in_seat_order(seats, sizes)
+        # Each table's players in the order of the draw (by player): the button cards are dealt in it.
         by_table: dict[int, list[int]] = {}
-        seats_at: dict[int, dict[int, int]] = {}
-        for pid, t, s, _c in assignments:
-            by_table.setdefault(t, []).append(pid)
-            seats_at.setdefault(t, {})[pid] = s
+        for pid, (t, _s) in seats.items():
+            group = by_table.get(t)
+            if group is None:
+                by_table[t] = [pid]
+            else:
+                group.append(pid)
         draws = button_draws(ctx, by_table, cmd.get("button_cards"))
+        max_seats = ctx.profile["table.max_seats"]
         for number, hand in draws.items():
-            seat_of = seats_at[number]
-            pos = first_hand(seat_of[high_card(hand)], seat_of.values(), ctx.profile["table.max_seats"])
+            taken = {seats[pid][1] for pid in by_table[number]}
+            pos = first_hand(seats[high_card(hand)][1], taken, max_seats)
             buttons[str(number)] = {
                 "button": pos.button,
                 "sb_seat": pos.sb_seat,
                 "sb": pos.sb,
                 "bb": pos.bb,
-                "cards": {str(pid): c for pid, c in hand.items()},
+                "cards": dict(zip(map(str, hand), hand.values())),
             }
-        method = "random"
-    assignments.sort(key=lambda a: (a[1], a[2]))
+        method = "random"  # the assignments are in table and seat order (_in_seat_order)
     data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
     if dealers:
         data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
@@ -229,24 +253,28 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("seats_drawn")
 def _seats_drawn(state: TournamentState, ev: Event) -> None:
-    seated: set[int] = set()
     came_from = ev.data.get("from")  # a redraw: where each player sat before (older logs: not known)
+    players, tables, moves = state.players, state.tables, state.seat_moves
+    numbers: set[int] = set()
+    table: Table | None = None
     for pid, number, seat, card in ev.data["assignments"]:
-        p = state.players[pid]
-        table = state.tables[number]
+        p = players[pid]
+        if table is None or table.number != number:  # the assignments come table by table, usually
+            table = tables[number]
+            numbers.add(number)
         if came_from is not None:
             old = came_from.get(str(pid)) or [None, None]
-            state.seat_moves.append(
+            moves.append(
                 {"kind": "redraw", "player": pid, "from_table": old[0], "from_seat": old[1], "to_table": number,
                  "to_seat": seat, "reason": "redraw", "at": ev.at}
             )
         table.seats[seat] = pid
         p.status, p.table, p.seat = SEATED, number, seat
-        seated.add(pid)
         if card is not None:
             table.draw_cards[pid] = card
-    state.seats_changed(*{int(a[1]) for a in ev.data["assignments"]})
-    if seated:
+    state.seats_changed(*sorted(numbers))
+    if state.waiting:
+        seated = {a[0] for a in ev.data["assignments"]}
         state.waiting = [pid for pid in state.waiting if pid not in seated]
     dealers = ev.data.get("dealers", {})
     for number, pos in ev.data["buttons"].items():
@@ -258,5 +286,6 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
         table.moved_out.clear()
         table.newcomers.clear()
         table.sitting_out.clear()
-        for pid, card in pos.get("cards", {}).items():
-            table.draw_cards[int(pid)] = card
+        cards = pos.get("cards")
+        if cards:
+            table.draw_cards.update(zip(map(int, cards), cards.values()))

@@ -14,9 +14,11 @@ spread (every action for a small field), and once more at the end: the run stays
 
 from __future__ import annotations
 
+import gc
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +36,7 @@ Execute = Callable[[dict[str, Any]], list[Event]]
 
 
 CHECKS_PER_RUN = 200  # the default check rate: about this many checks in a whole run
+SETTLE_EVERY = 1000  # actions between two gc.freeze() of a run (see _long_lived_heap)
 
 
 class InvariantBroken(Exception):
@@ -56,6 +59,8 @@ class Simulation:
     timings: list[float] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    slowest: dict[str, float] = field(default_factory=dict)  # command -> its slowest run, in seconds
+    timer: Callable[[], float] = time.perf_counter  # times each action (the bench passes time.process_time)
 
 
 def simulation_profile(profile_id: str, players: int) -> Profile:
@@ -96,10 +101,13 @@ class Director:
         every = sim.check_every
         self.check_every = default_check_every(sim.players) if every is None else every
         self.max_spread = 0  # largest table-size difference seen once every suggested move was made
+        self._listed: tuple[dict[int, Table], tuple[int, ...], list[int]] | None = None
+        self.settle: Callable[[], None] = lambda: None  # see _long_lived_heap
 
     # -- one action ------------------------------------------------------------------------------
     def act(self, cmd: dict[str, Any]) -> list[Event]:
-        start = time.perf_counter()
+        timer = self.sim.timer
+        start = timer()
         try:
             events = self._execute(cmd)
         except RuleError as err:  # the engine asks whether the hand started before the level change
@@ -107,11 +115,17 @@ class Director:
                 raise
             cmd = {**cmd, ANSWER: self.rng.random() < 0.5}
             events = self._execute(cmd)
-        self.sim.timings.append(time.perf_counter() - start)
+        took = timer() - start
+        self.sim.timings.append(took)
         self.actions += 1
-        self.sim.counts[cmd["cmd"]] = self.sim.counts.get(cmd["cmd"], 0) + 1
+        name = cmd["cmd"]
+        self.sim.counts[name] = self.sim.counts.get(name, 0) + 1
+        if took > self.sim.slowest.get(name, 0.0):
+            self.sim.slowest[name] = took
         if self.check_every and self.actions % self.check_every == 0:
             self.check(cmd["cmd"])
+        if self.actions % SETTLE_EVERY == 0:
+            self.settle()
         return events
 
     def check(self, what: str) -> None:
@@ -185,10 +199,17 @@ class Director:
                 self.act({"cmd": "decline_rebuy", "player": pid})
         self.after_hand(table.number)
 
+    def _numbers(self, tables: dict[int, Table], key: tuple[int, ...]) -> list[int]:
+        """``list(tables)``, listed again only when tables were opened, broken or set afresh."""
+        if self._listed is None or self._listed[0] is not tables or self._listed[1] != key:
+            self._listed = (tables, key, list(tables))
+        return self._listed[2]
+
     def pick_table(self) -> Table | None:
         """A table with at least two players, at random (a few draws, then a scan of the field)."""
-        tables = self.t.state.tables
-        numbers = list(tables)
+        state = self.t.state
+        tables = state.tables
+        numbers = self._numbers(tables, (len(tables), state.tables_broken, state.redraws))
         for _ in range(8):
             if not numbers:
                 return None
@@ -280,9 +301,35 @@ def run_simulation(
         profile = simulation_profile(sim.profile, sim.players)
         tournament = Tournament.create(profile, name=f"Simulation {sim.seed}", time=clock, seed=sim.seed)
     director = Director(sim, tournament, clock, execute)
-    state = tournament.state
+    with _long_lived_heap() as settle:
+        director.settle = settle
+        return _play(sim, director, started)
+
+
+@contextmanager
+def _long_lived_heap() -> Iterator[Callable[[], None]]:
+    """Keep the cycle collector off what the tournament has built so far, between actions.
+
+    The state and the log only grow: nothing in them becomes garbage, yet each full collection walks
+    all of it, so its pauses grow with the field (a few hundred milliseconds, inside one action, at
+    30,000 players). ``settle`` moves everything allocated so far out of the collector's way
+    (:func:`gc.freeze`, a constant-time splice); the run unfreezes at its end. A caller that froze
+    objects itself is left alone.
+    """
+    if gc.get_freeze_count():
+        yield lambda: None
+        return
+    try:
+        yield gc.freeze
+    finally:
+        gc.unfreeze()
+
+
+def _play(sim: Simulation, director: Director, started: float) -> dict[str, Any]:
+    state = director.t.state
     if not state.tables:
         director.register_field()
+    director.settle()  # the field, before the seat draw
     director.seat_and_start()
     seconds_per_hand = max(1.0, sim.hours * 3600 / max(1, sim.players))
     guard = sim.players * 20 + 1000
