@@ -16,6 +16,7 @@ from app.names import name_key
 from app.views import PayoutView
 from app.views import format as fmt
 from app.views.handles import TournamentState
+from ui.changes import Touched, touched
 from ui.command_map import BESPOKE, Bespoke
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
@@ -129,6 +130,9 @@ class DirectorWindow(QMainWindow):
             "record_draw": self.clock_ctl.submit_hat,
         }
         self.panes = Panes()
+        self._touched: Touched | None = None  # what the command being drawn changed (None: everything)
+        self._names_listed = -1  # players in the action bar's name completion
+        self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
         self._field: FieldInfo | None = None
         self._history_stale = True
         self._add_panes()
@@ -268,27 +272,38 @@ class DirectorWindow(QMainWindow):
         def state() -> TournamentState:
             return self.session.state
 
+        # The list's and the tables' views are fingerprints, not copies of 10,000 rows: a count bumped by
+        # each command that touched some player or table (and, for the list, the time while someone is
+        # absent); their draw then redraws only what the command touched (self._touched).
         def players_view() -> object:
-            now = self.session.now()
-            return now if any(p.absent_since is not None for p in state().players.values()) else 0.0, [
-                (p.id, p.name, p.status, p.stack, p.table, p.seat, p.entries, p.paid_cents, p.place, p.tied,
-                 p.deciding, p.absent_since) for p in state().players.values()
-            ]
+            return self._generation["players"], self.session.now() if self.players.has_absent() else 0.0
 
         def draw_players(_view: object) -> None:
-            s = state()
-            self.players.refresh(s, self.session.now())
+            s, touched = state(), self._touched
+            self.players.refresh(s, self.session.now(), None if touched is None else touched.players)
             self.player_panel.proxy.follow()
-            self.player_panel.action_bar.names.setStringList([p.name for p in s.players.values()])
+            if touched is None or touched.names or len(s.players) != self._names_listed:
+                self.player_panel.action_bar.names.setStringList([p.name for p in s.players.values()])
+                self._names_listed = len(s.players)
 
         def tables_view() -> object:
-            s = state()
-            self.pending = pending_moves(s)
-            seats = [(n, t.max_seats, tuple(t.seats.items())) for n, t in s.tables.items()]
-            return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count()
+            self.pending = pending_moves(state())
+            return self._generation["tables"], tuple(self.pending)
+
+        def draw_tables(_view: object) -> None:
+            s, touched = state(), self._touched
+            if touched is None:
+                self.tables_tab.refresh(s, self.pending)
+                return
+            numbers = set(touched.tables)
+            for pid in touched.players:  # a player's table shows his name and stack
+                p = s.players.get(pid)
+                if p is not None and p.table is not None:
+                    numbers.add(p.table)
+            self.tables_tab.refresh(s, self.pending, numbers)
 
         def payouts_view() -> tuple[tuple[PayoutView, ...], tuple[int, int, int], str]:
-            v = views.read(state())  # only what the tab shows: a started clock does not redraw it
+            v = views.summary(state())  # only what the tab shows: a started clock does not redraw it
             return v.payouts, (v.field.paid_places, v.field.entries, v.field.prize_pool_cents), v.currency
 
         def draw_payouts(view: tuple[tuple[PayoutView, ...], tuple[int, int, int], str]) -> None:
@@ -300,7 +315,7 @@ class DirectorWindow(QMainWindow):
 
         def strip_view() -> tuple[FieldInfo, str, str | None]:
             s = state()
-            v = views.read(s)
+            v = views.summary(s)
             return v.field, v.currency, (self.pending[0].text(s) if self.pending else None)
 
         def draw_strip(view: tuple[FieldInfo, str, str | None]) -> None:
@@ -309,7 +324,7 @@ class DirectorWindow(QMainWindow):
             self.strip.show_pending(pending)
 
         self.panes.add("players", players_view, draw_players)
-        self.panes.add("tables", tables_view, lambda _v: self.tables_tab.refresh(state(), self.pending))
+        self.panes.add("tables", tables_view, draw_tables)
         self.panes.add("payouts", payouts_view, draw_payouts)
         self.panes.add("strip", strip_view, draw_strip)
 
@@ -319,10 +334,19 @@ class DirectorWindow(QMainWindow):
             self._field = field_info(self.session.state)
         return self._field
 
-    def refresh(self, _events: object = None) -> None:
-        """After a command, an undo or a redo: redraw the panes whose view changed, and the clock."""
+    def refresh(self, events: object = None) -> None:
+        """After a command, an undo or a redo: redraw the panes whose view changed, and the clock.
+
+        ``events``: the command's events; the list and the tables redraw only the players and tables
+        they name (None, or none after an undo or a redo: everything)."""
         self._field = None
+        self._touched = changed = touched(events if isinstance(events, list) else None)
+        if changed is None or changed.players or changed.names:
+            self._generation["players"] += 1
+        if changed is None or changed.players or changed.tables:
+            self._generation["tables"] += 1
         self.panes.update()
+        self._touched = None
         self._history_stale = True
         self._refresh_history()
         self.history_ctl.labels()

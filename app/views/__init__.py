@@ -26,12 +26,14 @@ from app.views.read import (
     PlaceView,
     PlayerView,
     SeatView,
+    SummaryView,
     TableView,
     TournamentView,
     clock_at,
     forget,
     game_name,
     read,
+    summary,
 )
 
 __all__ = [
@@ -53,10 +55,12 @@ __all__ = [
     "PlaceView",
     "PlayerView",
     "SeatView",
+    "SummaryView",
     "TableView",
     "TournamentView",
     "clock_at",
     "forget",
     "game_name",
     "read",
+    "summary",
 ]

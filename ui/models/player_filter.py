@@ -67,8 +67,17 @@ class PlayerFilter(QAbstractProxyModel):
         self.endInsertRows()
 
     def _source_data_changed(self, top: QModelIndex, bottom: QModelIndex, roles: list[int] | None = None) -> None:
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, self.columnCount() - 1))
+        if not self._rows:
+            return
+        last_col = self.columnCount() - 1
+        if bottom.row() - top.row() >= 64:  # many rows: the whole list repaints (what is on screen)
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, last_col))
+            return
+        pos = self._positions()
+        for src in range(top.row(), bottom.row() + 1):  # a few rows: only those, where they are shown
+            row = pos.get(src, -1)
+            if row >= 0:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last_col))
 
     # -- query and sort --------------------------------------------------------------------------
     def set_query(self, text: str) -> None:

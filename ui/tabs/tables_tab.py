@@ -95,8 +95,12 @@ class TablesTab(QWidget):
         lay.addWidget(self.feedback)
         lay.addLayout(body, 1)
         self.cards: list[MoveCard] = []
+        self._moves: list[PendingMove] = []  # the moves the cards show
 
-    def refresh(self, state: TournamentState, moves: list[PendingMove]) -> None:
+    def refresh(self, state: TournamentState, moves: list[PendingMove], tables: set[int] | None = None) -> None:
+        """Redraw from ``state``: every table, or only ``tables`` (those a command touched; the tables of
+        the pending move and those becoming short or not are added here). The move cards only when the
+        pending moves changed."""
         marks: dict[int, dict[int, str]] = {}
         if moves:
             m = moves[0]
@@ -105,7 +109,15 @@ class TablesTab(QWidget):
             if m.to_seat:
                 marks.setdefault(m.to_table, {})[int(m.to_seat)] = "to"
         self.grid.set_marks(marks)
-        self.grid.refresh(state)
+        self.grid.refresh(state, tables)
+        if tables is None or moves != self._moves:
+            self._show_moves(state, moves)
+        seated = state.seated_count()
+        count = f"{len(state.tables)} table" + ("" if len(state.tables) == 1 else "s")
+        self.summary.setText(f"{count} · {seated:,} seated · {len(state.waiting)} waiting")
+
+    def _show_moves(self, state: TournamentState, moves: list[PendingMove]) -> None:
+        self._moves = list(moves)
         while self.moves_layout.count():
             item = self.moves_layout.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -120,6 +132,3 @@ class TablesTab(QWidget):
         if not moves:
             self.moves_layout.addWidget(QLabel("The tables are balanced."))
         self.moves_layout.addStretch(1)
-        seated = state.seated_count()
-        tables = f"{len(state.tables)} table" + ("" if len(state.tables) == 1 else "s")
-        self.summary.setText(f"{tables} · {seated:,} seated · {len(state.waiting)} waiting")

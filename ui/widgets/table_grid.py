@@ -51,6 +51,9 @@ class TableGrid(QWidget):
         lay.addWidget(self._scroll, 1)
         self._columns = 0
         self._order: list[int] = []  # table numbers as laid out
+        self._short: set[int] = set()  # the tables drawn as short
+        self._drawn_marks: dict[int, dict[int, str]] = {}  # the marks drawn
+        self.redrawn = 0
 
     def table_widgets(self) -> dict[int, RoundTable]:
         return dict(self._tables)
@@ -59,7 +62,9 @@ class TableGrid(QWidget):
         """Highlight the seats of the pending move: {table: {seat: "from" | "to"}}."""
         self._marks = marks
 
-    def refresh(self, state: TournamentState) -> None:
+    def refresh(self, state: TournamentState, only: set[int] | None = None) -> None:
+        """Redraw every table, or only the tables ``only`` names (those a command touched), plus those
+        whose marks or whose short flag changed. ``redrawn`` counts the tables redrawn (tests read it)."""
         short = short_tables(state)
         numbers = sorted(state.tables)
         for gone in set(self._tables) - set(numbers):
@@ -67,7 +72,12 @@ class TableGrid(QWidget):
             self._grid.removeWidget(w)
             w.hide()  # a broken table disappears now, not when Qt gets round to deleting it
             w.deleteLater()
-        for n in numbers:
+        if only is None:
+            todo = numbers
+        else:
+            wanted = set(only) | (short ^ self._short) | set(self._marks) | set(self._drawn_marks)
+            todo = [n for n in numbers if n in wanted or n not in self._tables]
+        for n in todo:
             snap = TableSnapshot.of(state.tables[n], state, short=n in short)
             snap.marked = self._marks.get(n, {})
             widget = self._tables.get(n)
@@ -78,6 +88,8 @@ class TableGrid(QWidget):
                 self._tables[n] = widget
             else:
                 widget.set_snapshot(snap)
+        self.redrawn += len(todo)
+        self._short, self._drawn_marks = short, self._marks
         self._empty.setVisible(not numbers)
         self._scroll.setVisible(bool(numbers))
         self._relayout(force=True)
