@@ -22,7 +22,8 @@ LOCAL = frozenset({
     "player_moved", "table_broken", "table_opened", "button_set", "hand_finished",
     "player_absent", "player_returned", "player_renamed", "stack_forfeited", "entry_refunded", "forfeit_fee",
     "chips_found", "note",
-    "clock_started", "clock_paused", "clock_resumed", "clock_jumped", "clock_deducted", "time_adjusted", "level_length_changed",
+    "clock_started", "clock_paused", "clock_resumed", "clock_jumped", "clock_deducted", "time_adjusted",
+    "level_length_changed",
     "break_called", "break_ended", "game_chosen", "hat_drawn", "hat_draw_recorded",
 })
 PLAYER_KEYS = frozenset({"player", "players", "payout_order"})

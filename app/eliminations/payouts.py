@@ -82,9 +82,10 @@ def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, 
         return table[place - 1] if 0 < place <= len(table) else 0
 
     out: dict[int, tuple[int, int, bool]] = {}
-    for p in state.players.values():
-        if p.status == WINNER:
-            out[p.id] = (1, prize(1), False)
+    if state.ended:  # a winner only once the tournament ended (not a scan of the field after each bust)
+        for p in state.players.values():
+            if p.status == WINNER:
+                out[p.id] = (1, prize(1), False)
     for batch in state.batches:
         order = {pid: i for i, pid in enumerate(batch.payout_order)}
         for group in batch.tie_groups:

@@ -435,7 +435,7 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
         next_paid_place=next_place,
         next_paid_cents=table[next_place - 1] if next_place else None,
-        winner=next((p.name for p in state.players.values() if p.status == WINNER), ""),
+        winner=next((p.name for p in state.players.values() if p.status == WINNER), "") if state.ended else "",
         tables=occupied,
     )
 

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
+    QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
+    QPersistentModelIndex,
+    Qt,
+)
 
 if TYPE_CHECKING:
     from ui.models.players import PlayerModel
@@ -182,6 +190,17 @@ class PlayerFilter(QAbstractProxyModel):
         if self._model is None or not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         return self._model.cell(self._rows[index.row()], index.column(), role)
+
+    def multiData(self, index: Index, roleDataSpan: QModelRoleDataSpan | QModelRoleData) -> None:
+        """Every role the view asks of a cell in one call (a repaint asks seven roles of each cell: one
+        call from Qt instead of seven)."""
+        if self._model is None or not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return
+        cell, row, col = self._model.cell, self._rows[index.row()], index.column()
+        for rd in roleDataSpan:  # type: ignore[union-attr]
+            value = cell(row, col, rd.role())
+            if value is not None:
+                rd.setData(value)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and self._model is not None:

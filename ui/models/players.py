@@ -21,6 +21,7 @@ Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("#", "Name", "Status", "Stack", "Entries", "Paid")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class PlayerModel(QAbstractTableModel):
@@ -157,7 +158,7 @@ class PlayerModel(QAbstractTableModel):
         if role == ID_ROLE:
             return p.id
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 3, 4, 5):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return _RIGHT
         if role == Qt.ItemDataRole.ForegroundRole and p.status == OUT:
             from PySide6.QtGui import QPalette
 
