@@ -24,9 +24,12 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
+from PySide6.QtGui import QPalette
 
 if TYPE_CHECKING:
     from ui.models.players import PlayerModel
+
+DIM = object()  # a cell's colour: the palette's placeholder text colour (an out player), looked up when painted
 
 Index = QModelIndex | QPersistentModelIndex
 _PARENTS, _HINT = "QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint"
@@ -196,9 +199,13 @@ class PlayerFilter(QAbstractProxyModel):
         call from Qt instead of seven)."""
         if self._model is None or not index.isValid() or not 0 <= index.row() < len(self._rows):
             return
-        cell, row, col = self._model.cell, self._rows[index.row()], index.column()
+        model, row, col = self._model, self._rows[index.row()], index.column()
+        known = model.painted(row)[col]
         for rd in roleDataSpan:  # type: ignore[union-attr]
-            value = cell(row, col, rd.role())
+            role = rd.role()
+            value = known[role] if role in known else model.cell(row, col, role)
+            if value is DIM:
+                value = QPalette().color(QPalette.ColorRole.PlaceholderText)
             if value is not None:
                 rd.setData(value)
 

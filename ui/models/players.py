@@ -14,6 +14,7 @@ from PySide6.QtCore import (
 )
 
 from app.views.handles import OUT, Player, TournamentState
+from ui.models.player_filter import DIM
 from ui.texts import chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -22,6 +23,11 @@ COLUMNS = ("#", "Name", "Status", "Stack", "Entries", "Paid")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_DISPLAY, _ALIGN = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+# The roles a repaint asks that the list never sets: answered from the cache without a call.
+_UNASKED = {int(r): None for r in (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.CheckStateRole,
+                                     Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.BackgroundRole)}
 
 
 class PlayerModel(QAbstractTableModel):
@@ -36,6 +42,7 @@ class PlayerModel(QAbstractTableModel):
         self._status: list[str] = []  # row -> status text, lower-case; made when a search needs it
         self._row: dict[int, int] | None = None  # player id -> row, made when asked
         self._absent: set[int] | None = None  # players absent (their status counts minutes), made when asked
+        self._painted: dict[int, list[dict[int, Any]]] = {}  # row -> what a repaint asks of its cells
 
     # -- refreshing from the state ----------------------------------------------------------------
     def refresh(self, state: TournamentState, now: float, changed: Iterable[int] | None = None) -> None:
@@ -47,6 +54,7 @@ class PlayerModel(QAbstractTableModel):
         self._state, self._now = state, now
         if changed is None:
             self._status = []
+            self._painted = {}
         ids = state.players
         n = len(self._ids)
         if len(ids) < n or (changed is None and list(ids)[:n] != self._ids):
@@ -56,6 +64,7 @@ class PlayerModel(QAbstractTableModel):
             self._names = []
             self._status = []
             self._absent = None
+            self._painted = {}
             self.endResetModel()
             return
         if len(ids) > n:
@@ -78,6 +87,8 @@ class PlayerModel(QAbstractTableModel):
             else:
                 absent.discard(pid)
         rows = sorted(r for r in (self._row_of(pid) for pid in pids | absent) if r >= 0)
+        for r in rows:
+            self._painted.pop(r, None)
         if self._status:
             for r in rows:
                 if r < len(self._status):
@@ -147,6 +158,21 @@ class PlayerModel(QAbstractTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
             return None
         return self.cell(index.row(), index.column(), role)
+
+    def painted(self, row: int) -> list[dict[int, Any]]:
+        """What a repaint asks of each cell of ``row`` (display, alignment, colour, font ...), by column;
+        kept until the row changes (the list repaints its 40 rows far more often than they change)."""
+        cells = self._painted.get(row)
+        if cells is None:
+            p = self._state.players[self._ids[row]]
+            out = p.status == OUT
+            cells = [
+                {**_UNASKED, _DISPLAY: self._display(p, col), _ALIGN: _RIGHT if col in (0, 3, 4, 5) else None,
+                 _FOREGROUND: DIM if out else None}
+                for col in range(len(COLUMNS))
+            ]
+            self._painted[row] = cells
+        return cells
 
     def cell(self, row: int, col: int, role: int) -> Any:
         """What :meth:`data` answers for (row, col), without making an index (the filter calls it)."""
