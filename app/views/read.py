@@ -15,6 +15,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from app.balancing import plan as balancing_plan
@@ -459,8 +460,8 @@ def _chip_names(state: TournamentState) -> dict[int, str]:
 
 @dataclass(frozen=True, slots=True)
 class SummaryView:
-    """The part of :class:`TournamentView` that does not list every player and table: the field, the
-    money, the places, the balancing plan and the clock. Cheap to read after each command (a window
+    """The part of :class:`TournamentView` that does not list every player, table or decided place: the
+    field, the money, the balancing plan and the clock. Cheap to read after each command (a window
     showing 10,000 players reads this, and its own rows only for the players a command touched)."""
 
     seq: int
@@ -468,10 +469,9 @@ class SummaryView:
     currency: str
     field: FieldView
     pending: tuple[PendingView, ...]
-    places: tuple[PlaceView, ...]
     payouts: tuple[PayoutView, ...]
     prizes_cents: tuple[int, ...]
-    won_cents: Mapping[int, int]  # placed player id -> his prize (his share of a tie)
+    awards: Mapping[int, tuple[int, int, bool]]  # player id -> (place, prize in cents, tied); place 0: none yet
     chip_names: Mapping[int, str]
     clock: ClockView
 
@@ -479,8 +479,9 @@ class SummaryView:
         return fmt.money(cents, self.currency)
 
     def prize_of(self, player_id: int) -> int | None:
-        """What a placed player is awarded, or None while he has no place."""
-        return self.won_cents.get(player_id)
+        """What a placed player is awarded (his share of a tie), or None while he has no place."""
+        won = self.awards.get(player_id)
+        return won[1] if won is not None and won[0] else None
 
 
 Awards = dict[int, tuple[int, int, bool]]  # player id -> (place, prize in cents, tied), as payouts.awards gives
@@ -495,17 +496,15 @@ def build_summary(state: TournamentState, now: float | None = None) -> tuple[Sum
         table = money_rules.prize_table(state)
         won = money_rules.awards(state, table)
     currency = str(state.profile.settings.get("money.currency", fmt.USD)) if state.profile is not None else fmt.USD
-    placed = {pid: w[1] for pid, w in won.items() if pid in state.players and state.players[pid].place is not None}
     summary = SummaryView(
         seq=state.seq,
         name=state.name,
         currency=currency,
         field=_field(state, table),
         pending=_pending(state),
-        places=_places(state, won),
         payouts=_payouts(state, table, won) if state.profile is not None else (),
         prizes_cents=tuple(table),
-        won_cents=placed,
+        awards=MappingProxyType(won),
         chip_names=_chip_names(state),
         clock=clock_at(state, now),
     )
@@ -530,7 +529,7 @@ def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[in
         players=_players(state, won),
         moves=_moves(state),
         pending=brief.pending,
-        places=brief.places,
+        places=_places(state, won),
         payouts=brief.payouts,
         prizes_cents=brief.prizes_cents,
         chip_names=brief.chip_names,
