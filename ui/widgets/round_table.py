@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -113,6 +114,7 @@ class RoundTable(QWidget):
         self.setAccessibleName(f"Table {snapshot.number}")
         self._press: QPoint | None = None
         self._hover_seat: int | None = None
+        self._cache: tuple[object, QPixmap] | None = None  # (what it was drawn from, the drawing)
 
     def set_snapshot(self, snapshot: TableSnapshot) -> None:
         if snapshot == self.snapshot:  # nothing changed at this table: no repaint
@@ -156,9 +158,25 @@ class RoundTable(QWidget):
 
     # -- painting -----------------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Drawn once into a pixmap, painted from it until the snapshot, the size or the palette changes
+        (the window's first frame and the grab after it, a scroll back, a neighbour's repaint)."""
+        ratio = self.devicePixelRatioF()
+        key = (self.snapshot, self.size(), self.palette().cacheKey(), self.font().key(), ratio)
+        if self._cache is None or self._cache[0] != key:
+            pixmap = QPixmap(self.size() * ratio)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            self._paint(painter)
+            painter.end()
+            self._cache = (key, pixmap)
+        p = QPainter(self)
+        p.drawPixmap(0, 0, self._cache[1])
+        p.end()
+
+    def _paint(self, p: QPainter) -> None:
         snap = self.snapshot
         pal = self.palette()
-        p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         text = pal.color(QPalette.ColorRole.WindowText)
         dim = pal.color(QPalette.ColorRole.PlaceholderText)
@@ -187,7 +205,6 @@ class RoundTable(QWidget):
         p.drawText(head, Qt.AlignmentFlag.AlignRight, count)
         for seat in snap.seats:
             self._paint_seat(p, seat, small, text, dim)
-        p.end()
 
     def _paint_seat(self, p: QPainter, seat: SeatInfo, font: QFont, text: QColor, dim: QColor) -> None:
         snap = self.snapshot
