@@ -16,12 +16,14 @@ from app.views.handles import Event
 
 # Events that change only the players and tables named in their data (keys below), and the field
 # figures, payouts and pending moves every pane reads from the summary anyway.
-LOCAL = frozenset({
+PLAY = frozenset({  # events of the players and the tables only: the clock and its structure stay as they were
     "players_busted", "rebuy_declined", "tournament_won",
     "player_registered", "player_waitlisted", "player_promoted", "player_seated", "chips_bought",
     "player_moved", "table_broken", "table_opened", "button_set", "hand_finished",
     "player_absent", "player_returned", "player_renamed", "stack_forfeited", "entry_refunded", "forfeit_fee",
     "chips_found", "note",
+})
+LOCAL = PLAY | frozenset({
     "clock_started", "clock_paused", "clock_resumed", "clock_jumped", "clock_deducted", "time_adjusted",
     "level_length_changed",
     "break_called", "break_ended", "game_chosen", "hat_drawn", "hat_draw_recorded",
@@ -33,11 +35,13 @@ NAME_EVENTS = frozenset({"player_registered", "player_renamed"})
 
 @dataclass
 class Touched:
-    """The players and the tables a command changed; ``names``: a name was added or changed."""
+    """The players and the tables a command changed; ``names``: a name was added or changed; ``clock``:
+    the clock or its structure may have changed."""
 
     players: set[int] = field(default_factory=set)
     tables: set[int] = field(default_factory=set)
     names: bool = False
+    clock: bool = False
 
 
 def touched(events: Iterable[Event] | None) -> Touched | None:
@@ -51,6 +55,7 @@ def touched(events: Iterable[Event] | None) -> Touched | None:
             return None
         seen = True
         out.names = out.names or ev.type in NAME_EVENTS
+        out.clock = out.clock or ev.type not in PLAY
         _walk(ev.data, None, out)
         if ev.type == "table_broken":  # assignments: [player, card, table, seat]; from_seats: {player: seat}
             for row in ev.data.get("assignments") or ():

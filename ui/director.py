@@ -356,7 +356,8 @@ class DirectorWindow(QMainWindow):
         self._history_stale = True
         self._refresh_history()
         self.history_ctl.labels()
-        self.clock_ctl.refresh_structure()
+        if changed is None or changed.clock:  # a bust leaves the structure as it was
+            self.clock_ctl.refresh_structure()
         self.tick()
 
     def _refresh_history(self) -> None:

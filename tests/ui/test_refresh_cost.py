@@ -98,7 +98,9 @@ def test_opening_the_window_works_out_the_full_view_at_most_once(qtbot, big_sess
 def test_what_a_command_touched_is_read_from_its_events():
     bust = Event("players_busted", {"players": [{"player": 7, "table": 3, "seat": 2}], "payout_order": [7]})
     t = touched([bust])
-    assert t is not None and t.players == {7} and t.tables == {3} and not t.names
+    assert t is not None and t.players == {7} and t.tables == {3} and not t.names and not t.clock
+    t = touched([Event("clock_paused", {})])
+    assert t is not None and t.clock and not t.players
     broken = Event("table_broken", {"table": 9, "assignments": [[4, "As", 2, 5]], "from_seats": {"4": 1}})
     t = touched([broken])
     assert t is not None and t.players == {4} and t.tables == {9, 2}
