@@ -109,3 +109,23 @@ def test_what_a_command_touched_is_read_from_its_events():
     assert touched([Event("seats_drawn", {})]) is None  # a wider change: everything
     t = touched([Event("player_registered", {"player": 12, "name": "Zed"})])
     assert t is not None and t.names
+
+
+def test_painting_a_cell_in_one_call_answers_what_data_answers(qtbot, window):
+    """The list's repaint asks every role of a cell in one ``multiData`` call: the same answers as
+    ``data``, and a role the list does not set is cleared (not left as the last cell's)."""
+    from PySide6.QtCore import QModelRoleData, QModelRoleDataSpan, Qt
+
+    window.run({"cmd": "bust", "player": window.session.state.by_name["ann lee"]})
+    proxy = window.player_panel.proxy
+    roles = [Qt.ItemDataRole.FontRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole,
+             Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole]
+    for row in range(proxy.rowCount()):
+        for col in range(proxy.columnCount()):
+            index = proxy.index(row, col)
+            for role in roles:
+                rd = QModelRoleData(int(role))
+                rd.setData("left over")
+                proxy.multiData(index, QModelRoleDataSpan(rd))
+                expected = proxy.data(index, role)
+                assert rd.data() == expected, (row, col, role)

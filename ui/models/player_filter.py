@@ -206,7 +206,9 @@ class PlayerFilter(QAbstractProxyModel):
             value = known[role] if role in known else model.cell(row, col, role)
             if value is DIM:
                 value = QPalette().color(QPalette.ColorRole.PlaceholderText)
-            if value is not None:
+            if value is None:
+                rd.clearData()  # the span may come with a value left in it: a role not set is cleared
+            else:
                 rd.setData(value)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

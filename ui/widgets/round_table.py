@@ -94,6 +94,22 @@ def accents(dark: bool) -> tuple[QColor, QColor]:
     return (QColor("#93c5fd"), QColor("#fca5a5")) if dark else (QColor("#2563eb"), QColor("#b42318"))
 
 
+@dataclass(frozen=True)
+class _SeatPens:
+    """What every seat of one paint is drawn with (made once per paint, not once per seat)."""
+
+    font: QFont
+    bold: QFont
+    metrics: QFontMetrics
+    bold_metrics: QFontMetrics
+    text: QColor
+    dim: QColor
+    mid: QColor
+    seat_fill: QColor
+    number: QColor
+    red: QColor
+
+
 class RoundTable(QWidget):
     """A small round table.
 
@@ -203,43 +219,41 @@ class RoundTable(QWidget):
         p.setPen(warn if snap.short else dim)
         count = f"{snap.population}/{snap.max_seats}" + ("  short" if snap.short else "")
         p.drawText(head, Qt.AlignmentFlag.AlignRight, count)
+        bold = QFont(small)
+        bold.setBold(True)
+        pens = _SeatPens(small, bold, QFontMetrics(small), QFontMetrics(bold), text, dim,
+                         pal.color(QPalette.ColorRole.Mid), pal.color(QPalette.ColorRole.AlternateBase),
+                         *accents(dark))
         for seat in snap.seats:
-            self._paint_seat(p, seat, small, text, dim)
+            self._paint_seat(p, seat, pens)
 
-    def _paint_seat(self, p: QPainter, seat: SeatInfo, font: QFont, text: QColor, dim: QColor) -> None:
+    def _paint_seat(self, p: QPainter, seat: SeatInfo, k: _SeatPens) -> None:
         snap = self.snapshot
-        pal = self.palette()
         box = self.seat_rect(seat.number)
         mark = snap.marked.get(seat.number)
-        border = QColor("#d97706") if mark == "from" else QColor("#16a34a") if mark == "to" else pal.color(
-            QPalette.ColorRole.Mid)
+        border = QColor("#d97706") if mark == "from" else QColor("#16a34a") if mark == "to" else k.mid
         pen = QPen(border, 2 if mark else 1)
         if seat.player_id is None and not mark:
             pen.setStyle(Qt.PenStyle.DashLine)
         p.setPen(pen)
-        p.setBrush(pal.color(QPalette.ColorRole.AlternateBase) if seat.player_id is not None else QColor(0, 0, 0, 0))
+        p.setBrush(k.seat_fill if seat.player_id is not None else QColor(0, 0, 0, 0))
         p.drawRoundedRect(box, 5, 5)
-        p.setFont(font)
         inner = box.adjusted(4, 1, -4, -1)
-        bold = QFont(font)
-        bold.setBold(True)
-        p.setFont(bold)
-        number_colour, red_colour = accents(pal.color(QPalette.ColorRole.Window).lightness() < 128)
-        p.setPen(number_colour if seat.player_id is not None else dim)
+        p.setFont(k.bold)
+        p.setPen(k.number if seat.player_id is not None else k.dim)
         p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(seat.number))
-        p.setFont(font)
+        p.setFont(k.font)
         if seat.card:
             red = seat.card[-1] in "♥♦"
-            p.setPen(red_colour if red else text)
+            p.setPen(k.red if red else k.text)
             p.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, seat.card)
         if seat.player_id is not None:
-            p.setPen(text)
-            indent = QFontMetrics(bold).horizontalAdvance(str(seat.number)) + 3
+            p.setPen(k.text)
+            indent = k.bold_metrics.horizontalAdvance(str(seat.number)) + 3
             room = inner.adjusted(indent, 0, 0, 0)
-            fm = QFontMetrics(font)
-            name = fit_name(seat.name, fm, int(room.width()))
+            name = fit_name(seat.name, k.metrics, int(room.width()))
             p.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name)
-            p.setPen(dim)
+            p.setPen(k.dim)
             p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"{seat.stack:,}")
         role = {snap.button: "D", snap.sb: "SB", snap.bb: "BB"}.get(seat.number, "")
         if role:
