@@ -32,19 +32,27 @@ class MoveCard(QFrame):
         super().__init__(parent)
         self.pending = move
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        text = QLabel(move.text(state))
-        text.setWordWrap(True)
-        why = QLabel(move.reason or "the tables are out of balance")
-        why.setObjectName("dim")
-        why.setWordWrap(True)
-        button = QPushButton({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
-        button.setToolTip("Make this move (F7) and offer the move slip")
-        button.clicked.connect(lambda: self.move_clicked.emit(self.pending))
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.why = QLabel()
+        self.why.setObjectName("dim")
+        self.why.setWordWrap(True)
+        self.button = QPushButton()
+        self.button.setToolTip("Make this move (F7) and offer the move slip")
+        self.button.clicked.connect(lambda: self.move_clicked.emit(self.pending))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(text)
-        lay.addWidget(why)
-        lay.addWidget(button)
+        lay.addWidget(self.text)
+        lay.addWidget(self.why)
+        lay.addWidget(self.button)
+        self.show_move(move, state)
+
+    def show_move(self, move: PendingMove, state: TournamentState) -> None:
+        """Show ``move`` (a card is kept while the moves change, as after each bust)."""
+        self.pending = move
+        self.text.setText(move.text(state))
+        self.why.setText(move.reason or "the tables are out of balance")
+        self.button.setText({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
 
 
 class TablesTab(QWidget):
@@ -117,6 +125,11 @@ class TablesTab(QWidget):
         self.summary.setText(f"{count} · {seated:,} seated · {len(state.waiting)} waiting")
 
     def _show_moves(self, state: TournamentState, moves: list[PendingMove]) -> None:
+        if moves and len(moves) == len(self.cards) and len(self._moves) == len(moves):
+            for card, move in zip(self.cards, moves, strict=True):  # as many moves as cards: new words only
+                card.show_move(move, state)
+            self._moves = list(moves)
+            return
         self._moves = list(moves)
         while self.moves_layout.count():
             item = self.moves_layout.takeAt(0)
