@@ -91,7 +91,8 @@ def _crash_loop(path, start: Callable[[int], Child], kills: int, rng: random.Ran
 def test_sigkill_during_floorman_simulate(tmp_path):
     path = tmp_path / "sim.floorman"
     players = 1000
-    argv = ["simulate", "--players", str(players), "--seed", "5", "--db", str(path), "--print-seq", "--check-every", "1"]
+    argv = ["simulate", "--players", str(players), "--seed", "5", "--db", str(path), "--print-seq",
+            "--check-every", "1"]
     # The first kill comes during registration, the others at any moment: a run resumes from any point.
     _crash_loop(path, lambda kill: Child(lambda: floorman(argv)), 21, random.Random(20261122), warm_up=players // 3)
     before = verify_file(path).actions
