@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -16,6 +17,7 @@ from app.names import name_key
 from app.views import PayoutView
 from app.views import format as fmt
 from app.views.handles import TournamentState
+from ui.changes import Touched, touched
 from ui.command_map import BESPOKE, Bespoke
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from ui.dialogs.bust import BustDialog
     from ui.dialogs.deal import DealDialog
 
+BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
 MENUS = {"register": "&Players", "bust": "&Players", "seat_all": "T&ables", "move": "T&ables",
          "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables"}
 
@@ -134,6 +137,9 @@ class DirectorWindow(QMainWindow):
             "record_draw": self.clock_ctl.submit_hat,
         }
         self.panes = Panes()
+        self._touched: Touched | None = None  # what the command being drawn changed (None: everything)
+        self._names_listed = -1  # players in the action bar's name completion
+        self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
         self._field: FieldInfo | None = None
         self._history_stale = True
         self._add_panes()
@@ -147,6 +153,10 @@ class DirectorWindow(QMainWindow):
         self.ticker.timeout.connect(self.tick)
         self.ticker.start()
         self.refresh()
+        if len(session.state.players) >= BIG_FIELD:
+            # What the file loaded lives as long as the window: out of the collector's full passes, which
+            # would otherwise walk every player's objects (a pause of a third of a second mid-bust).
+            gc.freeze()
 
     # -- building ---------------------------------------------------------------------------------
     def bespoke_actions(self) -> dict[str, Callable[[], object]]:
@@ -285,28 +295,38 @@ class DirectorWindow(QMainWindow):
         def state() -> TournamentState:
             return self.session.state
 
+        # The list's and the tables' views are fingerprints, not copies of 10,000 rows: a count bumped by
+        # each command that touched some player or table (and, for the list, the time while someone is
+        # absent); their draw then redraws only what the command touched (self._touched).
         def players_view() -> object:
-            now = self.session.now()
-            return now if any(p.absent_since is not None for p in state().players.values()) else 0.0, [
-                (p.id, p.name, p.status, p.stack, p.table, p.seat, p.entries, p.paid_cents, p.place, p.tied,
-                 p.deciding, p.absent_since) for p in state().players.values()
-            ]
+            return self._generation["players"], self.session.now() if self.players.has_absent() else 0.0
 
         def draw_players(_view: object) -> None:
-            s = state()
-            self.players.refresh(s, self.session.now())
+            s, touched = state(), self._touched
+            self.players.refresh(s, self.session.now(), None if touched is None else touched.players)
             self.player_panel.proxy.follow()
-            self.player_panel.action_bar.names.setStringList([p.name for p in s.players.values()])
+            if touched is None or touched.names or len(s.players) != self._names_listed:
+                self.player_panel.action_bar.names.setStringList([p.name for p in s.players.values()])
+                self._names_listed = len(s.players)
 
         def tables_view() -> object:
-            s = state()
-            self.pending = pending_moves(s)
-            deciding = {pid for t in s.tables.values() for pid in t.seats.values() if s.players[pid].deciding}
-            seats = [(n, t.max_seats, tuple(t.seats.items())) for n, t in s.tables.items()]
-            return seats, [(m.text(s), m.reason) for m in self.pending], len(s.waiting), s.seated_count(), deciding
+            self.pending = pending_moves(state())
+            return self._generation["tables"], tuple(self.pending)
+
+        def draw_tables(_view: object) -> None:
+            s, touched = state(), self._touched
+            if touched is None:
+                self.tables_tab.refresh(s, self.pending)
+                return
+            numbers = set(touched.tables)
+            for pid in touched.players:  # a player's table shows his name and stack
+                p = s.players.get(pid)
+                if p is not None and p.table is not None:
+                    numbers.add(p.table)
+            self.tables_tab.refresh(s, self.pending, numbers)
 
         def payouts_view() -> tuple[tuple[PayoutView, ...], tuple[int, int, int], str]:
-            v = views.read(state())  # only what the tab shows: a started clock does not redraw it
+            v = views.summary(state())  # only what the tab shows: a started clock does not redraw it
             return v.payouts, (v.field.paid_places, v.field.entries, v.field.prize_pool_cents), v.currency
 
         def draw_payouts(view: tuple[tuple[PayoutView, ...], tuple[int, int, int], str]) -> None:
@@ -318,7 +338,7 @@ class DirectorWindow(QMainWindow):
 
         def strip_view() -> tuple[FieldInfo, str, str | None, tuple[str, ...]]:
             s = state()
-            v = views.read(s)
+            v = views.summary(s)
             deciding = tuple(deciding_text(p) for p in s.players.values() if p.deciding and p.live)
             return v.field, v.currency, (self.pending[0].text(s) if self.pending else None), deciding
 
@@ -328,11 +348,11 @@ class DirectorWindow(QMainWindow):
             self.strip.show_pending(pending, deciding)
 
         self.panes.add("players", players_view, draw_players)
-        self.panes.add("tables", tables_view, lambda _v: self.tables_tab.refresh(state(), self.pending))
+        self.panes.add("tables", tables_view, draw_tables)
         self.panes.add("payouts", payouts_view, draw_payouts)
 
         def leaders_view() -> tuple[tuple[int, str, int], ...]:
-            return tuple((p.id, p.name, p.stack) for p in views.read(state()).chip_leaders(10))
+            return tuple((c.player_id, c.name, c.stack) for c in views.top_stacks(state(), 10))
 
         self.panes.add("leaders", leaders_view, self.tables_tab.show_leaders)
         self.panes.add("strip", strip_view, draw_strip)
@@ -343,14 +363,24 @@ class DirectorWindow(QMainWindow):
             self._field = field_info(self.session.state)
         return self._field
 
-    def refresh(self, _events: object = None) -> None:
-        """After a command, an undo or a redo: redraw the panes whose view changed, and the clock."""
+    def refresh(self, events: object = None) -> None:
+        """After a command, an undo or a redo: redraw the panes whose view changed, and the clock.
+
+        ``events``: the command's events; the list and the tables redraw only the players and tables
+        they name (None, or none after an undo or a redo: everything)."""
         self._field = None
+        self._touched = changed = touched(events if isinstance(events, list) else None)
+        if changed is None or changed.players or changed.names:
+            self._generation["players"] += 1
+        if changed is None or changed.players or changed.tables:
+            self._generation["tables"] += 1
         self.panes.update()
+        self._touched = None
         self._history_stale = True
         self._refresh_history()
         self.history_ctl.labels()
-        self.clock_ctl.refresh_structure()
+        if changed is None or changed.clock:  # a bust leaves the structure as it was
+            self.clock_ctl.refresh_structure()
         self.tick()
 
     def _refresh_history(self) -> None:

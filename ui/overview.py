@@ -1,6 +1,7 @@
 """What the strip and the tabs summarise, in the shapes the window uses, read from :func:`app.views.read`.
 
 Nothing is worked out here: every figure is the view's, the same the room display and the sheets show.
+The window reads :func:`app.views.summary` (no row per player or table: those it keeps itself).
 """
 
 from __future__ import annotations
@@ -17,32 +18,31 @@ PendingMove = PendingView
 
 def clock_info(state: TournamentState, now: float) -> ClockView:
     """The clock at ``now``."""
-    return views.read(state, now).clock
+    return views.summary(state, now).clock
 
 
 def pending_moves(state: TournamentState) -> list[PendingView]:
     """What the balancing plan asks for now, as commands to submit."""
-    return list(views.read(state).pending)
+    return list(views.summary(state).pending)
 
 
 FieldInfo = views.FieldView
 
 
 def field_info(state: TournamentState) -> views.FieldView:
-    return views.read(state).field
+    return views.summary(state).field
 
 
 def payout_amounts(state: TournamentState) -> list[int]:
     """Prize per place in cents (PAY-1 to PAY-3)."""
-    return list(views.read(state).prizes_cents)
+    return list(views.summary(state).prizes_cents)
 
 
 def payout_rows(state: TournamentState) -> list[views.PayoutView]:
     """The payout rows: one per place, one per player in a tied block (PAY-4)."""
-    return list(views.read(state).payouts)
+    return list(views.summary(state).payouts)
 
 
 def prize_of(state: TournamentState, player_id: int) -> int | None:
     """What a placed player is awarded (their share of a tie included), or None."""
-    p = views.read(state).player(player_id)
-    return p.prize_cents if p is not None and p.place is not None else None
+    return views.summary(state).prize_of(player_id)

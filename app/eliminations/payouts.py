@@ -62,15 +62,30 @@ def prize_table(state: TournamentState) -> list[int]:
     elif kind == "fixed":
         prizes = [int(c) for c in state.profile["payout.fixed_cents"]]
     else:
-        pool = prize_pool(state)
-        prizes = [int(Fraction(pool) * Fraction(str(pct)) / 100) for pct in percents(state) or []]
-        if prizes:
-            prizes[0] += pool - sum(prizes)  # PAY-3: leftover cents to 1st
+        prizes = _percent_prizes(prize_pool(state), tuple(percents(state) or ()))
     field = max(state.entrants, 1)
     if len(prizes) > field:  # PAY-5: places nobody can take go to 1st
         prizes[0] += sum(prizes[field:])
         prizes = prizes[:field]
     return prizes
+
+
+_PERCENT_PRIZES: dict[tuple[int, tuple[float, ...]], list[int]] = {}
+
+
+def _percent_prizes(pool: int, pcts: tuple[float, ...]) -> list[int]:
+    """floor(pool x pct / 100) per place, the cents left over to 1st (PAY-3); kept per (pool, percents):
+    a bust changes neither, and the table is asked for after each command."""
+    key = (pool, pcts)
+    prizes = _PERCENT_PRIZES.get(key)
+    if prizes is None:
+        prizes = [int(Fraction(pool) * Fraction(str(pct)) / 100) for pct in pcts]
+        if prizes:
+            prizes[0] += pool - sum(prizes)  # PAY-3: leftover cents to 1st
+        if len(_PERCENT_PRIZES) >= 16:
+            _PERCENT_PRIZES.pop(next(iter(_PERCENT_PRIZES)))
+        _PERCENT_PRIZES[key] = prizes
+    return list(prizes)
 
 
 def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, tuple[int, int, bool]]:
@@ -82,9 +97,10 @@ def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, 
         return table[place - 1] if 0 < place <= len(table) else 0
 
     out: dict[int, tuple[int, int, bool]] = {}
-    for p in state.players.values():
-        if p.status == WINNER:
-            out[p.id] = (1, prize(1), False)
+    if state.ended:  # a winner only once the tournament ended (not a scan of the field after each bust)
+        for p in state.players.values():
+            if p.status == WINNER:
+                out[p.id] = (1, prize(1), False)
     for batch in state.batches:
         order = {pid: i for i, pid in enumerate(batch.payout_order)}
         for group in batch.tie_groups:

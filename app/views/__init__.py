@@ -5,7 +5,7 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
-from app.views.leaders import ChipLeader, chip_leaders
+from app.views.leaders import ChipLeader, chip_leaders, top_stacks
 from app.views.more import (
     Break,
     Level,
@@ -28,17 +28,20 @@ from app.views.read import (
     PlaceView,
     PlayerView,
     SeatView,
+    SummaryView,
     TableView,
     TournamentView,
     clock_at,
     forget,
     game_name,
     read,
+    summary,
 )
 
 __all__ = [
     "ChipLeader",
     "chip_leaders",
+    "top_stacks",
     "Break",
     "Level",
     "MoneyRow",
@@ -58,10 +61,12 @@ __all__ = [
     "PlaceView",
     "PlayerView",
     "SeatView",
+    "SummaryView",
     "TableView",
     "TournamentView",
     "clock_at",
     "forget",
     "game_name",
     "read",
+    "summary",
 ]

@@ -1,14 +1,18 @@
-"""The chip leaders: the biggest stacks still in play, for the room display's panel.
+"""The chip leaders: the biggest stacks still in play, for the room display and the window.
 
-Read from a :class:`app.views.TournamentView` (its ``players``), so it is computed from the same
-frozen read as everything else on screen; a stack is what the last chip count recorded.
+One ranking for both: :func:`chip_leaders` reads a :class:`app.views.TournamentView` (its ``players``),
+:func:`top_stacks` the state itself, for the window, which must not build the whole view for every
+player after each bust. A stack is what the last chip count recorded; equal stacks share a rank and
+are listed by name.
 """
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.core.state import SEATED, WINNER
+from app.core.state import SEATED, WINNER, TournamentState
 from app.views.read import TournamentView
 
 IN_PLAY = (SEATED, WINNER)
@@ -23,13 +27,23 @@ class ChipLeader:
     table: int | None
 
 
+def _ranked(rows: Iterable[tuple[int, str, int, int | None]], count: int) -> tuple[ChipLeader, ...]:
+    """(player id, name, stack, table) rows in play -> the ``count`` biggest, ranked."""
+    best = heapq.nsmallest(count, rows, key=lambda r: (-r[2], r[1].lower()))
+    out: list[ChipLeader] = []
+    for i, (pid, name, stack, table) in enumerate(best):
+        rank = out[-1].rank if out and out[-1].stack == stack else i + 1
+        out.append(ChipLeader(rank, pid, name, stack, table))
+    return tuple(out)
+
+
 def chip_leaders(view: TournamentView, count: int = 5) -> tuple[ChipLeader, ...]:
     """The ``count`` biggest stacks of the players in play, biggest first (equal stacks by name)."""
-    in_play = sorted(
-        (p for p in view.players if p.status in IN_PLAY and p.stack > 0), key=lambda p: (-p.stack, p.name.lower())
-    )
-    out: list[ChipLeader] = []
-    for i, p in enumerate(in_play[:count]):
-        rank = out[-1].rank if out and out[-1].stack == p.stack else i + 1
-        out.append(ChipLeader(rank, p.id, p.name, p.stack, p.table))
-    return tuple(out)
+    return _ranked(((p.id, p.name, p.stack, p.table) for p in view.players if p.status in IN_PLAY and p.stack > 0),
+                   count)
+
+
+def top_stacks(state: TournamentState, count: int = 10) -> tuple[ChipLeader, ...]:
+    """The same ranking read from the state in one pass (the window's chip leaders after each command)."""
+    return _ranked(((p.id, p.name, p.stack, p.table) for p in state.players.values()
+                    if p.status in IN_PLAY and p.stack > 0), count)

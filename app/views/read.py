@@ -15,6 +15,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from app.balancing import plan as balancing_plan
@@ -261,13 +262,6 @@ class TournamentView:
     def player(self, player_id: int) -> PlayerView | None:
         return next((p for p in self.players if p.id == player_id), None)
 
-    def chip_leaders(self, n: int = 10) -> tuple[PlayerView, ...]:
-        """The ``n`` biggest stacks of the players still in, biggest first (ties: the lower number first)."""
-        import heapq
-
-        live = (p for p in self.players if p.place is None and p.stack > 0)
-        return tuple(heapq.nsmallest(n, live, key=lambda p: (-p.stack, p.id)))
-
     def last_moves(self) -> tuple[MoveView, ...]:
         """The seat changes of the latest action that moved anyone (one balance, one broken table)."""
         if not self.moves:
@@ -434,7 +428,7 @@ def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int,
     span: dict[int, int] = {}
     for r in rows:
         span[int(r["place"])] = span.get(int(r["place"]), 0) + 1
-    ids = {p.name: p.id for p in state.players.values()}
+    ids = {state.players[pid].name: pid for pid in won if pid in state.players}  # the placed players only
     return tuple(
         PayoutView(int(r["place"]), int(r["amount_cents"]), ids.get(r["player"]) if r["player"] else None,
                    r["player"], span[int(r["place"])])
@@ -442,12 +436,12 @@ def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int,
     )
 
 
-def _field(state: TournamentState, table: list[int], tables: tuple[TableView, ...]) -> FieldView:
+def _field(state: TournamentState, table: list[int]) -> FieldView:
     counts = state.money_counts
     left = state.in_field
     paid = len(table)
     begun = bool(state.started or state.clock.get("started"))
-    occupied = sum(1 for t in tables if t.population)
+    occupied = sum(1 for t in state.tables.values() if t.seats)
     final = bool(
         begun and occupied == 1 and left > 1 and state.profile is not None
         and left <= int(state.profile["final_table.size"])
@@ -473,7 +467,7 @@ def _field(state: TournamentState, table: list[int], tables: tuple[TableView, ..
         prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
         next_paid_place=next_place,
         next_paid_cents=table[next_place - 1] if next_place else None,
-        winner=next((p.name for p in state.players.values() if p.status == WINNER), ""),
+        winner=next((p.name for p in state.players.values() if p.status == WINNER), "") if state.ended else "",
         tables=occupied,
     )
 
@@ -495,37 +489,104 @@ def _chip_names(state: TournamentState) -> dict[int, str]:
     return out
 
 
-def build(state: TournamentState, now: float | None = None) -> TournamentView:
-    """The view of ``state``, computed afresh (use :func:`read`, which keeps it per state change)."""
+@dataclass(frozen=True, slots=True)
+class SummaryView:
+    """The part of :class:`TournamentView` that does not list every player, table or decided place: the
+    field, the money, the balancing plan and the clock. Cheap to read after each command (a window
+    showing 10,000 players reads this, and its own rows only for the players a command touched)."""
+
+    seq: int
+    name: str
+    currency: str
+    field: FieldView
+    pending: tuple[PendingView, ...]
+    payouts: tuple[PayoutView, ...]
+    prizes_cents: tuple[int, ...]
+    awards: Mapping[int, tuple[int, int, bool]]  # player id -> (place, prize in cents, tied); place 0: none yet
+    chip_names: Mapping[int, str]
+    clock: ClockView
+
+    def money(self, cents: int | None) -> str:
+        return fmt.money(cents, self.currency)
+
+    def prize_of(self, player_id: int) -> int | None:
+        """What a placed player is awarded (his share of a tie), or None while he has no place."""
+        won = self.awards.get(player_id)
+        return won[1] if won is not None and won[0] else None
+
+
+Awards = dict[int, tuple[int, int, bool]]  # player id -> (place, prize in cents, tied), as payouts.awards gives
+
+
+def build_summary(state: TournamentState, now: float | None = None) -> tuple[SummaryView, Awards]:
+    """The summary of ``state`` computed afresh, and the awards it was made from."""
     if state.profile is None:
         table: list[int] = []
         won: dict[int, tuple[int, int, bool]] = {}
     else:
         table = money_rules.prize_table(state)
         won = money_rules.awards(state, table)
-    tables = _tables(state, now)
     currency = str(state.profile.settings.get("money.currency", fmt.USD)) if state.profile is not None else fmt.USD
-    return TournamentView(
+    summary = SummaryView(
         seq=state.seq,
         name=state.name,
         currency=currency,
-        field=_field(state, table, tables),
-        tables=tables,
-        players=_players(state, won),
-        moves=_moves(state),
+        field=_field(state, table),
         pending=_pending(state),
-        places=_places(state, won),
         payouts=_payouts(state, table, won) if state.profile is not None else (),
         prizes_cents=tuple(table),
+        awards=MappingProxyType(won),
         chip_names=_chip_names(state),
         clock=clock_at(state, now),
     )
+    return summary, won
 
 
-# The newest views, by state object: (state, seq) -> view. A weak reference checks that the id is
-# still the same state object (an undo or a replay builds a new one).
-_CACHE: dict[int, tuple[weakref.ref[TournamentState], int, TournamentView]] = {}
+def build(state: TournamentState, now: float | None = None) -> TournamentView:
+    """The view of ``state``, computed afresh (use :func:`read`, which keeps it per state change)."""
+    brief, won = build_summary(state, now)
+    return _full(state, brief, won, now)
+
+
+def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[int, int, bool]],
+          now: float | None) -> TournamentView:
+    clock = brief.clock if brief.clock.at == now else clock_at(state, now)
+    return TournamentView(
+        seq=brief.seq,
+        name=brief.name,
+        currency=brief.currency,
+        field=brief.field,
+        tables=_tables(state, now),
+        players=_players(state, won),
+        moves=_moves(state),
+        pending=brief.pending,
+        places=_places(state, won),
+        payouts=brief.payouts,
+        prizes_cents=brief.prizes_cents,
+        chip_names=brief.chip_names,
+        clock=clock,
+    )
+
+
+# The newest views, by state object: id(state) -> (state, seq, summary, awards, full view or None). A weak
+# reference checks that the id is still the same state object (an undo or a replay builds a new one). The
+# summary (the payout table, the balancing plan) is worked out once per change; the full view, with a row
+# for every player and table, only when someone reads it.
+_CACHE: dict[int, tuple[weakref.ref[TournamentState], int, SummaryView, Awards, TournamentView | None]] = {}
 _CACHE_SIZE = 8
+BUILDS = {"summary": 0, "full": 0}  # how many were computed (tests read it)
+
+
+def _cached(state: TournamentState, now: float | None) -> tuple[SummaryView, Awards, TournamentView | None]:
+    hit = _CACHE.get(id(state))
+    if hit is not None and hit[0]() is state and hit[1] == state.seq:
+        return hit[2], hit[3], hit[4]
+    summary, won = build_summary(state, now)
+    BUILDS["summary"] += 1
+    if len(_CACHE) >= _CACHE_SIZE and id(state) not in _CACHE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[id(state)] = (weakref.ref(state), state.seq, summary, won, None)
+    return summary, won, None
 
 
 def _state_of(tournament_or_state: Any) -> TournamentState:
@@ -557,19 +618,27 @@ def read(tournament_or_state: Any, now: float | None = None) -> TournamentView:
     state = _state_of(tournament_or_state)
     if now is None:
         now = _time_of(tournament_or_state)
-    hit = _CACHE.get(id(state))
-    if hit is not None and hit[0]() is state and hit[1] == state.seq:
-        view = hit[2]
-        if view.clock.at == now:
-            return view
-        if _hands_follow_time(state):
-            return replace(view, clock=clock_at(state, now), tables=_tables(state, now))
-        return replace(view, clock=clock_at(state, now))
-    view = build(state, now)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(state)] = (weakref.ref(state), state.seq, view)
-    return view
+    brief, won, view = _cached(state, now)
+    if view is None:
+        view = _full(state, brief, won, now)
+        BUILDS["full"] += 1
+        _CACHE[id(state)] = (weakref.ref(state), state.seq, brief, won, view)
+        return view
+    if view.clock.at == now:
+        return view
+    if _hands_follow_time(state):  # a table's hand waits for a break or keeps a level: it moves with time
+        return replace(view, clock=clock_at(state, now), tables=_tables(state, now))
+    return replace(view, clock=clock_at(state, now))
+
+
+def summary(tournament_or_state: Any, now: float | None = None) -> SummaryView:
+    """What :func:`read` gives but the player and table lists: the field, the money, the places, the
+    pending moves and the clock at ``now`` (computed once per change of the state, shared with :func:`read`)."""
+    state = _state_of(tournament_or_state)
+    if now is None:
+        now = _time_of(tournament_or_state)
+    view, _won, _full_view = _cached(state, now)
+    return view if view.clock.at == now else replace(view, clock=clock_at(state, now))
 
 
 def forget() -> None:
@@ -587,10 +656,12 @@ __all__ = [
     "PlaceView",
     "PlayerView",
     "SeatView",
+    "SummaryView",
     "TableView",
     "TournamentView",
     "clock_at",
     "forget",
     "game_name",
     "read",
+    "summary",
 ]

@@ -304,9 +304,9 @@ def test_the_chip_leaders_are_the_views_top_ten_stacks(qtbot, clock):
     other = next(pid for pid in state.tables[1].seats.values() if pid != b)
     counts[str(other)] -= 5000
     w.run({"cmd": "chip_count", "counts": counts, "accept": True})
-    leaders = views.read(w.session.state).chip_leaders(10)
+    leaders = views.chip_leaders(views.read(w.session.state), 10)  # the room display's ranking
     table = w.tables_tab.leaders
     assert len(leaders) == 10 and table.rowCount() == 10
-    assert table.item(0, 1).text() == state.players[b].name and leaders[0].id == b
+    assert table.item(0, 1).text() == state.players[b].name and leaders[0].player_id == b
     assert [table.item(r, 1).text() for r in range(10)] == [p.name for p in leaders]
     assert state.players[a].name not in [table.item(r, 1).text() for r in range(10)] or state.players[a].live

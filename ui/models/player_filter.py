@@ -15,12 +15,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
+    QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QPalette
 
 from app.names import fold_key
 
 if TYPE_CHECKING:
     from ui.models.players import PlayerModel
+
+DIM = object()  # a cell's colour: the palette's placeholder text colour (an out player), looked up when painted
 
 Index = QModelIndex | QPersistentModelIndex
 _PARENTS, _HINT = "QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint"
@@ -69,8 +80,17 @@ class PlayerFilter(QAbstractProxyModel):
         self.endInsertRows()
 
     def _source_data_changed(self, top: QModelIndex, bottom: QModelIndex, roles: list[int] | None = None) -> None:
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, self.columnCount() - 1))
+        if not self._rows:
+            return
+        last_col = self.columnCount() - 1
+        if bottom.row() - top.row() >= 64:  # many rows: the whole list repaints (what is on screen)
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, last_col))
+            return
+        pos = self._positions()
+        for src in range(top.row(), bottom.row() + 1):  # a few rows: only those, where they are shown
+            row = pos.get(src, -1)
+            if row >= 0:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last_col))
 
     # -- query and sort --------------------------------------------------------------------------
     def set_query(self, text: str) -> None:
@@ -176,6 +196,23 @@ class PlayerFilter(QAbstractProxyModel):
         if self._model is None or not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         return self._model.cell(self._rows[index.row()], index.column(), role)
+
+    def multiData(self, index: Index, roleDataSpan: QModelRoleDataSpan | QModelRoleData) -> None:
+        """Every role the view asks of a cell in one call (a repaint asks seven roles of each cell: one
+        call from Qt instead of seven)."""
+        if self._model is None or not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return
+        model, row, col = self._model, self._rows[index.row()], index.column()
+        known = model.painted(row)[col]
+        for rd in roleDataSpan:  # type: ignore[union-attr]
+            role = rd.role()
+            value = known[role] if role in known else model.cell(row, col, role)
+            if value is DIM:
+                value = QPalette().color(QPalette.ColorRole.PlaceholderText)
+            if value is None:
+                rd.clearData()  # the span may come with a value left in it: a role not set is cleared
+            else:
+                rd.setData(value)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and self._model is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,6 +15,7 @@ from PySide6.QtCore import (
 
 from app.names import fold_key
 from app.views.handles import OUT, Player, TournamentState
+from ui.models.player_filter import DIM
 from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -21,6 +23,12 @@ Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("#", "Name", "Status", "Stack", "Entries", "Paid")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_DISPLAY, _ALIGN = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+# The roles a repaint asks that the list never sets: answered from the cache without a call.
+_UNASKED = {int(r): None for r in (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.CheckStateRole,
+                                     Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.BackgroundRole)}
 
 
 class PlayerModel(QAbstractTableModel):
@@ -33,26 +41,75 @@ class PlayerModel(QAbstractTableModel):
         self._ids: list[int] = list(state.players)
         self._names: list[str] = []  # "#id name", accents and case folded: never changes for a row
         self._status: list[str] = []  # row -> status text, lower-case; made when a search needs it
+        self._row: dict[int, int] | None = None  # player id -> row, made when asked
+        self._absent: set[int] | None = None  # players absent (their status counts minutes), made when asked
+        self._painted: dict[int, list[dict[int, Any]]] = {}  # row -> what a repaint asks of its cells
 
     # -- refreshing from the state ----------------------------------------------------------------
-    def refresh(self, state: TournamentState, now: float) -> None:
-        """Follow the state after a command: new rows are inserted, the rest repaint."""
+    def refresh(self, state: TournamentState, now: float, changed: Iterable[int] | None = None) -> None:
+        """Follow the state after a command: new rows are inserted, the rest repaint.
+
+        ``changed``: the players the command touched (only their rows, and those of absent players whose
+        minutes tick, repaint); None: every row may have changed.
+        """
         self._state, self._now = state, now
-        self._status = []
-        ids = list(state.players)
-        if ids[: len(self._ids)] != self._ids:
+        if changed is None:
+            self._status = []
+            self._painted = {}
+        ids = state.players
+        n = len(self._ids)
+        if len(ids) < n or (changed is None and list(ids)[:n] != self._ids):
             self.beginResetModel()
-            self._ids = ids
+            self._ids = list(ids)
+            self._row = None
             self._names = []
             self._status = []
+            self._absent = None
+            self._painted = {}
             self.endResetModel()
             return
-        if len(ids) > len(self._ids):
-            self.beginInsertRows(QModelIndex(), len(self._ids), len(ids) - 1)
-            self._ids = ids
+        if len(ids) > n:
+            self.beginInsertRows(QModelIndex(), n, len(ids) - 1)
+            self._ids.extend(itertools.islice(ids, n, None))
+            self._row = None
             self.endInsertRows()
-        if self._ids:
+        if not self._ids:
+            return
+        if changed is None:
+            self._absent = None
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))
+            return
+        absent = self._absent_ids()
+        pids = set(changed)
+        for pid in pids:
+            p = ids.get(pid)
+            if p is not None and p.absent_since is not None:
+                absent.add(pid)
+            else:
+                absent.discard(pid)
+        rows = sorted(r for r in (self._row_of(pid) for pid in pids | absent) if r >= 0)
+        for r in rows:
+            self._painted.pop(r, None)
+        if self._status:
+            for r in rows:
+                if r < len(self._status):
+                    self._status[r] = status_text(ids[self._ids[r]], now).lower()
+        for first, last in _runs(rows):
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+
+    def has_absent(self) -> bool:
+        """Some player is absent (his status counts the minutes: his row changes with the time)."""
+        return bool(self._absent_ids())
+
+    def _absent_ids(self) -> set[int]:
+        if self._absent is None:
+            self._absent = {pid for pid, p in self._state.players.items() if p.absent_since is not None}
+        return self._absent
+
+    def _row_of(self, player_id: int) -> int:
+        if self._row is None or len(self._row) != len(self._ids):
+            self._row = {pid: r for r, pid in enumerate(self._ids)}
+        return self._row.get(player_id, -1)
 
     def search(self, words: list[str], rows: Iterable[int]) -> list[int]:
         """The rows among ``rows`` where every word is in the number and name, or else in the status.
@@ -83,10 +140,7 @@ class PlayerModel(QAbstractTableModel):
         return self._state.players[self._ids[row]]
 
     def row_of(self, player_id: int) -> int:
-        try:
-            return self._ids.index(player_id)
-        except ValueError:
-            return -1
+        return self._row_of(player_id)
 
     # -- Qt model interface -----------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -106,6 +160,21 @@ class PlayerModel(QAbstractTableModel):
             return None
         return self.cell(index.row(), index.column(), role)
 
+    def painted(self, row: int) -> list[dict[int, Any]]:
+        """What a repaint asks of each cell of ``row`` (display, alignment, colour, font ...), by column;
+        kept until the row changes (the list repaints its 40 rows far more often than they change)."""
+        cells = self._painted.get(row)
+        if cells is None:
+            p = self._state.players[self._ids[row]]
+            out = p.status == OUT
+            cells = [
+                {**_UNASKED, _DISPLAY: self._display(p, col), _ALIGN: _RIGHT if col in (0, 3, 4, 5) else None,
+                 _FOREGROUND: DIM if out else None}
+                for col in range(len(COLUMNS))
+            ]
+            self._painted[row] = cells
+        return cells
+
     def cell(self, row: int, col: int, role: int) -> Any:
         """What :meth:`data` answers for (row, col), without making an index (the filter calls it)."""
         p = self._state.players[self._ids[row]]
@@ -116,7 +185,7 @@ class PlayerModel(QAbstractTableModel):
         if role == ID_ROLE:
             return p.id
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 3, 4, 5):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return _RIGHT
         if role == Qt.ItemDataRole.ForegroundRole and p.status == OUT:
             from PySide6.QtGui import QPalette
 
@@ -161,6 +230,17 @@ class PlayerModel(QAbstractTableModel):
         if col == 4:
             return p.entries + p.rebuys + p.reentries
         return p.paid_cents
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted rows as runs of consecutive rows: [1, 2, 3, 7] -> [(1, 3), (7, 7)]."""
+    out: list[tuple[int, int]] = []
+    for r in rows:
+        if out and r == out[-1][1] + 1:
+            out[-1] = (out[-1][0], r)
+        else:
+            out.append((r, r))
+    return out
 
 
 from ui.models.player_filter import PlayerFilter  # noqa: E402  (the list's filter, kept importable here)

@@ -37,19 +37,27 @@ class MoveCard(QFrame):
         super().__init__(parent)
         self.pending = move
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        text = QLabel(move.text(state))
-        text.setWordWrap(True)
-        why = QLabel(move.reason or "the tables are out of balance")
-        why.setObjectName("dim")
-        why.setWordWrap(True)
-        button = QPushButton({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
-        button.setToolTip("Make this move (F7) and offer the move slip")
-        button.clicked.connect(lambda: self.move_clicked.emit(self.pending))
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.why = QLabel()
+        self.why.setObjectName("dim")
+        self.why.setWordWrap(True)
+        self.button = QPushButton()
+        self.button.setToolTip("Make this move (F7) and offer the move slip")
+        self.button.clicked.connect(lambda: self.move_clicked.emit(self.pending))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(text)
-        lay.addWidget(why)
-        lay.addWidget(button)
+        lay.addWidget(self.text)
+        lay.addWidget(self.why)
+        lay.addWidget(self.button)
+        self.show_move(move, state)
+
+    def show_move(self, move: PendingMove, state: TournamentState) -> None:
+        """Show ``move`` (a card is kept while the moves change, as after each bust)."""
+        self.pending = move
+        self.text.setText(move.text(state))
+        self.why.setText(move.reason or "the tables are out of balance")
+        self.button.setText({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
 
 
 class TablesTab(QWidget):
@@ -117,6 +125,7 @@ class TablesTab(QWidget):
         lay.addWidget(self.feedback)
         lay.addLayout(body, 1)
         self.cards: list[MoveCard] = []
+        self._moves: list[PendingMove] = []  # the moves the cards show
 
     def show_leaders(self, leaders: tuple[tuple[int, str, int], ...]) -> None:
         """The top stacks (player id, name, chips), biggest first, as app.views gives them."""
@@ -130,7 +139,10 @@ class TablesTab(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.leaders.setItem(row, col, item)
 
-    def refresh(self, state: TournamentState, moves: list[PendingMove]) -> None:
+    def refresh(self, state: TournamentState, moves: list[PendingMove], tables: set[int] | None = None) -> None:
+        """Redraw from ``state``: every table, or only ``tables`` (those a command touched; the tables of
+        the pending move and those becoming short or not are added here). The move cards only when the
+        pending moves changed."""
         marks: dict[int, dict[int, str]] = {}
         if moves:
             m = moves[0]
@@ -139,7 +151,20 @@ class TablesTab(QWidget):
             if m.to_seat:
                 marks.setdefault(m.to_table, {})[int(m.to_seat)] = "to"
         self.grid.set_marks(marks)
-        self.grid.refresh(state)
+        self.grid.refresh(state, tables)
+        if tables is None or moves != self._moves:
+            self._show_moves(state, moves)
+        seated = state.seated_count()
+        count = fmt.count(len(state.tables), "table")
+        self.summary.setText(f"{count} · {seated:,} seated · {len(state.waiting):,} waiting")
+
+    def _show_moves(self, state: TournamentState, moves: list[PendingMove]) -> None:
+        if moves and len(moves) == len(self.cards) and len(self._moves) == len(moves):
+            for card, move in zip(self.cards, moves, strict=True):  # as many moves as cards: new words only
+                card.show_move(move, state)
+            self._moves = list(moves)
+            return
+        self._moves = list(moves)
         while self.moves_layout.count():
             item = self.moves_layout.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -154,6 +179,3 @@ class TablesTab(QWidget):
         if not moves:
             self.moves_layout.addWidget(QLabel("The tables are balanced."))
         self.moves_layout.addStretch(1)
-        seated = state.seated_count()
-        tables = fmt.count(len(state.tables), "table")
-        self.summary.setText(f"{tables} · {seated:,} seated · {len(state.waiting):,} waiting")

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -96,6 +97,22 @@ def accents(dark: bool) -> tuple[QColor, QColor]:
     return (QColor("#93c5fd"), QColor("#fca5a5")) if dark else (QColor("#2563eb"), QColor("#b42318"))
 
 
+@dataclass(frozen=True)
+class _SeatPens:
+    """What every seat of one paint is drawn with (made once per paint, not once per seat)."""
+
+    font: QFont
+    bold: QFont
+    metrics: QFontMetrics
+    bold_metrics: QFontMetrics
+    text: QColor
+    dim: QColor
+    mid: QColor
+    seat_fill: QColor
+    number: QColor
+    red: QColor
+
+
 class RoundTable(QWidget):
     """A small round table.
 
@@ -116,6 +133,7 @@ class RoundTable(QWidget):
         self.setAccessibleName(f"Table {snapshot.number}")
         self._press: QPoint | None = None
         self._hover_seat: int | None = None
+        self._cache: tuple[object, QPixmap] | None = None  # (what it was drawn from, the drawing)
 
     def set_snapshot(self, snapshot: TableSnapshot) -> None:
         if snapshot == self.snapshot:  # nothing changed at this table: no repaint
@@ -159,9 +177,25 @@ class RoundTable(QWidget):
 
     # -- painting -----------------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Drawn once into a pixmap, painted from it until the snapshot, the size or the palette changes
+        (the window's first frame and the grab after it, a scroll back, a neighbour's repaint)."""
+        ratio = self.devicePixelRatioF()
+        key = (self.snapshot, self.size(), self.palette().cacheKey(), self.font().key(), ratio)
+        if self._cache is None or self._cache[0] != key:
+            pixmap = QPixmap(self.size() * ratio)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            self._paint(painter)
+            painter.end()
+            self._cache = (key, pixmap)
+        p = QPainter(self)
+        p.drawPixmap(0, 0, self._cache[1])
+        p.end()
+
+    def _paint(self, p: QPainter) -> None:
         snap = self.snapshot
         pal = self.palette()
-        p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         text = pal.color(QPalette.ColorRole.WindowText)
         dim = pal.color(QPalette.ColorRole.PlaceholderText)
@@ -188,44 +222,41 @@ class RoundTable(QWidget):
         p.setPen(warn if snap.short else dim)
         count = f"{snap.population}/{snap.max_seats}" + ("  short" if snap.short else "")
         p.drawText(head, Qt.AlignmentFlag.AlignRight, count)
+        bold = QFont(small)
+        bold.setBold(True)
+        pens = _SeatPens(small, bold, QFontMetrics(small), QFontMetrics(bold), text, dim,
+                         pal.color(QPalette.ColorRole.Mid), pal.color(QPalette.ColorRole.AlternateBase),
+                         *accents(dark))
         for seat in snap.seats:
-            self._paint_seat(p, seat, small, text, dim)
-        p.end()
+            self._paint_seat(p, seat, pens)
 
-    def _paint_seat(self, p: QPainter, seat: SeatInfo, font: QFont, text: QColor, dim: QColor) -> None:
+    def _paint_seat(self, p: QPainter, seat: SeatInfo, k: _SeatPens) -> None:
         snap = self.snapshot
-        pal = self.palette()
         box = self.seat_rect(seat.number)
         mark = snap.marked.get(seat.number)
-        border = QColor("#d97706") if mark == "from" or seat.deciding else QColor("#16a34a") if mark == "to" else (
-            pal.color(QPalette.ColorRole.Mid))
+        border = QColor("#d97706") if mark == "from" or seat.deciding else QColor("#16a34a") if mark == "to" else k.mid
         pen = QPen(border, 2 if mark or seat.deciding else 1)
         if seat.player_id is None and not mark:
             pen.setStyle(Qt.PenStyle.DashLine)
         p.setPen(pen)
-        p.setBrush(pal.color(QPalette.ColorRole.AlternateBase) if seat.player_id is not None else QColor(0, 0, 0, 0))
+        p.setBrush(k.seat_fill if seat.player_id is not None else QColor(0, 0, 0, 0))
         p.drawRoundedRect(box, 5, 5)
-        p.setFont(font)
         inner = box.adjusted(4, 1, -4, -1)
-        bold = QFont(font)
-        bold.setBold(True)
-        p.setFont(bold)
-        number_colour, red_colour = accents(pal.color(QPalette.ColorRole.Window).lightness() < 128)
-        p.setPen(number_colour if seat.player_id is not None else dim)
+        p.setFont(k.bold)
+        p.setPen(k.number if seat.player_id is not None else k.dim)
         p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(seat.number))
-        p.setFont(font)
+        p.setFont(k.font)
         if seat.card:
             red = seat.card[-1] in "♥♦"
-            p.setPen(red_colour if red else text)
+            p.setPen(k.red if red else k.text)
             p.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, seat.card)
         if seat.player_id is not None:
-            p.setPen(text)
-            indent = QFontMetrics(bold).horizontalAdvance(str(seat.number)) + 3
+            p.setPen(k.text)
+            indent = k.bold_metrics.horizontalAdvance(str(seat.number)) + 3
             room = inner.adjusted(indent, 0, 0, 0)
-            fm = QFontMetrics(font)
-            name = fit_name(seat.name, fm, int(room.width()))
+            name = fit_name(seat.name, k.metrics, int(room.width()))
             p.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name)
-            p.setPen(QColor("#d97706") if seat.deciding else dim)
+            p.setPen(QColor("#d97706") if seat.deciding else k.dim)
             under = "rebuy or out?" if seat.deciding else fmt.chips(seat.stack)
             p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, under)
         role = {snap.button: "D", snap.sb: "SB", snap.bb: "BB"}.get(seat.number, "")
