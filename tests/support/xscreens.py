@@ -70,3 +70,19 @@ class TwoMonitors:
                 p.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 p.kill()
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tests.support.xscreens CMD ...``: run CMD on a fresh X server with the director's monitor
+    and a TV (as ``TwoMonitors`` sets them up) and return its exit status."""
+    if not argv:
+        print("usage: python -m tests.support.xscreens CMD [ARG ...]")
+        return 2
+    with TwoMonitors(display=58) as x:
+        return subprocess.run(argv, env=x.env(), check=False).returncode
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -12,10 +12,16 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtGui import QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
+from app.views.deal import CHIP_CHOP
+from sheets import SHEETS
+from tests.ui import printing_support
+from tests.ui.printing_support import print_through_button
 from ui.widgets.round_table import MIME
+
+cups_folder = printing_support.cups_folder  # the fixture: (queue, folder) of a CUPS-PDF queue
 
 pytestmark = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard")
 
@@ -274,7 +280,7 @@ def palette(qtbot, w, text: str) -> None:
     active(qtbot, w)
 
 
-def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch):
+def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch, cups_folder):
     from ui.dialogs.new_tournament import NewTournamentDialog
     from ui.start import Starter
 
@@ -395,7 +401,11 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch)
             assert state.hand_for_hand and w.strip.hand_for_hand.isVisible()
             assert w.strip.hand_for_hand.text() == "Hand for hand"
             night_shot(qtbot, w, "06-bubble-hand-for-hand")
-    assert "break" in kinds and bubble_seen and len(state.tables) == 1
+        if state.hand_for_hand and "in the money" in w.strip.field.text():  # the bubble burst: play on
+            palette(qtbot, w, "hand for hand")
+            assert not state.hand_for_hand and not w.strip.hand_for_hand.isVisible()
+            assert "running" in w.strip.level.text()
+    assert "break" in kinds and bubble_seen and len(state.tables) == 1 and not state.hand_for_hand
     night_shot(qtbot, w, "07-final-table")
 
     # A chip count at the final table, the chip leaders, the payouts.
@@ -417,14 +427,75 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch)
     assert "places paid of" in w.payouts_tab.summary.text() and places.rowCount() >= state.remaining()
     night_shot(qtbot, w, "08-payouts")
 
-    # A deal: the calculator (changes nothing) from Ctrl+K.
-    palette(qtbot, w, "deal")
-    assert w.deal_dialog is not None and w.deal_dialog.isVisible()
-    night_shot(qtbot, w.deal_dialog, "09-deal")
-    w.deal_dialog.close()
+    # The room display (F10), on the second screen when there is one; the director keeps the keyboard.
+    display = room_display_from_f10(qtbot, w)
+    night_shot(qtbot, display, "09-room-display")
 
-    # Printing every sheet through Print… to a CUPS-PDF queue: added with the printing work.
-    # The room display on a second screen (F10): added with the room display work.
+    # A deal, worked out in the calculator from Ctrl+K: the counted stacks typed over, ICM and a chip chop.
+    # It is a calculator only (ELIM-6): the window has nothing that records a deal, and the file is unchanged.
+    seq = state.seq
+    palette(qtbot, w, "deal")
+    deal = w.deal_dialog
+    assert deal is not None and deal.isVisible() and len(deal.spins) == state.remaining()
+    qtbot.keyClick(deal.spins[0], Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(deal.spins[0], "250000")
+    qtbot.keyClick(deal.spins[0], Qt.Key.Key_Return)
+    assert deal.spins[0].value() == 250_000 and deal.deal is not None
+    icm = [line.amount_cents for line in deal.deal.lines]
+    assert deal.deal.lines[0].chips == 250_000 and icm[0] == max(icm)
+    deal.method.setFocus()
+    qtbot.keyClick(deal.method, Qt.Key.Key_Down)
+    assert deal.method.currentText() == "Chip chop" and deal.deal.method == CHIP_CHOP
+    assert sum(line.amount_cents for line in deal.deal.lines) == sum(icm) == deal.deal.split_cents
+    night_shot(qtbot, deal, "10-deal")
+    qtbot.keyClick(deal, Qt.Key.Key_Escape)
+    assert not deal.isVisible() and w.session.state.seq == seq
+    active(qtbot, w)
+
+    # Every sheet printed with the preview's Print… button to the CUPS-PDF queue (page counts checked).
+    queue, printed = cups_folder
+    pdfs = {name: print_through_button(w, qtbot, name, queue, printed) for name in SHEETS}
+    assert len(set(pdfs.values())) == len(SHEETS)
+    preview = w.printing.previews[-1]
+    night_shot(qtbot, preview, "11-printed")
+    preview.close()
+
     folder = Path(os.environ.get("FLOORMAN_SCREENS") or tmp_path / "screens")
-    assert len(list(folder.glob("*.png"))) >= 9
+    assert {"01-registered", "06-bubble-hand-for-hand", "09-room-display", "11-printed"} <= {
+        f.stem for f in folder.glob("*.png")}
     w.close()
+    assert not display.isVisible()
+
+
+def room_display_from_f10(qtbot, w) -> QWidget:
+    """F10 in the director's window: the room display, full screen on the other screen when there is one
+    (FLOORMAN_NIGHT_SCREENS=2 insists there is), else a window on the director's screen; then a director's
+    key, pressed where the keyboard is, still reaches the director's window."""
+    screens = QGuiApplication.screens()
+    if os.environ.get("FLOORMAN_NIGHT_SCREENS") == "2":
+        assert len(screens) == 2, [s.name() for s in screens]
+    qtbot.keyClick(w, Qt.Key.Key_F10)
+    display = w.display
+    assert display is not None
+    qtbot.addWidget(display)
+    qtbot.waitExposed(display)
+    if len(screens) > 1:
+        qtbot.waitUntil(lambda: display.isFullScreen() and display.screen() is not w.screen())
+        assert display.screen().geometry().contains(display.geometry().center())
+    else:
+        assert display.screen() is w.screen() and not display.isFullScreen()
+    frame = display.frame
+    assert frame is not None and frame.players_detail.endswith(" · 1 add-on")
+    assert frame.level_text == f"LEVEL {w.strip.level.text().split(' ')[0]}"
+
+    qtbot.wait(300)  # whatever the platform does with a window shown, it has done it
+    active(qtbot, w)  # the display never keeps the keyboard
+    keyboard = QApplication.focusWidget() or QApplication.activeWindow()
+    assert keyboard is not None and keyboard.window() is w
+    paused = "paused" in w.strip.level.text()
+    qtbot.keyClick(keyboard, Qt.Key.Key_F5)  # the clock: started or paused
+    assert ("paused" in w.strip.level.text()) is not paused, w.strip.level.text()
+    qtbot.waitUntil(lambda: display.frame is not None and (display.frame.mode == "paused") is not paused)
+    qtbot.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_F5)
+    assert ("paused" in w.strip.level.text()) is paused
+    return display

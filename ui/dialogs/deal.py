@@ -80,6 +80,8 @@ class DealDialog(QDialog):
         copy_button.clicked.connect(self.copy)
         close_button = QPushButton("Close")
         close_button.clicked.connect(self.close)
+        for button in (reload_button, copy_button, close_button):
+            button.setAutoDefault(False)  # Enter after a typed stack figures it; it never reloads the stacks
         form = QFormLayout()
         form.addRow("Method", self.method)
         form.addRow("Left to play for", self.save)
@@ -182,6 +184,7 @@ def open_deal_calculator(window: DirectorWindow) -> DealDialog:
     dialog = window.deal_dialog
     if dialog is None:
         dialog = DealDialog(lambda: window.session.state, window)
+        dialog.finished.connect(lambda _code: window.activateWindow())  # the window's keys work again at once
         window.deal_dialog = dialog
     else:
         dialog.reload()

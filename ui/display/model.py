@@ -183,11 +183,11 @@ def _players(facts: RoomFacts) -> tuple[str, str]:
     main = f"{facts.players_left:,}" if facts.entries is None else f"{facts.players_left:,} / {facts.entries:,}"
     detail: list[str] = []
     if facts.entries is not None:
-        detail.append(f"{facts.entries:,} entries")
+        detail.append(f"{facts.entries:,} {'entry' if facts.entries == 1 else 'entries'}")
     if facts.rebuys:
-        detail.append(f"{facts.rebuys:,} rebuys")
+        detail.append(f"{facts.rebuys:,} {'rebuy' if facts.rebuys == 1 else 'rebuys'}")
     if facts.addons:
-        detail.append(f"{facts.addons:,} add-ons")
+        detail.append(f"{facts.addons:,} {'add-on' if facts.addons == 1 else 'add-ons'}")
     return main, " · ".join(detail)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
@@ -111,6 +111,7 @@ class DisplayController(QObject):
             player.muted_changed.connect(self.set_muted)
             self.display.set_chip_leaders(self.settings.chip_leaders)
             self.display.closed.connect(self._closed)
+            self.display.installEventFilter(self)
         self.place()
         return self.display
 
@@ -157,9 +158,15 @@ class DisplayController(QObject):
         director = self._director
         if director is None or not director.isVisible() or director.isActiveWindow():
             return
-        if QGuiApplication.platformName() in ("offscreen", "minimal"):
-            return
         director.activateWindow()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The display activated all the same (a platform that activates every window it shows, as the
+        offscreen one does, or a window manager that ignores the display's no-focus hints): the keyboard
+        goes back to the director at once."""
+        if watched is self.display and event.type() == QEvent.Type.WindowActivate:
+            QTimer.singleShot(0, self.give_keyboard_back)
+        return False
 
     def toggle_full_screen(self) -> None:
         """F11 in the director's window: the display's full screen, on or off (opened if closed)."""
