@@ -35,6 +35,15 @@ from app.views.read import (
     game_name,
     read,
 )
+from app.views.structure_edit import (
+    StructureProblem,
+    check_structure,
+    editable_structure,
+    level_game_choices,
+    small_blind,
+    structure_problems,
+    stud_games,
+)
 
 __all__ = [
     "ChipLeader",
@@ -49,6 +58,13 @@ __all__ = [
     "money",
     "structure",
     "structure_json",
+    "StructureProblem",
+    "check_structure",
+    "editable_structure",
+    "level_game_choices",
+    "small_blind",
+    "structure_problems",
+    "stud_games",
     "ClockView",
     "FieldView",
     "HandView",
