@@ -155,7 +155,8 @@ class StructureEditor(QDialog):
             else:
                 value = level.get(key)
             item = QTableWidgetItem("" if value is None else str(value))
-            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if key != "race":
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if key == "sb" and self.sb_rule != "listed":
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 item.setToolTip("The small blind follows the big blind (the profile's small-blind rule)")
