@@ -183,3 +183,37 @@ def event_from_file(path: Path) -> EventTemplate:
     if not isinstance(venue, str):
         raise TemplateError(f"The template “{data['name']}” has a damaged venue, so it was not used.")
     return EventTemplate(data["name"], profile, structure, venue.strip())
+
+
+# -- the venue of each tournament file ------------------------------------------------------------------
+def _venues_path() -> Path:
+    return data_dir() / "venues.json"
+
+
+def venue_of(tournament_path: str | Path) -> str:
+    """The venue a tournament file was created for (an event template's), or ""."""
+    try:
+        data = json.loads(_venues_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    venue = data.get(str(Path(tournament_path).resolve())) if isinstance(data, dict) else None
+    return venue if isinstance(venue, str) else ""
+
+
+def remember_venue(tournament_path: str | Path, venue: str) -> None:
+    path = _venues_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    key = str(Path(tournament_path).resolve())
+    if venue:
+        data[key] = venue
+    else:
+        data.pop(key, None)
+    try:
+        _write(path, data)
+    except TemplateError:  # the venue only heads printed sheets: never a reason to fail
+        pass

@@ -145,3 +145,64 @@ def test_screenshot_of_the_editor(qtbot, window, tmp_path) -> None:
     out = Path(__file__).resolve().parents[2] / "build" / "structure-editor.png"
     out.parent.mkdir(exist_ok=True)
     shot.save(str(out))
+
+
+def test_an_event_template_round_trips_into_a_new_tournament(qtbot, user_data, tmp_path) -> None:
+    from app.profiles.profile import load_profile
+    from ui.dialogs.new_tournament import NewTournamentDialog
+    from ui.start import create_from_dialog, new_tournament_dialog
+    from ui.welcome import WelcomeWindow
+
+    own = {"levels": [{"sb": 100, "bb": 200, "ante": 200}, {"sb": 200, "bb": 400, "ante": 400, "minutes": 25}],
+           "breaks": [{"after": 1, "minutes": 10, "race": [25]}]}
+    first = NewTournamentDialog(load_profile("home-nl"), tmp_path, structure=own)
+    qtbot.addWidget(first)
+    first.rows["table.max_seats"].editor.spin.setValue(8)
+    first.venue.setText("The Back Room, Leeds")
+    assert first.save_event_template(FRIDAY)
+    saved = first.edited_profile().settings
+
+    welcome = WelcomeWindow()
+    qtbot.addWidget(welcome)
+    chosen: list[object] = []
+    welcome.new_requested.connect(chosen.append)
+    assert welcome.select_event_template(FRIDAY)
+    welcome._new()
+    assert len(chosen) == 1
+    dialog = new_tournament_dialog(chosen[0])  # type: ignore[arg-type]
+    qtbot.addWidget(dialog)
+    assert dialog.venue.text() == "The Back Room, Leeds"
+    dialog.path.setText(str(tmp_path / "friday.floorman"))
+    assert dialog.validate()
+    dialog._ok()
+    session = create_from_dialog(dialog)
+    try:
+        state = session.state
+        assert dict(state.profile.settings) == dict(saved)
+        view = session.tournament.view("structure")["structure"]
+        assert [lv["blinds"] for lv in view["levels"]] == [{"sb": 100, "bb": 200, "ante": 200},
+                                                           {"sb": 200, "bb": 400, "ante": 400}]
+        assert view["levels"][1]["minutes"] == 25 and view["breaks"][0]["race"] == [25]
+        assert session.venue == "The Back Room, Leeds"
+        from ui.templates import venue_of
+
+        assert venue_of(tmp_path / "friday.floorman") == "The Back Room, Leeds"
+    finally:
+        session.close()
+
+
+def test_a_corrupt_event_template_is_refused_on_the_welcome_screen(qtbot, user_data) -> None:
+    from ui.welcome import WelcomeWindow
+
+    folder = user_data / "events"
+    folder.mkdir()
+    (folder / templates.file_name("Old night")).write_text('{"kind": "event", "name": "Old night", "profile": 7}',
+                                                          encoding="utf-8")
+    welcome = WelcomeWindow()
+    qtbot.addWidget(welcome)
+    chosen: list[object] = []
+    welcome.new_requested.connect(chosen.append)
+    assert welcome.select_event_template("Old night")
+    welcome._new()
+    assert chosen == []
+    assert welcome.feedback.text() == "The template “Old night” is not an event template, so it was not used."

@@ -266,7 +266,7 @@ class StructureEditor(QDialog):
     def add_level(self) -> None:
         """A new level after the selected one (the last if none), with the selected level's amounts doubled."""
         row = self.current_row()
-        level = {}
+        level: dict[str, Any] = {}
         if row >= 0:
             level, _brk = self._row_values(row)
             level = {k: (2 * v if isinstance(v, int) and k != "minutes" else v) for k, v in level.items()}
