@@ -59,6 +59,7 @@ BESPOKE: tuple[Bespoke, ...] = (
     Bespoke("change_level_length", "Level length…", words=("length",)),
     Bespoke("record_draw", "Hat draw…", words=("hat",)),
     Bespoke("jump_to_level", "Go to a level (double-click it in the structure)"),
+    Bespoke("set_structure", "Edit structure…", words=("edit structure", "structure", "blinds", "levels")),
     Bespoke("set_payouts", "Edit the payouts…", words=("payouts",)),
     Bespoke("chip_count", "Chip count for a table…", words=("count", "chips")),
     Bespoke("hand_for_hand", "Hand for hand on or off", words=("hfh", "bubble")),

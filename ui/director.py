@@ -179,6 +179,7 @@ class DirectorWindow(QMainWindow):
             "change_level_length": lambda: c.button("length"),
             "record_draw": lambda: c.button("hat"),
             "jump_to_level": c.act_show_structure,
+            "set_structure": c.act_edit_structure,
             "set_payouts": self.money_ctl.act_edit_payouts,
             "chip_count": t.act_chip_count,
             "hand_for_hand": t.act_hand_for_hand,

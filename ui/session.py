@@ -92,6 +92,7 @@ class Session(QObject):
         self.backend = backend
         self.path = path
         self.read_only_reason = ""  # set when the file is open read-only: why, in words for the director
+        self.venue = ""  # where the event is played (printed on the sheets); from an event template
 
     @classmethod
     def in_memory(cls, tournament: Tournament) -> Session:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
@@ -12,6 +12,10 @@ from app.profiles.profile import Profile
 from ui.errors import log_unexpected
 from ui.recent import remember, tournaments_dir
 from ui.session import Session
+from ui.templates import EventTemplate, remember_venue, venue_of
+
+if TYPE_CHECKING:
+    from ui.dialogs.new_tournament import NewTournamentDialog
 
 FILE_FILTER = "Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)"
 
@@ -41,6 +45,29 @@ def store_session(path: str | Path, profile: Profile | None = None, name: str = 
     remember(path)
     session = Session(store, str(path))
     session.read_only_reason = reason
+    return session
+
+
+def new_tournament_dialog(choice: Profile | EventTemplate, parent: QWidget | None = None) -> NewTournamentDialog:
+    """The new-tournament dialog for a profile, or for an event template (its structure and venue too)."""
+    from ui.dialogs.new_tournament import NewTournamentDialog
+
+    if isinstance(choice, EventTemplate):
+        return NewTournamentDialog(choice.profile, tournaments_dir(), parent, structure=choice.structure,
+                                   venue=choice.venue, template=choice.name)
+    return NewTournamentDialog(choice, tournaments_dir(), parent)
+
+
+def create_from_dialog(dialog: NewTournamentDialog) -> Session:
+    """Create the tournament file the dialog describes; an event template's structure is set at once
+    (``set_structure``, before the clock starts) and its venue remembered for the printed sheets."""
+    assert dialog.result_profile is not None
+    path = dialog.path.text()
+    session = store_session(path, dialog.result_profile, dialog.name.text().strip())
+    if dialog.structure is not None:
+        session.execute({"cmd": "set_structure", "structure": dialog.structure})
+    session.venue = dialog.venue.text().strip()
+    remember_venue(path, session.venue)
     return session
 
 
@@ -113,6 +140,7 @@ class Starter(QObject):
     def open_file(self, path: str) -> None:
         try:
             session = store_session(path)
+            session.venue = venue_of(path)
         except Exception as exc:  # a damaged or newer file: the store says why in plain words
             self._fail(exc)
             if self.welcome is None and not self.windows:
@@ -125,14 +153,14 @@ class Starter(QObject):
         if path:
             self.open_file(path)
 
-    def new_tournament(self, profile: Profile) -> None:
+    def new_tournament(self, choice: Profile | EventTemplate) -> None:
         from ui.dialogs.new_tournament import NewTournamentDialog
 
-        dialog = NewTournamentDialog(profile, tournaments_dir(), self.welcome)
+        dialog = new_tournament_dialog(choice, self.welcome)
         if dialog.exec() != NewTournamentDialog.DialogCode.Accepted or dialog.result_profile is None:
             return
         try:
-            session = store_session(dialog.path.text(), dialog.result_profile, dialog.name.text().strip())
+            session = create_from_dialog(dialog)
         except Exception as exc:
             self._fail(exc)
             return

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.profiles.profile import SHIPPED, Profile, load_profile
+from ui import templates
 from ui.recent import recent_files, saved_profiles
 from ui.widgets.player_panel import Feedback
 
@@ -24,7 +25,7 @@ PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 
 class WelcomeWindow(QWidget):
     """Signals:
-    new_requested(object): a Profile to start a tournament from.
+    new_requested(object): a Profile, or an event template (ui.templates.EventTemplate), to start a tournament from.
     open_requested(str): a tournament file to open.
     open_dialog_requested(), restore_requested(), demo_requested()
     """
@@ -55,7 +56,7 @@ class WelcomeWindow(QWidget):
         self.profiles.setWordWrap(True)  # the whole description, never cut off behind a scroll bar
         self.profiles.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.profiles.setSpacing(2)
-        self._profiles: list[Profile] = []
+        self._profiles: list[Profile | str] = []  # a profile, or the name of an event template
         for pid in SHIPPED:
             self._add_profile(load_profile(pid), "")
         for path in saved_profiles():
@@ -63,6 +64,10 @@ class WelcomeWindow(QWidget):
                 self._add_profile(load_profile(str(path)), " (saved copy)")
             except Exception:  # a broken saved copy is skipped, never fatal to the welcome screen
                 continue
+        for name in templates.names(templates.EVENTS):
+            item = QListWidgetItem(f"{name} (event template)\nRules, structure, payouts and venue saved together.")
+            self.profiles.addItem(item)
+            self._profiles.append(name)
         self.profiles.setCurrentRow(0)
         self.profiles.itemActivated.connect(lambda _i: self._new())
         self.feedback = Feedback()
@@ -101,12 +106,27 @@ class WelcomeWindow(QWidget):
 
     def selected_profile(self) -> Profile | None:
         row = self.profiles.currentRow()
-        return self._profiles[row] if 0 <= row < len(self._profiles) else None
+        choice = self._profiles[row] if 0 <= row < len(self._profiles) else None
+        return choice if isinstance(choice, Profile) else None
+
+    def select_event_template(self, name: str) -> bool:
+        if name not in self._profiles:
+            return False
+        self.profiles.setCurrentRow(self._profiles.index(name))
+        return True
 
     def _new(self) -> None:
-        profile = self.selected_profile()
-        if profile is not None:
-            self.new_requested.emit(profile)
+        row = self.profiles.currentRow()
+        choice = self._profiles[row] if 0 <= row < len(self._profiles) else None
+        if isinstance(choice, str):
+            try:
+                event = templates.load_event(choice)
+            except templates.TemplateError as err:
+                self.feedback.refuse(err.message)
+                return
+            self.new_requested.emit(event)
+        elif choice is not None:
+            self.new_requested.emit(choice)
 
     def _open_recent(self, item: QListWidgetItem) -> None:
         path = item.data(PATH_ROLE)

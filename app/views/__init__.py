@@ -37,6 +37,15 @@ from app.views.read import (
     read,
     summary,
 )
+from app.views.structure_edit import (
+    StructureProblem,
+    check_structure,
+    editable_structure,
+    level_game_choices,
+    small_blind,
+    structure_problems,
+    stud_games,
+)
 
 __all__ = [
     "ChipLeader",
@@ -52,6 +61,13 @@ __all__ = [
     "money",
     "structure",
     "structure_json",
+    "StructureProblem",
+    "check_structure",
+    "editable_structure",
+    "level_game_choices",
+    "small_blind",
+    "structure_problems",
+    "stud_games",
     "ClockView",
     "FieldView",
     "HandView",

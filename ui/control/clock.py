@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ui.overview import ClockInfo, clock_info
 
 if TYPE_CHECKING:
+    from ui.dialogs.structure_editor import StructureEditor
     from ui.director import DirectorWindow
 
 # The clock tab's buttons, each one engine command (the two that need typing open the action bar).
@@ -28,6 +29,7 @@ class ClockControl:
         self.feedback = window.clock_tab.feedback
         self._structure_level: int | None = None
         self.structure_rebuilds = 0  # how often the structure table was refilled (tests read it)
+        self.editor: StructureEditor | None = None  # the structure editor, once opened
 
     def info(self) -> ClockInfo:
         return clock_info(self.w.session.state, self.w.session.now())
@@ -52,6 +54,8 @@ class ClockControl:
     def button(self, key: str) -> None:
         if key == "length":
             self.w.player_panel.action_bar.begin("change_level_length", "Level length", placeholder="minutes")
+        elif key == "edit":
+            self.act_edit_structure()
         elif key == "hat":
             self.w.player_panel.action_bar.begin("record_draw", "Hat draw",
                                                  placeholder="game for the next level, e.g. razz")
@@ -78,6 +82,38 @@ class ClockControl:
     def act_show_structure(self) -> None:
         self.w.tabs.setCurrentWidget(self.w.clock_tab)
         self.w.clock_tab.structure_view.setFocus()
+
+    def act_edit_structure(self) -> StructureEditor:
+        """Open the structure editor on the structure in force (one at a time, not modal)."""
+        from app import views
+        from ui.dialogs.structure_editor import StructureEditor
+
+        if self.editor is not None and self.editor.isVisible():
+            self.editor.raise_()
+            self.editor.activateWindow()
+            return self.editor
+        state = self.w.session.state
+        assert state.profile is not None
+        editor = StructureEditor(state.profile.settings, views.editable_structure(state), views.level_games(state),
+                                 views.level_game_choices(state), self.w)
+        editor.save_requested.connect(lambda cmd, draws: self.save_structure(editor, cmd, draws))
+        self.editor = editor
+        editor.show()
+        return editor
+
+    def save_structure(self, editor: StructureEditor, cmd: dict[str, Any], draws: list[dict[str, Any]]) -> None:
+        """``set_structure`` through the runner; then the games changed in a hat mix, one ``record_draw`` each."""
+
+        def next_draw(_events: object = None) -> None:
+            if draws:
+                self.w.runner.run(draws.pop(0), editor.feedback, then=next_draw)
+                return
+            editor.accept()
+            self.feedback.done("The new structure is in force.")
+            self.tick()
+            self.refresh_structure()
+
+        self.w.runner.run(cmd, editor.feedback, then=next_draw)
 
     def act_toggle(self) -> None:
         info = self.info()

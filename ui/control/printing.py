@@ -122,6 +122,9 @@ class PrintingControl:
         self.print_sheet(job_for(sheet))
 
     def print_sheet(self, job: SheetJob) -> None:
+        venue = getattr(self.session, "venue", "")
+        if venue and "venue" not in job.options:
+            job.options["venue"] = venue
         self.renderer.render(job, self.session.tournament)
 
     # -- offers after an action ----------------------------------------------------------------------

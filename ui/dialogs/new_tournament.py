@@ -74,8 +74,10 @@ class SettingRow(QWidget):
 class NewTournamentDialog(QDialog):
     """Name, file, and the profile's settings grouped as Money, Structure, Games, Seating, Payouts."""
 
-    def __init__(self, profile: Profile, folder: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, profile: Profile, folder: Path, parent: QWidget | None = None,
+                 structure: dict[str, Any] | None = None, venue: str = "", template: str = "") -> None:
         super().__init__(parent)
+        self.structure = structure  # an event template's own structure (None: the profile's)
         self.setWindowTitle(f"New tournament: {profile.name}")
         self.resize(1040, 700)
         self.base = profile
@@ -90,8 +92,14 @@ class NewTournamentDialog(QDialog):
         head = QFormLayout()
         head.addRow("Name", self.name)
         head.addRow("Saved as", self.path)
-        source = QLabel(f"Rules from the profile “{profile.name}”. Change anything below; "
-                        "each change is checked at once.")
+        self.venue = QLineEdit(venue)
+        self.venue.setPlaceholderText("where it is played (printed on the sheets)")
+        head.addRow("Venue", self.venue)
+        origin = f"the profile “{profile.name}”"
+        if template:
+            own = f" (its own structure of {len(structure['levels'])} levels)" if structure else ""
+            origin = f"the event template “{template}”{own}"
+        source = QLabel(f"Rules from {origin}. Change anything below; each change is checked at once.")
         source.setObjectName("dim")
         self.rows: dict[str, SettingRow] = {}
         page = QWidget()
@@ -122,10 +130,15 @@ class NewTournamentDialog(QDialog):
         self.save_button = QPushButton("Save as a profile")
         self.save_button.setToolTip("Keep these rules as a profile of your own, offered on the welcome screen")
         self.save_button.clicked.connect(self.save_profile)
+        self.event_button = QPushButton("Save as event template…")
+        self.event_button.setToolTip("Keep these rules, the structure, the payouts and the venue together, "
+                                     "offered on the welcome screen")
+        self.event_button.clicked.connect(self.act_save_event_template)
         self.buttons.accepted.connect(self._ok)
         self.buttons.rejected.connect(self.reject)
         bottom = QHBoxLayout()
         bottom.addWidget(self.save_button)
+        bottom.addWidget(self.event_button)
         bottom.addWidget(self.feedback, 1)
         bottom.addWidget(self.buttons)
         lay = QVBoxLayout(self)
@@ -135,6 +148,7 @@ class NewTournamentDialog(QDialog):
         lay.addLayout(bottom)
         self.result_profile: Profile | None = profile
         self.saved_profile: Path | None = None
+        self.saved_event: Path | None = None
         seats = self.rows.get("table.max_seats")
         if seats is not None:
             seats.editor.changed.connect(self._follow_table_size)
@@ -195,7 +209,6 @@ class NewTournamentDialog(QDialog):
     def validate(self) -> bool:
         for row in self.rows.values():
             row.feedback.hide()
-        ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         try:
             validate_settings(self.changes(), self.base.settings)
         except RuleError as err:
@@ -209,13 +222,24 @@ class NewTournamentDialog(QDialog):
             # also beside OK: the setting named may be out of sight
             self.feedback.refuse(text)
             self.feedback.setToolTip(err.message)
-            ok_button.setEnabled(False)
-            self.save_button.setEnabled(False)
+            self._enable(False)
             return False
+        if self.structure is not None:
+            from app import views
+
+            problems = views.check_structure(self.structure, {**self.base.settings, **self.changes()})
+            if problems:
+                self.feedback.refuse(f"The event template's structure does not fit these rules: {problems[0]}")
+                self._enable(False)
+                return False
         self.feedback.hide()
-        ok_button.setEnabled(True)
-        self.save_button.setEnabled(True)
+        self._enable(True)
         return True
+
+    def _enable(self, on: bool) -> None:
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(on)
+        self.save_button.setEnabled(on)
+        self.event_button.setEnabled(on)
 
     def edited_profile(self) -> Profile:
         data = self.base.to_dict()
@@ -244,6 +268,30 @@ class NewTournamentDialog(QDialog):
             return
         self.saved_profile = path
         self.feedback.done(f"Saved as the profile “{name}”: the welcome screen offers it from now on.")
+
+    def act_save_event_template(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        name, ok = QInputDialog.getText(self, "Save as event template", "Name of the event template:",
+                                        text=self.name.text().strip())
+        if ok and name.strip():
+            self.save_event_template(name)
+
+    def save_event_template(self, name: str) -> bool:
+        """Keep the profile (payouts included), the structure and the venue together as an event template."""
+        from ui import templates
+
+        if not self.validate():
+            return False
+        profile = self.edited_profile()
+        try:
+            self.saved_event = templates.save_event(name, profile.to_dict(), self.structure, self.venue.text().strip())
+        except templates.TemplateError as err:
+            self.feedback.refuse(err.message)
+            return False
+        self.feedback.done(f"Saved as the event template “{templates.clean_name(name)}”: "
+                           "the welcome screen offers it from now on.")
+        return True
 
     def _ok(self) -> None:
         if not self.validate():

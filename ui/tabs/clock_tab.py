@@ -30,6 +30,7 @@ BUTTONS = (
     ("remove", "−1 minute (Ctrl+↓)"),
     ("length", "Change level length…"),
     ("hat", "Draw the next game from the hat"),
+    ("edit", "Edit structure…"),
 )
 
 
@@ -38,7 +39,7 @@ PRINT_BUTTONS = (("structure", "Print the structure…"), ("chip-race", "Chip-ra
 
 class ClockTab(QWidget):
     """Signals:
-    clock_action(str): one of start, pause, resume, previous, next, add, remove, length, hat.
+    clock_action(str): one of start, pause, resume, previous, next, add, remove, length, hat, edit.
     print_requested(str): a sheet name (structure, chip-race).
     jump_requested(int): the director double-clicked a level of the structure to go to it.
     """
