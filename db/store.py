@@ -150,13 +150,10 @@ class TournamentStore:
             lock.lock_file()
             db = checks.connect(path)
         except BaseException as exc:
-            lock.release()
-            _remove_database(temp)
-            if isinstance(exc, sqlite3.Error):
-                raise checks.translate_error(exc, path) from exc
-            if isinstance(exc, OSError):
-                raise NotWritable(f"Floorman could not create {path}: {exc.strerror or exc}.", path) from exc
-            raise
+            said = _drop_half_made(exc, lock, temp, path, "create")
+            if said is None:
+                raise
+            raise said from exc
         store = cls(path, loading.OpenedFile(db, lock), history, read_only=False, backup_dir=backup_dir,
                     on_commit=on_commit)
         store.notices += notices
@@ -274,13 +271,10 @@ class TournamentStore:
             lock.lock_file()
             db = checks.connect(new)
         except BaseException as exc:
-            lock.release()
-            _remove_database(temp)
-            if isinstance(exc, sqlite3.Error):
-                raise checks.translate_error(exc, new) from exc
-            if isinstance(exc, OSError):
-                raise NotWritable(f"Floorman could not save {new}: {exc.strerror or exc}.", new) from exc
-            raise
+            said = _drop_half_made(exc, lock, temp, new, "save")
+            if said is None:
+                raise
+            raise said from exc
         self._backups.stop()
         old, self._opened = self._opened, loading.OpenedFile(db, lock)
         old.close()
@@ -412,6 +406,18 @@ def _finite(value: Any, what: str) -> None:
     elif isinstance(value, (list, tuple)):
         for v in value:
             _finite(v, what)
+
+
+def _drop_half_made(exc: BaseException, lock: WriterLock, temp: Path, path: Path, doing: str) -> StoreError | None:
+    """A file being written under ``temp`` failed: release the lock, remove it, and say why in words
+    (None for an error that is not the disk's or SQLite's, a bug: the caller raises it as it is)."""
+    lock.release()
+    _remove_database(temp)
+    if isinstance(exc, sqlite3.Error):
+        return checks.translate_error(exc, path)
+    if isinstance(exc, OSError):
+        return NotWritable(f"Floorman could not {doing} {path}: {exc.strerror or exc}.", path)
+    return None
 
 
 def _remove_database(path: Path) -> None:

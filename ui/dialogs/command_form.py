@@ -34,6 +34,7 @@ from app.commands import by_name, parse
 from app.errors import RuleError
 from app.views.handles import TournamentState
 from ui.command_map import words
+from ui.dialogs import ok_cancel
 from ui.runner import CommandRunner
 from ui.widgets.player_panel import Feedback
 
@@ -187,9 +188,7 @@ class CommandForm(QDialog):
         lay.addWidget(self.error)
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self._ok)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, self._ok)
         lay.addWidget(self.buttons)
         for key, value in (values or {}).items():
             self.set_value(key, value)

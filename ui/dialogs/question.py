@@ -13,7 +13,6 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QListWidget,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import Choice, Question
+from ui.dialogs import ok_cancel
 from ui.widgets.player_panel import Feedback
 
 MAX_WHOLE = 2_000_000_000
@@ -87,9 +87,7 @@ class QuestionDialog(QDialog):
         lay.addLayout(form)
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self._ok)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, self._ok)
         lay.addWidget(self.buttons)
         hint = QLabel(f"1–{len(self.choices)} or the first letter answers · Esc cancels" if self.choices
                       else "Enter gives the answer · Esc cancels")
