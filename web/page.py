@@ -98,6 +98,7 @@ function live(){
  es.onopen=function(){$("conn").textContent="live";$("conn").className=""};
  es.onmessage=function(e){try{var d=JSON.parse(e.data);show(d,d.server_ms)}catch(x){}};
  es.onerror=function(){$("conn").textContent="reconnecting…";$("conn").className="off"}}
+var h=/^#find=(.+)$/.exec(location.hash);if(h){$("q").value=decodeURIComponent(h[1])}
 load();live();timer=setInterval(tick,250);
 })();
 </script></body></html>

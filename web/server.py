@@ -137,6 +137,8 @@ class Guard:
             return _plain(405, "This page is read-only.", [(b"allow", b"GET, HEAD")])
         if len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"") > MAX_TARGET:
             return _plain(414, "The address is too long.")
+        if sum(len(n) + len(v) + 4 for n, v in scope["headers"]) > MAX_HEADER_BYTES:
+            return _plain(431, "The request's headers are too large.")
         for name, value in scope["headers"]:
             if name == b"transfer-encoding" or (name == b"content-length" and value.strip() not in (b"", b"0")):
                 return _plain(413, "A request to this page carries no body.")
