@@ -93,12 +93,12 @@ function search(){var v=$("q").value,f=$("found");if(v.replace(/\s/g,"").length<
    line.appendChild(el("span",m.status==="seated"?"Table "+m.table+", seat "+m.seat:m.status==="out"?"out, "+m.place:"waiting for a seat","seat"));f.appendChild(line)}})}
 $("q").oninput=function(){if(qTimer){clearTimeout(qTimer)}qTimer=setTimeout(search,250)};$("q").onkeyup=$("q").oninput;
 function live(){
- if(!window.EventSource){$("conn").textContent="updating every 5 s";setInterval(load,5000);return}
+ if(!window.EventSource||/[?&]poll=1/.test(location.search)){$("conn").textContent="updating every 5 s";setInterval(load,5000);return}
  es=new EventSource("api/events");
  es.onopen=function(){$("conn").textContent="live";$("conn").className=""};
  es.onmessage=function(e){try{var d=JSON.parse(e.data);show(d,d.server_ms)}catch(x){}};
  es.onerror=function(){$("conn").textContent="reconnecting…";$("conn").className="off"}}
-var h=/^#find=(.+)$/.exec(location.hash);if(h){$("q").value=decodeURIComponent(h[1])}
+var h=/[#?&]find=([^&]+)/.exec(location.hash+location.search);if(h){$("q").value=decodeURIComponent(h[1])}
 load();live();timer=setInterval(tick,250);
 })();
 </script></body></html>

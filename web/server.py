@@ -64,6 +64,7 @@ class Hub:
         self.changed: asyncio.Event | None = None
         self.clients = 0
         self.refused = 0
+        self.closing = False
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -168,7 +169,7 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
         async def stream() -> AsyncIterator[bytes]:
             yield b"retry: 2000\n\n"
             sent: Snapshot | None = None
-            while True:
+            while not hub.closing:
                 snap = hub.latest
                 if snap is not sent:
                     sent = snap
@@ -270,9 +271,13 @@ class PhoneServer:
 
     def stop(self, timeout: float = 5.0) -> None:
         """Close every connection and end the thread."""
+        loop = self.hub.loop
+        if loop is not None and not loop.is_closed():
+            self.hub.closing = True  # the live streams end, so the connections close cleanly
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self.hub._wake)
         if self._server is not None:
             self._server.should_exit = True
-            self._server.force_exit = True
         if self._thread is not None:
             self._thread.join(timeout)
         self._thread = None

@@ -146,7 +146,7 @@ class ShareControl:
             self.panel = SharePanel(self.server.url, self.w)
             self.panel.stop.clicked.connect(self.stop)
         self.panel.show()
-        self.panel.raise_()
+        self.panel.activateWindow()
 
     def publish(self, force: bool = False) -> None:
         """After a change or on the clock's tick: a new snapshot when anything the phones show changed."""
