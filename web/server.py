@@ -65,9 +65,18 @@ class Hub:
         self.clients = 0
         self.refused = 0
         self.closing = False
+        self._frame: tuple[Snapshot | None, bytes] = (None, b"")
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
+
+    def frame(self, snap: Snapshot) -> bytes:
+        """The event-stream message of ``snap``, made once for every phone (stamped when first sent)."""
+        cached = self._frame
+        if cached[0] is not snap:
+            cached = (snap, b"data: " + snap.with_time(self.now_ms()) + b"\n\n")
+            self._frame = cached
+        return cached[1]
 
     def publish(self, snapshot: Snapshot) -> None:
         """From any thread: the new snapshot; the live streams send it at once."""
@@ -173,7 +182,7 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
                 snap = hub.latest
                 if snap is not sent:
                     sent = snap
-                    yield b"data: " + snap.with_time(hub.now_ms()) + b"\n\n"
+                    yield hub.frame(snap)
                     continue
                 changed = hub.changed
                 if changed is None:
@@ -220,6 +229,14 @@ class PhoneServer:
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
+
+    def frame(self, snap: Snapshot) -> bytes:
+        """The event-stream message of ``snap``, made once for every phone (stamped when first sent)."""
+        cached = self._frame
+        if cached[0] is not snap:
+            cached = (snap, b"data: " + snap.with_time(self.now_ms()) + b"\n\n")
+            self._frame = cached
+        return cached[1]
 
     def publish(self, snapshot: Snapshot) -> None:
         self.hub.publish(snapshot)
