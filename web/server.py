@@ -230,14 +230,6 @@ class PhoneServer:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def frame(self, snap: Snapshot) -> bytes:
-        """The event-stream message of ``snap``, made once for every phone (stamped when first sent)."""
-        cached = self._frame
-        if cached[0] is not snap:
-            cached = (snap, b"data: " + snap.with_time(self.now_ms()) + b"\n\n")
-            self._frame = cached
-        return cached[1]
-
     def publish(self, snapshot: Snapshot) -> None:
         self.hub.publish(snapshot)
 
