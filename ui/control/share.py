@@ -124,8 +124,11 @@ class ShareControl:
         self.start(dialog.address.currentText(), dialog.port.value())
 
     def start(self, host: str, port: int) -> bool:
-        from web.server import PhoneServer
-
+        try:
+            from web.server import PhoneServer
+        except ImportError as exc:  # e.g. the system's OpenSSL library is missing (Uvicorn imports ssl)
+            self.w.statusBar().showMessage(f"Sharing on the network is not available here ({exc}).", 15000)
+            return False
         server = PhoneServer(host, port, clock=self.w.session.now)
         try:
             server.start()
