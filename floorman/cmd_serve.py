@@ -8,6 +8,7 @@ serves the built-in demo tournament with its clock running on the wall clock.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -92,6 +93,10 @@ def serve_loop(get: Callable[[], Any], publish: Callable[[Any], None], poll: Cal
         time.sleep(POLL_S if stop_after is None else min(POLL_S, max(0.0, stop_after - (time.monotonic() - start))))
 
 
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if bool(args.file) == bool(args.demo):
@@ -125,6 +130,7 @@ def main(argv: list[str]) -> int:
         print(f"floorman serve: cannot listen on {args.host}:{args.port} ({exc.strerror or exc}).", file=sys.stderr)
         return 1
     print(f"Serving the players' view at {server.url} (Ctrl+C stops).", flush=True)
+    signal.signal(signal.SIGTERM, _interrupt)  # a service manager's stop: close the connections cleanly
     try:
         serve_loop(get, server.publish, poll, args.stop_after)
     except KeyboardInterrupt:

@@ -74,3 +74,28 @@ def test_the_page_in_a_phone_sized_browser(served, tmp_path):
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(keep) / "phone.png")
+
+
+def test_a_command_reaches_the_page_over_server_sent_events(tmp_path):
+    """The page on its live stream: a bust 2 s in shows without polling. The server then stops, which
+    ends the stream and lets the browser's virtual time run out."""
+    import threading
+    import time
+
+    browser = chromium()
+    s = Served(clock=WallClock())
+
+    def director() -> None:
+        time.sleep(2.0)
+        s.execute({"cmd": "bust", "player": "Ann Lee"})
+        time.sleep(2.5)
+        s.close()
+
+    thread = threading.Thread(target=director)
+    thread.start()
+    try:
+        dom = run_browser(browser, tmp_path / "p", s.url, "--dump-dom", ms=3000)
+    finally:
+        thread.join(15)
+        s.close()
+    assert re.search(r'<div class="big" id="left">11 / 12</div>', dom), dom[:3000]
