@@ -390,6 +390,7 @@ class DirectorWindow(QMainWindow):
         from ui.display_link import open_room_display
 
         self.display = open_room_display(self.session, self)
+        self.share.apply_to_display()
 
     def act_display_full_screen(self) -> None:
         """F11: the room display's full screen, on or off; this window never goes full screen."""
@@ -397,6 +398,7 @@ class DirectorWindow(QMainWindow):
 
         display_controller(self.session, self).toggle_full_screen()
         self.display = self.display_ctl.display
+        self.share.apply_to_display()
 
     def act_mute_chimes(self) -> None:
         from ui.display_link import display_controller

@@ -49,3 +49,20 @@ def test_addresses_start_with_a_network_one_and_end_with_loopback():
     found = addresses()
     assert found[-1] == "127.0.0.1"
     assert default_address() == found[0]
+
+
+def test_the_address_can_go_on_the_room_display(window, qtbot, tmp_path):
+    window.act_room_display()
+    display = window.display
+    assert display is not None and display.panel.share_pixmap is None
+    assert window.share.start("127.0.0.1", 0)
+    assert window.share.panel is not None
+    window.share.panel.on_display.setChecked(True)
+    assert display.panel.share_pixmap is not None and display.panel.share_qr.isVisible()
+    assert "127.0.0.1:" in display.panel.share_url.text()
+    qr = display.panel.share_qr.geometry()
+    for label in (display.panel.title, display.panel.level, display.panel.bets):
+        assert not label.geometry().intersects(qr)
+    display.grab().save(str(tmp_path / "display-shared.png"))
+    window.share.stop()
+    assert display.panel.share_pixmap is None and not display.panel.share_qr.isVisible()

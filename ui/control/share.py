@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -91,6 +92,8 @@ class SharePanel(QDialog):
         self.clients = QLabel("")
         self.clients.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.clients)
+        self.on_display = QCheckBox("Show it on the room display")
+        lay.addWidget(self.on_display)
         self.stop = QPushButton("Stop sharing")
         lay.addWidget(self.stop)
 
@@ -104,6 +107,7 @@ class ShareControl:
         self.panel: SharePanel | None = None
         self.key: tuple[Any, ...] | None = None
         self.port = DEFAULT_PORT
+        self.on_display = False  # the QR code and address on the room display too
         self.status = QLabel("")
         window.statusBar().addPermanentWidget(self.status)
 
@@ -148,6 +152,8 @@ class ShareControl:
         if self.panel is None:
             self.panel = SharePanel(self.server.url, self.w)
             self.panel.stop.clicked.connect(self.stop)
+            self.panel.on_display.setChecked(self.on_display)
+            self.panel.on_display.toggled.connect(self.show_on_display)
         self.panel.show()
         self.panel.activateWindow()
 
@@ -166,10 +172,21 @@ class ShareControl:
         if self.panel is not None:
             self.panel.clients.setText(f"{self.server.hub.clients} phones connected")
 
+    def show_on_display(self, on: bool) -> None:
+        self.on_display = on
+        self.apply_to_display()
+
+    def apply_to_display(self) -> None:
+        """Put the address on the room display (if it is open) or take it away."""
+        display = self.w.display
+        if display is not None and hasattr(display, "set_share"):
+            display.set_share(self.server.url if self.server is not None and self.on_display else None)
+
     def stop(self) -> None:
         if self.server is not None:
             self.server.stop()
         self.server = None
+        self.apply_to_display()
         self.status.setText("")
         if self.panel is not None:
             self.panel.close()
