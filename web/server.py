@@ -57,9 +57,8 @@ def server_ms() -> int:
 class Hub:
     """The latest snapshot and the wake-up call for the live streams (lives on the server's loop)."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self) -> None:
         self.latest: Snapshot = EMPTY
-        self.clock = clock  # the tournament's time, for the page's countdown
         self.loop: asyncio.AbstractEventLoop | None = None
         self.changed: asyncio.Event | None = None
         self.clients = 0
@@ -67,14 +66,17 @@ class Hub:
         self.closing = False
         self._frame: tuple[Snapshot | None, bytes] = (None, b"")
 
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
+    @staticmethod
+    def now_ms(snap: Snapshot) -> int:
+        """The tournament's time now, from the wall clock and the offset the snapshot was made with
+        (the engine's time source is never read on this thread)."""
+        return int(time.time() * 1000) + snap.offset_ms
 
     def frame(self, snap: Snapshot) -> bytes:
         """The event-stream message of ``snap``, made once for every phone (stamped when first sent)."""
         cached = self._frame
         if cached[0] is not snap:
-            cached = (snap, b"data: " + snap.with_time(self.now_ms()) + b"\n\n")
+            cached = (snap, b"data: " + snap.with_time(self.now_ms(snap)) + b"\n\n")
             self._frame = cached
         return cached[1]
 
@@ -163,7 +165,8 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
         return HTMLResponse(page, headers={"cache-control": "no-cache"})
 
     def state_response() -> Response:
-        return Response(hub.latest.with_time(hub.now_ms()), media_type="application/json",
+        snap = hub.latest
+        return Response(snap.with_time(hub.now_ms(snap)), media_type="application/json",
                         headers={"cache-control": "no-store"})
 
     async def state(_request: Request) -> Response:
@@ -174,7 +177,10 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
         return Response(dumps({"query": name, "matches": hub.latest.find(name)}), media_type="application/json",
                         headers={"cache-control": "no-store"})
 
-    async def events(_request: Request) -> Response:
+    async def events(request: Request) -> Response:
+        if request.method == "HEAD":
+            return Response(media_type="text/event-stream", headers={"cache-control": "no-store"})
+
         async def stream() -> AsyncIterator[bytes]:
             yield b"retry: 2000\n\n"
             sent: Snapshot | None = None
@@ -209,11 +215,10 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
 class PhoneServer:
     """Uvicorn serving :func:`make_app` on its own thread; :meth:`start`, :meth:`publish`, :meth:`stop`."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8080, *, clock: Callable[[], float] = time.time,
-                 max_clients: int = MAX_EVENT_CLIENTS) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int = 8080, *, max_clients: int = MAX_EVENT_CLIENTS) -> None:
         self.host = host
         self.port = port
-        self.hub = Hub(clock)
+        self.hub = Hub()
         self.max_clients = max_clients
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None

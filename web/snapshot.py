@@ -12,6 +12,7 @@ by itself, never drifts and comes back right after a reconnect.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,7 @@ class Snapshot:
     key: tuple[Any, ...]  # changes when anything shown changes (see :func:`snapshot_key`)
     body: bytes  # the JSON object, without the leading "{" (the server prepends its own time)
     seats: tuple[SeatEntry, ...]
+    offset_ms: int = 0  # the tournament's time minus the wall clock's when it was made
 
     def with_time(self, server_ms: int) -> bytes:
         """The whole JSON object with ``server_ms`` (the server's clock, for the page's countdown)."""
@@ -149,8 +151,13 @@ def dumps(data: Any) -> bytes:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").encode()
 
 
-def make_snapshot(view: TournamentView) -> Snapshot:
-    """Read ``view`` once: the JSON body and the seat index, both immutable."""
+def make_snapshot(view: TournamentView, wall: float | None = None) -> Snapshot:
+    """Read ``view`` once: the JSON body and the seat index, both immutable.
+
+    ``wall`` is the wall clock when the view was read (default: now); with the view's own time it
+    gives the offset the server adds to its wall clock to tell the page the tournament's time.
+    """
+    wall = time.time() if wall is None else wall
     body = dumps(state_json(view))
     assert body.startswith(b"{")
     seats = tuple(
@@ -159,7 +166,8 @@ def make_snapshot(view: TournamentView) -> Snapshot:
                   p.place_label if p.place is not None else "")
         for p in view.players
     )
-    return Snapshot(snapshot_key(view), body[1:], seats)
+    offset = int(round((view.clock.at - wall) * 1000)) if view.clock.at else 0
+    return Snapshot(snapshot_key(view), body[1:], seats, offset)
 
 
 EMPTY = Snapshot((), dumps({"seq": 0, "name": "", "clock": None, "level": None, "blinds": "", "players_left": 0,

@@ -96,7 +96,7 @@ def main() -> int:
     from web.snapshot import make_snapshot
 
     t = build_demo(time=WallClock())
-    server = PhoneServer("127.0.0.1", 0, clock=t.time.now)
+    server = PhoneServer("127.0.0.1", 0)
     server.start()
     server.publish(make_snapshot(views.read(t, t.time.now())))
     assert server._thread is not None and server._thread.native_id is not None

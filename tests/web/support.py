@@ -24,7 +24,7 @@ class Served:
         for name in NAMES:
             self.t.execute({"cmd": "register", "name": name})
         self.t.execute({"cmd": "seat_all"})
-        self.server = PhoneServer("127.0.0.1", 0, clock=self.clock.now, max_clients=max_clients)
+        self.server = PhoneServer("127.0.0.1", 0, max_clients=max_clients)
         self.server.start()
         self.publish()
 

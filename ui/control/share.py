@@ -133,7 +133,7 @@ class ShareControl:
         except ImportError as exc:  # e.g. the system's OpenSSL library is missing (Uvicorn imports ssl)
             self.w.statusBar().showMessage(f"Sharing on the network is not available here ({exc}).", 15000)
             return False
-        server = PhoneServer(host, port, clock=self.w.session.now)
+        server = PhoneServer(host, port)
         try:
             server.start()
         except OSError as exc:
