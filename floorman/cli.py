@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     "print": "floorman.cmd_print:main",
     "bench": "floorman.cmd_bench:main",
     "commands": "floorman.cmd_commands:main",
+    "serve": "floorman.cmd_serve:main",
 }
 
 

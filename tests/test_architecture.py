@@ -46,3 +46,8 @@ def test_every_engine_module_imports_without_qt_sqlalchemy_or_reportlab() -> Non
 def test_every_store_module_imports_without_qt_or_reportlab() -> None:
     run = run_blocked("db", ["PySide6", "reportlab"])
     assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_the_phones_web_server_imports_without_qt_the_store_or_reportlab() -> None:
+    run = run_blocked("web", ["PySide6", "sqlalchemy", "alembic", "reportlab"])
+    assert run.returncode == 0, run.stderr[-2000:]

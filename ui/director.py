@@ -25,6 +25,7 @@ from ui.control.money import MoneyControl
 from ui.control.panes import Panes
 from ui.control.players import PLAYER_COMMANDS, PlayersControl
 from ui.control.printing import PrintingControl
+from ui.control.share import ShareControl
 from ui.control.store import StoreControl
 from ui.control.tables import TablesControl
 from ui.models.players import PlayerModel
@@ -131,6 +132,7 @@ class DirectorWindow(QMainWindow):
         self.clock_ctl = ClockControl(self)
         self.money_ctl = MoneyControl(self)
         self.history_ctl = HistoryControl(self)
+        self.share = ShareControl(self)  # the players' view on their phones, once shared
         self.bar_submits: dict[str, Callable[[str], None]] = {
             "break_table": self.tables_ctl.submit_break,
             "change_level_length": self.clock_ctl.submit_length,
@@ -244,6 +246,7 @@ class DirectorWindow(QMainWindow):
         self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
         self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
+        self.share_action = self.add_action("&View", "Share on the network…", "", self.share.act_share)
         from ui.display import settings as display_settings
 
         remembered = display_settings.load()
@@ -391,8 +394,9 @@ class DirectorWindow(QMainWindow):
             self._history_stale = False
 
     def tick(self) -> None:
-        """Every 250 ms: the clock only."""
+        """Every 250 ms: the clock only (and the phones, when the clock moved to another period)."""
         self.clock_ctl.tick()
+        self.share.publish()
 
     # -- the window's own actions -----------------------------------------------------------------------
     def run(self, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
@@ -417,6 +421,7 @@ class DirectorWindow(QMainWindow):
         from ui.display_link import open_room_display
 
         self.display = open_room_display(self.session, self)
+        self.share.apply_to_display()
 
     def act_display_full_screen(self) -> None:
         """F11: the room display's full screen, on or off; this window never goes full screen."""
@@ -424,6 +429,7 @@ class DirectorWindow(QMainWindow):
 
         display_controller(self.session, self).toggle_full_screen()
         self.display = self.display_ctl.display
+        self.share.apply_to_display()
 
     def act_mute_chimes(self) -> None:
         from ui.display_link import display_controller
@@ -446,6 +452,7 @@ class DirectorWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ticker.stop()
+        self.share.stop()
         self.store.timer.stop()
         if self.display is not None:
             self.display.close()

@@ -8,8 +8,8 @@ the paid places. Every label is a :class:`FitLabel`, so nothing is cut off at an
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QResizeEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
 
 from ui.display import theme
 from ui.display.fitlabel import FitLabel, fit_together
@@ -69,6 +69,13 @@ class DisplayPanel(QWidget):
         self._rule_y = 0
         self._rule_colour = QColor("#2a3240")
         self.frame: DisplayFrame | None = None
+        # The phones' address (View → Share on the network…), top right, when the director shows it.
+        self.share_qr = QLabel(self)
+        self.share_qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.share_url = FitLabel(self)
+        self.share_pixmap: QPixmap | None = None
+        self.share_qr.setVisible(False)
+        self.share_url.setVisible(False)
 
     # -- content ------------------------------------------------------------------------------
     def labels(self) -> list[FitLabel]:
@@ -161,6 +168,7 @@ class DisplayPanel(QWidget):
             label.set_colour(look.muted)
         for label in self.payout_places:
             label.set_colour(look.muted)
+        self.share_url.set_colour(look.muted)
         self.clock.set_colour(look.clock)
         strip_pal = self.strip.palette()
         strip_pal.setColor(QPalette.ColorRole.Window, QColor(look.banner_bg or look.background))
@@ -169,6 +177,29 @@ class DisplayPanel(QWidget):
         self.update()
 
     # -- geometry -----------------------------------------------------------------------------
+    def set_share(self, pixmap: QPixmap | None, url: str = "") -> None:
+        """The QR code and address of the players' view in the top right corner; None takes them away."""
+        self.share_pixmap = pixmap
+        self.share_qr.setVisible(pixmap is not None)
+        self.share_url.setVisible(pixmap is not None)
+        self.share_url.show_text(url.removeprefix("http://").rstrip("/") if pixmap is not None else "")
+        self.place_labels()
+
+    def _share_width(self, w: int, h: int) -> int:
+        """The width the QR code takes at the top right (0 when not shown)."""
+        return min(round(h * 0.19), round(w * 0.16)) if self.share_pixmap is not None else 0
+
+    def _place_share(self, w: int, h: int, mx: int, side: int) -> None:
+        if self.share_pixmap is None or side <= 0:
+            return
+        x, y = w - mx - side, round(h * 0.012)
+        self.share_qr.setGeometry(QRect(x, y, side, side))
+        self.share_qr.setPixmap(self.share_pixmap.scaled(side, side, Qt.AspectRatioMode.KeepAspectRatio,
+                                                         Qt.TransformationMode.FastTransformation))
+        width = min(side * 2, w - x + side // 2 - mx // 2)  # under the code, inside the window
+        self.share_url.setGeometry(QRect(w - mx // 2 - width, y + side, width, round(h * 0.04)))
+        self.share_url.refit()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.place_labels()
@@ -181,9 +212,12 @@ class DisplayPanel(QWidget):
         def band(top: float, height: float, left: int = mx, width: int = inner) -> QRect:
             return QRect(left, round(h * top), width, max(1, round(h * height)))
 
-        self.title.setGeometry(band(0.015, 0.068))
-        self.level.setGeometry(band(0.087, 0.072))
-        self.bets.setGeometry(band(0.163, 0.09))
+        side = self._share_width(w, h)
+        gap = side + round(w * 0.01) if side else 0  # the top lines stay centred beside the QR code
+        self.title.setGeometry(band(0.015, 0.068, mx + gap, inner - 2 * gap))
+        self.level.setGeometry(band(0.087, 0.072, mx + gap, inner - 2 * gap))
+        self.bets.setGeometry(band(0.163, 0.09, mx + gap, inner - 2 * gap))
+        self._place_share(w, h, mx, side)
         self.strip.setGeometry(band(0.263, 0.06, 0, w))
         if self.show_leaders:
             clock_w = round(w * 0.62)

@@ -143,6 +143,15 @@ class RoomDisplay(QWidget):
         self.setWindowState(state)
         self.setVisible(True)
 
+    def set_share(self, url: str | None) -> None:
+        """The phones' address and its QR code in a corner (None: taken away)."""
+        if url:
+            from ui.control.share import qr_pixmap
+
+            self.panel.set_share(qr_pixmap(url, scale=10), url)
+        else:
+            self.panel.set_share(None)
+
     def set_chip_leaders(self, show: bool) -> None:
         """The chip leaders panel beside the clock, on or off."""
         self.panel.set_show_leaders(show)

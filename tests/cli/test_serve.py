@@ -1,0 +1,57 @@
+"""``floorman serve FILE``: the file opened read-only and followed while the director's copy writes it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+
+from app.profiles.profile import load_profile
+from db.store import TournamentStore
+
+NAMES = ["José Núñez", "Ann Lee", "Bo Chen", "Carla Novak", "Dev Patel", "Elif Kaya"]
+
+
+def get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=5) as r:  # noqa: S310 - 127.0.0.1 only
+        return json.loads(r.read())
+
+
+def test_serve_follows_the_file(tmp_path):
+    path = tmp_path / "night.floorman"
+    store = TournamentStore.create(path, load_profile("tda"), "Friday", seed=0)
+    try:
+        for name in NAMES:
+            store.execute({"cmd": "register", "name": name})
+        store.execute({"cmd": "seat_all"})
+        proc = subprocess.Popen([sys.executable, "-m", "floorman", "serve", str(path), "--port", "0",
+                                 "--stop-after", "25"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            assert "http://127.0.0.1:" in line, proc.stderr.read() if proc.poll() is not None else line
+            url = line.split("at ", 1)[1].split()[0]
+            deadline = time.monotonic() + 10
+            state = get(url + "api/state")
+            while state["players_left"] != 6 and time.monotonic() < deadline:
+                time.sleep(0.2)
+                state = get(url + "api/state")
+            assert state["players_left"] == 6 and state["name"] == "Friday"
+            assert get(url + "api/seat?name=NUNEZ")["matches"][0]["name"] == "José Núñez"
+            store.execute({"cmd": "bust", "player": "Ann Lee"})
+            deadline = time.monotonic() + 10
+            while get(url + "api/state")["players_left"] != 5 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert get(url + "api/state")["players_left"] == 5
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    finally:
+        store.close()
+
+
+def test_serve_needs_a_file_or_the_demo():
+    done = subprocess.run([sys.executable, "-m", "floorman", "serve"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "FILE or --demo" in done.stderr
