@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.names import fold_key
-from app.views import TournamentView
+from app.views import TournamentView, chip_leaders
 from app.views import format as fmt
 
 MAX_QUERY = 80  # characters of a seat search
@@ -140,7 +140,7 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "results": results,
         "tables": [{"number": t.number, "seats": [{"seat": s.seat, "name": s.name} for s in t.seats]}
                    for t in view.tables],
-        "leaders": [{"rank": i, "name": p.name, "stack": p.stack} for i, p in enumerate(view.chip_leaders(10), 1)],
+        "leaders": [{"rank": c.rank, "name": c.name, "stack": c.stack} for c in chip_leaders(view, 10)],
         "announcements": [str(n.get("text") or "") for n in _notes(c.raw)],
     }
 
