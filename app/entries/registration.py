@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.clock.timeline import late_registration_closed_early
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
@@ -59,6 +60,8 @@ def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     if mode != "levels":
         raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
     if not late_entry_open(ctx):
+        if late_registration_closed_early(ctx.state):
+            raise RuleError("WINDOW_CLOSED", "The director has closed late registration.", "REG-8")
         last = int(ctx.profile["late.last_level"])
         raise RuleError("WINDOW_CLOSED", f"Late entry closed at the end of level {last}.", rule)
 

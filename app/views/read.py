@@ -208,6 +208,8 @@ class ClockView:
     break_first: bool = False  # a break comes before the next level
     race_after: int | None = None  # on a break with a chip race: the level the break follows
     late_seconds_left: float | None = None
+    late_open: bool = False  # late registration is open now (the clock's one rule)
+    late_closed_early: bool = False  # REG-8: the director closed it before the profile's deadline
     raw: Mapping[str, Any] = field(default_factory=dict)  # the engine's clock view as JSON (every key)
 
     @property
@@ -324,6 +326,8 @@ def clock_at(state: TournamentState, now: float | None) -> ClockView:
         break_first=bool(nxt and nxt.get("break_first")),
         race_after=int(brk["after_level"]) if raw.get("on_break") and brk and brk.get("race") else None,
         late_seconds_left=float(late) if isinstance(late, int | float) and late > 0 else None,
+        late_open=bool(raw.get("late_registration_open")),
+        late_closed_early=bool(raw.get("late_registration_closed_early")),
         raw=raw,
     )
 
