@@ -128,6 +128,7 @@ class Sheet:
     payouts: list[Payout] = field(default_factory=list)
     results: list[Payout] = field(default_factory=list)  # every finisher so far: place, name, prize
     pool_cents: int = 0
+    fees_cents: int = 0  # fees kept out of the prize pool (ENT-11)
     entries: int = 0
     players_left: int = 0
     level: int = 1  # the level in play now

@@ -71,8 +71,13 @@ _RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
         s.levels, s.families, s.games, s.races, s.structure_notes, s.tournament, o
     ),
     "chip-race": _race,
-    "payouts": lambda s, o: payout_sheet(s.payouts, s.tournament, o, s.pool_cents, s.entries, s.players_left),
-    "receipts": lambda s, o: receipts(s.payouts, s.tournament, o, blank=bool(o.extra.get("blank", False))),
+    "payouts": lambda s, o: payout_sheet(
+        s.payouts, s.tournament, o, s.pool_cents, s.entries, s.players_left, fees_cents=s.fees_cents
+    ),
+    "receipts": lambda s, o: receipts(
+        s.payouts, s.tournament, o, blank=bool(o.extra.get("blank", False)), pool_cents=s.pool_cents,
+        fees_cents=s.fees_cents,
+    ),
     "results": lambda s, o: results_sheet(s.results, s.tournament, o, s.entries),
     "money": lambda s, o: money_trail(s.money, s.tournament, o),
 }

@@ -119,6 +119,7 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     sheet.results = results(view)
     sheet.money = collect_money(views.money(t), sheet.payouts)
     sheet.pool_cents = view.field.prize_pool_cents
+    sheet.fees_cents = view.field.fees_cents
     sheet.entries = view.field.entries
     sheet.players_left = view.field.players_left
     sheet.level = view.clock.level

@@ -33,6 +33,7 @@ class Player:
     topups: int = 0
     reentries: int = 0
     paid_cents: int = 0
+    fees_paid: dict[str, int] = field(default_factory=dict)  # ENT-11: fee type (house, dealer, staff) -> cents
     identity: dict[str, str] = field(default_factory=dict)
     absent_since: float | None = None
     busted_level: int | None = None  # level of the hand in which the stack reached 0
@@ -150,6 +151,7 @@ class TournamentState:
     next_player_id: int = 1
     pool_cents: int = 0
     fees_cents: int = 0
+    fees_by_type: dict[str, int] = field(default_factory=dict)  # ENT-11: house, dealer, staff -> cents
     refunds_cents: int = 0
     forfeit_fees_cents: int = 0
     money_log: list[dict[str, Any]] = field(default_factory=list)

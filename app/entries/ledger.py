@@ -78,9 +78,39 @@ def _hands_at_table(state: TournamentState, p: Player) -> int:
     return table.hands if table is not None else 0
 
 
-def log_money(state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str) -> None:
-    """One row of the money log; ``to`` is pool, fee, forfeit_fee or refund (negative: money out)."""
-    state.money_log.append({"at": at, "kind": kind, "player": player, "cents": cents_, "to": to})
+def log_money(
+    state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str,
+    split: dict[str, int] | None = None,
+) -> None:
+    """One row of the money log; ``to`` is pool, fee, forfeit_fee or refund (negative: money out); a fee
+    row carries its ``split`` by fee type (house, dealer, staff)."""
+    row: dict[str, Any] = {"at": at, "kind": kind, "player": player, "cents": cents_, "to": to}
+    if split:
+        row["split"] = dict(split)
+    state.money_log.append(row)
+
+
+FEE_KEY = {"entry": "buy_in"}  # the purchase kinds as money.fees names them
+
+
+def fees_for(profile: Any, kind: str) -> dict[str, int]:
+    """ENT-11: the fees (house, dealer, staff -> cents) taken on top of the price of one ``kind`` of purchase.
+
+    ``money.fees`` names them per purchase (buy_in, reentry, rebuy, addon, topup); a re-entry not named
+    pays the buy-in's fees. ``money.fee_cents`` is the buy-in's (and re-entry's) house fee unless
+    ``money.fees`` names one. Chips bought from the dealer (ENT-9) pay none.
+    """
+    table = profile["money.fees"] or {}
+    split: dict[str, int] = {}
+    if kind in ("entry", "reentry") and int(profile["money.fee_cents"]):
+        split["house"] = int(profile["money.fee_cents"])
+    key = FEE_KEY.get(kind, kind)
+    named = table.get(key)
+    if named is None and kind == "reentry":
+        named = table.get("buy_in")
+    for name, amount in (named or {}).items():
+        split[name] = int(amount)
+    return {k: v for k, v in split.items() if v}
 
 
 @applies("chips_bought")
@@ -89,6 +119,7 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     p = state.players[d["player"]]
     kind = d["kind"]
     price, fee, chips = int(d["cents"]), int(d.get("fee_cents", 0)), int(d["chips"])
+    split = {str(k): int(v) for k, v in (d.get("fees") or ({"house": fee} if fee else {})).items()}
     if kind in ("entry", "reentry"):
         if p.entries == 0:
             state.entrants += 1
@@ -121,6 +152,9 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     state.chips_issued += chips
     state.pool_cents += price
     state.fees_cents += fee
+    for name, cents_ in split.items():
+        state.fees_by_type[name] = state.fees_by_type.get(name, 0) + cents_
+        p.fees_paid[name] = p.fees_paid.get(name, 0) + cents_
     state.money_counts[kind] = state.money_counts.get(kind, 0) + 1
     if kind not in ("entry", "reentry"):  # ENT-9 caps what is bought from the dealer, not the entry
         mark = int(d.get("hand_mark", -1))
@@ -129,18 +163,19 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
         p.hand_purchase_cents += price
     log_money(state, ev.at, kind, p.id, price, "pool")
     if fee:
-        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee")
+        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split)
 
 
-def emit_purchase(
-    ctx: Context, p: Player, kind: str, price: int, chips: int, fee: int = 0, stack_before: int | None = None
-) -> None:
+def emit_purchase(ctx: Context, p: Player, kind: str, price: int, chips: int, stack_before: int | None = None) -> None:
+    """One purchase: the price to the pool, and the profile's fees for this kind (ENT-11) kept apart."""
+    fees = fees_for(ctx.profile, kind)
     ctx.emit(
         "chips_bought",
         player=p.id,
         kind=kind,
         cents=price,
-        fee_cents=fee,
+        fee_cents=sum(fees.values()),
+        fees=fees,
         chips=chips,
         hand_mark=_hands_at_table(ctx.state, p),
         stack_before=stack_before,

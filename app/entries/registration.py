@@ -149,7 +149,7 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
         ctx.emit("player_waitlisted", player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED")
         return
     if pay:
-        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips, int(ctx.profile["money.fee_cents"]))
+        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips)
         if late:
             seat_if_possible(ctx, ctx.state.players[pid], waitlist)
 
@@ -166,7 +166,7 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx)
-    emit_purchase(ctx, p, "entry", price, chips, int(ctx.profile["money.fee_cents"]))
+    emit_purchase(ctx, p, "entry", price, chips)
     if late and p.table is None:  # a player already given a seat keeps it
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 
@@ -202,7 +202,7 @@ def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
     if forfeits:
         stack = counted_stack(cmd)
         ctx.emit("stack_forfeited", player=p.id, stack=p.stack if stack is None else stack)
-    emit_purchase(ctx, p, "reentry", price, chips, int(ctx.profile["money.fee_cents"]))
+    emit_purchase(ctx, p, "reentry", price, chips)
     if not forfeits:
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 

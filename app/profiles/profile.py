@@ -29,6 +29,7 @@ from app.profiles.setting_checks import (
     brackets,
     chip_set,
     choice,
+    fee_table,
     identity,
     percents,
     text,
@@ -56,6 +57,10 @@ SCHEMA: dict[str, Setting] = {
     "money.buy_in_cents": S(10000, whole(0), "price of an entry, in cents"),
     "money.start_stack": S(10000, whole(1), "chips an entry grants"),
     "money.fee_cents": S(0, whole(0), "house fee per entry, not prize money"),
+    "money.fees": S(
+        {}, fee_table,
+        "fees per purchase (buy_in, reentry, rebuy, addon, topup): {house, dealer, staff} in cents, not prize money",
+    ),
     "money.guarantee_cents": S(0, whole(0), "guaranteed prize pool"),
     "rebuy.offered": S(False, boolean, "rebuys are offered"),
     "rebuy.price_cents": S(None, whole(0, optional=True), "rebuy price (null: the buy-in)"),

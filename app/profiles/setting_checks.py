@@ -105,6 +105,27 @@ def chip_set(v: Any) -> str | None:
     return None
 
 
+FEE_PURCHASES = ("buy_in", "reentry", "rebuy", "addon", "topup")
+FEE_TYPES = ("house", "dealer", "staff")
+
+
+def fee_table(v: Any) -> str | None:
+    """ENT-11: ``{"buy_in": {"house": 1000, "dealer": 500}, "rebuy": {...}}``, whole cents, none negative."""
+    if not isinstance(v, dict):
+        return "must be an object of purchase kind: {fee type: cents}"
+    for kind, fees in v.items():
+        if kind not in FEE_PURCHASES:
+            return f"has an unknown purchase kind '{kind}' (one of {', '.join(FEE_PURCHASES)})"
+        if not isinstance(fees, dict):
+            return f"{kind}: must be an object of fee type: cents"
+        for name, cents in fees.items():
+            if name not in FEE_TYPES:
+                return f"{kind}: unknown fee type '{name}' (one of {', '.join(FEE_TYPES)})"
+            if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
+                return f"{kind}.{name}: must be a whole number of cents, 0 or more"
+    return None
+
+
 IDENTITY_FIELDS = ("first_name", "last_name", "student_id", "phone", "id_number")
 
 

@@ -43,6 +43,7 @@ class FieldView:
     average_stack: int | None = None
     pool_cents: int = 0  # the money paid in (ENT-2)
     prize_pool_cents: int = 0  # what the prizes add up to: the pool, or the guarantee (PAY-1)
+    fees_cents: int = 0  # fees taken on purchases, kept out of the pool (ENT-11)
     next_paid_place: int | None = None  # the next place to be paid as the field shrinks
     next_paid_cents: int | None = None  # and its prize
     winner: str = ""
@@ -475,6 +476,7 @@ def _field(state: TournamentState, table: list[int], tables: tuple[TableView, ..
         average_stack=round(state.expected_chips() / left) if left else None,
         pool_cents=state.pool_cents,
         prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
+        fees_cents=state.fees_cents,
         next_paid_place=next_place,
         next_paid_cents=table[next_place - 1] if next_place else None,
         winner=next((p.name for p in state.players.values() if p.status == WINNER), ""),

@@ -52,6 +52,7 @@ def money_view(state: TournamentState) -> dict[str, Any]:
         "prize_pool_cents": prize_pool(state),
         "overlay_cents": prize_pool(state) - state.pool_cents,
         "fees_cents": state.fees_cents,
+        "fees_by_type": {k: v for k, v in sorted(state.fees_by_type.items()) if v},
         "refunds_cents": state.refunds_cents,
         "forfeit_fees_cents": state.forfeit_fees_cents,
         "entries": counts.get("entry", 0),
