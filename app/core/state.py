@@ -164,6 +164,11 @@ class TournamentState:
     ended: bool = False
     hand_for_hand: bool = False
     payout_override: list[int] | None = None  # director's edited table, in cents
+    # PAY-10: {"prizes_cents": [...], "auto": bool, "at": float}: the table stops following the field
+    payout_lock: dict[str, Any] | None = None
+    # PAY-11: the agreed deal: {"method", "players": [ids], "chips": {id: n}, "amounts": {id: cents},
+    # "save_cents", "prizes_cents": the prizes in play it replaced}
+    deal: dict[str, Any] | None = None
     moves: int = 0
     tables_broken: int = 0
     redraws: int = 0

@@ -51,6 +51,73 @@ def percents(state: TournamentState) -> list[float] | None:
     return None
 
 
+def paid_entries(state: TournamentState) -> int:
+    """Buy-ins and re-entries that were not refunded: what PAY-7's share of the entries counts."""
+    counts = state.money_counts
+    return counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
+
+
+def places_by_percent(entries: int, percent: float, rounding: str) -> int:
+    """PAY-7: ``percent`` of ``entries`` places, rounded up, down or to the nearest (a half up); at least 1."""
+    exact = Fraction(entries) * Fraction(str(percent)) / 100
+    if rounding == "up":
+        n = -(-exact.numerator // exact.denominator)
+    elif rounding == "down":
+        n = exact.numerator // exact.denominator
+    else:
+        n = int(exact + Fraction(1, 2))
+    return max(1, min(n, max(entries, 1)))
+
+
+def share_weights(state: TournamentState) -> tuple[list[Fraction], Fraction | None] | None:
+    """The shares of the places (1st first) and what they are out of (None: their sum), or None for a
+    fixed or no table. A percent table is out of 100; PAY-7 shares 1 : 1/2 : 1/3 ...; a locked table
+    (PAY-10) keeps the prizes it had when it was locked, as shares."""
+    assert state.profile is not None
+    if state.payout_lock is not None:
+        return [Fraction(int(c)) for c in state.payout_lock["prizes_cents"]], None
+    pct = percents(state)
+    if pct is None:
+        return None
+    share = state.profile["payout.places_percent"]
+    if share is not None:
+        n = places_by_percent(paid_entries(state), share, str(state.profile["payout.places_rounding"]))
+        return [Fraction(1, k) for k in range(1, n + 1)], None
+    return [Fraction(str(p)) for p in pct], Fraction(100)
+
+
+def split_pool(pool: int, weights: list[Fraction], out_of: Fraction | None, unit: int) -> list[int]:
+    """PAY-3, PAY-8: floor(pool x share) per place, each a multiple of ``unit`` (1: whole cents), the
+    rest to 1st."""
+    total = out_of if out_of is not None else sum(weights, Fraction(0))
+    if not weights:
+        return []
+    if total <= 0:
+        return [pool] + [0] * (len(weights) - 1)
+    prizes = [int(Fraction(pool) * w / total) for w in weights]
+    if unit > 1:
+        prizes = [c - c % unit for c in prizes]
+    prizes[0] += pool - sum(prizes)
+    return prizes
+
+
+def shaped_prizes(state: TournamentState, weights: list[Fraction], out_of: Fraction | None) -> list[int]:
+    """PAY-3, PAY-8, PAY-9: the pool split by ``weights``, rounded to ``payout.round_to_cents``; while the
+    last paid place would pay less than ``payout.min_cash_cents`` it is dropped and the pool is split
+    again over the places above it (a locked table keeps its places)."""
+    assert state.profile is not None
+    pool = prize_pool(state)
+    unit = int(state.profile["payout.round_to_cents"] or 1)
+    least = state.profile["payout.min_cash_cents"]
+    n = len(weights)
+    while True:
+        part = weights[:n]
+        prizes = split_pool(pool, part, out_of if n == len(weights) else None, unit)
+        if n <= 1 or not least or state.payout_lock is not None or prizes[-1] >= int(least):
+            return prizes
+        n -= 1
+
+
 def prize_table(state: TournamentState) -> list[int]:
     """Cents per place, 1st first."""
     assert state.profile is not None
@@ -62,10 +129,8 @@ def prize_table(state: TournamentState) -> list[int]:
     elif kind == "fixed":
         prizes = [int(c) for c in state.profile["payout.fixed_cents"]]
     else:
-        pool = prize_pool(state)
-        prizes = [int(Fraction(pool) * Fraction(str(pct)) / 100) for pct in percents(state) or []]
-        if prizes:
-            prizes[0] += pool - sum(prizes)  # PAY-3: leftover cents to 1st
+        weights = share_weights(state)
+        prizes = shaped_prizes(state, *weights) if weights else []
     field = max(state.entrants, 1)
     if len(prizes) > field:  # PAY-5: places nobody can take go to 1st
         prizes[0] += sum(prizes[field:])

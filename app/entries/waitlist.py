@@ -148,6 +148,7 @@ def _refunded(state: TournamentState, ev: Event) -> None:
     if p.entries:
         state.in_field -= 1
         state.entrants -= 1
+        state.money_counts["refunded_entries"] = state.money_counts.get("refunded_entries", 0) + p.entries
     p.status, p.refunded, p.out_reason, p.out_at = OUT, True, ev.data.get("reason", "refund"), ev.at
     if state.batches:
         renumber(state, 0)

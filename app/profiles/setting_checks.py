@@ -66,6 +66,17 @@ def percents(v: Any) -> str | None:
         return "must list at least one place"
     if abs(sum(v) - 100) > 1e-9:
         return f"percentages must add up to 100, not {sum(v):g}"
+    if any(a < b for a, b in zip(v, v[1:])):
+        return "may not pay a place more than the place above it"
+    return None
+
+
+def percent_or_null(v: Any) -> str | None:
+    """A share of the field, above 0 and at most 100 (PAY-7), or null."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or not 0 < v <= 100:
+        return "must be a percentage above 0 and at most 100, or null"
     return None
 
 

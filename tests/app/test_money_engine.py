@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from app.core.state import TournamentState
+from app.eliminations.payouts import places_by_percent, prize_pool, prize_table
 from app.errors import RuleError
-from app.profiles.profile import validate_settings
+from app.profiles.profile import profile_from_dict, validate_settings
 from tests.app.money_kit import enter, make
 
 
@@ -46,3 +50,60 @@ def test_ent_11_simulate_reports_fees():
 
     out = run_simulation(Simulation(12, seed=1, profile="home-nl"))
     assert out["fees_cents"] == 0
+
+
+# -- payout shaping (PAY-7 to PAY-9) ---------------------------------------------------------------------
+
+
+def _state(entries: int, buy_in: int, **shape) -> TournamentState:
+    profile = profile_from_dict({"id": "p", "extends": "tda", "settings": {"payout.table": "percent", **shape}})
+    st_ = TournamentState(profile=profile)
+    st_.money_counts = {"entry": entries}
+    st_.entrants = entries
+    st_.pool_cents = entries * buy_in
+    return st_
+
+
+@pytest.mark.parametrize(("rounding", "places"), [("up", 3), ("down", 2), ("nearest", 2)])
+def test_pay_7_places_percent_rounds_as_the_profile_says(rounding, places):
+    assert places_by_percent(20, 12, rounding) == places
+    assert len(prize_table(_state(20, 10000, **{"payout.places_percent": 12,
+                                                 "payout.places_rounding": rounding}))) == places
+
+
+def test_pay_9_min_cash_above_the_pool_pays_one_place():
+    table = prize_table(_state(3, 1000, **{"payout.min_cash_cents": 5000}))
+    assert table == [3000]
+
+
+def test_pay_7_a_share_of_entries_needs_a_percent_table():
+    with pytest.raises(RuleError) as err:
+        validate_settings({"payout.table": "fixed", "payout.fixed_cents": [100], "payout.places_percent": 10})
+    assert "payout.places_percent" in err.value.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    entries=st.integers(1, 400),
+    buy_in=st.integers(0, 50_000),
+    guarantee=st.integers(0, 2_000_000),
+    places_percent=st.one_of(st.none(), st.integers(1, 100), st.floats(0.5, 100)),
+    rounding=st.sampled_from(["up", "down", "nearest"]),
+    unit=st.one_of(st.none(), st.sampled_from([1, 25, 100, 500, 1000, 2500])),
+    min_cash=st.one_of(st.none(), st.integers(1, 60_000)),
+    table=st.sampled_from([[50, 30, 20], [100], [40, 25, 20, 10, 5], [33.34, 33.33, 33.33], [60, 40, 0]]),
+)
+def test_pay_3_prizes_add_up_to_the_pool_and_never_rise_as_the_place_falls(
+    entries, buy_in, guarantee, places_percent, rounding, unit, min_cash, table
+):
+    shape = {"payout.percents": table, "payout.places_percent": places_percent, "payout.places_rounding": rounding,
+             "payout.round_to_cents": unit, "payout.min_cash_cents": min_cash, "money.guarantee_cents": guarantee}
+    state = _state(entries, buy_in, **shape)
+    prizes = prize_table(state)
+    assert sum(prizes) == prize_pool(state)
+    assert all(a >= b for a, b in zip(prizes, prizes[1:])), prizes
+    assert 1 <= len(prizes) <= entries
+    if unit:
+        assert all(c % unit == 0 for c in prizes[1:])
+    if min_cash and len(prizes) > 1:
+        assert min(prizes) >= min_cash
