@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sheets import source
+from sheets.deal import deal_sheet
 from sheets.fonts import fonts, footnote
 from sheets.model import Sheet
 from sheets.money_trail import money_trail
@@ -41,6 +42,7 @@ SHEETS: dict[str, str] = {
     "receipts": "Payout receipts",
     "results": "Results",
     "money": "Money trail",
+    "deal": "Deal sheet",
 }
 SHEET_NAMES: tuple[str, ...] = tuple(SHEETS)
 
@@ -80,6 +82,7 @@ _RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
     ),
     "results": lambda s, o: results_sheet(s.results, s.tournament, o, s.entries),
     "money": lambda s, o: money_trail(s.money, s.tournament, o),
+    "deal": lambda s, o: deal_sheet(s.deal, s.tournament, o),
 }
 
 
@@ -110,6 +113,8 @@ def _marked(sheet: Sheet, marks: Mapping[str, str]) -> Sheet:
         results=[replace(p, name=one(p.name)) if p.name else p for p in sheet.results],
         race_tables=[replace(t, seats={k: one(v) for k, v in t.seats.items()}) for t in sheet.race_tables],
         money=money,
+        deal=None if sheet.deal is None else replace(
+            sheet.deal, lines=[replace(ln, name=one(ln.name)) for ln in sheet.deal.lines]),
     )
 
 

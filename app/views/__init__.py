@@ -20,6 +20,8 @@ from app.views.more import (
 )
 from app.views.read import (
     ClockView,
+    DealLineView,
+    DealView,
     FieldView,
     HandView,
     MoveView,
@@ -50,6 +52,8 @@ __all__ = [
     "structure",
     "structure_json",
     "ClockView",
+    "DealLineView",
+    "DealView",
     "FieldView",
     "HandView",
     "MoveView",

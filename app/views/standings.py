@@ -66,4 +66,6 @@ def money_view(state: TournamentState) -> dict[str, Any]:
         "log_totals": totals,
         "log_rows": len(state.money_log),
         "payout_check": payout_check(state),
+        "payouts_locked": state.payout_lock is not None,
+        "payouts_locked_by_itself": bool(state.payout_lock and state.payout_lock.get("auto")),
     }

@@ -6,10 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.core.engine import Tournament
 from app.core.state import TournamentState
+from app.core.timesource import FakeClock
 from app.eliminations.payouts import places_by_percent, prize_pool, prize_table
 from app.errors import RuleError
-from app.profiles.profile import profile_from_dict, validate_settings
+from app.profiles.profile import load_profile, profile_from_dict, validate_settings
 from tests.app.money_kit import enter, make
 
 
@@ -107,3 +109,54 @@ def test_pay_3_prizes_add_up_to_the_pool_and_never_rise_as_the_place_falls(
         assert all(c % unit == 0 for c in prizes[1:])
     if min_cash and len(prizes) > 1:
         assert min(prizes) >= min_cash
+
+
+# -- payout lock and deals (PAY-10, PAY-11) ---------------------------------------------------------------
+
+FINAL = {"money.buy_in_cents": 10000, "payout.table": "percent", "payout.percents": [50, 30, 20], "late.mode": "none"}
+
+
+def _final_three() -> Tournament:
+    t = make("tda", **FINAL)
+    enter(t, "Ann", "Bob", "Cat", "Dev")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Dev"})
+    return t
+
+
+def test_pay_10_11_no_lock_or_deal_without_a_payout_table():
+    t = make("campus")
+    for cmd in ({"cmd": "lock_payouts"}, {"cmd": "unlock_payouts"}, {"cmd": "record_deal", "method": "chip_chop"}):
+        with pytest.raises(RuleError) as err:
+            t.execute(cmd)
+        assert err.value.code == "NOT_OFFERED", cmd
+
+
+def test_pay_11_icm_deal_from_counted_chips():
+    t = _final_three()
+    t.execute({"cmd": "record_deal", "method": "icm", "chips": {"Ann": 50000, "Bob": 30000, "Cat": 20000}})
+    deal = t.view("deal")["deal"]
+    amounts = {ln["player"]: ln["amount_cents"] for ln in deal["lines"]}
+    assert sum(amounts.values()) == 40000
+    assert amounts["Ann"] > amounts["Bob"] > amounts["Cat"] >= 8000
+    assert t.view("money")["money"]["payout_check"]["valid"]
+
+
+def test_pay_11_a_deal_is_undone_like_any_action(tmp_path):
+    from db.store import TournamentStore
+
+    clock = FakeClock(1_790_000_000.0)
+    s = TournamentStore.create(tmp_path / "deal.floorman", load_profile("tda"), "Deal", time=clock, seed=1)
+    s.execute({"cmd": "change_settings", "settings": FINAL})
+    for name in ("Ann", "Bob", "Cat"):
+        s.execute({"cmd": "register", "name": name})
+    s.execute({"cmd": "seat_all"})
+    s.execute({"cmd": "start_clock"})
+    before = s.tournament.view("payouts")["payouts"]
+    s.execute({"cmd": "record_deal", "method": "chip_chop"})
+    assert s.tournament.state.deal is not None
+    assert s.undo() == "deal recorded"
+    assert s.tournament.state.deal is None
+    assert s.tournament.view("payouts")["payouts"] == before
+    s.close()
