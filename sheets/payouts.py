@@ -71,7 +71,7 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
         [p("Place", st["cellb"]), p(place_label(r), st["cell"])],
         [p("Player", st["cellb"]), p(r.name or "", st["cellb"])],
         [p("Amount", st["cellb"]), p(amount, st["cellb"])],
-        [p("In words", st["cellb"]), p(amount_words(r.amount_cents), st["cell"])],
+        [p("In words", st["cellb"]), p(amount_words(r.amount_cents, opts.currency), st["cell"])],
     ]
     extra = [("TOPPADDING", (0, 0), (-1, -1), 6), ("BACKGROUND", (0, 0), (0, -1), SHADE)]
     grid = table(lines, [0.22, 0.78], width, header_rows=0, zebra=False, extra=extra)

@@ -270,8 +270,10 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
         if sum(amounts.values()) + save != sum(prizes):
             from app.views.format import money
 
+            cur = str(ctx.profile["money.currency"])
             raise RuleError("AMOUNT_INVALID", f"The amounts and the amount left to play for come to "
-                            f"{money(sum(amounts.values()) + save)}; the prizes in play are {money(sum(prizes))}.",
+                            f"{money(sum(amounts.values()) + save, cur)}; "
+                            f"the prizes in play are {money(sum(prizes), cur)}.",
                             "PAY-11")
         lines = [{"player": p.player, "chips": chips.get(p.player, p.chips), "amount_cents": amounts[p.player]}
                  for p in live]

@@ -289,7 +289,7 @@ def unlocked_table(state: TournamentState) -> list[int]:
         state.payout_lock = lock
 
 
-def _changes(before: list[int], after: list[int]) -> str:
+def _changes(before: list[int], after: list[int], currency: str) -> str:
     from app.views.format import money, ordinal
 
     parts = []
@@ -299,7 +299,7 @@ def _changes(before: list[int], after: list[int]) -> str:
         old = before[i] if i < len(before) else 0
         new = after[i] if i < len(after) else 0
         if old != new:
-            parts.append(f"{ordinal(i + 1)} {money(new)} instead of {money(old)}")
+            parts.append(f"{ordinal(i + 1)} {money(new, currency)} instead of {money(old, currency)}")
     return "; ".join(parts[:8]) + ("; ..." if len(parts) > 8 else "")
 
 
@@ -322,7 +322,8 @@ def unlock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
                         "it stays locked.", "PAY-10")
     after = unlocked_table(state)
     if after != before and not cmd.get("confirm"):
-        text = f"Unlocking changes the payout table: {_changes(before, after)}. Unlock?"
+        changes = _changes(before, after, str(ctx.profile["money.currency"]))
+        text = f"Unlocking changes the payout table: {changes}. Unlock?"
         raise RuleError("NEEDS_INPUT", text, "PAY-10", question=Question(text, "confirm", "bool"))
     ctx.emit("payouts_unlocked", prizes_cents=after)
 

@@ -17,6 +17,8 @@ from app.core.registry import applies
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.eliminations.places import leave_batch, renumber
 from app.errors import RuleError
+from app.views.format import USD
+from app.views.format import money as fmt_money
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -42,20 +44,21 @@ def on_break(ctx: Context) -> bool:
     return in_break(ctx.state, ctx.now)
 
 
-def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str) -> int:
+def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str, ctx: Context | None = None) -> int:
     """The amount the director took: optional in the command, but it must be exactly the price."""
     if "amount_cents" not in cmd:
         return price
     amount = cents(cmd["amount_cents"], f"The {what} amount")
     if amount != price:
         raise RuleError(
-            "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price)}, not {money_text(amount)}.", rule
+            "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.", rule
         )
     return amount
 
 
-def money_text(c: int) -> str:
-    return f"${c // 100:,}.{c % 100:02d}"
+def money_text(c: int, ctx: Context | None = None) -> str:
+    """An amount in refusals' words, in the tournament's currency (``app.views.format.money``)."""
+    return fmt_money(c, str(ctx.profile["money.currency"]) if ctx is not None else USD)
 
 
 def check_hand_purchase(ctx: Context, p: Player, amount: int) -> None:
@@ -67,8 +70,8 @@ def check_hand_purchase(ctx: Context, p: Player, amount: int) -> None:
     if already + amount > cap:
         raise RuleError(
             "PURCHASE_ABOVE_PER_HAND_MAX",
-            f"{p.name} may buy at most {money_text(cap)} for one hand; "
-            f"{money_text(already)} already bought, {money_text(amount)} more asked.",
+            f"{p.name} may buy at most {money_text(cap, ctx)} for one hand; "
+            f"{money_text(already, ctx)} already bought, {money_text(amount, ctx)} more asked.",
             "ENT-9",
         )
 

@@ -36,17 +36,20 @@ def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
     if cap is None:
         if amount != price:
             raise RuleError(
-                "AMOUNT_INVALID", f"The buy-in is exactly {money_text(price)}, not {money_text(amount)}.", "ENT-1"
+                "AMOUNT_INVALID",
+                f"The buy-in is exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.",
+                "ENT-1",
             )
         return price, stack
     if amount > cap:
         raise RuleError(
-            "ENTRY_ABOVE_MAX", f"No player may bring more than {money_text(cap)} into the game.", "ENT-9"
+            "ENTRY_ABOVE_MAX", f"No player may bring more than {money_text(cap, ctx)} into the game.", "ENT-9"
         )
     if amount == 0 or price == 0 or (amount * stack) % price:
         raise RuleError(
             "AMOUNT_INVALID",
-            f"{money_text(amount)} does not buy a whole number of chips ({stack} chips per {money_text(price)}).",
+            f"{money_text(amount, ctx)} does not buy a whole number of chips "
+            f"({stack} chips per {money_text(price, ctx)}).",
             "ENT-9",
         )
     return amount, amount * stack // price

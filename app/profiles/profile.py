@@ -29,6 +29,7 @@ from app.profiles.setting_checks import (
     brackets,
     chip_set,
     choice,
+    currency,
     fee_table,
     identity,
     percent_or_null,
@@ -55,6 +56,9 @@ class Setting:
 S = Setting
 SCHEMA: dict[str, Setting] = {
     # money and entries (ENT)
+    "money.currency": S(
+        "USD", currency, "ISO code of the currency; amounts are in its smallest unit (cents; yen for JPY)"
+    ),
     "money.buy_in_cents": S(10000, whole(0), "price of an entry, in cents"),
     "money.start_stack": S(10000, whole(1), "chips an entry grants"),
     "money.fee_cents": S(0, whole(0), "house fee per entry, not prize money"),

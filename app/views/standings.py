@@ -48,6 +48,7 @@ def money_view(state: TournamentState) -> dict[str, Any]:
     counts = state.money_counts
     assert state.profile is not None
     return {
+        "currency": str(state.profile["money.currency"]),
         "pool_cents": state.pool_cents,
         "prize_pool_cents": prize_pool(state),
         "overlay_cents": prize_pool(state) - state.pool_cents,
