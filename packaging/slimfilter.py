@@ -23,8 +23,15 @@ DROP = re.compile(
 )
 
 
+# Babel's locale data is about 30 MB; money is written in English locales only (app/views/format.py), so
+# only the root, English and English-regional locale files ship (global.dat, the currencies, stays).
+BABEL_DROP = re.compile(r"babel/locale-data/(?!(root|en|en_[A-Za-z0-9_]+)\.dat$|LICENSE)[^/]+$")
+
+
 def keep(entry: tuple) -> bool:
     dest, src = entry[0].replace("\\", "/"), str(entry[1]).replace("\\", "/")
+    if BABEL_DROP.search(dest):
+        return False
     return not (DROP.search(dest) or (entry[2] == "SYMLINK" and DROP.search(src)))
 
 

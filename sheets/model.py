@@ -113,6 +113,27 @@ class Payout:
 
 
 @dataclass
+class DealLine:
+    """One player's part of the deal sheet (PAY-11)."""
+
+    name: str
+    chips: int
+    amount_cents: int
+
+    def __post_init__(self) -> None:
+        _printable_name(self)
+
+
+@dataclass
+class Deal:
+    """A recorded deal, for the players to sign."""
+
+    method: str  # words: "ICM", "chip chop", "amounts agreed"
+    lines: list[DealLine] = field(default_factory=list)
+    save_cents: int = 0  # left to play for, to the winner
+
+
+@dataclass
 class Sheet:
     """Everything any sheet may need, for one tournament."""
 
@@ -128,11 +149,13 @@ class Sheet:
     payouts: list[Payout] = field(default_factory=list)
     results: list[Payout] = field(default_factory=list)  # every finisher so far: place, name, prize
     pool_cents: int = 0
+    fees_cents: int = 0  # fees kept out of the prize pool (ENT-11)
     entries: int = 0
     players_left: int = 0
     level: int = 1  # the level in play now
     currency: str = "USD"  # the tournament's currency (a sheet option may override it)
     money: MoneyTrail | None = None  # every movement of money, for the money trail
+    deal: Deal | None = None  # the recorded deal (PAY-11), for the deal sheet
 
     def __post_init__(self) -> None:
         self.tournament = printable(self.tournament, 120)
@@ -144,4 +167,5 @@ class Sheet:
         out += [m.name for m in self.moves]
         out += [p.name for p in self.payouts + self.results if p.name]
         out += self.money.names() if self.money is not None else []
+        out += [ln.name for ln in self.deal.lines] if self.deal is not None else []
         return out

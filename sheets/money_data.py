@@ -51,6 +51,7 @@ class MoneyLine:
     pool_cents: int = 0  # into (or out of) the prize pool
     fee_cents: int = 0  # into (or out of) the house fees and forfeit fees
     pool_after: int = 0  # the prize pool after this line
+    fee_split: dict[str, int] = field(default_factory=dict)  # house, dealer, staff -> cents (ENT-11)
     accounts: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
@@ -84,6 +85,15 @@ class MoneyTrail:
     def fees_in(self) -> int:
         return sum(line.fee_cents for line in self.lines if line.kind not in ("refund", "forfeit_fee"))
 
+    def fees_by_type(self) -> dict[str, int]:
+        """Fees kept after refunds, by type (house, dealer, staff), in the order first seen."""
+        out: dict[str, int] = {}
+        for line in self.lines:
+            if line.kind != "forfeit_fee":
+                for name, cents in line.fee_split.items():
+                    out[name] = out.get(name, 0) + cents
+        return out
+
     def refunded(self) -> int:
         return -sum(line.cash_cents for line in self.lines if line.kind == "refund")
 
@@ -110,7 +120,9 @@ def _what(line: MoneyLine, reason: str | None) -> str:
     if line.kind == "refund":
         return f"{words} ({REFUND_REASONS.get(reason or '', (reason or '').replace('_', ' '))})" if reason else words
     if "fee" in line.accounts and line.kind != "forfeit_fee":
-        return f"{words} + house fee" if "pool" in line.accounts else f"{words}: house fee"
+        kinds = [k for k in line.fee_split if line.fee_split[k]] or ["house"]
+        fee = "house fee" if kinds == ["house"] else " and ".join(kinds) + " fees"
+        return f"{words} + {fee}" if "pool" in line.accounts else f"{words}: {fee}"
     return words
 
 
@@ -135,6 +147,9 @@ def lines_from_log(
             pool += cents
         elif to in FEE_ACCOUNTS:
             last.fee_cents += cents
+            split = row.get("split") or ({"house": cents} if to == "fee" else {})
+            for name, c in split.items():
+                last.fee_split[str(name)] = last.fee_split.get(str(name), 0) + int(c)
         if to == "refund":
             last.cash_cents = -cents
         elif "refund" not in last.accounts:
@@ -149,7 +164,7 @@ def collect_money(money: MoneyView, prizes: list[Payout]) -> MoneyTrail:
     """The money trail of a tournament's money view; ``prizes`` are the payout rows the sheets already read."""
     names = {r.player_id: r.name for r in money.rows if r.player_id is not None}
     log = [{"at": r.at, "kind": r.kind, "player": r.player_id if r.player_id is not None else r.name,
-            "cents": r.cents, "to": r.to} for r in money.rows]
+            "cents": r.cents, "to": r.to, "split": dict(r.split)} for r in money.rows]
     trail = MoneyTrail(lines=lines_from_log(log, names, money.refund_reasons), log_rows=len(money.rows))
     for r in money.rows:
         trail.log_totals[r.to] = trail.log_totals.get(r.to, 0) + r.cents

@@ -89,7 +89,9 @@ def _balance(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     c = opts.currency
     rows: list[tuple[str, int | None, bool]] = [(f"{words} ({n})", cents, False) for words, n, cents in m.kinds()]
     forfeits = [line for line in m.lines if line.kind == "forfeit_fee"]
-    rows.append(("House fees", m.fees_in(), False))
+    by_type = m.fees_by_type()
+    only_house = set(by_type) <= {"house"}
+    rows.append(("House fees" if only_house else "Fees (not prize money)", m.fees_in(), False))
     if forfeits:
         rows.append((f"Forfeit fees ({len(forfeits)}), not prize money", sum(f.fee_cents for f in forfeits), False))
     rows.append(("Total paid in", m.paid_in(), True))
@@ -97,7 +99,11 @@ def _balance(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     held = m.paid_in() - m.refunded()
     rows.append(("Held now", held, True))
     pool, fees, forfeit = (m.log_totals.get(a, 0) for a in ("pool", "fee", "forfeit_fee"))
-    rows += [("Prize pool", pool, False), ("House fees, after refunds", fees, False)]
+    rows.append(("Prize pool", pool, False))
+    if only_house:
+        rows.append(("House fees, after refunds", fees, False))
+    else:
+        rows += [(f"{name.capitalize()} fees, after refunds", cents, False) for name, cents in by_type.items()]
     if forfeit or forfeits:
         rows.append(("Forfeit fees (not prize money)", forfeit, False))
     rows.append(("Prize pool + fees", pool + fees + forfeit, True))

@@ -23,21 +23,25 @@ def place_label(row: Payout) -> str:
     return fmt.place(row.place, row.tied)
 
 
-def _summary(pool_cents: int, entries: int, players_left: int, opts: Options) -> str:
-    parts = [f"Prize pool {money(pool_cents, opts.currency)}", fmt.count(entries, "entry", "entries")]
+def _summary(pool_cents: int, entries: int, players_left: int, opts: Options, fees_cents: int = 0) -> str:
+    parts = [f"Prize pool {money(pool_cents, opts.currency)}"]
+    if fees_cents:
+        parts.append(f"fees {money(fees_cents, opts.currency)} (not prize money)")
+    parts.append(fmt.count(entries, "entry", "entries"))
     if players_left:
         parts.append(fmt.count(players_left, "player") + " left")
     return " · ".join(parts)
 
 
 def payout_sheet(
-    rows: list[Payout], tournament: str, opts: Options, pool_cents: int = 0, entries: int = 0, players_left: int = 0
+    rows: list[Payout], tournament: str, opts: Options, pool_cents: int = 0, entries: int = 0, players_left: int = 0,
+    fees_cents: int = 0,
 ) -> bytes:
     st = styles()
     width = opts.pagesize[0] - 2 * MARGIN
     story: list[Flowable] = [
         p("Payouts", st["title"]),
-        p(_summary(pool_cents, entries, players_left, opts), st["body"]),
+        p(_summary(pool_cents, entries, players_left, opts, fees_cents), st["body"]),
     ]
     story.append(Spacer(1, 4 * mm))
     if not rows:
@@ -59,14 +63,15 @@ def payout_sheet(
     return build(story, opts, "Payouts", tournament)
 
 
-def _receipt(r: Payout, tournament: str, opts: Options, width: float) -> list[Flowable]:
+def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents: int = 0,
+             fees_cents: int = 0) -> list[Flowable]:
     st = styles()
     amount = money(r.amount_cents, opts.currency)
     lines: list[list[Any]] = [
         [p("Place", st["cellb"]), p(place_label(r), st["cell"])],
         [p("Player", st["cellb"]), p(r.name or "", st["cellb"])],
         [p("Amount", st["cellb"]), p(amount, st["cellb"])],
-        [p("In words", st["cellb"]), p(amount_words(r.amount_cents), st["cell"])],
+        [p("In words", st["cellb"]), p(amount_words(r.amount_cents, opts.currency), st["cell"])],
     ]
     extra = [("TOPPADDING", (0, 0), (-1, -1), 6), ("BACKGROUND", (0, 0), (0, -1), SHADE)]
     grid = table(lines, [0.22, 0.78], width, header_rows=0, zebra=False, extra=extra)
@@ -81,6 +86,9 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float) -> list[Fl
         + [("TOPPADDING", (0, 0), (-1, 0), 28), ("FONTSIZE", (0, 1), (-1, 1), 8)],
     )
     text = f"I received {amount} as my prize for finishing {place_label(r)} in {tournament}."
+    if fees_cents:
+        text += (f" Prize pool {money(pool_cents, opts.currency)}; the fees taken with the buy-ins "
+                 f"({money(fees_cents, opts.currency)}) are not prize money.")
     return [
         p(f"Payout receipt — {tournament}", st["h2"]),
         grid,
@@ -92,7 +100,8 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float) -> list[Fl
     ]
 
 
-def receipts(rows: list[Payout], tournament: str, opts: Options, blank: bool = False) -> bytes:
+def receipts(rows: list[Payout], tournament: str, opts: Options, blank: bool = False, pool_cents: int = 0,
+             fees_cents: int = 0) -> bytes:
     """One receipt per decided place (``blank``: one per paid place, names left to fill in)."""
     st = styles()
     width = opts.pagesize[0] - 2 * MARGIN
@@ -101,7 +110,7 @@ def receipts(rows: list[Payout], tournament: str, opts: Options, blank: bool = F
     if not chosen:
         story.append(p("No place has been paid yet, so there is no receipt to sign.", st["body"]))
     for r in chosen:
-        story += [CondPageBreak(95 * mm), KeepTogether(_receipt(r, tournament, opts, width))]
+        story += [CondPageBreak(95 * mm), KeepTogether(_receipt(r, tournament, opts, width, pool_cents, fees_cents))]
     return build(story, opts, "Payout receipts", tournament)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sheets import source
+from sheets.deal import deal_sheet
 from sheets.fonts import fonts, footnote
 from sheets.model import Sheet
 from sheets.money_trail import money_trail
@@ -41,6 +42,7 @@ SHEETS: dict[str, str] = {
     "receipts": "Payout receipts",
     "results": "Results",
     "money": "Money trail",
+    "deal": "Deal sheet",
 }
 SHEET_NAMES: tuple[str, ...] = tuple(SHEETS)
 
@@ -71,10 +73,16 @@ _RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
         s.levels, s.families, s.games, s.races, s.structure_notes, s.tournament, o
     ),
     "chip-race": _race,
-    "payouts": lambda s, o: payout_sheet(s.payouts, s.tournament, o, s.pool_cents, s.entries, s.players_left),
-    "receipts": lambda s, o: receipts(s.payouts, s.tournament, o, blank=bool(o.extra.get("blank", False))),
+    "payouts": lambda s, o: payout_sheet(
+        s.payouts, s.tournament, o, s.pool_cents, s.entries, s.players_left, fees_cents=s.fees_cents
+    ),
+    "receipts": lambda s, o: receipts(
+        s.payouts, s.tournament, o, blank=bool(o.extra.get("blank", False)), pool_cents=s.pool_cents,
+        fees_cents=s.fees_cents,
+    ),
     "results": lambda s, o: results_sheet(s.results, s.tournament, o, s.entries),
     "money": lambda s, o: money_trail(s.money, s.tournament, o),
+    "deal": lambda s, o: deal_sheet(s.deal, s.tournament, o),
 }
 
 
@@ -105,6 +113,8 @@ def _marked(sheet: Sheet, marks: Mapping[str, str]) -> Sheet:
         results=[replace(p, name=one(p.name)) if p.name else p for p in sheet.results],
         race_tables=[replace(t, seats={k: one(v) for k, v in t.seats.items()}) for t in sheet.race_tables],
         money=money,
+        deal=None if sheet.deal is None else replace(
+            sheet.deal, lines=[replace(ln, name=one(ln.name)) for ln in sheet.deal.lines]),
     )
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app import views
-from sheets.model import Chip, Level, Move, Payout, Race, RaceTable, Seat, Sheet
+from sheets.model import Chip, Deal, DealLine, Level, Move, Payout, Race, RaceTable, Seat, Sheet
 from sheets.money_data import collect_money
 
 
@@ -119,8 +119,12 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     sheet.results = results(view)
     sheet.money = collect_money(views.money(t), sheet.payouts)
     sheet.pool_cents = view.field.prize_pool_cents
+    sheet.fees_cents = view.field.fees_cents
     sheet.entries = view.field.entries
     sheet.players_left = view.field.players_left
     sheet.level = view.clock.level
     sheet.currency = view.currency
+    if view.deal is not None:
+        lines = [DealLine(ln.name, ln.chips, ln.amount_cents) for ln in view.deal.lines]
+        sheet.deal = Deal(view.deal.method_text, lines, view.deal.save_cents)
     return sheet

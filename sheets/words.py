@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from app.views import format as fmt
+
 _ONES = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen"
@@ -38,10 +40,17 @@ def number_words(n: int) -> str:
     return " ".join(out)
 
 
-def amount_words(cents: int, unit: str = "dollars") -> str:
-    """``123456`` -> "One thousand two hundred thirty-four and 56/100 dollars"."""
-    whole, part = divmod(abs(cents), 100)
-    text = f"{number_words(whole)} and {part:02d}/100 {unit}"
+def amount_words(cents: int, currency: str | None = None) -> str:
+    """``123456`` -> "One thousand two hundred thirty-four and 56/100 dollars"; in a currency (an ISO code)
+    its name and minor unit: ``(123456, "EUR")`` -> "... and 56/100 euros", ``(1500, "JPY")`` -> "One
+    thousand five hundred Japanese yen" (no minor unit)."""
+    digits = fmt.decimals(currency) if currency else 2
+    unit = "dollars" if currency in (None, "", "USD", "$") else fmt.currency_name(currency)
+    whole, part = divmod(abs(cents), 10**digits)
+    if digits:
+        text = f"{number_words(whole)} and {part:0{digits}d}/{10**digits} {unit}"
+    else:
+        text = f"{number_words(whole)} {unit}"
     if cents < 0:
         text = "minus " + text
     return text[0].upper() + text[1:]

@@ -117,6 +117,15 @@ def check_sheets(session: Any) -> str:
     return "sheet drawn and read back"
 
 
+def check_currency() -> str:
+    """Money in a few currencies (Babel's locale data the bundle ships: app.views.format)."""
+    from app.views import format as fmt
+
+    got = [fmt.money(123450, c) for c in ("EUR", "GBP", "CAD")] + [fmt.money(123456, "JPY")]
+    _check(got == ["€1,234.50", "£1,234.50", "$1,234.50", "¥123,456"], f"money written wrong: {got}")
+    return "currencies written"
+
+
 def run_self_test(app: QApplication, out: Callable[[str], None] = print) -> int:
     start = time.perf_counter()
     parts: list[str] = []
@@ -127,6 +136,7 @@ def run_self_test(app: QApplication, out: Callable[[str], None] = print) -> int:
         parts.append(text)
         parts.append(check_display(app, director.session))
         parts.append(check_sheets(director.session))
+        parts.append(check_currency())
     except Exception as exc:  # every failure becomes one readable line and a non-zero exit
         print(f"SELF-TEST FAILED: {exc}", file=sys.stderr)
         return 1

@@ -15,6 +15,9 @@ from app.clock.timeline import (
     adhoc_break_left_ms,
     default_level_ms,
     find_period,
+    late_registration_allowed,
+    late_registration_closed_early,
+    late_registration_open,
     period_at,
     periods,
     position_ms,
@@ -309,3 +312,44 @@ def _clock_deducted(state: TournamentState, ev: Event) -> None:
     c = touch(state, ev)
     c["pos_ms"] = int(c["pos_ms"]) + int(ev.data["ms"])
     c["h4h_hands"] = int(c.get("h4h_hands", 0)) + int(ev.data["hands"])
+
+
+# -- registration control (REG-8) ----------------------------------------------------------------------
+@command("close_registration")
+def close_registration(ctx: Context, cmd: dict[str, Any]) -> None:
+    """The director closes late registration before the profile's deadline."""
+    if ctx.profile["late.mode"] != "levels":
+        raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
+    if not late_registration_open(ctx.state, ctx.now):
+        why = "already closed by the director" if late_registration_closed_early(ctx.state) else (
+            f"already closed: it ended with level {int(ctx.profile['late.last_level'])}")
+        raise RuleError("WINDOW_CLOSED", f"Late registration is {why}.", "REG-8")
+    ctx.emit("registration_closed")
+
+
+@applies("registration_closed")
+def _registration_closed(state: TournamentState, ev: Event) -> None:
+    touch(state, ev)["late_closed"] = True
+
+
+@command("reopen_registration")
+def reopen_registration(ctx: Context, cmd: dict[str, Any]) -> None:
+    """The director reopens late registration he closed early; never past the profile's deadline."""
+    if ctx.profile["late.mode"] != "levels":
+        raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
+    if not late_registration_closed_early(ctx.state):
+        raise RuleError("INVALID_INPUT", "Late registration was not closed by the director; nothing to reopen.",
+                        "REG-8")
+    if not late_registration_allowed(ctx.state, ctx.now):
+        last = int(ctx.profile["late.last_level"])
+        raise RuleError(
+            "WINDOW_CLOSED",
+            f"Late registration cannot reopen: the profile closes it at the end of level {last}, already passed.",
+            "REG-8",
+        )
+    ctx.emit("registration_reopened")
+
+
+@applies("registration_reopened")
+def _registration_reopened(state: TournamentState, ev: Event) -> None:
+    touch(state, ev).pop("late_closed", None)

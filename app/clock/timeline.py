@@ -212,8 +212,17 @@ def late_registration_end_ms(state: TournamentState) -> int | None:
 
 def late_registration_open_at(state: TournamentState, period: Period, pos_ms: int) -> bool:
     """The one rule for "late registration is open" at clock position ``pos_ms`` in ``period``: the
-    profile takes entries by level, the tournament is not over, and the clock has not passed the end of
-    ``late.last_level`` (the break after that level is already closed)."""
+    director has not closed it early (REG-8), the profile takes entries by level, the tournament is not
+    over, and the clock has not passed the end of ``late.last_level`` (the break after that level is
+    already closed)."""
+    if state.clock.get("late_closed"):  # REG-8: the director closed it early
+        return False
+    return late_registration_allowed_at(state, period, pos_ms)
+
+
+def late_registration_allowed_at(state: TournamentState, period: Period, pos_ms: int) -> bool:
+    """The profile's limit alone (REG-4): what :func:`late_registration_open_at` says when the director
+    has not closed registration early. A director may reopen registration only while this holds (REG-8)."""
     profile = state.profile
     if profile is None or profile["late.mode"] != "levels" or state.ended:
         return False
@@ -227,6 +236,17 @@ def late_registration_open(state: TournamentState, now: float) -> bool:
     """Late registration is open at wall time ``now`` (see :func:`late_registration_open_at`)."""
     pos = position_ms(state, to_ms(now))
     return late_registration_open_at(state, period_at(state, pos), pos)
+
+
+def late_registration_allowed(state: TournamentState, now: float) -> bool:
+    """The profile would have late registration open at ``now`` (see :func:`late_registration_allowed_at`)."""
+    pos = position_ms(state, to_ms(now))
+    return late_registration_allowed_at(state, period_at(state, pos), pos)
+
+
+def late_registration_closed_early(state: TournamentState) -> bool:
+    """REG-8: the director closed late registration before the profile's deadline."""
+    return bool(state.clock.get("late_closed"))
 
 
 def is_running(state: TournamentState) -> bool:

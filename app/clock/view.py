@@ -142,6 +142,7 @@ def clock_view(state: TournamentState, now: float) -> dict[str, Any]:
         "seconds_to_break": None if brk is None or on_break else -(-(brk.start_ms - pos) // 1000),
         "late_registration_open": late_registration_open_at(state, period, pos),
         "late_registration_seconds_left": late_registration_seconds_left(state, pos),
+        "late_registration_closed_early": bool(c.get("late_closed")),
         "level_length_change": c.get("length_change"),
         "hand_for_hand_hands": int(c.get("h4h_hands", 0)),
         "announcements": announcements(state, (now_ms - ANNOUNCE_SHOW_MS) / 1000, now),

@@ -134,3 +134,27 @@ class SetStructure(Command, tag="set_structure"):
 
     id: str | None = None
     structure: dict[str, Any] | None = None
+
+
+class CloseRegistration(Command, tag="close_registration"):
+    """Close late registration now, before the profile's deadline (register, buy-in and seating follow).
+
+    Refused ``WINDOW_CLOSED`` when it is already closed, ``NOT_OFFERED`` where the profile takes no late
+    entries. ``reopen_registration`` undoes it while the profile's deadline has not passed.
+    """
+
+    label: ClassVar[str] = "late registration closed"
+    rules: ClassVar[tuple[str, ...]] = ("REG-8", "REG-4")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "close_registration"},)
+
+
+class ReopenRegistration(Command, tag="reopen_registration"):
+    """Reopen late registration the director closed early; never past the profile's deadline.
+
+    Refused ``WINDOW_CLOSED`` once the profile's last late-registration level has ended, and
+    ``INVALID_INPUT`` when registration was not closed by the director.
+    """
+
+    label: ClassVar[str] = "late registration reopened"
+    rules: ClassVar[tuple[str, ...]] = ("REG-8", "REG-4")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "reopen_registration"},)

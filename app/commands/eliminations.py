@@ -84,3 +84,53 @@ class SetPayouts(Command, tag="set_payouts"):
     )
 
     amounts_cents: list[int] | None
+
+
+class LockPayouts(Command, tag="lock_payouts"):
+    """Lock the payout table: late entries no longer change its places or shares.
+
+    Under ``payout.lock_at_money`` it locks by itself when the players left are all paid. Refused
+    ``NOT_OFFERED`` without a payout table.
+    """
+
+    label: ClassVar[str] = "payout table locked"
+    rules: ClassVar[tuple[str, ...]] = ("PAY-10",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "lock_payouts"},)
+
+
+class UnlockPayouts(Command, tag="unlock_payouts"):
+    """Let the payout table follow the field again.
+
+    When that changes the table, the engine says in words what changes and asks (``confirm``: true to go
+    ahead). Refused once a paid place was decided on the locked table, or a deal was made on it.
+    """
+
+    label: ClassVar[str] = "payout table unlocked"
+    rules: ClassVar[tuple[str, ...]] = ("PAY-10",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "unlock_payouts", "confirm": True},)
+
+    confirm: bool = False
+
+
+class RecordDeal(Command, tag="record_deal"):
+    """Record the deal the players still in agreed; it replaces the prizes of the places in play.
+
+    ``method``: ``icm`` or ``chip_chop`` (worked out from ``chips``, default the stacks the engine knows), or
+    ``amounts`` typed by the director (``amounts_cents``, one per player). ``save_cents`` is left to play
+    for: the winner takes it on top of his amount. ``players`` (optional) lists who takes part: every
+    player still in. Undo removes the deal. Refused ``NOT_OFFERED`` without a payout table.
+    """
+
+    label: ClassVar[str] = "deal recorded"
+    rules: ClassVar[tuple[str, ...]] = ("PAY-11", "ELIM-6")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "record_deal", "method": "icm", "chips": {"Ann": 60000, "Bob": 40000}, "save_cents": 10000},
+        {"cmd": "record_deal", "method": "amounts", "amounts_cents": {"Ann": 70000, "Bob": 50000},
+         "players": ["Ann", "Bob"]},
+    )
+
+    method: str = "icm"
+    chips: dict[str, int] | None = None
+    amounts_cents: dict[str, int] | None = None
+    save_cents: int = 0
+    players: list[PlayerRef] | None = None

@@ -35,6 +35,7 @@ class Player:
     topups: int = 0
     reentries: int = 0
     paid_cents: int = 0
+    fees_paid: dict[str, int] = field(default_factory=dict)  # ENT-11: fee type (house, dealer, staff) -> cents
     identity: dict[str, str] = field(default_factory=dict)
     absent_since: float | None = None
     busted_level: int | None = None  # level of the hand in which the stack reached 0
@@ -227,6 +228,7 @@ class TournamentState:
     next_player_id: int = 1
     pool_cents: int = 0
     fees_cents: int = 0
+    fees_by_type: dict[str, int] = field(default_factory=dict)  # ENT-11: house, dealer, staff -> cents
     refunds_cents: int = 0
     forfeit_fees_cents: int = 0
     money_log: list[dict[str, Any]] = field(default_factory=list)
@@ -239,6 +241,11 @@ class TournamentState:
     ended: bool = False
     hand_for_hand: bool = False
     payout_override: list[int] | None = None  # director's edited table, in cents
+    # PAY-10: {"prizes_cents": [...], "auto": bool, "at": float}: the table stops following the field
+    payout_lock: dict[str, Any] | None = None
+    # PAY-11: the agreed deal: {"method", "players": [ids], "chips": {id: n}, "amounts": {id: cents},
+    # "save_cents", "prizes_cents": the prizes in play it replaced}
+    deal: dict[str, Any] | None = None
     moves: int = 0
     tables_broken: int = 0
     redraws: int = 0

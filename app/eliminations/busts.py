@@ -24,6 +24,7 @@ from app.core.events import Event
 from app.core.registry import applies, command, due_check
 from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
 from app.eliminations.hand_for_hand import round_batch
+from app.eliminations.payouts import lock_at_money
 from app.eliminations.places import renumber
 from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
@@ -162,6 +163,7 @@ def check_winner(ctx: Context) -> None:
     standing is not yet the winner. The tournament then ends when the window closes: see
     :func:`finish_due`.
     """
+    lock_at_money(ctx)  # PAY-10: the money is reached
     if last_standing(ctx.state) is None or late_entry_open(ctx):
         return
     finish(ctx)

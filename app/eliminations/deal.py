@@ -1,6 +1,8 @@
-"""Deal calculator for the final table: ICM and chip chop (a calculator only, ELIM-6).
+"""Deals at the final table: the ICM and chip-chop calculator (ELIM-6) and the recorded deal (PAY-11).
 
-Deals between players are not enforced by the engine: nothing here changes the tournament. Given the
+The calculator changes nothing. ``record_deal`` records a deal the players agreed (by ICM, chip chop, or
+amounts the director types): it replaces the prizes of the places still in play, and is undone like
+any other command. Given the
 remaining players' chips and the prizes still in play (places 1 to N of the payout table, N being the
 players left), it works out what each player would take.
 
@@ -27,15 +29,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from app.clock.timeline import late_registration_open
 from app.core import inputs
+from app.core.events import Event
+from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
-from app.eliminations.payouts import prize_table
+from app.eliminations.payouts import has_payout_table, prize_table
 from app.errors import RuleError
+
+if TYPE_CHECKING:
+    from app.core.context import Context
 
 ICM = "icm"
 CHIP_CHOP = "chip_chop"
+AMOUNTS = "amounts"
 METHODS = (ICM, CHIP_CHOP)
 ICM_LIMIT = 10
 
@@ -204,3 +213,93 @@ def split_cents(exact: Sequence[Fraction], stacks: Sequence[int], total: int) ->
     for i in order[:left]:
         amounts[i] += 1
     return amounts
+
+
+# -- the recorded deal (PAY-11) --------------------------------------------------------------------------
+def _by_player(ctx: Context, given: Any, what: str) -> dict[int, int]:
+    if not isinstance(given, dict) or not given:
+        raise RuleError("INVALID_INPUT", f"'{what}' is an object of player: whole number.")
+    out: dict[int, int] = {}
+    for ref, value in given.items():
+        p = inputs.player(ctx.state, int(ref) if isinstance(ref, str) and ref.isdigit() else ref)
+        if p.id in out:
+            raise RuleError("INVALID_INPUT", f"{p.name} is named twice in '{what}'.")
+        out[p.id] = inputs.cents(value, f"{p.name}'s {what}") if what == "amounts_cents" else inputs.whole(
+            value, f"{p.name}'s chips", minimum=1)
+    return out
+
+
+@command("record_deal")
+def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
+    """Record the deal the players still in agreed: it replaces the prizes of the places in play (PAY-11)."""
+    state = ctx.state
+    if not has_payout_table(state):
+        raise RuleError("NOT_OFFERED", "This tournament has no payout table, so there is no deal to make.", "PAY-11")
+    if state.deal is not None:
+        raise RuleError("INVALID_INPUT", "A deal is already recorded; undo it to record another.", "PAY-11")
+    if late_registration_open(state, ctx.now):
+        raise RuleError("INVALID_INPUT", "Entries can still arrive: close late registration (close_registration) "
+                        "before recording a deal.", "PAY-11")
+    method = cmd.get("method", ICM)
+    if method not in (*METHODS, AMOUNTS):
+        raise RuleError("INVALID_INPUT", f"The deal method is icm, chip_chop or amounts, not {method!r}.", "PAY-11")
+    live = deal_players(state)
+    if len(live) < 2:
+        raise RuleError("INVALID_INPUT", "A deal needs at least 2 players still in.", "PAY-11")
+    if cmd.get("players") is not None:
+        named = {inputs.player(state, ref).id for ref in cmd["players"]}
+        if named != {p.player for p in live}:
+            missing = ", ".join(p.name for p in live if p.player not in named) or "none"
+            raise RuleError("INVALID_INPUT", "Every player still in takes part in the deal (and only they); "
+                            f"not named: {missing}.", "PAY-11")
+    save = inputs.cents(cmd.get("save_cents", 0), "The amount left to play for")
+    given = cmd.get("chips")
+    chips = _by_player(ctx, given, "chips") if given is not None else {p.player: p.chips for p in live}
+    prizes = prizes_in_play(state)
+    if method == AMOUNTS:
+        amounts = _by_player(ctx, inputs.field(cmd, "amounts_cents"), "amounts_cents")
+        absent = [p.name for p in live if p.player not in amounts]
+        extra = [state.players[pid].name for pid in amounts if pid not in {p.player for p in live}]
+        if absent or extra:
+            raise RuleError("INVALID_INPUT", "The amounts name every player still in, and only them"
+                            + (f"; missing: {', '.join(absent)}" if absent else "")
+                            + (f"; not in: {', '.join(extra)}" if extra else "") + ".", "PAY-11")
+        if save and save > prizes[0] - max(prizes[1:], default=0):
+            raise RuleError("AMOUNT_INVALID", "The amount left to play for may not make 1st pay less than 2nd.",
+                            "PAY-11")
+        if sum(amounts.values()) + save != sum(prizes):
+            from app.views.format import money
+
+            cur = str(ctx.profile["money.currency"])
+            raise RuleError("AMOUNT_INVALID", f"The amounts and the amount left to play for come to "
+                            f"{money(sum(amounts.values()) + save, cur)}; "
+                            f"the prizes in play are {money(sum(prizes), cur)}.",
+                            "PAY-11")
+        lines = [{"player": p.player, "chips": chips.get(p.player, p.chips), "amount_cents": amounts[p.player]}
+                 for p in live]
+    else:
+        deal = deal_for_state(state, chips, method, save)
+        lines = [{"player": ln.player, "chips": ln.chips, "amount_cents": ln.amount_cents} for ln in deal.lines]
+    ctx.emit("deal_recorded", method=method, lines=lines, save_cents=save, prizes_cents=prizes)
+
+
+@applies("deal_recorded")
+def _deal_recorded(state: TournamentState, ev: Event) -> None:
+    d = ev.data
+    state.deal = {"method": d["method"], "lines": [dict(ln) for ln in d["lines"]],
+                  "save_cents": int(d.get("save_cents", 0)), "prizes_cents": list(d["prizes_cents"]), "at": ev.at}
+
+
+@view_part("deal")
+def deal_view(state: TournamentState) -> dict[str, Any] | None:
+    """The recorded deal: method, each player's chips and amount, the amount left to play for."""
+    if state.deal is None:
+        return None
+    d = state.deal
+    return {
+        "method": d["method"],
+        "save_cents": d["save_cents"],
+        "prizes_cents": list(d["prizes_cents"]),
+        "lines": [{"player": state.players[int(ln["player"])].name, "player_id": int(ln["player"]),
+                   "chips": int(ln["chips"]), "amount_cents": int(ln["amount_cents"])} for ln in d["lines"]],
+    }

@@ -15,7 +15,7 @@ from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import WINNER, TournamentState
-from app.errors import RuleError
+from app.errors import Question, RuleError
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -51,6 +51,73 @@ def percents(state: TournamentState) -> list[float] | None:
     return None
 
 
+def paid_entries(state: TournamentState) -> int:
+    """Buy-ins and re-entries that were not refunded: what PAY-7's share of the entries counts."""
+    counts = state.money_counts
+    return counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
+
+
+def places_by_percent(entries: int, percent: float, rounding: str) -> int:
+    """PAY-7: ``percent`` of ``entries`` places, rounded up, down or to the nearest (a half up); at least 1."""
+    exact = Fraction(entries) * Fraction(str(percent)) / 100
+    if rounding == "up":
+        n = -(-exact.numerator // exact.denominator)
+    elif rounding == "down":
+        n = exact.numerator // exact.denominator
+    else:
+        n = int(exact + Fraction(1, 2))
+    return max(1, min(n, max(entries, 1)))
+
+
+def share_weights(state: TournamentState) -> tuple[list[Fraction], Fraction | None] | None:
+    """The shares of the places (1st first) and what they are out of (None: their sum), or None for a
+    fixed or no table. A percent table is out of 100; PAY-7 shares 1 : 1/2 : 1/3 ...; a locked table
+    (PAY-10) keeps the prizes it had when it was locked, as shares."""
+    assert state.profile is not None
+    if state.payout_lock is not None:
+        return [Fraction(int(c)) for c in state.payout_lock["prizes_cents"]], None
+    pct = percents(state)
+    if pct is None:
+        return None
+    share = state.profile["payout.places_percent"]
+    if share is not None:
+        n = places_by_percent(paid_entries(state), share, str(state.profile["payout.places_rounding"]))
+        return [Fraction(1, k) for k in range(1, n + 1)], None
+    return [Fraction(str(p)) for p in pct], Fraction(100)
+
+
+def split_pool(pool: int, weights: list[Fraction], out_of: Fraction | None, unit: int) -> list[int]:
+    """PAY-3, PAY-8: floor(pool x share) per place, each a multiple of ``unit`` (1: whole cents), the
+    rest to 1st."""
+    total = out_of if out_of is not None else sum(weights, Fraction(0))
+    if not weights:
+        return []
+    if total <= 0:
+        return [pool] + [0] * (len(weights) - 1)
+    prizes = [int(Fraction(pool) * w / total) for w in weights]
+    if unit > 1:
+        prizes = [c - c % unit for c in prizes]
+    prizes[0] += pool - sum(prizes)
+    return prizes
+
+
+def shaped_prizes(state: TournamentState, weights: list[Fraction], out_of: Fraction | None) -> list[int]:
+    """PAY-3, PAY-8, PAY-9: the pool split by ``weights``, rounded to ``payout.round_to_cents``; while the
+    last paid place would pay less than ``payout.min_cash_cents`` it is dropped and the pool is split
+    again over the places above it (a locked table keeps its places)."""
+    assert state.profile is not None
+    pool = prize_pool(state)
+    unit = int(state.profile["payout.round_to_cents"] or 1)
+    least = state.profile["payout.min_cash_cents"]
+    n = len(weights)
+    while True:
+        part = weights[:n]
+        prizes = split_pool(pool, part, out_of if n == len(weights) else None, unit)
+        if n <= 1 or not least or state.payout_lock is not None or prizes[-1] >= int(least):
+            return prizes
+        n -= 1
+
+
 def prize_table(state: TournamentState) -> list[int]:
     """Cents per place, 1st first."""
     assert state.profile is not None
@@ -62,30 +129,34 @@ def prize_table(state: TournamentState) -> list[int]:
     elif kind == "fixed":
         prizes = [int(c) for c in state.profile["payout.fixed_cents"]]
     else:
-        prizes = _percent_prizes(prize_pool(state), tuple(percents(state) or ()))
+        weights = share_weights(state)
+        prizes = shaped_prizes(state, *weights) if weights else []
     field = max(state.entrants, 1)
     if len(prizes) > field:  # PAY-5: places nobody can take go to 1st
         prizes[0] += sum(prizes[field:])
         prizes = prizes[:field]
+    if state.deal is not None:  # PAY-11: the deal replaces the prizes of the places still in play
+        lines = state.deal["lines"]
+        dealt = sorted((int(ln["amount_cents"]) for ln in lines), reverse=True)
+        if dealt:
+            dealt[0] += deal_save(state, prizes)
+        prizes = dealt + prizes[len(lines):]
     return prizes
 
 
-_PERCENT_PRIZES: dict[tuple[int, tuple[float, ...]], list[int]] = {}
+def deal_save(state: TournamentState, prizes: list[int]) -> int:
+    """PAY-11: what the winner of the play after a deal takes on top of his amount: the amount left to play
+    for, and any money paid into the places in play since the deal (a rebuy, a late entry)."""
+    assert state.deal is not None
+    k = len(state.deal["lines"])
+    now = sum(prizes[:k])
+    return int(state.deal.get("save_cents", 0)) + now - sum(int(c) for c in state.deal["prizes_cents"])
 
 
-def _percent_prizes(pool: int, pcts: tuple[float, ...]) -> list[int]:
-    """floor(pool x pct / 100) per place, the cents left over to 1st (PAY-3); kept per (pool, percents):
-    a bust changes neither, and the table is asked for after each command."""
-    key = (pool, pcts)
-    prizes = _PERCENT_PRIZES.get(key)
-    if prizes is None:
-        prizes = [int(Fraction(pool) * Fraction(str(pct)) / 100) for pct in pcts]
-        if prizes:
-            prizes[0] += pool - sum(prizes)  # PAY-3: leftover cents to 1st
-        if len(_PERCENT_PRIZES) >= 16:
-            _PERCENT_PRIZES.pop(next(iter(_PERCENT_PRIZES)))
-        _PERCENT_PRIZES[key] = prizes
-    return list(prizes)
+def has_payout_table(state: TournamentState) -> bool:
+    """The tournament pays prizes: a table in the profile, or the director's own."""
+    assert state.profile is not None
+    return state.profile["payout.table"] != "none" or state.payout_override is not None
 
 
 def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, tuple[int, int, bool]]:
@@ -109,6 +180,13 @@ def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, 
             share, odd = divmod(total, len(group))
             for i, pid in enumerate(sorted(group, key=lambda x: order.get(x, len(order) + x))):
                 out[pid] = (first, share + (1 if i < odd else 0), len(group) > 1)
+    if state.deal is not None:  # PAY-11: each player in the deal takes his amount; the winner the save too
+        save = table[0] - max(int(ln["amount_cents"]) for ln in state.deal["lines"]) if table else 0
+        for ln in state.deal["lines"]:
+            pid = int(ln["player"])
+            if pid in out:
+                place, _, tied = out[pid]
+                out[pid] = (place, int(ln["amount_cents"]) + (save if place == 1 else 0), tied)
     return out
 
 
@@ -128,11 +206,18 @@ def payout_rows(
     for pid, (place, _, _) in won.items():
         by_place.setdefault(place, []).append(pid)
     rows: list[dict[str, Any]] = []
+    open_amounts: list[int] = []  # PAY-11: the deal's amounts of the players not placed yet, largest first
+    if state.deal is not None and table:
+        lines = state.deal["lines"]
+        open_amounts = sorted((int(ln["amount_cents"]) for ln in lines if int(ln["player"]) not in won), reverse=True)
+        if open_amounts and 1 not in by_place:
+            open_amounts[0] += table[0] - max(int(ln["amount_cents"]) for ln in lines)
     place = 1
     while place <= len(table):
         pids = by_place.get(place)
         if not pids:
-            rows.append({"place": place, "player": None, "amount_cents": table[place - 1], "tied": False})
+            amount = open_amounts.pop(0) if open_amounts else table[place - 1]
+            rows.append({"place": place, "player": None, "amount_cents": amount, "tied": False})
             place += 1
             continue
         pids.sort(key=lambda pid: -won[pid][1])
@@ -161,6 +246,92 @@ def set_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
 def _payouts_set(state: TournamentState, ev: Event) -> None:
     amounts = ev.data["amounts_cents"]
     state.payout_override = None if amounts is None else [int(a) for a in amounts]
+
+
+# -- payout lock (PAY-10) --------------------------------------------------------------------------------
+def _no_table(what: str) -> RuleError:
+    return RuleError("NOT_OFFERED", f"This tournament has no payout table, so there is nothing to {what}.", "PAY-10")
+
+
+@command("lock_payouts")
+def lock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
+    """The director locks the payout table: late entries no longer change its places and shares."""
+    if not has_payout_table(ctx.state):
+        raise _no_table("lock")
+    if ctx.state.payout_lock is not None:
+        raise RuleError("INVALID_INPUT", "The payout table is already locked.", "PAY-10")
+    ctx.emit("payouts_locked", prizes_cents=prize_table(ctx.state), auto=False)
+
+
+def lock_at_money(ctx: Context) -> None:
+    """PAY-10 under ``payout.lock_at_money``: the table locks by itself once the players left are all paid."""
+    state = ctx.state
+    if not ctx.profile["payout.lock_at_money"] or state.payout_lock is not None or state.ended:
+        return
+    if not has_payout_table(state):
+        return
+    table = prize_table(state)
+    if table and 0 < state.in_field <= len(table):
+        ctx.emit("payouts_locked", prizes_cents=table, auto=True)
+
+
+@applies("payouts_locked")
+def _payouts_locked(state: TournamentState, ev: Event) -> None:
+    state.payout_lock = {"prizes_cents": [int(c) for c in ev.data["prizes_cents"]],
+                         "auto": bool(ev.data.get("auto")), "at": ev.at}
+
+
+def unlocked_table(state: TournamentState) -> list[int]:
+    """The table as it would be without the lock."""
+    lock, state.payout_lock = state.payout_lock, None
+    try:
+        return prize_table(state)
+    finally:
+        state.payout_lock = lock
+
+
+def _changes(before: list[int], after: list[int], currency: str) -> str:
+    from app.views.format import money, ordinal
+
+    parts = []
+    if len(before) != len(after):
+        parts.append(f"{len(after)} places paid instead of {len(before)}")
+    for i in range(max(len(before), len(after))):
+        old = before[i] if i < len(before) else 0
+        new = after[i] if i < len(after) else 0
+        if old != new:
+            parts.append(f"{ordinal(i + 1)} {money(new, currency)} instead of {money(old, currency)}")
+    return "; ".join(parts[:8]) + ("; ..." if len(parts) > 8 else "")
+
+
+@command("unlock_payouts")
+def unlock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
+    """The payout table follows the field again; refused once a prize was decided or a deal was made."""
+    state = ctx.state
+    if not has_payout_table(state):
+        raise _no_table("unlock")
+    if state.payout_lock is None:
+        raise RuleError("INVALID_INPUT", "The payout table is not locked.", "PAY-10")
+    if state.deal is not None:
+        raise RuleError("INVALID_INPUT", "A deal was made on the locked table; undo the deal before unlocking.",
+                        "PAY-10")
+    before = prize_table(state)
+    paid = [pid for pid, (_, cents, _) in awards(state, before).items() if cents > 0
+            and state.players[pid].status != WINNER]
+    if paid:
+        raise RuleError("WINDOW_CLOSED", f"{len(paid)} paid place(s) already decided on the locked table; "
+                        "it stays locked.", "PAY-10")
+    after = unlocked_table(state)
+    if after != before and not cmd.get("confirm"):
+        changes = _changes(before, after, str(ctx.profile["money.currency"]))
+        text = f"Unlocking changes the payout table: {changes}. Unlock?"
+        raise RuleError("NEEDS_INPUT", text, "PAY-10", question=Question(text, "confirm", "bool"))
+    ctx.emit("payouts_unlocked", prizes_cents=after)
+
+
+@applies("payouts_unlocked")
+def _payouts_unlocked(state: TournamentState, ev: Event) -> None:
+    state.payout_lock = None
 
 
 @view_part("payouts")

@@ -17,6 +17,8 @@ from app.core.registry import applies
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.eliminations.places import leave_batch, renumber
 from app.errors import RuleError
+from app.views.format import USD
+from app.views.format import money as fmt_money
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -42,20 +44,21 @@ def on_break(ctx: Context) -> bool:
     return in_break(ctx.state, ctx.now)
 
 
-def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str) -> int:
+def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str, ctx: Context | None = None) -> int:
     """The amount the director took: optional in the command, but it must be exactly the price."""
     if "amount_cents" not in cmd:
         return price
     amount = cents(cmd["amount_cents"], f"The {what} amount")
     if amount != price:
         raise RuleError(
-            "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price)}, not {money_text(amount)}.", rule
+            "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.", rule
         )
     return amount
 
 
-def money_text(c: int) -> str:
-    return f"${c // 100:,}.{c % 100:02d}"
+def money_text(c: int, ctx: Context | None = None) -> str:
+    """An amount in refusals' words, in the tournament's currency (``app.views.format.money``)."""
+    return fmt_money(c, str(ctx.profile["money.currency"]) if ctx is not None else USD)
 
 
 def check_hand_purchase(ctx: Context, p: Player, amount: int) -> None:
@@ -67,8 +70,8 @@ def check_hand_purchase(ctx: Context, p: Player, amount: int) -> None:
     if already + amount > cap:
         raise RuleError(
             "PURCHASE_ABOVE_PER_HAND_MAX",
-            f"{p.name} may buy at most {money_text(cap)} for one hand; "
-            f"{money_text(already)} already bought, {money_text(amount)} more asked.",
+            f"{p.name} may buy at most {money_text(cap, ctx)} for one hand; "
+            f"{money_text(already, ctx)} already bought, {money_text(amount, ctx)} more asked.",
             "ENT-9",
         )
 
@@ -78,9 +81,39 @@ def _hands_at_table(state: TournamentState, p: Player) -> int:
     return table.hands if table is not None else 0
 
 
-def log_money(state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str) -> None:
-    """One row of the money log; ``to`` is pool, fee, forfeit_fee or refund (negative: money out)."""
-    state.money_log.append({"at": at, "kind": kind, "player": player, "cents": cents_, "to": to})
+def log_money(
+    state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str,
+    split: dict[str, int] | None = None,
+) -> None:
+    """One row of the money log; ``to`` is pool, fee, forfeit_fee or refund (negative: money out); a fee
+    row carries its ``split`` by fee type (house, dealer, staff)."""
+    row: dict[str, Any] = {"at": at, "kind": kind, "player": player, "cents": cents_, "to": to}
+    if split:
+        row["split"] = dict(split)
+    state.money_log.append(row)
+
+
+FEE_KEY = {"entry": "buy_in"}  # the purchase kinds as money.fees names them
+
+
+def fees_for(profile: Any, kind: str) -> dict[str, int]:
+    """ENT-11: the fees (house, dealer, staff -> cents) taken on top of the price of one ``kind`` of purchase.
+
+    ``money.fees`` names them per purchase (buy_in, reentry, rebuy, addon, topup); a re-entry not named
+    pays the buy-in's fees. ``money.fee_cents`` is the buy-in's (and re-entry's) house fee unless
+    ``money.fees`` names one. Chips bought from the dealer (ENT-9) pay none.
+    """
+    table = profile["money.fees"] or {}
+    split: dict[str, int] = {}
+    if kind in ("entry", "reentry") and int(profile["money.fee_cents"]):
+        split["house"] = int(profile["money.fee_cents"])
+    key = FEE_KEY.get(kind, kind)
+    named = table.get(key)
+    if named is None and kind == "reentry":
+        named = table.get("buy_in")
+    for name, amount in (named or {}).items():
+        split[name] = int(amount)
+    return {k: v for k, v in split.items() if v}
 
 
 @applies("chips_bought")
@@ -89,6 +122,7 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     p = state.players[d["player"]]
     kind = d["kind"]
     price, fee, chips = int(d["cents"]), int(d.get("fee_cents", 0)), int(d["chips"])
+    split = {str(k): int(v) for k, v in (d.get("fees") or ({"house": fee} if fee else {})).items()}
     if kind in ("entry", "reentry"):
         if p.entries == 0:
             state.entrants += 1
@@ -121,6 +155,9 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     state.chips_issued += chips
     state.pool_cents += price
     state.fees_cents += fee
+    for name, cents_ in split.items():
+        state.fees_by_type[name] = state.fees_by_type.get(name, 0) + cents_
+        p.fees_paid[name] = p.fees_paid.get(name, 0) + cents_
     state.money_counts[kind] = state.money_counts.get(kind, 0) + 1
     if kind not in ("entry", "reentry"):  # ENT-9 caps what is bought from the dealer, not the entry
         mark = int(d.get("hand_mark", -1))
@@ -129,18 +166,19 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
         p.hand_purchase_cents += price
     log_money(state, ev.at, kind, p.id, price, "pool")
     if fee:
-        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee")
+        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split)
 
 
-def emit_purchase(
-    ctx: Context, p: Player, kind: str, price: int, chips: int, fee: int = 0, stack_before: int | None = None
-) -> None:
+def emit_purchase(ctx: Context, p: Player, kind: str, price: int, chips: int, stack_before: int | None = None) -> None:
+    """One purchase: the price to the pool, and the profile's fees for this kind (ENT-11) kept apart."""
+    fees = fees_for(ctx.profile, kind)
     ctx.emit(
         "chips_bought",
         player=p.id,
         kind=kind,
         cents=price,
-        fee_cents=fee,
+        fee_cents=sum(fees.values()),
+        fees=fees,
         chips=chips,
         hand_mark=_hands_at_table(ctx.state, p),
         stack_before=stack_before,

@@ -88,7 +88,7 @@ def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
     block = rebuy_block(ctx, p, level)
     if block is not None:
         raise block
-    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3")
+    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3", ctx)
     check_hand_purchase(ctx, p, price)
     emit_purchase(ctx, p, "rebuy", price, ctx.profile.rebuy_chips)
 
@@ -115,7 +115,7 @@ def addon(ctx: Context, cmd: dict[str, Any]) -> None:
     stack = counted_stack(cmd)
     if ctx.profile["addon.requires_zero_stack"] and (p.stack if stack is None else stack) > 0:
         raise RuleError("REQUIRES_ZERO_STACK", "The add-on is only for a player with no chips.", "ENT-7")
-    price = paid_amount(cmd, ctx.profile.addon_price_cents, "add-on", "ENT-7")
+    price = paid_amount(cmd, ctx.profile.addon_price_cents, "add-on", "ENT-7", ctx)
     check_hand_purchase(ctx, p, price)
     emit_purchase(ctx, p, "addon", price, ctx.profile.addon_chips, stack_before=stack)
 
@@ -174,7 +174,7 @@ def topup(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError(
             "AMOUNT_INVALID", f"{chips} chips do not cost a whole number of cents ({start} chips per buy-in).", "ENT-6"
         )
-    price = paid_amount(cmd, chips * buy_in // start, "top-up", "ENT-6")
+    price = paid_amount(cmd, chips * buy_in // start, "top-up", "ENT-6", ctx)
     check_hand_purchase(ctx, p, price)
     emit_purchase(ctx, p, "topup", price, chips, stack_before=stack)
 
@@ -191,7 +191,7 @@ def buy_chips(ctx: Context, cmd: dict[str, Any]) -> None:
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
     if amount == 0 or buy_in == 0 or (amount * start) % buy_in:
         raise RuleError(
-            "AMOUNT_INVALID", f"{money_text(amount)} does not buy a whole number of chips.", "ENT-9"
+            "AMOUNT_INVALID", f"{money_text(amount, ctx)} does not buy a whole number of chips.", "ENT-9"
         )
     check_hand_purchase(ctx, p, amount)
     emit_purchase(ctx, p, "purchase", amount, amount * start // buy_in)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.clock.timeline import late_registration_closed_early
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
@@ -35,17 +36,20 @@ def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
     if cap is None:
         if amount != price:
             raise RuleError(
-                "AMOUNT_INVALID", f"The buy-in is exactly {money_text(price)}, not {money_text(amount)}.", "ENT-1"
+                "AMOUNT_INVALID",
+                f"The buy-in is exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.",
+                "ENT-1",
             )
         return price, stack
     if amount > cap:
         raise RuleError(
-            "ENTRY_ABOVE_MAX", f"No player may bring more than {money_text(cap)} into the game.", "ENT-9"
+            "ENTRY_ABOVE_MAX", f"No player may bring more than {money_text(cap, ctx)} into the game.", "ENT-9"
         )
     if amount == 0 or price == 0 or (amount * stack) % price:
         raise RuleError(
             "AMOUNT_INVALID",
-            f"{money_text(amount)} does not buy a whole number of chips ({stack} chips per {money_text(price)}).",
+            f"{money_text(amount, ctx)} does not buy a whole number of chips "
+            f"({stack} chips per {money_text(price, ctx)}).",
             "ENT-9",
         )
     return amount, amount * stack // price
@@ -59,6 +63,8 @@ def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     if mode != "levels":
         raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
     if not late_entry_open(ctx):
+        if late_registration_closed_early(ctx.state):
+            raise RuleError("WINDOW_CLOSED", "The director has closed late registration.", "REG-8")
         last = int(ctx.profile["late.last_level"])
         raise RuleError("WINDOW_CLOSED", f"Late entry closed at the end of level {last}.", rule)
 
@@ -153,7 +159,7 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
         ctx.emit("player_waitlisted", player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED")
         return
     if pay:
-        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips, int(ctx.profile["money.fee_cents"]))
+        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips)
         if late:
             seat_if_possible(ctx, ctx.state.players[pid], waitlist)
 
@@ -170,7 +176,7 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx)
-    emit_purchase(ctx, p, "entry", price, chips, int(ctx.profile["money.fee_cents"]))
+    emit_purchase(ctx, p, "entry", price, chips)
     if late and p.table is None:  # a player already given a seat keeps it
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 
@@ -206,7 +212,7 @@ def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
     if forfeits:
         stack = counted_stack(cmd)
         ctx.emit("stack_forfeited", player=p.id, stack=p.stack if stack is None else stack)
-    emit_purchase(ctx, p, "reentry", price, chips, int(ctx.profile["money.fee_cents"]))
+    emit_purchase(ctx, p, "reentry", price, chips)
     if not forfeits:
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 

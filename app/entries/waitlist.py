@@ -48,8 +48,9 @@ def seat_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
 
 
 def _refund(ctx: Context, p: Player, reason: str) -> None:
-    fee = min(p.paid_cents, p.entries * int(ctx.profile["money.fee_cents"]))
-    ctx.emit("entry_refunded", player=p.id, cents=p.paid_cents - fee, fee_cents=fee, reason=reason)
+    fees = dict(p.fees_paid)
+    fee = min(p.paid_cents, sum(fees.values()))
+    ctx.emit("entry_refunded", player=p.id, cents=p.paid_cents - fee, fee_cents=fee, fees=fees, reason=reason)
 
 
 @command("refund_waiting")
@@ -131,10 +132,14 @@ def _refunded(state: TournamentState, ev: Event) -> None:
     cents, fee = int(ev.data["cents"]), int(ev.data.get("fee_cents", 0))
     state.pool_cents -= cents
     state.fees_cents -= fee
+    split = {str(k): int(v) for k, v in (ev.data.get("fees") or ({"house": fee} if fee else {})).items()}
+    for name, c in split.items():
+        state.fees_by_type[name] = state.fees_by_type.get(name, 0) - c
+    p.fees_paid = {}
     state.refunds_cents += cents + fee
     log_money(state, ev.at, "refund", p.id, -cents, "pool")
     if fee:
-        log_money(state, ev.at, "refund", p.id, -fee, "fee")
+        log_money(state, ev.at, "refund", p.id, -fee, "fee", {k: -v for k, v in split.items()})
     log_money(state, ev.at, "refund", p.id, cents + fee, "refund")
     state.chips_removed += p.stack
     p.stack = 0
@@ -143,6 +148,7 @@ def _refunded(state: TournamentState, ev: Event) -> None:
     if p.entries:
         state.in_field -= 1
         state.entrants -= 1
+        state.money_counts["refunded_entries"] = state.money_counts.get("refunded_entries", 0) + p.entries
     p.status, p.refunded, p.out_reason, p.out_at = OUT, True, ev.data.get("reason", "refund"), ev.at
     if state.batches:
         renumber(state, 0)

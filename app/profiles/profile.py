@@ -29,7 +29,10 @@ from app.profiles.setting_checks import (
     brackets,
     chip_set,
     choice,
+    currency,
+    fee_table,
     identity,
+    percent_or_null,
     percents,
     text,
     text_list,
@@ -53,9 +56,16 @@ class Setting:
 S = Setting
 SCHEMA: dict[str, Setting] = {
     # money and entries (ENT)
+    "money.currency": S(
+        "USD", currency, "ISO code of the currency; amounts are in its smallest unit (cents; yen for JPY)"
+    ),
     "money.buy_in_cents": S(10000, whole(0), "price of an entry, in cents"),
     "money.start_stack": S(10000, whole(1), "chips an entry grants"),
     "money.fee_cents": S(0, whole(0), "house fee per entry, not prize money"),
+    "money.fees": S(
+        {}, fee_table,
+        "fees per purchase (buy_in, reentry, rebuy, addon, topup): {house, dealer, staff} in cents, not prize money",
+    ),
     "money.guarantee_cents": S(0, whole(0), "guaranteed prize pool"),
     "rebuy.offered": S(False, boolean, "rebuys are offered"),
     "rebuy.price_cents": S(None, whole(0, optional=True), "rebuy price (null: the buy-in)"),
@@ -140,6 +150,18 @@ SCHEMA: dict[str, Setting] = {
     ),
     "payout.bracket_basis": S("players", choice("players", "entries"), "what a bracket counts"),
     "payout.fixed_cents": S([], whole_list, "fixed amounts per place, in cents"),
+    "payout.places_percent": S(
+        None, percent_or_null,
+        "places paid as this percent of the entries, sharing the pool 1/1 : 1/2 : 1/3 ... (null: the table's places)",
+    ),
+    "payout.places_rounding": S("nearest", choice("up", "down", "nearest"), "how payout.places_percent rounds"),
+    "payout.round_to_cents": S(
+        None, whole(1, optional=True), "every prize a multiple of this, the rest to 1st (null: cents)"
+    ),
+    "payout.min_cash_cents": S(
+        None, whole(1, optional=True), "every paid place pays at least this; lower places are dropped"
+    ),
+    "payout.lock_at_money": S(False, boolean, "the payout table locks by itself when the money is reached"),
     # chip race (RACE)
     "race.race_out": S("tda_add", choice("tda_add", "roberts_first"), "a player who would be raced out"),
     "race.pool_rounding": S("half_up", choice("half_up", "floor"), "how the odd chips' value rounds"),
@@ -262,6 +284,8 @@ def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | Non
         merged[key] = value
     if merged["payout.table"] == "fixed" and not merged["payout.fixed_cents"]:
         raise _profile_error("payout.fixed_cents", "must list at least one amount when payout.table is fixed")
+    if merged["payout.places_percent"] is not None and merged["payout.table"] not in ("percent", "bracket"):
+        raise _profile_error("payout.places_percent", "applies only to a percent or bracket payout table")
     if merged["stage.mode"] == "none" and merged["final_table.size"] > merged["table.max_seats"] + 1:
         # TDA RP-9: two short tables combine into a final table at most one seat bigger (8-handed -> 9).
         raise _profile_error(

@@ -66,6 +66,17 @@ def percents(v: Any) -> str | None:
         return "must list at least one place"
     if abs(sum(v) - 100) > 1e-9:
         return f"percentages must add up to 100, not {sum(v):g}"
+    if any(a < b for a, b in zip(v, v[1:])):
+        return "may not pay a place more than the place above it"
+    return None
+
+
+def percent_or_null(v: Any) -> str | None:
+    """A share of the field, above 0 and at most 100 (PAY-7), or null."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or not 0 < v <= 100:
+        return "must be a percentage above 0 and at most 100, or null"
     return None
 
 
@@ -103,6 +114,34 @@ def chip_set(v: Any) -> str | None:
         if extra:
             return f"chip {i + 1}: unknown field {sorted(extra)[0]}"
     return None
+
+
+FEE_PURCHASES = ("buy_in", "reentry", "rebuy", "addon", "topup")
+FEE_TYPES = ("house", "dealer", "staff")
+
+
+def fee_table(v: Any) -> str | None:
+    """ENT-11: ``{"buy_in": {"house": 1000, "dealer": 500}, "rebuy": {...}}``, whole cents, none negative."""
+    if not isinstance(v, dict):
+        return "must be an object of purchase kind: {fee type: cents}"
+    for kind, fees in v.items():
+        if kind not in FEE_PURCHASES:
+            return f"has an unknown purchase kind '{kind}' (one of {', '.join(FEE_PURCHASES)})"
+        if not isinstance(fees, dict):
+            return f"{kind}: must be an object of fee type: cents"
+        for name, cents in fees.items():
+            if name not in FEE_TYPES:
+                return f"{kind}: unknown fee type '{name}' (one of {', '.join(FEE_TYPES)})"
+            if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
+                return f"{kind}.{name}: must be a whole number of cents, 0 or more"
+    return None
+
+
+def currency(v: Any) -> str | None:
+    """ENT-12: an ISO 4217 code Babel knows, in capitals (USD, EUR, GBP, CAD, AUD, JPY ...)."""
+    from app.views.format import is_currency  # the one formatting module knows the currencies
+
+    return None if is_currency(v) else "must be an ISO 4217 currency code in capitals, such as USD, EUR or JPY"
 
 
 IDENTITY_FIELDS = ("first_name", "last_name", "student_id", "phone", "id_number")

@@ -366,6 +366,7 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         "addons": sum(p.addons for p in state.players.values()),
         "late_entries": sim.counts.get("late_entries", 0),
         "prize_pool_cents": state.pool_cents,
+        "fees_cents": state.fees_cents,
         "payouts": [
             {"place": r.get("place"), "player": r.get("player"), "amount_cents": r.get("amount_cents")}
             for r in rows

@@ -20,6 +20,8 @@ from app.views.more import (
 )
 from app.views.read import (
     ClockView,
+    DealLineView,
+    DealView,
     FieldView,
     HandView,
     MoveView,
@@ -69,6 +71,8 @@ __all__ = [
     "structure_problems",
     "stud_games",
     "ClockView",
+    "DealLineView",
+    "DealView",
     "FieldView",
     "HandView",
     "MoveView",

@@ -2,10 +2,15 @@
 
 One rule per kind of figure, used by the window, the room display and every sheet:
 
-- **Money** always shows its cents: ``$1,234.50``, ``$25.00``, ``-$3.00``. One rule for every
+- **Money** always shows its minor unit: ``$1,234.50``, ``$25.00``, ``-$3.00``. One rule for every
   amount means the same prize reads the same on the strip, the room display and the payout sheet,
-  whatever else is in the table beside it. ``currency`` is a symbol (``"$"``, ``"€"``) or an ISO code
-  (``"USD"``, ``"EUR"``); it defaults to US dollars.
+  whatever else is in the table beside it. ``currency`` is an ISO 4217 code (``"USD"``, ``"EUR"``,
+  ``"GBP"``, ``"JPY"``; the tournament's ``money.currency``), formatted by Babel with the currency's
+  symbol, decimals and grouping (``£1,234.50``, ``€1,234.50``, ``¥123,456``, ``CA$`` never: a Canadian
+  amount is written as in Canada, ``$1,234.50``); a symbol (``"$"``) is printed before two decimals as
+  before. It defaults to US dollars. Amounts are whole numbers of the currency's smallest unit (the
+  engine's "cents"): for a currency without a minor unit, such as the yen, one "cent" is one yen, so
+  ``money(123456, "JPY")`` is ``¥123,456``.
 - **Chips** have thousands separators: ``12,500``.
 - **Places** are ordinals (``1st``, ``22nd``); a tied block is written as ELIM-5 says, with the best
   place of the block: ``T-11th``.
@@ -16,24 +21,80 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from functools import cache, lru_cache
 from typing import Any
 
+from babel.numbers import (
+    format_currency,
+    get_currency_name,
+    get_currency_precision,
+    get_currency_symbol,
+    list_currencies,
+)
+
 USD = "USD"
-SYMBOLS: dict[str, str] = {"USD": "$", "CAD": "$", "AUD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 NONE = "-"  # what an unknown figure shows as
+# The English locale each currency is written in (its symbol, grouping and decimals); others: en_US. Only
+# English locale data ships in the bundle (build.spec).
+LOCALES: dict[str, str] = {
+    "USD": "en_US", "CAD": "en_CA", "AUD": "en_AU", "NZD": "en_NZ", "GBP": "en_GB", "EUR": "en_IE",
+    "CHF": "en_CH", "INR": "en_IN", "ZAR": "en_ZA", "SGD": "en_SG", "HKD": "en_HK", "JPY": "en_US",
+}
+
+
+@cache
+def _codes() -> frozenset[str]:
+    return frozenset(list_currencies())
+
+
+def is_currency(code: Any) -> bool:
+    """``code`` is an ISO 4217 currency code Babel knows (``"USD"``, ``"JPY"``), in capitals."""
+    return isinstance(code, str) and len(code) == 3 and code.isupper() and code in _codes()
+
+
+def _iso(currency: str | None) -> str | None:
+    code = (currency or USD).upper()
+    return code if is_currency(code) else None
+
+
+def locale_for(currency: str) -> str:
+    return LOCALES.get(currency, "en_US")
+
+
+def decimals(currency: str | None = USD) -> int:
+    """Digits of the currency's minor unit: 2 for USD and EUR, 0 for JPY (amounts are whole units)."""
+    code = _iso(currency)
+    return 2 if code is None else int(get_currency_precision(code))
 
 
 def symbol(currency: str | None) -> str:
-    """The sign printed before an amount: an ISO code becomes its symbol, a symbol stays as it is."""
+    """The sign printed with an amount: an ISO code becomes its symbol, a symbol stays as it is."""
     if not currency:
         return "$"
-    return SYMBOLS.get(currency.upper(), currency)
+    code = _iso(currency)
+    return currency if code is None else str(get_currency_symbol(code, locale_for(code)))
+
+
+def currency_name(currency: str | None, count: int = 2) -> str:
+    """The currency in words: ``"US dollars"``, ``"euros"``, ``"Japanese yen"`` (a symbol: ``"dollars"``)."""
+    code = _iso(currency)
+    return "dollars" if code is None else str(get_currency_name(code, count, "en"))
+
+
+@lru_cache(maxsize=4096)
+def _babel_money(cents: int, code: str) -> str:
+    amount = Decimal(cents).scaleb(-int(get_currency_precision(code)))
+    return str(format_currency(amount, code, locale=locale_for(code)))
 
 
 def money(cents: int | None, currency: str | None = USD) -> str:
-    """``123450`` -> ``$1,234.50``; ``2500`` -> ``$25.00``; ``None`` -> ``-``."""
+    """``123450`` -> ``$1,234.50``; ``2500`` -> ``$25.00``; ``None`` -> ``-``; ``(123456, "JPY")`` ->
+    ``¥123,456``; ``(123450, "EUR")`` -> ``€1,234.50``."""
     if cents is None:
         return NONE
+    code = _iso(currency)
+    if code is not None:
+        return _babel_money(int(cents), code)
     amount = Decimal(int(cents)) / 100
     sign = "-" if amount < 0 else ""
     return f"{sign}{symbol(currency)}{abs(amount):,.2f}"

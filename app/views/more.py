@@ -98,6 +98,7 @@ class MoneyRow:
     name: str
     cents: int
     to: str
+    split: Mapping[str, int] = field(default_factory=dict)  # a fee row: house, dealer, staff -> cents (ENT-11)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +123,7 @@ def money(tournament_or_state: Any) -> MoneyView:
             names.get(r["player"], "") if isinstance(r.get("player"), int) else str(r.get("player") or ""),
             int(r["cents"]),
             str(r["to"]),
+            dict(r.get("split") or {}),
         )
         for r in st.money_log
     )

@@ -44,6 +44,8 @@ class FieldView:
     average_stack: int | None = None
     pool_cents: int = 0  # the money paid in (ENT-2)
     prize_pool_cents: int = 0  # what the prizes add up to: the pool, or the guarantee (PAY-1)
+    fees_cents: int = 0  # fees taken on purchases, kept out of the pool (ENT-11)
+    payouts_locked: bool = False  # PAY-10: the payout table no longer follows the field
     next_paid_place: int | None = None  # the next place to be paid as the field shrinks
     next_paid_cents: int | None = None  # and its prize
     winner: str = ""
@@ -172,6 +174,30 @@ class PayoutView:
 
 
 @dataclass(frozen=True, slots=True)
+class DealLineView:
+    """One player's part of a recorded deal (PAY-11)."""
+
+    player_id: int
+    name: str
+    chips: int
+    amount_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """The deal the players still in agreed (PAY-11): it replaced the prizes of the places in play."""
+
+    method: str  # icm, chip_chop or amounts
+    lines: tuple[DealLineView, ...]
+    save_cents: int = 0  # left to play for: the winner takes it on top of his amount
+    prizes_cents: tuple[int, ...] = ()  # the prizes in play it replaced, 1st first
+
+    @property
+    def method_text(self) -> str:
+        return {"icm": "ICM", "chip_chop": "chip chop", "amounts": "amounts agreed"}.get(self.method, self.method)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     id: int
     name: str
@@ -209,6 +235,8 @@ class ClockView:
     break_first: bool = False  # a break comes before the next level
     race_after: int | None = None  # on a break with a chip race: the level the break follows
     late_seconds_left: float | None = None
+    late_open: bool = False  # late registration is open now (the clock's one rule)
+    late_closed_early: bool = False  # REG-8: the director closed it before the profile's deadline
     raw: Mapping[str, Any] = field(default_factory=dict)  # the engine's clock view as JSON (every key)
 
     @property
@@ -254,6 +282,7 @@ class TournamentView:
     prizes_cents: tuple[int, ...]  # prize per place, 1st first (the table before any tie is split)
     chip_names: Mapping[int, str]  # chip value -> "red 5" for the room
     clock: ClockView
+    deal: DealView | None = None  # PAY-11: the recorded deal, if any
 
     def money(self, cents: int | None) -> str:
         """An amount in this tournament's currency."""
@@ -318,6 +347,8 @@ def clock_at(state: TournamentState, now: float | None) -> ClockView:
         break_first=bool(nxt and nxt.get("break_first")),
         race_after=int(brk["after_level"]) if raw.get("on_break") and brk and brk.get("race") else None,
         late_seconds_left=float(late) if isinstance(late, int | float) and late > 0 else None,
+        late_open=bool(raw.get("late_registration_open")),
+        late_closed_early=bool(raw.get("late_registration_closed_early")),
         raw=raw,
     )
 
@@ -465,6 +496,8 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         average_stack=round(state.expected_chips() / left) if left else None,
         pool_cents=state.pool_cents,
         prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
+        fees_cents=state.fees_cents,
+        payouts_locked=state.payout_lock is not None,
         next_paid_place=next_place,
         next_paid_cents=table[next_place - 1] if next_place else None,
         winner=next((p.name for p in state.players.values() if p.status == WINNER), "") if state.ended else "",
@@ -565,7 +598,17 @@ def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[in
         prizes_cents=brief.prizes_cents,
         chip_names=brief.chip_names,
         clock=clock,
+        deal=_deal(state),
     )
+
+
+def _deal(state: TournamentState) -> DealView | None:
+    d = state.deal
+    if d is None:
+        return None
+    lines = tuple(DealLineView(int(ln["player"]), state.players[int(ln["player"])].name, int(ln["chips"]),
+                               int(ln["amount_cents"])) for ln in d["lines"])
+    return DealView(str(d["method"]), lines, int(d.get("save_cents", 0)), tuple(int(c) for c in d["prizes_cents"]))
 
 
 # The newest views, by state object: id(state) -> (state, seq, summary, awards, full view or None). A weak
@@ -648,6 +691,8 @@ def forget() -> None:
 
 __all__ = [
     "ClockView",
+    "DealLineView",
+    "DealView",
     "FieldView",
     "HandView",
     "MoveView",

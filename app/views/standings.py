@@ -48,10 +48,12 @@ def money_view(state: TournamentState) -> dict[str, Any]:
     counts = state.money_counts
     assert state.profile is not None
     return {
+        "currency": str(state.profile["money.currency"]),
         "pool_cents": state.pool_cents,
         "prize_pool_cents": prize_pool(state),
         "overlay_cents": prize_pool(state) - state.pool_cents,
         "fees_cents": state.fees_cents,
+        "fees_by_type": {k: v for k, v in sorted(state.fees_by_type.items()) if v},
         "refunds_cents": state.refunds_cents,
         "forfeit_fees_cents": state.forfeit_fees_cents,
         "entries": counts.get("entry", 0),
@@ -65,4 +67,6 @@ def money_view(state: TournamentState) -> dict[str, Any]:
         "log_totals": totals,
         "log_rows": len(state.money_log),
         "payout_check": payout_check(state),
+        "payouts_locked": state.payout_lock is not None,
+        "payouts_locked_by_itself": bool(state.payout_lock and state.payout_lock.get("auto")),
     }

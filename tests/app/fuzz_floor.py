@@ -231,3 +231,16 @@ def misc(state: TournamentState, r: random.Random, name: str) -> Cmd:
         return {"cmd": "hand_finished", "table": pick_table(state, r)}
     return {"cmd": name}
 
+
+
+def money_engine(state: TournamentState, r: random.Random, name: str) -> Cmd:
+    """Registration control, payout lock and deals (REG-8, PAY-10, PAY-11)."""
+    if name == "unlock_payouts":
+        return {"cmd": name, "confirm": r.random() < 0.7}
+    if name != "record_deal":
+        return {"cmd": name}
+    live = [p for p in state.players.values() if p.live]
+    method = r.choice(["icm", "chip_chop", "amounts"])
+    if method != "amounts" or not live:
+        return {"cmd": name, "method": method, "save_cents": r.choice([0, 0, 100])}
+    return {"cmd": name, "method": method, "amounts_cents": {p.name: r.randint(0, 20_000) for p in live}}

@@ -65,6 +65,8 @@ BUILDERS: dict[str, Builder] = {
     "advance_winners": lambda d, r: fl.advance_winners(d.t.state, r),
     "open_table": lambda d, r: fl.open_table(d.t.state, r),
 }
+for _name in ("close_registration", "reopen_registration", "lock_payouts", "unlock_payouts", "record_deal"):
+    BUILDERS[_name] = (lambda n: lambda d, r: fl.money_engine(d.t.state, r, n))(_name)
 for _name in ("start_clock", "pause_clock", "resume_clock", "next_level", "previous_level", "add_time",
               "remove_time", "start_break", "end_break", "jump_to_level", "change_level_length", "hand_for_hand",
               "hand_for_hand_round", "hand_for_hand_deduct", "set_structure"):

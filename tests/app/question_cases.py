@@ -184,6 +184,16 @@ def _stud_tie() -> tuple[Tournament, Command]:
     return t, {"cmd": "stud_action_order", "game": "stud", "street": 4, "cards": {"2": ["Kc", "Kd"], "6": ["Kh", "Ks"]}}
 
 
+# -- PAY-10: unlocking a locked payout table that would change ------------------------------------------------
+def _unlock_changes() -> tuple[Tournament, Command]:
+    t = _make("tda", **{"payout.table": "percent", "payout.places_percent": 50, "payout.places_rounding": "down"})
+    for i in range(5):
+        t.execute({"cmd": "register", "name": f"U{i}"})
+    t.execute({"cmd": "lock_payouts"})
+    t.execute({"cmd": "register", "name": "U5"})
+    return t, {"cmd": "unlock_payouts"}
+
+
 CASES: list[QuestionCase] = [
     QuestionCase("conv-6 level change (bust)", _level_change, lambda q: _with(_level_change()[1], q, True),
                  ANSWER, "bool", "CONV-6"),
@@ -210,4 +220,6 @@ CASES: list[QuestionCase] = [
                  "end", "bool", "ELIM-8"),
     QuestionCase("mix-6 dealer seat", _stud_tie, lambda q: _with(_stud_tie()[1], q, 3), "dealer_seat", "integer",
                  "MIX-6"),
+    QuestionCase("pay-10 unlock changes the table", _unlock_changes,
+                 lambda q: _with(_unlock_changes()[1], q, True), "confirm", "bool", "PAY-10"),
 ]

@@ -229,6 +229,20 @@ def shipped_structures() -> list[tuple[str, str]]:
     return out
 
 
+def _json_or_none(text: str) -> Any:
+    if not text.strip():
+        return {}
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _one_number(text: str) -> Any:
+    values = st.parse_percents(text)
+    return values[0] if values and len(values) == 1 else None
+
+
 def make_editor(key: str, value: Any) -> Editor:
     setting = SCHEMA[key]
     optional = setting.check(None) is None and key not in ("reg.opens_at", "reg.closes_at")
@@ -247,6 +261,14 @@ def make_editor(key: str, value: Any) -> Editor:
                           "a date and time, as 2027-01-15 19:00", empty=none_word(key))
     if key == "reg.require_identity":
         return IdentityEditor(value)
+    if key == "money.currency":
+        return TextEditor(value, str, lambda t: t.strip().upper() or None, "ISO code, as USD, EUR or JPY")
+    if key == "money.fees":
+        return TextEditor(value, lambda v: json.dumps(v) if v else "", _json_or_none,
+                          'fees in cents per purchase, as {"buy_in": {"house": 1000, "dealer": 500}}')
+    if key == "payout.places_percent":
+        share = TextEditor(value, lambda v: "" if v is None else f"{v:g}", _one_number, "percent of the entries, as 15")
+        return OptionalEditor(share, none_word(key), value is None)
     if key == "payout.percents":
         return TextEditor(value, st.format_list, st.parse_percents, "percent per place, as 50 / 30 / 20",
                           st.percent_summary)

@@ -1,0 +1,68 @@
+"""The tournament's currency (ENT-12): ISO code, symbol, decimals and grouping by Babel in app.views.format."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.errors import RuleError
+from app.profiles.profile import validate_settings
+from app.views import format as fmt
+from app.views import read
+from tests.app.money_kit import enter, make
+
+
+@pytest.mark.parametrize(
+    ("currency", "cents", "text"),
+    [
+        ("USD", 123450, "$1,234.50"),
+        ("USD", -300, "-$3.00"),
+        ("EUR", 123450, "€1,234.50"),
+        ("GBP", 2500, "£25.00"),
+        ("CAD", 123450, "$1,234.50"),
+        ("AUD", 123450, "$1,234.50"),
+        ("JPY", 123456, "¥123,456"),
+        ("INR", 12345678, "₹1,23,456.78"),
+        ("$", 2500, "$25.00"),
+        (None, 5, "$0.05"),
+    ],
+)
+def test_ent_12_money_in_each_currency(currency, cents, text):
+    assert fmt.money(cents, currency) == text
+
+
+def test_ent_12_decimals_and_names():
+    assert (fmt.decimals("USD"), fmt.decimals("JPY"), fmt.decimals("KWD")) == (2, 0, 3)
+    assert fmt.currency_name("EUR") == "euros" and fmt.symbol("GBP") == "£"
+
+
+@pytest.mark.parametrize("bad", ["usd", "XYZ", "dollars", 840, None])
+def test_ent_12_currency_setting_is_checked(bad):
+    with pytest.raises(RuleError) as err:
+        validate_settings({"money.currency": bad})
+    assert "money.currency" in err.value.message
+
+
+def test_ent_12_views_carry_the_currency():
+    t = make("tda", **{"money.currency": "EUR", "money.buy_in_cents": 5000})
+    enter(t, "Ann", "Bob")
+    view = read(t)
+    assert view.currency == "EUR" and view.money(view.field.pool_cents) == "€100.00"
+
+
+def test_ent_12_cheque_words_follow_the_currency():
+    from sheets.words import amount_words
+
+    assert amount_words(1500, "JPY") == "One thousand five hundred Japanese yen"
+    assert amount_words(123456, "EUR") == "One thousand two hundred thirty-four and 56/100 euros"
+    assert amount_words(123456, "USD") == "One thousand two hundred thirty-four and 56/100 dollars"
+
+
+def test_ent_12_payout_sheet_in_yen():
+    from sheets import render
+    from tests.sheets.conftest import pdf_text
+
+    t = make("tda", **{"money.currency": "JPY", "money.buy_in_cents": 5000, "payout.table": "percent",
+                       "payout.percents": [50, 30, 20]})
+    enter(t, "Ann", "Bob", "Cat")
+    text = " ".join(pdf_text(render("payouts", t)).split())
+    assert "Prize pool ¥15,000" in text and "¥7,500" in text

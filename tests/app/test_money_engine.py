@@ -1,0 +1,162 @@
+"""Fees per purchase (ENT-11), payout shaping (PAY-7 to PAY-9), payout lock and deals (PAY-10, PAY-11)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.core.engine import Tournament
+from app.core.state import TournamentState
+from app.core.timesource import FakeClock
+from app.eliminations.payouts import places_by_percent, prize_pool, prize_table
+from app.errors import RuleError
+from app.profiles.profile import load_profile, profile_from_dict, validate_settings
+from tests.app.money_kit import enter, make
+
+
+@pytest.mark.parametrize(
+    ("fees", "words"),
+    [
+        ([], "must be an object"),
+        ({"buyin": {"house": 100}}, "unknown purchase kind 'buyin'"),
+        ({"buy_in": {"tips": 100}}, "unknown fee type 'tips'"),
+        ({"buy_in": {"house": -1}}, "buy_in.house: must be a whole number of cents"),
+        ({"rebuy": {"house": 1.5}}, "rebuy.house: must be a whole number of cents"),
+    ],
+)
+def test_ent_11_fee_settings_are_checked(fees, words):
+    with pytest.raises(RuleError) as err:
+        validate_settings({"money.fees": fees})
+    assert words in err.value.message and "money.fees" in err.value.message
+
+
+def test_ent_11_buy_in_fees_by_type():
+    t = make("tda", **{"money.fees": {"buy_in": {"house": 1000, "dealer": 500}}})
+    enter(t, "Ann")
+    assert t.state.fees_cents == 1500
+    assert t.state.players[1].fees_paid == {"house": 1000, "dealer": 500}
+
+
+def test_ent_11_a_refund_gives_the_fees_back():
+    t = make("tda", **{"money.fees": {"buy_in": {"house": 1000, "staff": 200}}})
+    enter(t, "Ann", "Bob")
+    t.execute({"cmd": "withdraw", "player": "Ann"})
+    assert t.state.fees_by_type == {"house": 1000, "staff": 200}
+    money = t.view("money")["money"]
+    assert money["log_totals"]["fee"] == t.state.fees_cents == 1200
+
+
+def test_ent_11_simulate_reports_fees():
+    from app.tools.simulate import Simulation, run_simulation
+
+    out = run_simulation(Simulation(12, seed=1, profile="home-nl"))
+    assert out["fees_cents"] == 0
+
+
+# -- payout shaping (PAY-7 to PAY-9) ---------------------------------------------------------------------
+
+
+def _state(entries: int, buy_in: int, **shape) -> TournamentState:
+    profile = profile_from_dict({"id": "p", "extends": "tda", "settings": {"payout.table": "percent", **shape}})
+    st_ = TournamentState(profile=profile)
+    st_.money_counts = {"entry": entries}
+    st_.entrants = entries
+    st_.pool_cents = entries * buy_in
+    return st_
+
+
+@pytest.mark.parametrize(("rounding", "places"), [("up", 3), ("down", 2), ("nearest", 2)])
+def test_pay_7_places_percent_rounds_as_the_profile_says(rounding, places):
+    assert places_by_percent(20, 12, rounding) == places
+    assert len(prize_table(_state(20, 10000, **{"payout.places_percent": 12,
+                                                 "payout.places_rounding": rounding}))) == places
+
+
+def test_pay_9_min_cash_above_the_pool_pays_one_place():
+    table = prize_table(_state(3, 1000, **{"payout.min_cash_cents": 5000}))
+    assert table == [3000]
+
+
+def test_pay_7_a_share_of_entries_needs_a_percent_table():
+    with pytest.raises(RuleError) as err:
+        validate_settings({"payout.table": "fixed", "payout.fixed_cents": [100], "payout.places_percent": 10})
+    assert "payout.places_percent" in err.value.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    entries=st.integers(1, 400),
+    buy_in=st.integers(0, 50_000),
+    guarantee=st.integers(0, 2_000_000),
+    places_percent=st.one_of(st.none(), st.integers(1, 100), st.floats(0.5, 100)),
+    rounding=st.sampled_from(["up", "down", "nearest"]),
+    unit=st.one_of(st.none(), st.sampled_from([1, 25, 100, 500, 1000, 2500])),
+    min_cash=st.one_of(st.none(), st.integers(1, 60_000)),
+    table=st.sampled_from([[50, 30, 20], [100], [40, 25, 20, 10, 5], [33.34, 33.33, 33.33], [60, 40, 0]]),
+)
+def test_pay_3_prizes_add_up_to_the_pool_and_never_rise_as_the_place_falls(
+    entries, buy_in, guarantee, places_percent, rounding, unit, min_cash, table
+):
+    shape = {"payout.percents": table, "payout.places_percent": places_percent, "payout.places_rounding": rounding,
+             "payout.round_to_cents": unit, "payout.min_cash_cents": min_cash, "money.guarantee_cents": guarantee}
+    state = _state(entries, buy_in, **shape)
+    prizes = prize_table(state)
+    assert sum(prizes) == prize_pool(state)
+    assert all(a >= b for a, b in zip(prizes, prizes[1:])), prizes
+    assert 1 <= len(prizes) <= entries
+    if unit:
+        assert all(c % unit == 0 for c in prizes[1:])
+    if min_cash and len(prizes) > 1:
+        assert min(prizes) >= min_cash
+
+
+# -- payout lock and deals (PAY-10, PAY-11) ---------------------------------------------------------------
+
+FINAL = {"money.buy_in_cents": 10000, "payout.table": "percent", "payout.percents": [50, 30, 20], "late.mode": "none"}
+
+
+def _final_three() -> Tournament:
+    t = make("tda", **FINAL)
+    enter(t, "Ann", "Bob", "Cat", "Dev")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Dev"})
+    return t
+
+
+def test_pay_10_11_no_lock_or_deal_without_a_payout_table():
+    t = make("campus")
+    for cmd in ({"cmd": "lock_payouts"}, {"cmd": "unlock_payouts"}, {"cmd": "record_deal", "method": "chip_chop"}):
+        with pytest.raises(RuleError) as err:
+            t.execute(cmd)
+        assert err.value.code == "NOT_OFFERED", cmd
+
+
+def test_pay_11_icm_deal_from_counted_chips():
+    t = _final_three()
+    t.execute({"cmd": "record_deal", "method": "icm", "chips": {"Ann": 50000, "Bob": 30000, "Cat": 20000}})
+    deal = t.view("deal")["deal"]
+    amounts = {ln["player"]: ln["amount_cents"] for ln in deal["lines"]}
+    assert sum(amounts.values()) == 40000
+    assert amounts["Ann"] > amounts["Bob"] > amounts["Cat"] >= 8000
+    assert t.view("money")["money"]["payout_check"]["valid"]
+
+
+def test_pay_11_a_deal_is_undone_like_any_action(tmp_path):
+    from db.store import TournamentStore
+
+    clock = FakeClock(1_790_000_000.0)
+    s = TournamentStore.create(tmp_path / "deal.floorman", load_profile("tda"), "Deal", time=clock, seed=1)
+    s.execute({"cmd": "change_settings", "settings": FINAL})
+    for name in ("Ann", "Bob", "Cat"):
+        s.execute({"cmd": "register", "name": name})
+    s.execute({"cmd": "seat_all"})
+    s.execute({"cmd": "start_clock"})
+    before = s.tournament.view("payouts")["payouts"]
+    s.execute({"cmd": "record_deal", "method": "chip_chop"})
+    assert s.tournament.state.deal is not None
+    assert s.undo() == "deal recorded"
+    assert s.tournament.state.deal is None
+    assert s.tournament.view("payouts")["payouts"] == before
+    s.close()
