@@ -386,6 +386,23 @@ def _tables(state: TournamentState, now: float | None = None) -> tuple[TableView
     return tuple(out)
 
 
+# Tables whose hands follow the time, by state object: rebuilt only when the level or a break changes
+# (what a table's next hand depends on), not at every read of the clock (ten a second on the display).
+_TABLES_AT: dict[int, tuple[weakref.ref[TournamentState], tuple[int, int, bool], tuple[TableView, ...]]] = {}
+
+
+def _tables_at(state: TournamentState, now: float | None, clock: ClockView) -> tuple[TableView, ...]:
+    key = (state.seq, clock.level, clock.on_break)
+    hit = _TABLES_AT.get(id(state))
+    if hit is not None and hit[0]() is state and hit[1] == key:
+        return hit[2]
+    tables = _tables(state, now)
+    if len(_TABLES_AT) >= 8:
+        _TABLES_AT.pop(next(iter(_TABLES_AT)))
+    _TABLES_AT[id(state)] = (weakref.ref(state), key, tables)
+    return tables
+
+
 def _moves(state: TournamentState) -> tuple[MoveView, ...]:
     names = state.players
     return tuple(
@@ -669,9 +686,10 @@ def read(tournament_or_state: Any, now: float | None = None) -> TournamentView:
         return view
     if view.clock.at == now:
         return view
+    clock = clock_at(state, now)
     if _hands_follow_time(state):  # a table's hand waits for a break or keeps a level: it moves with time
-        return replace(view, clock=clock_at(state, now), tables=_tables(state, now))
-    return replace(view, clock=clock_at(state, now))
+        return replace(view, clock=clock, tables=_tables_at(state, now, clock))
+    return replace(view, clock=clock)
 
 
 def summary(tournament_or_state: Any, now: float | None = None) -> SummaryView:
@@ -687,6 +705,7 @@ def summary(tournament_or_state: Any, now: float | None = None) -> SummaryView:
 def forget() -> None:
     """Drop every kept view (tests that change a state by hand, without an event)."""
     _CACHE.clear()
+    _TABLES_AT.clear()
 
 
 __all__ = [

@@ -54,3 +54,30 @@ def test_the_view_is_kept_until_the_state_changes() -> None:
     assert c.players is a.players and c.clock is not a.clock
     t.execute({"cmd": "note", "text": "hello"})
     assert views.read(t).players is not a.players
+
+
+def test_tables_whose_hands_follow_the_clock_are_rebuilt_only_when_the_level_changes(monkeypatch) -> None:
+    """The room display reads the view ten times a second: while tables have not reported a hand (their
+    next hand follows the clock), the tables are made again only when the level or a break changes."""
+    import sys
+
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
+
+    read_module = sys.modules["app.views.read"]  # the module (``app.views.read`` the name is its function)
+    t = Tournament.create(load_profile("tda"), name="Clock", time=FakeClock(), seed=1)
+    for i in range(18):
+        t.execute({"cmd": "register", "name": f"Player {i}"})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    state = t.state
+    assert read_module._hands_follow_time(state)
+    made = []
+    real = read_module._tables
+    monkeypatch.setattr(read_module, "_tables", lambda s, now=None: made.append(now) or real(s, now))
+    views.forget()
+    start = views.read(t).clock.at or 0.0
+    level = views.read(t, start + 1).clock.level
+    for second in range(2, 40):
+        assert views.read(t, start + second).clock.level == level
+    assert len(made) <= 2  # the first full view, and the first read at a new time within the level

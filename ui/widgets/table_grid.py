@@ -16,7 +16,7 @@ CELL = QSize(272, 206)
 def short_tables(state: TournamentState) -> set[int]:
     """Tables a pending balancing move fills: the same view the balancing panel lists (app.views pending),
     so a table is never outlined "short" while the panel says the tables are balanced."""
-    return {m.to_table for m in views.read(state).pending if m.kind == "move"}
+    return {m.to_table for m in views.summary(state).pending if m.kind == "move"}
 
 
 class TableGrid(QWidget):
