@@ -568,6 +568,11 @@ class SummaryView:
 Awards = dict[int, tuple[int, int, bool]]  # player id -> (place, prize in cents, tied), as payouts.awards gives
 
 
+def currency_of(state: TournamentState) -> str:
+    """The tournament's currency (``money.currency``, an ISO code; USD by default), for every amount shown."""
+    return str(state.profile.settings.get("money.currency", fmt.USD)) if state.profile is not None else fmt.USD
+
+
 def build_summary(state: TournamentState, now: float | None = None) -> tuple[SummaryView, Awards]:
     """The summary of ``state`` computed afresh, and the awards it was made from."""
     if state.profile is None:
@@ -576,7 +581,7 @@ def build_summary(state: TournamentState, now: float | None = None) -> tuple[Sum
     else:
         table = money_rules.prize_table(state)
         won = money_rules.awards(state, table)
-    currency = str(state.profile.settings.get("money.currency", fmt.USD)) if state.profile is not None else fmt.USD
+    currency = currency_of(state)
     summary = SummaryView(
         seq=state.seq,
         name=state.name,
@@ -709,6 +714,7 @@ def forget() -> None:
 
 
 __all__ = [
+    "currency_of",
     "ClockView",
     "DealLineView",
     "DealView",

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from app.names import name_key, tidy
+from app.views import currency_of
 from app.views.handles import Event
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player, same_folded
@@ -145,7 +146,7 @@ class PlayersControl:
                 p = state.players.get(pid) if isinstance(pid, int) else None
                 if p is not None and p.place is not None:
                     cents = prize_of(state, p.id)
-                    prize = f", wins {money(cents)}" if cents else ""
+                    prize = f", wins {money(cents, currency_of(state))}" if cents else ""
                     words.append(f"{p.name} out {place_text(p)}{prize}")
                 elif p is not None and p.deciding:
                     words.append(f"{deciding_text(p)} {DECIDING_KEYS}")

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import RuleError
+from app.views import currency_of
 from app.views.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
 from app.views.handles import TournamentState
 from ui.texts import chips, money, ordinal
@@ -110,10 +111,11 @@ class DealDialog(QDialog):
         """The players still in, their stacks and the prizes in play, as the tournament has them now."""
         state = self.source()
         self.state = state
+        self.currency = currency_of(state)
         self.players = deal_players(state)
         prizes = prizes_in_play(state)
-        shown = " · ".join(f"{ordinal(i + 1)} {money(c)}" for i, c in enumerate(prizes) if c)
-        self.prizes.setText(f"Prizes in play: {shown or 'none'} — total {money(sum(prizes))}")
+        shown = " · ".join(f"{ordinal(i + 1)} {money(c, self.currency)}" for i, c in enumerate(prizes) if c)
+        self.prizes.setText(f"Prizes in play: {shown or 'none'} — total {money(sum(prizes), self.currency)}")
         self.table.blockSignals(True)
         self.table.setRowCount(len(self.players))
         self.spins, self.cells = [], []
@@ -154,14 +156,15 @@ class DealDialog(QDialog):
         self.deal = deal
         self.feedback.hide()
         self._show_lines(deal)
-        kept = f" · left to play for: {money(deal.save_cents)} (to the winner)" if deal.save_cents else ""
-        self.total.setText(f"Split now: {money(deal.split_cents)}{kept}")
+        kept = (f" · left to play for: {money(deal.save_cents, self.currency)} (to the winner)"
+                if deal.save_cents else "")
+        self.total.setText(f"Split now: {money(deal.split_cents, self.currency)}{kept}")
 
     def _show_lines(self, deal: Deal | None) -> None:
         for row, (share, amount) in enumerate(self.cells):
             line = deal.lines[row] if deal is not None else None
             share.setText(f"{float(line.chip_share * 100):.1f}%" if line else "")
-            amount.setText(money(line.amount_cents) if line else "")
+            amount.setText(money(line.amount_cents, self.currency) if line else "")
 
     def text(self) -> str:
         """The deal as plain lines, to read out or paste."""
@@ -170,9 +173,10 @@ class DealDialog(QDialog):
         title = "ICM" if self.deal.method == ICM else "Chip chop"
         lines = [f"Deal ({title}) — {self.state.name}"]
         for ln in self.deal.lines:
-            lines.append(f"{ln.name}\t{chips(ln.chips)}\t{float(ln.chip_share * 100):.1f}%\t{money(ln.amount_cents)}")
+            share = f"{float(ln.chip_share * 100):.1f}%"
+            lines.append(f"{ln.name}\t{chips(ln.chips)}\t{share}\t{money(ln.amount_cents, self.currency)}")
         if self.deal.save_cents:
-            lines.append(f"Left to play for (to the winner)\t{money(self.deal.save_cents)}")
+            lines.append(f"Left to play for (to the winner)\t{money(self.deal.save_cents, self.currency)}")
         return "\n".join(lines)
 
     def copy(self) -> None:

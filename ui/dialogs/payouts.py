@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.views import currency_of
 from app.views.handles import TournamentState
 from ui.overview import payout_amounts
 from ui.texts import money, ordinal
@@ -30,6 +31,7 @@ class PayoutDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Payout table")
         self.pool = state.pool_cents
+        self.currency = currency_of(state)
         self.form = QFormLayout()
         self.spins: list[QDoubleSpinBox] = []
         for cents in payout_amounts(state) or [0]:
@@ -41,7 +43,7 @@ class PayoutDialog(QDialog):
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel(f"Prize pool: {money(self.pool)}"))
+        lay.addWidget(QLabel(f"Prize pool: {money(self.pool, self.currency)}"))
         lay.addLayout(self.form)
         lay.addWidget(add)
         lay.addWidget(self.total)
@@ -63,7 +65,7 @@ class PayoutDialog(QDialog):
 
     def _update_total(self) -> None:
         total = sum(self.amounts())
-        self.total.setText(f"Total: {money(total)} of {money(self.pool)}")
+        self.total.setText(f"Total: {money(total, self.currency)} of {money(self.pool, self.currency)}")
 
     def _ok(self) -> None:
         self.accept()

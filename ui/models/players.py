@@ -14,6 +14,7 @@ from PySide6.QtCore import (
 )
 
 from app.names import fold_key
+from app.views import currency_of
 from app.views.handles import OUT, Player, TournamentState
 from ui.models.player_filter import DIM
 from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
@@ -213,7 +214,7 @@ class PlayerModel(QAbstractTableModel):
             return chips(p.stack) if p.live else ""
         if col == 4:
             return str(p.entries + p.rebuys + p.reentries)
-        return money(p.paid_cents)
+        return money(p.paid_cents, currency_of(self._state))
 
     def sort_key(self, row: int, col: int) -> Any:
         return self._sort_value(self._state.players[self._ids[row]], col)
