@@ -150,6 +150,8 @@ class Sheet:
     results: list[Payout] = field(default_factory=list)  # every finisher so far: place, name, prize
     pool_cents: int = 0
     fees_cents: int = 0  # fees kept out of the prize pool (ENT-11)
+    prize_unit_cents: int = 1  # PAY-8: prizes rounded to this, the remainder to 1st
+    min_cash_cents: int | None = None  # PAY-9: the least a paid place pays
     entries: int = 0
     players_left: int = 0
     level: int = 1  # the level in play now

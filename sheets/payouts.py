@@ -33,9 +33,20 @@ def _summary(pool_cents: int, entries: int, players_left: int, opts: Options, fe
     return " · ".join(parts)
 
 
+def shaping_text(opts: Options, prize_unit_cents: int = 1, min_cash_cents: int | None = None) -> str:
+    """PAY-8, PAY-9 in words: "Prizes are rounded to €5.00, the remainder to 1st. Every paid place pays at
+    least €100.00." (empty when neither applies)."""
+    parts = []
+    if prize_unit_cents > 1:
+        parts.append(f"Prizes are rounded to {money(prize_unit_cents, opts.currency)}, the remainder to 1st.")
+    if min_cash_cents:
+        parts.append(f"Every paid place pays at least {money(min_cash_cents, opts.currency)}.")
+    return " ".join(parts)
+
+
 def payout_sheet(
     rows: list[Payout], tournament: str, opts: Options, pool_cents: int = 0, entries: int = 0, players_left: int = 0,
-    fees_cents: int = 0,
+    fees_cents: int = 0, prize_unit_cents: int = 1, min_cash_cents: int | None = None,
 ) -> bytes:
     st = styles()
     width = opts.pagesize[0] - 2 * MARGIN
@@ -43,6 +54,9 @@ def payout_sheet(
         p("Payouts", st["title"]),
         p(_summary(pool_cents, entries, players_left, opts, fees_cents), st["body"]),
     ]
+    shaping = shaping_text(opts, prize_unit_cents, min_cash_cents)
+    if shaping:
+        story.append(p(shaping, st["body"]))
     story.append(Spacer(1, 4 * mm))
     if not rows:
         story.append(p("No payout table yet: nothing is paid until the field is known.", st["body"]))

@@ -45,6 +45,8 @@ class FieldView:
     pool_cents: int = 0  # the money paid in (ENT-2)
     prize_pool_cents: int = 0  # what the prizes add up to: the pool, or the guarantee (PAY-1)
     fees_cents: int = 0  # fees taken on purchases, kept out of the pool (ENT-11)
+    prize_unit_cents: int = 1  # PAY-8: every prize a multiple of this, the remainder to 1st
+    min_cash_cents: int | None = None  # PAY-9: the least a paid place pays
     payouts_locked: bool = False  # PAY-10: the payout table no longer follows the field
     next_paid_place: int | None = None  # the next place to be paid as the field shrinks
     next_paid_cents: int | None = None  # and its prize
@@ -514,6 +516,9 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         pool_cents=state.pool_cents,
         prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
         fees_cents=state.fees_cents,
+        prize_unit_cents=int(state.profile["payout.round_to_cents"] or 1) if state.profile is not None else 1,
+        min_cash_cents=(int(state.profile["payout.min_cash_cents"])
+                        if state.profile is not None and state.profile["payout.min_cash_cents"] else None),
         payouts_locked=state.payout_lock is not None,
         next_paid_place=next_place,
         next_paid_cents=table[next_place - 1] if next_place else None,

@@ -44,3 +44,16 @@ def test_ent_11_payout_sheet_and_receipts_name_the_fees():
     assert "fees $16.00 (not prize money)" in text
     text = " ".join(pdf_text(render("receipts", t, {"blank": True})).split())
     assert "are not prize money" in text
+
+
+def test_pay_8_pay_9_payout_sheet_says_the_rounding_and_the_minimum_cash_in_the_currency():
+    clock = FakeClock(1_790_000_000.0)
+    t = Tournament.create(load_profile("tda"), name="Shaped", time=clock, seed=3)
+    t.execute({"cmd": "change_settings", "settings": {
+        "money.currency": "EUR", "payout.round_to_cents": 500, "payout.min_cash_cents": 2000}})
+    for i in range(30):
+        t.execute({"cmd": "register", "name": f"Player {i}"})
+    text = pdf_text(render("payouts", t, {}))
+    assert "Prizes are rounded to €5.00, the remainder to 1st." in text
+    assert "Every paid place pays at least €20.00." in text
+    assert "$" not in text
