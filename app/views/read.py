@@ -259,6 +259,11 @@ class ClockView:
         return f"{head}level {self.next_level} · {self.next_game} {fmt.bets(self.next_forced_bets)}".strip()
 
     @property
+    def registration_text(self) -> str:
+        """Late registration in words (REG-4 countdown, REG-8 closed early by the director), or ""."""
+        return fmt.late_registration(self.late_seconds_left, self.late_closed_early)
+
+    @property
     def state_text(self) -> str:
         if not self.started:
             return "not started"
