@@ -136,8 +136,24 @@ class PendingView:
         return f"Balance: move {src} ({who}) to {dst}"
 
 
+class _PlaceBlock:
+    """A block of places starting at ``place`` and ``span`` long: its tie and its label (``T-11th``)."""
+
+    __slots__ = ()
+    place: int
+    span: int
+
+    @property
+    def tied(self) -> bool:
+        return self.span > 1
+
+    @property
+    def label(self) -> str:
+        return fmt.place(self.place, self.span)
+
+
 @dataclass(frozen=True, slots=True)
-class PlaceView:
+class PlaceView(_PlaceBlock):
     """A decided place (ELIM-5): the best place of the block, how many share it, and each one's prize."""
 
     place: int
@@ -147,17 +163,9 @@ class PlaceView:
     shares_cents: tuple[int, ...]  # each player's prize, in the order of ``names`` (PAY-4)
     reason: str = ""
 
-    @property
-    def tied(self) -> bool:
-        return self.span > 1
-
-    @property
-    def label(self) -> str:
-        return fmt.place(self.place, self.span)
-
 
 @dataclass(frozen=True, slots=True)
-class PayoutView:
+class PayoutView(_PlaceBlock):
     """One row of the payout table: one per paid place; a tied block has one row per tied player."""
 
     place: int
@@ -165,14 +173,6 @@ class PayoutView:
     player_id: int | None = None  # None while the place is not decided
     name: str | None = None
     span: int = 1  # players sharing the block starting at ``place``
-
-    @property
-    def tied(self) -> bool:
-        return self.span > 1
-
-    @property
-    def label(self) -> str:
-        return fmt.place(self.place, self.span)
 
 
 @dataclass(frozen=True, slots=True)
