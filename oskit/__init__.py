@@ -31,10 +31,10 @@ WINDOWS = "windows"
 def system(platform: str | None = None) -> str:
     """``"windows"``, ``"macos"`` or ``"linux"`` for ``platform`` (default ``sys.platform``, read now).
 
-    Other POSIX systems (the BSDs) take the Linux implementations: they have the same calls.
+    Other POSIX systems (the BSDs, Cygwin) take the Linux implementations: they have the same calls.
     """
     platform = sys.platform if platform is None else platform
-    if platform in ("win32", "cygwin"):
+    if platform == "win32":
         return WINDOWS
     if platform == "darwin":
         return MACOS

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 FORBIDDEN = '<>:"/\\|?*'
 REPLACEMENT = "-"
@@ -98,7 +99,7 @@ def portable_name(name: str, *, fallback: str = "tournament") -> PortableName:
     if trimmed != out:
         out = trimmed
         changes.append("Windows does not keep a dot or a space at the end of a file name: removed")
-    if out in ("", ".", ".."):
+    if out in ("", ".", "..") or (bad and not _BAD.sub("", name).strip(". ")):  # nothing of the name was kept
         out = fallback
         changes.append(f"nothing usable was left of the name: “{fallback}” is used")
     if len(out.encode("utf-8")) > MAX_BYTES:
@@ -114,3 +115,9 @@ def portable_name(name: str, *, fallback: str = "tournament") -> PortableName:
 def problems(name: str) -> tuple[str, ...]:
     """What in ``name`` one of the three systems would refuse, in words; empty when it is fine everywhere."""
     return portable_name(name).changes
+
+
+def portable_path(path: Path, *, fallback: str = "tournament") -> tuple[Path, PortableName]:
+    """``path`` with its last part made portable (:func:`portable_name`); the folders are left as they are."""
+    cleaned = portable_name(path.name, fallback=fallback)
+    return (path.with_name(cleaned.name) if cleaned.changed else path), cleaned
