@@ -110,7 +110,8 @@ def test_the_new_tournament_dialog_refuses_an_empty_file_name(qtbot, tmp_path: P
     qtbot.addWidget(dialog)
     dialog.path.setText("  ")
     dialog._ok()
-    assert dialog.result() != dialog.DialogCode.Accepted and "Say where the tournament is saved" in dialog.feedback.text()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert "Say where the tournament is saved" in dialog.feedback.text()
 
 
 def test_save_as_cleans_the_name_and_says_so(qtbot, tmp_path: Path, clock) -> None:
