@@ -111,3 +111,21 @@ def test_the_icons_read_back_in_qt_at_every_size(qapp) -> None:
             assert not image.isNull() and image.width() == image.height()
             sizes.append(image.width())
         assert sizes == expected, name
+
+
+def test_the_every_os_workflow_builds_self_tests_and_tests_on_windows_and_macos() -> None:
+    flow = (ROOT / ".github" / "workflows" / "every-os.yml").read_text(encoding="utf-8")
+    for needed in ("windows-latest", "macos-latest", "ubuntu-latest", 'python-version: "3.11"', "build.spec",
+                   "--self-test", "QT_QPA_PLATFORM: offscreen", "python -m pytest", "floorman.exe",
+                   "dist/Floorman.app/Contents/MacOS/floorman", "mypy app db ui sheets floorman web oskit"):
+        assert needed in flow, needed
+
+
+def test_the_readme_gives_windows_and_macos_commands_and_says_they_are_not_run_here() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.index("<!-- test-command -->") < readme.index("## Windows and macOS")  # after the two set-up commands
+    section = readme.split("## Windows and macOS", 1)[1].split("\n## ", 1)[0]
+    assert "**Not run here.**" in section and ".github/workflows/every-os.yml" in section
+    for command in (r".venv\Scripts\pip install -q -e .", r"dist\floorman\floorman.exe --self-test",
+                    "open dist/Floorman.app", "dist/floorman/floorman --self-test"):
+        assert command in section, command
