@@ -184,3 +184,17 @@ def test_simulate_reports_the_seam_s_figure(monkeypatch: pytest.MonkeyPatch, cap
     monkeypatch.setattr(ctypes, "windll", FakeWindll(peak=77 * memory.MB, age_seconds=2), raising=False)
     assert main(["simulate", "--players", "6", "--seed", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["peak_rss_mb"] == 77.0
+
+
+def test_private_files_without_fchmod_as_on_windows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Windows has no ``os.fchmod``: the mode is set by name (db.private), and the file is still made."""
+    import os
+    import stat
+
+    from db.private import FILE_MODE, private_file
+
+    monkeypatch.delattr(os, "fchmod", raising=False)
+    made = private_file(tmp_path / "players.sqlite", exclusive=True)
+    assert made.is_file() and stat.S_IMODE(made.stat().st_mode) == FILE_MODE
+    with pytest.raises(FileExistsError):
+        private_file(made, exclusive=True)
