@@ -14,7 +14,7 @@ often a Windows one. So a name Floorman gives a file follows the strictest of th
 
     cleaned = portable_name("Friday: Main Event?.floorman")
     cleaned.name        # "Friday- Main Event-.floorman"
-    cleaned.changes     # ('the characters : and ? are not allowed in a file name on Windows: each became "-"',)
+    cleaned.changes     # ("the characters : and ? are not allowed in a file name on Windows: replaced by “-”",)
     cleaned.sentence()  # one sentence for the director, naming the old and the new name
 
 Any player name, any tournament name, any accent or script is kept as it is: only these rules change a name.
@@ -94,7 +94,7 @@ def portable_name(name: str, *, fallback: str = "tournament") -> PortableName:
     bad = [c for run in _BAD.findall(out) for c in run]
     if bad:
         out = _BAD.sub(REPLACEMENT, out)
-        changes.append(f"{_listed(bad)} not allowed in a file name on Windows: each run became “{REPLACEMENT}”")
+        changes.append(f"{_listed(bad)} not allowed in a file name on Windows: replaced by “{REPLACEMENT}”")
     trimmed = out.rstrip(". ")
     if trimmed != out:
         out = trimmed

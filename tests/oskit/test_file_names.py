@@ -22,7 +22,7 @@ from oskit.names import FORBIDDEN, MAX_BYTES, portable_name, portable_path, prob
 def test_each_character_windows_forbids_is_replaced_and_named(char: str) -> None:
     cleaned = portable_name(f"Friday {char} Main.floorman")
     assert cleaned.name == "Friday - Main.floorman"
-    assert cleaned.changes == (f"the character {char} is not allowed in a file name on Windows: each run became “-”",)
+    assert cleaned.changes == (f"the character {char} is not allowed in a file name on Windows: replaced by “-”",)
     assert cleaned.sentence() == (f"“Friday {char} Main.floorman” is saved as “Friday - Main.floorman”: "
                                   f"{cleaned.changes[0]}.")
 
