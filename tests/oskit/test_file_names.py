@@ -173,3 +173,22 @@ def test_backups_named_the_old_way_are_still_listed(tmp_path: Path, clock) -> No
     old = made.with_name(made.name.replace("what-", "what?", 1))
     shutil.move(made, old)
     assert [b.path for b in list_backups(path)] == [old]
+
+
+def test_a_profile_named_con_is_saved_under_a_name_windows_takes(qtbot, tmp_path: Path, monkeypatch) -> None:
+    from ui.dialogs.new_tournament import NewTournamentDialog
+
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(tmp_path / "data"))
+    dialog = NewTournamentDialog(load_profile("tda"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("CON")
+    dialog.save_profile()
+    assert dialog.saved_profile == tmp_path / "data" / "profiles" / "con_.json"
+    assert "Saved as the profile “CON”" in dialog.feedback.text()
+
+
+def test_templates_use_the_same_device_names() -> None:
+    from ui.templates import file_name
+
+    assert file_name("LPT0") == "%5FLPT0.json" and file_name("nul .x") == "%5Fnul .x.json"
+    assert file_name("Sunday Deepstack") == "Sunday Deepstack.json"

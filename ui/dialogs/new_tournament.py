@@ -254,7 +254,7 @@ class NewTournamentDialog(QDialog):
             return
         profile = self.edited_profile()
         name = self.name.text().strip() or profile.name
-        pid = _slug(name)
+        pid = portable_name(_slug(name), fallback="profile").name  # "CON" -> "con_": a file name Windows takes
         pid = pid + "-copy" if pid in SHIPPED else pid
         # Only what differs from the value a left-out key takes (BRK-6: the final table follows the
         # table size), so the saved profile loads back exactly these rules.
