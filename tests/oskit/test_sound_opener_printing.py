@@ -139,3 +139,18 @@ def test_linux_and_macos_send_the_pdf_to_cups_when_lp_exists(monkeypatch: pytest
     assert output.can_send_to_printer() is True
     monkeypatch.setattr(printing.shutil, "which", which_of())
     assert output.can_send_to_printer() is False  # no CUPS here: Qt paints, as on Windows
+
+
+# --- a screen: ui.launch.has_display (Linux needs X11 or Wayland; Windows and macOS always have one) ---
+
+
+@pytest.mark.parametrize(("platform", "shown"), [("linux", False), ("win32", True), ("darwin", True)])
+def test_a_screen_without_display_variables(monkeypatch: pytest.MonkeyPatch, platform: str, shown: bool) -> None:
+    from ui.launch import has_display
+
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", platform)
+    assert has_display() is shown
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    assert has_display() is True
