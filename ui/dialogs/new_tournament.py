@@ -43,6 +43,7 @@ from app.profiles.profile import (
     validate_settings,
 )
 from app.views import format as fmt
+from oskit.names import portable_name, portable_path
 from ui.dialogs.setting_editors import CheckEditor, Editor, IntEditor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
 from ui.recent import profiles_dir
@@ -94,7 +95,8 @@ class NewTournamentDialog(QDialog):
         )
         self.name = QLineEdit(profile.name)
         self.path = QLineEdit(str(folder / "tournament.floorman"))
-        self.name.textChanged.connect(lambda t: self.path.setText(str(folder / (_slug(t) + ".floorman"))))
+        self.name.textChanged.connect(
+            lambda t: self.path.setText(str(folder / portable_name(_slug(t) + ".floorman").name)))
         head = QFormLayout()
         head.addRow("Name", self.name)
         head.addRow("Saved as", self.path)
@@ -302,7 +304,7 @@ class NewTournamentDialog(QDialog):
             return
         profile = self.edited_profile()
         name = self.name.text().strip() or profile.name
-        pid = _slug(name)
+        pid = portable_name(_slug(name), fallback="profile").name  # "CON" -> "con_": a file name Windows takes
         pid = pid + "-copy" if pid in SHIPPED else pid
         # Only what differs from the value a left-out key takes (BRK-6: the final table follows the
         # table size), so the saved profile loads back exactly these rules.
@@ -343,8 +345,24 @@ class NewTournamentDialog(QDialog):
                            "the welcome screen offers it from now on.")
         return True
 
+    def check_file_name(self) -> bool:
+        """True when the file's name works on Linux, Windows and macOS; else the name is cleaned, and said so.
+
+        The director sees the new name in "Saved as" and creates the tournament with a second click.
+        """
+        text = self.path.text().strip()
+        if not text:
+            self.feedback.refuse("Say where the tournament is saved (a file name ending in .floorman).")
+            return False
+        path, cleaned = portable_path(Path(text), fallback="tournament.floorman")
+        if not cleaned.changed:
+            return True
+        self.path.setText(str(path))
+        self.feedback.refuse(f"{cleaned.sentence()} Check the name and create the tournament again.")
+        return False
+
     def _ok(self) -> None:
-        if not self.validate():
+        if not self.validate() or not self.check_file_name():
             return
         self.result_profile = self.edited_profile()
         self.accept()
