@@ -117,12 +117,18 @@ def full_screen(x: xscreens.TwoMonitors, window: int, expected: bool, within: fl
         time.sleep(0.1)
 
 
-def stacked_above(x: xscreens.TwoMonitors, upper: int, lower: int) -> bool:
-    """Whether ``upper`` is above ``lower`` in the window manager's stacking order."""
-    out = subprocess.run(["xprop", "-root", "_NET_CLIENT_LIST_STACKING"], env=x.env(), capture_output=True,
-                         text=True, timeout=20).stdout
-    order = [int(h, 16) for h in re.findall(r"0x[0-9a-f]+", out)]
-    return upper in order and lower in order and order.index(upper) > order.index(lower)
+def stacked_above(x: xscreens.TwoMonitors, upper: int, lower: int, within: float = 5.0) -> bool:
+    """Whether ``upper`` is above ``lower`` in the window manager's stacking order, waiting up to ``within``
+    seconds (the window manager restacks after it has moved the window, later on a busy machine)."""
+    deadline = time.monotonic() + within
+    while True:
+        out = subprocess.run(["xprop", "-root", "_NET_CLIENT_LIST_STACKING"], env=x.env(), capture_output=True,
+                             text=True, timeout=20).stdout
+        order = [int(h, 16) for h in re.findall(r"0x[0-9a-f]+", out)]
+        above = upper in order and lower in order and order.index(upper) > order.index(lower)
+        if above or time.monotonic() > deadline:
+            return above
+        time.sleep(0.1)
 
 
 def test_f10_full_screen_on_the_tv_keyboard_stays_and_follows_the_tv() -> None:
