@@ -1,8 +1,9 @@
-"""Which spec rules have a test or scenario that names them: ``python -m tests.rule_coverage``.
+"""Which rules have a test or scenario that names them: ``python -m tests.rule_coverage``.
 
 Reads the rule IDs from the rules specification (../shared/rules-spec.md beside the project, or a
-path given as the first argument), finds them in test function names (``test_btn_1_...``), scenario
-file names (``btn-1-....json``) and scenarios' ``rules`` lists, and writes docs/rule-coverage.md.
+path given as the first argument) and the project's own from docs/commands/*.md, finds them in test
+function names (``test_btn_1_...``), scenario file names (``btn-1-....json``) and scenarios' ``rules``
+lists, and writes docs/rule-coverage.md.
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE = re.compile(r"\*\*([A-Z]{3,5})-(\d+)\b")
+RULE = re.compile(r"\*\*([A-Z]{2,5})-(\d+)\b")
 
 
 def spec_rules(spec: Path) -> list[str]:
+    """The specification's rule IDs, then the project's own ones written in docs/commands/ (KO-1 ...)."""
     seen: dict[str, None] = {}
-    for area, number in RULE.findall(spec.read_text(encoding="utf-8")):
-        seen[f"{area}-{number}"] = None
+    texts = [spec.read_text(encoding="utf-8")]
+    texts += [page.read_text(encoding="utf-8") for page in sorted((ROOT / "docs" / "commands").glob("*.md"))]
+    for text in texts:
+        for area, number in RULE.findall(text):
+            seen[f"{area}-{number}"] = None
     return list(seen)
 
 

@@ -106,6 +106,8 @@ def eliminators(ctx: Context, cmd: dict[str, Any], players: list[Player]) -> dic
         ids: list[int] = []
         for ref in named[p.id]:
             e = inputs.player(state, ref)
+            if e.id == p.id:
+                raise RuleError("INVALID_INPUT", f"{p.name} cannot knock himself out.", "KO-1")
             if e.id in busted:
                 raise RuleError("INVALID_INPUT", f"{e.name} busts in the same hand and cannot knock out {p.name}.",
                                 "KO-1")
