@@ -84,7 +84,10 @@ class PlayersControl:
         b = bespoke(command)
         name = self.w.session.state.players[player_id].name
         if command == "bust":
-            self.bust(bust_command([player_id]))
+            if self.bounties():  # KO-1: the dialog asks who knocked him out
+                self.open_bust_dialog([player_id])
+            else:
+                self.bust(bust_command([player_id]))
             return
         self.bar.begin(command, b.title if b else command, name)
         self.w.runner.run({"cmd": command, "player": player_id}, self.bar.feedback,
@@ -101,11 +104,16 @@ class PlayersControl:
         """F8: the players selected who are still in (never one already out); several open one dialog."""
         state = self.w.session.state
         ids = [pid for pid in self.w.player_panel.selected_ids() if state.players[pid].live]
-        if len(ids) > 1:
+        if len(ids) > 1 or (ids and self.bounties()):
             self.open_bust_dialog(ids)
             return
         name = state.players[ids[0]].name if ids else ""
         self.bar.begin("bust", "Bust-out", name, "name, or several: Ann, Bo")
+
+    def bounties(self) -> bool:
+        """A tournament with bounties: every bust goes through the dialog, which picks the eliminator (KO-1)."""
+        profile = self.w.session.state.profile
+        return profile is not None and profile["bounty.kind"] != "none"
 
     def open_bust_dialog(self, ids: list[int]) -> None:
         """Several players out in one hand: one dialog listing them; the engine asks what it needs."""

@@ -1,0 +1,43 @@
+"""KO-1 in the window: the bust dialog lists who may have won the pot; the ticks become ``eliminated_by``."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Qt
+
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile
+from ui.dialogs.bust import BustDialog
+
+
+def _pko() -> Tournament:
+    t = Tournament.create(load_profile("tda-pko"), name="PKO", time=FakeClock(), seed=1)
+    for name in ("Ann Lee", "Bob Ray", "Cat Moss", "Dan Oyelaran-Whitfield"):
+        t.execute({"cmd": "register", "name": name})
+    t.execute({"cmd": "open_table", "table": 1})
+    for seat, name in enumerate(("Ann Lee", "Bob Ray", "Cat Moss", "Dan Oyelaran-Whitfield"), 1):
+        t.execute({"cmd": "seat_player", "player": name, "table": 1, "seat": seat})
+    t.execute({"cmd": "start_clock"})
+    return t
+
+
+def test_ko_1_bust_dialog_ticks_the_eliminators_of_a_split_pot(qtbot):
+    t = _pko()
+    ann = t.state.by_name["ann lee"]
+    dialog = BustDialog(t.state, [ann])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    names = [dialog.eliminators.item(i).text() for i in range(dialog.eliminators.count())]
+    assert names == ["Bob Ray  (T1 S2)", "Cat Moss  (T1 S3)", "Dan Oyelaran-Whitfield  (T1 S4)"]
+    assert dialog.command() == {"cmd": "bust", "player": ann}  # nothing ticked: the engine asks
+    dialog.eliminators.item(0).setCheckState(Qt.CheckState.Checked)
+    dialog.eliminators.item(2).setCheckState(Qt.CheckState.Checked)
+    cmd = dialog.command()
+    assert cmd["eliminated_by"] == [t.state.by_name["bob ray"], t.state.by_name["dan oyelaran-whitfield"]]
+    shot = os.environ.get("FLOORMAN_SCREENSHOTS")
+    if shot:
+        dialog.grab().save(os.path.join(shot, "bust-dialog-knockout.png"))
+    t.execute(cmd)
+    assert t.state.players[t.state.by_name["bob ray"]].bounties_won_cents == 1250
