@@ -30,9 +30,13 @@ from ui.widgets.player_panel import Feedback
 def eliminator_candidates(state: TournamentState, player_ids: list[int]) -> list[int]:
     """The players with chips at the busting players' tables (seat order), who may have won the pot."""
     busting = set(player_ids)
-    tables = sorted({state.players[pid].table for pid in player_ids if state.players[pid].table is not None})
+    tables: set[int] = set()
+    for pid in player_ids:
+        number = state.players[pid].table
+        if number is not None:
+            tables.add(number)
     out: list[int] = []
-    for number in tables:
+    for number in sorted(tables):
         table = state.tables.get(number)
         if table is None:
             continue
