@@ -246,11 +246,14 @@ class DirectorWindow(QMainWindow):
         self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
         self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
+        self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
+                                               self.act_largest_bounties)
         self.share_action = self.add_action("&View", "Share on the network…", "", self.share.act_share)
         from ui.display import settings as display_settings
 
         remembered = display_settings.load()
-        for action, on in ((self.mute_action, remembered.muted), (self.leaders_action, remembered.chip_leaders)):
+        for action, on in ((self.mute_action, remembered.muted), (self.leaders_action, remembered.chip_leaders),
+                           (self.bounties_action, remembered.largest_bounties)):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
@@ -440,6 +443,11 @@ class DirectorWindow(QMainWindow):
         from ui.display_link import display_controller
 
         display_controller(self.session, self).set_chip_leaders(self.leaders_action.isChecked())
+
+    def act_largest_bounties(self) -> None:
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).set_largest_bounties(self.bounties_action.isChecked())
 
     def act_toggle_dark(self) -> None:
         from ui import theme

@@ -41,3 +41,27 @@ def test_ko_1_bust_dialog_ticks_the_eliminators_of_a_split_pot(qtbot):
         dialog.grab().save(os.path.join(shot, "bust-dialog-knockout.png"))
     t.execute(cmd)
     assert t.state.players[t.state.by_name["bob ray"]].bounties_won_cents == 1250
+
+
+def test_ko_display_shows_the_largest_bounties_beside_the_clock(qtbot, tmp_path):
+    from pathlib import Path
+
+    from ui.display.screenshots import grab_display
+    from ui.display.sound import SILENT, ChimePlayer
+    from ui.display.window import RoomDisplay
+
+    t = _pko()
+    t.execute({"cmd": "bust", "player": "Ann Lee", "eliminated_by": "Cat Moss"})
+    display = RoomDisplay(t, t.time, player=ChimePlayer(backend=SILENT))
+    try:
+        display.set_largest_bounties(True)
+        out = Path(os.environ.get("FLOORMAN_SCREENSHOTS") or tmp_path) / "display-bounties.png"
+        grab_display(display, out, 1280, 720)
+        panel = display.panel
+        assert panel.leaders_caption.text() == "LARGEST BOUNTIES"
+        assert panel.leader_names[0].text() == "1. Cat Moss" and panel.leader_stacks[0].text() == "$75.00"
+        display.set_largest_bounties(False)
+        assert not panel.leaders_caption.isVisible() or not panel.side_shown()
+    finally:
+        display.close()
+        display.deleteLater()

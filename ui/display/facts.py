@@ -6,7 +6,7 @@ view's, the same the strip and the sheets show.
 
 from __future__ import annotations
 
-from app.views import PayoutView, TournamentView, chip_leaders
+from app.views import PayoutView, TournamentView, chip_leaders, largest_bounties
 from ui.display.model import RoomFacts
 
 LEADERS = 5  # the chip leaders panel's lines
@@ -39,4 +39,5 @@ def room_facts(view: TournamentView) -> RoomFacts:
         chip_names=view.chip_names,
         currency=view.currency,
         leaders=tuple((c.rank, c.name, c.stack) for c in chip_leaders(view, LEADERS)),
+        bounties=tuple((b.rank, b.name, b.bounty_cents) for b in largest_bounties(view, LEADERS)),
     )
