@@ -45,10 +45,12 @@ from ui.widgets.strip import Strip
 if TYPE_CHECKING:
     from ui.dialogs.bust import BustDialog
     from ui.dialogs.deal import DealDialog
+    from ui.dialogs.eliminator import EliminatorDialog
 
 BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
-MENUS = {"register": "&Players", "bust": "&Players", "seat_all": "T&ables", "move": "T&ables",
-         "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables"}
+MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players", "seat_all": "T&ables",
+         "move": "T&ables", "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables",
+         "hand_for_hand": "T&ables"}
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,7 @@ class DirectorWindow(QMainWindow):
         self.pending: list[PendingMove] = []
         self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
         self.bust_dialog: BustDialog | None = None
+        self.eliminator_dialog: EliminatorDialog | None = None
         self.display: Any = None  # the room display, once opened
         self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
         profile = session.state.profile
@@ -167,6 +170,7 @@ class DirectorWindow(QMainWindow):
         out: dict[str, Callable[[], object]] = {
             "register": p.act_register,
             "bust": p.act_bust,
+            "correct_eliminator": p.act_correct_eliminator,
             "seat_all": t.act_seat_draw,
             "move": t.act_move,
             "break_table": t.act_break_table,

@@ -200,7 +200,7 @@ def bounty_part(profile: Any, kind: str, price: int) -> int:
     """KO-2: the part of a buy-in or re-entry's price that is the bounty on that entry (0 without bounties)."""
     if kind not in ("entry", "reentry") or profile["bounty.kind"] == "none":
         return 0
-    return min(price, int(profile["bounty.cents"]))
+    return min(price, int(profile["bounty.amount_cents"]))
 
 
 def still_in(p: Player) -> bool:

@@ -4,7 +4,7 @@ A bust records who eliminated whom (KO-1): ``eliminated_by`` on the ``bust`` com
 several when the pot was split. Where money rides on the answer (a bounty tournament, or a house bounty
 on the busted player) and the director did not say, the engine asks rather than guesses.
 
-Money: the bounty part of each buy-in and re-entry (``bounty.cents``) goes on that entry's head and
+Money: the bounty part of each buy-in and re-entry (``bounty.amount_cents``) goes on that entry's head and
 into the bounty pool, never into the prize pool (KO-2, :func:`app.entries.ledger.bounty_part`). When
 the player is knocked out, his bounty is shared by the eliminators (KO-4) and paid in cash (fixed,
 KO-2), or part in cash and the rest on the eliminator's own head (progressive, KO-3). A bounty nobody
@@ -215,6 +215,7 @@ def knockout_record(state: TournamentState, p: Player, by: list[int], table_no: 
         "house_bounty": house,
         "lines": lines,
         "unclaimed": bounty if not by else 0,
+        "table": table_no,
     }
 
 
@@ -324,9 +325,10 @@ def correct_eliminator(ctx: Context, cmd: dict[str, Any]) -> None:
     if not new_by and old["bounty"] and not ctx.profile["bounty.unknown_allowed"]:
         raise RuleError("INVALID_INPUT", f"Name who knocked out {p.name}: every bust has an eliminator here.", "KO-6")
     progressive = ctx.profile["bounty.kind"] == "progressive"
+    later = {int(r["player"]) for r in state.knockout_log[index + 1:]}
     for ln in old["lines"]:  # what a wrongly named player took must still be on his head to move back
         e = state.players[int(ln["player"])]
-        if int(ln["added"]) and (not e.live or e.bounty_cents < int(ln["added"])):
+        if int(ln["added"]) and (not e.live or e.id in later or e.bounty_cents < int(ln["added"])):
             raise RuleError("WINDOW_CLOSED", f"{e.name}'s bounty, with the part added by this knockout, was won "
                                              "since: undo back to that bust instead.", "KO-6")
     for pid in new_by:

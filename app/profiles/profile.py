@@ -94,7 +94,7 @@ SCHEMA: dict[str, Setting] = {
         "none", choice("none", "fixed", "progressive"),
         "bounties: none; a fixed bounty on each entry; progressive knockout (PKO)",
     ),
-    "bounty.cents": S(0, whole(0), "part of each buy-in and re-entry that is the bounty on that entry, in cents"),
+    "bounty.amount_cents": S(0, whole(0), "part of each buy-in and re-entry that is the bounty on that entry"),
     "bounty.cash_percent": S(
         50, whole(0, 100), "progressive: percent of a bounty won paid in cash; the rest goes on the winner's own head"
     ),
@@ -308,10 +308,10 @@ def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | Non
             "final_table.size", f"can be at most one more than table.max_seats ({merged['table.max_seats'] + 1})"
         )
     if merged["bounty.kind"] != "none":
-        if not merged["bounty.cents"]:
-            raise _profile_error("bounty.cents", "must be above 0 when bounty.kind is fixed or progressive")
-        if merged["bounty.cents"] > merged["money.buy_in_cents"]:
-            raise _profile_error("bounty.cents", "can be at most the buy-in (money.buy_in_cents)")
+        if not merged["bounty.amount_cents"]:
+            raise _profile_error("bounty.amount_cents", "must be above 0 when bounty.kind is fixed or progressive")
+        if merged["bounty.amount_cents"] > merged["money.buy_in_cents"]:
+            raise _profile_error("bounty.amount_cents", "can be at most the buy-in (money.buy_in_cents)")
         if merged["rebuy.offered"]:
             raise _profile_error(
                 "bounty.kind", "cannot be used with rebuys (rebuy.offered): a re-entry buys a new bounty instead"

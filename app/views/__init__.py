@@ -5,6 +5,7 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
+from app.views.knockouts import KnockoutRow, knockouts
 from app.views.leaders import BountyLeader, ChipLeader, chip_leaders, largest_bounties, top_stacks
 from app.views.more import (
     Break,
@@ -54,6 +55,8 @@ __all__ = [
     "ChipLeader",
     "chip_leaders",
     "largest_bounties",
+    "knockouts",
+    "KnockoutRow",
     "BountyLeader",
     "top_stacks",
     "Break",

@@ -82,7 +82,7 @@ def test_ko_1_hand_for_hand_busts_at_two_tables_ask_for_each_player():
 
 
 def test_ko_2_fixed_bounty_is_kept_apart_from_the_prize_pool_and_refunded_with_the_entry():
-    t = _make("tda", bounty__kind="fixed", bounty__cents=2500, money__fees={"buy_in": {"house": 1000}})
+    t = _make("tda", bounty__kind="fixed", bounty__amount_cents=2500, money__fees={"buy_in": {"house": 1000}})
     for name in ("Ann", "Bob", "Cat"):
         t.execute({"cmd": "register", "name": name})
     assert (t.state.pool_cents, t.state.bounty_pool_cents, t.state.fees_cents) == (22500, 7500, 3000)
@@ -93,9 +93,9 @@ def test_ko_2_fixed_bounty_is_kept_apart_from_the_prize_pool_and_refunded_with_t
 
 def test_ko_2_bounty_settings_are_checked():
     for changes, words in (
-        ({"bounty.kind": "fixed"}, "bounty.cents"),
-        ({"bounty.kind": "fixed", "bounty.cents": 20000}, "at most the buy-in"),
-        ({"bounty.kind": "progressive", "bounty.cents": 100, "rebuy.offered": True}, "rebuys"),
+        ({"bounty.kind": "fixed"}, "bounty.amount_cents"),
+        ({"bounty.kind": "fixed", "bounty.amount_cents": 20000}, "at most the buy-in"),
+        ({"bounty.kind": "progressive", "bounty.amount_cents": 100, "rebuy.offered": True}, "rebuys"),
         ({"bounty.cash_percent": 101}, "bounty.cash_percent"),
         ({"bounty.house": {"Dana": 0}}, "bounty.house"),
     ):
@@ -110,13 +110,13 @@ def test_ko_2_bounty_cannot_change_once_entries_are_taken():
     t = _make()
     t.execute({"cmd": "register", "name": "Ann"})
     with pytest.raises(RuleError) as info:
-        t.execute({"cmd": "change_settings", "settings": {"bounty.cents": 2000}})
+        t.execute({"cmd": "change_settings", "settings": {"bounty.amount_cents": 2000}})
     assert info.value.rule == "KO-2"
     t.execute({"cmd": "change_settings", "settings": {"bounty.cash_percent": 40}})
 
 
 def test_ko_3_progressive_odd_cent_stays_on_the_winners_head():
-    t = _make(bounty__cents=5001)
+    t = _make(bounty__amount_cents=5001)
     _table(t, {1: ["Ann", "Bob", "Cat"]})
     t.execute({"cmd": "bust", "player": "Ann", "eliminated_by": "Bob"})
     bob = _p(t, "Bob")
@@ -183,7 +183,7 @@ def test_ko_7_the_winner_takes_his_own_bounty_and_every_cent_is_paid():
 )
 def test_ko_2_ko_3_ko_4_bounty_money_is_conserved(kind: str, cents: int, pct: int, split: str,
                                                  plan: list[tuple[int, int, int]]) -> None:
-    t = _make("tda", bounty__kind=kind, bounty__cents=cents, bounty__cash_percent=pct, bounty__split=split,
+    t = _make("tda", bounty__kind=kind, bounty__amount_cents=cents, bounty__cash_percent=pct, bounty__split=split,
               bounty__unknown_allowed=True, reentry__offered=True, late__mode="none",
               bounty__house={"P3": 777})
     names = [f"P{i}" for i in range(9)]

@@ -65,3 +65,26 @@ def test_ko_display_shows_the_largest_bounties_beside_the_clock(qtbot, tmp_path)
     finally:
         display.close()
         display.deleteLater()
+
+
+def test_ko_6_eliminator_dialog_moves_the_bounty(qtbot):
+    from app.views import knockouts
+    from ui.dialogs.eliminator import EliminatorDialog
+
+    t = _pko()
+    ann, bob, cat = (t.state.by_name[n] for n in ("ann lee", "bob ray", "cat moss"))
+    t.execute({"cmd": "bust", "player": ann, "eliminated_by": bob})
+    rows = knockouts(t.state)
+    dialog = EliminatorDialog(rows, ann)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    labels = [dialog.eliminators.item(i).text() for i in range(dialog.eliminators.count())]
+    assert labels == ["Bob Ray (T1 S2)", "Cat Moss (T1 S3)", "Dan Oyelaran-Whitfield (T1 S4)"]
+    assert dialog.ticked() == [bob]
+    dialog.eliminators.item(0).setCheckState(Qt.CheckState.Unchecked)
+    dialog.eliminators.item(1).setCheckState(Qt.CheckState.Checked)
+    shot = os.environ.get("FLOORMAN_SCREENSHOTS")
+    if shot:
+        dialog.grab().save(os.path.join(shot, "correct-eliminator.png"))
+    t.execute(dialog.command())
+    assert t.state.players[cat].bounties_won_cents == 2500 and t.state.players[bob].bounties_won_cents == 0

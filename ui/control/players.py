@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from app.names import name_key, tidy
-from app.views import currency_of
+from app.views import currency_of, knockouts
 from app.views.handles import Event
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player, same_folded
@@ -123,6 +123,28 @@ class PlayersControl:
         dialog.submitted.connect(lambda cmd: self.bust(cmd, dialog.feedback, then=lambda: dialog.accept()))
         dialog.finished.connect(lambda _code: self._bust_dialog_closed())
         self.w.bust_dialog = dialog
+        dialog.open()
+
+    def act_correct_eliminator(self) -> None:
+        """KO-6: the knockout of the selected player (else the latest) with the wrong eliminator."""
+        from ui.dialogs.eliminator import EliminatorDialog
+
+        rows = knockouts(self.w.session.state)
+        if not rows:
+            self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
+            self.bar.feedback.refuse("No knockout is recorded yet: there is no eliminator to correct.")
+            return
+        ids = self.w.player_panel.selected_ids()
+        dialog = EliminatorDialog(rows, ids[0] if ids else None, self.w)
+
+        def run(cmd: dict[str, Any]) -> None:
+            row = dialog.current()
+            name = row.name if row is not None else ""
+            self.w.runner.run(cmd, dialog.feedback, f"Eliminator of {name} corrected.",
+                              then=lambda _events: dialog.accept())
+
+        dialog.submitted.connect(run)
+        self.w.eliminator_dialog = dialog
         dialog.open()
 
     def _bust_dialog_closed(self) -> None:
