@@ -200,7 +200,23 @@ class Director:
             p = self.t.state.players[pid]
             if p.deciding:
                 self.act({"cmd": "decline_rebuy", "player": pid})
+        if "eliminated_by" in cmd:
+            self.knockout_extras(busted, [pid for pid in candidates if pid not in busted])
         self.after_hand(table.number)
+
+    def knockout_extras(self, busted: list[int], others: list[int]) -> None:
+        """KO-6, KO-2: now and then a knockout is corrected, or a knocked-out player re-enters."""
+        if self.t.state.ended:
+            return
+        if others and self.rng.random() < 0.03:
+            who = self.rng.sample(sorted(others), min(len(others), self.rng.choice([1, 1, 2])))
+            if self.try_act({"cmd": "correct_eliminator", "player": busted[0], "eliminated_by": who}) is None:
+                self.sim.counts["corrections"] = self.sim.counts.get("corrections", 0) + 1
+        prof = self.t.state.profile
+        if prof is not None and prof["reentry.offered"] and self.rng.random() < 0.3:
+            for pid in busted:
+                if self.try_act({"cmd": "reenter", "player": pid}) is None:
+                    self.sim.counts["reentries"] = self.sim.counts.get("reentries", 0) + 1
 
     def eliminators(self, candidates: list[int], busted: list[int]) -> list[int]:
         """KO-1: who won the pot: one player of the table, or two or three sharing a split pot."""
@@ -378,6 +394,8 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         "rebuys": sum(p.rebuys for p in state.players.values()),
         "addons": sum(p.addons for p in state.players.values()),
         "late_entries": sim.counts.get("late_entries", 0),
+        "reentries": sim.counts.get("reentries", 0),
+        "eliminators_corrected": sim.counts.get("corrections", 0),
         "prize_pool_cents": state.pool_cents,
         "fees_cents": state.fees_cents,
         "bounty_pool_cents": state.bounty_pool_cents,

@@ -172,23 +172,25 @@ def test_ko_7_the_winner_takes_his_own_bounty_and_every_cent_is_paid():
     assert bob.bounties_won_cents == 15000 and t.state.bounties_paid_cents == t.state.bounty_pool_cents
 
 
-# -- bounty money is conserved, whatever the order of the busts and the split pots ---------------------------
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# -- bounty money is conserved, whatever the order of the busts, the split pots, re-entries, corrections --
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     kind=st.sampled_from(["fixed", "progressive"]),
     cents=st.integers(1, 10000),
     pct=st.integers(0, 100),
     split=st.sampled_from(["equal", "first_named"]),
-    plan=st.lists(st.tuples(st.integers(0, 50), st.integers(0, 50), st.integers(0, 3)), min_size=1, max_size=40),
+    late=st.sampled_from(["none", "levels"]),
+    plan=st.lists(st.tuples(st.sampled_from(["bust", "bust", "bust", "reenter", "correct", "house"]),
+                            st.integers(0, 50), st.integers(0, 50), st.integers(0, 3)), min_size=1, max_size=40),
 )
-def test_ko_2_ko_3_ko_4_bounty_money_is_conserved(kind: str, cents: int, pct: int, split: str,
-                                                 plan: list[tuple[int, int, int]]) -> None:
+def test_ko_2_ko_3_ko_4_ko_6_bounty_money_is_conserved(kind: str, cents: int, pct: int, split: str, late: str,
+                                                       plan: list[tuple[str, int, int, int]]) -> None:
     t = _make("tda", bounty__kind=kind, bounty__amount_cents=cents, bounty__cash_percent=pct, bounty__split=split,
-              bounty__unknown_allowed=True, reentry__offered=True, late__mode="none",
+              bounty__unknown_allowed=True, reentry__offered=True, late__mode=late,
               bounty__house={"P3": 777})
     names = [f"P{i}" for i in range(9)]
     _table(t, {1: names})
-    for a, b, n in plan:
+    for op, a, b, n in plan:
         if t.state.ended:
             break
         seated = sorted(t.state.tables[1].seats.values())
@@ -197,8 +199,22 @@ def test_ko_2_ko_3_ko_4_bounty_money_is_conserved(kind: str, cents: int, pct: in
         victim = seated[a % len(seated)]
         others = [pid for pid in seated if pid != victim]
         by = [others[(b + i) % len(others)] for i in range(min(n, len(others)))]
-        t.execute({"cmd": "bust", "player": victim, "eliminated_by": by})
+        out = sorted(pid for pid, p in t.state.players.items() if p.status == "out")
+        before = t.state.seq
+        try:
+            if op == "bust":
+                t.execute({"cmd": "bust", "player": victim, "eliminated_by": by})
+            elif op == "reenter" and out:
+                t.execute({"cmd": "reenter", "player": out[a % len(out)]})
+            elif op == "correct" and out:
+                t.execute({"cmd": "correct_eliminator", "player": out[a % len(out)], "eliminated_by": by})
+            elif op == "house":
+                t.execute({"cmd": "set_house_bounty", "player": victim, "amount_cents": b * 100})
+        except RuleError:
+            assert t.state.seq == before  # a refusal changes nothing
         assert not bounty_problems(t.state)
+    if late == "levels" and not t.state.ended and t.state.in_field == 1:
+        t.execute({"cmd": "close_registration"})
     if t.state.ended:
         assert t.state.bounties_paid_cents == t.state.bounty_pool_cents
     assert not all_problems(t.state)
@@ -210,3 +226,16 @@ def test_ko_2_simulate_300_players_pko_balances_to_the_cent():
     assert report["bounty_pool_cents"] == report["bounties_paid_cents"] == report["entries"] * 5000
     kept = report["prize_pool_cents"] + report["bounty_pool_cents"] + report["fees_cents"]
     assert kept == report["money_taken_cents"]
+
+
+def test_ko_8_a_forfeited_players_bounty_goes_to_the_winner():
+    t = _make(late__mode="none", absence__forfeit_after_min=1)
+    _table(t, {1: ["Ann", "Bob", "Cat"]})
+    t.execute({"cmd": "absent", "player": "Ann"})
+    t.time.advance(120)  # type: ignore[attr-defined]
+    t.execute({"cmd": "forfeit", "player": "Ann"})
+    assert _p(t, "Ann").status == "out" and _p(t, "Ann").bounty_cents == 5000
+    t.execute({"cmd": "bust", "player": "Cat", "eliminated_by": "Bob"})
+    assert t.state.ended
+    assert _p(t, "Bob").bounties_won_cents == 2500 + 7500 + 5000
+    assert not all_problems(t.state)
