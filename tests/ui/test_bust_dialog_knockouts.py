@@ -88,3 +88,14 @@ def test_ko_6_eliminator_dialog_moves_the_bounty(qtbot):
         dialog.grab().save(os.path.join(shot, "correct-eliminator.png"))
     t.execute(dialog.command())
     assert t.state.players[cat].bounties_won_cents == 2500 and t.state.players[bob].bounties_won_cents == 0
+
+
+def test_ko_player_list_tooltip_tells_the_bounty(qtbot):
+    from ui.models.players import PlayerModel
+
+    t = _pko()
+    t.execute({"cmd": "bust", "player": "Ann Lee", "eliminated_by": "Bob Ray"})
+    model = PlayerModel(t.state)
+    bob = model.row_of(t.state.by_name["bob ray"])
+    tip = model.data(model.index(bob, 5), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Bob Ray paid $100.00 · bounty on his head $75.00 · bounties won $25.00 · 1 knockout"
