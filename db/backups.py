@@ -3,8 +3,8 @@
 Backups are made with SQLite's online backup API (a consistent copy even while the tournament is
 open), written under a temporary name and renamed into place, so a backup folder never holds half a
 copy. They live in ``<file>.backups/`` beside the tournament, named
-``<stem>-<YYYYmmdd-HHMMSSmmm>-<seq>-<reason>.floorman``, and the newest :data:`KEEP` regular backups are
-kept. Copies made before a schema upgrade or a restore are never pruned.
+``<stem>-<YYYYmmdd-HHMMSSmmm>-<seq>-<reason>.floorman`` (the stem made portable: :func:`backup_stem`),
+and the newest :data:`KEEP` regular backups are kept. Copies made before a schema upgrade or a restore are never pruned.
 
 :func:`restore` checks the backup like any tournament file, refuses while the tournament is open in a
 copy of Floorman, keeps the current file as a ``before-restore`` backup, then puts the backup in
@@ -28,6 +28,7 @@ from db.checks import check_header, connect, inspect, move_aside_leftovers, sqli
 from db.errors import BackupError, DiskFull, StoreError
 from db.lock import WriterLock
 from db.private import private_dir
+from oskit.names import portable_name
 
 KEEP = 20
 SUFFIX = ".floorman"
@@ -48,6 +49,12 @@ class BackupInfo:
     size: int
 
 
+def backup_stem(path: Path) -> str:
+    """The start of a backup's name: the tournament's own, made portable (``oskit.names``), so a backup folder
+    copied to a USB stick opens on Windows too ("what?.floorman" -> "what--2026…")."""
+    return portable_name(path.stem).name
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "manual"
 
@@ -63,7 +70,7 @@ def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int 
     """Copy the tournament file ``source`` into ``folder`` and prune old backups."""
     now = time.time()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"{int(now * 1000) % 1000:03d}"
-    dest = folder / f"{source.stem}-{stamp}-{seq:06d}-{_slug(reason)}{SUFFIX}"
+    dest = folder / f"{backup_stem(source)}-{stamp}-{seq:06d}-{_slug(reason)}{SUFFIX}"
     part = dest.with_name(dest.name + ".part")
     try:
         private_dir(folder)
@@ -128,9 +135,10 @@ def list_backups(path: Path, folder: Path | None = None) -> list[BackupInfo]:
     out: list[BackupInfo] = []
     if not folder.is_dir():
         return out
+    stems = {path.stem, backup_stem(path)}  # backups written before names were made portable keep the raw stem
     for f in folder.iterdir():
         m = _NAME.match(f.name)
-        if m and m["stem"] == path.stem:
+        if m and m["stem"] in stems:
             out.append(BackupInfo(f, m["when"], int(m["seq"]), m["reason"], f.stat().st_size))
     out.sort(key=lambda b: (b.when, b.seq, b.path.name))
     return out
@@ -216,7 +224,7 @@ def _keep_before_restore(target: Path, folder: Path) -> Path:
         return make_backup(target, folder, seq=_last_seq(target), reason="before-restore")
     now = time.time()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"{int(now * 1000) % 1000:03d}"
-    dest = folder / f"{target.stem}-{stamp}-{0:06d}-before-restore-damaged{SUFFIX}"
+    dest = folder / f"{backup_stem(target)}-{stamp}-{0:06d}-before-restore-damaged{SUFFIX}"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for side in ("", "-wal"):

@@ -51,13 +51,25 @@ def sqlite_uri(path: Path | str, **params: str) -> str:
     as an escaped byte, so a file named ``Friday #3.floorman`` or ``a%20b.floorman`` must be quoted,
     or SQLite silently opens (and creates) another file.
     """
-    absolute = Path(os.path.abspath(path)).as_posix()
-    if not absolute.startswith("/"):  # Windows: file:/C:/...
-        absolute = "/" + absolute
-    uri = "file:" + quote(absolute, safe="/:")
+    uri = "file:" + uri_path(Path(os.path.abspath(path)).as_posix())
     if params:
         uri += "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in params.items())
     return uri
+
+
+def uri_path(absolute: str) -> str:
+    """The path part of a ``file:`` URI for an absolute path written with ``/`` (``Path.as_posix()``).
+
+    - ``/home/ann/x.floorman`` -> ``/home/ann/x.floorman``;
+    - ``C:/Users/Ann/x.floorman`` (Windows) -> ``/C:/Users/Ann/x.floorman`` (SQLite drops the first ``/``);
+    - ``//nas/events/x.floorman`` (a Windows share, ``\\\\nas\\events``; or POSIX's ``//``) ->
+      ``////nas/events/x.floorman``: an empty authority first, or SQLite reads ``nas`` as a host and refuses.
+    """
+    if absolute.startswith("//"):
+        absolute = "//" + absolute
+    elif not absolute.startswith("/"):
+        absolute = "/" + absolute
+    return quote(absolute, safe="/:")
 
 
 def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:

@@ -2,7 +2,7 @@
 
 Design. Beside ``friday.floorman`` the store keeps ``friday.floorman.lock``. The copy of Floorman
 that opens the tournament for writing takes an exclusive, non-blocking OS lock on that file
-(``fcntl.flock`` on Linux and macOS, ``msvcrt.locking`` on Windows) and holds it until it closes the
+(``oskit.filelock``: ``fcntl.flock`` on Linux and macOS, ``msvcrt.locking`` on Windows) and holds it until it closes the
 tournament. The lock file's text says who holds it (process id, computer name, time), so a second
 copy can tell the director "open in Floorman on LAPTOP (process 4242) since 20:15" and offer to open
 the tournament read-only instead.
@@ -29,15 +29,13 @@ from __future__ import annotations
 import os
 import socket
 import stat
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import IO
 
 from db.errors import FileLocked, NotWritable
-
-_WIN_LOCK_OFFSET = 1 << 20
+from oskit.filelock import file_locker
 
 
 def lock_path(path: Path) -> Path:
@@ -45,34 +43,11 @@ def lock_path(path: Path) -> Path:
 
 
 def _try_lock(fh: IO[str]) -> bool:
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
-
-        try:
-            fh.seek(_WIN_LOCK_OFFSET)  # lock a byte past the text, so others can still read who holds it
-            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
-            return True
-        except OSError:
-            return False
-    import fcntl
-
-    try:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError:
-        return False
+    return file_locker().try_lock(fh)
 
 
 def _unlock(fh: IO[str]) -> None:
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
-
-        fh.seek(_WIN_LOCK_OFFSET)
-        msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
-        return
-    import fcntl
-
-    fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+    file_locker().unlock(fh)
 
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

@@ -34,9 +34,10 @@ def private_file(path: Path | str, *, exclusive: bool = False) -> Path:
     flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else 0) | getattr(os, "O_CLOEXEC", 0)
     fd = os.open(path, flags, FILE_MODE)
     try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, FILE_MODE)
-        else:  # pragma: no cover - Windows
+        fchmod = getattr(os, "fchmod", None)
+        if fchmod is not None:
+            fchmod(fd, FILE_MODE)
+        else:  # Windows has no fchmod: the mode is set by name (only its read-only bit means anything there)
             os.chmod(path, FILE_MODE)
     finally:
         os.close(fd)

@@ -12,7 +12,6 @@ its own tournament): every change is one short WAL transaction, so no lock is ne
 
 from __future__ import annotations
 
-import os
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -62,12 +61,9 @@ class RosterPlayer:
 
 
 def default_roster_path() -> Path:
-    override = os.environ.get("FLOORMAN_DATA_DIR")
-    if override:
-        return Path(override) / "players.sqlite"
-    from platformdirs import user_data_path
+    from oskit.dirs import user_data_dir
 
-    return user_data_path("Floorman", appauthor=False) / "players.sqlite"
+    return user_data_dir() / "players.sqlite"
 
 
 def fold(text: str) -> str:

@@ -8,16 +8,7 @@ import sys
 from app.errors import RuleError
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation
 from floorman.args import Parser
-
-
-def peak_rss_mb() -> float | None:
-    """The process's peak resident memory, where the OS reports it."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return None
-    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(kb / 1024, 1)
+from oskit.memory import peak_rss_mb
 
 
 def main(argv: list[str]) -> int:

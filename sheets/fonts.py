@@ -10,7 +10,6 @@ footnote saying so (:func:`footnote`), and the caller gets the list of those nam
 from __future__ import annotations
 
 import os
-import sys
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -65,26 +64,13 @@ def font_dir() -> Path:
 
 
 def system_font_dirs() -> list[Path]:
-    """Where fonts are installed on Linux, macOS and Windows (those that exist)."""
+    """Where fonts are installed on this system (``oskit.dirs``; those that exist), or ``FLOORMAN_FONT_DIRS``."""
     env = os.environ.get("FLOORMAN_FONT_DIRS")
     if env is not None:
         return [Path(p) for p in env.split(os.pathsep) if p]
-    home = Path.home()
-    dirs = [
-        Path("/usr/share/fonts"),
-        Path("/usr/local/share/fonts"),
-        home / ".fonts",
-        home / ".local/share/fonts",
-        Path("/Library/Fonts"),
-        Path("/System/Library/Fonts"),
-        home / "Library/Fonts",
-    ]
-    if sys.platform == "win32":
-        dirs.insert(0, Path(os.environ.get("WINDIR", r"C:\Windows")) / "Fonts")
-        local = os.environ.get("LOCALAPPDATA")
-        if local:
-            dirs.append(Path(local) / "Microsoft/Windows/Fonts")
-    return [d for d in dirs if d.is_dir()]
+    from oskit.dirs import font_dirs
+
+    return font_dirs()
 
 
 @dataclass

@@ -3,8 +3,10 @@
 Shared by ``floorman print`` and the window's "save a copy" and sheets folder. An export may replace
 only a file of its own kind (an existing PDF, for a PDF); it never replaces a tournament file, its
 backups, its lock or journal files, any SQLite database, a folder or a device, nor a file that is not
-a PDF. The bytes are written to a temporary file in the same folder, synced, and renamed into place
-(``os.replace``), so the target is either the old file or the whole new one.
+a PDF; and it refuses a name Windows, macOS or Linux would refuse (``oskit.names``: a sheet copied to
+a USB stick must open on the venue's other laptop). The bytes are written to a temporary file in the
+same folder, synced, and renamed into place (``os.replace``), so the target is either the old file or
+the whole new one.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+
+from oskit.names import portable_name
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 MAGIC = {"pdf": b"%PDF-"}
@@ -31,6 +35,10 @@ class OutputRefused(ValueError):
 def check_target(target: Path, kind: str = "pdf") -> None:
     """Raise :class:`OutputRefused` unless ``target`` may be (over)written with a ``kind`` file."""
     name = target.name
+    cleaned = portable_name(name, fallback=f"sheet.{kind}")
+    if cleaned.changed:
+        raise OutputRefused(f"The name “{name}” would not work on every computer ({'; '.join(cleaned.changes)}); "
+                            f"choose another, such as “{cleaned.name}”.")
     if name.lower().endswith(_TOURNAMENT_SUFFIXES) or any(
             part.lower().endswith(".floorman.backups") for part in target.parent.parts):
         raise OutputRefused(f"{target} is a tournament file or belongs to one; choose another name for the {kind}.")

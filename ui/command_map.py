@@ -64,6 +64,10 @@ BESPOKE: tuple[Bespoke, ...] = (
     Bespoke("set_payouts", "Edit the payouts…", words=("payouts",)),
     Bespoke("chip_count", "Chip count for a table…", words=("count", "chips")),
     Bespoke("hand_for_hand", "Hand for hand on or off", words=("hfh", "bubble")),
+    Bespoke("close_registration", "Close late registration", words=("close registration", "late")),
+    Bespoke("reopen_registration", "Reopen late registration", words=("reopen registration", "late")),
+    Bespoke("lock_payouts", "Lock the payouts", words=("lock payouts", "lock")),
+    Bespoke("unlock_payouts", "Unlock the payouts", words=("unlock payouts", "unlock")),
 )
 
 _BY_COMMAND = {b.command: b for b in BESPOKE}

@@ -48,9 +48,11 @@ if TYPE_CHECKING:
     from ui.dialogs.eliminator import EliminatorDialog
 
 BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
-MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players", "seat_all": "T&ables",
-         "move": "T&ables", "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables",
-         "hand_for_hand": "T&ables"}
+MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players",
+         "seat_all": "T&ables", "move": "T&ables",
+         "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables",
+         "close_registration": "&Tournament", "reopen_registration": "&Tournament",
+         "lock_payouts": "&Tournament", "unlock_payouts": "&Tournament"}
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,10 @@ class DirectorWindow(QMainWindow):
             "set_payouts": self.money_ctl.act_edit_payouts,
             "chip_count": t.act_chip_count,
             "hand_for_hand": t.act_hand_for_hand,
+            "close_registration": lambda: c.run("close_registration"),
+            "reopen_registration": lambda: c.run("reopen_registration"),
+            "lock_payouts": lambda: self.money_ctl.run("lock_payouts"),
+            "unlock_payouts": lambda: self.money_ctl.run("unlock_payouts"),
         }
         for name in PLAYER_COMMANDS:
             out[name] = partial(p.begin, name)

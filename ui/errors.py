@@ -7,7 +7,6 @@ way, so the tournament stays as it was before the action.
 from __future__ import annotations
 
 import logging
-import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -20,14 +19,10 @@ _LOGGER_NAME = "floorman.ui"
 
 
 def data_dir() -> Path:
-    """The user data folder (platformdirs), or ``FLOORMAN_DATA_DIR`` when set (as for the roster)."""
-    override = os.environ.get("FLOORMAN_DATA_DIR")
-    if override:
-        path = Path(override)
-    else:
-        from platformdirs import user_data_path
+    """The user data folder (``oskit.dirs``), or ``FLOORMAN_DATA_DIR`` when set (as for the roster)."""
+    from oskit.dirs import user_data_dir
 
-        path = user_data_path("Floorman", appauthor=False)  # the same folder as the player roster
+    path = user_data_dir()  # the same folder as the player roster
     path.mkdir(parents=True, exist_ok=True)
     private_dir(path, tighten=False)  # a folder it makes is the owner's only; a chosen one is left as it is
     return path

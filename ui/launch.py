@@ -18,7 +18,9 @@ HEADLESS_SCREENS = "floorman-screens"
 def has_display() -> bool:
     if os.environ.get("QT_QPA_PLATFORM"):
         return True
-    if sys.platform.startswith("linux"):
+    from oskit import LINUX, system
+
+    if system() == LINUX:  # X11 or Wayland; Windows and macOS always have their own screen
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     return True
 

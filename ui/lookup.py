@@ -28,13 +28,6 @@ def find_players(state: TournamentState, text: str, live_first: bool = True) -> 
     return ordered
 
 
-def same_folded(state: TournamentState, name: str) -> Player | None:
-    """A player already registered whose name is ``name`` but for accents and case (None if there is none,
-    or if it is the very same name: the engine refuses that one itself)."""
-    key, exact = fold_key(name), name_key(name)
-    return next((p for p in state.players.values() if fold_key(p.name) == key and name_key(p.name) != exact), None)
-
-
 def one_player(state: TournamentState, text: str) -> tuple[Player | None, str]:
     """The one player meant, or None and a sentence saying why (none found, or which ones)."""
     found = find_players(state, text)

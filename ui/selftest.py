@@ -36,20 +36,13 @@ def _shown(app: QApplication, widget: QWidget) -> None:
 
 
 def seconds_since_process_start() -> float | None:
-    """Wall time since the operating system started this process (Linux), or None elsewhere.
+    """Wall time since the operating system started this process (Linux, Windows), or None (macOS).
 
     This counts what a director waits for: the bundle's loader, the interpreter and every import.
     """
-    try:
-        with open("/proc/self/stat", encoding="ascii") as f:
-            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime", encoding="ascii") as f:
-            uptime = float(f.read().split()[0])
-        import os
+    from oskit.memory import seconds_since_start
 
-        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
+    return seconds_since_start()
 
 
 def check_welcome(app: QApplication) -> str:

@@ -19,13 +19,14 @@ from typing import Any
 from urllib.parse import quote
 
 from db.private import private_dir, private_file
+from oskit.names import RESERVED
 from ui.errors import data_dir
 
 STRUCTURES = "structures"
 EVENTS = "events"
 MAX_BYTES = 1_000_000  # a template is a few kilobytes; anything this large is not one
 MAX_NAME = 120
-_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+_RESERVED = RESERVED  # Windows' device names (oskit.names), with or without an extension
 
 
 class TemplateError(Exception):
@@ -46,7 +47,7 @@ def file_name(name: str) -> str:
     encoded = quote(name, safe=" -_,()'&+!@=")
     if encoded.startswith("."):
         encoded = "%2E" + encoded[1:]
-    if encoded.split(".")[0].upper() in _RESERVED:
+    if encoded.split(".")[0].rstrip(" ").upper() in _RESERVED:
         encoded = "%5F" + encoded
     return encoded + ".json"
 

@@ -62,7 +62,7 @@ function tick(){
  else{if(c.ends_at_ms!==null){left=c.ends_at_ms-t}txt("clock",left===null?"--:--":mmss(left));
   if(c.ends_at_ms!==null&&left<-1500&&!S.refetching){S.refetching=true;load()}}
  var b="";if(c.break_at_ms!==null){b="Break in "+mmss(c.break_at_ms-t)}else if(c.ms_to_break!==null&&!c.on_break){b="Break in "+mmss(c.ms_to_break)}
- txt("brk",b);var l="";if(c.late_ends_at_ms!==null){l="Late registration closes in "+mmss(c.late_ends_at_ms-t)}else if(c.late_ms_left){l="Late registration: "+mmss(c.late_ms_left)+" left"}txt("late",l)}
+ txt("brk",b);var l="";if(c.late_closed_early){l="Late registration closed by the director"}else if(c.late_ends_at_ms!==null){l="Late registration closes in "+mmss(c.late_ends_at_ms-t)}else if(c.late_ms_left){l="Late registration: "+mmss(c.late_ms_left)+" left"}txt("late",l)}
 function show(s,serverMs){
  offset=serverMs-new Date().getTime();S=s;var c=s.clock||{};
  txt("title",s.name||"Tournament");document.title=s.name||"Tournament";

@@ -102,6 +102,7 @@ def _clock(view: TournamentView) -> dict[str, Any]:
         "ms_to_break": int(to_break) * 1000 if isinstance(to_break, int) else None,
         "late_ends_at_ms": as_of_ms + late_ms if c.running and late_ms else None,
         "late_ms_left": late_ms,
+        "late_closed_early": c.late_closed_early,
         "pause_reason": str(raw.get("pause_reason") or ""),
     }
 

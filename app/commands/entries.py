@@ -16,10 +16,12 @@ class Register(Command, tag="register"):
     Without ``"pay": false`` the buy-in is taken at once. After the draw a late entrant is seated, or put
     on the waiting list when no seat is free or the event is full (unless ``"waitlist": false``).
     ``amount_cents`` may differ from the buy-in only where the profile caps what a player brings in.
+    A name that differs from a registered one only in its accents is asked about (REG-9): ``another``
+    true registers a second player, false refuses.
     """
 
     label: ClassVar[str] = "registration of {player}"
-    rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6")
+    rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6", "REG-9")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "register", "name": "Ann Lee", "identity": {"first_name": "Ann", "last_name": "Lee",
          "student_id": "S1"}, "pay": True, "amount_cents": 2500, "waitlist": True, "committed": False,
@@ -34,6 +36,7 @@ class Register(Command, tag="register"):
     amount_cents: int | None = None
     committed: bool = False
     post_bb: bool = False
+    another: bool | None = None  # REG-9: the answer to "already registered; register another?"
 
 
 class RenamePlayer(Command, tag="rename_player"):

@@ -227,6 +227,7 @@ class TournamentState:
     seed: int = 0
     players: dict[int, Player] = field(default_factory=dict)
     by_name: dict[str, int] = field(default_factory=dict)  # app.names.name_key(name) -> id
+    by_fold: dict[str, list[int]] = field(default_factory=dict)  # app.names.fold_key(name) -> ids
     tables: dict[int, Table] = field(default_factory=dict)
     waiting: list[int] = field(default_factory=list)
     next_player_id: int = 1

@@ -99,14 +99,20 @@ def _not_deciding(p: Player, what: str) -> None:
                         "ENT-5")
 
 
+def _buyer(ctx: Context, cmd: dict[str, Any], kind: str, what: str, rule: str) -> Player:
+    """The player buying a ``kind`` (``addon``, ``topup``): it is offered, he is in, and not deciding."""
+    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    if not ctx.profile[f"{kind}.offered"]:
+        raise RuleError("NOT_OFFERED", f"This tournament has no {what}.", rule)
+    inputs.live(p)
+    _not_deciding(p, what)
+    return p
+
+
 @command("addon")
 def addon(ctx: Context, cmd: dict[str, Any]) -> None:
     """Buy the add-on stack during its level or the break after it (ENT-7)."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
-    if not ctx.profile["addon.offered"]:
-        raise RuleError("NOT_OFFERED", "This tournament has no add-on.", "ENT-7")
-    inputs.live(p)
-    _not_deciding(p, "add-on")
+    p = _buyer(ctx, cmd, "addon", "add-on", "ENT-7")
     at = int(ctx.profile["addon.level"])
     if level_now(ctx) != at:
         raise RuleError("WINDOW_CLOSED", f"The add-on is taken during level {at} or the break after it.", "ENT-7")
@@ -152,11 +158,7 @@ def _topup_window(ctx: Context, p: Player, cmd: dict[str, Any]) -> None:
 @command("topup")
 def topup(ctx: Context, cmd: dict[str, Any]) -> None:
     """Buy chips up to the starting stack at the end of the first level (ENT-6)."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
-    if not ctx.profile["topup.offered"]:
-        raise RuleError("NOT_OFFERED", "This tournament has no top-up.", "ENT-6")
-    inputs.live(p)
-    _not_deciding(p, "top-up")
+    p = _buyer(ctx, cmd, "topup", "top-up", "ENT-6")
     _topup_window(ctx, p, cmd)
     if p.topups >= int(ctx.profile["topup.max_per_player"]):
         raise RuleError("LIMIT_REACHED", f"{p.name} has already topped up.", "ENT-6")

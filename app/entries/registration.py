@@ -19,8 +19,8 @@ from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
 from app.entries.reg_window import registration_closed
-from app.errors import RuleError
-from app.names import name_key, name_problem, tidy
+from app.errors import Choice, Question, RuleError
+from app.names import fold_key, name_key, name_problem, tidy
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -126,10 +126,32 @@ def checked_name(ctx: Context, cmd: dict[str, Any], *, renaming: Player | None =
     return name
 
 
+def check_not_the_same_person(ctx: Context, cmd: dict[str, Any], name: str) -> None:
+    """REG-9: a name that differs from a registered one only in accents (and case) is asked about:
+    "José Núñez is already registered; is Jose Nunez another player?". ``another`` answers: True
+    registers a second player, False refuses, and without it the engine asks."""
+    same = [pid for pid in ctx.state.by_fold.get(fold_key(name), ()) if pid in ctx.state.players]
+    if not same:
+        return
+    another = cmd.get("another")
+    if another is not None and not isinstance(another, bool):
+        raise RuleError("INVALID_INPUT", "'another' is true or false.")
+    if another:
+        return
+    known = ctx.state.players[same[0]].name
+    if another is False:
+        raise RuleError("DUPLICATE_NAME", f"Not registered: {known} is already in.", "REG-9")
+    text = f"{known} is already registered; register another {name}?"
+    question = Question(text, "another", "bool", (Choice(f"Register another {name}", True),
+                                                  Choice(f"No: {known} is already in", False)))
+    raise RuleError("NEEDS_INPUT", text, "REG-9", question=question)
+
+
 @command("register")
 def register(ctx: Context, cmd: dict[str, Any]) -> None:
     """Sign a player in and take his buy-in (late entry once play has begun)."""
     name = checked_name(ctx, cmd)
+    check_not_the_same_person(ctx, cmd, name)
     identity = _check_identity(ctx, cmd)
     pay = cmd.get("pay", True)
     waitlist = cmd.get("waitlist", True)
@@ -230,10 +252,20 @@ def rename_player(ctx: Context, cmd: dict[str, Any]) -> None:
 @applies("player_renamed")
 def _renamed(state: TournamentState, ev: Event) -> None:
     p = state.players[int(ev.data["player"])]
-    if state.by_name.get(p.name.lower()) == p.id:
-        del state.by_name[p.name.lower()]
+    if state.by_name.get(name_key(p.name)) == p.id:
+        del state.by_name[name_key(p.name)]
+    _unfold(state, p)
     p.name = str(ev.data["new"])
-    state.by_name[p.name.lower()] = p.id
+    state.by_name[name_key(p.name)] = p.id
+    state.by_fold.setdefault(fold_key(p.name), []).append(p.id)
+
+
+def _unfold(state: TournamentState, p: Player) -> None:
+    ids = state.by_fold.get(fold_key(p.name))
+    if ids is not None and p.id in ids:
+        ids.remove(p.id)
+        if not ids:
+            del state.by_fold[fold_key(p.name)]
 
 
 @applies("stack_forfeited")
@@ -253,6 +285,7 @@ def _registered(state: TournamentState, ev: Event) -> None:
     p.new_obligation = d.get("obligation")
     state.players[pid] = p
     state.by_name[name_key(p.name)] = pid
+    state.by_fold.setdefault(fold_key(p.name), []).append(pid)
     state.next_player_id = max(state.next_player_id, pid + 1)
 
 

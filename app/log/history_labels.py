@@ -11,6 +11,7 @@ from typing import Any
 
 from app.commands import by_name
 from app.core.state import TournamentState
+from app.names import name_key
 
 
 # The templates are the declarations' labels (app.commands): "{player}" is the player's name (looked up
@@ -27,7 +28,7 @@ def _name(state: TournamentState, ref: Any) -> str:
         p = state.players.get(ref)
         return p.name if p is not None else f"player {ref}"
     if isinstance(ref, str):
-        pid = state.by_name.get(ref.strip().lower())
+        pid = state.by_name.get(name_key(ref))
         if pid is not None and pid in state.players:
             return state.players[pid].name
         return ref.strip()

@@ -160,3 +160,15 @@ def clock(seconds: float | None) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+CLOSED_EARLY = "Late registration closed by the director"
+
+
+def late_registration(seconds_left: float | None, closed_early: bool) -> str:
+    """REG-8 / REG-4 in words: ``Late registration closes in 12:05``, or closed early by the director, or ""."""
+    if closed_early:
+        return CLOSED_EARLY
+    if seconds_left:
+        return f"Late registration closes in {clock(seconds_left)}"
+    return ""

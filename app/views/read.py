@@ -140,8 +140,24 @@ class PendingView:
         return f"Balance: move {src} ({who}) to {dst}"
 
 
+class _PlaceBlock:
+    """A block of places starting at ``place`` and ``span`` long: its tie and its label (``T-11th``)."""
+
+    __slots__ = ()
+    place: int
+    span: int
+
+    @property
+    def tied(self) -> bool:
+        return self.span > 1
+
+    @property
+    def label(self) -> str:
+        return fmt.place(self.place, self.span)
+
+
 @dataclass(frozen=True, slots=True)
-class PlaceView:
+class PlaceView(_PlaceBlock):
     """A decided place (ELIM-5): the best place of the block, how many share it, and each one's prize."""
 
     place: int
@@ -151,17 +167,9 @@ class PlaceView:
     shares_cents: tuple[int, ...]  # each player's prize, in the order of ``names`` (PAY-4)
     reason: str = ""
 
-    @property
-    def tied(self) -> bool:
-        return self.span > 1
-
-    @property
-    def label(self) -> str:
-        return fmt.place(self.place, self.span)
-
 
 @dataclass(frozen=True, slots=True)
-class PayoutView:
+class PayoutView(_PlaceBlock):
     """One row of the payout table: one per paid place; a tied block has one row per tied player."""
 
     place: int
@@ -169,14 +177,6 @@ class PayoutView:
     player_id: int | None = None  # None while the place is not decided
     name: str | None = None
     span: int = 1  # players sharing the block starting at ``place``
-
-    @property
-    def tied(self) -> bool:
-        return self.span > 1
-
-    @property
-    def label(self) -> str:
-        return fmt.place(self.place, self.span)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +264,11 @@ class ClockView:
             return ""
         head = "break, then " if self.break_first else ""
         return f"{head}level {self.next_level} · {self.next_game} {fmt.bets(self.next_forced_bets)}".strip()
+
+    @property
+    def registration_text(self) -> str:
+        """Late registration in words (REG-4 countdown, REG-8 closed early by the director), or ""."""
+        return fmt.late_registration(self.late_seconds_left, self.late_closed_early)
 
     @property
     def state_text(self) -> str:

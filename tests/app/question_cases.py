@@ -206,6 +206,13 @@ def _unlock_changes() -> tuple[Tournament, Command]:
     return t, {"cmd": "unlock_payouts"}
 
 
+# -- REG-9: the same name but for its accents --------------------------------------------------------------
+def _same_but_accents() -> tuple[Tournament, Command]:
+    t = _make("tda")
+    _register(t, "José Núñez", "Ann Lee")
+    return t, {"cmd": "register", "name": "Jose Nunez"}
+
+
 CASES: list[QuestionCase] = [
     QuestionCase("conv-6 level change (bust)", _level_change, lambda q: _with(_level_change()[1], q, True),
                  ANSWER, "bool", "CONV-6"),
@@ -234,6 +241,8 @@ CASES: list[QuestionCase] = [
                  "MIX-6"),
     QuestionCase("ko-1 who knocked the player out", _knockout, lambda q: _with(_knockout()[1], q, _first_value(q)),
                  "eliminated_by", "choice", "KO-1"),
+    QuestionCase("reg-9 same name but for its accents", _same_but_accents,
+                 lambda q: _with(_same_but_accents()[1], q, True), "another", "bool", "REG-9"),
     QuestionCase("pay-10 unlock changes the table", _unlock_changes,
                  lambda q: _with(_unlock_changes()[1], q, True), "confirm", "bool", "PAY-10"),
 ]

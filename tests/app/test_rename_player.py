@@ -45,3 +45,36 @@ def test_reg_1_the_history_keeps_the_old_name_and_undo_restores_it():
     assert h.tournament.state.by_name == {"ann le": 1}
     h.redo()
     assert h.tournament.state.players[1].name == "Ann Lee"
+
+
+def test_reg_1_a_rename_keys_the_new_name_as_registration_does_and_frees_the_old_one():
+    t = make("home-nl")
+    enter(t, "Hans Straße", "Bob")
+    t.execute({"cmd": "rename_player", "player": "Hans Straße", "name": "Ｊｏｈｎ Ｒｏｅ"})  # full-width letters
+    assert t.state.by_name["john roe"] == 1 and "hans strasse" not in t.state.by_name
+    refused(t, {"cmd": "register", "name": "John Roe"}, "DUPLICATE_NAME")  # the same name (NFKC)
+    t.execute({"cmd": "register", "name": "Hans Strasse"})  # the old name is free again
+    assert t.state.players[t.state.by_name["hans strasse"]].name == "Hans Strasse"
+
+
+def test_reg_9_the_same_name_but_for_its_accents_is_asked_and_answered_either_way():
+    from app.errors import RuleError
+
+    t = make("home-nl")
+    enter(t, "José Núñez")
+    try:
+        t.execute({"cmd": "register", "name": "jose nunez"})
+        raise AssertionError("not asked")
+    except RuleError as err:
+        assert err.code == "NEEDS_INPUT" and err.rule == "REG-9"
+        assert err.question is not None and err.question.field == "another" and err.question.kind == "bool"
+        assert err.message == "José Núñez is already registered; register another jose nunez?"
+    seq = t.state.seq
+    refused(t, {"cmd": "register", "name": "Jose Nunez", "another": False}, "DUPLICATE_NAME")
+    assert t.state.seq == seq and len(t.state.players) == 1
+    t.execute({"cmd": "register", "name": "Jose Nunez", "another": True})
+    assert sorted(players(t)) == ["Jose Nunez", "José Núñez"]
+    t.execute({"cmd": "rename_player", "player": "Jose Nunez", "name": "Jo Nunez"})  # the fold follows a rename
+    t.execute({"cmd": "register", "name": "Jose Nuñez", "another": True})
+    assert t.state.by_fold["jose nunez"] == [1, 3] and t.state.by_fold["jo nunez"] == [2]
+    t.execute({"cmd": "register", "name": "Ana Lee"})  # no accent anywhere: never asked

@@ -10,7 +10,6 @@ flat, no action over 100 ms.
 from __future__ import annotations
 
 import json
-import resource
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ import time
 
 def one(n: int, seed: int = 1) -> dict[str, object]:
     from app.tools.simulate import Simulation, run_simulation
+    from oskit.memory import peak_rss_mb
 
     sim = Simulation(players=n, seed=seed, check_every=0, timer=time.process_time)
     cpu = time.process_time()
@@ -25,7 +25,7 @@ def one(n: int, seed: int = 1) -> dict[str, object]:
     result["cpu_s"] = round(time.process_time() - cpu, 3)
     worst = max(sim.slowest, key=lambda k: sim.slowest[k]) if sim.slowest else ""
     result["slowest_cmd"] = worst
-    result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result["peak_rss_mb"] = peak_rss_mb()  # oskit.memory: every system's own figure
     return result
 
 

@@ -112,3 +112,32 @@ def test_the_menu_and_the_palette_reach_it_and_reload_follows_the_tournament(qtb
     window.money_ctl.act_deal_calculator()  # open again: the same window, filled in anew
     assert window.deal_dialog is dialog and dialog.table.rowCount() == 8
     assert victim.name not in [name for name, *_ in shown(dialog)]
+
+
+def test_pay_11_the_calculator_records_the_deal_after_asking_and_offers_the_deal_sheet(qtbot, final_table):
+    window = final_table
+    if window.session.state.deal is None:
+        window.run({"cmd": "close_registration"})  # a deal waits until no entry can arrive
+    window.money_ctl.act_deal_calculator()
+    dialog = window.deal_dialog
+    dialog.method.setCurrentIndex(dialog.method.findData(CHIP_CHOP))
+    dialog.spins[0].setValue(90_000)
+    seq = window.session.state.seq
+    box = dialog.confirm_record()
+    assert box is not None and "replaces the prizes in play" in box.text()
+    box.reject()  # No: nothing happens
+    assert window.session.state.seq == seq and window.session.state.deal is None
+    figured = {p.player: amount for p, (*_, amount) in zip(dialog.players, shown(dialog))}
+    box = dialog.confirm_record()
+    box.button(box.StandardButton.Yes).click()
+    deal = window.session.state.deal
+    assert deal is not None and deal["method"] == CHIP_CHOP
+    assert {int(ln["player"]): money(int(ln["amount_cents"])) for ln in deal["lines"]} == figured
+    assert {int(ln["player"]): int(ln["chips"]) for ln in deal["lines"]}[dialog.players[0].player] == 90_000
+    assert "Deal recorded" in dialog.feedback.text() and not dialog.record_button.isEnabled()
+    offer = window.offer_bar.offer
+    assert offer is not None and [job.sheet for job in offer.jobs] == ["deal", "payouts"]
+    window.history_ctl.act_undo()  # Ctrl+Z
+    assert window.session.state.deal is None
+    dialog.reload()
+    assert dialog.record_button.isEnabled()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import types
@@ -9,7 +10,6 @@ import types
 import pytest
 
 from ui.display import settings as display_settings
-from ui.display import sound
 from ui.display.chime import LEVEL_CHANGE, ONE_MINUTE, chime_path
 from ui.display.sound import SILENT, SYSTEM, ChimePlayer, system_player
 
@@ -56,7 +56,7 @@ def test_no_player_is_silent_with_one_line(monkeypatch, qtbot, platform) -> None
     found, note = system_player(which=which_of())
     assert found is None and "silently" in note and "\n" not in note
     monkeypatch.delenv("FLOORMAN_NO_SOUND", raising=False)
-    monkeypatch.setattr(sound.shutil, "which", which_of())
+    monkeypatch.setattr(shutil, "which", which_of())
     player = ChimePlayer()
     assert player.backend == SILENT and player.reason == note
     with qtbot.waitSignal(player.message) as said:
@@ -66,7 +66,7 @@ def test_no_player_is_silent_with_one_line(monkeypatch, qtbot, platform) -> None
 
 def test_tests_stay_silent(monkeypatch) -> None:
     monkeypatch.setenv("FLOORMAN_NO_SOUND", "1")
-    monkeypatch.setattr(sound.shutil, "which", which_of("paplay"))
+    monkeypatch.setattr(shutil, "which", which_of("paplay"))
     assert ChimePlayer().backend == SILENT
 
 

@@ -182,15 +182,19 @@ def test_names_are_found_without_their_accents_and_a_folded_duplicate_is_asked_a
     qtbot.keyClick(w, Qt.Key.Key_F2)
     bar.edit.setText("jose nunez")
     qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
-    box = w.players_ctl.same_name_box
+    box = w.runner.question_dialog  # the engine's question (REG-9), asked in the window
     assert box is not None and box.isVisible()
-    assert box.text() == "José Núñez is already registered; register another jose nunez?"
+    assert box.question.text == "José Núñez is already registered; register another jose nunez?"
     qtbot.keyClick(box, Qt.Key.Key_Escape)
     assert len(state.players) == 4 and bar.feedback.property("kind") == "refused"
     bar.edit.setText("Jose Nunez")
     qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
-    box = w.players_ctl.same_name_box
-    box.button(box.StandardButton.Yes).click()
+    box = w.runner.question_dialog
+    qtbot.keyClick(box.list, Qt.Key.Key_2)  # "No: José Núñez is already in"
+    assert len(w.session.state.players) == 4 and "already in" in bar.feedback.text()
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    box = w.runner.question_dialog
+    qtbot.keyClick(box.list, Qt.Key.Key_1)  # "Register another Jose Nunez"
     assert len(w.session.state.players) == 5 and bar.feedback.text() == "Registered Jose Nunez."
 
 

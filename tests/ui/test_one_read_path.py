@@ -137,3 +137,39 @@ def test_a_bust_computes_the_prize_table_once_for_every_face(night, qtbot, monke
         display.refresh()
     render("payouts", t)
     assert len(calls) == 1
+
+
+def test_reg_8_the_strip_the_display_and_the_phones_say_late_registration_closed_by_the_director(qtbot) -> None:
+    from web.snapshot import state_json
+
+    clk = FakeClock()
+    t = Tournament.create(load_profile("tda"), name="Closed early", time=clk, seed=5)
+    for i in range(6):
+        t.execute({"cmd": "register", "name": f"Player {i + 1}"})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    clk.advance(60)
+
+    def faces() -> tuple[str, str, dict]:
+        view = views.read(t, clk.now())
+        strip = Strip()
+        qtbot.addWidget(strip)
+        strip.show_clock(view.clock)
+        display = RoomDisplay(t, clk)
+        qtbot.addWidget(display)
+        return strip.level.text(), display.source.frame().late_text, state_json(view)["clock"]
+
+    strip_text, display_text, phone = faces()
+    assert "Late registration closes in" in strip_text and "Late registration closes in" in display_text
+    assert phone["late_closed_early"] is False and phone["late_ms_left"] > 0
+
+    t.execute({"cmd": "close_registration"})
+    strip_text, display_text, phone = faces()
+    assert fmt.CLOSED_EARLY in strip_text
+    assert display_text == fmt.CLOSED_EARLY
+    assert phone["late_closed_early"] is True
+
+    t.execute({"cmd": "reopen_registration"})
+    strip_text, display_text, phone = faces()
+    assert fmt.CLOSED_EARLY not in strip_text and "Late registration closes in" in display_text
+    assert phone["late_closed_early"] is False

@@ -206,3 +206,49 @@ def test_a_corrupt_event_template_is_refused_on_the_welcome_screen(qtbot, user_d
     welcome._new()
     assert chosen == []
     assert welcome.feedback.text() == "The template “Old night” is not an event template, so it was not used."
+
+
+def test_a_saved_structure_is_chosen_when_the_tournament_is_created(qtbot, user_data, tmp_path) -> None:
+    from app.profiles.profile import load_profile
+    from ui.dialogs.new_tournament import NewTournamentDialog
+    from ui.start import create_from_dialog
+
+    deep = {"levels": [{"sb": 25, "bb": 50}, {"sb": 50, "bb": 100, "minutes": 30}, {"sb": 75, "bb": 150}],
+            "breaks": [{"after": 2, "minutes": 15}]}
+    templates.save_structure(FRIDAY, deep)
+    dialog = NewTournamentDialog(load_profile("home-nl"), tmp_path)
+    qtbot.addWidget(dialog)
+    box = dialog.structure_choice
+    offered = [box.itemText(i) for i in range(box.count())]
+    assert offered == ["The profile's structure", f"Saved structure “{FRIDAY}”"]
+    assert dialog.structure is None
+    box.setCurrentIndex(1)
+    assert dialog.structure is not None and dialog.validate()
+    dialog.path.setText(str(tmp_path / "deep.floorman"))
+    dialog._ok()
+    session = create_from_dialog(dialog)
+    try:
+        view = session.tournament.view("structure")["structure"]
+        assert [(lv["blinds"]["sb"], lv["blinds"]["bb"]) for lv in view["levels"]][:3] == [
+            (25, 50), (50, 100), (75, 150)]
+        assert view["levels"][1]["minutes"] == 30 and view["breaks"][0]["after"] == 2
+    finally:
+        session.close()
+    box.setCurrentIndex(0)  # back to the profile's: nothing of the saved one is kept
+    assert dialog.structure is None
+
+
+def test_a_saved_structure_that_breaks_the_rules_blocks_create_in_words(qtbot, user_data, tmp_path) -> None:
+    from app.profiles.profile import load_profile
+    from ui.dialogs.new_tournament import NewTournamentDialog
+
+    templates.save_structure("Upside down", {"levels": [{"sb": 25, "bb": 50}], "breaks": []})
+    path = templates.path_of(templates.STRUCTURES, "Upside down")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["structure"]["levels"] = [{"sb": 100, "bb": 50}]  # edited by hand: the big blind below the small
+    path.write_text(json.dumps(data), encoding="utf-8")
+    dialog = NewTournamentDialog(load_profile("home-nl"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.structure_choice.setCurrentIndex(1)
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    assert "The chosen structure does not fit these rules" in dialog.feedback.text()

@@ -1,4 +1,4 @@
-"""Money: the payout table and the deal calculator."""
+"""Money: the payout table, its lock (PAY-10) and the deal calculator."""
 
 from __future__ import annotations
 
@@ -19,6 +19,12 @@ class MoneyControl:
         dialog.submitted.connect(lambda cmd: self.w.runner.run(cmd, self.w.payouts_tab.feedback,
                                                                "Payout table changed."))
         dialog.open()
+
+    def run(self, command: str) -> None:
+        """A money command without fields (lock or unlock the payouts); the engine's words either way."""
+        done = {"lock_payouts": "Payouts locked: late entries no longer change them.",
+                "unlock_payouts": "Payouts unlocked: they follow the entries again."}.get(command, "")
+        self.w.runner.run({"cmd": command}, self.w.payouts_tab.feedback, done)
 
     def act_deal_calculator(self) -> None:
         from ui.dialogs.deal import open_deal_calculator

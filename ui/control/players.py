@@ -7,13 +7,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu
 
-from app.names import name_key, tidy
+from app.names import name_key
 from app.views import currency_of, knockouts
 from app.views.handles import Event
 from ui.command_map import BESPOKE, bespoke
-from ui.lookup import one_player, same_folded
+from ui.lookup import one_player
 from ui.overview import prize_of
 from ui.texts import DECIDING_KEYS, deciding_text, money, place_text
 from ui.widgets.player_panel import Feedback
@@ -37,7 +37,6 @@ class PlayersControl:
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
         self.menu: QMenu | None = None
-        self.same_name_box: QMessageBox | None = None
 
     # -- starting an action ---------------------------------------------------------------------------
     def selected_name(self) -> str:
@@ -197,22 +196,8 @@ class PlayersControl:
             self.submit_player_action(key, text)
 
     def submit_register(self, text: str) -> None:
-        """Register ``text``; a name already registered but for its accents or case is asked about first."""
-        known = same_folded(self.w.session.state, text)
-        if known is None:
-            self.register(text)
-            return
-        box = QMessageBox(QMessageBox.Icon.Question, "Already registered?",
-                          f"{known.name} is already registered; register another {tidy(text)}?",
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.w)
-        box.button(QMessageBox.StandardButton.Yes).setText("Register another")
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.setEscapeButton(QMessageBox.StandardButton.No)
-        box.accepted.connect(lambda: self.register(text))
-        box.rejected.connect(lambda: self.bar.feedback.refuse(f"Not registered: {known.name} is already in."))
-        box.finished.connect(lambda _code: self.w.activateWindow())
-        self.same_name_box = box
-        box.open()
+        """Register ``text``; a name registered already but for its accents is the engine's question (REG-9)."""
+        self.register(text)
 
     def register(self, text: str) -> None:
         state = self.w.session.state

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QWidget
 
+from oskit.names import portable_path
 from ui.errors import store_message
 from ui.widgets.player_panel import Feedback
 
@@ -111,11 +112,13 @@ class StoreControl:
             return
         current = Path(session.path or "tournament.floorman")
         suggested = str(current.with_name(current.stem + "-saved.floorman"))
-        target = self.path_chooser(self.w, suggested)
-        if not target:
+        chosen = self.path_chooser(self.w, suggested)
+        if not chosen:
             return
+        target, cleaned = portable_path(Path(chosen), fallback="tournament.floorman")
+        renamed = f" {cleaned.sentence()}" if cleaned.changed else ""
         try:
-            saved = session.save_as(target)
+            saved = session.save_as(str(target))
         except Exception as exc:  # the store's words: the name is taken, the folder is read-only…
             said = getattr(exc, "message", None)
             if said is None:
@@ -124,7 +127,7 @@ class StoreControl:
             return
         self.save_as_button.hide()
         if getattr(session.backend, "read_only", False):
-            self.banner.done(f"Saved a copy as {saved}.")
+            self.banner.done(f"Saved a copy as {saved}.{renamed}")
             return
-        self.banner.done(f"Saved as {saved}; Floorman now saves every action there.")
+        self.banner.done(f"Saved as {saved}; Floorman now saves every action there.{renamed}")
         self.w.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")

@@ -1,14 +1,16 @@
 """The deal calculator: what each player still in would take under ICM or a chip chop.
 
-A calculator only (ELIM-6): it runs no command and changes nothing. The players and their stacks
-come from the tournament; the director types the counted stacks over them. Every figure shown is
+Figuring changes nothing (ELIM-6): the players and their stacks come from the tournament and the
+director types the counted stacks over them. When the players agree, "Record this deal…" sends the
+engine's ``record_deal`` (PAY-11) through the window's runner, after a confirmation; the engine
+replaces the prizes in play and the window offers the deal sheet to sign. Every figure shown is
 :mod:`app.eliminations.deal`'s; a refusal shows the engine's own words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -39,6 +42,9 @@ from ui.widgets.player_panel import Feedback
 if TYPE_CHECKING:
     from ui.director import DirectorWindow
 
+# Runs a command through the window (questions, refusals, the store): (command, feedback, then) -> went through
+Run = Callable[[dict[str, Any], Feedback, Callable[[list[Any]], object]], bool]
+
 COLUMNS = ("Player", "Chips", "% of chips", "Amount")
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
@@ -46,8 +52,10 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 class DealDialog(QDialog):
     """Non-modal; ``source`` gives the tournament's current state (read when opened and on "Reload")."""
 
-    def __init__(self, source: Callable[[], TournamentState], parent: QWidget | None = None) -> None:
+    def __init__(self, source: Callable[[], TournamentState], parent: QWidget | None = None,
+                 run: Run | None = None) -> None:
         super().__init__(parent)
+        self.run = run
         self.setWindowTitle("Deal calculator")
         self.setModal(False)
         self.resize(640, 540)
@@ -79,9 +87,15 @@ class DealDialog(QDialog):
         copy_button = QPushButton("Copy")
         copy_button.setToolTip("Copy the deal as text, to paste or print.")
         copy_button.clicked.connect(self.copy)
+        self.record_button = QPushButton("Record this deal…")
+        self.record_button.setToolTip("The players agreed: record the deal. It replaces the prizes in play "
+                                      "(undo with Ctrl+Z) and the deal sheet is offered to print and sign.")
+        self.record_button.clicked.connect(self.confirm_record)
+        self.record_button.setVisible(run is not None)
+        self.confirm: QMessageBox | None = None
         close_button = QPushButton("Close")
         close_button.clicked.connect(self.close)
-        for button in (reload_button, copy_button, close_button):
+        for button in (reload_button, copy_button, self.record_button, close_button):
             button.setAutoDefault(False)  # Enter after a typed stack figures it; it never reloads the stacks
         form = QFormLayout()
         form.addRow("Method", self.method)
@@ -90,10 +104,11 @@ class DealDialog(QDialog):
         buttons.addWidget(reload_button)
         buttons.addStretch(1)
         buttons.addWidget(copy_button)
+        buttons.addWidget(self.record_button)
         buttons.addWidget(close_button)
         lay = QVBoxLayout(self)
-        note = QLabel("A calculator only: the deal is between the players, and the tournament is not changed. "
-                      "Type the counted stacks over the ones shown.")
+        note = QLabel("Figuring changes nothing: type the counted stacks over the ones shown. When the players "
+                      "agree, record the deal; it replaces the prizes in play.")
         note.setWordWrap(True)
         lay.addWidget(note)
         lay.addLayout(form)
@@ -152,8 +167,10 @@ class DealDialog(QDialog):
             self.feedback.refuse(err.message)
             self._show_lines(None)
             self.total.setText("")
+            self.record_button.setEnabled(False)
             return
         self.deal = deal
+        self.record_button.setEnabled(self.state.deal is None)
         self.feedback.hide()
         self._show_lines(deal)
         kept = (f" · left to play for: {money(deal.save_cents, self.currency)} (to the winner)"
@@ -182,12 +199,55 @@ class DealDialog(QDialog):
     def copy(self) -> None:
         QApplication.clipboard().setText(self.text())
 
+    # -- recording ------------------------------------------------------------------------------------
+    def command(self) -> dict[str, Any]:
+        """The engine's ``record_deal`` for the deal shown: the method, the counted stacks, what is left."""
+        return {"cmd": "record_deal", "method": str(self.method.currentData()),
+                "chips": {str(pid): chips for pid, chips in self.stacks().items()},
+                "save_cents": round(self.save.value() * 100)}
+
+    def confirm_record(self) -> QMessageBox | None:
+        """Ask once (the amounts in the question), then record; Esc or No changes nothing."""
+        if self.deal is None or self.run is None:
+            return None
+        box = QMessageBox(QMessageBox.Icon.Question, "Record the deal",
+                          "Record this deal? It replaces the prizes in play:\n\n" + self._amounts()
+                          + "\n\nCtrl+Z in the window undoes it.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.accepted.connect(self.record)
+        self.confirm = box
+        box.open()
+        return box
+
+    def _amounts(self) -> str:
+        deal = self.deal
+        if deal is None:
+            return ""
+        lines = [f"{ln.name}: {money(ln.amount_cents, self.currency)}" for ln in deal.lines]
+        if deal.save_cents:
+            lines.append(f"Left to play for (to the winner): {money(deal.save_cents, self.currency)}")
+        return "\n".join(lines)
+
+    def record(self) -> bool:
+        if self.run is None:
+            return False
+        return self.run(self.command(), self.feedback, lambda _events: self._recorded())
+
+    def _recorded(self) -> None:
+        self.reload()
+        self.record_button.setEnabled(False)
+        self.feedback.done("Deal recorded: the prizes are replaced. The deal sheet is offered to print and sign.")
+
 
 def open_deal_calculator(window: DirectorWindow) -> DealDialog:
     """Show the window's deal calculator (one at a time), filled in from the tournament as it is now."""
     dialog = window.deal_dialog
     if dialog is None:
-        dialog = DealDialog(lambda: window.session.state, window)
+        def run(cmd: dict[str, Any], feedback: Feedback, then: Callable[[list[Any]], object]) -> bool:
+            return window.runner.run(cmd, feedback, then=then)
+
+        dialog = DealDialog(lambda: window.session.state, window, run)
         dialog.finished.connect(lambda _code: window.activateWindow())  # the window's keys work again at once
         window.deal_dialog = dialog
     else:

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -41,6 +42,8 @@ from app.profiles.profile import (
     profile_from_dict,
     validate_settings,
 )
+from app.views import format as fmt
+from oskit.names import portable_name, portable_path
 from ui.dialogs.setting_editors import CheckEditor, Editor, IntEditor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
 from ui.recent import profiles_dir
@@ -71,6 +74,10 @@ class SettingRow(QWidget):
         return self.editor.value()
 
 
+PROFILE_STRUCTURE = "\x00profile"  # combo data that no template name can be (names are printable)
+TEMPLATE_STRUCTURE = "\x00template"
+
+
 class NewTournamentDialog(QDialog):
     """Name, file, and the profile's settings grouped as Money, Structure, Games, Seating, Payouts."""
 
@@ -88,13 +95,21 @@ class NewTournamentDialog(QDialog):
         )
         self.name = QLineEdit(profile.name)
         self.path = QLineEdit(str(folder / "tournament.floorman"))
-        self.name.textChanged.connect(lambda t: self.path.setText(str(folder / (_slug(t) + ".floorman"))))
+        self.name.textChanged.connect(
+            lambda t: self.path.setText(str(folder / portable_name(_slug(t) + ".floorman").name)))
         head = QFormLayout()
         head.addRow("Name", self.name)
         head.addRow("Saved as", self.path)
         self.venue = QLineEdit(venue)
         self.venue.setPlaceholderText("where it is played (printed on the sheets)")
         head.addRow("Venue", self.venue)
+        self.template_structure = structure
+        self.structure_choice = QComboBox()
+        self.structure_choice.setToolTip("The levels and breaks: the profile's own, or a structure saved from "
+                                         "the structure editor (checked against these rules)")
+        self._fill_structures()
+        self.structure_choice.currentIndexChanged.connect(lambda _i: self._choose_structure())
+        head.addRow("Structure", self.structure_choice)
         origin = f"the profile “{profile.name}”"
         if template:
             own = f" (its own structure of {len(structure['levels'])} levels)" if structure else ""
@@ -152,6 +167,41 @@ class NewTournamentDialog(QDialog):
         seats = self.rows.get("table.max_seats")
         if seats is not None:
             seats.editor.changed.connect(self._follow_table_size)
+
+    # -- the structure --------------------------------------------------------------------------------
+    def _fill_structures(self) -> None:
+        """The profile's structure, the event template's own (when it has one), then every saved structure."""
+        from ui import templates
+
+        box = self.structure_choice
+        box.addItem("The profile's structure", PROFILE_STRUCTURE)
+        if self.template_structure is not None:
+            box.addItem(f"The event template's own ({fmt.count(len(self.template_structure['levels']), 'level')})",
+                        TEMPLATE_STRUCTURE)
+            box.setCurrentIndex(1)
+        for name in templates.names(templates.STRUCTURES):
+            box.addItem(f"Saved structure “{name}”", name)
+
+    def _choose_structure(self) -> None:
+        """Take the chosen structure; a saved one that cannot be read is said, and the profile's is kept."""
+        from ui import templates
+
+        chosen = self.structure_choice.currentData()
+        if chosen == PROFILE_STRUCTURE:
+            self.structure = None
+        elif chosen == TEMPLATE_STRUCTURE:
+            self.structure = self.template_structure
+        else:
+            try:
+                self.structure = templates.load_structure(str(chosen))
+            except templates.TemplateError as err:
+                self.structure_choice.blockSignals(True)
+                self.structure_choice.setCurrentIndex(0)
+                self.structure_choice.blockSignals(False)
+                self.structure = None
+                self.feedback.refuse(err.message)
+                return
+        self.validate()
 
     def _groups(self, keys: list[str], summary: bool) -> QGridLayout:
         """Group boxes of the ``keys`` in two columns, each a form of label and editor."""
@@ -229,7 +279,9 @@ class NewTournamentDialog(QDialog):
 
             problems = views.check_structure(self.structure, {**self.base.settings, **self.changes()})
             if problems:
-                self.feedback.refuse(f"The event template's structure does not fit these rules: {problems[0]}")
+                whose = ("The event template's structure" if self.structure is self.template_structure
+                         else "The chosen structure")
+                self.feedback.refuse(f"{whose} does not fit these rules: {problems[0]}")
                 self._enable(False)
                 return False
         self.feedback.hide()
@@ -252,7 +304,7 @@ class NewTournamentDialog(QDialog):
             return
         profile = self.edited_profile()
         name = self.name.text().strip() or profile.name
-        pid = _slug(name)
+        pid = portable_name(_slug(name), fallback="profile").name  # "CON" -> "con_": a file name Windows takes
         pid = pid + "-copy" if pid in SHIPPED else pid
         # Only what differs from the value a left-out key takes (BRK-6: the final table follows the
         # table size), so the saved profile loads back exactly these rules.
@@ -293,8 +345,24 @@ class NewTournamentDialog(QDialog):
                            "the welcome screen offers it from now on.")
         return True
 
+    def check_file_name(self) -> bool:
+        """True when the file's name works on Linux, Windows and macOS; else the name is cleaned, and said so.
+
+        The director sees the new name in "Saved as" and creates the tournament with a second click.
+        """
+        text = self.path.text().strip()
+        if not text:
+            self.feedback.refuse("Say where the tournament is saved (a file name ending in .floorman).")
+            return False
+        path, cleaned = portable_path(Path(text), fallback="tournament.floorman")
+        if not cleaned.changed:
+            return True
+        self.path.setText(str(path))
+        self.feedback.refuse(f"{cleaned.sentence()} Check the name and create the tournament again.")
+        return False
+
     def _ok(self) -> None:
-        if not self.validate():
+        if not self.validate() or not self.check_file_name():
             return
         self.result_profile = self.edited_profile()
         self.accept()

@@ -38,6 +38,7 @@ def room_facts(view: TournamentView) -> RoomFacts:
         winner=f.winner,
         chip_names=view.chip_names,
         currency=view.currency,
+        late_closed_early=view.clock.late_closed_early,
         leaders=tuple((c.rank, c.name, c.stack) for c in chip_leaders(view, LEADERS)),
         bounties=tuple((b.rank, b.name, b.bounty_cents) for b in largest_bounties(view, LEADERS)),
     )

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.views.format import CLOSED_EARLY
 from ui.display import format as fmt
 
 # Display modes, one look each (see ui/display/theme.py).
@@ -44,6 +45,7 @@ class RoomFacts:
     winner: str = ""
     chip_names: Mapping[int, str] = field(default_factory=dict)  # chip value -> "red $5"
     late_seconds_left: float | None = None  # time until late registration closes, when open
+    late_closed_early: bool = False  # REG-8: the director closed late registration before its deadline
     currency: str = "USD"
     leaders: Sequence[tuple[int, str, int]] = ()  # chip leaders: (rank, name, stack), biggest first
     bounties: Sequence[tuple[int, str, int]] = ()  # KO: largest bounties: (rank, name, cents), largest first
@@ -232,6 +234,13 @@ def _level_text(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
     return f"LEVEL {level}"
 
 
+def _late_text(facts: RoomFacts) -> str:
+    if facts.late_closed_early:
+        return CLOSED_EARLY
+    late = facts.late_seconds_left
+    return f"Late registration closes in {fmt.duration_words(late)}" if late else ""
+
+
 def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
     """Turn the engine's ``clock_view`` and the room facts into the words on the screen."""
     mode = _mode(clock, facts)
@@ -245,7 +254,6 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
     else:
         break_text = fmt.duration_words(to_break) if to_break is not None else "No break"
     players_text, players_detail = _players(facts)
-    late = facts.late_seconds_left
     ms_left = clock.get("ms_left")
     level = clock.get("level")
     return DisplayFrame(
@@ -264,7 +272,7 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         players_detail=players_detail,
         average_text=fmt.chips(facts.average_stack) if facts.average_stack is not None else "-",
         pool_text=fmt.money(facts.pool_cents, facts.currency),
-        late_text=f"Late registration closes in {fmt.duration_words(late)}" if late else "",
+        late_text=_late_text(facts),
         notice=_notice(clock, mode, facts),
         payouts=tuple((place, fmt.money(cents, facts.currency)) for place, cents in facts.payouts),
         paid_text=f"{facts.places_paid} paid" if facts.places_paid else "",

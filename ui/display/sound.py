@@ -1,7 +1,7 @@
 """Plays the chimes through the operating system's own player, or stays silent and says why, once.
 
 No Qt add-ons: the chime is a WAV in resources/sounds (one file per number of strikes), handed to
-what the system already has. :func:`system_player` is the one seam that picks it:
+what the system already has. :func:`oskit.sound.system_player` is the one seam that picks it:
 
 - Linux: ``paplay`` (PulseAudio, PipeWire), else ``aplay`` (ALSA), else ``pw-play`` (PipeWire);
 - macOS: ``afplay``;
@@ -13,97 +13,23 @@ case, one message tells the director, once.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
-import shutil
-import subprocess
-import sys
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
+from oskit.sound import LINUX_PLAYERS, CommandSound, Sound, WinSound, system_player
 from ui.display.chime import STRIKES, chime_path
+
+__all__ = ["BELL", "LINUX_PLAYERS", "SILENT", "SYSTEM", "ChimePlayer", "CommandSound", "Sound", "WinSound",
+           "system_player"]
 
 log = logging.getLogger("floorman.display")
 
 SILENT = "silent"
 SYSTEM = "system"
 BELL = "bell"
-
-LINUX_PLAYERS = ("paplay", "aplay", "pw-play")
-
-
-class Sound(Protocol):
-    """Something that plays a WAV file without waiting for it to end."""
-
-    name: str
-
-    def play(self, path: Path) -> None: ...
-
-
-class CommandSound:
-    """A command-line player (``paplay FILE``, ``afplay FILE``), started and left to finish alone."""
-
-    def __init__(self, program: str, name: str) -> None:
-        self.program = program
-        self.name = name
-
-    def play(self, path: Path) -> None:
-        try:
-            subprocess.Popen(  # noqa: S603 (a fixed program found on PATH, a file of ours)
-                [self.program, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL, close_fds=True,
-            )
-        except OSError as exc:
-            log.warning("the chime could not be played with %s: %s", self.name, exc)
-
-
-class WinSound:
-    """Windows' own ``winsound`` module, asynchronous (the window never waits for the chime)."""
-
-    name = "winsound"
-
-    def __init__(self, module: Any) -> None:
-        self.module = module
-
-    def play(self, path: Path) -> None:
-        try:
-            self.module.PlaySound(str(path), self.module.SND_FILENAME | self.module.SND_ASYNC)
-        except RuntimeError as exc:
-            log.warning("the chime could not be played: %s", exc)
-
-
-def _winsound() -> Any | None:
-    try:
-        return importlib.import_module("winsound")
-    except ImportError:
-        return None
-
-
-def system_player(
-    platform: str | None = None, which: Callable[[str], str | None] = shutil.which
-) -> tuple[Sound | None, str]:
-    """The system's WAV player for ``platform`` (default ``sys.platform``) and a one-line note about it."""
-    platform = platform or sys.platform
-    if platform == "win32":
-        module = _winsound()
-        if module is not None:
-            return WinSound(module), "Chimes play through Windows (winsound)."
-        return None, "Windows sound (winsound) is missing: the room display runs silently."
-    if platform == "darwin":
-        found = which("afplay")
-        if found:
-            return CommandSound(found, "afplay"), "Chimes play through macOS (afplay)."
-        return None, "No sound player found (afplay): the room display runs silently."
-    for name in LINUX_PLAYERS:
-        found = which(name)
-        if found:
-            return CommandSound(found, name), f"Chimes play through {name}."
-    return None, "No sound player found (paplay, aplay or pw-play): the room display runs silently."
 
 
 class ChimePlayer(QObject):

@@ -58,6 +58,9 @@ def offer_for(events: list[Any], state: TournamentState, before: Seats | None = 
         why = "the tournament is over"
         return Offer("Tournament over", [_job("results", "Results", why), _job("payouts", "Payouts", why),
                                           _job("receipts", "Payout receipts", why)])
+    if "deal_recorded" in types:
+        why = "the players sign the deal"
+        return Offer("Deal recorded", [_job("deal", "Deal sheet", why), _job("payouts", "Payouts", why)])
     if "seats_drawn" in types and "tables_reset" not in types:
         why = "after the seat draw"
         return Offer("Seat draw done", [_job("seating", "Seating slips", why), _job("tables", "Table list", why)])

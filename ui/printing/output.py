@@ -57,13 +57,19 @@ def save_pdf(pdf: bytes, name: str, folder: Path | None = None) -> Path:
 
 
 def open_in_viewer(path: Path) -> bool:
-    """Hand the file to the system's PDF viewer (which also prints it)."""
-    return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
+    """Hand the file to the system's PDF viewer (which also prints it): ``oskit.opener``, else Qt's way."""
+    from oskit.opener import open_file
+
+    return open_file(path) or bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
 
 
 def can_send_to_printer() -> bool:
-    """CUPS (Linux, macOS) takes a PDF as it is through ``lp``; elsewhere Qt paints it (:func:`print_with_qt`)."""
-    return shutil.which("lp") is not None
+    """CUPS (Linux, macOS) takes a PDF as it is through ``lp``; on Windows Qt paints it (:func:`print_with_qt`).
+
+    The choice is ``oskit.printing``'s."""
+    from oskit.printing import print_route
+
+    return print_route().takes_pdf()
 
 
 @dataclass(frozen=True)

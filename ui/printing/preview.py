@@ -108,8 +108,10 @@ class PreviewDialog(QDialog):
             self.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {self.sheet.path}.")
 
     def copy_to(self, target: Path) -> None:
+        from oskit.names import portable_path
         from sheets.output import OutputRefused, write_output
 
+        target, cleaned = portable_path(target, fallback="sheet.pdf")
         try:
             write_output(target, self.sheet.path.read_bytes(), "pdf")
         except OutputRefused as exc:
@@ -118,4 +120,4 @@ class PreviewDialog(QDialog):
         except OSError as exc:
             self.feedback.refuse(f"Could not save {target}: {exc.strerror or exc}.")
             return
-        self.feedback.done(f"Saved as {target}.")
+        self.feedback.done(" ".join(filter(None, [f"Saved as {target}.", cleaned.sentence()])))

@@ -79,7 +79,9 @@ class Strip(QFrame):
         self.clock.setText(info.time_text)
         level = "Break" if info.on_break else f"{info.level}"
         extras = [x for x in (info.game, info.blinds) if x]
-        self.level.setText(f"{level} · {info.state_text}" + (f" · {' '.join(extras)}" if extras else ""))
+        text = f"{level} · {info.state_text}" + (f" · {' '.join(extras)}" if extras else "")
+        late = info.registration_text  # REG-4 countdown, or REG-8 closed early by the director
+        self.level.setText(text + (f"\n{late}" if late else ""))
 
     def show_field(self, info: FieldView, currency: str = fmt.USD) -> None:
         status = "  · bubble" if info.bubble else "  · in the money" if info.in_the_money else ""
