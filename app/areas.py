@@ -13,5 +13,6 @@ from app.core import lifecycle  # noqa: F401
 from app.eliminations import busts, deal, hand_for_hand, payouts, places  # noqa: F401
 from app.entries import purchases, registration, waitlist  # noqa: F401
 from app.games import rotation, studorder  # noqa: F401
+from app.knockouts import bounties  # noqa: F401
 from app.seating import draw, seat_player, stages  # noqa: F401
 from app.views import standings, tables  # noqa: F401

@@ -107,6 +107,7 @@ class Payout:
     amount_cents: int
     name: str | None = None  # None until the place is decided
     tied: int = 1  # players sharing the block of places starting at ``place``
+    bounties_cents: int = 0  # KO: bounty money the player won (apart from the prize)
 
     def __post_init__(self) -> None:
         _printable_name(self)
@@ -150,6 +151,7 @@ class Sheet:
     results: list[Payout] = field(default_factory=list)  # every finisher so far: place, name, prize
     pool_cents: int = 0
     fees_cents: int = 0  # fees kept out of the prize pool (ENT-11)
+    bounty_pool_cents: int = 0  # KO-2: bounties, kept apart from the prize pool
     prize_unit_cents: int = 1  # PAY-8: prizes rounded to this, the remainder to 1st
     min_cash_cents: int | None = None  # PAY-9: the least a paid place pays
     entries: int = 0

@@ -1,7 +1,7 @@
 """The money trail as plain data, read from the money view (:func:`app.views.money`).
 
 Each row of ``state.money_log`` is ``{at, kind, player, cents, to}`` with ``to`` one of ``pool``,
-``fee``, ``forfeit_fee`` or ``refund``. Rows written by one purchase (the price to the pool and its
+``bounty`` (KO-2), ``fee``, ``forfeit_fee`` or ``refund``. Rows written by one purchase (the price to the pool and its
 house fee) or one refund (out of the pool, out of the fees, paid back) are shown on one line; nothing
 is dropped or added. The summary adds the log up and sets it beside the engine's own totals and its
 payout table, so a difference shows on paper instead of being hidden.
@@ -50,6 +50,7 @@ class MoneyLine:
     cash_cents: int = 0  # money handed over (negative: paid back to the player)
     pool_cents: int = 0  # into (or out of) the prize pool
     fee_cents: int = 0  # into (or out of) the house fees and forfeit fees
+    bounty_cents: int = 0  # into (or out of) the bounty pool (KO-2)
     pool_after: int = 0  # the prize pool after this line
     fee_split: dict[str, int] = field(default_factory=dict)  # house, dealer, staff -> cents (ENT-11)
     accounts: set[str] = field(default_factory=set)
@@ -68,6 +69,13 @@ class MoneyTrail:
     prize_pool_cents: int = 0  # what the prizes must add up to: the pool, or the guarantee
     prizes: list[Payout] = field(default_factory=list)
     paying: bool = True  # the tournament has a payout table (PAY-6 applies)
+    bounties_paid_cents: int = 0  # KO: paid out of the bounty pool
+    house_bounties_paid_cents: int = 0  # KO-5: paid by the house, on top
+    bounties_won: list[tuple[str, int, int]] = field(default_factory=list)  # (name, cents, knockouts)
+
+    def bounties_in(self) -> int:
+        """KO-2: the bounty parts of the purchases, before refunds."""
+        return sum(line.bounty_cents for line in self.lines if line.kind != "refund")
 
     def kinds(self) -> list[tuple[str, int, int]]:
         """(words, count, cents into the pool) per kind of purchase, in the order first seen."""
@@ -108,10 +116,13 @@ class MoneyTrail:
         return [(a, self.log_totals.get(a, 0), v) for a, v in self.engine.items() if self.log_totals.get(a, 0) != v]
 
     def names(self) -> list[str]:
-        return [line.name for line in self.lines] + [p.name for p in self.prizes if p.name]
+        return ([line.name for line in self.lines] + [p.name for p in self.prizes if p.name]
+                + [name for name, _c, _n in self.bounties_won])
 
 
 def _base(kind: str) -> str:
+    if kind.endswith("_bounty"):  # KO-2: a purchase's bounty part joins its line
+        return kind[: -len("_bounty")]
     return kind[:-4] if kind.endswith("_fee") and kind != "forfeit_fee" else kind
 
 
@@ -145,6 +156,8 @@ def lines_from_log(
         if to == "pool":
             last.pool_cents += cents
             pool += cents
+        elif to == "bounty":
+            last.bounty_cents += cents
         elif to in FEE_ACCOUNTS:
             last.fee_cents += cents
             split = row.get("split") or ({"house": cents} if to == "fee" else {})
@@ -173,4 +186,7 @@ def collect_money(money: MoneyView, prizes: list[Payout]) -> MoneyTrail:
     trail.guarantee_cents = money.guarantee_cents
     trail.paying = money.paying
     trail.prizes = list(prizes)
+    trail.bounties_paid_cents = money.bounties_paid_cents
+    trail.house_bounties_paid_cents = money.house_bounties_paid_cents
+    trail.bounties_won = [(str(name), int(cents), int(n)) for name, cents, n in money.bounties_won]
     return trail

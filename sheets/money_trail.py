@@ -14,12 +14,14 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from sheets.fonts import BOLD
+from sheets.model import printable
 from sheets.money_data import MoneyLine, MoneyTrail
 from sheets.payouts import place_label
 from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, table, widths_for
 
 TITLE = "Money trail"
-ACCOUNTS = {"pool": "prize pool", "fee": "house fees", "forfeit_fee": "forfeit fees", "refund": "refunds"}
+ACCOUNTS = {"pool": "prize pool", "bounty": "bounty pool", "fee": "house fees", "forfeit_fee": "forfeit fees",
+            "refund": "refunds"}
 WARN = colors.HexColor("#b00020")
 
 
@@ -34,7 +36,9 @@ def _day(at: float) -> str:
 
 def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowable:
     cell = styles()["cell"].clone("trail", fontSize=9, leading=11)
-    rows: list[list[Any]] = [["Time", "Player", "What", "Cash", "Prize pool", "Fees", "Pool after"]]
+    bounty = any(line.bounty_cents for line in lines)  # KO-2: a bounty column only where there are bounties
+    head = ["Time", "Player", "What", "Cash", "Prize pool"] + (["Bounty"] if bounty else []) + ["Fees", "Pool after"]
+    rows: list[list[Any]] = [head]
     extra: list[tuple[Any, ...]] = [("ALIGN", (3, 0), (-1, -1), "RIGHT"), ("FONTSIZE", (0, 0), (-1, -1), 9)]
     extra += [("TOPPADDING", (0, 1), (-1, -1), 2), ("BOTTOMPADDING", (0, 1), (-1, -1), 2)]
     day = ""
@@ -42,7 +46,7 @@ def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowabl
         if _day(line.at) != day:
             day = _day(line.at)
             r = len(rows)
-            rows.append([day, "", "", "", "", "", ""])
+            rows.append([day] + [""] * (len(head) - 1))
             extra += [
                 ("SPAN", (0, r), (-1, r)),
                 ("FONTNAME", (0, r), (-1, r), BOLD),
@@ -55,12 +59,20 @@ def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowabl
                 p(line.what, cell),
                 _signed(line.cash_cents, opts),
                 _signed(line.pool_cents, opts),
+            ]
+            + ([_signed(line.bounty_cents, opts)] if bounty else [])
+            + [
                 _signed(line.fee_cents, opts),
                 money(line.pool_after, opts.currency),
             ]
         )
     lines_only = [r for r in rows if r[1] != ""]  # the day rows span the table
-    widths = widths_for(lines_only, [0.1, 0.22, 0.24, 0.1, 0.11, 0.09, 0.14], width, measured=(0, 3, 4, 5, 6), size=9)
+    measured: tuple[int, ...]
+    if bounty:
+        shares, measured = [0.09, 0.2, 0.21, 0.1, 0.1, 0.09, 0.08, 0.13], (0, 3, 4, 5, 6, 7)
+    else:
+        shares, measured = [0.1, 0.22, 0.24, 0.1, 0.11, 0.09, 0.14], (0, 3, 4, 5, 6)
+    widths = widths_for(lines_only, shares, width, measured=measured, size=9)
     return table(rows, widths, width, extra=extra, zebra=False)
 
 
@@ -94,27 +106,35 @@ def _balance(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     rows.append(("House fees" if only_house else "Fees (not prize money)", m.fees_in(), False))
     if forfeits:
         rows.append((f"Forfeit fees ({len(forfeits)}), not prize money", sum(f.fee_cents for f in forfeits), False))
+    bounties_in = m.bounties_in()
+    if bounties_in:
+        rows.append(("Bounties (kept apart from the prize pool)", bounties_in, False))
     rows.append(("Total paid in", m.paid_in(), True))
     rows.append((f"Refunds paid back ({m.refunds()})", -m.refunded(), False))
     held = m.paid_in() - m.refunded()
     rows.append(("Held now", held, True))
     pool, fees, forfeit = (m.log_totals.get(a, 0) for a in ("pool", "fee", "forfeit_fee"))
+    bounty = m.log_totals.get("bounty", 0)
     rows.append(("Prize pool", pool, False))
+    if bounty or bounties_in:
+        rows.append(("Bounty pool, after refunds", bounty, False))
     if only_house:
         rows.append(("House fees, after refunds", fees, False))
     else:
         rows += [(f"{name.capitalize()} fees, after refunds", cents, False) for name, cents in by_type.items()]
     if forfeit or forfeits:
         rows.append(("Forfeit fees (not prize money)", forfeit, False))
-    rows.append(("Prize pool + fees", pool + fees + forfeit, True))
+    with_bounty = bool(bounty or bounties_in)
+    rows.append(("Prize pool + bounty pool + fees" if with_bounty else "Prize pool + fees",
+                 pool + bounty + fees + forfeit, True))
     out: list[Flowable] = [p("Summary", st["h2"]), _amounts(rows, opts, width * 0.7), Spacer(1, 4)]
-    balanced = held == pool + fees + forfeit
+    kept = pool + bounty + fees + forfeit
+    balanced = held == kept
+    words = "the prize pool, the bounty pool and the fees" if with_bounty else "the prize pool and the fees"
     out.append(
-        _check(balanced, f"What is held ({money(held, c)}) equals the prize pool and the fees to the cent.")
+        _check(balanced, f"What is held ({money(held, c)}) equals {words} to the cent.")
         if balanced
-        else _check(
-            False, f"What is held and the prize pool with the fees differ by {money(held - pool - fees - forfeit, c)}."
-        )
+        else _check(False, f"What is held and {words} differ by {money(held - kept, c)}.")
     )
     wrong = m.mismatches()
     if not wrong:
@@ -169,6 +189,27 @@ def _prizes(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     return out
 
 
+def _bounties(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
+    """KO: the bounties paid out of the bounty pool (and by the house), and who won them."""
+    st = styles()
+    c = opts.currency
+    pool = m.log_totals.get("bounty", 0)
+    out: list[Flowable] = [p("Bounties", st["h2"])]
+    text = f"Bounty pool {money(pool, c)}; paid so far {money(m.bounties_paid_cents, c)}"
+    text += f", on players' heads or waiting for the winner {money(pool - m.bounties_paid_cents, c)}."
+    if m.house_bounties_paid_cents:
+        text += f" House bounties paid by the house, on top: {money(m.house_bounties_paid_cents, c)}."
+    out.append(p(text, st["body"]))
+    if m.bounties_won:
+        rows: list[list[Any]] = [["Player", "Knockouts", "Bounties won"]]
+        for name, cents, knockouts in m.bounties_won:
+            rows.append([p(printable(name), st["cell"]), str(knockouts), money(cents, c)])
+        grid = table(rows, [0.5, 0.2, 0.3], width * 0.7, extra=[("ALIGN", (1, 0), (2, -1), "RIGHT")])
+        grid.hAlign = "LEFT"
+        out.append(grid)
+    return out
+
+
 def money_trail(m: MoneyTrail | None, tournament: str, opts: Options) -> bytes:
     st = styles()
     width = opts.pagesize[0] - 2 * MARGIN
@@ -180,4 +221,6 @@ def money_trail(m: MoneyTrail | None, tournament: str, opts: Options) -> bytes:
     else:
         story.append(p("No money has changed hands yet.", st["body"]))
     story += [Spacer(1, 8), KeepTogether(_balance(m, opts, width)), KeepTogether(_prizes(m, opts, width))]
+    if m.log_totals.get("bounty", 0) or m.bounties_won:
+        story.append(KeepTogether(_bounties(m, opts, width)))
     return build(story, opts, TITLE, tournament)

@@ -23,8 +23,11 @@ def place_label(row: Payout) -> str:
     return fmt.place(row.place, row.tied)
 
 
-def _summary(pool_cents: int, entries: int, players_left: int, opts: Options, fees_cents: int = 0) -> str:
+def _summary(pool_cents: int, entries: int, players_left: int, opts: Options, fees_cents: int = 0,
+             bounty_pool_cents: int = 0) -> str:
     parts = [f"Prize pool {money(pool_cents, opts.currency)}"]
+    if bounty_pool_cents:
+        parts.append(f"bounty pool {money(bounty_pool_cents, opts.currency)} (apart from the prizes)")
     if fees_cents:
         parts.append(f"fees {money(fees_cents, opts.currency)} (not prize money)")
     parts.append(fmt.count(entries, "entry", "entries"))
@@ -46,13 +49,13 @@ def shaping_text(opts: Options, prize_unit_cents: int = 1, min_cash_cents: int |
 
 def payout_sheet(
     rows: list[Payout], tournament: str, opts: Options, pool_cents: int = 0, entries: int = 0, players_left: int = 0,
-    fees_cents: int = 0, prize_unit_cents: int = 1, min_cash_cents: int | None = None,
+    fees_cents: int = 0, prize_unit_cents: int = 1, min_cash_cents: int | None = None, bounty_pool_cents: int = 0,
 ) -> bytes:
     st = styles()
     width = opts.pagesize[0] - 2 * MARGIN
     story: list[Flowable] = [
         p("Payouts", st["title"]),
-        p(_summary(pool_cents, entries, players_left, opts, fees_cents), st["body"]),
+        p(_summary(pool_cents, entries, players_left, opts, fees_cents, bounty_pool_cents), st["body"]),
     ]
     shaping = shaping_text(opts, prize_unit_cents, min_cash_cents)
     if shaping:
@@ -61,7 +64,8 @@ def payout_sheet(
     if not rows:
         story.append(p("No payout table yet: nothing is paid until the field is known.", st["body"]))
         return build(story, opts, "Payouts", tournament)
-    data: list[list[Any]] = [["Place", "Amount", "Name"]]
+    bounties = bool(bounty_pool_cents) or any(r.bounties_cents for r in rows)  # KO: bounties won per player
+    data: list[list[Any]] = [["Place", "Amount", "Name"] + (["Bounties won"] if bounties else [])]
     for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
         data.append(
             [
@@ -69,11 +73,12 @@ def payout_sheet(
                 p(money(r.amount_cents, opts.currency), st["num"]),
                 p(r.name or "", st["cell"]),
             ]
+            + ([p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else [])
         )
     total = sum(r.amount_cents for r in rows)
-    data.append([p("Total", st["cellb"]), p(money(total, opts.currency), st["num"]), ""])
+    data.append([p("Total", st["cellb"]), p(money(total, opts.currency), st["num"]), ""] + ([""] if bounties else []))
     extra = [("FONTNAME", (0, -1), (-1, -1), "FloormanSans-Bold"), ("LINEABOVE", (0, -1), (-1, -1), 1.2, GRID)]
-    story.append(table(data, [0.3, 0.2, 0.5], width, extra=extra))
+    story.append(table(data, [0.2, 0.2, 0.4, 0.2] if bounties else [0.3, 0.2, 0.5], width, extra=extra))
     return build(story, opts, "Payouts", tournament)
 
 
@@ -87,6 +92,12 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
         [p("Amount", st["cellb"]), p(amount, st["cellb"])],
         [p("In words", st["cellb"]), p(amount_words(r.amount_cents, opts.currency), st["cell"])],
     ]
+    if r.bounties_cents:  # KO: bounty money is not prize money; it is shown apart, and the total
+        total = r.amount_cents + r.bounties_cents
+        lines += [
+            [p("Bounties won", st["cellb"]), p(money(r.bounties_cents, opts.currency), st["cell"])],
+            [p("Total", st["cellb"]), p(money(total, opts.currency), st["cellb"])],
+        ]
     extra = [("TOPPADDING", (0, 0), (-1, -1), 6), ("BACKGROUND", (0, 0), (0, -1), SHADE)]
     grid = table(lines, [0.22, 0.78], width, header_rows=0, zebra=False, extra=extra)
     sign = table(
@@ -100,6 +111,8 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
         + [("TOPPADDING", (0, 0), (-1, 0), 28), ("FONTSIZE", (0, 1), (-1, 1), 8)],
     )
     text = f"I received {amount} as my prize for finishing {place_label(r)} in {tournament}."
+    if r.bounties_cents:
+        text += f" I also received {money(r.bounties_cents, opts.currency)} in bounties, apart from the prize pool."
     if fees_cents:
         text += (f" Prize pool {money(pool_cents, opts.currency)}; the fees taken with the buy-ins "
                  f"({money(fees_cents, opts.currency)}) are not prize money.")
@@ -137,10 +150,12 @@ def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: i
     if not rows:
         story.append(p("No one has finished yet.", st["body"]))
         return build(story, opts, "Results", tournament)
-    data: list[list[Any]] = [["Place", "Name", "Prize"]]
+    bounties = any(r.bounties_cents for r in rows)  # KO: bounties won per player
+    data: list[list[Any]] = [["Place", "Name", "Prize"] + (["Bounties"] if bounties else [])]
     for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
         label = place_label(r)
         prize = money(r.amount_cents, opts.currency) if r.amount_cents else ""
-        data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])])
-    story.append(table(data, [0.2, 0.55, 0.25], width))
+        won = [p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else []
+        data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])] + won)
+    story.append(table(data, [0.2, 0.4, 0.2, 0.2] if bounties else [0.2, 0.55, 0.25], width))
     return build(story, opts, "Results", tournament)

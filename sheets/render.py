@@ -75,7 +75,7 @@ _RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
     "chip-race": _race,
     "payouts": lambda s, o: payout_sheet(
         s.payouts, s.tournament, o, s.pool_cents, s.entries, s.players_left, fees_cents=s.fees_cents,
-        prize_unit_cents=s.prize_unit_cents, min_cash_cents=s.min_cash_cents,
+        prize_unit_cents=s.prize_unit_cents, min_cash_cents=s.min_cash_cents, bounty_pool_cents=s.bounty_pool_cents,
     ),
     "receipts": lambda s, o: receipts(
         s.payouts, s.tournament, o, blank=bool(o.extra.get("blank", False)), pool_cents=s.pool_cents,

@@ -94,14 +94,21 @@ def structure(sv: views.StructureView, sheet: Sheet) -> None:
         sheet.structure_notes.append(f"Levels go on rising in the same steps after level {len(sv.rows)}.")
 
 
+def _bounties_won(view: views.TournamentView) -> dict[str, int]:
+    """KO: bounty money won, by player name (only those who won some)."""
+    return {pl.name: pl.bounties_won_cents for pl in view.players if pl.bounties_won_cents}
+
+
 def payouts(view: views.TournamentView) -> list[Payout]:
-    return [Payout(r.place, r.prize_cents, r.name, r.span) for r in view.payouts]
+    won = _bounties_won(view)
+    return [Payout(r.place, r.prize_cents, r.name, r.span, won.get(r.name or "", 0)) for r in view.payouts]
 
 
 def results(view: views.TournamentView) -> list[Payout]:
-    """Every decided place, one row per player, with his own prize (his share of a tie)."""
+    """Every decided place, one row per player, with his own prize (his share of a tie) and bounties won."""
+    won = _bounties_won(view)
     out = [
-        Payout(pl.place, share, name, pl.span)
+        Payout(pl.place, share, name, pl.span, won.get(name, 0))
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)
     ]
@@ -120,6 +127,7 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     sheet.money = collect_money(views.money(t), sheet.payouts)
     sheet.pool_cents = view.field.prize_pool_cents
     sheet.fees_cents = view.field.fees_cents
+    sheet.bounty_pool_cents = view.field.bounty_pool_cents
     sheet.prize_unit_cents = view.field.prize_unit_cents
     sheet.min_cash_cents = view.field.min_cash_cents
     sheet.entries = view.field.entries

@@ -15,7 +15,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE = re.compile(r"\*\*([A-Z]{3,5})-(\d+)\b")
+RULE = re.compile(r"\*\*([A-Z]{2,5})-(\d+)\b")  # KO-1 has two letters
 
 
 def spec_rules(spec: Path) -> list[str]:

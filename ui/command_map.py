@@ -36,6 +36,7 @@ class Bespoke:
 BESPOKE: tuple[Bespoke, ...] = (
     Bespoke("register", "Register a player…", "F2"),
     Bespoke("bust", "Bust-out", "F8", player=True, words=("out", "kill")),
+    Bespoke("correct_eliminator", "Correct the eliminator…", words=("eliminator", "knockout", "bounty")),
     Bespoke("buy_in", "Buy-in", "F3", player=True, words=("buyin", "buy")),
     Bespoke("rebuy", "Rebuy", "F4", player=True),
     Bespoke("addon", "Add-on", "Ctrl+F4", player=True, words=("add-on",)),

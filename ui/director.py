@@ -45,9 +45,11 @@ from ui.widgets.strip import Strip
 if TYPE_CHECKING:
     from ui.dialogs.bust import BustDialog
     from ui.dialogs.deal import DealDialog
+    from ui.dialogs.eliminator import EliminatorDialog
 
 BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
-MENUS = {"register": "&Players", "bust": "&Players", "seat_all": "T&ables", "move": "T&ables",
+MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players",
+         "seat_all": "T&ables", "move": "T&ables",
          "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables",
          "close_registration": "&Tournament", "reopen_registration": "&Tournament",
          "lock_payouts": "&Tournament", "unlock_payouts": "&Tournament"}
@@ -121,6 +123,7 @@ class DirectorWindow(QMainWindow):
         self.pending: list[PendingMove] = []
         self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
         self.bust_dialog: BustDialog | None = None
+        self.eliminator_dialog: EliminatorDialog | None = None
         self.display: Any = None  # the room display, once opened
         self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
         profile = session.state.profile
@@ -169,6 +172,7 @@ class DirectorWindow(QMainWindow):
         out: dict[str, Callable[[], object]] = {
             "register": p.act_register,
             "bust": p.act_bust,
+            "correct_eliminator": p.act_correct_eliminator,
             "seat_all": t.act_seat_draw,
             "move": t.act_move,
             "break_table": t.act_break_table,
@@ -252,11 +256,14 @@ class DirectorWindow(QMainWindow):
         self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
         self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
+        self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
+                                               self.act_largest_bounties)
         self.share_action = self.add_action("&View", "Share on the network…", "", self.share.act_share)
         from ui.display import settings as display_settings
 
         remembered = display_settings.load()
-        for action, on in ((self.mute_action, remembered.muted), (self.leaders_action, remembered.chip_leaders)):
+        for action, on in ((self.mute_action, remembered.muted), (self.leaders_action, remembered.chip_leaders),
+                           (self.bounties_action, remembered.largest_bounties)):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
@@ -446,6 +453,11 @@ class DirectorWindow(QMainWindow):
         from ui.display_link import display_controller
 
         display_controller(self.session, self).set_chip_leaders(self.leaders_action.isChecked())
+
+    def act_largest_bounties(self) -> None:
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).set_largest_bounties(self.bounties_action.isChecked())
 
     def act_toggle_dark(self) -> None:
         from ui import theme

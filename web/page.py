@@ -40,6 +40,7 @@ background:#0c1117;color:#eef2f6}#found div{padding:6px 0;font-size:18px}
 <div id="found"></div></div>
 <div class="card"><h2>Payouts</h2><table id="payouts"></table></div>
 <div class="card"><h2>Chip leaders</h2><table id="leaders"></table></div>
+<div class="card" id="bcard" hidden><h2>Largest bounties</h2><div class="small" id="bpool"></div><table id="bounties"></table></div>
 <div class="card"><h2>Tables</h2><div id="tables"></div></div>
 <div class="card"><h2>Results</h2><table id="results"></table></div>
 </main>
@@ -78,6 +79,8 @@ function show(s,serverMs){
  if(s.seq!==lastSeq){lastSeq=s.seq;var p=$("payouts");clear(p);var i;
   for(i=0;i<(s.payouts||[]).length;i++){var q=s.payouts[i];row(p,[q.place,q.name||"",q.prize])}
   var ld=$("leaders");clear(ld);for(i=0;i<(s.leaders||[]).length;i++){var x=s.leaders[i];row(ld,[x.rank+".",x.name,num(x.stack)])}
+  var bo=$("bounties"),bl=s.bounties||[];clear(bo);$("bcard").hidden=!bl.length;txt("bpool",s.bounty_pool?"Bounty pool "+s.bounty_pool:"");
+  for(i=0;i<bl.length;i++){row(bo,[bl[i].rank+".",bl[i].name,bl[i].bounty])}
   var r=$("results");clear(r);var res=(s.results||[]).slice(0,50);for(i=0;i<res.length;i++){row(r,[res[i].place,res[i].names.join(", "),res[i].prize])}
   var tb=$("tables");clear(tb);for(i=0;i<(s.tables||[]).length;i++){var tt=s.tables[i],d=el("details"),sm=el("summary","Table "+tt.number+" · "+tt.seats.length+" players");
    d.appendChild(sm);var tab=el("table");for(var j=0;j<tt.seats.length;j++){row(tab,["Seat "+tt.seats[j].seat,tt.seats[j].name])}d.appendChild(tab);tb.appendChild(d)}
@@ -90,7 +93,8 @@ var qTimer=null;
 function search(){var v=$("q").value,f=$("found");if(v.replace(/\s/g,"").length<2){clear(f);return}
  get("api/seat?name="+encodeURIComponent(v),function(d){clear(f);if(!d.matches.length){f.appendChild(el("div","No player found"));return}
   for(var i=0;i<d.matches.length;i++){var m=d.matches[i],line=el("div");line.appendChild(el("span",m.name+": "));
-   line.appendChild(el("span",m.status==="seated"?"Table "+m.table+", seat "+m.seat:m.status==="out"?"out, "+m.place:"waiting for a seat","seat"));f.appendChild(line)}})}
+   line.appendChild(el("span",m.status==="seated"?"Table "+m.table+", seat "+m.seat:m.status==="out"?"out, "+m.place:"waiting for a seat","seat"));
+   if(m.bounty){line.appendChild(el("span"," · bounty "+m.bounty))}f.appendChild(line)}})}
 $("q").oninput=function(){if(qTimer){clearTimeout(qTimer)}qTimer=setTimeout(search,250)};$("q").onkeyup=$("q").oninput;
 function live(){
  if(!window.EventSource||/[?&]poll=1/.test(location.search)){$("conn").textContent="updating every 5 s";setInterval(load,5000);return}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.names import fold_key
-from app.views import TournamentView, chip_leaders
+from app.views import TournamentView, chip_leaders, largest_bounties
 from app.views import format as fmt
 
 MAX_QUERY = 80  # characters of a seat search
@@ -33,6 +33,7 @@ class SeatEntry:
     seat: int | None
     status: str  # "seated", "waiting", "out"
     place: str  # "12th" once out, else ""
+    bounty: str = ""  # KO: the bounty on his head, "" without one
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +57,8 @@ class Snapshot:
         words = q.split()
         hits = [s for s in self.seats if all(w in s.key for w in words)]
         hits.sort(key=lambda s: (s.status != "seated", not s.key.startswith(words[0]), s.key))
-        return [{"name": s.name, "table": s.table, "seat": s.seat, "status": s.status, "place": s.place}
-                for s in hits[:MAX_MATCHES]]
+        return [{"name": s.name, "table": s.table, "seat": s.seat, "status": s.status, "place": s.place,
+                 "bounty": s.bounty} for s in hits[:MAX_MATCHES]]
 
 
 def snapshot_key(view: TournamentView) -> tuple[Any, ...]:
@@ -142,6 +143,10 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "tables": [{"number": t.number, "seats": [{"seat": s.seat, "name": s.name} for s in t.seats]}
                    for t in view.tables],
         "leaders": [{"rank": c.rank, "name": c.name, "stack": c.stack} for c in chip_leaders(view, 10)],
+        # KO: the largest bounties on players in play (empty without bounties)
+        "bounties": [{"rank": b.rank, "name": b.name, "bounty": money(b.bounty_cents)}
+                     for b in largest_bounties(view, 10)],
+        "bounty_pool": money(f.bounty_pool_cents) if f.bounty_pool_cents else None,
         "announcements": [str(n.get("text") or "") for n in _notes(c.raw)],
     }
 
@@ -164,7 +169,8 @@ def make_snapshot(view: TournamentView, wall: float | None = None) -> Snapshot:
     seats = tuple(
         SeatEntry(fold_key(p.name), p.name, p.table, p.seat,
                   "out" if p.place is not None else ("seated" if p.table is not None else "waiting"),
-                  p.place_label if p.place is not None else "")
+                  p.place_label if p.place is not None else "",
+                  view.money(p.bounty_cents) if p.bounty_cents and p.place is None else "")
         for p in view.players
     )
     offset = int(round((view.clock.at - wall) * 1000)) if view.clock.at else 0

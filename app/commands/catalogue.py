@@ -8,11 +8,23 @@ from typing import Any
 
 import msgspec
 
-from app.commands import absence, balancing, buttons, chips, clock, eliminations, entries, games, seating, tournament
+from app.commands import (
+    absence,
+    balancing,
+    buttons,
+    chips,
+    clock,
+    eliminations,
+    entries,
+    games,
+    knockouts,
+    seating,
+    tournament,
+)
 from app.commands.base import Command
 from app.errors import RuleError
 
-_MODULES = (absence, balancing, buttons, chips, clock, eliminations, entries, games, seating, tournament)
+_MODULES = (absence, balancing, buttons, chips, clock, eliminations, entries, games, knockouts, seating, tournament)
 
 
 @cache

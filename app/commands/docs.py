@@ -51,6 +51,7 @@ The area pages have more examples, with every refusal:
   list, busts, payouts, absence, chip counts
 - [tables.md](commands/tables.md): seating draws, buttons and blinds, balancing, breaking, redraws, the winners' table
 - [clock.md](commands/clock.md): the clock, structures, games and rotation, stud order, chip races
+- [knockouts.md](commands/knockouts.md): eliminators, bounties (fixed, progressive, house), corrections
 """
 
 

@@ -14,14 +14,21 @@ class Bust(Command, tag="bust"):
     engine asks for them (two or more busts ordered by stack). ``rebuy``: true (they all rebuy), false
     (they decline at once) or the list of those who rebuy; left out, a player who may rebuy stays seated
     at 0 chips until his rebuy or decline.
+
+    ``eliminated_by`` (KO-1): who won the pot: one player, a list when the pot was split, or an object
+    busted player: eliminator(s) when several busted; an empty list: nobody known. Where a bounty rides on
+    it and it is left out, the engine asks.
     """
 
     label: ClassVar[str] = "bust-out of {player}"
-    rules: ClassVar[tuple[str, ...]] = ("ELIM-1", "ELIM-3", "ELIM-4", "ELIM-6", "ENT-5", "CONV-6")
+    rules: ClassVar[tuple[str, ...]] = ("ELIM-1", "ELIM-3", "ELIM-4", "ELIM-6", "ENT-5", "CONV-6", "KO-1", "KO-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "bust", "player": "Ann", "rebuy": True, "hand_started_before_level_change": True},
         {"cmd": "bust", "players": ["Ann", "Bob"], "stacks": {"Ann": 800, "Bob": 800}, "hand_level": 1,
          "hand_for_hand": False, "rebuy": ["Ann"]},
+        {"cmd": "bust", "player": "Ann", "eliminated_by": ["Bob", "Cat"]},
+        {"cmd": "bust", "players": ["Ann", "Dan"], "stacks": {"Ann": 800, "Dan": 500},
+         "eliminated_by": {"Ann": ["Bob"], "Dan": ["Bob", "Cat"]}},
     )
 
     player: PlayerRef | None = None
@@ -32,6 +39,7 @@ class Bust(Command, tag="bust"):
     amount_cents: int | None = None
     hand_level: int | None = None
     hand_started_before_level_change: bool | None = None
+    eliminated_by: PlayerRef | list[PlayerRef] | dict[PlayerRef, list[PlayerRef]] | None = None
 
 
 class DeclineRebuy(Command, tag="decline_rebuy"):

@@ -74,5 +74,12 @@ def place_problems(state: TournamentState) -> list[str]:
     return problems
 
 
+def money_problems(state: TournamentState) -> list[str]:
+    """KO-2: prize pool + bounty pool + fees = money taken, to the cent; every bounty cent accounted for."""
+    from app.knockouts.bounties import bounty_problems
+
+    return bounty_problems(state) if state.profile is not None else []
+
+
 def all_problems(state: TournamentState) -> list[str]:
-    return seating_problems(state) + place_problems(state) + payout_problems(state)
+    return seating_problems(state) + place_problems(state) + payout_problems(state) + money_problems(state)

@@ -92,6 +92,10 @@ def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     if not isinstance(settings, dict) or not settings:
         raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
     merged = validate_settings(settings, ctx.profile.settings)
+    changed = [k for k in ("bounty.kind", "bounty.amount_cents") if merged[k] != ctx.profile[k]]
+    if changed and ctx.state.bounty_pool_cents + ctx.state.pool_cents > 0:  # KO-2
+        raise RuleError("INVALID_INPUT", f"Entries were already taken with the bounty as it is: {changed[0]} "
+                                         "cannot change now.", "KO-2")
     structure = structure_after(ctx.state, merged)
     if STRUCTURE_KEYS & settings.keys():
         check_forced_bets(structure, merged["structure.max_forced_bet"])

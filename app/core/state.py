@@ -52,6 +52,10 @@ class Player:
     hand_purchase_cents: int = 0  # ENT-9: bought since the last hand at his table
     hand_purchase_mark: int = -1  # the table's hand count when hand_purchase_cents was last reset
     declared_long_absence: bool = False  # ABS-3(a): said on leaving he will be away longer than the limit
+    # Knockouts (app.knockouts.bounties):
+    bounty_cents: int = 0  # KO-2, KO-3: the bounty on his head now, from the bounty pool
+    bounties_won_cents: int = 0  # KO-2 to KO-8: bounty money he has won in cash (the house's bounties too)
+    knockouts: int = 0  # KO-1: players he knocked out (alone or sharing the pot)
 
     @property
     def live(self) -> bool:
@@ -247,6 +251,15 @@ class TournamentState:
     # PAY-11: the agreed deal: {"method", "players": [ids], "chips": {id: n}, "amounts": {id: cents},
     # "save_cents", "prizes_cents": the prizes in play it replaced}
     deal: dict[str, Any] | None = None
+    # Knockouts (app.knockouts.bounties): the bounty pool is money kept apart from the prize pool.
+    bounty_pool_cents: int = 0  # KO-2: the bounty parts of the entries taken (less refunds)
+    bounties_paid_cents: int = 0  # KO-2 to KO-8: paid out of the bounty pool in cash
+    bounty_unclaimed_cents: int = 0  # KO-8: bounties nobody won yet (no eliminator named); to the winner
+    house_bounties_paid_cents: int = 0  # KO-5: paid by the house, not out of the players' money
+    house_bounties: dict[int, int] = field(default_factory=dict)  # KO-5: player -> cents, named by the director
+    # KO-1: one record per knockout: {at, player, by: [ids], bounty, cash: {id: c}, added: {id: c},
+    # house: {id: c}, unclaimed}; ids as text keys in the maps (they come back from the event log as JSON)
+    knockout_log: list[dict[str, Any]] = field(default_factory=list)
     moves: int = 0
     tables_broken: int = 0
     redraws: int = 0

@@ -29,6 +29,7 @@ from app.eliminations.places import renumber
 from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
 from app.errors import Question, RuleError
+from app.knockouts.bounties import eliminators, emit_knockouts, knockout_records, pay_winner
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -102,6 +103,7 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
     spans = set(tables) | ({t for t, _s in ctx.state.batches[join].seats.values()} if join is not None else set())
     mode = "tie" if len(spans) > 1 else str(ctx.profile["elim.same_hand"])
     stacks = batch_stacks(ctx, cmd, players, mode)
+    knocked = knockout_records(ctx, players, eliminators(ctx, cmd, players))  # KO-1: asked before anything moves
     wants = cmd.get("rebuy", False)
     if isinstance(wants, bool):
         rebuying = {p.id for p in players} if wants else set()
@@ -130,6 +132,7 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
         order += seat_order(ctx, t, [p.id for p in players if p.table == t])
     extra: dict[str, Any] = {} if join is None else {"join": join}
     ctx.emit("players_busted", players=entries, mode=mode, reason="bust", chips="loose", payout_order=order, **extra)
+    emit_knockouts(ctx, knocked, {e["player"] for e in entries if not e["deciding"]})
     for pid in rebuying:
         sub: dict[str, Any] = {"cmd": "rebuy", "player": pid}
         if "amount_cents" in cmd:
@@ -184,6 +187,7 @@ def finish(ctx: Context) -> None:
             reason="tournament over",
         )
     ctx.emit("tournament_won", player=last.id)
+    pay_winner(ctx, last)  # KO-7, KO-8
 
 
 def window_close_ms(state: TournamentState) -> int | None:

@@ -85,7 +85,7 @@ def log_money(
     state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str,
     split: dict[str, int] | None = None,
 ) -> None:
-    """One row of the money log; ``to`` is pool, fee, forfeit_fee or refund (negative: money out); a fee
+    """One row of the money log; ``to`` is pool, bounty, fee, forfeit_fee or refund (negative: money out); a fee
     row carries its ``split`` by fee type (house, dealer, staff)."""
     row: dict[str, Any] = {"at": at, "kind": kind, "player": player, "cents": cents_, "to": to}
     if split:
@@ -153,7 +153,11 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     p.stack += chips
     p.paid_cents += price + fee
     state.chips_issued += chips
-    state.pool_cents += price
+    bounty = int(d.get("bounty_cents", 0))  # KO-2: the bounty part of an entry is kept apart from the pool
+    state.pool_cents += price - bounty
+    if bounty:
+        state.bounty_pool_cents += bounty
+        p.bounty_cents += bounty
     state.fees_cents += fee
     for name, cents_ in split.items():
         state.fees_by_type[name] = state.fees_by_type.get(name, 0) + cents_
@@ -164,7 +168,9 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
         if p.hand_purchase_mark != mark:
             p.hand_purchase_mark, p.hand_purchase_cents = mark, 0
         p.hand_purchase_cents += price
-    log_money(state, ev.at, kind, p.id, price, "pool")
+    log_money(state, ev.at, kind, p.id, price - bounty, "pool")
+    if bounty:
+        log_money(state, ev.at, kind + "_bounty", p.id, bounty, "bounty")
     if fee:
         log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split)
 
@@ -172,6 +178,10 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
 def emit_purchase(ctx: Context, p: Player, kind: str, price: int, chips: int, stack_before: int | None = None) -> None:
     """One purchase: the price to the pool, and the profile's fees for this kind (ENT-11) kept apart."""
     fees = fees_for(ctx.profile, kind)
+    extra: dict[str, Any] = {}
+    bounty = bounty_part(ctx.profile, kind, price)
+    if bounty:
+        extra["bounty_cents"] = bounty
     ctx.emit(
         "chips_bought",
         player=p.id,
@@ -182,7 +192,15 @@ def emit_purchase(ctx: Context, p: Player, kind: str, price: int, chips: int, st
         chips=chips,
         hand_mark=_hands_at_table(ctx.state, p),
         stack_before=stack_before,
+        **extra,
     )
+
+
+def bounty_part(profile: Any, kind: str, price: int) -> int:
+    """KO-2: the part of a buy-in or re-entry's price that is the bounty on that entry (0 without bounties)."""
+    if kind not in ("entry", "reentry") or profile["bounty.kind"] == "none":
+        return 0
+    return min(price, int(profile["bounty.amount_cents"]))
 
 
 def still_in(p: Player) -> bool:

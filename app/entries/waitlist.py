@@ -50,7 +50,9 @@ def seat_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
 def _refund(ctx: Context, p: Player, reason: str) -> None:
     fees = dict(p.fees_paid)
     fee = min(p.paid_cents, sum(fees.values()))
-    ctx.emit("entry_refunded", player=p.id, cents=p.paid_cents - fee, fee_cents=fee, fees=fees, reason=reason)
+    extra = {"bounty_cents": p.bounty_cents} if p.bounty_cents else {}  # KO-2: his bounty goes back to him
+    ctx.emit("entry_refunded", player=p.id, cents=p.paid_cents - fee, fee_cents=fee, fees=fees, reason=reason,
+             **extra)
 
 
 @command("refund_waiting")
@@ -130,14 +132,19 @@ def _promoted(state: TournamentState, ev: Event) -> None:
 def _refunded(state: TournamentState, ev: Event) -> None:
     p = state.players[ev.data["player"]]
     cents, fee = int(ev.data["cents"]), int(ev.data.get("fee_cents", 0))
-    state.pool_cents -= cents
+    bounty = int(ev.data.get("bounty_cents", 0))
+    state.pool_cents -= cents - bounty
+    state.bounty_pool_cents -= bounty
+    p.bounty_cents -= bounty
     state.fees_cents -= fee
     split = {str(k): int(v) for k, v in (ev.data.get("fees") or ({"house": fee} if fee else {})).items()}
     for name, c in split.items():
         state.fees_by_type[name] = state.fees_by_type.get(name, 0) - c
     p.fees_paid = {}
     state.refunds_cents += cents + fee
-    log_money(state, ev.at, "refund", p.id, -cents, "pool")
+    log_money(state, ev.at, "refund", p.id, -(cents - bounty), "pool")
+    if bounty:
+        log_money(state, ev.at, "refund", p.id, -bounty, "bounty")
     if fee:
         log_money(state, ev.at, "refund", p.id, -fee, "fee", {k: -v for k, v in split.items()})
     log_money(state, ev.at, "refund", p.id, cents + fee, "refund")

@@ -32,6 +32,7 @@ from app.profiles.setting_checks import (
     currency,
     fee_table,
     identity,
+    name_amounts,
     percent_or_null,
     percents,
     text,
@@ -88,6 +89,21 @@ SCHEMA: dict[str, Setting] = {
     "reentry.forfeit_stack": S(False, boolean, "a player with chips may forfeit them (removed from play) to re-enter"),
     "purchase.max_entry_cents": S(None, whole(1, optional=True), "most a player may bring in when entering"),
     "purchase.max_per_hand_cents": S(None, whole(1, optional=True), "most a player may buy for one hand"),
+    # knockouts and bounties (KO)
+    "bounty.kind": S(
+        "none", choice("none", "fixed", "progressive"),
+        "bounties: none; a fixed bounty on each entry; progressive knockout (PKO)",
+    ),
+    "bounty.amount_cents": S(0, whole(0), "part of each buy-in and re-entry that is the bounty on that entry"),
+    "bounty.cash_percent": S(
+        50, whole(0, 100), "progressive: percent of a bounty won paid in cash; the rest goes on the winner's own head"
+    ),
+    "bounty.split": S(
+        "equal", choice("equal", "first_named"),
+        "a split pot's bounty: shared equally (odd cents clockwise from the button), or all to the first named",
+    ),
+    "bounty.unknown_allowed": S(True, boolean, "a bust may be entered with nobody named as the eliminator"),
+    "bounty.house": S({}, name_amounts, "bounties paid by the house on named players: {name: cents}"),
     # registration and late entry (REG)
     "reg.cap": S(None, whole(2, optional=True), "most players in the event (null: no cap)"),
     "reg.require_identity": S([], identity, "identity fields a registrant must give"),
@@ -291,6 +307,15 @@ def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | Non
         raise _profile_error(
             "final_table.size", f"can be at most one more than table.max_seats ({merged['table.max_seats'] + 1})"
         )
+    if merged["bounty.kind"] != "none":
+        if not merged["bounty.amount_cents"]:
+            raise _profile_error("bounty.amount_cents", "must be above 0 when bounty.kind is fixed or progressive")
+        if merged["bounty.amount_cents"] > merged["money.buy_in_cents"]:
+            raise _profile_error("bounty.amount_cents", "can be at most the buy-in (money.buy_in_cents)")
+        if merged["rebuy.offered"]:
+            raise _profile_error(
+                "bounty.kind", "cannot be used with rebuys (rebuy.offered): a re-entry buys a new bounty instead"
+            )
     return merged
 
 
@@ -332,7 +357,7 @@ def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None, *,
     )
 
 
-SHIPPED = ("tda", "hat", "campus", "casino-mixed", "home-rebuy", "home-nl")
+SHIPPED = ("tda", "hat", "campus", "casino-mixed", "home-rebuy", "home-nl", "tda-pko")
 
 
 def shipped_profile_text(profile_id: str) -> str:

@@ -144,6 +144,18 @@ def currency(v: Any) -> str | None:
     return None if is_currency(v) else "must be an ISO 4217 currency code in capitals, such as USD, EUR or JPY"
 
 
+def name_amounts(v: Any) -> str | None:
+    """KO-5: ``{"Dana Lee": 5000}``: a player's name and the house bounty on him, in whole cents above 0."""
+    if not isinstance(v, dict):
+        return "must be an object of player name: cents"
+    for name, cents in v.items():
+        if not isinstance(name, str) or not name.strip():
+            return "must name each player by a non-empty name"
+        if isinstance(cents, bool) or not isinstance(cents, int) or cents <= 0:
+            return f"{name}: must be a whole number of cents above 0"
+    return None
+
+
 IDENTITY_FIELDS = ("first_name", "last_name", "student_id", "phone", "id_number")
 
 

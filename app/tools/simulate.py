@@ -30,6 +30,7 @@ from app.core.registry import COMMANDS
 from app.core.state import SEATED, Table
 from app.core.timesource import FakeClock
 from app.errors import RuleError
+from app.knockouts.bounties import bounty_problems, money_taken
 from app.profiles.profile import Profile, load_profile, profile_from_dict
 
 Execute = Callable[[dict[str, Any]], list[Event]]
@@ -188,6 +189,8 @@ class Director:
         cmd: dict[str, Any] = {"cmd": "bust", "players": busted}
         if k > 1:
             cmd["stacks"] = {pid: self.rng.choice([500, 1000, 1500, 2500]) for pid in busted}
+        if self.t.state.profile is not None and self.t.state.profile["bounty.kind"] != "none":
+            cmd["eliminated_by"] = self.eliminators(candidates, busted)
         if self.t.state.profile is not None and self.t.state.profile["rebuy.offered"] and self.rng.random() < 0.4:
             if self.try_act({**cmd, "rebuy": True}) is None:
                 self.after_hand(table.number)
@@ -197,7 +200,30 @@ class Director:
             p = self.t.state.players[pid]
             if p.deciding:
                 self.act({"cmd": "decline_rebuy", "player": pid})
+        if "eliminated_by" in cmd:
+            self.knockout_extras(busted, [pid for pid in candidates if pid not in busted])
         self.after_hand(table.number)
+
+    def knockout_extras(self, busted: list[int], others: list[int]) -> None:
+        """KO-6, KO-2: now and then a knockout is corrected, or a knocked-out player re-enters."""
+        if self.t.state.ended:
+            return
+        if others and self.rng.random() < 0.03:
+            who = self.rng.sample(sorted(others), min(len(others), self.rng.choice([1, 1, 2])))
+            if self.try_act({"cmd": "correct_eliminator", "player": busted[0], "eliminated_by": who}) is None:
+                self.sim.counts["corrections"] = self.sim.counts.get("corrections", 0) + 1
+        prof = self.t.state.profile
+        if prof is not None and prof["reentry.offered"] and self.rng.random() < 0.3:
+            for pid in busted:
+                if self.try_act({"cmd": "reenter", "player": pid}) is None:
+                    self.sim.counts["reentries"] = self.sim.counts.get("reentries", 0) + 1
+
+    def eliminators(self, candidates: list[int], busted: list[int]) -> list[int]:
+        """KO-1: who won the pot: one player of the table, or two or three sharing a split pot."""
+        left = sorted(pid for pid in candidates if pid not in busted)
+        roll = self.rng.random()
+        n = 3 if roll < 0.02 else 2 if roll < 0.12 else 1
+        return self.rng.sample(left, min(n, len(left)))
 
     def _numbers(self, tables: dict[int, Table], key: tuple[int, ...]) -> list[int]:
         """``list(tables)``, listed again only when tables were opened, broken or set afresh."""
@@ -347,6 +373,9 @@ def _play(sim: Simulation, director: Director, started: float) -> dict[str, Any]
         raise InvariantBroken("the simulation did not reach a winner")
     if director.check_every:
         director.check("the end")
+    money = bounty_problems(state)  # KO-2: the money balances to the cent, whatever the check rate
+    if money:
+        raise InvariantBroken(f"at the end: {money[0]}")
     return report(sim, director, time.perf_counter() - started)
 
 
@@ -365,8 +394,15 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         "rebuys": sum(p.rebuys for p in state.players.values()),
         "addons": sum(p.addons for p in state.players.values()),
         "late_entries": sim.counts.get("late_entries", 0),
+        "reentries": sim.counts.get("reentries", 0),
+        "eliminators_corrected": sim.counts.get("corrections", 0),
         "prize_pool_cents": state.pool_cents,
         "fees_cents": state.fees_cents,
+        "bounty_pool_cents": state.bounty_pool_cents,
+        "bounties_paid_cents": state.bounties_paid_cents,
+        "house_bounties_paid_cents": state.house_bounties_paid_cents,
+        "money_taken_cents": money_taken(state),
+        "money_balanced": not bounty_problems(state),
         "payouts": [
             {"place": r.get("place"), "player": r.get("player"), "amount_cents": r.get("amount_cents")}
             for r in rows

@@ -5,7 +5,8 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
-from app.views.leaders import ChipLeader, chip_leaders, top_stacks
+from app.views.knockouts import KnockoutRow, knockouts
+from app.views.leaders import BountyLeader, ChipLeader, chip_leaders, largest_bounties, top_stacks
 from app.views.more import (
     Break,
     Level,
@@ -53,6 +54,10 @@ from app.views.structure_edit import (
 __all__ = [
     "ChipLeader",
     "chip_leaders",
+    "largest_bounties",
+    "knockouts",
+    "KnockoutRow",
+    "BountyLeader",
     "top_stacks",
     "Break",
     "Level",

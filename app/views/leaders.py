@@ -47,3 +47,20 @@ def top_stacks(state: TournamentState, count: int = 10) -> tuple[ChipLeader, ...
     """The same ranking read from the state in one pass (the window's chip leaders after each command)."""
     return _ranked(((p.id, p.name, p.stack, p.table) for p in state.players.values()
                     if p.status in IN_PLAY and p.stack > 0), count)
+
+
+@dataclass(frozen=True, slots=True)
+class BountyLeader:
+    rank: int  # 1 for the largest bounty; equal bounties share a rank
+    player_id: int
+    name: str
+    bounty_cents: int
+    table: int | None
+
+
+def largest_bounties(view: TournamentView, count: int = 5) -> tuple[BountyLeader, ...]:
+    """KO: the ``count`` largest bounties on the heads of the players in play, largest first (the room
+    display's and the phones' list; empty without bounties)."""
+    rows = ((p.id, p.name, p.bounty_cents, p.table) for p in view.players if p.status in IN_PLAY and p.bounty_cents)
+    return tuple(BountyLeader(c.rank, c.player_id, c.name, c.stack, c.table) for c in _ranked(rows, count))
+

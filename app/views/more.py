@@ -109,6 +109,10 @@ class MoneyView:
     prize_pool_cents: int = 0
     guarantee_cents: int = 0
     paying: bool = True  # the tournament has a payout table (PAY-6 applies)
+    bounty_pool_cents: int = 0  # KO-2: the bounty parts of the entries, kept apart from the prize pool
+    bounties_paid_cents: int = 0  # KO: paid out of the bounty pool
+    house_bounties_paid_cents: int = 0  # KO-5: paid by the house, on top
+    bounties_won: tuple[tuple[str, int, int], ...] = ()  # (name, cents won, knockouts), most won first
 
 
 def money(tournament_or_state: Any) -> MoneyView:
@@ -134,11 +138,16 @@ def money(tournament_or_state: Any) -> MoneyView:
         "forfeit_fee": st.forfeit_fees_cents,
         "refund": st.refunds_cents,
     }
+    if st.bounty_pool_cents or any(r["to"] == "bounty" for r in st.money_log):
+        engine["bounty"] = st.bounty_pool_cents
     if st.profile is None:
         return MoneyView(rows, reasons, engine, st.pool_cents)
     paying = st.profile["payout.table"] != "none" or st.payout_override is not None
+    won = sorted(((p.name, p.bounties_won_cents, p.knockouts) for p in st.players.values()
+                  if p.bounties_won_cents), key=lambda r: (-r[1], r[0].lower()))
     return MoneyView(
-        rows, reasons, engine, prize_pool(st), int(st.profile["money.guarantee_cents"] or 0), paying
+        rows, reasons, engine, prize_pool(st), int(st.profile["money.guarantee_cents"] or 0), paying,
+        st.bounty_pool_cents, st.bounties_paid_cents, st.house_bounties_paid_cents, tuple(won),
     )
 
 

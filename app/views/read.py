@@ -45,6 +45,10 @@ class FieldView:
     pool_cents: int = 0  # the money paid in (ENT-2)
     prize_pool_cents: int = 0  # what the prizes add up to: the pool, or the guarantee (PAY-1)
     fees_cents: int = 0  # fees taken on purchases, kept out of the pool (ENT-11)
+    bounty_kind: str = "none"  # KO: none, fixed or progressive
+    bounty_pool_cents: int = 0  # KO-2: the bounty parts of the entries, kept apart from the prize pool
+    bounties_paid_cents: int = 0  # KO-2 to KO-8: paid out of the bounty pool
+    house_bounties_paid_cents: int = 0  # KO-5: paid by the house
     prize_unit_cents: int = 1  # PAY-8: every prize a multiple of this, the remainder to 1st
     min_cash_cents: int | None = None  # PAY-9: the least a paid place pays
     payouts_locked: bool = False  # PAY-10: the payout table no longer follows the field
@@ -212,6 +216,9 @@ class PlayerView:
     prize_cents: int
     entries: int
     paid_cents: int
+    bounty_cents: int = 0  # KO-2, KO-3: the bounty on his head now
+    bounties_won_cents: int = 0  # KO: bounty money he has won (the house's bounties too)
+    knockouts: int = 0  # KO-1: players he knocked out
 
     @property
     def place_label(self) -> str:
@@ -521,6 +528,10 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         pool_cents=state.pool_cents,
         prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
         fees_cents=state.fees_cents,
+        bounty_kind=str(state.profile["bounty.kind"]) if state.profile is not None else "none",
+        bounty_pool_cents=state.bounty_pool_cents,
+        bounties_paid_cents=state.bounties_paid_cents,
+        house_bounties_paid_cents=state.house_bounties_paid_cents,
         prize_unit_cents=int(state.profile["payout.round_to_cents"] or 1) if state.profile is not None else 1,
         min_cash_cents=(int(state.profile["payout.min_cash_cents"])
                         if state.profile is not None and state.profile["payout.min_cash_cents"] else None),
@@ -535,7 +546,8 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
 def _players(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlayerView, ...]:
     return tuple(
         PlayerView(p.id, p.name, p.status, p.stack, p.table, p.seat, p.place, p.tied,
-                   won[p.id][1] if p.id in won else 0, p.entries + p.reentries, p.paid_cents)
+                   won[p.id][1] if p.id in won else 0, p.entries + p.reentries, p.paid_cents,
+                   p.bounty_cents, p.bounties_won_cents, p.knockouts)
         for p in state.players.values()
     )
 

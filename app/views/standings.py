@@ -36,6 +36,9 @@ def players_view(state: TournamentState) -> dict[str, Any]:
             "out_reason": p.out_reason,
             "refunded": p.refunded,
             "waiting": p.id in state.waiting,
+            "bounty_cents": p.bounty_cents,  # KO-2, KO-3: on his head now
+            "bounties_won_cents": p.bounties_won_cents,
+            "knockouts": p.knockouts,  # KO-1
         }
     return out
 
@@ -56,6 +59,9 @@ def money_view(state: TournamentState) -> dict[str, Any]:
         "fees_by_type": {k: v for k, v in sorted(state.fees_by_type.items()) if v},
         "refunds_cents": state.refunds_cents,
         "forfeit_fees_cents": state.forfeit_fees_cents,
+        "bounty_pool_cents": state.bounty_pool_cents,  # KO-2: kept apart from the prize pool
+        "bounties_paid_cents": state.bounties_paid_cents,
+        "house_bounties_paid_cents": state.house_bounties_paid_cents,  # KO-5: paid by the house
         "entries": counts.get("entry", 0),
         "reentries": counts.get("reentry", 0),
         "rebuys": counts.get("rebuy", 0),

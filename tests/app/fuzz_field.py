@@ -127,7 +127,29 @@ def bust(state: TournamentState, r: random.Random) -> Cmd | None:
         cmd["rebuy"] = False
     if r.random() < 0.1:
         cmd["hand_level"] = r.randint(1, 6)
+    if settings_of(state)["bounty.kind"] != "none" and r.random() < 0.7:  # KO-1: often named, else asked
+        others = sorted(pid for pid in table.seats.values() if pid not in busted and not state.players[pid].deciding)
+        by = r.sample(others, min(len(others), r.choice([0, 1, 1, 1, 2])))
+        cmd["eliminated_by"] = [name_of(state, p) for p in by]
     return cmd
+
+
+def correct_eliminator(state: TournamentState, r: random.Random) -> Cmd:
+    """KO-6: a recorded knockout (or anyone) given other eliminators (or nobody, or the same ones)."""
+    if state.knockout_log and r.random() < 0.85:
+        pid: int | str = int(r.choice(state.knockout_log)["player"])
+    else:
+        pid = any_player(state, r)
+    live = sorted(p.id for p in state.players.values() if p.live and p.id != pid)
+    by = r.sample(live, min(len(live), r.choice([0, 1, 1, 2])))
+    names = [name_of(state, p) for p in by]
+    return {"cmd": "correct_eliminator", "player": name_of(state, pid), "eliminated_by": names}
+
+
+def house_bounty(state: TournamentState, r: random.Random) -> Cmd:
+    """KO-5: the house puts a bounty on someone (or takes it off)."""
+    return {"cmd": "set_house_bounty", "player": name_of(state, any_player(state, r)),
+            "amount_cents": r.choice([0, 500, 2500, 10000])}
 
 
 def for_decider(state: TournamentState, r: random.Random, name: str) -> Cmd:

@@ -43,6 +43,8 @@ BUILDERS: dict[str, Builder] = {
     "topup": lambda d, r: ff.purchase(d.t.state, r, "topup"),
     "buy_chips": lambda d, r: ff.purchase(d.t.state, r, "buy_chips"),
     "reenter": lambda d, r: ff.reenter(d.t.state, r),
+    "correct_eliminator": lambda d, r: ff.correct_eliminator(d.t.state, r),
+    "set_house_bounty": lambda d, r: ff.house_bounty(d.t.state, r),
     "chip_count": lambda d, r: ff.chip_count(d.t.state, r),
     "absent": lambda d, r: ff.absence(d.t.state, r, "absent"),
     "returned": lambda d, r: ff.absence(d.t.state, r, "returned"),
@@ -187,6 +189,8 @@ class Director:
         state = self.t.state
         if ANSWER in err.message and ANSWER not in cmd:
             return {**cmd, ANSWER: r.random() < 0.5}
+        if err.question is not None and err.question.field == "eliminated_by" and err.question.choices:
+            return {**cmd, "eliminated_by": r.choice(err.question.choices).value}  # KO-1
         if "at the start of the hand" in err.message and cmd["cmd"] == "bust":
             refs = cmd.get("players") or [cmd.get("player")]
             return {**cmd, "stacks": {str(ref): r.choice([800, 1500, 1500, 4000]) for ref in refs}}

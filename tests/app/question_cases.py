@@ -91,6 +91,18 @@ def _two_busts() -> tuple[Tournament, Command]:
     return t, {"cmd": "bust", "players": ["Ann", "Bob"]}
 
 
+# -- KO-1: who knocked the player out, where a bounty rides on it -------------------------------------------
+def _knockout() -> tuple[Tournament, Command]:
+    t = _make("tda-pko")
+    _seat_at(t, {1: {1: "Ann", 2: "Bob", 3: "Cat"}})
+    t.execute({"cmd": "start_clock"})
+    return t, {"cmd": "bust", "player": "Ann"}
+
+
+def _first_value(question: Question) -> Any:
+    return question.choices[0].value
+
+
 # -- BTN-4: the button at a table --------------------------------------------------------------------------
 def _unknown_button() -> tuple[Tournament, Command]:
     t = _make("tda")
@@ -227,6 +239,8 @@ CASES: list[QuestionCase] = [
                  "end", "bool", "ELIM-8"),
     QuestionCase("mix-6 dealer seat", _stud_tie, lambda q: _with(_stud_tie()[1], q, 3), "dealer_seat", "integer",
                  "MIX-6"),
+    QuestionCase("ko-1 who knocked the player out", _knockout, lambda q: _with(_knockout()[1], q, _first_value(q)),
+                 "eliminated_by", "choice", "KO-1"),
     QuestionCase("reg-9 same name but for its accents", _same_but_accents,
                  lambda q: _with(_same_but_accents()[1], q, True), "another", "bool", "REG-9"),
     QuestionCase("pay-10 unlock changes the table", _unlock_changes,

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 
 from app.names import name_key
-from app.views import currency_of
+from app.views import currency_of, knockouts
 from app.views.handles import Event
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player
@@ -83,7 +83,10 @@ class PlayersControl:
         b = bespoke(command)
         name = self.w.session.state.players[player_id].name
         if command == "bust":
-            self.bust(bust_command([player_id]))
+            if self.bounties():  # KO-1: the dialog asks who knocked him out
+                self.open_bust_dialog([player_id])
+            else:
+                self.bust(bust_command([player_id]))
             return
         self.bar.begin(command, b.title if b else command, name)
         self.w.runner.run({"cmd": command, "player": player_id}, self.bar.feedback,
@@ -100,11 +103,16 @@ class PlayersControl:
         """F8: the players selected who are still in (never one already out); several open one dialog."""
         state = self.w.session.state
         ids = [pid for pid in self.w.player_panel.selected_ids() if state.players[pid].live]
-        if len(ids) > 1:
+        if len(ids) > 1 or (ids and self.bounties()):
             self.open_bust_dialog(ids)
             return
         name = state.players[ids[0]].name if ids else ""
         self.bar.begin("bust", "Bust-out", name, "name, or several: Ann, Bo")
+
+    def bounties(self) -> bool:
+        """A tournament with bounties: every bust goes through the dialog, which picks the eliminator (KO-1)."""
+        profile = self.w.session.state.profile
+        return profile is not None and profile["bounty.kind"] != "none"
 
     def open_bust_dialog(self, ids: list[int]) -> None:
         """Several players out in one hand: one dialog listing them; the engine asks what it needs."""
@@ -114,6 +122,28 @@ class PlayersControl:
         dialog.submitted.connect(lambda cmd: self.bust(cmd, dialog.feedback, then=lambda: dialog.accept()))
         dialog.finished.connect(lambda _code: self._bust_dialog_closed())
         self.w.bust_dialog = dialog
+        dialog.open()
+
+    def act_correct_eliminator(self) -> None:
+        """KO-6: the knockout of the selected player (else the latest) with the wrong eliminator."""
+        from ui.dialogs.eliminator import EliminatorDialog
+
+        rows = knockouts(self.w.session.state)
+        if not rows:
+            self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
+            self.bar.feedback.refuse("No knockout is recorded yet: there is no eliminator to correct.")
+            return
+        ids = self.w.player_panel.selected_ids()
+        dialog = EliminatorDialog(rows, ids[0] if ids else None, self.w)
+
+        def run(cmd: dict[str, Any]) -> None:
+            row = dialog.current()
+            name = row.name if row is not None else ""
+            self.w.runner.run(cmd, dialog.feedback, f"Eliminator of {name} corrected.",
+                              then=lambda _events: dialog.accept())
+
+        dialog.submitted.connect(run)
+        self.w.eliminator_dialog = dialog
         dialog.open()
 
     def _bust_dialog_closed(self) -> None:

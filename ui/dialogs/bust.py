@@ -1,21 +1,54 @@
-"""Several players busted in the same hand: one dialog, one ``bust`` command on OK.
+"""A bust-out: one dialog, one ``bust`` command on OK.
 
-The dialog decides no rule: it lists the players and sends the bust. When the engine needs more (for
-example each player's chips at the start of the hand, ELIM-4), it asks, and the window shows its question.
+Used when several players busted in the same hand, and for any bust in a tournament with bounties. The
+dialog decides no rule: it lists the players busting and, for the knockouts (KO-1), the players with
+chips at their table, to tick the one who won the pot (several when the pot was split). Nobody ticked
+leaves ``eliminated_by`` out: where it matters the engine asks, and the window shows its question.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
+from app.views import currency_of
+from app.views.format import money
 from app.views.handles import TournamentState
 from ui.widgets.player_panel import Feedback
 
 
+def eliminator_candidates(state: TournamentState, player_ids: list[int]) -> list[int]:
+    """The players with chips at the busting players' tables (seat order), who may have won the pot."""
+    busting = set(player_ids)
+    tables: set[int] = set()
+    for pid in player_ids:
+        number = state.players[pid].table
+        if number is not None:
+            tables.add(number)
+    out: list[int] = []
+    for number in sorted(tables):
+        table = state.tables.get(number)
+        if table is None:
+            continue
+        for _seat, pid in sorted(table.seats.items()):
+            p = state.players[pid]
+            if pid not in busting and p.live and not p.deciding:
+                out.append(pid)
+    return out
+
+
 class BustDialog(QDialog):
-    """Lists the players busting in one hand.
+    """Lists the players busting in one hand, and who knocked them out.
 
     Signals:
         submitted(object): the bust command (a dict) to run; a refusal is shown in ``feedback``.
@@ -25,22 +58,42 @@ class BustDialog(QDialog):
 
     def __init__(self, state: TournamentState, player_ids: list[int], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Bust-out in the same hand")
+        several = len(player_ids) > 1
+        self.setWindowTitle("Bust-out in the same hand" if several else "Bust-out")
         self.player_ids = list(player_ids)
         lay = QVBoxLayout(self)
-        text = QLabel("These players lost all their chips in the same hand.")
+        text = QLabel("These players lost all their chips in the same hand." if several
+                      else "This player lost all his chips.")
         text.setWordWrap(True)
         lay.addWidget(text)
         form = QFormLayout()
+        bounties = state.profile is not None and state.profile["bounty.kind"] != "none"
         for pid in self.player_ids:
             p = state.players[pid]
             where = f"  (T{p.table} S{p.seat})" if p.table else ""
-            form.addRow(QLabel(p.name + where))
+            bounty = f"  · bounty {money(p.bounty_cents, currency_of(state))}" if bounties and p.bounty_cents else ""
+            form.addRow(QLabel(p.name + where + bounty))
         lay.addLayout(form)
+        who = QLabel("Knocked out by (tick the winner of the pot; several when it was split; none: the engine asks"
+                     + (" where a bounty rides on it):" if bounties else " only where a bounty rides on it):"))
+        who.setWordWrap(True)
+        lay.addWidget(who)
+        self.eliminators = QListWidget()
+        self.eliminators.setObjectName("eliminators")
+        for pid in eliminator_candidates(state, self.player_ids):
+            p = state.players[pid]
+            item = QListWidgetItem(f"{p.name}  (T{p.table} S{p.seat})" if p.table else p.name)
+            item.setData(Qt.ItemDataRole.UserRole, pid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.eliminators.addItem(item)
+        self.eliminators.setMaximumHeight(min(260, 26 * max(3, self.eliminators.count()) + 8))
+        lay.addWidget(self.eliminators)
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Bust {len(self.player_ids)} players")
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(f"Bust {len(self.player_ids)} players" if several else f"Bust {state.players[player_ids[0]].name}")
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -52,8 +105,22 @@ class BustDialog(QDialog):
         super().showEvent(event)
         self.setMinimumSize(self.size())
 
+    def ticked(self) -> list[int]:
+        """The players ticked as eliminators, in the list's order."""
+        out = []
+        for i in range(self.eliminators.count()):
+            item = self.eliminators.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(int(item.data(Qt.ItemDataRole.UserRole)))
+        return out
+
     def command(self) -> dict[str, object]:
-        return {"cmd": "bust", "players": list(self.player_ids)}
+        cmd: dict[str, object] = {"cmd": "bust", "players": list(self.player_ids)}
+        if len(self.player_ids) == 1:
+            cmd = {"cmd": "bust", "player": self.player_ids[0]}
+        if self.ticked():
+            cmd["eliminated_by"] = self.ticked()
+        return cmd
 
     def _ok(self) -> None:
         """The window runs the command and closes the dialog when the engine accepts it."""

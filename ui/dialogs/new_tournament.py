@@ -51,7 +51,7 @@ from ui.widgets.player_panel import Feedback
 
 SUMMARY_KEYS = {key for _name, keys in SUMMARY for key in keys}
 # Two columns: money on the left, the others on the right.
-COLUMNS = (("Money", REBUYS), ("Seating", "Payouts", "Structure", "Games"))
+COLUMNS = (("Money", REBUYS, "Bounties"), ("Seating", "Payouts", "Structure", "Games"))
 
 
 class SettingRow(QWidget):

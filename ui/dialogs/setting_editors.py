@@ -266,6 +266,9 @@ def make_editor(key: str, value: Any) -> Editor:
     if key == "money.fees":
         return TextEditor(value, lambda v: json.dumps(v) if v else "", _json_or_none,
                           'fees in cents per purchase, as {"buy_in": {"house": 1000, "dealer": 500}}')
+    if key == "bounty.house":
+        return TextEditor(value, lambda v: json.dumps(v) if v else "", _json_or_none,
+                          'player name: bounty in cents, as {"Dana Lee": 10000}')
     if key == "payout.places_percent":
         share = TextEditor(value, lambda v: "" if v is None else f"{v:g}", _one_number, "percent of the entries, as 15")
         return OptionalEditor(share, none_word(key), value is None)

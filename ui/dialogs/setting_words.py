@@ -25,6 +25,7 @@ SUMMARY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Games", ("mix.mode", "mix.games", "limit.betting")),
     ("Seating", ("table.max_seats", "final_table.size", "seat.method", "balance.trigger", "break.mode")),
     ("Payouts", ("payout.table", "payout.percents", "payout.brackets", "payout.fixed_cents", "elim.same_hand")),
+    ("Bounties", ("bounty.kind", "bounty.amount_cents", "bounty.cash_percent", "bounty.split")),
 )
 OTHER = "All other rules"
 PREFIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -34,6 +35,7 @@ PREFIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Seating", ("table.", "seat.", "balance.", "break.", "final_table.", "stage.", "button.", "newplayer.",
                  "display.", "absence.")),
     ("Payouts", ("payout.", "elim.")),
+    ("Bounties", ("bounty.",)),
 )
 
 LABELS: dict[str, str] = {
@@ -101,6 +103,12 @@ LABELS: dict[str, str] = {
     "payout.fixed_cents": "Fixed amounts",
     "elim.same_hand": "Busted in the same hand",
     "absence.forfeit_after_min": "An absent player forfeits after",
+    "bounty.kind": "Bounties",
+    "bounty.amount_cents": "Bounty part of each entry",
+    "bounty.cash_percent": "Progressive: paid in cash",
+    "bounty.split": "A split pot's bounty",
+    "bounty.unknown_allowed": "A bust may name no eliminator",
+    "bounty.house": "House bounties on named players",
 }
 
 # What "null" means, where the help text does not say it.
@@ -143,6 +151,8 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "race.race_out": {"tda_add": "TDA: keeps one chip", "roberts_first": "Roberts: first card"},
     "race.pool_rounding": {"half_up": "Half up"},
     "pot.odd_chip": {"tda20": "TDA rule 20", "s000": "Seed 000 rule"},
+    "bounty.kind": {"none": "No bounties", "fixed": "Fixed bounty", "progressive": "Progressive knockout"},
+    "bounty.split": {"equal": "Shared equally", "first_named": "All to the first named"},
     "clock.hand_start": {"first_riffle": "First riffle", "blinds_and_riffle": "Blinds posted and riffle"},
     "absence.no_show_removal": {"blind_out": "Blinded out", "level_2": "At level 2",
                                 "new_level_or_30": "New level or 30 minutes"},
@@ -152,6 +162,7 @@ SUFFIXES: dict[str, str] = {
     "structure.level_minutes": " min",
     "absence.forfeit_after_min": " min",
     "clock.hand_for_hand_deduction_s": " s",
+    "bounty.cash_percent": " %",
 }
 
 _NULL_IN_HELP = re.compile(r"\s*\(null: ([^)]*)\)")

@@ -6,7 +6,7 @@ view's, the same the strip and the sheets show.
 
 from __future__ import annotations
 
-from app.views import PayoutView, TournamentView, chip_leaders
+from app.views import PayoutView, TournamentView, chip_leaders, largest_bounties
 from ui.display.model import RoomFacts
 
 LEADERS = 5  # the chip leaders panel's lines
@@ -40,4 +40,5 @@ def room_facts(view: TournamentView) -> RoomFacts:
         currency=view.currency,
         late_closed_early=view.clock.late_closed_early,
         leaders=tuple((c.rank, c.name, c.stack) for c in chip_leaders(view, LEADERS)),
+        bounties=tuple((b.rank, b.name, b.bounty_cents) for b in largest_bounties(view, LEADERS)),
     )

@@ -48,6 +48,7 @@ class RoomFacts:
     late_closed_early: bool = False  # REG-8: the director closed late registration before its deadline
     currency: str = "USD"
     leaders: Sequence[tuple[int, str, int]] = ()  # chip leaders: (rank, name, stack), biggest first
+    bounties: Sequence[tuple[int, str, int]] = ()  # KO: largest bounties: (rank, name, cents), largest first
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class DisplayFrame:
     paid_text: str
     # For the chimes: what level, how long left, whether on a break.
     leaders: tuple[tuple[str, str], ...] = ()  # chip leaders: ("1. Ann Lee", "48,000"), biggest first
+    bounties: tuple[tuple[str, str], ...] = ()  # KO: largest bounties: ("1. Ann Lee", "$87.50"), largest first
     level_key: tuple[int, bool] = (0, False)
     seconds_left: float | None = None
     extras: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -275,6 +277,7 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         payouts=tuple((place, fmt.money(cents, facts.currency)) for place, cents in facts.payouts),
         paid_text=f"{facts.places_paid} paid" if facts.places_paid else "",
         leaders=tuple((f"{rank}. {name}", fmt.chips(stack)) for rank, name, stack in facts.leaders),
+        bounties=tuple((f"{rank}. {name}", fmt.money(cents, facts.currency)) for rank, name, cents in facts.bounties),
         level_key=(int(level) if level is not None else 0, on_break),
         seconds_left=ms_left / 1000 if isinstance(ms_left, int | float) and mode != WAITING else None,
     )

@@ -64,6 +64,7 @@ class DisplayPanel(QWidget):
         self.leader_names = [FitLabel(self, align=LEFT) for _ in range(LEADER_ROWS)]
         self.leader_stacks = [FitLabel(self, bold=True, align=RIGHT) for _ in range(LEADER_ROWS)]
         self.show_leaders = False  # the chip leaders panel (the director's View menu), off by default
+        self.show_bounties = False  # KO: the largest bounties in the same place, where there are bounties
         for label in self.leader_labels():
             label.setVisible(False)
         self._rule_y = 0
@@ -84,30 +85,47 @@ class DisplayPanel(QWidget):
         for name, *_ in CELLS:
             out += [self.captions[name], self.values[name], self.details[name]]
         out += self.payout_places + self.payout_amounts
-        return out + (self.leader_labels() if self.show_leaders else [])
+        return out + (self.leader_labels() if self.side_shown() else [])
 
     def leader_labels(self) -> list[FitLabel]:
         return [self.leaders_caption, *self.leader_names, *self.leader_stacks]
+
+    def side_shown(self) -> bool:
+        """The panel beside the clock is shown: chip leaders, or the largest bounties (KO)."""
+        return self.show_leaders or self.show_bounties
 
     def set_show_leaders(self, show: bool) -> None:
         """Show or hide the chip leaders panel (beside the clock, which gives way)."""
         if show == self.show_leaders:
             return
         self.show_leaders = show
+        self._side_changed()
+
+    def set_show_bounties(self, show: bool) -> None:
+        """KO: show the largest bounties beside the clock (in a tournament with bounties; chip leaders
+        otherwise), or not."""
+        if show == self.show_bounties:
+            return
+        self.show_bounties = show
+        self._side_changed()
+
+    def _side_changed(self) -> None:
         for label in self.leader_labels():
-            label.setVisible(show)
+            label.setVisible(self.side_shown())
         self.place_labels()
         if self.frame is not None:
             self._show_leaders(self.frame)
             self._apply_look(theme.look_for(self.frame))
 
     def _show_leaders(self, frame: DisplayFrame) -> None:
-        rows = list(frame.leaders)
+        bounties = self.show_bounties and bool(frame.bounties)
+        self.leaders_caption.show_text("LARGEST BOUNTIES" if bounties else "CHIP LEADERS")
+        rows = list(frame.bounties if bounties else frame.leaders)
         for i, (name, stack) in enumerate(zip(self.leader_names, self.leader_stacks)):
             who, chips = rows[i] if i < len(rows) else ("", "")
             name.show_text(who)
             stack.show_text(chips)
-        if self.show_leaders:
+        if self.side_shown():
             fit_together(self.leader_names)
             fit_together(self.leader_stacks)
 
@@ -219,7 +237,7 @@ class DisplayPanel(QWidget):
         self.bets.setGeometry(band(0.163, 0.09, mx + gap, inner - 2 * gap))
         self._place_share(w, h, mx, side)
         self.strip.setGeometry(band(0.263, 0.06, 0, w))
-        if self.show_leaders:
+        if self.side_shown():
             clock_w = round(w * 0.62)
             self.clock.setGeometry(band(0.328, 0.31, mx, clock_w))
             self._place_leaders(mx + clock_w + round(w * 0.02), w - 2 * mx - clock_w - round(w * 0.02), h)
@@ -232,7 +250,7 @@ class DisplayPanel(QWidget):
         for label in self.labels():
             label.refit()  # now, even before a hidden label gets its resize event
         self._even_sizes()
-        if self.show_leaders:
+        if self.side_shown():
             fit_together(self.leader_names)
             fit_together(self.leader_stacks)
 

@@ -110,6 +110,7 @@ class DisplayController(QObject):
             player.setParent(self.display)
             player.muted_changed.connect(self.set_muted)
             self.display.set_chip_leaders(self.settings.chip_leaders)
+            self.display.set_largest_bounties(self.settings.largest_bounties)
             self.display.closed.connect(self._closed)
             self.display.installEventFilter(self)
         self.place()
@@ -131,6 +132,14 @@ class DisplayController(QObject):
             saved.save(self.settings)
         if self.display is not None:
             self.display.set_chip_leaders(show)
+
+    def set_largest_bounties(self, show: bool) -> None:
+        """KO: the largest bounties on the display (or not), now and next time."""
+        if show != self.settings.largest_bounties:
+            self.settings = replace(self.settings, largest_bounties=show)
+            saved.save(self.settings)
+        if self.display is not None:
+            self.display.set_largest_bounties(show)
 
     def close(self) -> None:
         if self.display is not None:

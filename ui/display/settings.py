@@ -1,7 +1,7 @@
 """The room display's settings the director sets in the View menu, remembered between nights.
 
 Kept in ``display.json`` in the user data folder (``FLOORMAN_DATA_DIR`` in the tests): the chimes'
-mute and the chip leaders panel (off by default).
+mute, the chip leaders panel and the largest bounties (off by default).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ log = logging.getLogger("floorman.display")
 class DisplaySettings:
     muted: bool = False
     chip_leaders: bool = False
+    largest_bounties: bool = False  # KO: the largest bounties beside the clock
 
 
 def settings_path() -> Path:

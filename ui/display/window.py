@@ -156,6 +156,10 @@ class RoomDisplay(QWidget):
         """The chip leaders panel beside the clock, on or off."""
         self.panel.set_show_leaders(show)
 
+    def set_largest_bounties(self, show: bool) -> None:
+        """KO: the largest bounties beside the clock, on or off."""
+        self.panel.set_show_bounties(show)
+
     def bring_to_front(self) -> None:
         if QGuiApplication.platformName() in ("offscreen", "minimal"):
             return  # nothing is in front of anything there, and raise() only prints a warning

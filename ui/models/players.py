@@ -197,11 +197,25 @@ class PlayerModel(QAbstractTableModel):
             if p.deciding and p.live:
                 return f"{p.name} lost all their chips while rebuys are open: {DECIDING_KEYS}."
             return status_text(p, self._now)  # whole, when the column is too narrow
+        if role == Qt.ItemDataRole.ToolTipRole and col == 5 and (p.bounty_cents or p.bounties_won_cents or p.knockouts):
+            return self._bounty_text(p)
         if role == Qt.ItemDataRole.ForegroundRole and col == 2 and p.deciding and p.live:
             from PySide6.QtGui import QColor
 
             return QColor("#d97706")
         return None
+
+    def _bounty_text(self, p: Player) -> str:
+        """KO: what rides on the player and what he won, for the Paid column's tooltip."""
+        cur = currency_of(self._state)
+        parts = [f"{p.name} paid {money(p.paid_cents, cur)}"]
+        if p.bounty_cents and p.live:
+            parts.append(f"bounty on his head {money(p.bounty_cents, cur)}")
+        if p.bounties_won_cents:
+            parts.append(f"bounties won {money(p.bounties_won_cents, cur)}")
+        if p.knockouts:
+            parts.append(f"{p.knockouts} knockout" + ("s" if p.knockouts != 1 else ""))
+        return " · ".join(parts)
 
     def _display(self, p: Player, col: int) -> str:
         if col == 0:

@@ -1,0 +1,46 @@
+"""KO on paper: the money trail keeps the bounty pool apart and balances; payouts, results and receipts show
+the bounties each player won."""
+
+from __future__ import annotations
+
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.profiles.profile import load_profile, profile_from_dict
+from app.views import money as money_view
+from sheets.money_data import collect_money
+from sheets.source import collect
+
+
+def _pko_finished() -> Tournament:
+    data = load_profile("tda-pko").to_dict()
+    data["settings"]["late.mode"] = "none"
+    t = Tournament.create(profile_from_dict(data), name="Friday PKO", time=FakeClock(), seed=1)
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    for n in names:
+        t.execute({"cmd": "register", "name": n})
+    t.execute({"cmd": "open_table", "table": 1})
+    for i, n in enumerate(names, 1):
+        t.execute({"cmd": "seat_player", "player": n, "table": 1, "seat": i})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Ann", "eliminated_by": "Bob"})
+    t.execute({"cmd": "bust", "player": "Bob", "eliminated_by": ["Cat", "Dan"]})
+    t.execute({"cmd": "bust", "player": "Cat", "eliminated_by": "Dan"})
+    return t
+
+
+def test_ko_2_money_trail_keeps_the_bounty_pool_apart_and_balances():
+    t = _pko_finished()
+    trail = collect_money(money_view(t), [])
+    assert trail.bounties_in() == 20000 and trail.log_totals["bounty"] == 20000 and trail.log_totals["pool"] == 20000
+    assert not trail.mismatches()
+    assert [line.bounty_cents for line in trail.lines] == [5000] * 4
+    assert trail.bounties_paid_cents == 20000
+    assert sum(c for _n, c, _k in trail.bounties_won) == 20000
+
+
+def test_ko_2_payout_and_results_rows_carry_the_bounties_won():
+    t = _pko_finished()
+    sheet = collect(t)
+    won = {r.name: r.bounties_cents for r in sheet.results}
+    assert won["Dan"] == 20000 - 2500 - 1875 and won["Bob"] == 2500 and won["Ann"] == 0
+    assert sheet.bounty_pool_cents == 20000

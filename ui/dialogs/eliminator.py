@@ -1,0 +1,87 @@
+"""Correct the eliminator of a knockout (KO-6): pick the player knocked out, tick who really won the pot.
+
+The dialog decides no rule: it lists the knockouts recorded (``app.views.knockouts``) and sends one
+``correct_eliminator`` command; the engine says whether the money can still move.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.views import KnockoutRow
+from ui.widgets.player_panel import Feedback
+
+
+class EliminatorDialog(QDialog):
+    """Signals: submitted(object): the correct_eliminator command (a dict); a refusal shows in ``feedback``."""
+
+    submitted = Signal(object)
+
+    def __init__(self, rows: tuple[KnockoutRow, ...], player_id: int | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Correct the eliminator")
+        self.rows = rows
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel("Knockout of:"))
+        self.who = QComboBox()
+        for row in rows:
+            self.who.addItem(f"{row.name}, knocked out by {', '.join(row.by_names) or 'nobody named'}", row.player_id)
+        lay.addWidget(self.who)
+        text = QLabel("Knocked out by (tick the winner of the pot; several when it was split; none: nobody known):")
+        text.setWordWrap(True)
+        lay.addWidget(text)
+        self.eliminators = QListWidget()
+        self.eliminators.setObjectName("eliminators")
+        lay.addWidget(self.eliminators)
+        self.feedback = Feedback()
+        lay.addWidget(self.feedback)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Move the bounty")
+        buttons.accepted.connect(lambda: self.submitted.emit(self.command()))
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.buttons = buttons
+        self.who.currentIndexChanged.connect(self._fill)
+        index = next((i for i, r in enumerate(rows) if r.player_id == player_id), 0)
+        self.who.setCurrentIndex(index)
+        self._fill()
+        self.setMinimumWidth(max(440, self.sizeHint().width()))
+
+    def current(self) -> KnockoutRow | None:
+        i = self.who.currentIndex()
+        return self.rows[i] if 0 <= i < len(self.rows) else None
+
+    def _fill(self) -> None:
+        self.eliminators.clear()
+        row = self.current()
+        if row is None:
+            return
+        for pid, label in row.candidates:
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, pid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if pid in row.by else Qt.CheckState.Unchecked)
+            self.eliminators.addItem(item)
+
+    def ticked(self) -> list[int]:
+        out = []
+        for i in range(self.eliminators.count()):
+            item = self.eliminators.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(int(item.data(Qt.ItemDataRole.UserRole)))
+        return out
+
+    def command(self) -> dict[str, object]:
+        row = self.current()
+        return {"cmd": "correct_eliminator", "player": row.player_id if row else None, "eliminated_by": self.ticked()}
