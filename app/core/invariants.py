@@ -51,6 +51,25 @@ def payout_problems(state: TournamentState) -> list[str]:
     return []
 
 
+def money_problems(state: TournamentState) -> list[str]:
+    """The money taken from the players is the pool plus the fees (and forfeit fees, and what was given
+    back), to the cent; at the end, the prizes awarded add up to the prize pool (PAY-6, SAT-1)."""
+    from app.eliminations.payouts import awards, has_payout_table, prize_pool
+
+    if state.profile is None:
+        return []
+    taken = sum(p.paid_cents for p in state.players.values())
+    kept = state.pool_cents + state.fees_cents + state.forfeit_fees_cents + state.refunds_cents
+    problems = []
+    if taken != kept:
+        problems.append(f"the players paid {taken} cents but the pool, fees and refunds hold {kept}")
+    if state.ended and has_payout_table(state) and state.deal is None:
+        paid = sum(cents for _place, cents, _tied in awards(state).values())
+        if paid != prize_pool(state):
+            problems.append(f"the prizes awarded add up to {paid} cents, not the prize pool of {prize_pool(state)}")
+    return problems
+
+
 def place_problems(state: TournamentState) -> list[str]:
     """Finished places form a complete ranking: tied blocks do not overlap and leave no gaps."""
     blocks: dict[int, list[int]] = {}
@@ -75,4 +94,4 @@ def place_problems(state: TournamentState) -> list[str]:
 
 
 def all_problems(state: TournamentState) -> list[str]:
-    return seating_problems(state) + place_problems(state) + payout_problems(state)
+    return seating_problems(state) + place_problems(state) + payout_problems(state) + money_problems(state)

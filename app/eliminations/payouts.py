@@ -124,6 +124,10 @@ def prize_table(state: TournamentState) -> list[int]:
     kind = state.profile["payout.table"]
     if state.payout_override is not None:
         prizes = list(state.payout_override)
+    elif state.profile["satellite.seat_value_cents"] is not None:  # SAT-1, SAT-2: seats, then the cash
+        from app.eliminations.satellite import satellite_prizes
+
+        prizes = satellite_prizes(state, prize_pool(state))
     elif kind == "none":
         return []
     elif kind == "fixed":
@@ -156,7 +160,8 @@ def deal_save(state: TournamentState, prizes: list[int]) -> int:
 def has_payout_table(state: TournamentState) -> bool:
     """The tournament pays prizes: a table in the profile, or the director's own."""
     assert state.profile is not None
-    return state.profile["payout.table"] != "none" or state.payout_override is not None
+    return (state.profile["payout.table"] != "none" or state.payout_override is not None
+            or state.profile["satellite.seat_value_cents"] is not None)
 
 
 def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, tuple[int, int, bool]]:
@@ -344,5 +349,5 @@ def payout_check(state: TournamentState, table: list[int] | None = None) -> dict
     total = sum(prize_table(state) if table is None else table)
     pool = prize_pool(state)
     assert state.profile is not None
-    paying = state.profile["payout.table"] != "none" or state.payout_override is not None
+    paying = has_payout_table(state)
     return {"total_cents": total, "difference_cents": total - pool, "valid": not paying or total == pool}

@@ -357,6 +357,19 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
     payouts = views.get("payouts", [])
     rows = payouts if isinstance(payouts, list) else []
     ms = [x * 1000 for x in sim.timings]
+    from app.eliminations.payouts import awards, prize_pool
+    from app.eliminations.satellite import is_satellite, seats_awarded
+
+    taken = sum(p.paid_cents for p in state.players.values())
+    prizes = sum(cents for _place, cents, _tied in awards(state).values())
+    money = {
+        "money_taken_cents": taken,
+        "prizes_awarded_cents": prizes,
+        # every cent taken is in the pool or the fees (or was given back), and the prizes are the prize pool
+        "money_balanced": taken == state.pool_cents + state.fees_cents + state.forfeit_fees_cents
+        + state.refunds_cents and (prizes == prize_pool(state) or not rows),
+    }
+    satellite = {"seats_awarded": seats_awarded(state)} if is_satellite(state) else {}
     return {
         "profile": sim.profile,
         "players": sim.players,
@@ -367,6 +380,8 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         "late_entries": sim.counts.get("late_entries", 0),
         "prize_pool_cents": state.pool_cents,
         "fees_cents": state.fees_cents,
+        **money,
+        **satellite,
         "payouts": [
             {"place": r.get("place"), "player": r.get("player"), "amount_cents": r.get("amount_cents")}
             for r in rows
