@@ -5,7 +5,7 @@ errors, inputs) and each other, never the engine, so registration makes no impor
 """
 
 from app.absence import leaving  # noqa: F401
-from app.balancing import breaking, halting, moves  # noqa: F401
+from app.balancing import breaking, halting, history, locks, moves  # noqa: F401
 from app.buttons import blinds  # noqa: F401
 from app.chips import chipcount, found_chips, race  # noqa: F401
 from app.clock import commands, structure_commands  # noqa: F401
