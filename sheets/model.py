@@ -107,6 +107,7 @@ class Payout:
     amount_cents: int
     name: str | None = None  # None until the place is decided
     tied: int = 1  # players sharing the block of places starting at ``place``
+    seat: str = ""  # SAT-4: "Seat in Main Event" when the prize is a satellite seat
 
     def __post_init__(self) -> None:
         _printable_name(self)

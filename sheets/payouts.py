@@ -66,7 +66,7 @@ def payout_sheet(
         data.append(
             [
                 p(place_label(r), st["cell"]),
-                p(money(r.amount_cents, opts.currency), st["num"]),
+                p(r.seat or money(r.amount_cents, opts.currency), st["num"]),
                 p(r.name or "", st["cell"]),
             ]
         )
@@ -81,11 +81,14 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
              fees_cents: int = 0) -> list[Flowable]:
     st = styles()
     amount = money(r.amount_cents, opts.currency)
+    words = amount_words(r.amount_cents, opts.currency)
+    if r.seat:  # SAT-4: a seat in the target event, valued at its buy-in
+        amount, words = r.seat, f"{r.seat} (worth {amount} in all)"
     lines: list[list[Any]] = [
         [p("Place", st["cellb"]), p(place_label(r), st["cell"])],
         [p("Player", st["cellb"]), p(r.name or "", st["cellb"])],
-        [p("Amount", st["cellb"]), p(amount, st["cellb"])],
-        [p("In words", st["cellb"]), p(amount_words(r.amount_cents, opts.currency), st["cell"])],
+        [p("Prize" if r.seat else "Amount", st["cellb"]), p(amount, st["cellb"])],
+        [p("In words", st["cellb"]), p(words, st["cell"])],
     ]
     extra = [("TOPPADDING", (0, 0), (-1, -1), 6), ("BACKGROUND", (0, 0), (0, -1), SHADE)]
     grid = table(lines, [0.22, 0.78], width, header_rows=0, zebra=False, extra=extra)
@@ -99,7 +102,11 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
         extra=[("LINEBELOW", (c, 0), (c, 0), 0.8, GRID) for c in (0, 2, 4)]
         + [("TOPPADDING", (0, 0), (-1, 0), 28), ("FONTSIZE", (0, 1), (-1, 1), 8)],
     )
-    text = f"I received {amount} as my prize for finishing {place_label(r)} in {tournament}."
+    prize = amount
+    if r.seat:  # "a seat in Main Event and $0.03 in cash"
+        seat, _plus, cash = r.seat.partition(" + ")
+        prize = f"a {seat[0].lower()}{seat[1:]}" + (f" and {cash} in cash" if cash else "")
+    text = f"I received {prize} as my prize for finishing {place_label(r)} in {tournament}."
     if fees_cents:
         text += (f" Prize pool {money(pool_cents, opts.currency)}; the fees taken with the buy-ins "
                  f"({money(fees_cents, opts.currency)}) are not prize money.")
@@ -140,7 +147,7 @@ def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: i
     data: list[list[Any]] = [["Place", "Name", "Prize"]]
     for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
         label = place_label(r)
-        prize = money(r.amount_cents, opts.currency) if r.amount_cents else ""
+        prize = r.seat or (money(r.amount_cents, opts.currency) if r.amount_cents else "")
         data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])])
     story.append(table(data, [0.2, 0.55, 0.25], width))
     return build(story, opts, "Results", tournament)

@@ -95,13 +95,13 @@ def structure(sv: views.StructureView, sheet: Sheet) -> None:
 
 
 def payouts(view: views.TournamentView) -> list[Payout]:
-    return [Payout(r.place, r.prize_cents, r.name, r.span) for r in view.payouts]
+    return [Payout(r.place, r.prize_cents, r.name, r.span, r.seat) for r in view.payouts]
 
 
 def results(view: views.TournamentView) -> list[Payout]:
     """Every decided place, one row per player, with his own prize (his share of a tie)."""
     out = [
-        Payout(pl.place, share, name, pl.span)
+        Payout(pl.place, share, name, pl.span, pl.prize_text(share, view.currency) if pl.seat else "")
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)
     ]

@@ -113,8 +113,8 @@ def state_json(view: TournamentView) -> dict[str, Any]:
     if c.next_level is not None:
         nxt = {"level": c.next_level, "game": c.next_game, "blinds": fmt.bets(c.next_forced_bets),
                "break_first": c.break_first}
-    results = [{"place": p.label, "names": list(p.names), "prize": money(sum(p.shares_cents)) if any(
-        p.shares_cents) else ""} for p in view.places]
+    results = [{"place": p.label, "names": list(p.names), "prize": p.seat or (money(sum(p.shares_cents)) if any(
+        p.shares_cents) else "")} for p in view.places]
     return {
         "seq": view.seq,
         "name": view.name,
@@ -136,7 +136,7 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         if f.next_paid_place and f.next_paid_cents is not None else None,
         "status": {"bubble": f.bubble, "in_the_money": f.in_the_money, "final_table": f.final_table,
                    "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner},
-        "payouts": [{"place": p.label, "prize": money(p.prize_cents), "name": p.name} for p in view.payouts],
+        "payouts": [{"place": p.label, "prize": p.seat or money(p.prize_cents), "name": p.name} for p in view.payouts],
         "results": results,
         "tables": [{"number": t.number, "seats": [{"seat": s.seat, "name": s.name} for s in t.seats]}
                    for t in view.tables],

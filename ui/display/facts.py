@@ -29,6 +29,7 @@ def room_facts(view: TournamentView) -> RoomFacts:
         average_stack=f.average_stack,
         pool_cents=f.prize_pool_cents,
         payouts=tuple(payout_places(view.payouts)),
+        payout_texts=tuple(row.seat for row in view.payouts),
         places_paid=f.paid_places,
         bubble=f.bubble,
         in_the_money=f.in_the_money,
