@@ -121,3 +121,25 @@ def test_sat_3_the_seats_won_show_in_the_window_and_offer_the_results(qtbot, clo
     assert [model.index(r, 1).data() for r in range(model.rowCount())] == [
         "Seat in Main Event", "Seat in Main Event", "$100.00"]
     _shot(window, "satellite-ended-window")
+
+
+def test_sat_4_the_room_display_says_seat_in_the_event(qtbot, clock):
+    from app.profiles.profile import load_profile, profile_from_dict
+    from ui.display import RoomDisplay
+    from ui.session import Session
+
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "satellite.seat_value_cents": 25000, "late.mode": "none"}
+    t = Tournament.create(profile_from_dict(data), name="Thursday Satellite", time=clock, seed=3)
+    for i in range(10):
+        t.execute({"cmd": "register", "name": f"Player {i}"})
+    t.execute({"cmd": "seat_all"})
+    display = RoomDisplay(Session.in_memory(t))
+    qtbot.addWidget(display)
+    display.resize(1280, 720)
+    display.show()
+    display.refresh()
+    shown = [a.text() for a in display.panel.payout_amounts if a.text()]
+    assert shown[:3] == ["Seat", "Seat", "$100.00"]
+    assert "2 seats in Main Event" in display.panel.payout_caption.text()
+    _shot(display, "satellite-room-display")

@@ -35,7 +35,8 @@ class RoomFacts:
     average_stack: int | None = None
     pool_cents: int | None = None
     payouts: Sequence[tuple[str, int]] = ()  # (place label, cents), best place first
-    payout_texts: Sequence[str] = ()  # SAT-4: per payout row, "Seat in Main Event" for a seat ("" for money)
+    payout_texts: Sequence[str] = ()  # SAT-4: per payout row, "Seat" for a satellite seat ("" for money)
+    seats_text: str = ""  # SAT-4: "2 seats in Main Event" (the payouts' caption)
     places_paid: int = 0
     bubble: bool = False
     in_the_money: bool = False
@@ -266,7 +267,7 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         late_text=f"Late registration closes in {fmt.duration_words(late)}" if late else "",
         notice=_notice(clock, mode, facts),
         payouts=tuple((place, _prize_text(facts, i, cents)) for i, (place, cents) in enumerate(facts.payouts)),
-        paid_text=f"{facts.places_paid} paid" if facts.places_paid else "",
+        paid_text=facts.seats_text or (f"{facts.places_paid} paid" if facts.places_paid else ""),
         leaders=tuple((f"{rank}. {name}", fmt.chips(stack)) for rank, name, stack in facts.leaders),
         level_key=(int(level) if level is not None else 0, on_break),
         seconds_left=ms_left / 1000 if isinstance(ms_left, int | float) and mode != WAITING else None,
