@@ -78,7 +78,7 @@ class PlayersControl:
                 continue
             act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
             act.triggered.connect(partial(self.run_for, command, player_id))
-        if p.live and p.table is not None:  # LOCK-1: balancing leaves a locked seat where it is if it can
+        if p.live and p.table is not None and not p.deciding:  # LOCK-1: lock or unlock his seat
             reason = seat_views.locked(self.w.session.state, player_id)
             menu.addSeparator()
             if reason:
