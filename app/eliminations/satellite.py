@@ -111,10 +111,10 @@ def stop_at_seats(ctx: Context) -> bool:
     """SAT-3, after a bust: the players left all win a seat, so play stops (once late registration is closed).
 
     Returns True when the tournament ended here."""
-    if not ctx.profile["satellite.stop_at_seats"] or late_registration_open(ctx.state, ctx.now):
-        return False
+    if ctx.profile["satellite.seat_value_cents"] is None or not ctx.profile["satellite.stop_at_seats"]:
+        return False  # not a satellite: nothing more to look at after a bust
     winners = _seats_due(ctx.state)
-    if winners is None:
+    if winners is None or late_registration_open(ctx.state, ctx.now):
         return False
     _award(ctx, winners, "the players left all win a seat")
     return True
