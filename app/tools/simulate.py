@@ -158,10 +158,24 @@ class Director:
     def seat_and_start(self) -> None:
         """Draw the seats and start the clock, each unless a resumed run already did it."""
         if not self.t.state.tables:
-            self.act({"cmd": "seat_all"})
+            self.act({"cmd": "seat_all", **self.dealers()})
         if "start_clock" in COMMANDS and not self.t.state.clock.get("started"):
             self.act({"cmd": "start_clock"})
         self.note_game()
+
+    def dealers(self) -> dict[str, Any]:
+        """SEAT-4: where the profile uses player-dealers (seeds 003 and 004), one named for every table the
+        draw makes; they are locked by default (LOCK-4), so the balancing moves others."""
+        state = self.t.state
+        assert state.profile is not None
+        if state.profile["seat.designated_dealers"] == "none":
+            return {}
+        entered = sorted((p for p in state.players.values() if p.live and p.entries), key=lambda p: p.id)
+        tables = -(-len(entered) // int(state.profile["table.max_seats"]))
+        if tables < 2:
+            return {}
+        self.sim.counts["dealers"] = tables
+        return {"dealers": [p.id for p in entered[:tables]]}
 
     def note_game(self) -> None:
         """Record the game in force whenever it changes (the ``games`` list of the report)."""
@@ -238,11 +252,27 @@ class Director:
         for _ in range(200):
             if self.t.state.ended:
                 return
-            if not plan_moves(self.t.state).needed:
+            plan = plan_moves(self.t.state)
+            if not plan.needed:
                 self.note_spread()
                 return
+            self.check_locks(plan)
             self.act({"cmd": "balance"})
         raise InvariantBroken("the balance plan did not settle after 200 confirmed actions")
+
+    def check_locks(self, plan: Any) -> None:
+        """LOCK-2: the plan's first move takes a locked player only when every player at his table is locked."""
+        from app.balancing.locks import lock_reason
+
+        state = self.t.state
+        m = plan.moves[0] if plan.moves else None
+        if m is None or m.player is None or lock_reason(state, m.player) is None:
+            return
+        self.sim.counts["locked_moves"] = self.sim.counts.get("locked_moves", 0) + 1
+        free = [pid for pid in state.tables[m.from_table].seats.values() if lock_reason(state, pid) is None]
+        if free:
+            raise InvariantBroken(f"a locked player moves from table {m.from_table} while "
+                                  f"{len(free)} unlocked player(s) sit there: {m.reason}")
 
     def seat_waiting(self) -> None:
         """Give freed seats to paid entrants on the waiting list, or refund them when late entry is over."""
@@ -370,6 +400,10 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         + state.refunds_cents and (prizes == prize_pool(state) or not rows),
     }
     satellite = {"seats_awarded": seats_awarded(state)} if is_satellite(state) else {}
+    from app.balancing.locks import locked_players
+
+    locks = {"dealers_named": sim.counts.get("dealers", 0), "locked_players_left": len(locked_players(state)),
+             "locked_moves": sim.counts.get("locked_moves", 0)}
     return {
         "profile": sim.profile,
         "players": sim.players,
@@ -382,6 +416,7 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         "fees_cents": state.fees_cents,
         **money,
         **satellite,
+        **locks,
         "payouts": [
             {"place": r.get("place"), "player": r.get("player"), "amount_cents": r.get("amount_cents")}
             for r in rows
