@@ -263,6 +263,9 @@ def lock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
     """The director locks the payout table: late entries no longer change its places and shares."""
     if not has_payout_table(ctx.state):
         raise _no_table("lock")
+    if ctx.profile["satellite.seat_value_cents"] is not None:
+        raise RuleError("NOT_OFFERED", "A satellite pays seats: they follow the prize pool until late registration "
+                        "closes (SAT-1), so there is no table to lock.", "PAY-10")
     if ctx.state.payout_lock is not None:
         raise RuleError("INVALID_INPUT", "The payout table is already locked.", "PAY-10")
     ctx.emit("payouts_locked", prizes_cents=prize_table(ctx.state), auto=False)
@@ -273,6 +276,8 @@ def lock_at_money(ctx: Context) -> None:
     state = ctx.state
     if not ctx.profile["payout.lock_at_money"] or state.payout_lock is not None or state.ended:
         return
+    if ctx.profile["satellite.seat_value_cents"] is not None:
+        return  # SAT-1: a satellite's seats follow the pool
     if not has_payout_table(state):
         return
     table = prize_table(state)
