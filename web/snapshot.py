@@ -132,8 +132,11 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "average_stack": f.average_stack,
         "prize_pool": money(f.prize_pool_cents),
         "paid_places": f.paid_places,
-        "next_paid": {"place": fmt.ordinal(f.next_paid_place), "prize": money(f.next_paid_cents)}
+        "next_paid": {"place": fmt.ordinal(f.next_paid_place),
+                      "prize": f"Seat in {f.seat_event}" if f.seats and f.next_paid_place <= f.seats
+                      else money(f.next_paid_cents)}
         if f.next_paid_place and f.next_paid_cents is not None else None,
+        "seats": f"{f.seats} seat{'s' if f.seats != 1 else ''} in {f.seat_event}" if f.seats else "",
         "status": {"bubble": f.bubble, "in_the_money": f.in_the_money, "final_table": f.final_table,
                    "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner},
         "payouts": [{"place": p.label, "prize": p.seat or money(p.prize_cents), "name": p.name} for p in view.payouts],

@@ -42,3 +42,4 @@ def test_sat_4_the_phone_view_says_seat_in_the_event_and_the_cash_place_in_money
     assert prizes == ["Seat in Main Event", "Seat in Main Event", "$100.00"]
     assert data["results"][0]["prize"] == "Seat in Main Event"
     assert data["results"][1]["prize"] == "$100.00"
+    assert data["seats"] == "2 seats in Main Event"
