@@ -39,6 +39,9 @@ def test_lock_5_a_locked_seat_is_marked_and_unlocked_from_the_row_menu(qtbot, cl
     window.tables_tab.grid.refresh(state)
     seat = next(s for s in window.tables_tab.grid.table_widgets()[1].snapshot.seats if s.player_id == pid)
     assert seat.locked == "player-dealer"
+    row = window.players.row_of(pid)
+    assert window.players.index(row, 2).data(Qt.ItemDataRole.DecorationRole) is not None
+    assert "Seat locked: player-dealer" in window.players.index(row, 2).data(Qt.ItemDataRole.ToolTipRole)
     window.tabs.setCurrentWidget(window.tables_tab)
     _shot(window, "lock-marker-window")
     _shot(window.tables_tab.grid.table_widgets()[1], "lock-marker-table")

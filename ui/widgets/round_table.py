@@ -95,7 +95,7 @@ def fit_name(name: str, fm: QFontMetrics, width: int) -> str:
     return fm.elidedText(tries[-1], Qt.TextElideMode.ElideRight, width)
 
 
-def _padlock(p: QPainter, at: QPointF, colour: QColor) -> None:
+def padlock(p: QPainter, at: QPointF, colour: QColor) -> None:
     """A small padlock centred on ``at``: the mark of a locked seat (LOCK-5)."""
     p.save()
     p.setPen(QPen(colour, 1.2))
@@ -274,7 +274,7 @@ class RoundTable(QWidget):
             under = "rebuy or out?" if seat.deciding else fmt.chips(seat.stack)
             p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, under)
         if seat.locked:
-            _padlock(p, QPointF(box.right() - 7, box.top() + 8), k.text)
+            padlock(p, QPointF(box.right() - 7, box.top() + 8), k.text)
         role = {snap.button: "D", snap.sb: "SB", snap.bb: "BB"}.get(seat.number, "")
         if role:
             c, centre = box.center(), self._centre()
