@@ -107,12 +107,16 @@ def _seats_due(state: TournamentState) -> list[int] | None:
     return [p.id for p in sorted(live, key=lambda p: (p.table or 0, p.seat or 0, p.id))]
 
 
-def stop_at_seats(ctx: Context) -> bool:
+def stop_at_seats(ctx: Context, round_over: bool = False) -> bool:
     """SAT-3, after a bust: the players left all win a seat, so play stops (once late registration is closed).
 
-    Returns True when the tournament ended here."""
+    Hand for hand, the busts of one round at every table are one batch (ELIM-3 b): play stops when the
+    round is over (``round_over``) or hand-for-hand ends, never in the middle of a round. Returns True
+    when the tournament ended here."""
     if ctx.profile["satellite.seat_value_cents"] is None or not ctx.profile["satellite.stop_at_seats"]:
         return False  # not a satellite: nothing more to look at after a bust
+    if ctx.state.hand_for_hand and not round_over:
+        return False
     winners = _seats_due(ctx.state)
     if winners is None or late_registration_open(ctx.state, ctx.now):
         return False
@@ -138,7 +142,7 @@ def seats_due(state: TournamentState, now: float) -> dict[str, Any] | None:
     """SAT-3 as time passes: the players left fitted into the seats while late registration was open, and it closed."""
     if state.profile is None or not is_satellite(state) or not state.profile["satellite.stop_at_seats"]:
         return None
-    if not state.clock.get("started") or _seats_due(state) is None:
+    if not state.clock.get("started") or state.hand_for_hand or _seats_due(state) is None:
         return None
     return None if late_registration_open(state, now) else {"cmd": "award_seats"}
 

@@ -89,3 +89,20 @@ def test_sat_1_simulate_300_players_awards_the_seats_and_balances_the_money_to_t
     assert result["money_balanced"] is True
     assert result["money_taken_cents"] == result["prize_pool_cents"] + result["fees_cents"] == 300 * 6600
     assert result["prizes_awarded_cents"] == result["prize_pool_cents"]
+
+
+def test_sat_3_hand_for_hand_play_stops_when_the_round_is_over() -> None:
+    t = _satellite(10, **{"satellite.seat_value_cents": 20000})
+    t.execute({"cmd": "seat_all"})
+    for _ in range(5):  # 5 left, 3 seats
+        table = max(t.state.tables.values(), key=lambda tb: tb.population)
+        t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+    t.execute({"cmd": "hand_for_hand", "on": True})
+    first, second = sorted(t.state.tables)[:2]
+    t.execute({"cmd": "bust", "players": [next(iter(t.state.tables[first].seats.values()))]})
+    t.execute({"cmd": "bust", "players": [next(iter(t.state.tables[second].seats.values()))]})
+    assert not t.state.ended and t.state.in_field == 3  # the round is not over: another table may still bust
+    t.execute({"cmd": "hand_for_hand_round"})
+    assert t.state.ended and t.view()["satellite"]["seats_awarded"] == 3
+    tied = [p for p in t.state.players.values() if p.place == 4]
+    assert len(tied) == 2 and all(p.tied == 2 for p in tied)  # the round's two busts tie for 4th (ELIM-3 b)
