@@ -5,12 +5,12 @@ errors, inputs) and each other, never the engine, so registration makes no impor
 """
 
 from app.absence import leaving  # noqa: F401
-from app.balancing import breaking, halting, moves  # noqa: F401
+from app.balancing import breaking, halting, history, locks, moves  # noqa: F401
 from app.buttons import blinds  # noqa: F401
 from app.chips import chipcount, found_chips, race  # noqa: F401
 from app.clock import commands, structure_commands  # noqa: F401
 from app.core import lifecycle  # noqa: F401
-from app.eliminations import busts, deal, hand_for_hand, payouts, places  # noqa: F401
+from app.eliminations import busts, deal, hand_for_hand, payouts, places, satellite  # noqa: F401
 from app.entries import purchases, registration, waitlist  # noqa: F401
 from app.games import rotation, studorder  # noqa: F401
 from app.knockouts import bounties  # noqa: F401

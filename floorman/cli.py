@@ -15,6 +15,7 @@ SUBCOMMANDS: dict[str, str] = {
     "script": "floorman.cmd_script:main",
     "simulate": "floorman.cmd_simulate:main",
     "verify": "floorman.cmd_verify:main",
+    "last-balance": "floorman.cmd_last_balance:main",
     "restore": "floorman.cmd_restore:main",
     "print": "floorman.cmd_print:main",
     "bench": "floorman.cmd_bench:main",

@@ -70,7 +70,7 @@ def payout_sheet(
         data.append(
             [
                 p(place_label(r), st["cell"]),
-                p(money(r.amount_cents, opts.currency), st["num"]),
+                p(r.seat or money(r.amount_cents, opts.currency), st["num"]),
                 p(r.name or "", st["cell"]),
             ]
             + ([p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else [])
@@ -86,11 +86,14 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
              fees_cents: int = 0) -> list[Flowable]:
     st = styles()
     amount = money(r.amount_cents, opts.currency)
+    words = amount_words(r.amount_cents, opts.currency)
+    if r.seat:  # SAT-4: a seat in the target event, valued at its buy-in
+        amount, words = r.seat, f"{r.seat} (worth {amount} in all)"
     lines: list[list[Any]] = [
         [p("Place", st["cellb"]), p(place_label(r), st["cell"])],
         [p("Player", st["cellb"]), p(r.name or "", st["cellb"])],
-        [p("Amount", st["cellb"]), p(amount, st["cellb"])],
-        [p("In words", st["cellb"]), p(amount_words(r.amount_cents, opts.currency), st["cell"])],
+        [p("Prize" if r.seat else "Amount", st["cellb"]), p(amount, st["cellb"])],
+        [p("In words", st["cellb"]), p(words, st["cell"])],
     ]
     if r.bounties_cents:  # KO: bounty money is not prize money; it is shown apart, and the total
         total = r.amount_cents + r.bounties_cents
@@ -110,7 +113,11 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
         extra=[("LINEBELOW", (c, 0), (c, 0), 0.8, GRID) for c in (0, 2, 4)]
         + [("TOPPADDING", (0, 0), (-1, 0), 28), ("FONTSIZE", (0, 1), (-1, 1), 8)],
     )
-    text = f"I received {amount} as my prize for finishing {place_label(r)} in {tournament}."
+    prize = amount
+    if r.seat:  # "a seat in Main Event and $0.03 in cash"
+        seat, _plus, cash = r.seat.partition(" + ")
+        prize = f"a {seat[0].lower()}{seat[1:]}" + (f" and {cash} in cash" if cash else "")
+    text = f"I received {prize} as my prize for finishing {place_label(r)} in {tournament}."
     if r.bounties_cents:
         text += f" I also received {money(r.bounties_cents, opts.currency)} in bounties, apart from the prize pool."
     if fees_cents:
@@ -154,7 +161,7 @@ def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: i
     data: list[list[Any]] = [["Place", "Name", "Prize"] + (["Bounties"] if bounties else [])]
     for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
         label = place_label(r)
-        prize = money(r.amount_cents, opts.currency) if r.amount_cents else ""
+        prize = r.seat or (money(r.amount_cents, opts.currency) if r.amount_cents else "")
         won = [p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else []
         data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])] + won)
     story.append(table(data, [0.2, 0.4, 0.2, 0.2] if bounties else [0.2, 0.55, 0.25], width))

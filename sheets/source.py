@@ -101,14 +101,16 @@ def _bounties_won(view: views.TournamentView) -> dict[str, int]:
 
 def payouts(view: views.TournamentView) -> list[Payout]:
     won = _bounties_won(view)
-    return [Payout(r.place, r.prize_cents, r.name, r.span, won.get(r.name or "", 0)) for r in view.payouts]
+    return [Payout(r.place, r.prize_cents, r.name, r.span, bounties_cents=won.get(r.name or "", 0), seat=r.seat)
+            for r in view.payouts]
 
 
 def results(view: views.TournamentView) -> list[Payout]:
     """Every decided place, one row per player, with his own prize (his share of a tie) and bounties won."""
     won = _bounties_won(view)
     out = [
-        Payout(pl.place, share, name, pl.span, won.get(name, 0))
+        Payout(pl.place, share, name, pl.span, bounties_cents=won.get(name, 0),
+               seat=pl.prize_text(share, view.currency) if pl.seat else "")
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)
     ]

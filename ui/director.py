@@ -208,6 +208,7 @@ class DirectorWindow(QMainWindow):
             WindowAction("Print a sheet…", "Ctrl+P", self.printing.act_print_chooser, ("print",)),
             WindowAction("Deal calculator…", "", self.money_ctl.act_deal_calculator, ("deal",)),
             WindowAction("Back up now", "Ctrl+Shift+S", self.store.act_backup, ("backup",)),
+            WindowAction("Show the last balance", "", self.tables_ctl.act_last_balance, ("last balance", "slips")),
         ]
 
     def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object]) -> QAction:
@@ -244,6 +245,7 @@ class DirectorWindow(QMainWindow):
         for b in BESPOKE:
             if b.command in MENUS:
                 add(b, MENUS[b.command])
+        self.add_action("T&ables", "Show the last balance…", "", self.tables_ctl.act_last_balance)
         self.add_action("&Players", extra["find"].title, extra["find"].shortcut, extra["find"].run)
         for b in BESPOKE:
             if b.player and b.command != "bust":

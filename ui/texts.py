@@ -27,7 +27,7 @@ def place_text(p: Player) -> str:
 
 
 def status_text(p: Player, now: float) -> str:
-    """The status column: "seated T3 S7", "waiting", "out 41st", "absent 12 min"."""
+    """The status column: "seated T3 S7", "waiting", "out 41st", "won a seat", "absent 12 min"."""
     if p.absent_since is not None and p.live:
         minutes = max(0, int((now - p.absent_since) // 60))
         return f"absent {minutes} min"
@@ -43,6 +43,8 @@ def status_text(p: Player, now: float) -> str:
         place = place_text(p)
         if p.refunded:
             return "refunded"
+        if p.out_reason == "seat":  # SAT-3: won a satellite seat
+            return "won a seat"
         return f"out {place}" if place else "out"
     return "registered"
 

@@ -115,8 +115,8 @@ def state_json(view: TournamentView) -> dict[str, Any]:
     if c.next_level is not None:
         nxt = {"level": c.next_level, "game": c.next_game, "blinds": fmt.bets(c.next_forced_bets),
                "break_first": c.break_first}
-    results = [{"place": p.label, "names": list(p.names), "prize": money(sum(p.shares_cents)) if any(
-        p.shares_cents) else ""} for p in view.places]
+    results = [{"place": p.label, "names": list(p.names), "prize": p.seat or (money(sum(p.shares_cents)) if any(
+        p.shares_cents) else "")} for p in view.places]
     return {
         "seq": view.seq,
         "name": view.name,
@@ -134,11 +134,14 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "average_stack": f.average_stack,
         "prize_pool": money(f.prize_pool_cents),
         "paid_places": f.paid_places,
-        "next_paid": {"place": fmt.ordinal(f.next_paid_place), "prize": money(f.next_paid_cents)}
+        "next_paid": {"place": fmt.ordinal(f.next_paid_place),
+                      "prize": f"Seat in {f.seat_event}" if f.seats and f.next_paid_place <= f.seats
+                      else money(f.next_paid_cents)}
         if f.next_paid_place and f.next_paid_cents is not None else None,
+        "seats": f"{f.seats} seat{'s' if f.seats != 1 else ''} in {f.seat_event}" if f.seats else "",
         "status": {"bubble": f.bubble, "in_the_money": f.in_the_money, "final_table": f.final_table,
                    "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner},
-        "payouts": [{"place": p.label, "prize": money(p.prize_cents), "name": p.name} for p in view.payouts],
+        "payouts": [{"place": p.label, "prize": p.seat or money(p.prize_cents), "name": p.name} for p in view.payouts],
         "results": results,
         "tables": [{"number": t.number, "seats": [{"seat": s.seat, "name": s.name} for s in t.seats]}
                    for t in view.tables],

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.balancing.break_plan import breaking_with
 from app.balancing.halting import arrived
+from app.balancing.locks import carry_locks
 from app.buttons.blinds import blind_paid
 from app.core import inputs
 from app.core.events import Event
@@ -101,6 +102,7 @@ def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
     assignments = [[pid, cards[pid], t, s] for pid, (t, s) in zip(ranked, scrambled)]
     paid = {str(pid): blind for pid in pids if (blind := blind_paid(ctx.state, pid)) is not None}  # BTN-5(a)
     from_seats = {str(pid): seat for seat, pid in table.seats.items()}
+    carry_locks(ctx, pids, f"table {table.number} broken")  # LOCK-3
     ctx.emit(
         "table_broken", table=table.number, assignments=assignments, seat_cards=[list(x) for x in scrambled],
         paid_blinds=paid, from_seats=from_seats,
@@ -153,6 +155,7 @@ def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
     data["from"] = came_from
     # The new tables' first hand is dealt now: its level judges that hand's busts (ENT-4, CONV-6).
     seats = room if count == 1 else max_seats  # BRK-6: the final table may seat more than the others
+    carry_locks(ctx, [p.id for p in players], "redraw")  # LOCK-3: the redraw keeps the locks
     ctx.emit("tables_reset", tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now))
     ctx.emit("seats_drawn", **data)
 

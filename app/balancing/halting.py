@@ -66,10 +66,11 @@ def halts(state: TournamentState) -> dict[int, dict[str, Any]]:
         return {}
     waiting: dict[str, str] = state.extra.get("halt_waiting", {})
     halted = halted_tables(state)
-    if not halted and not waiting:
+    sizes = state.table_index().sizes()
+    if (not halted and not waiting) or not sizes:  # nobody seated (a satellite's seats were awarded)
         return {}
     pops = state.table_index().pop
-    top, waived = max(state.table_index().sizes()), waivers(state)
+    top, waived = sizes[-1], waivers(state)
     out: dict[int, dict[str, Any]] = {}
     for number in halted:
         table = state.tables[number]

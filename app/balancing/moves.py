@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from app.balancing.halting import arrived, halts
+from app.balancing.locks import carry_locks
 from app.balancing.plan import Move, Plan, plan_moves
 from app.buttons.blinds import blind_paid
 from app.commands import by_name
@@ -89,6 +90,7 @@ def move(ctx: Context, cmd: dict[str, Any]) -> None:
         m.player == p.id and m.to_table == table.number and m.to_seat == seat for m in plan_moves(ctx.state).moves
     )
     reason = str(cmd.get("reason") or ("balance" if planned else "director"))
+    carry_locks(ctx, [p.id], f"moved to table {table.number}")  # LOCK-3
     ctx.emit(
         "player_moved", player=p.id, from_table=p.table, from_seat=p.seat, to_table=table.number, to_seat=seat,
         reason=reason, draw={}, paid_blind=blind_paid(ctx.state, p.id),
@@ -183,6 +185,7 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
             m = plan_moves(ctx.state, draw).moves[0]
         assert m.from_seat is not None and m.to_seat is not None
         pid = ctx.state.tables[m.from_table].seats[m.from_seat]
+        carry_locks(ctx, [pid], f"moved to table {m.to_table}")  # LOCK-3: no other player could move
         ctx.emit(
             "player_moved", player=pid, from_table=m.from_table, from_seat=m.from_seat, to_table=m.to_table,
             to_seat=m.to_seat, reason=m.reason, draw={str(k): v for k, v in draw.items()},

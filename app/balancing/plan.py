@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from app.balancing.break_plan import halted_tables, spread_limit, structural
+from app.balancing.locks import lock_reason
 from app.balancing.proposal import Move, Plan
 from app.buttons.positions import first_after, first_hand, position_of, worst_open_seat
 from app.core.randomness import card_value
@@ -186,7 +187,42 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
             needs_table = src if mover_seat is None else dst
             needs = f"the button at table {needs_table}"
     player = st.seats.get(mover_seat) if mover_seat is not None and not tied else None
+    if player is not None and mover_seat is not None:
+        mover_seat, player, reason = _skip_locked(f, src, mover_seat, player, reason, method)
     return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs, needs_table)
+
+
+def _skip_locked(f: _Field, src: int, seat: int, player: int, reason: str, method: str) -> tuple[int, int, str]:
+    """LOCK-2: when the player the method picks is locked, the next one in the same order moves
+    (clockwise after him; the next highest seat for ``highest_seat_to_lowest_open``); when every player
+    is locked, he moves all the same and the lock moves with him (LOCK-3)."""
+    why = lock_reason(f.state, player)
+    if why is None:
+        return seat, player, reason
+    st, occ = f.state.tables[src], f.occupied(src)
+    if method == "highest_seat_to_lowest_open":
+        order = sorted((s for s in occ if s != seat), key=lambda s: (s > seat, -s))
+    else:
+        order = [s for s in _clockwise_from(seat, st.max_seats) if s in occ and s != seat]
+    name = f.state.players[player].name
+    for s in order:
+        pid = st.seats.get(s)
+        if pid is not None and lock_reason(f.state, pid) is None:
+            return s, pid, f"{reason}; {name}'s seat is locked ({why}): the next player in that order moves (LOCK-2)"
+    return seat, player, (f"{reason}; every player at table {src} is locked: {name} moves, locked ({why}), "
+                          "and the lock moves with him (LOCK-3)")
+
+
+def _all_locked(f: _Field, number: int) -> bool:
+    table = f.state.tables[number]
+    return all(lock_reason(f.state, table.seats.get(s)) is not None for s in f.occupied(number))
+
+
+def _unlocked_source(f: _Field, src: int, size: int) -> int:
+    """LOCK-2: a table of the same size with a player who may move, when every player at ``src`` is locked."""
+    if not _all_locked(f, src):
+        return src
+    return next((n for n in f.all_of(size) if n != src and f.pop[n] == size and not _all_locked(f, n)), src)
 
 
 def _worst_seat(table: Table, occ: set[int]) -> int | None:
@@ -260,6 +296,8 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
         if not any(f.has_room(n) for n in f.all_of(low)):
             break  # the shortest tables are full (opened with fewer seats): no move evens them out
         src, tied = _source(f, top, tie, cards)
+        if not tied:
+            src = _unlocked_source(f, src, top)
         dst = _destination(f, low, method)
         move = _pick_move(f, src, dst, method, tied if cards is None else [])
         move.reason = f"tables differ by {top - low}: " + move.reason
@@ -299,7 +337,7 @@ def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str)
             plan.moves.clear()
             return
         top, _low = f.extremes()
-        src = f.lowest(top)  # the fullest table; the lowest number when tied [Reading]
+        src = _unlocked_source(f, f.lowest(top), top)  # the fullest table; the lowest number when tied [Reading]
         move = _pick_move(f, src, short[0], method, [])
         move.reason = f"table {short[0]} dropped below {short_of}: " + move.reason
         plan.moves.append(move)

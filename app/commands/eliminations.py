@@ -120,6 +120,19 @@ class UnlockPayouts(Command, tag="unlock_payouts"):
     confirm: bool = False
 
 
+class AwardSeats(Command, tag="award_seats"):
+    """End a satellite: every player still in wins a seat in the target event.
+
+    Accepted when the players left are no more than the seats (SAT-1) and late registration is closed;
+    under ``satellite.stop_at_seats`` play stops there by itself. Refused ``NOT_OFFERED`` when the
+    tournament is not a satellite.
+    """
+
+    label: ClassVar[str] = "seats awarded to the players left"
+    rules: ClassVar[tuple[str, ...]] = ("SAT-3", "SAT-5")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "award_seats"},)
+
+
 class RecordDeal(Command, tag="record_deal"):
     """Record the deal the players still in agreed; it replaces the prizes of the places in play.
 

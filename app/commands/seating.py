@@ -84,3 +84,30 @@ class AdvanceWinners(Command, tag="advance_winners"):
     stacks: dict[PlayerRef, int] | None = None
     end: bool | None = None
     cards: dict[PlayerRef, str] | None = None
+
+
+class LockSeat(Command, tag="lock_seat"):
+    """Lock a player's seat: balancing and breaking move him only when there is no other way.
+
+    ``reason`` says why (shown with the lock: "player-dealer", "wheelchair", ...). A designated dealer
+    (SEAT-4) is locked by default; the lock moves with the player when he must move.
+    """
+
+    label: ClassVar[str] = "seat of {player} locked"
+    rules: ClassVar[tuple[str, ...]] = ("LOCK-1", "LOCK-3")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "lock_seat", "player": "Kim Poe", "reason": "player-dealer"},
+    )
+
+    player: PlayerRef
+    reason: str | None = None
+
+
+class UnlockSeat(Command, tag="unlock_seat"):
+    """Unlock a player's seat (a designated dealer's too): balancing may move him again."""
+
+    label: ClassVar[str] = "seat of {player} unlocked"
+    rules: ClassVar[tuple[str, ...]] = ("LOCK-1", "LOCK-4")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "unlock_seat", "player": "Kim Poe"},)
+
+    player: PlayerRef

@@ -75,10 +75,20 @@ def place_problems(state: TournamentState) -> list[str]:
 
 
 def money_problems(state: TournamentState) -> list[str]:
-    """KO-2: prize pool + bounty pool + fees = money taken, to the cent; every bounty cent accounted for."""
+    """The money taken from the players (less what was given back) is the prize pool, the bounty pool and
+    the fees, to the cent, with every bounty cent accounted for (KO-2); at the end, the prizes awarded add
+    up to the prize pool (PAY-6, SAT-1)."""
+    from app.eliminations.payouts import awards, has_payout_table, prize_pool
     from app.knockouts.bounties import bounty_problems
 
-    return bounty_problems(state) if state.profile is not None else []
+    if state.profile is None:
+        return []
+    problems = bounty_problems(state)
+    if state.ended and has_payout_table(state) and state.deal is None:
+        paid = sum(cents for _place, cents, _tied in awards(state).values())
+        if paid != prize_pool(state):
+            problems.append(f"the prizes awarded add up to {paid} cents, not the prize pool of {prize_pool(state)}")
+    return problems
 
 
 def all_problems(state: TournamentState) -> list[str]:

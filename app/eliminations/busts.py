@@ -26,6 +26,7 @@ from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, Tourn
 from app.eliminations.hand_for_hand import round_batch
 from app.eliminations.payouts import lock_at_money
 from app.eliminations.places import renumber
+from app.eliminations.satellite import stop_at_seats
 from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
 from app.errors import Question, RuleError
@@ -167,6 +168,8 @@ def check_winner(ctx: Context) -> None:
     :func:`finish_due`.
     """
     lock_at_money(ctx)  # PAY-10: the money is reached
+    if stop_at_seats(ctx):  # SAT-3: a satellite stops when the players left all win a seat
+        return
     if last_standing(ctx.state) is None or late_entry_open(ctx):
         return
     finish(ctx)

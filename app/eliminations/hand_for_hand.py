@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
+from app.eliminations.satellite import stop_at_seats
 from app.errors import RuleError
 
 if TYPE_CHECKING:
@@ -72,6 +73,8 @@ def hand_for_hand(ctx: Context, cmd: dict[str, Any]) -> None:
             ctx.run({"cmd": "pause_clock", "reason": PAUSE_REASON})
         return
     ctx.emit("hand_for_hand_ended", rounds=int(_read(state)["round"]) - 1)
+    if stop_at_seats(ctx):  # SAT-3: the round's busts left the players within the seats
+        return
     if clock.get("started") and not clock.get("running") and clock.get("pause_reason") == PAUSE_REASON:
         ctx.run({"cmd": "resume_clock"})
 
@@ -99,6 +102,7 @@ def hand_for_hand_round(ctx: Context, cmd: dict[str, Any]) -> None:
     if deducted:
         ctx.run({"cmd": "hand_for_hand_deduct", "hands": 1})
     ctx.emit("hand_for_hand_round", round=int(book["round"]), deducted=deducted, next_batch=len(ctx.state.batches))
+    stop_at_seats(ctx, round_over=True)  # SAT-3: a satellite stops once the whole round is in
 
 
 @applies("hand_for_hand_round")

@@ -124,6 +124,10 @@ def prize_table(state: TournamentState) -> list[int]:
     kind = state.profile["payout.table"]
     if state.payout_override is not None:
         prizes = list(state.payout_override)
+    elif state.profile["satellite.seat_value_cents"] is not None:  # SAT-1, SAT-2: seats, then the cash
+        from app.eliminations.satellite import satellite_prizes
+
+        prizes = satellite_prizes(state, prize_pool(state))
     elif kind == "none":
         return []
     elif kind == "fixed":
@@ -156,7 +160,8 @@ def deal_save(state: TournamentState, prizes: list[int]) -> int:
 def has_payout_table(state: TournamentState) -> bool:
     """The tournament pays prizes: a table in the profile, or the director's own."""
     assert state.profile is not None
-    return state.profile["payout.table"] != "none" or state.payout_override is not None
+    return (state.profile["payout.table"] != "none" or state.payout_override is not None
+            or state.profile["satellite.seat_value_cents"] is not None)
 
 
 def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, tuple[int, int, bool]]:
@@ -258,6 +263,9 @@ def lock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
     """The director locks the payout table: late entries no longer change its places and shares."""
     if not has_payout_table(ctx.state):
         raise _no_table("lock")
+    if ctx.profile["satellite.seat_value_cents"] is not None:
+        raise RuleError("NOT_OFFERED", "A satellite pays seats: they follow the prize pool until late registration "
+                        "closes (SAT-1), so there is no table to lock.", "PAY-10")
     if ctx.state.payout_lock is not None:
         raise RuleError("INVALID_INPUT", "The payout table is already locked.", "PAY-10")
     ctx.emit("payouts_locked", prizes_cents=prize_table(ctx.state), auto=False)
@@ -268,6 +276,8 @@ def lock_at_money(ctx: Context) -> None:
     state = ctx.state
     if not ctx.profile["payout.lock_at_money"] or state.payout_lock is not None or state.ended:
         return
+    if ctx.profile["satellite.seat_value_cents"] is not None:
+        return  # SAT-1: a satellite's seats follow the pool
     if not has_payout_table(state):
         return
     table = prize_table(state)
@@ -344,5 +354,5 @@ def payout_check(state: TournamentState, table: list[int] | None = None) -> dict
     total = sum(prize_table(state) if table is None else table)
     pool = prize_pool(state)
     assert state.profile is not None
-    paying = state.profile["payout.table"] != "none" or state.payout_override is not None
+    paying = has_payout_table(state)
     return {"total_cents": total, "difference_cents": total - pool, "valid": not paying or total == pool}

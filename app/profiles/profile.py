@@ -178,6 +178,20 @@ SCHEMA: dict[str, Setting] = {
         None, whole(1, optional=True), "every paid place pays at least this; lower places are dropped"
     ),
     "payout.lock_at_money": S(False, boolean, "the payout table locks by itself when the money is reached"),
+    # satellites (SAT)
+    "satellite.seat_value_cents": S(
+        None, whole(1, optional=True),
+        "a satellite: the value of one seat in the target event, in cents; it replaces the payout table "
+        "(null: not a satellite)",
+    ),
+    "satellite.event": S("", text, "the event the satellite's seats are for"),
+    "satellite.remainder": S(
+        "next_place", choice("next_place", "split"),
+        "the cash left after the seats: to the first place after them, or split among the seat winners",
+    ),
+    "satellite.stop_at_seats": S(
+        True, boolean, "play stops when the players left are no more than the seats: each wins one",
+    ),
     # chip race (RACE)
     "race.race_out": S("tda_add", choice("tda_add", "roberts_first"), "a player who would be raced out"),
     "race.pool_rounding": S("half_up", choice("half_up", "floor"), "how the odd chips' value rounds"),
@@ -357,7 +371,7 @@ def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None, *,
     )
 
 
-SHIPPED = ("tda", "hat", "campus", "casino-mixed", "home-rebuy", "home-nl", "tda-pko")
+SHIPPED = ("tda", "hat", "campus", "casino-mixed", "home-rebuy", "home-nl", "tda-pko", "satellite")
 
 
 def shipped_profile_text(profile_id: str) -> str:

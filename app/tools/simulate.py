@@ -25,12 +25,12 @@ from typing import Any
 from app.clock.handstart import ANSWER
 from app.core.engine import Tournament
 from app.core.events import Event
-from app.core.invariants import all_problems
+from app.core.invariants import all_problems, money_problems
 from app.core.registry import COMMANDS
 from app.core.state import SEATED, Table
 from app.core.timesource import FakeClock
 from app.errors import RuleError
-from app.knockouts.bounties import bounty_problems, money_taken
+from app.knockouts.bounties import money_taken
 from app.profiles.profile import Profile, load_profile, profile_from_dict
 
 Execute = Callable[[dict[str, Any]], list[Event]]
@@ -159,10 +159,24 @@ class Director:
     def seat_and_start(self) -> None:
         """Draw the seats and start the clock, each unless a resumed run already did it."""
         if not self.t.state.tables:
-            self.act({"cmd": "seat_all"})
+            self.act({"cmd": "seat_all", **self.dealers()})
         if "start_clock" in COMMANDS and not self.t.state.clock.get("started"):
             self.act({"cmd": "start_clock"})
         self.note_game()
+
+    def dealers(self) -> dict[str, Any]:
+        """SEAT-4: where the profile uses player-dealers (seeds 003 and 004), one named for every table the
+        draw makes; they are locked by default (LOCK-4), so the balancing moves others."""
+        state = self.t.state
+        assert state.profile is not None
+        if state.profile["seat.designated_dealers"] == "none":
+            return {}
+        entered = sorted((p for p in state.players.values() if p.live and p.entries), key=lambda p: p.id)
+        tables = -(-len(entered) // int(state.profile["table.max_seats"]))
+        if tables < 2:
+            return {}
+        self.sim.counts["dealers"] = tables
+        return {"dealers": [p.id for p in entered[:tables]]}
 
     def note_game(self) -> None:
         """Record the game in force whenever it changes (the ``games`` list of the report)."""
@@ -264,11 +278,27 @@ class Director:
         for _ in range(200):
             if self.t.state.ended:
                 return
-            if not plan_moves(self.t.state).needed:
+            plan = plan_moves(self.t.state)
+            if not plan.needed:
                 self.note_spread()
                 return
+            self.check_locks(plan)
             self.act({"cmd": "balance"})
         raise InvariantBroken("the balance plan did not settle after 200 confirmed actions")
+
+    def check_locks(self, plan: Any) -> None:
+        """LOCK-2: the plan's first move takes a locked player only when every player at his table is locked."""
+        from app.balancing.locks import lock_reason
+
+        state = self.t.state
+        m = plan.moves[0] if plan.moves else None
+        if m is None or m.player is None or lock_reason(state, m.player) is None:
+            return
+        self.sim.counts["locked_moves"] = self.sim.counts.get("locked_moves", 0) + 1
+        free = [pid for pid in state.tables[m.from_table].seats.values() if lock_reason(state, pid) is None]
+        if free:
+            raise InvariantBroken(f"a locked player moves from table {m.from_table} while "
+                                  f"{len(free)} unlocked player(s) sit there: {m.reason}")
 
     def seat_waiting(self) -> None:
         """Give freed seats to paid entrants on the waiting list, or refund them when late entry is over."""
@@ -373,7 +403,7 @@ def _play(sim: Simulation, director: Director, started: float) -> dict[str, Any]
         raise InvariantBroken("the simulation did not reach a winner")
     if director.check_every:
         director.check("the end")
-    money = bounty_problems(state)  # KO-2: the money balances to the cent, whatever the check rate
+    money = money_problems(state)  # KO-2, SAT-1: the money balances to the cent, whatever the check rate
     if money:
         raise InvariantBroken(f"at the end: {money[0]}")
     return report(sim, director, time.perf_counter() - started)
@@ -386,6 +416,21 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
     payouts = views.get("payouts", [])
     rows = payouts if isinstance(payouts, list) else []
     ms = [x * 1000 for x in sim.timings]
+    from app.eliminations.payouts import awards, prize_pool
+    from app.eliminations.satellite import is_satellite, seats_awarded
+
+    prizes = sum(cents for _place, cents, _tied in awards(state).values())
+    money = {
+        "money_taken_cents": money_taken(state),
+        "prizes_awarded_cents": prizes,
+        # every cent taken is in the prize pool, the bounty pool or the fees, and the prizes are the prize pool
+        "money_balanced": not money_problems(state) and (prizes == prize_pool(state) or not rows),
+    }
+    satellite = {"seats_awarded": seats_awarded(state)} if is_satellite(state) else {}
+    from app.balancing.locks import locked_players
+
+    locks = {"dealers_named": sim.counts.get("dealers", 0), "locked_players_left": len(locked_players(state)),
+             "locked_moves": sim.counts.get("locked_moves", 0)}
     return {
         "profile": sim.profile,
         "players": sim.players,
@@ -401,8 +446,9 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         "bounty_pool_cents": state.bounty_pool_cents,
         "bounties_paid_cents": state.bounties_paid_cents,
         "house_bounties_paid_cents": state.house_bounties_paid_cents,
-        "money_taken_cents": money_taken(state),
-        "money_balanced": not bounty_problems(state),
+        **money,
+        **satellite,
+        **locks,
         "payouts": [
             {"place": r.get("place"), "player": r.get("player"), "amount_cents": r.get("amount_cents")}
             for r in rows

@@ -22,6 +22,7 @@ from app.balancing import plan as balancing_plan
 from app.clock import view as clock_views
 from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
+from app.eliminations import satellite
 from app.views import format as fmt
 
 
@@ -56,6 +57,9 @@ class FieldView:
     next_paid_cents: int | None = None  # and its prize
     winner: str = ""
     tables: int = 0  # tables with players
+    seats: int = 0  # SAT-1: a satellite's seats (0: not a satellite)
+    seat_event: str = ""  # the event they are for
+    seats_awarded: int = 0  # seats won so far
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +170,15 @@ class PlaceView(_PlaceBlock):
     names: tuple[str, ...]
     shares_cents: tuple[int, ...]  # each player's prize, in the order of ``names`` (PAY-4)
     reason: str = ""
+    seat: str = ""  # SAT-4: "Seat in Main Event" when the block's prizes are satellite seats
+    seat_cents: int = 0  # the seat's value: each share above it is paid in cash
+
+    def prize_text(self, share_cents: int, currency: str = fmt.USD) -> str:
+        """One player's prize in words: "Seat in Main Event", "Seat in Main Event + $0.03", or the amount."""
+        if not self.seat:
+            return fmt.money(share_cents, currency) if share_cents else ""
+        extra = share_cents - self.seat_cents
+        return self.seat + (f" + {fmt.money(extra, currency)}" if extra > 0 else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +190,11 @@ class PayoutView(_PlaceBlock):
     player_id: int | None = None  # None while the place is not decided
     name: str | None = None
     span: int = 1  # players sharing the block starting at ``place``
+    seat: str = ""  # SAT-4: "Seat in Main Event" (and the cash over it) when the prize is a satellite seat
 
+    def prize_text(self, currency: str = fmt.USD) -> str:
+        """The prize as the director says it: the seat's words, else the amount."""
+        return self.seat or fmt.money(self.prize_cents, currency)
 
 @dataclass(frozen=True, slots=True)
 class DealLineView:
@@ -465,22 +482,23 @@ def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) ->
     if state.ended:
         for p in state.players.values():
             if p.status == WINNER:
-                rows.append(PlaceView(1, 1, (p.id,), (p.name,), (won.get(p.id, (1, 0, False))[1],), "winner"))
+                prize = won.get(p.id, (1, 0, False))[1]
+                seated = satellite.seat_of(state, 1, prize)  # SAT-3: played to a winner, 1st takes a seat
+                rows.append(PlaceView(1, 1, (p.id,), (p.name,), (prize,), "winner",
+                                      f"Seat in {satellite.event_name(state)}" if seated else "",
+                                      satellite.seat_value(state) if seated else 0))
     for batch in reversed(state.batches):
         for group in batch.tie_groups:
             place = state.players[group[0]].place
             if place is None:
                 continue
             ids = tuple(sorted(group, key=lambda pid: -won.get(pid, (0, 0, False))[1]))
+            shares = tuple(won.get(pid, (0, 0, False))[1] for pid in ids)
+            seated = bool(shares) and satellite.seat_of(state, place, min(shares))
+            seat = f"Seat in {satellite.event_name(state)}" if seated else ""
             rows.append(
-                PlaceView(
-                    place,
-                    len(group),
-                    ids,
-                    tuple(state.players[pid].name for pid in ids),
-                    tuple(won.get(pid, (0, 0, False))[1] for pid in ids),
-                    batch.reason,
-                )
+                PlaceView(place, len(group), ids, tuple(state.players[pid].name for pid in ids), shares,
+                          batch.reason, seat, satellite.seat_value(state) if seated else 0)
             )
     return tuple(sorted(rows, key=lambda r: r.place))
 
@@ -491,11 +509,20 @@ def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int,
     for r in rows:
         span[int(r["place"])] = span.get(int(r["place"]), 0) + 1
     ids = {state.players[pid].name: pid for pid in won if pid in state.players}  # the placed players only
+    seat = satellite.is_satellite(state)
     return tuple(
         PayoutView(int(r["place"]), int(r["amount_cents"]), ids.get(r["player"]) if r["player"] else None,
-                   r["player"], span[int(r["place"])])
+                   r["player"], span[int(r["place"])],
+                   _seat_words(state, int(r["place"]), int(r["amount_cents"])) if seat else "")
         for r in rows
     )
+
+
+def _seat_words(state: TournamentState, place: int, cents: int) -> str:
+    """SAT-4: "Seat in Main Event" (+ the cash over the seat) for a seat place, else ""."""
+    if not satellite.seat_of(state, place, cents):
+        return ""
+    return satellite.prize_words(state, place, cents, currency_of(state))
 
 
 def _field(state: TournamentState, table: list[int]) -> FieldView:
@@ -509,6 +536,10 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         and left <= int(state.profile["final_table.size"])
     )
     next_place = min(left, paid) if paid and left > 1 else None
+    seats = satellite.seat_count(state) if satellite.is_satellite(state) else 0
+    bubble = begun and paid > 0 and left == paid + 1
+    if seats:  # SAT-3: a satellite's bubble is the last seat
+        bubble = begun and not state.ended and left == seats + 1
     return FieldView(
         started=begun,
         ended=bool(state.ended),
@@ -518,7 +549,7 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         players_left=left,
         registered=len(state.players),
         paid_places=paid,
-        bubble=begun and paid > 0 and left == paid + 1,
+        bubble=bubble,
         in_the_money=begun and paid > 0 and 1 < left <= paid,
         final_table=final,
         hand_for_hand=bool(state.hand_for_hand),
@@ -540,6 +571,9 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         next_paid_cents=table[next_place - 1] if next_place else None,
         winner=next((p.name for p in state.players.values() if p.status == WINNER), "") if state.ended else "",
         tables=occupied,
+        seats=seats,
+        seat_event=satellite.event_name(state) if seats else "",
+        seats_awarded=satellite.seats_awarded(state) if seats and state.ended else 0,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.balancing.halting import WAIT, halts
+from app.balancing.locks import lock_reason
 from app.buttons.blinds import upcoming
 from app.buttons.positions import NeedsButton, effective_dealer, order_from
 from app.clock.view import as_of, current_hand
@@ -68,7 +69,8 @@ def table_view(
     if halt is not None and not halt["waived"]:
         next_hand = {**(next_hand or {}), "wait": WAIT}
     seats = {
-        str(seat): {"player": state.players[pid].name, "stack": state.players[pid].stack}
+        str(seat): {"player": state.players[pid].name, "stack": state.players[pid].stack,
+                    "locked": lock_reason(state, pid)}  # LOCK-5: why the seat is locked, or None
         for seat, pid in sorted(table.seats.items())
     }
     return {

@@ -244,3 +244,17 @@ def money_engine(state: TournamentState, r: random.Random, name: str) -> Cmd:
     if method != "amounts" or not live:
         return {"cmd": name, "method": method, "save_cents": r.choice([0, 0, 100])}
     return {"cmd": name, "method": method, "amounts_cents": {p.name: r.randint(0, 20_000) for p in live}}
+
+
+def seat_lock(state: TournamentState, r: random.Random, name: str) -> Cmd:
+    """LOCK-1: lock a seated player's seat (with or without a reason), or unlock one that is locked."""
+    from app.balancing.locks import locked_players
+
+    if name == "unlock_seat":
+        locked = sorted(locked_players(state))
+        pid: int | str = r.choice(locked) if locked and r.random() < 0.9 else any_player(state, r)
+        return {"cmd": "unlock_seat", "player": pid}
+    cmd: Cmd = {"cmd": "lock_seat", "player": any_player(state, r)}
+    if r.random() < 0.7:
+        cmd["reason"] = r.choice(["player-dealer", "wheelchair access", "TV table"])
+    return cmd

@@ -66,6 +66,9 @@ BUILDERS: dict[str, Builder] = {
     "draw_button": lambda d, r: fl.draw_button(d.t.state, r),
     "advance_winners": lambda d, r: fl.advance_winners(d.t.state, r),
     "open_table": lambda d, r: fl.open_table(d.t.state, r),
+    "lock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "lock_seat"),
+    "unlock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "unlock_seat"),
+    "award_seats": lambda d, r: {"cmd": "award_seats"},
 }
 for _name in ("close_registration", "reopen_registration", "lock_payouts", "unlock_payouts", "record_deal"):
     BUILDERS[_name] = (lambda n: lambda d, r: fl.money_engine(d.t.state, r, n))(_name)

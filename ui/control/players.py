@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.names import name_key
 from app.views import currency_of, knockouts
+from app.views import seats as seat_views
 from app.views.handles import Event
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player
@@ -76,7 +77,21 @@ class PlayersControl:
                 continue
             act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
             act.triggered.connect(partial(self.run_for, command, player_id))
+        if p.live and p.table is not None and not p.deciding:  # LOCK-1: lock or unlock his seat
+            reason = seat_views.locked(self.w.session.state, player_id)
+            menu.addSeparator()
+            if reason:
+                act = menu.addAction(f"Unlock the seat: {p.name} (locked: {reason})")
+                act.triggered.connect(partial(self.unlock_seat, player_id))
+            else:
+                act = menu.addAction(f"Lock the seat: {p.name}…")
+                act.triggered.connect(partial(self.w.open_form, "lock_seat", {"player": p.name}))
         return menu
+
+    def unlock_seat(self, player_id: int) -> None:
+        name = self.w.session.state.players[player_id].name
+        self.w.runner.run({"cmd": "unlock_seat", "player": player_id}, self.bar.feedback,
+                          f"{name}'s seat is unlocked: balancing may move him again.")
 
     def run_for(self, command: str, player_id: int) -> None:
         """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""

@@ -13,6 +13,7 @@ from ui.overview import PendingMove
 if TYPE_CHECKING:
     from app.views.handles import Event
     from ui.dialogs.chip_count import ChipCountDialog
+    from ui.dialogs.last_balance import LastBalanceDialog
     from ui.director import DirectorWindow
     from ui.widgets.player_panel import Feedback
 
@@ -23,6 +24,7 @@ class TablesControl:
         self.feedback = window.tables_tab.feedback
         self.redraw_box: QMessageBox | None = None
         self.chip_count_dialog: ChipCountDialog | None = None
+        self.last_balance_dialog: LastBalanceDialog | None = None
 
     def act_seat_draw(self) -> None:
         def done(_events: object) -> None:
@@ -92,6 +94,20 @@ class TablesControl:
         self.redraw_box = box
         box.open()
         return box
+
+    def act_last_balance(self) -> LastBalanceDialog:
+        """Tables > Show the last balance (BAL-6): its moves and breaks, and its move slips printed again."""
+        from ui.dialogs.last_balance import LastBalanceDialog
+        from ui.printing.jobs import SheetJob
+
+        def print_slips(moves: list[dict[str, Any]]) -> None:
+            self.w.printing.print_sheet(SheetJob("moves", "Move slips", {"moves": moves}, "the last balance, again"))
+
+        dialog = LastBalanceDialog(self.w.session.state, print_slips, self.w)
+        dialog.finished.connect(lambda _code: self.w.activateWindow())
+        self.last_balance_dialog = dialog
+        dialog.open()
+        return dialog
 
     def act_redraw(self) -> None:
         """Redraw now (asked first by :meth:`confirm_redraw`)."""

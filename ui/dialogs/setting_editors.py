@@ -263,6 +263,8 @@ def make_editor(key: str, value: Any) -> Editor:
         return IdentityEditor(value)
     if key == "money.currency":
         return TextEditor(value, str, lambda t: t.strip().upper() or None, "ISO code, as USD, EUR or JPY")
+    if key == "satellite.event":
+        return TextEditor(value, str, lambda t: t.strip(), "the event the seats are for, as Main Event")
     if key == "money.fees":
         return TextEditor(value, lambda v: json.dumps(v) if v else "", _json_or_none,
                           'fees in cents per purchase, as {"buy_in": {"house": 1000, "dealer": 500}}')

@@ -34,7 +34,7 @@ PREFIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Games", ("mix.", "limit.", "stud.", "pot.")),
     ("Seating", ("table.", "seat.", "balance.", "break.", "final_table.", "stage.", "button.", "newplayer.",
                  "display.", "absence.")),
-    ("Payouts", ("payout.", "elim.")),
+    ("Payouts", ("payout.", "elim.", "satellite.")),
     ("Bounties", ("bounty.",)),
 )
 
@@ -102,6 +102,10 @@ LABELS: dict[str, str] = {
     "payout.bracket_basis": "Field size counts",
     "payout.fixed_cents": "Fixed amounts",
     "elim.same_hand": "Busted in the same hand",
+    "satellite.seat_value_cents": "Satellite: value of a seat",
+    "satellite.event": "Satellite: seats in the event",
+    "satellite.remainder": "Satellite: the cash left over",
+    "satellite.stop_at_seats": "Satellite: play stops when the players left all win a seat",
     "absence.forfeit_after_min": "An absent player forfeits after",
     "bounty.kind": "Bounties",
     "bounty.amount_cents": "Bounty part of each entry",
@@ -117,6 +121,7 @@ NONE_WORDS: dict[str, str] = {
     "purchase.max_entry_cents": "no limit",
     "purchase.max_per_hand_cents": "no limit",
     "absence.forfeit_after_min": "never",
+    "satellite.seat_value_cents": "not a satellite",
     "structure.max_forced_bet": "no limit",
     "clock.level_length_change_after": "never",
 }
@@ -126,6 +131,7 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
                   "committed": "Committed players only"},
     "rebuy.window_scope": {"table": "Per table", "global": "Whole room"},
     "seat.method": {"random": "Random draw", "card_draw": "Card draw (suit = table)"},
+    "satellite.remainder": {"next_place": "To the next place", "split": "Split among the seat winners"},
     "seat.designated_dealers": {
         "none": "Not used",
         "allowed": "One per table at most",

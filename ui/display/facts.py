@@ -17,6 +17,12 @@ def payout_places(payouts: tuple[PayoutView, ...]) -> list[tuple[str, int]]:
     return [(row.label, row.prize_cents) for row in payouts]
 
 
+def _seat_text(seat: str, event: str) -> str:
+    """SAT-4 on the room display: "Seat" ("Seat + $0.03"), the event being named in the caption."""
+    prefix = f"Seat in {event}"
+    return "Seat" + seat[len(prefix):] if seat.startswith(prefix) else seat
+
+
 def room_facts(view: TournamentView) -> RoomFacts:
     """The room facts of one view (computed once per change of the state, not per repaint)."""
     f = view.field
@@ -29,6 +35,8 @@ def room_facts(view: TournamentView) -> RoomFacts:
         average_stack=f.average_stack,
         pool_cents=f.prize_pool_cents,
         payouts=tuple(payout_places(view.payouts)),
+        payout_texts=tuple(_seat_text(row.seat, f.seat_event) for row in view.payouts),
+        seats_text=(f"{f.seats} seat{'s' if f.seats != 1 else ''} in {f.seat_event}" if f.seats else ""),
         places_paid=f.paid_places,
         bubble=f.bubble,
         in_the_money=f.in_the_money,

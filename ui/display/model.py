@@ -36,6 +36,8 @@ class RoomFacts:
     average_stack: int | None = None
     pool_cents: int | None = None
     payouts: Sequence[tuple[str, int]] = ()  # (place label, cents), best place first
+    payout_texts: Sequence[str] = ()  # SAT-4: per payout row, "Seat" for a satellite seat ("" for money)
+    seats_text: str = ""  # SAT-4: "2 seats in Main Event" (the payouts' caption)
     places_paid: int = 0
     bubble: bool = False
     in_the_money: bool = False
@@ -274,10 +276,16 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         pool_text=fmt.money(facts.pool_cents, facts.currency),
         late_text=_late_text(facts),
         notice=_notice(clock, mode, facts),
-        payouts=tuple((place, fmt.money(cents, facts.currency)) for place, cents in facts.payouts),
-        paid_text=f"{facts.places_paid} paid" if facts.places_paid else "",
+        payouts=tuple((place, _prize_text(facts, i, cents)) for i, (place, cents) in enumerate(facts.payouts)),
+        paid_text=facts.seats_text or (f"{facts.places_paid} paid" if facts.places_paid else ""),
         leaders=tuple((f"{rank}. {name}", fmt.chips(stack)) for rank, name, stack in facts.leaders),
         bounties=tuple((f"{rank}. {name}", fmt.money(cents, facts.currency)) for rank, name, cents in facts.bounties),
         level_key=(int(level) if level is not None else 0, on_break),
         seconds_left=ms_left / 1000 if isinstance(ms_left, int | float) and mode != WAITING else None,
     )
+
+
+def _prize_text(facts: RoomFacts, row: int, cents: int) -> str:
+    """A payout row's prize: the seat's words in a satellite (SAT-4), else the amount."""
+    seat = facts.payout_texts[row] if row < len(facts.payout_texts) else ""
+    return seat or fmt.money(cents, facts.currency)

@@ -24,7 +24,9 @@ class PayoutModel(RowsModel[tuple[str, str, str, str]]):
         shown = []
         for row in rows:
             note = f"{row.span}-way tie, prizes of {fmt.count(row.span, 'place')} split" if row.tied else ""
-            shown.append((row.label, fmt.money(row.prize_cents, currency), row.name or "", note))
+            if row.seat and row.tied:  # SAT-3: play stopped with every player left winning a seat
+                note = f"the {row.span} players left each won a seat"
+            shown.append((row.label, row.prize_text(currency), row.name or "", note))
         self.set_rows(shown)
 
     def cell(self, row: tuple[str, str, str, str], column: int, role: int) -> Any:

@@ -15,6 +15,7 @@ from PySide6.QtCore import (
 
 from app.names import fold_key
 from app.views import currency_of
+from app.views import seats as seat_views
 from app.views.handles import OUT, Player, TournamentState
 from ui.models.player_filter import DIM
 from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
@@ -173,6 +174,8 @@ class PlayerModel(QAbstractTableModel):
                  _FOREGROUND: DIM if out else None}
                 for col in range(len(COLUMNS))
             ]
+            if p.table is not None and seat_views.locked(self._state, p.id):
+                cells[2][int(Qt.ItemDataRole.DecorationRole)] = lock_icon()  # LOCK-5: a padlock before the seat
             self._painted[row] = cells
         return cells
 
@@ -196,7 +199,11 @@ class PlayerModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and col == 2:
             if p.deciding and p.live:
                 return f"{p.name} lost all their chips while rebuys are open: {DECIDING_KEYS}."
-            return status_text(p, self._now)  # whole, when the column is too narrow
+            locked = seat_views.locked(self._state, p.id) if p.table is not None else ""
+            # whole, when the column is too narrow; with the reason of a locked seat (LOCK-5)
+            return status_text(p, self._now) + (f"\nSeat locked: {locked}" if locked else "")
+        if role == Qt.ItemDataRole.DecorationRole and col == 2 and p.table is not None:
+            return lock_icon() if seat_views.locked(self._state, p.id) else None  # LOCK-5
         if role == Qt.ItemDataRole.ToolTipRole and col == 5 and (p.bounty_cents or p.bounties_won_cents or p.knockouts):
             return self._bounty_text(p)
         if role == Qt.ItemDataRole.ForegroundRole and col == 2 and p.deciding and p.live:
@@ -261,3 +268,24 @@ def _runs(rows: list[int]) -> list[tuple[int, int]]:
 from ui.models.player_filter import PlayerFilter  # noqa: E402  (the list's filter, kept importable here)
 
 __all__ = ["COLUMNS", "ID_ROLE", "SORT_ROLE", "PlayerFilter", "PlayerModel"]
+
+
+_LOCK_ICON: list[Any] = []
+
+
+def lock_icon() -> Any:
+    """The padlock shown before a locked seat's status (made once)."""
+    if not _LOCK_ICON:
+        from PySide6.QtCore import QPointF
+        from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+
+        from ui.widgets.round_table import padlock
+
+        pix = QPixmap(14, 14)
+        pix.fill(QColor(0, 0, 0, 0))
+        painter = QPainter(pix)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        padlock(painter, QPointF(7, 8), QColor("#d97706"))
+        painter.end()
+        _LOCK_ICON.append(QIcon(pix))
+    return _LOCK_ICON[0]

@@ -54,7 +54,7 @@ def _moves(events: Iterable[Any], state: TournamentState, before: Seats | None) 
 def offer_for(events: list[Any], state: TournamentState, before: Seats | None = None) -> Offer | None:
     """The offer a command's events call for, or None."""
     types = {ev.type for ev in events}
-    if "tournament_won" in types:
+    if "tournament_won" in types or "seats_won" in types:  # SAT-3: a satellite ends with its seats
         why = "the tournament is over"
         return Offer("Tournament over", [_job("results", "Results", why), _job("payouts", "Payouts", why),
                                           _job("receipts", "Payout receipts", why)])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QFont,
     QFontMetrics,
+    QHelpEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -25,9 +26,10 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.views import format as fmt
+from app.views import seats as seat_views
 from app.views.handles import Table, TournamentState
 
 MIME = "application/x-floorman-seat"
@@ -41,6 +43,7 @@ class SeatInfo:
     stack: int = 0
     card: str = ""  # the card drawn for this seat at the seat draw, if any
     deciding: bool = False  # lost all chips while rebuys are open: rebuy or out, not decided yet
+    locked: str = ""  # LOCK-5: why his seat is locked ("" when it is not)
 
 
 @dataclass
@@ -66,7 +69,7 @@ class TableSnapshot:
             p = state.players.get(pid) if pid is not None else None
             card = table.draw_cards.get(pid, "") if pid is not None else ""
             seats.append(SeatInfo(n, pid, p.name if p else "", p.stack if p else 0, pretty_card(card),
-                                  bool(p and p.deciding and p.live)))
+                                  bool(p and p.deciding and p.live), seat_views.locked(state, pid) if p else ""))
         return cls(table.number, table.max_seats, seats, table.button, table.sb, table.bb, short)
 
 
@@ -90,6 +93,17 @@ def fit_name(name: str, fm: QFontMetrics, width: int) -> str:
         if fm.horizontalAdvance(text) <= width:
             return text
     return fm.elidedText(tries[-1], Qt.TextElideMode.ElideRight, width)
+
+
+def padlock(p: QPainter, at: QPointF, colour: QColor) -> None:
+    """A small padlock centred on ``at``: the mark of a locked seat (LOCK-5)."""
+    p.save()
+    p.setPen(QPen(colour, 1.2))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawArc(QRectF(at.x() - 2.6, at.y() - 5.5, 5.2, 6.0), 0, 180 * 16)
+    p.setBrush(colour)
+    p.drawRoundedRect(QRectF(at.x() - 3.6, at.y() - 2.0, 7.2, 5.6), 1.0, 1.0)
+    p.restore()
 
 
 def accents(dark: bool) -> tuple[QColor, QColor]:
@@ -253,12 +267,14 @@ class RoundTable(QWidget):
         if seat.player_id is not None:
             p.setPen(k.text)
             indent = k.bold_metrics.horizontalAdvance(str(seat.number)) + 3
-            room = inner.adjusted(indent, 0, 0, 0)
+            room = inner.adjusted(indent, 0, -9 if seat.locked else 0, 0)  # the padlock's room
             name = fit_name(seat.name, k.metrics, int(room.width()))
             p.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name)
             p.setPen(QColor("#d97706") if seat.deciding else k.dim)
             under = "rebuy or out?" if seat.deciding else fmt.chips(seat.stack)
             p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, under)
+        if seat.locked:
+            padlock(p, QPointF(box.right() - 7, box.top() + 8), k.text)
         role = {snap.button: "D", snap.sb: "SB", snap.bb: "BB"}.get(seat.number, "")
         if role:
             c, centre = box.center(), self._centre()
@@ -272,6 +288,20 @@ class RoundTable(QWidget):
             p.drawEllipse(m, r, r)
             p.setPen(QColor("#111827"))
             p.drawText(QRectF(m.x() - r, m.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, role)
+
+    def event(self, event: QEvent) -> bool:
+        """A seat's tooltip: who sits there, and why his seat is locked (LOCK-5)."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            seat = self.seat_at(QPointF(event.pos()))
+            info = self.snapshot.seats[seat - 1] if seat else None
+            if info is not None and info.player_id is not None:
+                text = f"Seat {info.number}: {info.name}" + (f"\nSeat locked: {info.locked}" if info.locked else "")
+                QToolTip.showText(event.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
 
     # -- drag and drop ------------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -88,6 +88,8 @@ class Strip(QFrame):
         self.field.setText(f"{info.players_left:,} / {info.entries:,}{status}")
         self.hand_for_hand.setVisible(info.hand_for_hand)
         paid = f" · {info.paid_places} paid" if info.paid_places else ""
+        if info.seats:  # SAT-4: a satellite counts its seats
+            paid = f" · {info.seats} seat{'s' if info.seats != 1 else ''} in {info.seat_event}"
         self.pool.setText(fmt.money(info.prize_pool_cents, currency) + paid)
         for label in (self.field, self.pool):  # the level and the next action give way, never these
             label.setMinimumWidth(label.fontMetrics().horizontalAdvance(label.text()) + 2)

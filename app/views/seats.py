@@ -1,0 +1,37 @@
+"""Locked seats (LOCK-5), the last balance (BAL-6) and satellite seats (SAT-4), as the faces read them.
+
+The window, the sheets and the phones read the engine through :mod:`app.views`; these are the
+readings of the seat locks and of the last rebalance they need.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.balancing.history import last_balance_view
+from app.balancing.locks import lock_reason, locked_players
+from app.core.state import TournamentState
+from app.eliminations.satellite import event_name, is_satellite, seat_count
+
+
+def locked(state: TournamentState, player_id: int | None) -> str:
+    """Why the player's seat is locked ("" when it is not)."""
+    return lock_reason(state, player_id) or ""
+
+
+def locks(state: TournamentState) -> dict[int, str]:
+    """Every locked seated player and the reason."""
+    return locked_players(state)
+
+
+def last_balance(state: TournamentState) -> dict[str, Any] | None:
+    """The moves and breaks of the latest action that changed seats (see :mod:`app.balancing.history`)."""
+    return last_balance_view(state)
+
+
+def satellite_line(state: TournamentState) -> str:
+    """"3 seats in Main Event" for a satellite, else ""."""
+    if not is_satellite(state):
+        return ""
+    n = seat_count(state)
+    return f"{n} seat{'s' if n != 1 else ''} in {event_name(state)}"
