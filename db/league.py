@@ -215,7 +215,7 @@ class LeagueBook:
             if ids:
                 rq = (select(ResultRow.event_id, ResultRow.player_id, ResultRow.place, ResultRow.knockouts,
                              ResultRow.prize_cents).where(ResultRow.event_id.in_(ids)))
-                for eid, pid, place, kos, prize in self._s.execute(rq).tuples():
+                for eid, pid, place, kos, prize in self._s.execute(rq).all():
                     results[eid].append(Finish(pid, place, kos, prize))
         events = [
             EventResults(eid, name, played, entries, cents / 10 ** fmt.decimals(currency), bool(counts),
@@ -275,3 +275,21 @@ class LeagueBook:
         return int(self._s.execute(insert(RosterRow).returning(RosterRow.id), [{
             "name": clean, "nickname": None, "contact": None, "search_key": _key(clean, None, None),
             "created_at": now, "updated_at": now}]).scalar_one())
+
+
+def load_demo(book: LeagueBook) -> tuple[str, str]:
+    """The built-in demo season (``app.league.demo``) written into ``book``'s roster: its league, season."""
+    from app.league import OutcomeRow
+    from app.league.demo import DEMO_LEAGUE, DEMO_RULES, DEMO_SEASON, demo_events
+
+    events, names = demo_events()
+    if DEMO_LEAGUE not in book.leagues():
+        book.create_league(DEMO_LEAGUE, DEMO_RULES)
+    if all(s.season != DEMO_SEASON or s.league != DEMO_LEAGUE for s in book.seasons()):
+        book.add_season(DEMO_LEAGUE, DEMO_SEASON)
+    for e in events:
+        rows = tuple(OutcomeRow(names[f.player], f.place, f.knockouts, f.prize_cents) for f in e.finishes)
+        outcome = EventOutcome(f"demo-{e.event}", e.name, e.played_on, e.entries, round(e.buy_in * 100), "USD",
+                               e.finished, rows)
+        book.join(DEMO_LEAGUE, DEMO_SEASON, outcome)
+    return DEMO_LEAGUE, DEMO_SEASON

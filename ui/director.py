@@ -21,6 +21,7 @@ from ui.changes import Touched, touched
 from ui.command_map import BESPOKE, Bespoke
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
+from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
 from ui.control.players import PLAYER_COMMANDS, PlayersControl
@@ -35,6 +36,7 @@ from ui.runner import CommandRunner
 from ui.session import Session
 from ui.shortcuts import WindowKeysFirst
 from ui.tabs.clock_tab import ClockTab
+from ui.tabs.league_tab import LeagueTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
 from ui.texts import deciding_text
@@ -85,10 +87,12 @@ class DirectorWindow(QMainWindow):
         self.clock_tab = ClockTab()
         self.payouts_tab = PayoutsTab()
         self.history_tab = HistoryTab()
+        self.league_tab = LeagueTab()
         self.tabs.addTab(self.tables_tab, "Tables")
         self.tabs.addTab(self.clock_tab, "Clock && Structure")
         self.tabs.addTab(self.payouts_tab, "Payouts && Results")
         self.tabs.addTab(self.history_tab, "History")
+        self.tabs.addTab(self.league_tab, "League")
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.player_panel)
         split.addWidget(self.tabs)
@@ -132,6 +136,7 @@ class DirectorWindow(QMainWindow):
         self.clock_ctl = ClockControl(self)
         self.money_ctl = MoneyControl(self)
         self.history_ctl = HistoryControl(self)
+        self.league_ctl = LeagueControl(self)  # seasons in the roster; results flow in when the event finishes
         self.share = ShareControl(self)  # the players' view on their phones, once shared
         self.bar_submits: dict[str, Callable[[str], None]] = {
             "break_table": self.tables_ctl.submit_break,
@@ -293,6 +298,8 @@ class DirectorWindow(QMainWindow):
         self.payouts_tab.print_requested.connect(self.printing.print_named)
         self.clock_tab.print_requested.connect(self.printing.print_named)
         self.tabs.currentChanged.connect(lambda _i: self._refresh_history())
+        self.tabs.currentChanged.connect(
+            lambda _i: self.league_ctl.shown() if self.tabs.currentWidget() is self.league_tab else None)
 
     # -- refreshing from the state: only the panes whose view changed --------------------------------
     def _add_panes(self) -> None:
@@ -382,6 +389,7 @@ class DirectorWindow(QMainWindow):
         self._touched = None
         self._history_stale = True
         self._refresh_history()
+        self.league_ctl.after_change()
         self.history_ctl.labels()
         if changed is None or changed.clock:  # a bust leaves the structure as it was
             self.clock_ctl.refresh_structure()

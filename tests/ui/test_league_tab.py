@@ -1,0 +1,139 @@
+"""The League tab: standings sorted and filtered, a player's season, this event joining a season, its
+finish flowing in and its undone finish flowing out (LEAGUE-6, LEAGUE-7), CSV and the printed sheet."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from db.league import LeagueBook, load_demo
+from db.roster import Roster
+from ui.roster_link import RosterLink
+
+SHOTS = os.environ.get("FLOORMAN_SHOTS")
+
+
+@pytest.fixture
+def roster_path(tmp_path):
+    path = tmp_path / "roster" / "players.sqlite"
+    with Roster.open(path) as roster:
+        load_demo(LeagueBook(roster))
+    return path
+
+
+@pytest.fixture
+def league_window(qtbot, clock, roster_path):
+    from tests.ui.conftest import make_session
+    from ui.director import DirectorWindow
+
+    session = make_session(clock, profile="hat", players=9)  # no late entry: the last one in wins at once
+    w = DirectorWindow(session, roster=RosterLink(roster_path))
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.roster.roster is not None)
+    w.tabs.setCurrentWidget(w.league_tab)
+    return w
+
+
+def _shown_rows(tab):
+    proxy = tab.proxy
+    return [tuple(str(proxy.index(r, c).data()) for c in range(proxy.columnCount())) for r in range(proxy.rowCount())]
+
+
+def test_league_5_tab_shows_sorts_and_filters_the_demo_season(qtbot, league_window):
+    tab = league_window.league_tab
+    assert tab.chosen() == ("Thursday Home Game", "Spring")
+    rows = _shown_rows(tab)
+    assert len(rows) == 18 and rows[0][0] == "1st"
+    tab.view.sortByColumn(2, Qt.SortOrder.AscendingOrder)  # points, as numbers
+    points = [float(r[2].replace(",", "")) for r in _shown_rows(tab)]
+    assert points == sorted(points)
+    tab.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    tab.filter.setText("garcia")  # accents ignored
+    assert [r[1] for r in _shown_rows(tab)] == ["Elif García"]
+    tab.filter.setText("")
+    tab.view.selectRow(0)
+    assert tab.history.rowCount() == 8
+    assert "dropped" in [tab.history.index(r, 6).data() for r in range(8)]  # best 6 of 8
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        league_window.grab().save(str(Path(SHOTS) / "league-tab.png"))
+
+
+def test_league_6_finish_flows_in_and_an_undone_finish_flows_out(qtbot, league_window):
+    w = league_window
+    ctl, tab = w.league_ctl, w.league_tab
+    tab.join_button.click()
+    assert "counts for Thursday Home Game" in tab.event_label.text()
+    before = {r[1] for r in _shown_rows(tab)}
+    w.session.execute({"cmd": "seat_all"})
+    w.session.execute({"cmd": "start_clock"})
+    w.refresh()
+    names = [p.name for p in w.session.state.players.values()]
+    for name in names[:-1]:
+        w.session.execute({"cmd": "bust", "player": name})
+        w.refresh()
+    assert w.session.state.ended
+    after = {r[1] for r in _shown_rows(tab)}
+    assert set(names) - before <= after  # the event's players are in the standings now
+    assert ctl.standings is not None and ctl.standings.finished == 9
+    w.session.undo()
+    w.refresh()
+    assert not w.session.state.ended
+    assert ctl.standings is not None and ctl.standings.finished == 8
+    assert {r[1] for r in _shown_rows(tab)} == before
+    assert "withdrawn" in tab.feedback.text()
+
+
+def test_league_9_tab_csv_and_printed_sheet_agree(qtbot, league_window, tmp_path):
+    import csv
+
+    from app.league import COLUMNS
+    from sheets.league import league_sheet
+
+    w = league_window
+    ctl, tab = w.league_ctl, w.league_tab
+    target = tmp_path / "standings.csv"
+    ctl.csv_path_chooser = lambda _parent, _suggested: str(target)
+    ctl.export_csv()
+    table = [tuple(r) for r in csv.reader(io.StringIO(target.read_text(encoding="utf-8")))]
+    assert table[0] == COLUMNS
+    assert table[1:] == tab.model.texts() == _shown_rows(tab)
+    pdf, _bad = league_sheet(ctl.standings)
+    assert pdf_rows(pdf, len(COLUMNS))[1:] == tab.model.texts()
+
+
+def pdf_rows(pdf: bytes, width: int) -> list[tuple[str, ...]]:
+    """The printed table read back: the strings of each line, left to right, for lines of ``width`` cells
+    (strings whose baselines are within 3 points are one line: a name is a paragraph, set a point apart)."""
+    from pypdf import PdfReader
+
+    found: list[tuple[int, float, float, str]] = []
+    for n, page in enumerate(PdfReader(io.BytesIO(pdf)).pages):
+
+        def visit(text: str, cm, tm, _font, _size, n: int = n) -> None:
+            if text.strip():
+                x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+                y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+                found.append((n, -y, x, text.strip()))
+
+        page.extract_text(visitor_text=visit)
+    rows: list[list[tuple[int, float, float, str]]] = []
+    for item in sorted(found):
+        if rows and rows[-1][0][0] == item[0] and abs(rows[-1][0][1] - item[1]) <= 3:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    lines = [tuple(t for *_rest, t in sorted(r, key=lambda c: c[2])) for r in rows]
+    return [line for line in lines if len(line) == width]
+
+
+def test_league_tab_without_a_roster_says_so(qtbot, window):
+    window.tabs.setCurrentWidget(window.league_tab)
+    assert "needs the player roster" in window.league_tab.event_label.text()
