@@ -1,4 +1,4 @@
-"""Leagues and seasons, kept in the player roster's database beside the players (LEAGUE-1..8).
+"""Leagues and seasons, kept in the player roster's database beside the players (LGE-1..8).
 
     with Roster.open(path) as roster:
         book = LeagueBook(roster)

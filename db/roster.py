@@ -190,7 +190,7 @@ class Roster:
 
     # -- one person, two entries ----------------------------------------------------------------------
     def merge(self, from_id: int, into_id: int) -> RosterPlayer:
-        """Record that entry ``from_id`` is the same person as ``into_id`` (LEAGUE-8).
+        """Record that entry ``from_id`` is the same person as ``into_id`` (LGE-8).
 
         The entry stays, with everything recorded under it; searches show ``into_id`` only, and league
         standings count both entries' results as ``into_id``'s. Undone by :meth:`unmerge`."""

@@ -6,6 +6,7 @@
     floorman league new ROSTER --league NAME [--rules RULES.json]
     floorman league season ROSTER --league NAME --season S
     floorman league join ROSTER --league NAME --season S EVENT.floorman [--not-counted]
+    floorman league players ROSTER [TEXT]                         roster entries and their numbers
     floorman league merge ROSTER FROM_ID INTO_ID [--undo]
 
 ROSTER is the roster's SQLite file (``players.sqlite`` in the data folder); ``-`` means that default.
@@ -50,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     j.add_argument("--league", required=True)
     j.add_argument("--season", required=True)
     j.add_argument("--not-counted", action="store_true", help="played in the season but not counted")
+    r = sub.add_parser("players", help="roster entries with their numbers (for merge)")
+    r.add_argument("roster")
+    r.add_argument("find", nargs="?", default="", help="any part of a name, nickname or contact")
     m = sub.add_parser("merge", help="two roster entries are the same person")
     m.add_argument("roster")
     m.add_argument("from_id", type=int)
@@ -139,6 +143,12 @@ def main(argv: list[str]) -> int:
             return 0
         if args.action == "join":
             return _join(args)
+        if args.action == "players":
+            with _book(args.roster) as book:
+                for p in book.roster.search(args.find, 10_000):
+                    extra = ", ".join(x for x in (p.nickname, p.contact) if x)
+                    print(f"#{p.id}\t{p.name}" + (f" ({extra})" if extra else ""))
+            return 0
         if args.undo:
             with _book(args.roster) as book:
                 book.roster.unmerge(args.from_id)

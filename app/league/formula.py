@@ -1,4 +1,4 @@
-"""League points formulas as data, checked before they are used (LEAGUE-1, LEAGUE-2).
+"""League points formulas as data, checked before they are used (LGE-1, LGE-2).
 
 A formula is one of four kinds of JSON data:
 

@@ -1,4 +1,4 @@
-"""What a finished event gives its league: who played, their places, knockouts and prizes (LEAGUE-6).
+"""What a finished event gives its league: who played, their places, knockouts and prizes (LGE-6).
 
 Read from the tournament (its places and prizes as the views compute them), never from a screen.
 Knockouts: counted from each busted player's ``eliminated_by`` when the engine records it; an event

@@ -1,4 +1,4 @@
-"""A league's rules as data: the points formula, bonus points, best N results, tie-breaks (LEAGUE-1..5).
+"""A league's rules as data: the points formula, bonus points, best N results, tie-breaks (LGE-1..5).
 
     {
       "formula": {"kind": "sqrt_ratio", "scale": 10},

@@ -1,4 +1,4 @@
-"""Season standings, derived from the events' recorded results every time (LEAGUE-3..7).
+"""Season standings, derived from the events' recorded results every time (LGE-3..7).
 
 Nothing is added up as events come in: the standings are recomputed from the results of the
 season's events each time they are asked for, so an event whose finish is undone (its results

@@ -1,5 +1,5 @@
 """The League tab: standings sorted and filtered, a player's season, this event joining a season, its
-finish flowing in and its undone finish flowing out (LEAGUE-6, LEAGUE-7), CSV and the printed sheet."""
+finish flowing in and its undone finish flowing out (LGE-6, LGE-7), CSV and the printed sheet."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def _shown_rows(tab):
     return [tuple(str(proxy.index(r, c).data()) for c in range(proxy.columnCount())) for r in range(proxy.rowCount())]
 
 
-def test_league_5_tab_shows_sorts_and_filters_the_demo_season(qtbot, league_window):
+def test_lge_9_tab_sorts_filters_and_shows_a_players_season(qtbot, league_window):
     tab = league_window.league_tab
     assert tab.chosen() == ("Thursday Home Game", "Spring")
     rows = _shown_rows(tab)
@@ -66,7 +66,7 @@ def test_league_5_tab_shows_sorts_and_filters_the_demo_season(qtbot, league_wind
         league_window.grab().save(str(Path(SHOTS) / "league-tab.png"))
 
 
-def test_league_6_finish_flows_in_and_an_undone_finish_flows_out(qtbot, league_window):
+def test_lge_6_finish_flows_in_and_lge_7_an_undone_finish_flows_out(qtbot, league_window):
     w = league_window
     ctl, tab = w.league_ctl, w.league_tab
     tab.join_button.click()
@@ -91,7 +91,7 @@ def test_league_6_finish_flows_in_and_an_undone_finish_flows_out(qtbot, league_w
     assert "withdrawn" in tab.feedback.text()
 
 
-def test_league_9_tab_csv_and_printed_sheet_agree(qtbot, league_window, tmp_path):
+def test_lge_9_tab_csv_and_printed_sheet_agree(qtbot, league_window, tmp_path):
     import csv
 
     from app.league import COLUMNS
