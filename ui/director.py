@@ -109,7 +109,8 @@ class DirectorWindow(QMainWindow):
             self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
         self.store = StoreControl(self)  # timed backups, a failed backup, a file moved away
-        notices = list(getattr(session.backend, "notices", []))  # e.g. an earlier file's -wal moved aside
+        # e.g. an earlier file's -wal moved aside; the league season the new event joined
+        notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
         if notices:
             self.store.banner.done(" ".join(notices))
         lay.addWidget(self.store.row)

@@ -137,3 +137,38 @@ def pdf_rows(pdf: bytes, width: int) -> list[tuple[str, ...]]:
 def test_league_tab_without_a_roster_says_so(qtbot, window):
     window.tabs.setCurrentWidget(window.league_tab)
     assert "needs the player roster" in window.league_tab.event_label.text()
+
+
+def test_lge_6_a_new_tournament_joins_a_season_when_created(qtbot, user_data, tmp_path):
+    from app.profiles.profile import load_profile
+    from ui.start import create_from_dialog, new_tournament_dialog
+
+    with Roster.open(user_data / "players.sqlite") as roster:  # the default roster (FLOORMAN_DATA_DIR)
+        book = LeagueBook(roster)
+        book.create_league("Campus", {"formula": {"kind": "linear"}})
+        book.add_season("Campus", "Fall")
+    dialog = new_tournament_dialog(load_profile("campus"))
+    qtbot.addWidget(dialog)
+    assert [dialog.season_box.itemText(i) for i in range(dialog.season_box.count())] == [
+        "Not part of a league season", "Campus — Fall"]
+    dialog.season_box.setCurrentIndex(1)
+    dialog.name.setText("Week 1")
+    dialog.path.setText(str(tmp_path / "week1.floorman"))
+    dialog._ok()
+    session = create_from_dialog(dialog)
+    try:
+        assert session.notices == ["This event counts for Campus — Fall."]
+        with Roster.open(user_data / "players.sqlite") as roster:
+            events = LeagueBook(roster).events("Campus", "Fall")
+        assert [(e.name, e.finished) for e in events] == [("Week 1", False)]
+    finally:
+        session.close()
+
+
+def test_no_roster_no_league_row_in_the_new_tournament_dialog(qtbot, user_data):
+    from app.profiles.profile import load_profile
+    from ui.start import new_tournament_dialog
+
+    dialog = new_tournament_dialog(load_profile("tda"))
+    qtbot.addWidget(dialog)
+    assert dialog.chosen_season() is None and not (user_data / "players.sqlite").exists()
