@@ -172,3 +172,17 @@ def test_no_roster_no_league_row_in_the_new_tournament_dialog(qtbot, user_data):
     dialog = new_tournament_dialog(load_profile("tda"))
     qtbot.addWidget(dialog)
     assert dialog.chosen_season() is None and not (user_data / "players.sqlite").exists()
+
+
+def test_lge_8_merge_from_the_tab(qtbot, league_window):
+    w = league_window
+    ctl, tab = w.league_ctl, w.league_tab
+    before = {r.name: r for r in ctl.standings.rows}
+    tab.select_player(before["Bo Chen"].player)
+    assert tab.merge_button.isEnabled()
+    ctl.ask_item = lambda _p, _t, _label, items: next(i for i in items if i.startswith("Ann Lee"))
+    tab.merge_button.click()
+    after = {r.name: r for r in ctl.standings.rows}
+    assert "Bo Chen" not in after and after["Ann Lee"].played == len(
+        {h.event for h in before["Ann Lee"].history} | {h.event for h in before["Bo Chen"].history})
+    assert "now counts as Ann Lee" in tab.feedback.text()

@@ -31,6 +31,11 @@ def ask_text(parent: QWidget, title: str, label: str) -> str | None:
     return str(text) if ok else None
 
 
+def ask_item(parent: QWidget, title: str, label: str, items: list[str]) -> str | None:
+    item, ok = QInputDialog.getItem(parent, title, label, items, 0, False)
+    return str(item) if ok and item else None
+
+
 def ask_csv_path(parent: QWidget, suggested: str) -> str:
     path, _ = QFileDialog.getSaveFileName(parent, "Export the standings", suggested, "CSV (*.csv)")
     return path
@@ -49,6 +54,7 @@ class LeagueControl:
         self.w = window
         self.tab = window.league_tab
         self.ask_text: TextAsker = ask_text
+        self.ask_item: Callable[[QWidget, str, str, list[str]], str | None] = ask_item
         self.csv_path_chooser: PathChooser = ask_csv_path
         self.book: LeagueBook | None = None
         self.standings: Standings | None = None
@@ -63,6 +69,7 @@ class LeagueControl:
         tab.new_season_requested.connect(self.new_season)
         tab.csv_requested.connect(self.export_csv)
         tab.print_requested.connect(self.print_standings)
+        tab.merge_requested.connect(self.merge)
 
     # -- the roster's league book ---------------------------------------------------------------------
     def open_book(self) -> LeagueBook | None:
@@ -209,6 +216,30 @@ class LeagueControl:
         if season and self._act(lambda b: b.add_season(league, season), f"Season {season} added to {league}."):
             self.current = (league, " ".join(season.split()))
             self.refresh()
+
+    def merge(self, player: int) -> None:
+        """LGE-8: the selected entry is the same person as another player of the standings."""
+        if self.standings is None or self.book is None:
+            return
+        me = self.standings.row_for(player)
+        others = [r for r in self.standings.rows if r.player != player]
+        if me is None or not others:
+            return
+        labels = [f"{r.name} (#{r.player}, {r.rank_label})" for r in others]
+        chosen = self.ask_item(self.w, "Same person", f"{me.name} (#{me.player}) is the same person as:", labels)
+        if chosen is None:
+            return
+        into = others[labels.index(chosen)]
+        roster = self.book.roster
+        try:
+            roster.merge(player, into.player)
+        except (ValueError, KeyError) as exc:
+            self.tab.feedback.refuse(str(exc).strip("'\""))
+            return
+        self.tab.feedback.done(f"{me.name} (#{me.player}) now counts as {into.name} (#{into.player}); both entries "
+                               f"are kept (floorman league merge ... --undo splits them again).")
+        self.refresh()
+        self.tab.select_player(into.player)
 
     def export_csv(self) -> None:
         if self.standings is None:

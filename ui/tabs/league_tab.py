@@ -48,6 +48,7 @@ class LeagueTab(QWidget):
         leave_requested(): this event should leave the chosen season.
         new_league_requested(), new_season_requested()
         csv_requested(), print_requested()
+        merge_requested(int): the selected player (a roster id) is the same person as another entry.
     """
 
     season_chosen = Signal(str, str)
@@ -57,6 +58,7 @@ class LeagueTab(QWidget):
     new_season_requested = Signal()
     csv_requested = Signal()
     print_requested = Signal()
+    merge_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,6 +78,11 @@ class LeagueTab(QWidget):
         self.history_view.setModel(self.history)
         self.history_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.history_title = QLabel("Choose a player to see their season.")
+        self.merge_button = QPushButton("Same person as…")
+        self.merge_button.setToolTip("Merge this roster entry into another one of the same person: "
+                                     "their results count together (both entries are kept)")
+        self.merge_button.setEnabled(False)
+        self.merge_button.clicked.connect(self._merge)
         self.season_box = QComboBox()
         self.season_box.setMinimumContentsLength(28)
         self.season_box.currentIndexChanged.connect(self._season_changed)
@@ -109,7 +116,10 @@ class LeagueTab(QWidget):
         lower = QWidget()
         lower_lay = QVBoxLayout(lower)
         lower_lay.setContentsMargins(0, 0, 0, 0)
-        lower_lay.addWidget(self.history_title)
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.history_title, 1)
+        title_row.addWidget(self.merge_button)
+        lower_lay.addLayout(title_row)
         lower_lay.addWidget(self.history_view)
         upper = QWidget()
         upper_lay = QVBoxLayout(upper)
@@ -181,11 +191,17 @@ class LeagueTab(QWidget):
         standings = self.model.standings
         row: Standing | None = standings.row_for(player) if standings is not None and player is not None else None
         self.history.refresh(row)
+        self.merge_button.setEnabled(row is not None)
         if row is None:
             self.history_title.setText("Choose a player to see their season.")
         else:
             self.history_title.setText(f"{row.name}: {row.rank_label}, {row.played} played, "
                                        f"{row.counted} counted")
+
+    def _merge(self) -> None:
+        player = self.selected_player()
+        if player is not None:
+            self.merge_requested.emit(player)
 
     def _season_changed(self, _index: int) -> None:
         chosen = self.chosen()
