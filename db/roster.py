@@ -247,13 +247,24 @@ class Roster:
         with self._session.begin():
             return {int(i): str(n) for i, n in self._session.execute(select(RosterRow.id, RosterRow.name))}
 
-    def find_or_add(self, name: str) -> int:
-        """The id of the (unmerged) entry whose name folds to ``name``'s, added when there is none."""
+    def find(self, name: str) -> int | None:
+        """The id of the entry whose name folds to ``name``'s (a merged entry too: its results follow the
+        merge), the oldest first; None when there is none."""
         key = fold(name)
-        for p in self.search(name, 50):
-            if fold(p.name) == key:
-                return p.id
-        return self.add(name).id
+        if not key:
+            return None
+        query = (select(RosterRow.id, RosterRow.name).where(RosterRow.search_key.startswith(key, autoescape=True))
+                 .order_by(RosterRow.id))
+        with self._session.begin():
+            for pid, pname in self._session.execute(query).all():
+                if fold(pname) == key:
+                    return int(pid)
+        return None
+
+    def find_or_add(self, name: str) -> int:
+        """:meth:`find`, or a new entry for ``name``."""
+        found = self.find(name)
+        return found if found is not None else self.add(name).id
 
     @property
     def session(self) -> Session:
