@@ -352,7 +352,7 @@ def formula_from(data: Any) -> Formula:
             return table[place - 1] if place <= len(table) else rest
 
         shown = ", ".join(_fmt(v) for v in table[:10]) + (", ..." if len(table) > 10 else "")
-        return Formula(kind, dict(data), f"by place: {shown}; then {_fmt(rest)}", by_place)
+        return Formula(kind, dict(data), f"{shown} by place; later places {_fmt(rest)}", by_place)
     if kind == "sqrt_ratio":
         scale = _number(data, "scale", 10, "The formula's scale", positive=True)
         return _expression(f"{scale!r} * sqrt(entries) / sqrt(place)", kind, data,
