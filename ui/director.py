@@ -252,6 +252,9 @@ class DirectorWindow(QMainWindow):
         self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
         self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
+        self.league_display_action = self.add_action("&View", "League standings on the room display between events",
+                                                     "", self.league_ctl.push_display)
+        self.league_display_action.setCheckable(True)
         self.share_action = self.add_action("&View", "Share on the network…", "", self.share.act_share)
         from ui.display import settings as display_settings
 
@@ -431,6 +434,7 @@ class DirectorWindow(QMainWindow):
 
         self.display = open_room_display(self.session, self)
         self.share.apply_to_display()
+        self.league_ctl.push_display()
 
     def act_display_full_screen(self) -> None:
         """F11: the room display's full screen, on or off; this window never goes full screen."""
@@ -439,6 +443,7 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).toggle_full_screen()
         self.display = self.display_ctl.display
         self.share.apply_to_display()
+        self.league_ctl.push_display()
 
     def act_mute_chimes(self) -> None:
         from ui.display_link import display_controller

@@ -186,3 +186,24 @@ def test_lge_8_merge_from_the_tab(qtbot, league_window):
     assert "Bo Chen" not in after and after["Ann Lee"].played == len(
         {h.event for h in before["Ann Lee"].history} | {h.event for h in before["Bo Chen"].history})
     assert "now counts as Ann Lee" in tab.feedback.text()
+
+
+def test_league_standings_on_the_room_display_between_events(qtbot, league_window):
+    w = league_window
+    w.act_room_display()
+    display = w.display
+    assert display is not None and display.league is None and display.panel.isVisible()
+    w.league_display_action.setChecked(True)
+    w.league_ctl.push_display()
+    assert display.board.isVisible() and not display.panel.isVisible()  # the clock has not started
+    assert display.board.shown[0] == ("1st", "Carla Okafor", "193.97") and len(display.board.shown) == 10
+    if SHOTS:
+        display.resize(1280, 720)
+        display.grab().save(str(Path(SHOTS) / "league-display.png"))
+    w.session.execute({"cmd": "seat_all"})
+    w.session.execute({"cmd": "start_clock"})
+    display.refresh()
+    assert display.panel.isVisible() and not display.board.isVisible()  # play on: the clock
+    w.league_display_action.setChecked(False)
+    w.league_ctl.push_display()
+    assert display.league is None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
-from app.league import LeagueError, Standings, outcome_of, to_csv
+from app.league import LeagueError, Standings, outcome_of, table_rows, to_csv
 from app.views import format as fmt
 
 if TYPE_CHECKING:
@@ -117,6 +117,7 @@ class LeagueControl:
             self.w.statusBar().showMessage(words, 15000)
             self.tab.feedback.done(words)
         self.invalidate()
+        self.push_display()
 
     # -- drawing ---------------------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -161,10 +162,33 @@ class LeagueControl:
         self.tab.set_event(words, joined_here)
         self.tab.show_standings(self.standings, summary_words(self.standings))
 
+    # -- the room display, between events -------------------------------------------------------------
+    def push_display(self) -> None:
+        """The chosen season's top players to the room display (shown while the event waits to start or has
+        ended), when the director ticked it in the View menu; otherwise none."""
+        display = self.w.display
+        if display is None:
+            return
+        action = getattr(self.w, "league_display_action", None)
+        if action is None or not action.isChecked():
+            display.set_league(None)
+            return
+        if self._stale or self.standings is None:
+            self.refresh()
+        if self.standings is None:
+            display.set_league(None)
+            self.w.statusBar().showMessage("No league season to show on the room display.", 8000)
+            return
+        s = self.standings
+        rows = [(r[0], r[1], r[2]) for r in table_rows(s)]
+        display.set_league((f"{s.league} — {s.season}",
+                            f"League standings · {s.finished} of {fmt.count(s.events, 'event')} played", rows))
+
     # -- the director's actions -----------------------------------------------------------------------
     def choose(self, league: str, season: str) -> None:
         self.current = (league, season)
         self.refresh()
+        self.push_display()
 
     def _act(self, action: Callable[[LeagueBook], Any], done: str) -> bool:
         book = self.open_book()
