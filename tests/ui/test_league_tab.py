@@ -207,3 +207,32 @@ def test_league_standings_on_the_room_display_between_events(qtbot, league_windo
     w.league_display_action.setChecked(False)
     w.league_ctl.push_display()
     assert display.league is None
+
+
+def test_lge_1_rules_edited_in_the_window_are_checked_as_typed(qtbot, league_window):
+    w = league_window
+    ctl, tab = w.league_ctl, w.league_tab
+    tab.buttons["Rules…"].click()
+    dialog = ctl.rules_dialog
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert ok.isEnabled() and "Best 6 results count" in dialog.words.text()
+    if SHOTS:
+        dialog.grab().save(str(Path(SHOTS) / "league-rules.png"))
+    dialog.text.setPlainText('{"formula": {"kind": "expression", "expression": "10 - place"}}')
+    assert not ok.isEnabled() and "at place 11 of 11 entries it gives -1 points" in dialog.feedback.text()
+    dialog.text.setPlainText('{"formula": ')
+    assert not ok.isEnabled() and "not readable JSON" in dialog.feedback.text()
+    dialog.text.setPlainText('{"best": 3}')
+    dialog.preset.setCurrentIndex(2)  # linear, keeping best 3
+    assert json_of(dialog) == {"best": 3, "formula": {"kind": "linear", "per_place": 1}}
+    ok.click()
+    assert ctl.book.rules("Thursday Home Game").best == 3
+    assert ctl.standings.rules.formula.kind == "linear" and all(r.counted <= 3 for r in ctl.standings.rows)
+    assert "rules of Thursday Home Game are changed" in tab.feedback.text()
+
+
+def json_of(dialog):
+    import json
+
+    return json.loads(dialog.text.toPlainText())

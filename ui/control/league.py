@@ -70,6 +70,8 @@ class LeagueControl:
         tab.csv_requested.connect(self.export_csv)
         tab.print_requested.connect(self.print_standings)
         tab.merge_requested.connect(self.merge)
+        tab.rules_requested.connect(self.edit_rules)
+        self.rules_dialog: Any = None  # the rules editor, once opened
 
     # -- the roster's league book ---------------------------------------------------------------------
     def open_book(self) -> LeagueBook | None:
@@ -228,7 +230,8 @@ class LeagueControl:
             book.create_league(name)
             book.add_season(" ".join(name.split()), season)
 
-        if self._act(make, f"League {name} started, season {season}; points: 10 × √entries ÷ √place."):
+        if self._act(make, f"League {name} started, season {season}; points: 10 × √entries ÷ √place "
+                           "(Rules… changes them)."):
             self.current = (" ".join(name.split()), " ".join(season.split()))
             self.refresh()
 
@@ -240,6 +243,20 @@ class LeagueControl:
         if season and self._act(lambda b: b.add_season(league, season), f"Season {season} added to {league}."):
             self.current = (league, " ".join(season.split()))
             self.refresh()
+
+    def edit_rules(self) -> None:
+        """The chosen league's rules, edited and checked as typed; OK stores them (LGE-1)."""
+        book = self.open_book()
+        if self.current is None or book is None:
+            return
+        from ui.dialogs.league_rules import LeagueRulesDialog
+
+        league = self.current[0]
+        dialog = LeagueRulesDialog(league, dict(book.rules(league).data), self.w)
+        dialog.submitted.connect(lambda data: self._act(lambda b: b.set_rules(league, data),
+                                                        f"The rules of {league} are changed; the standings follow."))
+        self.rules_dialog = dialog
+        dialog.open()
 
     def merge(self, player: int) -> None:
         """LGE-8: the selected entry is the same person as another player of the standings."""

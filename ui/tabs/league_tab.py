@@ -46,7 +46,7 @@ class LeagueTab(QWidget):
         season_chosen(str, str): league and season picked in the list.
         join_requested(): this event should join the chosen season.
         leave_requested(): this event should leave the chosen season.
-        new_league_requested(), new_season_requested()
+        new_league_requested(), new_season_requested(), rules_requested()
         csv_requested(), print_requested()
         merge_requested(int): the selected player (a roster id) is the same person as another entry.
     """
@@ -56,6 +56,7 @@ class LeagueTab(QWidget):
     leave_requested = Signal()
     new_league_requested = Signal()
     new_season_requested = Signal()
+    rules_requested = Signal()
     csv_requested = Signal()
     print_requested = Signal()
     merge_requested = Signal(int)
@@ -98,6 +99,7 @@ class LeagueTab(QWidget):
         self.leave_button = QPushButton("Take this event out of the season")
         self.leave_button.clicked.connect(self.leave_requested)
         buttons = {"New league…": self.new_league_requested, "New season…": self.new_season_requested,
+                   "Rules…": self.rules_requested,
                    "Export CSV…": self.csv_requested, "Print…": self.print_requested}
         self.buttons: dict[str, QPushButton] = {}
         top = QHBoxLayout()
@@ -152,7 +154,7 @@ class LeagueTab(QWidget):
             self.season_box.setCurrentIndex(max(index, 0))
         self.season_box.blockSignals(False)
         enabled = bool(seasons)
-        for key in ("Export CSV…", "Print…", "New season…"):
+        for key in ("Export CSV…", "Print…", "New season…", "Rules…"):
             self.buttons[key].setEnabled(enabled)
 
     def chosen(self) -> tuple[str, str] | None:
