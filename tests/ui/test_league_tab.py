@@ -236,3 +236,16 @@ def json_of(dialog):
     import json
 
     return json.loads(dialog.text.toPlainText())
+
+
+def test_lge_4_an_event_played_in_the_season_that_does_not_count(qtbot, league_window):
+    w = league_window
+    ctl, tab = w.league_ctl, w.league_tab
+    tab.join_button.click()
+    assert tab.counts_box.isVisibleTo(tab) and tab.counts_box.isChecked()
+    assert ctl.standings.events == 9
+    tab.counts_box.click()
+    assert not tab.counts_box.isChecked() and ctl.standings.events == 8
+    assert "does not count" in tab.event_label.text()
+    tab.counts_box.click()
+    assert ctl.standings.events == 9

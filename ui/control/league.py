@@ -65,6 +65,7 @@ class LeagueControl:
         tab.season_chosen.connect(self.choose)
         tab.join_requested.connect(self.join)
         tab.leave_requested.connect(self.leave)
+        tab.counts_changed.connect(self.set_counts)
         tab.new_league_requested.connect(self.new_league)
         tab.new_season_requested.connect(self.new_season)
         tab.csv_requested.connect(self.export_csv)
@@ -155,13 +156,16 @@ class LeagueControl:
         self.standings = book.standings(league, season)
         key = outcome_of(self.w.session.state).key
         joined_here = (league, season) in book.joined(key)
+        counts = next((e.counts for e in book.events(league, season) if e.key == key), True)
         name = self.w.session.state.name or "This event"
         if joined_here:
             words = f"{name} counts for {league} — {season}" + (
                 ": its results are in." if self.w.session.state.ended else ": its results count when it finishes.")
         else:
             words = f"{name} is not part of {league} — {season}."
-        self.tab.set_event(words, joined_here)
+        if joined_here and not counts:
+            words += " It is played in the season but does not count."
+        self.tab.set_event(words, joined_here, counts)
         self.tab.show_standings(self.standings, summary_words(self.standings))
 
     # -- the room display, between events -------------------------------------------------------------
@@ -212,6 +216,14 @@ class LeagueControl:
         league, season = self.current
         self._act(lambda b: b.join(league, season, outcome_of(self.w.session.state)),
                   f"This event now counts for {league} — {season}.")
+
+    def set_counts(self, counts: bool) -> None:
+        """LGE-4: this event counts for the standings, or is only played in the season (a freeroll)."""
+        if self.current is None:
+            return
+        league, season = self.current
+        self._act(lambda b: b.join(league, season, outcome_of(self.w.session.state), counts=counts),
+                  f"This event {'counts' if counts else 'no longer counts'} for the standings of {league} — {season}.")
 
     def leave(self) -> None:
         if self.current is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelection, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -46,6 +47,7 @@ class LeagueTab(QWidget):
         season_chosen(str, str): league and season picked in the list.
         join_requested(): this event should join the chosen season.
         leave_requested(): this event should leave the chosen season.
+        counts_changed(bool): this event's results count for the standings (or it is only played in the season).
         new_league_requested(), new_season_requested(), rules_requested()
         csv_requested(), print_requested()
         merge_requested(int): the selected player (a roster id) is the same person as another entry.
@@ -54,6 +56,7 @@ class LeagueTab(QWidget):
     season_chosen = Signal(str, str)
     join_requested = Signal()
     leave_requested = Signal()
+    counts_changed = Signal(bool)
     new_league_requested = Signal()
     new_season_requested = Signal()
     rules_requested = Signal()
@@ -96,6 +99,9 @@ class LeagueTab(QWidget):
         self.event_label = QLabel()
         self.join_button = QPushButton("This event counts for the season")
         self.join_button.clicked.connect(self.join_requested)
+        self.counts_box = QCheckBox("Counts for the standings")
+        self.counts_box.setToolTip("Untick for an event played in the season that does not count (a freeroll)")
+        self.counts_box.clicked.connect(self.counts_changed)
         self.leave_button = QPushButton("Take this event out of the season")
         self.leave_button.clicked.connect(self.leave_requested)
         buttons = {"New league…": self.new_league_requested, "New season…": self.new_season_requested,
@@ -112,6 +118,7 @@ class LeagueTab(QWidget):
             top.addWidget(b)
         event_row = QHBoxLayout()
         event_row.addWidget(self.event_label, 1)
+        event_row.addWidget(self.counts_box)
         event_row.addWidget(self.join_button)
         event_row.addWidget(self.leave_button)
         self.feedback = Feedback()
@@ -161,9 +168,11 @@ class LeagueTab(QWidget):
         data = self.season_box.currentData()
         return (str(data[0]), str(data[1])) if data else None
 
-    def set_event(self, words: str, joined: bool | None) -> None:
+    def set_event(self, words: str, joined: bool | None, counts: bool = True) -> None:
         """This event and the chosen season: ``joined`` None when no season can be joined."""
         self.event_label.setText(words)
+        self.counts_box.setVisible(joined is True)
+        self.counts_box.setChecked(counts)
         self.join_button.setVisible(joined is False)
         self.leave_button.setVisible(joined is True)
 
