@@ -83,8 +83,15 @@ class LeagueControl:
             return None
         from db.league import LeagueBook
 
-        self.book = LeagueBook(link.roster)
-        return self.book
+        self.book = book = LeagueBook(link.roster)
+        if self.w.session.state.ended:  # finished while no window was open on it (a file opened again)
+            try:
+                book.record(outcome_of(self.w.session.state))
+            except Exception as exc:  # noqa: BLE001 - the league never stops the tournament
+                from ui.errors import log_unexpected
+
+                log_unexpected(exc, "league: recording a finished event's results")
+        return book
 
     def use_book(self, book: LeagueBook) -> None:
         """Use this league book (tests; a roster opened elsewhere)."""
