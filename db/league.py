@@ -213,9 +213,10 @@ class LeagueBook:
             ids = [h[0] for h in heads]
             results: dict[int, list[Finish]] = {i: [] for i in ids}
             if ids:
+                # Core, not the ORM's loading: a season of 52 events of 200 players is 10,400 rows.
                 rq = (select(ResultRow.event_id, ResultRow.player_id, ResultRow.place, ResultRow.knockouts,
                              ResultRow.prize_cents).where(ResultRow.event_id.in_(ids)))
-                for eid, pid, place, kos, prize in self._s.execute(rq).all():
+                for eid, pid, place, kos, prize in self._s.connection().execute(rq):
                     results[eid].append(Finish(pid, place, kos, prize))
         events = [
             EventResults(eid, name, played, entries, cents / 10 ** fmt.decimals(currency), bool(counts),

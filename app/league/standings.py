@@ -134,11 +134,12 @@ def compute(league: str, season: str, rules: LeagueRules, events: Sequence[Event
             continue
         seen: dict[int, Finish] = {}
         for f in ev.finishes:
-            who = resolve(f.player, merged)
+            who = resolve(f.player, merged) if merged else f.player
             old = seen.get(who)
-            if old is None or f.place < old.place:
-                seen[who] = Finish(who, f.place, f.knockouts if old is None else max(f.knockouts, old.knockouts),
-                                   f.prize_cents)
+            if old is None:
+                seen[who] = f
+            elif f.place < old.place:  # two merged entries in one event: the better place counts
+                seen[who] = Finish(who, f.place, max(f.knockouts, old.knockouts), f.prize_cents)
         for who, f in seen.items():
             key = (ev.entries, f.place, ev.buy_in, f.knockouts)
             points = memo.get(key)
