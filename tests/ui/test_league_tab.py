@@ -249,3 +249,11 @@ def test_lge_4_an_event_played_in_the_season_that_does_not_count(qtbot, league_w
     assert "does not count" in tab.event_label.text()
     tab.counts_box.click()
     assert ctl.standings.events == 9
+
+
+def test_league_models_pass_the_model_tester(qtmodeltester, league_window):
+    tab = league_window.league_tab
+    qtmodeltester.check(tab.model)
+    qtmodeltester.check(tab.proxy)
+    tab.view.selectRow(0)
+    qtmodeltester.check(tab.history)
