@@ -15,10 +15,11 @@ from __future__ import annotations
 import time
 import unicodedata
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from types import TracebackType
 
-from sqlalchemy import Float, Integer, String, Text, case, func, insert, select, update
+from sqlalchemy import Connection, Float, Integer, String, Text, case, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -27,6 +28,7 @@ from db.errors import NotATournamentFile, StoreError
 from db.private import private_dir, private_file
 
 ROSTER_FORMAT = "floorman-roster"
+ROSTER_REVISION = "r0002"  # the newest of db/roster_migrations (a test checks they agree)
 
 
 class RosterBase(DeclarativeBase):
@@ -50,6 +52,20 @@ class RosterRow(RosterBase):
     search_key: Mapped[str] = mapped_column(Text, index=True)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    merged_into: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the same person's other entry
+    merged_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class MergeRow(RosterBase):
+    """Every merge of two roster entries, and its undoing: the history is kept."""
+
+    __tablename__ = "merges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    from_id: Mapped[int] = mapped_column(Integer)
+    into_id: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+    undone_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 @dataclass(frozen=True)
@@ -58,6 +74,7 @@ class RosterPlayer:
     name: str
     nickname: str | None
     contact: str | None
+    merged_into: int | None = None
 
 
 def default_roster_path() -> Path:
@@ -98,7 +115,8 @@ class Roster:
         engine = schema.make_engine(path)
         try:
             with engine.begin() as conn:
-                RosterBase.metadata.create_all(conn)
+                if _revision(conn) != ROSTER_REVISION:
+                    migrate_roster(conn)
                 facts = {str(k): str(v) for k, v in conn.execute(select(RosterMeta.key, RosterMeta.value))}
                 if not facts:
                     conn.execute(insert(RosterMeta), [{"key": "format", "value": ROSTER_FORMAT},
@@ -149,7 +167,7 @@ class Roster:
     def search(self, text: str = "", limit: int = 50) -> list[RosterPlayer]:
         """Players whose name, nickname or contact contain every word of ``text``; best matches first."""
         words = fold(text).split()
-        query = select(RosterRow)
+        query = select(RosterRow).where(RosterRow.merged_into.is_(None))  # a merged entry lives on in its twin
         for w in words:
             query = query.where(RosterRow.search_key.contains(w, autoescape=True))
         if words:
@@ -161,8 +179,93 @@ class Roster:
             return [_player(r) for r in self._session.execute(query.limit(limit)).scalars()]
 
     def count(self) -> int:
+        """Players in the roster (a merged entry counts once, as the entry it was merged into)."""
         with self._session.begin():
-            return int(self._session.execute(select(func.count(RosterRow.id))).scalar_one())
+            return int(self._session.execute(
+                select(func.count(RosterRow.id)).where(RosterRow.merged_into.is_(None))).scalar_one())
+
+    # -- one person, two entries ----------------------------------------------------------------------
+    def merge(self, from_id: int, into_id: int) -> RosterPlayer:
+        """Record that entry ``from_id`` is the same person as ``into_id`` (LGE-8).
+
+        The entry stays, with everything recorded under it; searches show ``into_id`` only, and league
+        standings count both entries' results as ``into_id``'s. Undone by :meth:`unmerge`."""
+        a, b = self.get(from_id), self.get(into_id)
+        if b.merged_into is not None:
+            b = self.get(self.resolve(into_id))
+        if a.id == b.id:
+            raise ValueError(f"{a.name} (#{a.id}) and {b.name} (#{b.id}) are already one entry.")
+        if a.merged_into is not None:
+            raise ValueError(f"{a.name} (#{a.id}) is already merged into #{a.merged_into}; undo that first.")
+        now = time.time()
+        with self._session.begin():
+            self._session.execute(update(RosterRow).where(RosterRow.id == a.id).values(merged_into=b.id, merged_at=now))
+            self._session.execute(insert(MergeRow), [{"from_id": a.id, "into_id": b.id, "at": now}])
+        return b
+
+    def unmerge(self, from_id: int) -> None:
+        """Undo the merge of ``from_id``: its results count for it again."""
+        a = self.get(from_id)
+        if a.merged_into is None:
+            raise ValueError(f"{a.name} (#{a.id}) is not merged into another entry.")
+        now = time.time()
+        with self._session.begin():
+            self._session.execute(update(RosterRow).where(RosterRow.id == a.id).values(merged_into=None,
+                                                                                      merged_at=None))
+            self._session.execute(update(MergeRow).where(MergeRow.from_id == a.id, MergeRow.undone_at.is_(None))
+                                  .values(undone_at=now))
+
+    def merged(self) -> dict[int, int]:
+        """Roster id -> the id it was merged into, for every merged entry."""
+        with self._session.begin():
+            rows = self._session.execute(select(RosterRow.id, RosterRow.merged_into)
+                                         .where(RosterRow.merged_into.is_not(None)))
+            return {int(i): int(m) for i, m in rows if m is not None}
+
+    def resolve(self, player_id: int) -> int:
+        """The entry ``player_id`` now counts as (itself unless merged)."""
+        merged = self.merged()
+        seen = {player_id}
+        while player_id in merged and merged[player_id] not in seen:
+            player_id = merged[player_id]
+            seen.add(player_id)
+        return player_id
+
+    def merge_history(self) -> list[tuple[int, int, float, float | None]]:
+        """(from, into, at, undone at) for every merge ever made, oldest first."""
+        with self._session.begin():
+            rows = self._session.execute(select(MergeRow.from_id, MergeRow.into_id, MergeRow.at, MergeRow.undone_at)
+                                         .order_by(MergeRow.id))
+            return [(int(f), int(i), float(a), None if u is None else float(u)) for f, i, a, u in rows]
+
+    def names(self) -> dict[int, str]:
+        """Roster id -> name, every entry (merged ones too)."""
+        with self._session.begin():
+            return {int(i): str(n) for i, n in self._session.execute(select(RosterRow.id, RosterRow.name))}
+
+    def find(self, name: str) -> int | None:
+        """The id of the entry whose name folds to ``name``'s (a merged entry too: its results follow the
+        merge), the oldest first; None when there is none."""
+        key = fold(name)
+        if not key:
+            return None
+        query = (select(RosterRow.id, RosterRow.name).where(RosterRow.search_key.startswith(key, autoescape=True))
+                 .order_by(RosterRow.id))
+        with self._session.begin():
+            for pid, pname in self._session.execute(query).all():
+                if fold(pname) == key:
+                    return int(pid)
+        return None
+
+    def find_or_add(self, name: str) -> int:
+        """:meth:`find`, or a new entry for ``name``."""
+        found = self.find(name)
+        return found if found is not None else self.add(name).id
+
+    @property
+    def session(self) -> Session:
+        """The roster's session, for the league book that lives in the same file (``db/league.py``)."""
+        return self._session
 
     def _write(self) -> Session:
         return self._session  # used as ``with self._session.begin():`` -> one transaction per change
@@ -198,9 +301,33 @@ def _check_roster(path: Path) -> None:
         raise NotATournamentFile(f"{path} is not a Floorman player roster; it was left as it was.", path)
 
 
+def roster_migrations_folder() -> Path:
+    return Path(str(resources.files("db") / "roster_migrations"))
+
+
+def _revision(conn: Connection) -> str | None:
+    """The roster's schema revision, read without Alembic (None: a roster from before its migrations)."""
+    has = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'").first()
+    if has is None:
+        return None
+    row = conn.exec_driver_sql("SELECT version_num FROM alembic_version").first()
+    return None if row is None else str(row[0])
+
+
+def migrate_roster(conn: Connection, revision: str = "head") -> None:
+    """Run the roster's Alembic migrations on an open connection (inside its transaction)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(roster_migrations_folder()))
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, revision)
+
+
 def _key(name: str, nickname: str | None, contact: str | None) -> str:
     return " | ".join(fold(x) for x in (name, nickname or "", contact or ""))
 
 
 def _player(row: RosterRow) -> RosterPlayer:
-    return RosterPlayer(row.id, row.name, row.nickname, row.contact)
+    return RosterPlayer(row.id, row.name, row.nickname, row.contact, row.merged_into)

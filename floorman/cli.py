@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, str] = {
     "bench": "floorman.cmd_bench:main",
     "commands": "floorman.cmd_commands:main",
     "serve": "floorman.cmd_serve:main",
+    "league": "floorman.cmd_league:main",
 }
 
 

@@ -18,6 +18,7 @@ BENCHES = {
     "store": ("bench_store", "durable commits, a stored 10,000-player tournament, opening it"),
     "ui": ("bench_ui", "opening a 10,000-player file in the window, filtering while typing, memory"),
     "sheets": ("bench_sheets", "10,000 seating slips beside a bare canvas loop"),
+    "league": ("bench_league", "a season of 52 events x 200 players: standings recomputed"),
     "serve": ("bench_serve", "300 live phones on 127.0.0.1: update latency, the director's bust, server CPU"),
 }
 

@@ -17,7 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     p = Parser(
         prog="floorman print",
         description="Print one sheet of a tournament to a PDF file.",
-        epilog="Sheets: " + "; ".join(f"{k} ({v})" for k, v in SHEETS.items()),
+        epilog="Sheets: " + "; ".join(f"{k} ({v})" for k, v in SHEETS.items())
+        + "; and league (a season's standings: floorman print league --help).",
     )
     p.add_argument("sheet", choices=list(SHEETS), metavar="SHEET", help="which sheet: " + ", ".join(SHEETS))
     p.add_argument("file", nargs="?", help="the tournament file (opened read-only)")
@@ -110,7 +111,57 @@ def _fail(text: str) -> int:
     return 2
 
 
+def _league_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="floorman print league", description="Print a league season's standings to a PDF file.")
+    p.add_argument("roster", nargs="?", help="the player roster file ('-': the default one)")
+    p.add_argument("--demo", action="store_true", help="the built-in demo season instead of a roster")
+    p.add_argument("--league")
+    p.add_argument("--season")
+    p.add_argument("--out", required=True, help="where to write the PDF")
+    p.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    p.add_argument("--venue", default="", help="the venue's name, printed in the header")
+    p.add_argument("--date", help="the date printed on the sheet (YYYY-MM-DD; default today)")
+    return p
+
+
+def print_league(argv: list[str]) -> int:
+    """``floorman print league ROSTER --league NAME --season S --out OUT.pdf`` (or ``--demo``)."""
+    from app.league import LeagueError
+    from floorman.cmd_league import standings_of
+    from sheets.league import league_sheet
+
+    args = _league_parser().parse_args(argv)
+    if bool(args.roster) == bool(args.demo):
+        return _fail("give a roster file or --demo (one of them).")
+    out = Path(args.out)
+    try:
+        check_target(out, "pdf")
+    except OutputRefused as exc:
+        return _fail(exc.message)
+    options: dict[str, Any] = {"paper": args.paper, "venue": args.venue}
+    if args.date:
+        try:
+            options["printed_on"] = date.fromisoformat(args.date)
+        except ValueError:
+            return _fail(f"--date {args.date!r} is not a date like 2026-05-14.")
+    try:
+        pdf, bad = league_sheet(standings_of(args), options)
+        write_output(out, pdf, "pdf")
+    except LeagueError as exc:
+        return _fail(exc.message)
+    except OutputRefused as exc:
+        return _fail(exc.message)
+    except (OSError, ValueError) as exc:
+        return _fail(" ".join(str(exc).split()))
+    if bad:
+        print(f"floorman print: printed without some letters (marked †): {', '.join(bad)}.", file=sys.stderr)
+    print(f"Wrote {args.out} (league standings).")
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["league"]:
+        return print_league(argv[1:])
     args = _parser().parse_args(argv)
     if bool(args.file) == bool(args.demo):
         return _fail("give a tournament FILE or --demo (one of them).")

@@ -59,6 +59,8 @@ def check_target(target: Path, kind: str = "pdf") -> None:
         raise OutputRefused(f"Floorman cannot read {target} ({exc.strerror or exc}); choose another name.") from exc
     if head.startswith(SQLITE_MAGIC):
         raise OutputRefused(f"{target} is a database (perhaps a tournament file); Floorman will not overwrite it.")
+    if kind == "csv" and (b"\x00" in head or not name.lower().endswith((".csv", ".txt"))):
+        raise OutputRefused(f"{target} already exists and is not a CSV file; Floorman will not overwrite it.")
     magic = MAGIC.get(kind)
     if magic is not None and not head.startswith(magic):
         raise OutputRefused(f"{target} already exists and is not a {kind.upper()}; Floorman will not overwrite it.")

@@ -19,7 +19,7 @@ for name in {blocked!r}:
 import importlib, pkgutil
 import {package}
 for info in pkgutil.walk_packages({package}.__path__, "{package}."):
-    if ".migrations." not in info.name:  # Alembic's scripts run only inside Alembic
+    if "migrations." not in info.name:  # Alembic's scripts (the store's, the roster's) run only inside Alembic
         importlib.import_module(info.name)
 print("imported", len(list(pkgutil.walk_packages({package}.__path__))))
 """

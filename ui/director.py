@@ -21,6 +21,7 @@ from ui.changes import Touched, touched
 from ui.command_map import BESPOKE, Bespoke
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
+from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
 from ui.control.players import PLAYER_COMMANDS, PlayersControl
@@ -35,6 +36,7 @@ from ui.runner import CommandRunner
 from ui.session import Session
 from ui.shortcuts import WindowKeysFirst
 from ui.tabs.clock_tab import ClockTab
+from ui.tabs.league_tab import LeagueTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
 from ui.texts import deciding_text
@@ -89,10 +91,12 @@ class DirectorWindow(QMainWindow):
         self.clock_tab = ClockTab()
         self.payouts_tab = PayoutsTab()
         self.history_tab = HistoryTab()
+        self.league_tab = LeagueTab()
         self.tabs.addTab(self.tables_tab, "Tables")
         self.tabs.addTab(self.clock_tab, "Clock && Structure")
         self.tabs.addTab(self.payouts_tab, "Payouts && Results")
         self.tabs.addTab(self.history_tab, "History")
+        self.tabs.addTab(self.league_tab, "League")
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.player_panel)
         split.addWidget(self.tabs)
@@ -109,7 +113,8 @@ class DirectorWindow(QMainWindow):
             self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
         self.store = StoreControl(self)  # timed backups, a failed backup, a file moved away
-        notices = list(getattr(session.backend, "notices", []))  # e.g. an earlier file's -wal moved aside
+        # e.g. an earlier file's -wal moved aside; the league season the new event joined
+        notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
         if notices:
             self.store.banner.done(" ".join(notices))
         lay.addWidget(self.store.row)
@@ -137,6 +142,7 @@ class DirectorWindow(QMainWindow):
         self.clock_ctl = ClockControl(self)
         self.money_ctl = MoneyControl(self)
         self.history_ctl = HistoryControl(self)
+        self.league_ctl = LeagueControl(self)  # seasons in the roster; results flow in when the event finishes
         self.share = ShareControl(self)  # the players' view on their phones, once shared
         self.bar_submits: dict[str, Callable[[str], None]] = {
             "break_table": self.tables_ctl.submit_break,
@@ -260,6 +266,9 @@ class DirectorWindow(QMainWindow):
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
         self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
                                                self.act_largest_bounties)
+        self.league_display_action = self.add_action("&View", "League standings on the room display between events",
+                                                     "", self.league_ctl.push_display)
+        self.league_display_action.setCheckable(True)
         self.share_action = self.add_action("&View", "Share on the network…", "", self.share.act_share)
         from ui.display import settings as display_settings
 
@@ -308,6 +317,8 @@ class DirectorWindow(QMainWindow):
         self.payouts_tab.print_requested.connect(self.printing.print_named)
         self.clock_tab.print_requested.connect(self.printing.print_named)
         self.tabs.currentChanged.connect(lambda _i: self._refresh_history())
+        self.tabs.currentChanged.connect(
+            lambda _i: self.league_ctl.shown() if self.tabs.currentWidget() is self.league_tab else None)
 
     # -- refreshing from the state: only the panes whose view changed --------------------------------
     def _add_panes(self) -> None:
@@ -397,6 +408,7 @@ class DirectorWindow(QMainWindow):
         self._touched = None
         self._history_stale = True
         self._refresh_history()
+        self.league_ctl.after_change()
         self.history_ctl.labels()
         if changed is None or changed.clock:  # a bust leaves the structure as it was
             self.clock_ctl.refresh_structure()
@@ -437,6 +449,7 @@ class DirectorWindow(QMainWindow):
 
         self.display = open_room_display(self.session, self)
         self.share.apply_to_display()
+        self.league_ctl.push_display()
 
     def act_display_full_screen(self) -> None:
         """F11: the room display's full screen, on or off; this window never goes full screen."""
@@ -445,6 +458,7 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).toggle_full_screen()
         self.display = self.display_ctl.display
         self.share.apply_to_display()
+        self.league_ctl.push_display()
 
     def act_mute_chimes(self) -> None:
         from ui.display_link import display_controller

@@ -63,10 +63,7 @@ class RosterLink(QObject):
         if not self.ensure_open():
             return False
         try:
-            from db.roster import fold
-
-            key = fold(name)
-            if any(fold(p.name) == key for p in self.roster.search(name, 50)):
+            if self.roster.find(name) is not None:  # a merged entry too (it lives on in its twin)
                 return False
             self.roster.add(name)
             return True

@@ -93,6 +93,7 @@ class Session(QObject):
         self.path = path
         self.read_only_reason = ""  # set when the file is open read-only: why, in words for the director
         self.venue = ""  # where the event is played (printed on the sheets); from an event template
+        self.notices: list[str] = []  # said once when the window opens (e.g. the league season joined)
 
     @classmethod
     def in_memory(cls, tournament: Tournament) -> Session:

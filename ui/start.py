@@ -52,10 +52,44 @@ def new_tournament_dialog(choice: Profile | EventTemplate, parent: QWidget | Non
     """The new-tournament dialog for a profile, or for an event template (its structure and venue too)."""
     from ui.dialogs.new_tournament import NewTournamentDialog
 
+    seasons = league_seasons()
     if isinstance(choice, EventTemplate):
         return NewTournamentDialog(choice.profile, tournaments_dir(), parent, structure=choice.structure,
-                                   venue=choice.venue, template=choice.name)
-    return NewTournamentDialog(choice, tournaments_dir(), parent)
+                                   venue=choice.venue, template=choice.name, seasons=seasons)
+    return NewTournamentDialog(choice, tournaments_dir(), parent, seasons=seasons)
+
+
+def league_seasons() -> list[tuple[str, str]]:
+    """(league, season) of every season in the player roster; none when there is no roster or it cannot
+    be read (the new tournament is made without a league, never stopped by it)."""
+    try:
+        from db.roster import default_roster_path
+
+        if not default_roster_path().is_file():
+            return []
+        from db.league import LeagueBook
+        from db.roster import Roster
+
+        with Roster.open() as roster:
+            return [(s.league, s.season) for s in LeagueBook(roster).seasons()]
+    except Exception as exc:  # noqa: BLE001 - a roster that cannot be read never stops a new tournament
+        log_unexpected(exc, "player roster: reading the league seasons")
+        return []
+
+
+def join_season(session: Session, league: str, season: str) -> str:
+    """The new event joins a league season (LGE-6); what happened, in words."""
+    try:
+        from app.league import outcome_of
+        from db.league import LeagueBook
+        from db.roster import Roster
+
+        with Roster.open() as roster:
+            LeagueBook(roster).join(league, season, outcome_of(session.state))
+    except Exception as exc:  # noqa: BLE001 - said to the director; the event can join later
+        log_unexpected(exc, "league: joining a season")
+        return f"The event could not join {league} — {season} ({exc}); join it from the League tab."
+    return f"This event counts for {league} — {season}."
 
 
 def create_from_dialog(dialog: NewTournamentDialog) -> Session:
@@ -68,6 +102,9 @@ def create_from_dialog(dialog: NewTournamentDialog) -> Session:
         session.execute({"cmd": "set_structure", "structure": dialog.structure})
     session.venue = dialog.venue.text().strip()
     remember_venue(path, session.venue)
+    chosen = dialog.chosen_season()
+    if chosen is not None:
+        session.notices.append(join_season(session, *chosen))
     return session
 
 

@@ -52,6 +52,8 @@ The area pages have more examples, with every refusal:
 - [tables.md](commands/tables.md): seating draws, buttons and blinds, balancing, breaking, redraws, the winners' table
 - [clock.md](commands/clock.md): the clock, structures, games and rotation, stud order, chip races
 - [knockouts.md](commands/knockouts.md): eliminators, bounties (fixed, progressive, house), corrections
+- [league.md](commands/league.md): leagues and seasons across events (the roster's, not a tournament's
+  commands): points formulas, best N of M, tie-breaks, merged players
 """
 
 

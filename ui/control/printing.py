@@ -154,6 +154,10 @@ class PrintingControl:
             self._race_offered = race_after
             self.offer_bar.show_offer(race_offer(race_after))
 
+    def show_result(self, result: SheetResult) -> None:
+        """A sheet drawn elsewhere (the league standings): the same preview, print and save."""
+        self._sheet_ready(result)
+
     # -- the sheet is drawn -----------------------------------------------------------------------------
     def _sheet_ready(self, result: SheetResult) -> None:
         self.offer_bar.set_busy("" if not self.renderer.busy else self.offer_bar.busy_text.text())

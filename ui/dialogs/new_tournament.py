@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,8 @@ class NewTournamentDialog(QDialog):
     """Name, file, and the profile's settings grouped as Money, Structure, Games, Seating, Payouts."""
 
     def __init__(self, profile: Profile, folder: Path, parent: QWidget | None = None,
-                 structure: dict[str, Any] | None = None, venue: str = "", template: str = "") -> None:
+                 structure: dict[str, Any] | None = None, venue: str = "", template: str = "",
+                 seasons: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__(parent)
         self.structure = structure  # an event template's own structure (None: the profile's)
         self.setWindowTitle(f"New tournament: {profile.name}")
@@ -110,6 +112,13 @@ class NewTournamentDialog(QDialog):
         self._fill_structures()
         self.structure_choice.currentIndexChanged.connect(lambda _i: self._choose_structure())
         head.addRow("Structure", self.structure_choice)
+        # LGE-6: the event can join a league season now (or later, from the League tab).
+        self.season_box = QComboBox()
+        self.season_box.addItem("Not part of a league season", None)
+        for league, season in seasons:
+            self.season_box.addItem(f"{league} — {season}", (league, season))
+        if seasons:
+            head.addRow("League", self.season_box)
         origin = f"the profile “{profile.name}”"
         if template:
             own = f" (its own structure of {len(structure['levels'])} levels)" if structure else ""
@@ -360,6 +369,11 @@ class NewTournamentDialog(QDialog):
         self.path.setText(str(path))
         self.feedback.refuse(f"{cleaned.sentence()} Check the name and create the tournament again.")
         return False
+
+    def chosen_season(self) -> tuple[str, str] | None:
+        """The league season the event joins when created (None: none)."""
+        data = self.season_box.currentData()
+        return (str(data[0]), str(data[1])) if data else None
 
     def _ok(self) -> None:
         if not self.validate() or not self.check_file_name():

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from app.views.handles import TimeSource
 from ui.display.chime import ChimePolicy
-from ui.display.model import DisplayFrame
+from ui.display.league_board import LeagueBoard
+from ui.display.model import ENDED, WAITING, DisplayFrame
 from ui.display.panel import DisplayPanel
 from ui.display.sound import ChimePlayer
 from ui.display.source import DisplaySource
@@ -58,9 +59,13 @@ class RoomDisplay(QWidget):
         self.resize(1280, 720)
         self.source = DisplaySource(tournament_or_session, time_source)
         self.panel = DisplayPanel(self)
+        self.board = LeagueBoard(self)  # the league standings, between events, when the director asks
+        self.board.hide()
+        self.league: tuple[str, str, list[tuple[str, str, str]]] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.panel)
+        layout.addWidget(self.board)
         self.policy = ChimePolicy()
         self.player = player or ChimePlayer(self)
         self.player.message.connect(self.sound_message)
@@ -91,6 +96,10 @@ class RoomDisplay(QWidget):
             return
         self._failed = False
         self.panel.show_frame(frame)
+        between = self.league is not None and frame.mode in (WAITING, ENDED)
+        if between != self.board.isVisible():
+            self.panel.setVisible(not between)
+            self.board.setVisible(between)
         for reason in self.policy.update(frame):
             self.chimes.append(reason)
             self.player.strike(reason)
@@ -151,6 +160,13 @@ class RoomDisplay(QWidget):
             self.panel.set_share(qr_pixmap(url, scale=10), url)
         else:
             self.panel.set_share(None)
+
+    def set_league(self, league: tuple[str, str, list[tuple[str, str, str]]] | None) -> None:
+        """League standings to show between events: (title, subtitle, [(rank, name, points)]); None: never."""
+        self.league = league
+        if league is not None:
+            self.board.show_board(*league)
+        self.refresh()
 
     def set_chip_leaders(self, show: bool) -> None:
         """The chip leaders panel beside the clock, on or off."""

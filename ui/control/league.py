@@ -1,0 +1,335 @@
+"""The League tab's control: seasons from the roster's league book, this event joining one, its
+results flowing in when it finishes (and out again when the finish is undone), CSV and printing.
+
+The standings are always recomputed from the recorded results (``db.league.LeagueBook.standings``);
+the tab is redrawn only while it is on screen. The roster is the window's (``ui.roster_link``): when
+it cannot be opened, the tab says so and the tournament runs on without its league.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
+
+from app.league import LeagueError, Standings, outcome_of, table_rows, to_csv
+from app.views import format as fmt
+
+if TYPE_CHECKING:
+    from db.league import LeagueBook
+    from ui.director import DirectorWindow
+
+TextAsker = Callable[[QWidget, str, str], str | None]
+PathChooser = Callable[[QWidget, str], str]
+
+
+def ask_text(parent: QWidget, title: str, label: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, title, label)
+    return str(text) if ok else None
+
+
+def ask_item(parent: QWidget, title: str, label: str, items: list[str]) -> str | None:
+    item, ok = QInputDialog.getItem(parent, title, label, items, 0, False)
+    return str(item) if ok and item else None
+
+
+def ask_csv_path(parent: QWidget, suggested: str) -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, "Export the standings", suggested, "CSV (*.csv)")
+    return path
+
+
+def summary_words(standings: Standings) -> str:
+    rules = " · ".join(standings.rules.describe())
+    played = f"{fmt.count(standings.finished, 'event')} of {standings.events} finished"
+    return f"{played}, {fmt.count(len(standings.rows), 'player')}. {rules}"
+
+
+class LeagueControl:
+    """The seams a test replaces: ``ask_text``, ``csv_path_chooser``, ``book`` (a LeagueBook)."""
+
+    def __init__(self, window: DirectorWindow) -> None:
+        self.w = window
+        self.tab = window.league_tab
+        self.ask_text: TextAsker = ask_text
+        self.ask_item: Callable[[QWidget, str, str, list[str]], str | None] = ask_item
+        self.csv_path_chooser: PathChooser = ask_csv_path
+        self.book: LeagueBook | None = None
+        self.standings: Standings | None = None
+        self.current: tuple[str, str] | None = None
+        self._ended = bool(window.session.state.ended)
+        self._stale = True
+        tab = self.tab
+        tab.season_chosen.connect(self.choose)
+        tab.join_requested.connect(self.join)
+        tab.leave_requested.connect(self.leave)
+        tab.counts_changed.connect(self.set_counts)
+        tab.new_league_requested.connect(self.new_league)
+        tab.new_season_requested.connect(self.new_season)
+        tab.csv_requested.connect(self.export_csv)
+        tab.print_requested.connect(self.print_standings)
+        tab.merge_requested.connect(self.merge)
+        tab.rules_requested.connect(self.edit_rules)
+        self.rules_dialog: Any = None  # the rules editor, once opened
+
+    # -- the roster's league book ---------------------------------------------------------------------
+    def open_book(self) -> LeagueBook | None:
+        if self.book is not None:
+            return self.book
+        link = self.w.roster
+        if link is None or not link.ensure_open():
+            return None
+        from db.league import LeagueBook
+
+        self.book = book = LeagueBook(link.roster)
+        if self.w.session.state.ended:  # finished while no window was open on it (a file opened again)
+            try:
+                book.record(outcome_of(self.w.session.state))
+            except Exception as exc:  # noqa: BLE001 - the league never stops the tournament
+                from ui.errors import log_unexpected
+
+                log_unexpected(exc, "league: recording a finished event's results")
+        return book
+
+    def use_book(self, book: LeagueBook) -> None:
+        """Use this league book (tests; a roster opened elsewhere)."""
+        self.book = book
+        self._stale = True
+
+    # -- after every command: the finish flows in, an undone finish flows out -------------------------
+    def after_change(self) -> None:
+        """Cheap unless the event has just finished or its finish was undone (one flag compared)."""
+        ended = bool(self.w.session.state.ended)
+        if ended == self._ended:
+            return
+        self._ended = ended
+        self.record()
+
+    def record(self) -> None:
+        book = self.open_book()
+        if book is None:
+            return
+        outcome = outcome_of(self.w.session.state)
+        try:
+            recorded = book.record(outcome)
+        except Exception as exc:  # noqa: BLE001 - the league never stops the tournament
+            from ui.errors import log_unexpected
+
+            log_unexpected(exc, "league: recording the event's results")
+            self.w.statusBar().showMessage(f"The league could not record {outcome.name} ({exc}).", 15000)
+            return
+        if recorded:
+            seasons = ", ".join(f"{a} {b}" for a, b in book.joined(outcome.key))
+            words = (f"League: the results of {outcome.name} count for {seasons}." if outcome.finished
+                     else f"League: the finish of {outcome.name} was undone; its results are withdrawn from {seasons}.")
+            self.w.statusBar().showMessage(words, 15000)
+            self.tab.feedback.done(words)
+        self.invalidate()
+        self.push_display()
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        self._stale = True
+        if self.w.tabs.currentWidget() is self.tab:
+            self.refresh()
+
+    def shown(self) -> None:
+        if self._stale:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self._stale = False
+        book = self.open_book()
+        if book is None:
+            self.tab.set_seasons([], None)
+            self.tab.set_event("The league needs the player roster, which is not open.", None)
+            self.tab.show_standings(None, "")
+            return
+        seasons = book.seasons()
+        listed = [(s.league, s.season, f"{s.league} — {s.season} ({fmt.count(s.events, 'event')})") for s in seasons]
+        if self.current not in {(a, b) for a, b, _ in listed}:
+            joined = book.joined(outcome_of(self.w.session.state).key)
+            self.current = joined[0] if joined else ((listed[0][0], listed[0][1]) if listed else None)
+        self.tab.set_seasons(listed, self.current)
+        if self.current is None:
+            self.standings = None
+            self.tab.set_event("No league yet: New league… starts one (its rules can be changed with "
+                               "floorman league).", None)
+            self.tab.show_standings(None, "")
+            return
+        league, season = self.current
+        self.standings = book.standings(league, season)
+        key = outcome_of(self.w.session.state).key
+        joined_here = (league, season) in book.joined(key)
+        counts = next((e.counts for e in book.events(league, season) if e.key == key), True)
+        name = self.w.session.state.name or "This event"
+        if joined_here:
+            words = f"{name} counts for {league} — {season}" + (
+                ": its results are in." if self.w.session.state.ended else ": its results count when it finishes.")
+        else:
+            words = f"{name} is not part of {league} — {season}."
+        if joined_here and not counts:
+            words += " It is played in the season but does not count."
+        self.tab.set_event(words, joined_here, counts)
+        self.tab.show_standings(self.standings, summary_words(self.standings))
+
+    # -- the room display, between events -------------------------------------------------------------
+    def push_display(self) -> None:
+        """The chosen season's top players to the room display (shown while the event waits to start or has
+        ended), when the director ticked it in the View menu; otherwise none."""
+        display = self.w.display
+        if display is None:
+            return
+        action = getattr(self.w, "league_display_action", None)
+        if action is None or not action.isChecked():
+            display.set_league(None)
+            return
+        if self._stale or self.standings is None:
+            self.refresh()
+        if self.standings is None:
+            display.set_league(None)
+            self.w.statusBar().showMessage("No league season to show on the room display.", 8000)
+            return
+        s = self.standings
+        rows = [(r[0], r[1], r[2]) for r in table_rows(s)]
+        display.set_league((f"{s.league} — {s.season}",
+                            f"League standings · {s.finished} of {fmt.count(s.events, 'event')} played", rows))
+
+    # -- the director's actions -----------------------------------------------------------------------
+    def choose(self, league: str, season: str) -> None:
+        self.current = (league, season)
+        self.refresh()
+        self.push_display()
+
+    def _act(self, action: Callable[[LeagueBook], Any], done: str) -> bool:
+        book = self.open_book()
+        if book is None:
+            self.tab.feedback.refuse("The player roster is not open, so there is no league to change.")
+            return False
+        try:
+            action(book)
+        except LeagueError as exc:
+            self.tab.feedback.refuse(exc.message)
+            return False
+        self.tab.feedback.done(done)
+        self.refresh()
+        return True
+
+    def join(self) -> None:
+        if self.current is None:
+            return
+        league, season = self.current
+        self._act(lambda b: b.join(league, season, outcome_of(self.w.session.state)),
+                  f"This event now counts for {league} — {season}.")
+
+    def set_counts(self, counts: bool) -> None:
+        """LGE-4: this event counts for the standings, or is only played in the season (a freeroll)."""
+        if self.current is None:
+            return
+        league, season = self.current
+        self._act(lambda b: b.join(league, season, outcome_of(self.w.session.state), counts=counts),
+                  f"This event {'counts' if counts else 'no longer counts'} for the standings of {league} — {season}.")
+
+    def leave(self) -> None:
+        if self.current is None:
+            return
+        league, season = self.current
+        self._act(lambda b: b.leave(league, season, outcome_of(self.w.session.state).key),
+                  f"This event no longer counts for {league} — {season}.")
+
+    def new_league(self) -> None:
+        name = self.ask_text(self.w, "New league", "The league's name:")
+        if not name:
+            return
+        season = self.ask_text(self.w, "New league", "Its first season:") or time.strftime("%Y")
+
+        def make(book: LeagueBook) -> None:
+            book.create_league(name)
+            book.add_season(" ".join(name.split()), season)
+
+        if self._act(make, f"League {name} started, season {season}; points: 10 × √entries ÷ √place "
+                           "(Rules… changes them)."):
+            self.current = (" ".join(name.split()), " ".join(season.split()))
+            self.refresh()
+
+    def new_season(self) -> None:
+        if self.current is None:
+            return
+        league = self.current[0]
+        season = self.ask_text(self.w, "New season", f"The new season of {league}:")
+        if season and self._act(lambda b: b.add_season(league, season), f"Season {season} added to {league}."):
+            self.current = (league, " ".join(season.split()))
+            self.refresh()
+
+    def edit_rules(self) -> None:
+        """The chosen league's rules, edited and checked as typed; OK stores them (LGE-1)."""
+        book = self.open_book()
+        if self.current is None or book is None:
+            return
+        from ui.dialogs.league_rules import LeagueRulesDialog
+
+        league = self.current[0]
+        dialog = LeagueRulesDialog(league, dict(book.rules(league).data), self.w)
+        dialog.submitted.connect(lambda data: self._act(lambda b: b.set_rules(league, data),
+                                                        f"The rules of {league} are changed; the standings follow."))
+        self.rules_dialog = dialog
+        dialog.open()
+
+    def merge(self, player: int) -> None:
+        """LGE-8: the selected entry is the same person as another player of the standings."""
+        if self.standings is None or self.book is None:
+            return
+        me = self.standings.row_for(player)
+        others = [r for r in self.standings.rows if r.player != player]
+        if me is None or not others:
+            return
+        labels = [f"{r.name} (#{r.player}, {r.rank_label})" for r in others]
+        chosen = self.ask_item(self.w, "Same person", f"{me.name} (#{me.player}) is the same person as:", labels)
+        if chosen is None:
+            return
+        into = others[labels.index(chosen)]
+        roster = self.book.roster
+        try:
+            roster.merge(player, into.player)
+        except (ValueError, KeyError) as exc:
+            self.tab.feedback.refuse(str(exc).strip("'\""))
+            return
+        self.tab.feedback.done(f"{me.name} (#{me.player}) now counts as {into.name} (#{into.player}); both entries "
+                               f"are kept (floorman league merge ... --undo splits them again).")
+        self.refresh()
+        self.tab.select_player(into.player)
+
+    def export_csv(self) -> None:
+        if self.standings is None:
+            return
+        from sheets.output import OutputRefused, write_output
+
+        slug = "-".join(f"{self.standings.league} {self.standings.season}".lower().split())
+        target = self.csv_path_chooser(self.w, str(Path.home() / f"{slug}-standings.csv"))
+        if not target:
+            return
+        try:
+            write_output(Path(target), to_csv(self.standings).encode("utf-8"), "csv")
+        except OutputRefused as exc:
+            self.tab.feedback.refuse(exc.message)
+            return
+        self.tab.feedback.done(f"Standings written to {target}.")
+
+    def print_standings(self) -> None:
+        """Draw the standings sheet and open the print preview (print, save a copy, open)."""
+        if self.standings is None:
+            return
+        from sheets.league import league_sheet
+        from ui.printing import output
+        from ui.printing.jobs import SheetJob, SheetResult
+
+        start = time.perf_counter()
+        pdf, bad = league_sheet(self.standings)
+        title = f"{self.standings.league} {self.standings.season}"
+        path = output.save_pdf(pdf, output.file_name(title, "league"))
+        pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+        result = SheetResult(SheetJob("league", "League standings"), path, pages, output.page_images(path),
+                             time.perf_counter() - start, bad)
+        self.w.printing.show_result(result)
