@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TypeVar
 
@@ -29,6 +29,7 @@ def full_deck() -> list[str]:
 
 
 _DECK = tuple(full_deck())
+DECK_ORDER = {card: card_value(card) for card in _DECK}  # card_value of each card as dealt here
 
 
 def _shuffle_in_place(rng: random.Random, x: list[T]) -> None:
@@ -90,6 +91,31 @@ class RandomSource:
 
     def randrange(self, n: int) -> int:
         return self._rng.randrange(n)
+
+    @property
+    def dictating(self) -> bool:
+        """Whether outcomes queued by :meth:`dictate` are waiting to be drawn."""
+        return bool(self._queued)
+
+    def permutation(self, n: int) -> list[int]:
+        """``shuffle(range(n))``. A shuffle draws the same whatever its items, so shuffling ``n`` places is
+        ``[places[i] for i in permutation(n)]``, with the same draws."""
+        if self._queued:
+            return self.shuffle(range(n))
+        out = list(range(n))
+        _SHUFFLE(self._rng, out)
+        return out
+
+    def deal_hands(self, counts: Iterable[int]) -> list[list[str]]:
+        """``[deal(k) for k in counts]``: the same draws, so the same cards (a full deck per hand)."""
+        if self._queued:
+            return [self.deal(k) for k in counts]
+        shuffle, rng, out = _SHUFFLE, self._rng, []
+        for k in counts:
+            deck = list(_DECK)
+            shuffle(rng, deck)
+            out.append(deck[:k])
+        return out
 
     def deal(self, n: int, exclude: Sequence[str] = ()) -> list[str]:
         """Deal ``n`` distinct cards from a shuffled deck."""
