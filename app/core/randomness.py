@@ -107,13 +107,22 @@ class RandomSource:
         return out
 
     def deal_hands(self, counts: Iterable[int]) -> list[list[str]]:
-        """``[deal(k) for k in counts]``: the same draws, so the same cards (a full deck per hand)."""
+        """One hand of ``k`` distinct cards per count, each from a full deck: hand i is uniform over the
+        ordered ``k``-card draws, as ``deal(k)`` is, but only its ``k`` cards are drawn (``k`` draws,
+        where ``deal`` shuffles the whole deck). A seat draw deals one hand at every table."""
         if self._queued:
             return [self.deal(k) for k in counts]
-        shuffle, rng, out = _SHUFFLE, self._rng, []
+        getrandbits, out = self._rng.getrandbits, []
         for k in counts:
             deck = list(_DECK)
-            shuffle(rng, deck)
+            for i in range(min(k, 52)):  # a Fisher-Yates shuffle of the first k places only
+                n = 52 - i
+                bits = n.bit_length()
+                r = getrandbits(bits)
+                while r >= n:
+                    r = getrandbits(bits)
+                j = i + r
+                deck[i], deck[j] = deck[j], deck[i]
             out.append(deck[:k])
         return out
 

@@ -161,7 +161,7 @@ def _card_draw(
 
 
 def _random_draw(
-    ctx: Context, players: list[Player], sizes: list[int], cmd: dict[str, Any], dealers: list[int]
+    ctx: Context, players: list[Player], ids: list[int], sizes: list[int], cmd: dict[str, Any], dealers: list[int]
 ) -> tuple[list[list[Any]], dict[str, dict[str, Any]]]:
     """SEAT-1 and SEAT-5: the ``[player, table, seat, None]`` assignments by table and seat, and each
     table's button draw.
@@ -180,7 +180,7 @@ def _random_draw(
     given = cmd.get("seats")
     rank: Callable[[int], int] | None = None  # a player's turn in the draw (None: his id, ids in order)
     if given is None and not dealers:
-        for pid, place in zip([p.id for p in players], ctx.rng.permutation(n)):
+        for pid, place in zip(ids, ctx.rng.permutation(n)):
             slots[place] = pid
     else:
         seats = _plain_draw(ctx, players, sizes, given, dealers)  # every place, once each (checked)
@@ -225,7 +225,8 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
     """Seat ``players`` at tables 1..``tables`` by the profile's method; the data of a ``seats_drawn``."""
     sizes = table_sizes(len(players), tables, ctx.profile["seat.extra_to"])
     players = sorted(players, key=attrgetter("id"))
-    dealers = named_dealers(ctx, cmd, [p.id for p in players], tables)
+    ids = [p.id for p in players]
+    dealers = named_dealers(ctx, cmd, ids, tables)
     assignments: list[list[Any]] = []
     buttons: dict[str, dict[str, Any]] = {}
     if ctx.profile["seat.method"] == "card_draw":
@@ -240,7 +241,7 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
             buttons[str(number)] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
         method = "card_draw"
     else:
-        assignments, buttons = _random_draw(ctx, players, sizes, cmd, dealers)
+        assignments, buttons = _random_draw(ctx, players, ids, sizes, cmd, dealers)
         method = "random"  # the assignments are in table and seat order
     data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
     if dealers:
@@ -315,10 +316,11 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
         table.designated_dealer = dealers.get(number)
         table.button, table.sb_seat, table.sb, table.bb = pos["button"], pos["sb_seat"], pos["sb"], pos["bb"]
         table.button_held = table.frozen = False
-        table.dead_seats.clear()
-        table.moved_out.clear()
-        table.newcomers.clear()
-        table.sitting_out.clear()
+        if table.dead_seats or table.moved_out or table.newcomers or table.sitting_out:  # a redraw
+            table.dead_seats.clear()
+            table.moved_out.clear()
+            table.newcomers.clear()
+            table.sitting_out.clear()
         drawn = pos.get("cards")
         if drawn:
             table.draw_cards.update(zip(map(int, drawn), drawn.values()))
