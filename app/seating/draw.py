@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.buttons.positions import first_hand
 from app.core import inputs
+from app.core.collector import collector_paused
 from app.core.events import Event
 from app.core.randomness import DECK_ORDER, card_value
 from app.core.registry import applies, command
@@ -269,11 +270,12 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
                 f"{opened.max_seats} with change_settings, so the draw uses more tables.",
                 "SEAT-2",
             )
-    data = draw_everyone(ctx, players, tables, cmd)
-    for number in range(1, tables + 1):
-        if number not in ctx.state.tables:
-            ctx.emit("table_opened", table=number, seats=max_seats)
-    ctx.emit("seats_drawn", **data)
+    with collector_paused():
+        data = draw_everyone(ctx, players, tables, cmd)
+        for number in range(1, tables + 1):
+            if number not in ctx.state.tables:
+                ctx.emit("table_opened", table=number, seats=max_seats)
+        ctx.emit("seats_drawn", **data)
 
 
 @applies("seats_drawn")
