@@ -7,6 +7,8 @@ Measures, on this machine:
 4. a whole simulated tournament of ``--players`` entrants persisted action by action with
    ``floorman simulate``'s driver: total time and per-action p50/p99, commit included;
 5. opening the finished file to a ready engine state (checks, lock, snapshot + tail replay).
+With ``--cost [--runs N]``: only the store's own cost (the stored run minus the run in memory)
+against a bare durable loop of as many commits, N rounds in turns; the median ratio and its spread.
 Targets (PRODUCT.md): 10,000 players under 30 s, p99 under 5 ms, open under 1 s.
 """
 
