@@ -12,9 +12,9 @@ def collector_paused() -> Iterator[None]:
     """Hold the cycle collector off for the ``with`` block.
 
     The seat draw of a large field builds a hundred thousand objects that all stay in the state or
-    the log: a collection meanwhile finds nothing to free, yet the collector would run a hundred times
-    or more and walk the new objects again and again (a sixth of the draw at 30,000 players). After
-    the block, one collection walks them once. Left as it was if the caller had it off.
+    the log: a collection meanwhile finds nothing to free, yet the collector would run over a hundred
+    times and walk the new objects again and again (13-19 ms of the draw at 30,000 players). After the
+    block, one collection walks them once (8-14 ms). Left as it was if the caller had it off.
     """
     was_enabled = gc.isenabled()
     gc.disable()
