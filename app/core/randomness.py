@@ -92,11 +92,6 @@ class RandomSource:
     def randrange(self, n: int) -> int:
         return self._rng.randrange(n)
 
-    @property
-    def dictating(self) -> bool:
-        """Whether outcomes queued by :meth:`dictate` are waiting to be drawn."""
-        return bool(self._queued)
-
     def permutation(self, n: int) -> list[int]:
         """``shuffle(range(n))``. A shuffle draws the same whatever its items, so shuffling ``n`` places is
         ``[places[i] for i in permutation(n)]``, with the same draws."""
