@@ -201,7 +201,7 @@ class TournamentStore:
         due = self._history.run_due(command)  # what time made due (ELIM-6): an automatic action of its own
         if due is not None:
             self._commit(due)
-        action = self._history.run(command, automatic=automatic, label=label)
+        action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None)
         self._commit(action)
         if _time.monotonic() - self._last_check >= CHECK_CLOCK_EVERY:
             self.tick()  # between the window's own ticks, at most once a second

@@ -77,11 +77,16 @@ class Tournament:
         return t
 
     # -- running commands -----------------------------------------------------------------------
-    def execute(self, command: dict[str, Any]) -> list[Event]:
-        """Run one director command. Returns its events, or raises RuleError and changes nothing."""
+    def execute(self, command: dict[str, Any], *, nothing_due: bool = False) -> list[Event]:
+        """Run one director command. Returns its events, or raises RuleError and changes nothing.
+
+        ``nothing_due``: the caller has just found that nothing is due (:meth:`due_command`), so it is
+        not looked for again.
+        """
         handler = handler_for(command)
         parse(command)  # the declaration first: a wrong or unknown field is refused, naming it
-        self.run_due(command)  # what time passing made due is done first, and stays done
+        if not nothing_due:
+            self.run_due(command)  # what time passing made due is done first, and stays done
         if self.state.ended and command["cmd"] not in AFTER_END_ALLOWED:
             raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
         ctx = Context(self, command)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TypeVar
 
@@ -29,6 +29,7 @@ def full_deck() -> list[str]:
 
 
 _DECK = tuple(full_deck())
+DECK_ORDER = {card: card_value(card) for card in _DECK}  # card_value of each card as dealt here
 
 
 def _shuffle_in_place(rng: random.Random, x: list[T]) -> None:
@@ -90,6 +91,35 @@ class RandomSource:
 
     def randrange(self, n: int) -> int:
         return self._rng.randrange(n)
+
+    def permutation(self, n: int) -> list[int]:
+        """``shuffle(range(n))``. A shuffle draws the same whatever its items, so shuffling ``n`` places is
+        ``[places[i] for i in permutation(n)]``, with the same draws."""
+        if self._queued:
+            return self.shuffle(range(n))
+        out = list(range(n))
+        _SHUFFLE(self._rng, out)
+        return out
+
+    def deal_hands(self, counts: Iterable[int]) -> list[list[str]]:
+        """One hand of ``k`` distinct cards per count, each from a full deck: hand i is uniform over the
+        ordered ``k``-card draws, as ``deal(k)`` is, but only its ``k`` cards are drawn (``k`` draws,
+        where ``deal`` shuffles the whole deck). A seat draw deals one hand at every table."""
+        if self._queued:
+            return [self.deal(k) for k in counts]
+        getrandbits, out = self._rng.getrandbits, []
+        for k in counts:
+            deck = list(_DECK)
+            for i in range(min(k, 52)):  # a Fisher-Yates shuffle of the first k places only
+                n = 52 - i
+                bits = n.bit_length()
+                r = getrandbits(bits)
+                while r >= n:
+                    r = getrandbits(bits)
+                j = i + r
+                deck[i], deck[j] = deck[j], deck[i]
+            out.append(deck[:k])
+        return out
 
     def deal(self, n: int, exclude: Sequence[str] = ()) -> list[str]:
         """Deal ``n`` distinct cards from a shuffled deck."""

@@ -21,7 +21,7 @@ OUT = "out"  # eliminated, forfeited, removed, or refunded
 WINNER = "winner"  # last player holding chips
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     id: int
     name: str
@@ -63,7 +63,7 @@ class Player:
         return self.status in (REGISTERED, WAITING, SEATED)
 
 
-@dataclass
+@dataclass(slots=True)
 class Table:
     number: int
     max_seats: int

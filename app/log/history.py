@@ -136,14 +136,17 @@ class History:
             return None
         return self.run(due, automatic=True)
 
-    def run(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> Action:
+    def run(
+        self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None, nothing_due: bool = False
+    ) -> Action:
         """Run one command on the engine and record it (after anything due, as its own action). RuleError:
-        nothing changes, beyond the due action."""
-        if not automatic:
-            self.run_due(command)
+        nothing changes, beyond the due action. ``nothing_due``: the caller has just run :meth:`run_due`
+        and nothing was due, so neither this nor the engine looks again."""
+        if not automatic and not nothing_due:
+            nothing_due = self.run_due(command) is None
         t = self.tournament
         text = label or label_for(command, t.state)
-        events = t.execute(command)
+        events = t.execute(command, nothing_due=nothing_due)
         at = events[0].at if events else self._now()
         action = Action(self.next_seq, DO, at, text, dict(command), list(events), None, automatic)
         self._add(action)

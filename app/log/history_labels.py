@@ -7,6 +7,10 @@ without one gets a readable fallback from its name and main argument.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from string import Formatter
 from typing import Any
 
 from app.commands import by_name
@@ -47,27 +51,50 @@ def _names(state: TournamentState, refs: Any) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _player_value(command: dict[str, Any], state: TournamentState) -> str:
+    ref = command.get("player", command.get("name", command.get("id")))
+    if ref is not None:
+        return _name(state, ref)
+    return _names(state, command["players"]) if "players" in command else "a player"
+
+
+def _keys(command: dict[str, Any], state: TournamentState) -> str:
+    settings = command.get("settings")
+    return ", ".join(sorted(settings)) if isinstance(settings, dict) else ""
+
+
+# What each "{field}" of a template stands for, computed only when the template uses it.
+VALUES: dict[str, Callable[[dict[str, Any], TournamentState], Any]] = {
+    "player": _player_value,
+    "players": lambda command, state: _names(state, command.get("players")),
+    "table": lambda command, state: command.get("table", "?"),
+    "seat": lambda command, state: command.get("seat", "?"),
+    "level": lambda command, state: command.get("level", "?"),
+    "minutes": lambda command, state: command.get("minutes", "?"),
+    "game": lambda command, state: command.get("game", "?"),
+    "denomination": lambda command, state: command.get("denomination", "?"),
+    "text": lambda command, state: _short(command.get("text", "")),
+    "name": lambda command, state: " ".join(str(command.get("name", "?")).split()),
+    "keys": _keys,
+}
+
+
+@lru_cache(maxsize=256)
+def _fields(name: str) -> tuple[str | None, tuple[str, ...]]:
+    """A command's label template and the names of the fields it uses (None: no template)."""
+    words = template(name)
+    if words is None:
+        return None, ()
+    used = {re.split(r"[.\[]", field, maxsplit=1)[0] for _, field, _, _ in Formatter().parse(words) if field}
+    return words, tuple(sorted(used))
+
+
 def label_for(command: dict[str, Any], state: TournamentState) -> str:
     """The words for one command, e.g. {"cmd": "bust", "player": 3} -> "bust-out of Ann Lee"."""
     name = str(command.get("cmd", "action"))
-    ref = command.get("player", command.get("name", command.get("id")))
-    settings = command.get("settings")
-    values = {
-        "player": _name(state, ref) if ref is not None else (
-            _names(state, command["players"]) if "players" in command else "a player"),
-        "players": _names(state, command.get("players")),
-        "table": command.get("table", "?"),
-        "seat": command.get("seat", "?"),
-        "level": command.get("level", "?"),
-        "minutes": command.get("minutes", "?"),
-        "game": command.get("game", "?"),
-        "denomination": command.get("denomination", "?"),
-        "text": _short(command.get("text", "")),
-        "name": " ".join(str(command.get("name", "?")).split()),
-        "keys": ", ".join(sorted(settings)) if isinstance(settings, dict) else "",
-    }
-    words_of = template(name)
+    words_of, used = _fields(name)
     if words_of is not None:
-        return words_of.format(**values)
+        return words_of.format(**{field: VALUES[field](command, state) for field in used})
+    ref = command.get("player", command.get("name", command.get("id")))
     words = name.replace("_", " ")
-    return f"{words} ({values['player']})" if ref is not None else words
+    return f"{words} ({_player_value(command, state)})" if ref is not None else words

@@ -16,7 +16,6 @@ differs is not used: the log is replayed instead, which is always right, only sl
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import typing
 import zlib
@@ -25,6 +24,7 @@ from typing import Any
 
 import msgspec
 
+from app.core.collector import collector_paused
 from app.core.state import TournamentState
 
 FORMAT_VERSION = 1
@@ -52,15 +52,11 @@ def load_state(blob: bytes) -> TournamentState:
         raise SnapshotFormatError("it is not in this version's snapshot format")
     # Decoding builds a hundred thousand objects and no garbage: with the cycle collector running,
     # it would walk the whole heap several times meanwhile.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _DECODER.decode(zlib.decompress(blob[len(MAGIC):]))
-    except (zlib.error, msgspec.DecodeError) as exc:  # ValidationError is a DecodeError
-        raise SnapshotFormatError(f"it is damaged ({exc})") from exc
-    finally:
-        if was_enabled:
-            gc.enable()
+    with collector_paused():
+        try:
+            return _DECODER.decode(zlib.decompress(blob[len(MAGIC):]))
+        except (zlib.error, msgspec.DecodeError) as exc:  # ValidationError is a DecodeError
+            raise SnapshotFormatError(f"it is damaged ({exc})") from exc
 
 
 _FINGERPRINT: dict[str, str] = {}

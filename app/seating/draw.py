@@ -7,13 +7,15 @@ director enters a draw made with a real deck, and how tests dictate one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from app.buttons.positions import first_hand
 from app.core import inputs
+from app.core.collector import collector_paused
 from app.core.events import Event
-from app.core.randomness import card_value
+from app.core.randomness import DECK_ORDER, card_value
 from app.core.registry import applies, command
 from app.core.state import REGISTERED, SEATED, WAITING, Player, Table, TournamentState
 from app.errors import RuleError
@@ -74,6 +76,9 @@ def card_map(state: TournamentState, given: Any, what: str) -> dict[int, str]:
 def button_draws(ctx: Context, seating: dict[int, list[int]], given: Any) -> dict[int, dict[int, str]]:
     """SEAT-5 at every table of ``seating`` (table -> player ids): one card each, given or dealt."""
     forced = card_map(ctx.state, given, "button_cards") if given is not None else {}
+    if not forced:  # every table dealt, table after table (one deck each, as many cards as players)
+        hands = ctx.rng.deal_hands([len(pids) for pids in seating.values()])
+        return {number: dict(zip(pids, hand)) for (number, pids), hand in zip(seating.items(), hands)}
     out: dict[int, dict[int, str]] = {}
     deal = ctx.rng.deal
     for number, pids in seating.items():
@@ -118,6 +123,7 @@ def _table_opened(state: TournamentState, ev: Event) -> None:
 def _plain_draw(
     ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
 ) -> dict[int, tuple[int, int]]:
+    """The seats of a random draw that is given in full (``seats``) or places dealers first (SEAT-4)."""
     if given is not None:
         if not isinstance(given, dict):
             raise RuleError("INVALID_INPUT", "seats must be an object of player: [table, seat].")
@@ -133,11 +139,7 @@ def _plain_draw(
         if set(out) != {p.id for p in players} or len(set(out.values())) != len(out):
             raise RuleError("INVALID_INPUT", "The seats given must place every entrant once, one per seat.")
         return out
-    if dealers:
-        return dealers_placed_first(ctx, dealers, [p.id for p in players], sizes)
-    places = [(i + 1, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
-    order = ctx.rng.shuffle(places)
-    return dict(zip([p.id for p in players], order))
+    return dealers_placed_first(ctx, dealers, [p.id for p in players], sizes)
 
 
 def _card_draw(
@@ -159,28 +161,73 @@ def _card_draw(
     return {pid: seat_card(*card_seat(c)) for pid, c in cards.items()}
 
 
-def _in_seat_order(seats: dict[int, tuple[int, int]], sizes: list[int]) -> list[list[Any]]:
-    """The ``[player, table, seat, None]`` assignments of a draw, by table and seat, placed without sorting."""
-    starts = [0]
+def _random_draw(
+    ctx: Context, players: list[Player], ids: list[int], sizes: list[int], cmd: dict[str, Any], dealers: list[int]
+) -> tuple[list[list[Any]], dict[str, dict[str, Any]]]:
+    """SEAT-1 and SEAT-5: the ``[player, table, seat, None]`` assignments by table and seat, and each
+    table's button draw.
+
+    The places are numbered in table and seat order, and ``slots`` holds the player of each. A drawn
+    shuffle of the places is ``permutation(n)`` read through that numbering (the same draws), and
+    the players, in id order, take its places in turn. Each table's seats are 1 to its size. The
+    button cards are dealt table by table in the order of the draw: a table comes when its first
+    player was drawn, and its players get their cards in the order they were drawn.
+    """
+    starts = [0]  # the number of the first place of each table
     for size in sizes:
         starts.append(starts[-1] + size)
-    slots: list[int | None] = [None] * starts[-1]
-    try:
+    n = starts[-1]
+    slots: list[int] = [0] * n
+    given = cmd.get("seats")
+    rank: Callable[[int], int] | None = None  # a player's turn in the draw (None: his id, ids in order)
+    if given is None and not dealers:
+        for pid, place in zip(ids, ctx.rng.permutation(n)):
+            slots[place] = pid
+    else:
+        seats = _plain_draw(ctx, players, sizes, given, dealers)  # every place, once each (checked)
         for pid, (t, s) in seats.items():
             slots[starts[t - 1] + s - 1] = pid
-    except IndexError:
-        slots = [None]
-    if None in slots:  # not one player per seat of the draw (never, once checked): sort instead
-        return sorted(([pid, t, s, None] for pid, (t, s) in seats.items()), key=itemgetter(1, 2))
-    places = [(i + 1, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
-    return [[pid, t, s, None] for pid, (t, s) in zip(slots, places)]
+        rank = dict(zip(seats, range(n))).__getitem__
+    # Each table's players in the order of the draw, the tables by their first player drawn.
+    groups: list[tuple[int, int, list[int]]] = []  # (first player's turn, table, players in turn)
+    for number, size in enumerate(sizes, start=1):
+        if size:
+            drawn = sorted(slots[starts[number - 1] : starts[number]], key=rank)
+            groups.append((drawn[0] if rank is None else rank(drawn[0]), number, drawn))
+    groups.sort()
+    given_cards = cmd.get("button_cards")
+    hands: list[list[str]]
+    if given_cards is None:
+        hands = ctx.rng.deal_hands([len(drawn) for _, _, drawn in groups])
+    else:
+        dealt = button_draws(ctx, {number: drawn for _, number, drawn in groups}, given_cards)
+        hands = [list(dealt[number].values()) for _, number, _ in groups]
+    max_seats = ctx.profile["table.max_seats"]
+    blinds: dict[tuple[int, int], dict[str, Any]] = {}  # (button seat, players) -> the first hand's seats
+    buttons: dict[str, dict[str, Any]] = {}
+    value = DECK_ORDER.__getitem__ if given_cards is None else card_value
+    for (_, number, drawn), cards in zip(groups, hands):
+        values = list(map(value, cards))
+        top = drawn[values.index(max(values))]  # SEAT-5: the highest card (distinct cards: no tie)
+        first_place, size = starts[number - 1], sizes[number - 1]
+        key = (slots.index(top, first_place, starts[number]) - first_place + 1, size)
+        first = blinds.get(key)
+        if first is None:
+            pos = first_hand(key[0], range(1, size + 1), max_seats)
+            first = blinds[key] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
+        buttons[str(number)] = {**first, "cards": dict(zip(map(str, drawn), cards))}
+    table_at = [number for number, size in enumerate(sizes, start=1) for _ in range(size)]
+    seat_at = [seat for size in sizes for seat in range(1, size + 1)]
+    assignments = [[pid, t, s, None] for pid, t, s in zip(slots, table_at, seat_at)]
+    return assignments, buttons
 
 
 def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[str, Any]) -> dict[str, Any]:
     """Seat ``players`` at tables 1..``tables`` by the profile's method; the data of a ``seats_drawn``."""
     sizes = table_sizes(len(players), tables, ctx.profile["seat.extra_to"])
     players = sorted(players, key=attrgetter("id"))
-    dealers = named_dealers(ctx, cmd, [p.id for p in players], tables)
+    ids = [p.id for p in players]
+    dealers = named_dealers(ctx, cmd, ids, tables)
     assignments: list[list[Any]] = []
     buttons: dict[str, dict[str, Any]] = {}
     if ctx.profile["seat.method"] == "card_draw":
@@ -195,29 +242,8 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
             buttons[str(number)] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
         method = "card_draw"
     else:
-        seats = _plain_draw(ctx, players, sizes, cmd.get("seats"), dealers)
-        assignments = _in_seat_order(seats, sizes)
-        # Each table's players in the order of the draw (by player): the button cards are dealt in it.
-        by_table: dict[int, list[int]] = {}
-        for pid, (t, _s) in seats.items():
-            group = by_table.get(t)
-            if group is None:
-                by_table[t] = [pid]
-            else:
-                group.append(pid)
-        draws = button_draws(ctx, by_table, cmd.get("button_cards"))
-        max_seats = ctx.profile["table.max_seats"]
-        for number, hand in draws.items():
-            taken = {seats[pid][1] for pid in by_table[number]}
-            pos = first_hand(seats[high_card(hand)][1], taken, max_seats)
-            buttons[str(number)] = {
-                "button": pos.button,
-                "sb_seat": pos.sb_seat,
-                "sb": pos.sb,
-                "bb": pos.bb,
-                "cards": dict(zip(map(str, hand), hand.values())),
-            }
-        method = "random"  # the assignments are in table and seat order (_in_seat_order)
+        assignments, buttons = _random_draw(ctx, players, ids, sizes, cmd, dealers)
+        method = "random"  # the assignments are in table and seat order
     data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
     if dealers:
         data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
@@ -244,48 +270,59 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
                 f"{opened.max_seats} with change_settings, so the draw uses more tables.",
                 "SEAT-2",
             )
-    data = draw_everyone(ctx, players, tables, cmd)
-    for number in range(1, tables + 1):
-        if number not in ctx.state.tables:
-            ctx.emit("table_opened", table=number, seats=max_seats)
-    ctx.emit("seats_drawn", **data)
+    with collector_paused():
+        data = draw_everyone(ctx, players, tables, cmd)
+        for number in range(1, tables + 1):
+            if number not in ctx.state.tables:
+                ctx.emit("table_opened", table=number, seats=max_seats)
+        ctx.emit("seats_drawn", **data)
 
 
 @applies("seats_drawn")
 def _seats_drawn(state: TournamentState, ev: Event) -> None:
-    came_from = ev.data.get("from")  # a redraw: where each player sat before (older logs: not known)
-    players, tables, moves = state.players, state.tables, state.seat_moves
-    numbers: set[int] = set()
-    table: Table | None = None
-    for pid, number, seat, card in ev.data["assignments"]:
-        p = players[pid]
-        if table is None or table.number != number:  # the assignments come table by table, usually
-            table = tables[number]
-            numbers.add(number)
-        if came_from is not None:
+    data = ev.data
+    assignments = data["assignments"]  # [player, table, seat, card or None], table by table usually
+    came_from = data.get("from")  # a redraw: where each player sat before (older logs: not known)
+    if came_from is not None:
+        moves = state.seat_moves
+        for pid, number, seat, _card in assignments:
             old = came_from.get(str(pid)) or [None, None]
             moves.append(
                 {"kind": "redraw", "player": pid, "from_table": old[0], "from_seat": old[1], "to_table": number,
                  "to_seat": seat, "reason": "redraw", "at": ev.at}
             )
-        table.seats[seat] = pid
-        p.status, p.table, p.seat = SEATED, number, seat
+    tables, players = state.tables, state.players
+    at_tables: list[int] = []
+    current: int | None = None
+    seats: dict[int, int] = {}
+    cards: dict[int, str] = {}
+    for pid, number, seat, card in assignments:
+        if number != current:
+            table = tables[number]
+            current, seats, cards = number, table.seats, table.draw_cards
+            at_tables.append(number)
+        seats[seat] = pid
+        p = players[pid]
+        p.status = SEATED
+        p.table = number
+        p.seat = seat
         if card is not None:
-            table.draw_cards[pid] = card
-    state.seats_changed(*sorted(numbers))
+            cards[pid] = card
+    state.seats_changed(*sorted(set(at_tables)))
     if state.waiting:
-        seated = {a[0] for a in ev.data["assignments"]}
+        seated = set(map(itemgetter(0), assignments))
         state.waiting = [pid for pid in state.waiting if pid not in seated]
-    dealers = ev.data.get("dealers", {})
-    for number, pos in ev.data["buttons"].items():
-        table = state.tables[int(number)]
+    dealers = data.get("dealers", {})
+    for number, pos in data["buttons"].items():
+        table = tables[int(number)]
         table.designated_dealer = dealers.get(number)
         table.button, table.sb_seat, table.sb, table.bb = pos["button"], pos["sb_seat"], pos["sb"], pos["bb"]
         table.button_held = table.frozen = False
-        table.dead_seats.clear()
-        table.moved_out.clear()
-        table.newcomers.clear()
-        table.sitting_out.clear()
-        cards = pos.get("cards")
-        if cards:
-            table.draw_cards.update(zip(map(int, cards), cards.values()))
+        if table.dead_seats or table.moved_out or table.newcomers or table.sitting_out:  # a redraw
+            table.dead_seats.clear()
+            table.moved_out.clear()
+            table.newcomers.clear()
+            table.sitting_out.clear()
+        drawn = pos.get("cards")
+        if drawn:
+            table.draw_cards.update(zip(map(int, drawn), drawn.values()))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from app.core.engine import Tournament
+from app.core.randomness import RandomSource, card_value, full_deck
 from app.errors import RuleError
 from app.seating.draw import card_seat, seat_card, table_sizes
 from tests.app.tables_support import add_players, names, seat, tournament
@@ -101,3 +104,41 @@ def test_seat_draw_replays_without_randomness() -> None:
     t.execute({"cmd": "seat_all"})
     again = Tournament.replay(t.log)
     assert again.view("tables") == t.view("tables")
+
+
+def test_seat_1_the_place_permutation_draws_exactly_as_shuffling_the_places() -> None:
+    places = [(t, s) for t in range(1, 5) for s in range(1, 10)]
+    shuffled = RandomSource(3).shuffle(places)
+    by_number = RandomSource(3).permutation(len(places))
+    assert [places[i] for i in by_number] == shuffled
+
+
+def test_seat_5_button_hands_are_distinct_cards_each_from_a_full_deck_and_uniform() -> None:
+    rng = RandomSource(4)
+    hands = rng.deal_hands([9, 10, 2, 1, 12] * 200)
+    assert [len(h) for h in hands[:5]] == [9, 10, 2, 1, 12]
+    assert all(len(set(h)) == len(h) and set(h) <= set(full_deck()) for h in hands)
+    firsts = Counter(h[0] for h in rng.deal_hands([3] * 52_000))
+    lasts = Counter(h[2] for h in rng.deal_hands([3] * 52_000))
+    assert set(firsts) == set(lasts) == set(full_deck())
+    assert all(800 < n < 1200 for n in (*firsts.values(), *lasts.values()))  # 1,000 expected each
+    dictated = RandomSource(4)
+    dictated.dictate(full_deck())
+    assert dictated.deal_hands([3]) == [full_deck()[:3]]  # a dictated deck is dealt from its top
+
+
+def test_seat_1_5_a_large_draw_seats_each_player_once_with_the_high_card_on_the_button() -> None:
+    t = tournament("tda", seed=2)
+    add_players(t, [f"P{i:04d}" for i in range(1, 953)])
+    events = t.execute({"cmd": "seat_all"})
+    drawn = events[-1].data
+    assert [a[1:3] for a in drawn["assignments"]] == sorted(a[1:3] for a in drawn["assignments"])
+    assert len({a[0] for a in drawn["assignments"]}) == 952 == len(drawn["assignments"])
+    state = t.state
+    for number, table in state.tables.items():
+        assert sorted(table.seats) == list(range(1, len(table.seats) + 1))
+        best = max(table.draw_cards, key=lambda pid: card_value(table.draw_cards[pid]))
+        assert table.button is not None and table.seats[table.button] == best
+        for s, pid in table.seats.items():
+            assert (state.players[pid].table, state.players[pid].seat) == (number, s)
+    assert Tournament.replay(t.log).view("tables") == t.view("tables")

@@ -7,6 +7,8 @@ Measures, on this machine:
 4. a whole simulated tournament of ``--players`` entrants persisted action by action with
    ``floorman simulate``'s driver: total time and per-action p50/p99, commit included;
 5. opening the finished file to a ready engine state (checks, lock, snapshot + tail replay).
+With ``--cost [--runs N]``: only the store's own cost (the stored run minus the run in memory)
+against a bare durable loop of as many commits, N rounds in turns; the median ratio and its spread.
 Targets (PRODUCT.md): 10,000 players under 30 s, p99 under 5 ms, open under 1 s.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -65,23 +68,42 @@ def bare_loop(folder: Path, n: int) -> float:
 
 
 def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str, Any]:
-    """The stored run minus the run in memory, against the bare durable loop of as many commits."""
-    stored, memory, bare = [], [], []
+    """The stored run minus the run in memory, against the bare durable loop of as many commits.
+
+    Each round runs the three in turn (in memory, stored, bare loop) so that the three figures of a
+    round meet the same load on the machine and the disk; a round's ratio is its store cost over its
+    bare loop. The median round ratio is the figure, with the lowest and highest beside it, and the
+    ratio of the best times of each part over all rounds (``best_ratio``).
+    """
+    stored, memory, bare, ratios = [], [], [], []
+    stored_cpu, memory_cpu = [], []
     actions = 0
     for run in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = run_simulation(Simulation(players=players, seed=seed, check_every=0))
         memory.append(time.perf_counter() - start)
+        memory_cpu.append(time.process_time() - cpu)
         path = folder / f"cost-{run}.floorman"
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = run_persisted(Simulation(players=players, seed=seed, check_every=0), str(path))
         stored.append(time.perf_counter() - start)
+        stored_cpu.append(time.process_time() - cpu)
         actions = int(result["actions"])
         bare.append(bare_loop(folder, actions))
+        ratios.append((stored[-1] - memory[-1]) / bare[-1])
+        print(f"  round {run + 1}: stored {stored[-1]:.2f} s, in memory {memory[-1]:.2f} s, store cost "
+              f"{stored[-1] - memory[-1]:.2f} s ({stored_cpu[-1] - memory_cpu[-1]:.2f} s of it CPU), bare loop "
+              f"{bare[-1]:.2f} s ({bare[-1] / actions * 1000:.3f} ms a commit), ratio {ratios[-1]:.2f}",
+              file=sys.stderr, flush=True)
+        path.unlink(missing_ok=True)
     store_s = min(stored) - min(memory)
-    return {"actions": actions, "stored_s": round(min(stored), 2), "memory_s": round(min(memory), 2),
-            "store_cost_s": round(store_s, 2), "bare_loop_s": round(min(bare), 2),
-            "ratio": round(store_s / min(bare), 2)}
+    return {"actions": actions, "rounds": runs, "stored_s": round(statistics.median(stored), 2),
+            "memory_s": round(statistics.median(memory), 2),
+            "store_cost_s": round(statistics.median([s - m for s, m in zip(stored, memory)]), 2),
+            "store_cpu_s": round(statistics.median([s - m for s, m in zip(stored_cpu, memory_cpu)]), 2),
+            "bare_loop_s": round(statistics.median(bare), 2),
+            "ratio": round(statistics.median(ratios), 2), "ratio_low": round(min(ratios), 2),
+            "ratio_high": round(max(ratios), 2), "best_ratio": round(store_s / min(bare), 2)}
 
 
 def store_notes(folder: Path, n: int = 1000) -> dict[str, float]:
@@ -133,7 +155,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.add_argument("--cost", action="store_true", help="measure only the store's cost against the bare loop")
-    p.add_argument("--runs", type=int, default=3, help="--cost: runs of each, the best counts")
+    p.add_argument("--runs", type=int, default=5, help="--cost: rounds (in memory, stored, bare loop each)")
     opts = p.parse_args()
     with tempfile.TemporaryDirectory(prefix="floorman-bench-") as tmp:
         folder = Path(tmp)
