@@ -28,7 +28,8 @@ from typing import Any
 from app.core.timesource import FakeClock
 from app.profiles.profile import load_profile
 from app.tools.simulate import Simulation, percentile, run_simulation
-from db.store import TournamentStore
+from db.fileformat import ACTION_COLUMNS, SCHEMA_SQL
+from db.store import SNAPSHOT_EVERY, TournamentStore
 from floorman.simulate_db import run_persisted
 
 
@@ -67,6 +68,42 @@ def bare_loop(folder: Path, n: int) -> float:
     return elapsed
 
 
+def same_rows_loop(folder: Path, stored: Path, snapshot_every: int = SNAPSHOT_EVERY) -> float:
+    """Seconds to commit the stored file's own rows again with plain sqlite3, one transaction each.
+
+    The rows of ``actions`` as the store wrote them (its commands and events, so as many bytes per
+    commit), and at every ``snapshot_every``-th action a snapshot row of the size the store writes (the
+    file keeps only its latest snapshots; their largest stands in for the others), pruned as the store
+    prunes. WAL and synchronous=FULL, like the store. What the store costs beyond this is its own.
+    """
+    src = sqlite3.connect(f"file:{stored}?mode=ro", uri=True)
+    rows = src.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq").fetchall()
+    blob = src.execute("SELECT state FROM snapshots ORDER BY length(state) DESC LIMIT 1").fetchone()
+    src.close()
+    snapshot = blob[0] if blob else b""
+    path = folder / "same-rows.sqlite"
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        leftover.unlink(missing_ok=True)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    for statement in SCHEMA_SQL:
+        if statement.startswith(("CREATE TABLE actions", "CREATE TABLE snapshots", "CREATE INDEX ix_snapshots")):
+            conn.execute(statement)
+    conn.commit()
+    insert = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({', '.join('?' for _ in ACTION_COLUMNS)})"
+    start = time.perf_counter()
+    for row in rows:
+        conn.execute(insert, row)
+        if snapshot and row[0] % snapshot_every == 0:
+            conn.execute("INSERT INTO snapshots (action_seq, fingerprint, state) VALUES (?, '', ?)", (row[0], snapshot))
+            conn.execute("DELETE FROM snapshots WHERE id NOT IN (SELECT id FROM snapshots ORDER BY id DESC LIMIT 3)")
+        conn.commit()
+    elapsed = time.perf_counter() - start
+    conn.close()
+    return elapsed
+
+
 def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str, Any]:
     """The stored run minus the run in memory, against the bare durable loop of as many commits.
 
@@ -76,6 +113,7 @@ def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str
     ratio of the best times of each part over all rounds (``best_ratio``).
     """
     stored, memory, bare, ratios = [], [], [], []
+    same, same_ratios = [], []
     stored_cpu, memory_cpu = [], []
     actions = 0
     for run in range(runs):
@@ -91,9 +129,12 @@ def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str
         actions = int(result["actions"])
         bare.append(bare_loop(folder, actions))
         ratios.append((stored[-1] - memory[-1]) / bare[-1])
+        same.append(same_rows_loop(folder, path))
+        same_ratios.append((stored[-1] - memory[-1]) / same[-1])
         print(f"  round {run + 1}: stored {stored[-1]:.2f} s, in memory {memory[-1]:.2f} s, store cost "
               f"{stored[-1] - memory[-1]:.2f} s ({stored_cpu[-1] - memory_cpu[-1]:.2f} s of it CPU), bare loop "
-              f"{bare[-1]:.2f} s ({bare[-1] / actions * 1000:.3f} ms a commit), ratio {ratios[-1]:.2f}",
+              f"{bare[-1]:.2f} s ({bare[-1] / actions * 1000:.3f} ms a commit), ratio {ratios[-1]:.2f}; "
+              f"the same rows {same[-1]:.2f} s, ratio {same_ratios[-1]:.2f}",
               file=sys.stderr, flush=True)
         path.unlink(missing_ok=True)
     store_s = min(stored) - min(memory)
@@ -103,7 +144,10 @@ def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str
             "store_cpu_s": round(statistics.median([s - m for s, m in zip(stored_cpu, memory_cpu)]), 2),
             "bare_loop_s": round(statistics.median(bare), 2),
             "ratio": round(statistics.median(ratios), 2), "ratio_low": round(min(ratios), 2),
-            "ratio_high": round(max(ratios), 2), "best_ratio": round(store_s / min(bare), 2)}
+            "ratio_high": round(max(ratios), 2), "best_ratio": round(store_s / min(bare), 2),
+            "same_rows_s": round(statistics.median(same), 2),
+            "same_rows_ratio": round(statistics.median(same_ratios), 2),
+            "same_rows_ratio_low": round(min(same_ratios), 2), "same_rows_ratio_high": round(max(same_ratios), 2)}
 
 
 def store_notes(folder: Path, n: int = 1000) -> dict[str, float]:
