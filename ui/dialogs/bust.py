@@ -8,15 +8,13 @@ leaves ``eliminated_by`` out: where it matters the engine asks, and the window s
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +22,7 @@ from PySide6.QtWidgets import (
 from app.views import currency_of
 from app.views.format import money
 from app.views.handles import TournamentState
+from ui.widgets.checklist import PlayerChecklist
 from ui.widgets.player_panel import Feedback
 
 
@@ -78,15 +77,11 @@ class BustDialog(QDialog):
                      + (" where a bounty rides on it):" if bounties else " only where a bounty rides on it):"))
         who.setWordWrap(True)
         lay.addWidget(who)
-        self.eliminators = QListWidget()
+        self.eliminators = PlayerChecklist()
         self.eliminators.setObjectName("eliminators")
         for pid in eliminator_candidates(state, self.player_ids):
             p = state.players[pid]
-            item = QListWidgetItem(f"{p.name}  (T{p.table} S{p.seat})" if p.table else p.name)
-            item.setData(Qt.ItemDataRole.UserRole, pid)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            self.eliminators.addItem(item)
+            self.eliminators.add_player(pid, f"{p.name}  (T{p.table} S{p.seat})" if p.table else p.name)
         self.eliminators.setMaximumHeight(min(260, 26 * max(3, self.eliminators.count()) + 8))
         lay.addWidget(self.eliminators)
         self.feedback = Feedback()
@@ -107,12 +102,7 @@ class BustDialog(QDialog):
 
     def ticked(self) -> list[int]:
         """The players ticked as eliminators, in the list's order."""
-        out = []
-        for i in range(self.eliminators.count()):
-            item = self.eliminators.item(i)
-            if item.checkState() == Qt.CheckState.Checked:
-                out.append(int(item.data(Qt.ItemDataRole.UserRole)))
-        return out
+        return self.eliminators.ticked()
 
     def command(self) -> dict[str, object]:
         cmd: dict[str, object] = {"cmd": "bust", "players": list(self.player_ids)}

@@ -6,19 +6,18 @@ The dialog decides no rule: it lists the knockouts recorded (``app.views.knockou
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from app.views import KnockoutRow
+from ui.widgets.checklist import PlayerChecklist
 from ui.widgets.player_panel import Feedback
 
 
@@ -41,7 +40,7 @@ class EliminatorDialog(QDialog):
         text = QLabel("Knocked out by (tick the winner of the pot; several when it was split; none: nobody known):")
         text.setWordWrap(True)
         lay.addWidget(text)
-        self.eliminators = QListWidget()
+        self.eliminators = PlayerChecklist()
         self.eliminators.setObjectName("eliminators")
         lay.addWidget(self.eliminators)
         self.feedback = Feedback()
@@ -68,19 +67,10 @@ class EliminatorDialog(QDialog):
         if row is None:
             return
         for pid, label in row.candidates:
-            item = QListWidgetItem(label)
-            item.setData(Qt.ItemDataRole.UserRole, pid)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if pid in row.by else Qt.CheckState.Unchecked)
-            self.eliminators.addItem(item)
+            self.eliminators.add_player(pid, label, ticked=pid in row.by)
 
     def ticked(self) -> list[int]:
-        out = []
-        for i in range(self.eliminators.count()):
-            item = self.eliminators.item(i)
-            if item.checkState() == Qt.CheckState.Checked:
-                out.append(int(item.data(Qt.ItemDataRole.UserRole)))
-        return out
+        return self.eliminators.ticked()
 
     def command(self) -> dict[str, object]:
         row = self.current()
