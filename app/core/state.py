@@ -7,7 +7,7 @@ writes to them: command handlers read the state, decide, and emit events.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,6 +169,47 @@ class TableIndex:
                     self.heaps[population] = sorted(bucket)  # a sorted list is a heap
                 else:
                     heapq.heappush(sized, number)
+
+    def add_empty(self, numbers: list[int]) -> None:
+        """Tables just opened, nobody seated yet: what :meth:`update` with population 0 does for each."""
+        for number in numbers:
+            if number in self.pop:
+                self.update(number, 0)
+        fresh = [number for number in numbers if number not in self.pop]
+        self.pop.update(dict.fromkeys(fresh, 0))
+        self.count[0] = self.count.get(0, 0) + len(fresh)
+        bucket = self.by_size.setdefault(0, set())
+        bucket.update(fresh)
+        sized = self.heaps.get(0)
+        if sized is not None:
+            self.heaps[0] = sorted(bucket)
+
+    def refill(self, tables: Iterable[Table]) -> None:
+        """After a draw seated many tables at once: what :meth:`update` does for each, in bulk (the heaps,
+        caches, are made again when next asked for)."""
+        for table in tables:
+            number = table.number
+            old = self.pop.get(number)
+            if old is not None:
+                self.count[old] -= 1
+                self.total -= old
+                self.by_size[old].discard(number)
+                self.live.pop(number, None)
+                if number in self.full:
+                    self.full.discard(number)
+                    self.full_count[old] -= 1
+            population = len(table.seats)
+            self.pop[number] = population
+            self.count[population] = self.count.get(population, 0) + 1
+            self.total += population
+            self.by_size.setdefault(population, set()).add(number)
+            if population:
+                self.live[number] = population
+            if population >= table.max_seats:
+                self.full.add(number)
+                self.full_count[population] = self.full_count.get(population, 0) + 1
+        self.heaps.clear()
+        self.ends.clear()
 
     def _ends_heap(self, key: str) -> list[int]:
         return sorted(self.live) if key == "lowest" else sorted(-n for n in self.live)

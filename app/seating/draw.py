@@ -120,6 +120,16 @@ def _table_opened(state: TournamentState, ev: Event) -> None:
     state.seats_changed(number)
 
 
+@applies("tables_opened")
+def _tables_opened(state: TournamentState, ev: Event) -> None:
+    """The seat draw's tables, opened in one event (a 30,000-player draw opens 3,334 of them)."""
+    seats = int(ev.data["seats"])
+    numbers = [int(n) for n in ev.data["tables"]]
+    for number in numbers:
+        state.tables[number] = Table(number=number, max_seats=seats)
+    state.index.add_empty(numbers)
+
+
 def _plain_draw(
     ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
 ) -> dict[int, tuple[int, int]]:
@@ -272,9 +282,11 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
             )
     with collector_paused():
         data = draw_everyone(ctx, players, tables, cmd)
-        for number in range(1, tables + 1):
-            if number not in ctx.state.tables:
-                ctx.emit("table_opened", table=number, seats=max_seats)
+        new = [number for number in range(1, tables + 1) if number not in ctx.state.tables]
+        if len(new) == 1:
+            ctx.emit("table_opened", table=new[0], seats=max_seats)
+        elif new:
+            ctx.emit("tables_opened", tables=new, seats=max_seats)
         ctx.emit("seats_drawn", **data)
 
 
@@ -308,7 +320,7 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
         p.seat = seat
         if card is not None:
             cards[pid] = card
-    state.seats_changed(*sorted(set(at_tables)))
+    state.index.refill(tables[number] for number in sorted(set(at_tables)))
     if state.waiting:
         seated = set(map(itemgetter(0), assignments))
         state.waiting = [pid for pid in state.waiting if pid not in seated]

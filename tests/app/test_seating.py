@@ -142,3 +142,31 @@ def test_seat_1_5_a_large_draw_seats_each_player_once_with_the_high_card_on_the_
         for s, pid in table.seats.items():
             assert (state.players[pid].table, state.players[pid].seat) == (number, s)
     assert Tournament.replay(t.log).view("tables") == t.view("tables")
+
+
+def test_seat_1_the_draw_opens_its_tables_in_one_event_and_keeps_the_index_as_a_fresh_one():
+    from app.core.state import TableIndex
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
+
+    t = Tournament.create(load_profile("tda"), name="Draw", time=FakeClock(), seed=9)
+    for i in range(95):
+        t.execute({"cmd": "register", "name": f"P{i:03d}"})
+    t.execute({"cmd": "open_table", "table": 2})  # opened by hand before the draw: not opened again
+    events = t.execute({"cmd": "seat_all"})
+    opened = [ev for ev in events if ev.type == "tables_opened"]
+    assert len(opened) == 1 and opened[0].data["tables"] == [1, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    state = t.state
+    fresh = TableIndex()
+    for table in state.tables.values():
+        fresh.update(table.number, len(table.seats), len(table.seats) >= table.max_seats)
+    def kept(value):  # a population no table has any more may stay as 0 or an empty set, as update leaves it
+        return {k: v for k, v in value.items() if v} if isinstance(value, dict) else value
+
+    for name in ("pop", "count", "total", "by_size", "live", "full", "full_count"):
+        assert kept(getattr(state.index, name)) == kept(getattr(fresh, name)), name
+    assert sum(state.index.pop.values()) == 95
+    again = Tournament.replay(t.log)  # the log replays to the same seats and the same index
+    assert {n: dict(tb.seats) for n, tb in again.state.tables.items()} == {
+        n: dict(tb.seats) for n, tb in state.tables.items()}
+    assert again.state.index.pop == state.index.pop and again.state.index.by_size == state.index.by_size
