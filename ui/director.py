@@ -267,14 +267,14 @@ class DirectorWindow(QMainWindow):
         self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
                                                self.act_largest_bounties)
         self.league_display_action = self.add_action("&View", "League standings on the room display between events",
-                                                     "", self.league_ctl.push_display)
-        self.league_display_action.setCheckable(True)
+                                                     "", self.act_league_display)
         self.share_action = self.add_action("&View", "Share on the network…", "", self.share.act_share)
         from ui.display import settings as display_settings
 
         remembered = display_settings.load()
         for action, on in ((self.mute_action, remembered.muted), (self.leaders_action, remembered.chip_leaders),
-                           (self.bounties_action, remembered.largest_bounties)):
+                           (self.bounties_action, remembered.largest_bounties),
+                           (self.league_display_action, remembered.league_standings)):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
@@ -474,6 +474,12 @@ class DirectorWindow(QMainWindow):
         from ui.display_link import display_controller
 
         display_controller(self.session, self).set_largest_bounties(self.bounties_action.isChecked())
+
+    def act_league_display(self) -> None:
+        from ui.display_link import display_controller
+
+        display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
+        self.league_ctl.push_display()
 
     def act_toggle_dark(self) -> None:
         from ui import theme

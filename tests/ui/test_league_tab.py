@@ -257,3 +257,43 @@ def test_league_models_pass_the_model_tester(qtmodeltester, league_window):
     qtmodeltester.check(tab.proxy)
     tab.view.selectRow(0)
     qtmodeltester.check(tab.history)
+
+
+def test_lge_8_a_merge_is_split_again_from_the_tab(qtbot, league_window):
+    w = league_window
+    ctl, tab = w.league_ctl, w.league_tab
+    before = {r.name: (r.points, r.played) for r in ctl.standings.rows}
+    ann = next(r.player for r in ctl.standings.rows if r.name == "Ann Lee")
+    tab.select_player(ann)
+    tab.unmerge_button.click()  # nothing merged into Ann yet: said, nothing changes
+    assert "No other entry is merged into Ann Lee" in tab.feedback.text()
+    tab.select_player(next(r.player for r in ctl.standings.rows if r.name == "Bo Chen"))
+    ctl.ask_item = lambda _p, _t, _label, items: next(i for i in items if i.startswith("Ann Lee"))
+    tab.merge_button.click()
+    assert "Bo Chen" not in {r.name for r in ctl.standings.rows}
+    tab.select_player(ann)
+    assert tab.unmerge_button.isEnabled()
+    tab.unmerge_button.click()  # one entry merged into Ann: split at once
+    assert "Bo Chen (#" in tab.feedback.text() and "counts for itself again" in tab.feedback.text()
+    assert {r.name: (r.points, r.played) for r in ctl.standings.rows} == before
+
+
+def test_lge_9_the_league_on_the_room_display_is_remembered_for_the_next_night(qtbot, league_window, clock,
+                                                                               roster_path):
+    from tests.ui.conftest import make_session
+    from ui.director import DirectorWindow
+    from ui.display import settings as display_settings
+
+    w = league_window
+    assert not w.league_display_action.isChecked()
+    w.act_room_display()
+    w.league_display_action.trigger()
+    assert display_settings.load().league_standings
+    assert w.display.board.isVisible()
+    w.close()
+    again = DirectorWindow(make_session(clock, profile="hat", players=9), roster=RosterLink(roster_path))
+    qtbot.addWidget(again)
+    assert again.league_display_action.isChecked()
+    again.league_display_action.trigger()
+    assert not display_settings.load().league_standings
+    again.close()

@@ -71,6 +71,7 @@ class LeagueControl:
         tab.csv_requested.connect(self.export_csv)
         tab.print_requested.connect(self.print_standings)
         tab.merge_requested.connect(self.merge)
+        tab.unmerge_requested.connect(self.unmerge)
         tab.rules_requested.connect(self.edit_rules)
         self.rules_dialog: Any = None  # the rules editor, once opened
 
@@ -297,9 +298,34 @@ class LeagueControl:
             self.tab.feedback.refuse(str(exc).strip("'\""))
             return
         self.tab.feedback.done(f"{me.name} (#{me.player}) now counts as {into.name} (#{into.player}); both entries "
-                               f"are kept (floorman league merge ... --undo splits them again).")
+                               f"are kept (Split again… undoes it).")
         self.refresh()
         self.tab.select_player(into.player)
+
+    def unmerge(self, player: int) -> None:
+        """LGE-8 undone: an entry merged into ``player`` counts for itself again (the history keeps both)."""
+        if self.book is None:
+            return
+        roster = self.book.roster
+        merged = [pid for pid, into in roster.merged().items() if into == player]
+        me = roster.get(player)
+        if not merged:
+            self.tab.feedback.refuse(f"No other entry is merged into {me.name} (#{me.id}).")
+            return
+        labels = [f"{roster.get(pid).name} (#{pid})" for pid in merged]
+        chosen = labels[0] if len(labels) == 1 else self.ask_item(
+            self.w, "Split again", f"Which entry merged into {me.name} counts for itself again?", labels)
+        if chosen is None:
+            return
+        source = merged[labels.index(chosen)]
+        try:
+            roster.unmerge(source)
+        except (ValueError, KeyError) as exc:
+            self.tab.feedback.refuse(str(exc).strip("'\""))
+            return
+        self.tab.feedback.done(f"{chosen} counts for itself again; {me.name}'s standings no longer include it.")
+        self.refresh()
+        self.tab.select_player(player)
 
     def export_csv(self) -> None:
         if self.standings is None:

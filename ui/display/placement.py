@@ -141,6 +141,13 @@ class DisplayController(QObject):
         if self.display is not None:
             self.display.set_largest_bounties(show)
 
+    def set_league_standings(self, show: bool) -> None:
+        """LGE: the league's standings between events (or not), remembered for next time; what is shown
+        comes from the League tab."""
+        if show != self.settings.league_standings:
+            self.settings = replace(self.settings, league_standings=show)
+            saved.save(self.settings)
+
     def close(self) -> None:
         if self.display is not None:
             self.display.close()

@@ -1,7 +1,8 @@
 """The room display's settings the director sets in the View menu, remembered between nights.
 
 Kept in ``display.json`` in the user data folder (``FLOORMAN_DATA_DIR`` in the tests): the chimes'
-mute, the chip leaders panel and the largest bounties (off by default).
+mute, the chip leaders panel, the largest bounties and the league standings between events (off by
+default).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ class DisplaySettings:
     muted: bool = False
     chip_leaders: bool = False
     largest_bounties: bool = False  # KO: the largest bounties beside the clock
+    league_standings: bool = False  # LGE: the season's standings while an event waits to start or has ended
 
 
 def settings_path() -> Path:

@@ -51,6 +51,7 @@ class LeagueTab(QWidget):
         new_league_requested(), new_season_requested(), rules_requested()
         csv_requested(), print_requested()
         merge_requested(int): the selected player (a roster id) is the same person as another entry.
+        unmerge_requested(int): an entry merged into the selected player is split from it again.
     """
 
     season_chosen = Signal(str, str)
@@ -63,6 +64,7 @@ class LeagueTab(QWidget):
     csv_requested = Signal()
     print_requested = Signal()
     merge_requested = Signal(int)
+    unmerge_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +89,11 @@ class LeagueTab(QWidget):
                                      "their results count together (both entries are kept)")
         self.merge_button.setEnabled(False)
         self.merge_button.clicked.connect(self._merge)
+        self.unmerge_button = QPushButton("Split again…")
+        self.unmerge_button.setToolTip("Undo a merge into this entry: the other entry's results count for it "
+                                       "again")
+        self.unmerge_button.setEnabled(False)
+        self.unmerge_button.clicked.connect(self._unmerge)
         self.season_box = QComboBox()
         self.season_box.setMinimumContentsLength(28)
         self.season_box.currentIndexChanged.connect(self._season_changed)
@@ -128,6 +135,7 @@ class LeagueTab(QWidget):
         title_row = QHBoxLayout()
         title_row.addWidget(self.history_title, 1)
         title_row.addWidget(self.merge_button)
+        title_row.addWidget(self.unmerge_button)
         lower_lay.addLayout(title_row)
         lower_lay.addWidget(self.history_view)
         upper = QWidget()
@@ -203,6 +211,7 @@ class LeagueTab(QWidget):
         row: Standing | None = standings.row_for(player) if standings is not None and player is not None else None
         self.history.refresh(row)
         self.merge_button.setEnabled(row is not None)
+        self.unmerge_button.setEnabled(row is not None)
         if row is None:
             self.history_title.setText("Choose a player to see their season.")
         else:
@@ -213,6 +222,11 @@ class LeagueTab(QWidget):
         player = self.selected_player()
         if player is not None:
             self.merge_requested.emit(player)
+
+    def _unmerge(self) -> None:
+        player = self.selected_player()
+        if player is not None:
+            self.unmerge_requested.emit(player)
 
     def _season_changed(self, _index: int) -> None:
         chosen = self.chosen()
