@@ -78,13 +78,14 @@ def money_problems(state: TournamentState) -> list[str]:
     """The money taken from the players (less what was given back) is the prize pool, the bounty pool and
     the fees, to the cent, with every bounty cent accounted for (KO-2); at the end, the prizes awarded add
     up to the prize pool (PAY-6, SAT-1)."""
-    from app.eliminations.payouts import awards, has_payout_table, prize_pool
+    from app.eliminations.payouts import awards, has_payout_table, payout_check, prize_pool
     from app.knockouts.bounties import bounty_problems
 
     if state.profile is None:
         return []
     problems = bounty_problems(state)
-    if state.ended and has_payout_table(state) and state.deal is None:
+    # A table the director typed that misses the pool is PAY-6's flag (payout_problems), not a second one.
+    if state.ended and has_payout_table(state) and state.deal is None and payout_check(state)["valid"]:
         paid = sum(cents for _place, cents, _tied in awards(state).values())
         if paid != prize_pool(state):
             problems.append(f"the prizes awarded add up to {paid} cents, not the prize pool of {prize_pool(state)}")

@@ -106,3 +106,21 @@ def test_ent_5_a_flagged_count_goes_stale_when_a_counted_player_busts() -> None:
     t.execute({"cmd": "decline_rebuy", "player": "Ann"})
     s = t.state
     assert s.chips_issued + s.chips_added - s.chips_removed == chips_in_play(s)
+
+
+def test_pay_6_a_typed_table_off_the_pool_is_flagged_once_not_again_as_money_at_the_end():
+    from app.core.engine import Tournament
+    from app.core.invariants import money_problems, payout_problems
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
+
+    t = Tournament.create(load_profile("hat"), name="Typed", time=FakeClock(), seed=2)  # no rebuy, no late entry
+    for name in ("Ann", "Bob"):
+        t.execute({"cmd": "register", "name": name})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "set_payouts", "amounts_cents": [84_972]})  # the director's figure, not the pool's
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert t.state.ended
+    assert payout_problems(t.state)  # PAY-6 says the table misses the pool
+    assert money_problems(t.state) == []  # and the money itself balances: said once, not twice
