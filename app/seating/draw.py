@@ -7,7 +7,7 @@ director enters a draw made with a real deck, and how tests dictate one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -173,15 +173,18 @@ def _card_draw(
 
 def _random_draw(
     ctx: Context, players: list[Player], ids: list[int], sizes: list[int], cmd: dict[str, Any], dealers: list[int]
-) -> tuple[list[list[Any]], dict[str, dict[str, Any]]]:
-    """SEAT-1 and SEAT-5: the ``[player, table, seat, None]`` assignments by table and seat, and each
-    table's button draw.
+) -> dict[str, Any]:
+    """SEAT-1 and SEAT-5: the players in table and seat order, and each table's button draw.
 
     The places are numbered in table and seat order, and ``slots`` holds the player of each. A drawn
     shuffle of the places is ``permutation(n)`` read through that numbering (the same draws), and
     the players, in id order, take its places in turn. Each table's seats are 1 to its size. The
     button cards are dealt table by table in the order of the draw: a table comes when its first
     player was drawn, and its players get their cards in the order they were drawn.
+
+    The result is the data of a ``seats_drawn`` in its column form (see :func:`drawn_seats`):
+    ``seated`` (the player of each place), ``sizes`` (players at tables 1, 2, ...), ``button_cards``
+    (the card each place's player drew for the button) and ``buttons`` (each table's first hand).
     """
     starts = [0]  # the number of the first place of each table
     for size in sizes:
@@ -198,38 +201,60 @@ def _random_draw(
         for pid, (t, s) in seats.items():
             slots[starts[t - 1] + s - 1] = pid
         rank = dict(zip(seats, range(n))).__getitem__
-    # Each table's players in the order of the draw, the tables by their first player drawn.
-    groups: list[tuple[int, int, list[int]]] = []  # (first player's turn, table, players in turn)
+    # Each table's places in the order of the draw, the tables by their first player drawn.
+    groups: list[tuple[int, int, list[int]]] = []  # (first player's turn, table, places in turn)
     for number, size in enumerate(sizes, start=1):
         if size:
-            drawn = sorted(slots[starts[number - 1] : starts[number]], key=rank)
-            groups.append((drawn[0] if rank is None else rank(drawn[0]), number, drawn))
+            begin = starts[number - 1]
+            table_slots = slots[begin : starts[number]]
+            turn = table_slots.__getitem__ if rank is None else (lambda i, s=table_slots: rank(s[i]))
+            order = sorted(range(size), key=turn)
+            groups.append((turn(order[0]), number, [begin + i for i in order]))
     groups.sort()
     given_cards = cmd.get("button_cards")
     hands: list[list[str]]
     if given_cards is None:
-        hands = ctx.rng.deal_hands([len(drawn) for _, _, drawn in groups])
+        hands = ctx.rng.deal_hands([len(places) for _, _, places in groups])
     else:
-        dealt = button_draws(ctx, {number: drawn for _, number, drawn in groups}, given_cards)
-        hands = [list(dealt[number].values()) for _, number, _ in groups]
+        dealt = button_draws(ctx, {number: [slots[i] for i in places] for _, number, places in groups}, given_cards)
+        hands = [[dealt[number][slots[i]] for i in places] for _, number, places in groups]
     max_seats = ctx.profile["table.max_seats"]
     blinds: dict[tuple[int, int], dict[str, Any]] = {}  # (button seat, players) -> the first hand's seats
     buttons: dict[str, dict[str, Any]] = {}
+    cards: list[str] = [""] * n
     value = DECK_ORDER.__getitem__ if given_cards is None else card_value
-    for (_, number, drawn), cards in zip(groups, hands):
-        values = list(map(value, cards))
-        top = drawn[values.index(max(values))]  # SEAT-5: the highest card (distinct cards: no tie)
+    for (_, number, places), hand in zip(groups, hands):
+        for place, card in zip(places, hand):
+            cards[place] = card
+        values = list(map(value, hand))
         first_place, size = starts[number - 1], sizes[number - 1]
-        key = (slots.index(top, first_place, starts[number]) - first_place + 1, size)
+        key = (places[values.index(max(values))] - first_place + 1, size)  # SEAT-5: the highest card's seat
         first = blinds.get(key)
         if first is None:
             pos = first_hand(key[0], range(1, size + 1), max_seats)
             first = blinds[key] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
-        buttons[str(number)] = {**first, "cards": dict(zip(map(str, drawn), cards))}
-    table_at = [number for number, size in enumerate(sizes, start=1) for _ in range(size)]
-    seat_at = [seat for size in sizes for seat in range(1, size + 1)]
-    assignments = [[pid, t, s, None] for pid, t, s in zip(slots, table_at, seat_at)]
-    return assignments, buttons
+        buttons[str(number)] = first
+    return {"method": "random", "seated": slots, "sizes": sizes, "button_cards": cards, "buttons": buttons}
+
+
+def drawn_seats(data: dict[str, Any]) -> Iterator[tuple[int, int, int, str | None]]:
+    """(player, table, seat, card or None) of each place of a ``seats_drawn``, in either of its forms.
+
+    - the column form of a random draw: ``seated`` (players in table and seat order), ``sizes``
+      (players at tables 1, 2, ...; seats 1 to that size), ``button_cards`` (aligned with ``seated``);
+    - the row form (the card draw, and every draw an older Floorman wrote): ``assignments``, rows of
+      ``[player, table, seat, card or None]``, and any button cards under each table's ``buttons``.
+    """
+    if "seated" not in data:
+        for pid, number, seat, card in data["assignments"]:
+            yield int(pid), int(number), int(seat), card
+        return
+    seated, cards = data["seated"], data.get("button_cards")
+    place = 0
+    for number, size in enumerate(data["sizes"], start=1):
+        for seat in range(1, size + 1):
+            yield seated[place], number, seat, (cards[place] if cards else None)
+            place += 1
 
 
 def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[str, Any]) -> dict[str, Any]:
@@ -238,23 +263,24 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[st
     players = sorted(players, key=attrgetter("id"))
     ids = [p.id for p in players]
     dealers = named_dealers(ctx, cmd, ids, tables)
+    if ctx.profile["seat.method"] != "card_draw":
+        drawn = _random_draw(ctx, players, ids, sizes, cmd, dealers)
+        if dealers:
+            at = dict(zip(drawn["seated"], [number for number, size in enumerate(sizes, start=1) for _ in range(size)]))
+            drawn["dealers"] = dealer_tables(ctx.state, dealers, at)
+        return drawn
+    # SEAT-3: the card draw (at most four tables) keeps the row form, the card of each row its seat card.
     assignments: list[list[Any]] = []
+    for pid, card in _card_draw(ctx, players, sizes, cmd.get("cards"), dealers).items():
+        index, seat = card_seat(card)
+        assignments.append([pid, index + 1, seat, card])
+    assignments.sort(key=itemgetter(1, 2))
     buttons: dict[str, dict[str, Any]] = {}
-    if ctx.profile["seat.method"] == "card_draw":
-        cards = _card_draw(ctx, players, sizes, cmd.get("cards"), dealers)
-        for pid, card in cards.items():
-            index, seat = card_seat(card)
-            assignments.append([pid, index + 1, seat, card])
-        assignments.sort(key=itemgetter(1, 2))
-        for number in range(1, tables + 1):
-            occupied = [a[2] for a in assignments if a[1] == number]
-            pos = first_hand(1, occupied, ctx.profile["table.max_seats"])  # the ace holds the button
-            buttons[str(number)] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
-        method = "card_draw"
-    else:
-        assignments, buttons = _random_draw(ctx, players, ids, sizes, cmd, dealers)
-        method = "random"  # the assignments are in table and seat order
-    data: dict[str, Any] = {"method": method, "assignments": assignments, "buttons": buttons}
+    for number in range(1, tables + 1):
+        occupied = [a[2] for a in assignments if a[1] == number]
+        pos = first_hand(1, occupied, ctx.profile["table.max_seats"])  # the ace holds the button
+        buttons[str(number)] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
+    data: dict[str, Any] = {"method": "card_draw", "assignments": assignments, "buttons": buttons}
     if dealers:
         data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
     return data
@@ -293,37 +319,24 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
 @applies("seats_drawn")
 def _seats_drawn(state: TournamentState, ev: Event) -> None:
     data = ev.data
-    assignments = data["assignments"]  # [player, table, seat, card or None], table by table usually
     came_from = data.get("from")  # a redraw: where each player sat before (older logs: not known)
     if came_from is not None:
         moves = state.seat_moves
-        for pid, number, seat, _card in assignments:
+        for pid, number, seat, _card in drawn_seats(data):
             old = came_from.get(str(pid)) or [None, None]
             moves.append(
                 {"kind": "redraw", "player": pid, "from_table": old[0], "from_seat": old[1], "to_table": number,
                  "to_seat": seat, "reason": "redraw", "at": ev.at}
             )
-    tables, players = state.tables, state.players
-    at_tables: list[int] = []
-    current: int | None = None
-    seats: dict[int, int] = {}
-    cards: dict[int, str] = {}
-    for pid, number, seat, card in assignments:
-        if number != current:
-            table = tables[number]
-            current, seats, cards = number, table.seats, table.draw_cards
-            at_tables.append(number)
-        seats[seat] = pid
-        p = players[pid]
-        p.status = SEATED
-        p.table = number
-        p.seat = seat
-        if card is not None:
-            cards[pid] = card
-    state.index.refill(tables[number] for number in sorted(set(at_tables)))
+    tables = state.tables
+    if "seated" in data:
+        seated = _seat_columns(state, data)
+    else:
+        seated = _seat_rows(state, data["assignments"])
+    state.index.refill(tables[number] for number in sorted(seated))
     if state.waiting:
-        seated = set(map(itemgetter(0), assignments))
-        state.waiting = [pid for pid in state.waiting if pid not in seated]
+        now_seated = {pid for pid, *_ in drawn_seats(data)}
+        state.waiting = [pid for pid in state.waiting if pid not in now_seated]
     dealers = data.get("dealers", {})
     for number, pos in data["buttons"].items():
         table = tables[int(number)]
@@ -335,6 +348,55 @@ def _seats_drawn(state: TournamentState, ev: Event) -> None:
             table.moved_out.clear()
             table.newcomers.clear()
             table.sitting_out.clear()
-        drawn = pos.get("cards")
+        drawn = pos.get("cards")  # the row form keeps the button cards here
         if drawn:
             table.draw_cards.update(zip(map(int, drawn), drawn.values()))
+
+
+def _seat_columns(state: TournamentState, data: dict[str, Any]) -> set[int]:
+    """Seat the column form of a draw, table by table; the numbers of the tables that got players."""
+    tables, players = state.tables, state.players
+    seated, cards = data["seated"], data.get("button_cards")
+    at_tables: set[int] = set()
+    start = 0
+    for number, size in enumerate(data["sizes"], start=1):
+        if not size:
+            continue
+        end = start + size
+        pids = seated[start:end]
+        table = tables[number]
+        table.seats.update(zip(range(1, size + 1), pids))
+        if cards:
+            table.draw_cards.update(zip(pids, cards[start:end]))
+        seat = 0
+        for pid in pids:
+            seat += 1
+            p = players[pid]
+            p.status = SEATED
+            p.table = number
+            p.seat = seat
+        at_tables.add(number)
+        start = end
+    return at_tables
+
+
+def _seat_rows(state: TournamentState, assignments: list[list[Any]]) -> set[int]:
+    """Seat the row form of a draw (``[player, table, seat, card or None]``, table by table usually)."""
+    tables, players = state.tables, state.players
+    at_tables: set[int] = set()
+    current: int | None = None
+    seats: dict[int, int] = {}
+    cards: dict[int, str] = {}
+    for pid, number, seat, card in assignments:
+        if number != current:
+            table = tables[number]
+            current, seats, cards = number, table.seats, table.draw_cards
+            at_tables.add(number)
+        seats[seat] = pid
+        p = players[pid]
+        p.status = SEATED
+        p.table = number
+        p.seat = seat
+        if card is not None:
+            cards[pid] = card
+    return at_tables

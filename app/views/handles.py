@@ -12,6 +12,7 @@ from app.core.state import OUT, REGISTERED, SEATED, WAITING, WINNER, Player, Tab
 from app.core.timesource import FakeClock, TimeSource, WallClock
 from app.games.catalogue import CATALOGUE
 from app.log.history import History, HistoryItem
+from app.seating.draw import drawn_seats
 
 __all__ = [
     "CATALOGUE",
@@ -32,4 +33,5 @@ __all__ = [
     "Tournament",
     "TournamentState",
     "WallClock",
+    "drawn_seats",
 ]

@@ -10,6 +10,7 @@ from typing import Any
 
 from app.balancing.plan import plan_moves
 from app.core.engine import Tournament
+from app.seating.draw import drawn_seats
 from tests.app.tables_support import bust, layout_tables, tournament, who
 
 
@@ -35,7 +36,7 @@ def _settle(t: Tournament) -> Counter[int]:
             for pid, *_rest in ev.data["assignments"]:
                 moved[int(pid)] += 1
         elif ev.type == "seats_drawn":
-            for pid, *_rest in ev.data["assignments"]:
+            for pid, *_rest in drawn_seats(ev.data):
                 moved[int(pid)] += 1
     return moved
 

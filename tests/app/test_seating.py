@@ -9,7 +9,7 @@ import pytest
 from app.core.engine import Tournament
 from app.core.randomness import RandomSource, card_value, full_deck
 from app.errors import RuleError
-from app.seating.draw import card_seat, seat_card, table_sizes
+from app.seating.draw import card_seat, drawn_seats, seat_card, table_sizes
 from tests.app.tables_support import add_players, names, seat, tournament
 
 
@@ -131,9 +131,9 @@ def test_seat_1_5_a_large_draw_seats_each_player_once_with_the_high_card_on_the_
     t = tournament("tda", seed=2)
     add_players(t, [f"P{i:04d}" for i in range(1, 953)])
     events = t.execute({"cmd": "seat_all"})
-    drawn = events[-1].data
-    assert [a[1:3] for a in drawn["assignments"]] == sorted(a[1:3] for a in drawn["assignments"])
-    assert len({a[0] for a in drawn["assignments"]}) == 952 == len(drawn["assignments"])
+    rows = list(drawn_seats(events[-1].data))
+    assert [a[1:3] for a in rows] == sorted(a[1:3] for a in rows)
+    assert len({a[0] for a in rows}) == 952 == len(rows)
     state = t.state
     for number, table in state.tables.items():
         assert sorted(table.seats) == list(range(1, len(table.seats) + 1))
@@ -170,3 +170,45 @@ def test_seat_1_the_draw_opens_its_tables_in_one_event_and_keeps_the_index_as_a_
     assert {n: dict(tb.seats) for n, tb in again.state.tables.items()} == {
         n: dict(tb.seats) for n, tb in state.tables.items()}
     assert again.state.index.pop == state.index.pop and again.state.index.by_size == state.index.by_size
+
+
+def _as_rows(data: dict) -> dict:
+    """The same draw in the row form an older Floorman wrote: assignments, button cards per table."""
+    rows = [[pid, number, seat, None] for pid, number, seat, _card in drawn_seats(data)]
+    buttons = {number: dict(pos) for number, pos in data["buttons"].items()}
+    for pid, number, _seat, card in drawn_seats(data):
+        buttons[str(number)].setdefault("cards", {})[str(pid)] = card
+    out = {k: v for k, v in data.items() if k not in ("seated", "sizes", "button_cards")}
+    return {**out, "assignments": rows, "buttons": buttons}
+
+
+@pytest.mark.parametrize("dealers", [False, True])
+def test_seat_1_5_a_draw_written_in_rows_replays_to_the_same_seats_and_cards(dealers: bool) -> None:
+    from app.core.events import Event
+
+    t = tournament("tda", seed=5, seat__designated_dealers="allowed")
+    add_players(t, [f"P{i:03d}" for i in range(1, 96)])
+    t.execute({"cmd": "seat_all", **({"dealers": ["P001", "P002"]} if dealers else {})})
+    drawn = next(ev for ev in t.log if ev.type == "seats_drawn")
+    assert "seated" in drawn.data and "assignments" not in drawn.data  # the column form is what is written
+    older = [Event(ev.type, _as_rows(ev.data), at=ev.at) if ev is drawn else ev for ev in t.log]
+    again, fresh = Tournament.replay(older), Tournament.replay(list(t.log))
+    for other in (again, fresh):
+        assert other.view("tables") == t.view("tables")
+        for number, table in t.state.tables.items():
+            assert other.state.tables[number].draw_cards == table.draw_cards
+            assert other.state.tables[number].designated_dealer == table.designated_dealer
+        assert {p.id: (p.table, p.seat, p.status) for p in other.state.players.values()} == {
+            p.id: (p.table, p.seat, p.status) for p in t.state.players.values()}
+
+
+def test_seat_1_drawn_seats_reads_both_forms_alike() -> None:
+    t = tournament("tda", seed=6)
+    add_players(t, [f"P{i:03d}" for i in range(1, 31)])
+    data = next(ev for ev in t.execute({"cmd": "seat_all"}) if ev.type == "seats_drawn").data
+    rows = list(drawn_seats(data))
+    assert len(rows) == 30 and all(card for *_rest, card in rows)
+    assert [r[:3] for r in drawn_seats(_as_rows(data))] == [r[:3] for r in rows]
+    for pid, number, seat_no, card in rows:
+        assert (t.state.players[pid].table, t.state.players[pid].seat) == (number, seat_no)
+        assert t.state.tables[number].draw_cards[pid] == card

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.views.handles import TournamentState
+from app.views.handles import TournamentState, drawn_seats
 from ui.printing.jobs import SheetJob
 
 Seats = Mapping[int, tuple[int, int]]  # player id -> (table, seat), taken before a redraw
@@ -43,7 +43,7 @@ def _moves(events: Iterable[Any], state: TournamentState, before: Seats | None) 
                 out.append({"player": int(pid), "from_table": broken, "from_seat": seat_before,
                             "to_table": int(table), "to_seat": int(seat), "reason": f"table {broken} broken"})
         elif ev.type == "seats_drawn" and before:
-            for pid, table, seat, _card in d["assignments"]:
+            for pid, table, seat, _card in drawn_seats(d):
                 old = before.get(int(pid))
                 if old is not None and old != (int(table), int(seat)):
                     out.append({"player": int(pid), "from_table": old[0], "from_seat": old[1],
