@@ -8,7 +8,8 @@ Measures, on this machine:
    ``floorman simulate``'s driver: total time and per-action p50/p99, commit included;
 5. opening the finished file to a ready engine state (checks, lock, snapshot + tail replay).
 With ``--cost [--runs N]``: only the store's own cost (the stored run minus the run in memory)
-against a bare durable loop of as many commits, N rounds in turns; the median ratio and its spread.
+against a bare durable loop of as many commits, N rounds in turns; the median ratio and its spread;
+beside it the same ratio for no store at all, only the bare loop's commit after each action (the floor).
 Targets (PRODUCT.md): 10,000 players under 30 s, p99 under 5 ms, open under 1 s.
 """
 
@@ -25,9 +26,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from app.core.engine import Tournament
+from app.core.events import Event
 from app.core.timesource import FakeClock
 from app.profiles.profile import load_profile
-from app.tools.simulate import Simulation, percentile, run_simulation
+from app.tools.simulate import Simulation, percentile, run_simulation, simulation_profile
 from db.fileformat import ACTION_COLUMNS, SCHEMA_SQL
 from db.store import SNAPSHOT_EVERY, TournamentStore
 from floorman.simulate_db import run_persisted
@@ -63,6 +66,43 @@ def bare_loop(folder: Path, n: int) -> float:
         conn.execute("BEGIN")
         conn.execute("INSERT INTO t (payload) VALUES (?)", (f'{{"type":"note","n":{i}}}',))
         conn.execute("COMMIT")
+    elapsed = time.perf_counter() - start
+    conn.close()
+    return elapsed
+
+
+def engine_with_bare_commits(folder: Path, players: int, seed: int) -> float:
+    """Seconds of the in-memory simulation with the bare loop's own commit after every action.
+
+    No store at all: each action runs in memory, then one 30-byte row is committed durably, as in
+    :func:`bare_loop`. Less this run's time in memory, it is the least any store that commits every
+    action durably could cost on this machine: the commits, and the engine's own work slowed by
+    waiting on the disk between its actions (caches gone cold while the process slept).
+    """
+    path = folder / "floor.sqlite"
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        leftover.unlink(missing_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
+    sim = Simulation(players=players, seed=seed, check_every=0)
+    clock = FakeClock()
+    tournament = Tournament.create(simulation_profile(sim.profile, players), name=f"Simulation {seed}", time=clock,
+                                   seed=seed)
+    done = 0
+
+    def execute(command: dict[str, Any]) -> list[Event]:
+        nonlocal done
+        events = tournament.execute(command)
+        done += 1
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO t (payload) VALUES (?)", (f'{{"type":"note","n":{done}}}',))
+        conn.execute("COMMIT")
+        return events
+
+    start = time.perf_counter()
+    run_simulation(sim, tournament=tournament, clock=clock, execute=execute)
     elapsed = time.perf_counter() - start
     conn.close()
     return elapsed
@@ -113,7 +153,7 @@ def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str
     ratio of the best times of each part over all rounds (``best_ratio``).
     """
     stored, memory, bare, ratios = [], [], [], []
-    same, same_ratios = [], []
+    same, same_ratios, floors = [], [], []
     stored_cpu, memory_cpu = [], []
     actions = 0
     for run in range(runs):
@@ -131,10 +171,12 @@ def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str
         ratios.append((stored[-1] - memory[-1]) / bare[-1])
         same.append(same_rows_loop(folder, path))
         same_ratios.append((stored[-1] - memory[-1]) / same[-1])
+        floors.append((engine_with_bare_commits(folder, players, seed) - memory[-1]) / bare[-1])
         print(f"  round {run + 1}: stored {stored[-1]:.2f} s, in memory {memory[-1]:.2f} s, store cost "
               f"{stored[-1] - memory[-1]:.2f} s ({stored_cpu[-1] - memory_cpu[-1]:.2f} s of it CPU), bare loop "
               f"{bare[-1]:.2f} s ({bare[-1] / actions * 1000:.3f} ms a commit), ratio {ratios[-1]:.2f}; "
-              f"the same rows {same[-1]:.2f} s, ratio {same_ratios[-1]:.2f}",
+              f"the same rows {same[-1]:.2f} s, ratio {same_ratios[-1]:.2f}; no store, the bare commit after each "
+              f"action: ratio {floors[-1]:.2f}",
               file=sys.stderr, flush=True)
         path.unlink(missing_ok=True)
     store_s = min(stored) - min(memory)
@@ -147,7 +189,9 @@ def store_cost(folder: Path, players: int, seed: int, runs: int = 1) -> dict[str
             "ratio_high": round(max(ratios), 2), "best_ratio": round(store_s / min(bare), 2),
             "same_rows_s": round(statistics.median(same), 2),
             "same_rows_ratio": round(statistics.median(same_ratios), 2),
-            "same_rows_ratio_low": round(min(same_ratios), 2), "same_rows_ratio_high": round(max(same_ratios), 2)}
+            "same_rows_ratio_low": round(min(same_ratios), 2), "same_rows_ratio_high": round(max(same_ratios), 2),
+            "floor_ratio": round(statistics.median(floors), 2), "floor_ratio_low": round(min(floors), 2),
+            "floor_ratio_high": round(max(floors), 2)}
 
 
 def store_notes(folder: Path, n: int = 1000) -> dict[str, float]:
