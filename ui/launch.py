@@ -13,11 +13,15 @@ from pathlib import Path
 from typing import Any
 
 HEADLESS_SCREENS = "floorman-screens"
+# Qt platforms that draw without showing anything: a window there can only be seen as a picture.
+INVISIBLE_PLATFORMS = ("offscreen", "minimal")
 
 
 def has_display() -> bool:
-    if os.environ.get("QT_QPA_PLATFORM"):
-        return True
+    """Can a window be seen? Not with an invisible Qt platform (a CI job's ``QT_QPA_PLATFORM=offscreen``)."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "").split(":", 1)[0].strip().lower()
+    if platform:
+        return platform not in INVISIBLE_PLATFORMS
     from oskit import LINUX, system
 
     if system() == LINUX:  # X11 or Wayland; Windows and macOS always have their own screen
@@ -52,8 +56,10 @@ def launch(opts: Namespace) -> int:
     screenshot = getattr(opts, "screenshot", None)
     demo = bool(getattr(opts, "demo", False))
     if not has_display():
-        # No screen at all: use the offscreen platform; the demo writes screenshots instead.
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        # No screen to see (none at all, or an invisible platform asked for): draw offscreen; the demo
+        # writes screenshots and exits instead of running a window nobody can see or close.
+        if not os.environ.get("QT_QPA_PLATFORM"):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
         if demo and not screenshot:
             print("No screen here: the demo's windows are drawn offscreen and saved as pictures.")
             screenshot = HEADLESS_SCREENS

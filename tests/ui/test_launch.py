@@ -41,6 +41,10 @@ def test_no_display_means_offscreen(monkeypatch):
     if sys.platform.startswith("linux"):
         assert not has_display()
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert not has_display()  # drawn, never shown
+    monkeypatch.setenv("QT_QPA_PLATFORM", "minimal")
+    assert not has_display()
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
     assert has_display()
 
 
@@ -53,6 +57,18 @@ def test_demo_on_a_headless_machine_writes_screenshots_and_exits_0(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "floorman-screens" / "director.png").exists()
     assert "floorman-screens" in proc.stdout
+
+
+def test_demo_with_the_offscreen_platform_asked_for_writes_screenshots_and_exits_0(tmp_path):
+    """A CI job exports QT_QPA_PLATFORM=offscreen: the demo must not run a window nobody can see or close."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["PYTHONPATH"] = str(ROOT)
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    proc = subprocess.run(
+        [sys.executable, "-m", "floorman", "--demo"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "floorman-screens" / "director.png").exists()
 
 
 def test_launch_self_test_option(qapp, capsys):
