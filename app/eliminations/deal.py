@@ -286,8 +286,11 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
 @applies("deal_recorded")
 def _deal_recorded(state: TournamentState, ev: Event) -> None:
     d = ev.data
+    # ``after_batches``: the bust batches before the deal. A deal is made between hands, so a bust
+    # recorded after it is of a later hand and never joins a hand-for-hand round's batch from before it.
     state.deal = {"method": d["method"], "lines": [dict(ln) for ln in d["lines"]],
-                  "save_cents": int(d.get("save_cents", 0)), "prizes_cents": list(d["prizes_cents"]), "at": ev.at}
+                  "save_cents": int(d.get("save_cents", 0)), "prizes_cents": list(d["prizes_cents"]), "at": ev.at,
+                  "after_batches": len(state.batches)}
 
 
 @view_part("deal")

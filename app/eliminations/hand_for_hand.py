@@ -49,6 +49,8 @@ def round_batch(state: TournamentState) -> int | None:
     index = len(state.batches) - 1
     if index < int(_read(state)["first_batch"]) or state.batches[index].reason != "bust":
         return None
+    if state.deal is not None and index < int(state.deal.get("after_batches", 0)):
+        return None  # PAY-11: a deal was made after this batch's hand; later busts are of a later hand
     return index
 
 

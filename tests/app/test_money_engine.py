@@ -160,3 +160,32 @@ def test_pay_11_a_deal_is_undone_like_any_action(tmp_path):
     assert s.tournament.state.deal is None
     assert s.tournament.view("payouts")["payouts"] == before
     s.close()
+
+
+def test_pay_11_elim_3b_busts_after_a_deal_are_a_later_hand_not_the_round_before_it():
+    """Found by the all-commands fuzz: under hand-for-hand, two busts before a deal and two after it were
+    one tied block of four, so the deal's money went to players out before the deal and the payouts
+    no longer added up to the pool. A deal is made between hands: the later busts are a hand of their own."""
+    t = make("tda", **FINAL)
+    names = [f"P{i:02d}" for i in range(1, 13)]
+    enter(t, *names)
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "hand_for_hand", "on": True})
+    tables = {}
+    for p in t.state.players.values():
+        tables.setdefault(p.table, []).append(p.name)
+    (a1, a2, *_), (b1, b2, *_) = list(tables.values())[:2]
+    t.execute({"cmd": "bust", "players": [a1, b1], "stacks": {a1: 500, b1: 2500}})  # one round, two tables
+    assert t.state.players[t.state.by_name[a1.lower()]].place == 11
+    t.execute({"cmd": "record_deal", "method": "chip_chop"})
+    t.execute({"cmd": "bust", "players": [a2, b2], "stacks": {a2: 7000, b2: 2500}})
+    place = {p.name: (p.place, p.tied) for p in t.state.players.values() if p.place}
+    assert place[a1] == place[b1] == (11, 2)  # kept their places: out before the deal
+    assert place[a2] == place[b2] == (9, 2)
+    rows = t.view("payouts")["payouts"]
+    assert sum(r["amount_cents"] for r in rows) == prize_pool(t.state) == 120000
+    dealt = {ln["player"]: ln["amount_cents"] for ln in t.view("deal")["deal"]["lines"]}
+    paid = {r["player"]: r["amount_cents"] for r in rows if r["player"]}
+    assert paid == {a2: dealt[a2], b2: dealt[b2]}  # each keeps his own deal amount; nobody out before it shares
+    assert t.view("money")["money"]["payout_check"]["valid"]
