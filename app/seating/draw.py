@@ -157,7 +157,12 @@ def _card_draw(
 ) -> dict[int, str]:
     """SEAT-3: a deck with one card per seat in play; each player draws one (SEAT-4: the dealers first)."""
     if len(sizes) > len(SUIT_OF_TABLE):
-        raise RuleError("INVALID_INPUT", "The card draw seats at most 4 tables (one suit each).", "SEAT-3")
+        raise RuleError(
+            "INVALID_INPUT",
+            f"The card draw seats at most 4 tables (one suit each), and {len(players)} players need {len(sizes)}: "
+            "draw the seats at random instead (change_settings seat.method to random).",
+            "SEAT-3",
+        )
     deck = [seat_card(i, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
     if given is None and dealers:
         stacks = [[seat_card(i, s) for s in range(1, size + 1)] for i, size in enumerate(sizes)]

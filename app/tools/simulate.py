@@ -72,6 +72,11 @@ def simulation_profile(profile_id: str, players: int) -> Profile:
             f"{profile.name} sends one player per table to a winners' table of at most 12 seats: "
             f"simulate at most {profile['table.max_seats'] * 12} players with it."
         )
+    if profile["seat.method"] == "card_draw" and players > profile["table.max_seats"] * 4:
+        raise ValueError(
+            f"{profile.name} draws seats by card, one suit a table (SEAT-3): "
+            f"simulate at most {profile['table.max_seats'] * 4} players with it."
+        )
     changes: dict[str, Any] = {}
     cap = profile["reg.cap"]
     if cap is not None and players > cap:

@@ -212,3 +212,17 @@ def test_seat_1_drawn_seats_reads_both_forms_alike() -> None:
     for pid, number, seat_no, card in rows:
         assert (t.state.players[pid].table, t.state.players[pid].seat) == (number, seat_no)
         assert t.state.tables[number].draw_cards[pid] == card
+
+
+def test_seat_3_a_card_draw_for_more_than_four_tables_says_what_to_do_instead() -> None:
+    t = tournament("home-nl", reg__cap=None)
+    add_players(t, [f"P{i:02d}" for i in range(1, 42)])
+    before = t.view("tables")
+    with pytest.raises(RuleError) as err:
+        t.execute({"cmd": "seat_all"})
+    assert err.value.code == "INVALID_INPUT" and err.value.rule == "SEAT-3"
+    assert "41 players need 5" in err.value.message and "seat.method to random" in err.value.message
+    assert t.view("tables") == before
+    t.execute({"cmd": "change_settings", "settings": {"seat.method": "random"}})
+    t.execute({"cmd": "seat_all"})
+    assert len(t.state.tables) == 5

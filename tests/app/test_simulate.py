@@ -106,3 +106,11 @@ def test_simulate_default_check_rate_keeps_the_run_linear() -> None:
     sim = Simulation(players=400, seed=2)
     result = run_simulation(sim)
     assert result["actions"] > 0 and sim.check_every is None
+
+
+def test_seat_3_a_card_draw_profile_is_simulated_up_to_four_tables_and_refused_in_words_beyond() -> None:
+    from app.tools.simulate import simulation_profile
+
+    assert simulation_profile("home-nl", 40)["seat.method"] == "card_draw"
+    with pytest.raises(ValueError, match=r"one suit a table \(SEAT-3\): simulate at most 40 players"):
+        simulation_profile("home-nl", 41)
