@@ -115,7 +115,9 @@ def _applied(state: TournamentState, ev: Event) -> None:
 
 
 def chips_in_play(state: TournamentState) -> int:
-    stacks = sum(p.stack for p in state.players.values() if p.live or p.status == WINNER)
+    """The chips on the tables: the players still in, the winner, and (SAT-3) the players whose chips
+    won them a seat when a satellite stopped, who leave play holding their stacks."""
+    stacks = sum(p.stack for p in state.players.values() if p.live or p.status == WINNER or p.out_reason == "seat")
     return stacks + sum(state.loose_chips.values())
 
 

@@ -106,3 +106,17 @@ def test_sat_3_hand_for_hand_play_stops_when_the_round_is_over() -> None:
     assert t.state.ended and t.view()["satellite"]["seats_awarded"] == 3
     tied = [p for p in t.state.players.values() if p.place == 4]
     assert len(tied) == 2 and all(p.tied == 2 for p in tied)  # the round's two busts tie for 4th (ELIM-3 b)
+
+
+def test_sat_3_the_seat_winners_keep_their_chips_so_the_chips_still_add_up() -> None:
+    """Found by a long all-commands fuzz: when play stopped at the seats, the winners' stacks left the
+    count of chips in play, and the chips view showed thousands of chips missing."""
+    t = _satellite(10, **{"satellite.seat_value_cents": 20000})
+    t.execute({"cmd": "seat_all"})
+    while not t.state.ended:
+        table = max(t.state.tables.values(), key=lambda tb: tb.population)
+        t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+    winners = [p for p in t.state.players.values() if p.out_reason == "seat"]
+    assert len(winners) == 3 and sum(p.stack for p in winners) > 0
+    chips = t.view("chips")["chips"]
+    assert chips["in_play"] == chips["expected"] == t.state.chips_issued
