@@ -340,6 +340,9 @@ def reopen_registration(ctx: Context, cmd: dict[str, Any]) -> None:
     if not late_registration_closed_early(ctx.state):
         raise RuleError("INVALID_INPUT", "Late registration was not closed by the director; nothing to reopen.",
                         "REG-8")
+    if ctx.state.deal is not None:
+        raise RuleError("WINDOW_CLOSED", "A deal was made among the players left, so late registration cannot "
+                        "reopen; undo the deal first.", "PAY-11")
     if not late_registration_allowed(ctx.state, ctx.now):
         last = int(ctx.profile["late.last_level"])
         raise RuleError(

@@ -237,6 +237,9 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("NOT_OFFERED", "This tournament has no payout table, so there is no deal to make.", "PAY-11")
     if state.deal is not None:
         raise RuleError("INVALID_INPUT", "A deal is already recorded; undo it to record another.", "PAY-11")
+    if not (state.started or any(t.seats for t in state.tables.values())):
+        raise RuleError("INVALID_INPUT", "Play has not begun: a deal is made by the players still in, during play.",
+                        "PAY-11")
     if late_registration_open(state, ctx.now):
         raise RuleError("INVALID_INPUT", "Entries can still arrive: close late registration (close_registration) "
                         "before recording a deal.", "PAY-11")

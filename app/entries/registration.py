@@ -55,10 +55,17 @@ def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
     return amount, amount * stack // price
 
 
+DEAL_CLOSES_ENTRIES = ("A deal was made among the players left, so nobody can enter now; "
+                       "undo the deal first to take this entry.")
+
+
 def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     """Late entry (and re-entry) is allowed only while the profile's late-entry window is open: one rule
     (:func:`app.clock.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
-    ``reenter`` and the clock view."""
+    ``reenter`` and the clock view. Once a deal was made (PAY-11), nobody enters: the deal settled the
+    prizes among the players left, and a newcomer would finish among places the deal already shared."""
+    if ctx.state.deal is not None:
+        raise RuleError("WINDOW_CLOSED", DEAL_CLOSES_ENTRIES, "PAY-11")
     mode = ctx.profile["late.mode"]
     if mode != "levels":
         raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")

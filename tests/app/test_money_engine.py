@@ -189,3 +189,37 @@ def test_pay_11_elim_3b_busts_after_a_deal_are_a_later_hand_not_the_round_before
     paid = {r["player"]: r["amount_cents"] for r in rows if r["player"]}
     assert paid == {a2: dealt[a2], b2: dealt[b2]}  # each keeps his own deal amount; nobody out before it shares
     assert t.view("money")["money"]["payout_check"]["valid"]
+
+
+def _deal_made_after_registration_closed() -> Tournament:
+    t = make("tda", **{**FINAL, "late.mode": "levels"})
+    enter(t, "Ann", "Bob", "Cat", "Dev")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "close_registration"})
+    t.execute({"cmd": "record_deal", "method": "chip_chop"})
+    return t
+
+
+def test_pay_11_nobody_enters_after_a_deal_not_even_through_a_reopened_window():
+    """Found by a long all-commands fuzz: registration reopened (or its last level moved on) after a deal took
+    a newcomer, who finished among the places the deal had already shared; the payouts lost a cent."""
+    t = _deal_made_after_registration_closed()
+    with pytest.raises(RuleError) as err:
+        t.execute({"cmd": "reopen_registration"})
+    assert (err.value.code, err.value.rule) == ("WINDOW_CLOSED", "PAY-11") and "undo the deal" in err.value.message
+    t.execute({"cmd": "change_settings", "settings": {"late.last_level": 10}})  # the window itself moved on
+    before = t.view("players")
+    with pytest.raises(RuleError) as err:
+        t.execute({"cmd": "register", "name": "Eve"})
+    assert (err.value.code, err.value.rule) == ("WINDOW_CLOSED", "PAY-11")
+    assert t.view("players") == before
+
+
+def test_pay_11_no_deal_before_play_begins():
+    t = make("tda", **FINAL)
+    enter(t, "Ann", "Bob", "Cat")
+    with pytest.raises(RuleError) as err:
+        t.execute({"cmd": "record_deal", "method": "chip_chop"})
+    assert err.value.rule == "PAY-11" and "Play has not begun" in err.value.message
+    assert t.state.deal is None
