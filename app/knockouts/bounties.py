@@ -25,7 +25,7 @@ from app.buttons.blinds import seat_order_from_button
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
-from app.core.state import WINNER, Player, TournamentState
+from app.core.state import REGISTERED, SEATED, WAITING, WINNER, Player, TournamentState
 from app.errors import Choice, Question, RuleError
 from app.names import name_key
 from app.views.format import money as fmt_money
@@ -111,8 +111,11 @@ def eliminators(ctx: Context, cmd: dict[str, Any], players: list[Player]) -> dic
             if e.id in busted:
                 raise RuleError("INVALID_INPUT", f"{e.name} busts in the same hand and cannot knock out {p.name}.",
                                 "KO-1")
-            if not e.live or e.deciding:
+            if not e.live or e.deciding or not e.entries:
                 raise RuleError("PLAYER_ELIMINATED", f"{e.name} holds no chips and cannot knock out {p.name}.",
+                                "KO-1")
+            if e.status != SEATED:
+                raise RuleError("INVALID_INPUT", f"{e.name} has no seat in play and cannot knock out {p.name}.",
                                 "KO-1")
             if p.table is not None and e.table != p.table:
                 where = f"table {e.table}" if e.table is not None else "no table"
@@ -319,6 +322,9 @@ def correct_eliminator(ctx: Context, cmd: dict[str, Any]) -> None:
             raise RuleError("INVALID_INPUT", f"{p.name} cannot knock himself out.", "KO-6")
         if e.id in new_by:
             raise RuleError("INVALID_INPUT", f"{e.name} is named twice.", "KO-6")
+        if not e.entries or e.status in (REGISTERED, WAITING):
+            raise RuleError("INVALID_INPUT", f"{e.name} has not played yet and cannot have knocked out {p.name}.",
+                            "KO-6")
         new_by.append(e.id)
     if sorted(new_by) == sorted(int(x) for x in old["by"]):
         raise RuleError("INVALID_INPUT", "Those are the eliminators already recorded.", "KO-6")

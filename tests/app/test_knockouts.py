@@ -239,3 +239,24 @@ def test_ko_8_a_forfeited_players_bounty_goes_to_the_winner():
     assert t.state.ended
     assert _p(t, "Bob").bounties_won_cents == 2500 + 7500 + 5000
     assert not all_problems(t.state)
+
+
+def test_ko_1_ko_6_a_player_who_has_not_played_never_takes_a_bounty():
+    """Found by a long all-commands fuzz: a knockout corrected onto two people on the waiting list (never
+    bought in, never seated) put the bounty on their heads, where nobody could ever win it, and the
+    tournament ended with bounty money unpaid."""
+    t = _make(**{"reg.cap": 3})
+    _table(t, {1: ["Ann", "Bob", "Cat"]})
+    t.execute({"cmd": "register", "name": "Wes", "waitlist": True})  # the event is full: the waiting list
+    assert _p(t, "Wes").status == "waiting" and not _p(t, "Wes").entries
+    t.execute({"cmd": "bust", "player": "Ann", "eliminated_by": "Bob"})
+    before = t.state.seq
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "correct_eliminator", "player": "Ann", "eliminated_by": ["Wes"]})
+    assert info.value.rule == "KO-6" and "has not played yet" in info.value.message
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "bust", "player": "Bob", "eliminated_by": "Wes"})
+    assert info.value.rule == "KO-1"
+    assert t.state.seq == before and _p(t, "Wes").bounty_cents == 0
+    t.execute({"cmd": "bust", "player": "Bob", "eliminated_by": "Cat"})
+    assert _p(t, "Cat").bounty_cents > 0 and not all_problems(t.state)
