@@ -235,6 +235,9 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
     state = ctx.state
     if not has_payout_table(state):
         raise RuleError("NOT_OFFERED", "This tournament has no payout table, so there is no deal to make.", "PAY-11")
+    if state.profile is not None and state.profile["satellite.seat_value_cents"] is not None:
+        raise RuleError("NOT_OFFERED", "A satellite pays seats, not a share of cash: there is no deal to record; "
+                        "award the seats when the players left fit into them (award_seats).", "SAT-3")
     if state.deal is not None:
         raise RuleError("INVALID_INPUT", "A deal is already recorded; undo it to record another.", "PAY-11")
     if not (state.started or any(t.seats for t in state.tables.values())):

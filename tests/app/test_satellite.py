@@ -120,3 +120,15 @@ def test_sat_3_the_seat_winners_keep_their_chips_so_the_chips_still_add_up() -> 
     assert len(winners) == 3 and sum(p.stack for p in winners) > 0
     chips = t.view("chips")["chips"]
     assert chips["in_play"] == chips["expected"] == t.state.chips_issued
+
+
+def test_sat_3_a_satellite_records_no_deal_it_awards_seats() -> None:
+    """Found by a long all-commands fuzz: a deal recorded in a satellite shared cash the payout table pays
+    as seats, and the payouts no longer added up to the pool."""
+    t = _satellite(10, **{"satellite.seat_value_cents": 20000})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    with pytest.raises(RuleError) as err:
+        t.execute({"cmd": "record_deal", "method": "chip_chop"})
+    assert (err.value.code, err.value.rule) == ("NOT_OFFERED", "SAT-3") and "award_seats" in err.value.message
+    assert t.state.deal is None
