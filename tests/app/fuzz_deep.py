@@ -1,0 +1,89 @@
+"""Long random runs of the all-commands director, deeper than the property test takes them.
+
+``python -m tests.app.fuzz_deep [FIRST] [COUNT]`` plays COUNT cases numbered from FIRST: each a shipped
+profile, a field of up to 60 players and 50 to 400 director commands, with every invariant checked after
+each step and the log replayed at the end. A failing case prints its number; run it again alone with
+``python -m tests.app.fuzz_deep N 1 --show`` to see the commands that led to it. Not part of the test
+suite (it runs for minutes); the failures it found are tests of their own, named after their rules.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import traceback
+from typing import Any
+
+from app.profiles.profile import SHIPPED
+from app.tools.simulate import simulation_profile
+from tests.app.fuzz_run import STEPS, Director
+
+
+def case(number: int) -> tuple[str, int, int, list[int], bool, list[tuple[str, int]]]:
+    """The profile, field, seed, features, whether play begins at the draw, and the steps of case ``number``."""
+    r = random.Random(number)
+    profile = r.choice(list(SHIPPED))
+    players = r.randint(2, 60)
+    try:
+        simulation_profile(profile, players)
+    except ValueError:  # a field this profile cannot seat (a card draw, a winners' table): the largest it can
+        players = 40 if profile == "home-nl" else 60
+        while players > 2:
+            try:
+                simulation_profile(profile, players)
+                break
+            except ValueError:
+                players -= 1
+    seed = r.randint(0, 10_000)
+    features = [r.randint(0, 50) for _ in range(r.randint(0, 3))]
+    steps = [(r.choice(STEPS), r.randint(0, 2**32 - 1)) for _ in range(r.randint(50, 400))]
+    return profile, players, seed, features, r.random() < 0.8, steps
+
+
+def play(number: int, show: bool = False) -> str | None:
+    """Play case ``number``; None when every check held, else what broke."""
+    profile, players, seed, features, begin, steps = case(number)
+    d = Director(profile, players, seed, features)
+    commands: list[dict[str, Any]] = []
+    if show:
+        run = d.run
+
+        def shown(cmd: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+            commands.append(cmd)
+            return run(cmd, *args, **kwargs)
+
+        d.run = shown  # type: ignore[method-assign]
+    try:
+        if begin:
+            d.run({"cmd": "seat_all"})
+            d.run({"cmd": "start_clock"})
+        d.check()
+        for op, entropy in steps:
+            d.step(op, entropy)
+        d.check_replay()
+    except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        if show:
+            for cmd in commands[-10:]:
+                print("  ", cmd)
+        said = f"{type(exc).__name__} {str(exc)[:300]}"
+        return f"{profile}, {players} players, seed {seed}: {said} ({where.filename}:{where.lineno})"
+    return None
+
+
+def main(argv: list[str]) -> int:
+    args = [a for a in argv if not a.startswith("--")]
+    first = int(args[0]) if args else 0
+    count = int(args[1]) if len(args) > 1 else 200
+    failed = 0
+    for number in range(first, first + count):
+        broke = play(number, show="--show" in argv)
+        if broke is not None:
+            failed += 1
+            print(f"case {number}: {broke}", flush=True)
+    print(f"{count} cases from {first}: {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
