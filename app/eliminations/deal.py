@@ -240,7 +240,7 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
                         "award the seats when the players left fit into them (award_seats).", "SAT-3")
     if state.deal is not None:
         raise RuleError("INVALID_INPUT", "A deal is already recorded; undo it to record another.", "PAY-11")
-    if not (state.started or any(t.seats for t in state.tables.values())):
+    if not state.clock.get("started"):
         raise RuleError("INVALID_INPUT", "Play has not begun: a deal is made by the players still in, during play.",
                         "PAY-11")
     if late_registration_open(state, ctx.now):

@@ -165,6 +165,8 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
     if not isinstance(pay, bool) or not isinstance(waitlist, bool):
         raise RuleError("INVALID_INPUT", "pay and waitlist are true or false.")
     price, chips = entry_terms(ctx, cmd)
+    if pay and ctx.state.deal is not None:
+        raise RuleError("WINDOW_CLOSED", DEAL_CLOSES_ENTRIES, "PAY-11")
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
@@ -202,6 +204,8 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     if p.status == WAITING:
         raise RuleError("CAP_REACHED", f"{p.name} is on the waiting list; the event is full.", "REG-1")
     price, chips = entry_terms(ctx, cmd)
+    if ctx.state.deal is not None:
+        raise RuleError("WINDOW_CLOSED", DEAL_CLOSES_ENTRIES, "PAY-11")
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx)

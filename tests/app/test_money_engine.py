@@ -219,7 +219,15 @@ def test_pay_11_nobody_enters_after_a_deal_not_even_through_a_reopened_window():
 def test_pay_11_no_deal_before_play_begins():
     t = make("tda", **FINAL)
     enter(t, "Ann", "Bob", "Cat")
-    with pytest.raises(RuleError) as err:
-        t.execute({"cmd": "record_deal", "method": "chip_chop"})
-    assert err.value.rule == "PAY-11" and "Play has not begun" in err.value.message
-    assert t.state.deal is None
+    for _ in range(2):  # before the draw, then after it with the clock not started yet
+        with pytest.raises(RuleError) as err:
+            t.execute({"cmd": "record_deal", "method": "chip_chop"})
+        assert err.value.rule == "PAY-11" and "Play has not begun" in err.value.message
+        assert t.state.deal is None
+        if not t.state.tables:
+            t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "record_deal", "method": "chip_chop"})
+    with pytest.raises(RuleError) as err:  # nobody enters after it, not even a registrant buying in before
+        t.execute({"cmd": "register", "name": "Dan"})
+    assert (err.value.code, err.value.rule) == ("WINDOW_CLOSED", "PAY-11")
