@@ -162,3 +162,22 @@ def test_elim_6_the_clock_stops_when_the_winner_is_known():
     assert view["paused"] and view["pause_reason"] == "tournament over"
     t.time.advance(3600)
     assert clock_view(t.state, t.time.now())["seconds_left"] == 20 * 60  # 30-minute level, 10 minutes played
+
+
+def test_elim_1_a_player_seated_before_buying_in_cannot_bust():
+    """Found by the deep fuzz: a registrant seated before paying (REG-5) could be busted; he was never in the
+    field, so the count of players left went one too low and later places overlapped a deal's."""
+    t = make("tda")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "register", "name": "Dan", "pay": False})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "seat_player", "player": "Dan"})
+    dan = t.state.players[t.state.by_name["dan"]]
+    assert dan.status == "seated" and not dan.entries
+    left = t.state.in_field
+    err = refused(t, {"cmd": "bust", "player": "Dan"}, "INVALID_INPUT")
+    assert err.rule == "ELIM-1" and "has not bought in" in err.message
+    assert t.state.in_field == left == 3 and dan.status == "seated"
+    t.execute({"cmd": "buy_in", "player": "Dan"})
+    t.execute({"cmd": "bust", "player": "Dan"})
+    assert dan.place == 4 and t.state.in_field == 3
