@@ -49,7 +49,10 @@ def halt_now(state: TournamentState, table: Table) -> str | None:
     after = table.bb % table.max_seats + 1
     if after in table.seats:
         return None  # checked first: the blinds are unaffected, no need to look at the other tables
-    top = state.table_index().sizes()[-1]
+    sizes = state.table_index().sizes()
+    if not sizes:
+        return None  # nobody is seated anywhere (the last players were refunded or awarded their seats)
+    top = sizes[-1]
     if top - table.population < 3:
         return None
     return _reason(top - table.population, after)

@@ -124,3 +124,23 @@ def test_pay_6_a_typed_table_off_the_pool_is_flagged_once_not_again_as_money_at_
     assert t.state.ended
     assert payout_problems(t.state)  # PAY-6 says the table misses the pool
     assert money_problems(t.state) == []  # and the money itself balances: said once, not twice
+
+
+def test_bal_1_a_hand_finished_where_nobody_is_seated_anywhere_does_not_crash_the_halt_check() -> None:
+    """Found by the deep fuzz: under the TDA trigger, a hand finished at a table while no table had a player
+    left (all refunded) raised IndexError in the halt check instead of being judged."""
+    from app.balancing.halting import halt_now
+    from app.core.engine import Tournament
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
+
+    t = Tournament.create(load_profile("tda"), name="Halt", time=FakeClock(), seed=1)
+    for i in range(12):
+        t.execute({"cmd": "register", "name": f"P{i:02d}"})
+    t.execute({"cmd": "seat_all"})
+    table = t.state.tables[1]
+    assert table.bb is not None and len(t.state.tables) == 2
+    for other in t.state.tables.values():  # as if every player had left his seat
+        other.seats.clear()
+        t.state.seats_changed(other.number)
+    assert halt_now(t.state, table) is None
