@@ -190,6 +190,18 @@ def _stage_not_over() -> tuple[Tournament, Command]:
     return t, {"cmd": "advance_winners"}
 
 
+def _deciding_stage_ends() -> tuple[Tournament, Command]:
+    t = _make("campus", seed=1, **{"rebuy.offered": True, "rebuy.last_level": 3, "rebuy.max_per_player": 1})
+    for i in range(1, 13):
+        name = f"N{i:02d}"
+        t.execute({"cmd": "register", "name": name,
+                   "identity": {"first_name": name, "last_name": "Student", "student_id": f"S{name}"}})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "bust", "player": "N01"})  # may rebuy: stays seated at 0 chips, deciding
+    assert t.state.players[t.state.by_name["n01"]].deciding
+    return t, {"cmd": "advance_winners", "end": True}
+
+
 # -- MIX-6: the dealer's seat settles a tie showing --------------------------------------------------------
 def _stud_tie() -> tuple[Tournament, Command]:
     t = _make("hat")
@@ -235,6 +247,8 @@ CASES: list[QuestionCase] = [
                  "counts", "amounts", "RACE-3"),
     QuestionCase("race-3 count does not add up", _race_count_off, lambda q: _choice(q, "Accept"),
                  "counts", "amounts", "RACE-3"),
+    QuestionCase("ent-5 winners' table with a player deciding", _deciding_stage_ends,
+                 lambda q: _choice(q, "N01 declines"), None, "choice", "ENT-5"),
     QuestionCase("elim-8 stage not over", _stage_not_over, lambda q: _with(_stage_not_over()[1], q, True),
                  "end", "bool", "ELIM-8"),
     QuestionCase("mix-6 dealer seat", _stud_tie, lambda q: _with(_stud_tie()[1], q, 3), "dealer_seat", "integer",
