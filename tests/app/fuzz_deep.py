@@ -3,7 +3,8 @@
 ``python -m tests.app.fuzz_deep [FIRST] [COUNT]`` plays COUNT cases numbered from FIRST: each a shipped
 profile, a field of up to 60 players and 50 to 400 director commands, with every invariant checked after
 each step and the log replayed at the end. A failing case prints its number; run it again alone with
-``python -m tests.app.fuzz_deep N 1 --show`` to see the commands that led to it. Not part of the test
+``python -m tests.app.fuzz_deep N 1 --show`` to see the commands that led to it (``--players=N`` and
+``--steps=N`` make larger fields and longer runs). Not part of the test
 suite (it runs for minutes); the failures it found are tests of their own, named after their rules.
 """
 
@@ -18,12 +19,14 @@ from app.profiles.profile import SHIPPED
 from app.tools.simulate import simulation_profile
 from tests.app.fuzz_run import STEPS, Director
 
+MAX_PLAYERS, MAX_STEPS = 60, 400
+
 
 def case(number: int) -> tuple[str, int, int, list[int], bool, list[tuple[str, int]]]:
     """The profile, field, seed, features, whether play begins at the draw, and the steps of case ``number``."""
     r = random.Random(number)
     profile = r.choice(list(SHIPPED))
-    players = r.randint(2, 60)
+    players = r.randint(2, MAX_PLAYERS)
     try:
         simulation_profile(profile, players)
     except ValueError:  # a field this profile cannot seat (a card draw, a winners' table): the largest it can
@@ -36,7 +39,7 @@ def case(number: int) -> tuple[str, int, int, list[int], bool, list[tuple[str, i
                 players -= 1
     seed = r.randint(0, 10_000)
     features = [r.randint(0, 50) for _ in range(r.randint(0, 3))]
-    steps = [(r.choice(STEPS), r.randint(0, 2**32 - 1)) for _ in range(r.randint(50, 400))]
+    steps = [(r.choice(STEPS), r.randint(0, 2**32 - 1)) for _ in range(r.randint(50, MAX_STEPS))]
     return profile, players, seed, features, r.random() < 0.8, steps
 
 
@@ -72,6 +75,12 @@ def play(number: int, show: bool = False) -> str | None:
 
 
 def main(argv: list[str]) -> int:
+    global MAX_PLAYERS, MAX_STEPS
+    for flag in argv:  # --players=N, --steps=N: larger fields, longer runs (other case numbers then)
+        if flag.startswith("--players="):
+            MAX_PLAYERS = int(flag.split("=", 1)[1])
+        elif flag.startswith("--steps="):
+            MAX_STEPS = int(flag.split("=", 1)[1])
     args = [a for a in argv if not a.startswith("--")]
     first = int(args[0]) if args else 0
     count = int(args[1]) if len(args) > 1 else 200
