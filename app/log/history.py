@@ -5,9 +5,10 @@ words ("bust-out of Ann Lee") and its time. Undo and redo are actions too (kind 
 with a ``target``), so the history keeps everything that was ever done. The tournament's state is
 always the fold of the events of the ``do`` actions that are not currently undone, in order.
 
-* ``undo()`` undoes the latest director action still in force. Automatic actions (a clock tick that
-  changed the level) are never undo targets and stay in force: undoing a bust made before an automatic
-  level change removes the bust and keeps the level change.
+* ``undo()`` undoes the latest director action still in force. Automatic actions (what time made due:
+  the end once late registration closed with one player left, a satellite's seats) are never undo
+  targets; those after the undone action go with it, since they were judged on the field it left, and
+  the engine judges again, before the next command, whether they are still due.
 * ``redo()`` puts back the action undone most recently, with the very same events. A new director
   action clears what could be redone.
 * The state is rebuilt from the nearest earlier snapshot (the state as bytes, kept in memory every
@@ -102,6 +103,11 @@ class History:
             assert action.target is not None
             self.undone.add(action.target)
             self._redo.append(action.target)
+            # What time made due after it (the end once late registration closed, a satellite's seats)
+            # was judged on the field it left: it goes with it, and is judged again when next due.
+            for later in self._do[self._pos[action.target] + 1:]:
+                if later.automatic:
+                    self.undone.add(later.seq)
         elif action.kind == REDO:
             assert action.target is not None
             self.undone.discard(action.target)

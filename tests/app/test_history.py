@@ -107,23 +107,36 @@ def test_nothing_to_undo_after_creation():
     assert err.value.code == "NOTHING_TO_UNDO"
 
 
-def test_undo_skips_an_automatic_action_and_keeps_it():
-    """A bust, then an automatic action (as a clock tick changing the level): undo removes the bust only."""
-    commands = _commands(5, 16)
-    h = _play(commands, 5)
-    bust = {"cmd": "bust", "player": next(p.id for p in h.tournament.state.players.values() if p.status == "seated")}
-    before_bust = h.tournament.snapshot()
-    h.run(bust)
-    tweak = {"cmd": "change_settings", "settings": {"clock.hand_for_hand_deduction_s": 30}}
-    h.run(tweak, automatic=True, label="level 2")
-    assert h.undo_label() == f"Undo: bust-out of {before_bust.players[bust['player']].name}"
+def test_elim_6_undo_of_a_bust_takes_the_automatic_end_after_it_along():
+    """The end that time made due (late registration closed with one player left) was judged on the field
+    the last bust left: undoing that bust undoes the end too, and the engine judges it again when next due.
+    Found by an undo fuzz: the end used to stay in force, leaving a gap in the places and a winner with two
+    players still in."""
+    from app.core.invariants import all_problems
+
+    clock = FakeClock(1_800_000_000.0)
+    h = History(Tournament.create(load_profile("tda"), name="Undo", time=clock, seed=1))
+    for name in ("Ann", "Bob", "Cat"):
+        h.run({"cmd": "register", "name": name})
+    h.run({"cmd": "seat_all"})
+    h.run({"cmd": "start_clock"})
+    h.run({"cmd": "bust", "player": "Ann"})
+    h.run({"cmd": "bust", "player": "Bob"})
+    assert not h.tournament.state.ended  # late registration is open: an entry may still come
+    clock.advance(6 * 3600)  # far past the last level of late registration
+    due = h.run_due({"cmd": "note", "text": "later"})
+    assert due is not None and due.automatic and h.tournament.state.ended
+    assert h.undo_label() == "Undo: bust-out of Bob"
     h.undo()
     state = h.tournament.state
-    assert state.players[bust["player"]] == before_bust.players[bust["player"]]
-    assert state.profile is not None and state.profile["clock.hand_for_hand_deduction_s"] == 30
+    assert not state.ended and state.players[state.by_name["bob"]].status == "seated"
+    assert all_problems(state) == []
+    again = h.run_due({"cmd": "note", "text": "still later"})
+    assert again is None  # two players still in: nothing is due
     h.redo()
-    assert h.tournament.state.players[bust["player"]].status == "out"
-    assert h.tournament.state.profile["clock.hand_for_hand_deduction_s"] == 30
+    assert h.tournament.state.players[state.by_name["bob"]].status == "out"
+    assert h.run_due({"cmd": "note", "text": "and later"}) is not None and h.tournament.state.ended
+    assert all_problems(h.tournament.state) == []
 
 
 def test_labels_for_several_players_and_unknown_commands():
