@@ -4,7 +4,8 @@
 profile, a field of up to 60 players and 50 to 400 director commands, with every invariant checked after
 each step and the log replayed at the end. A failing case prints its number; run it again alone with
 ``python -m tests.app.fuzz_deep N 1 --show`` to see the commands that led to it (``--players=N`` and
-``--steps=N`` make larger fields and longer runs). Not part of the test
+``--steps=N`` make larger fields and longer runs; ``--undo`` runs the commands through the undo history
+and undoes or redoes now and then). Not part of the test
 suite (it runs for minutes); the failures it found are tests of their own, named after their rules.
 """
 
@@ -15,6 +16,10 @@ import sys
 import traceback
 from typing import Any
 
+from app.core.engine import Tournament
+from app.errors import RuleError
+from app.log.history import History
+from app.log.snapshots import encode_state
 from app.profiles.profile import SHIPPED
 from app.tools.simulate import simulation_profile
 from tests.app.fuzz_run import STEPS, Director
@@ -43,10 +48,21 @@ def case(number: int) -> tuple[str, int, int, list[int], bool, list[tuple[str, i
     return profile, players, seed, features, r.random() < 0.8, steps
 
 
-def play(number: int, show: bool = False) -> str | None:
-    """Play case ``number``; None when every check held, else what broke."""
+def play(number: int, show: bool = False, undo: bool = False) -> str | None:
+    """Play case ``number``; None when every check held, else what broke.
+
+    ``undo``: the commands go through the undo history, and now and then the director undoes or redoes
+    instead; after each, the invariants hold and the state is the fold of the events still in force."""
     profile, players, seed, features, begin, steps = case(number)
     d = Director(profile, players, seed, features)
+    t = d.t
+    history = History(t, snapshot_every=7) if undo else None
+    if history is not None:
+        engine_execute = Tournament.execute
+        t.run_due = lambda before=None: history.run_due(before)  # type: ignore[method-assign,assignment]
+        t.execute = lambda cmd, *a, **k: (  # type: ignore[method-assign]
+            engine_execute(t, cmd, *a, **k) if a or k else history.run(cmd).events)
+    r = random.Random(number * 7 + 1)
     commands: list[dict[str, Any]] = []
     if show:
         run = d.run
@@ -62,7 +78,10 @@ def play(number: int, show: bool = False) -> str | None:
             d.run({"cmd": "start_clock"})
         d.check()
         for op, entropy in steps:
-            d.step(op, entropy)
+            if history is not None and r.random() < 0.12:
+                _undo_or_redo(d, history, "undo" if r.random() < 0.7 else "redo", commands)
+            else:
+                d.step(op, entropy)
         d.check_replay()
     except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
         where = traceback.extract_tb(exc.__traceback__)[-1]
@@ -72,6 +91,19 @@ def play(number: int, show: bool = False) -> str | None:
         said = f"{type(exc).__name__} {str(exc)[:300]}"
         return f"{profile}, {players} players, seed {seed}: {said} ({where.filename}:{where.lineno})"
     return None
+
+
+def _undo_or_redo(d: Director, history: History, which: str, commands: list[dict[str, Any]]) -> None:
+    before = encode_state(d.t.state)
+    commands.append({"cmd": which})
+    try:
+        history.undo() if which == "undo" else history.redo()
+    except RuleError:
+        assert encode_state(d.t.state) == before, f"a refused {which} changed the state"
+        return
+    d.check()
+    again = Tournament.replay(history.effective_events())
+    assert again.state == d.t.state, f"after {which}, the state is not the fold of the events in force"
 
 
 def main(argv: list[str]) -> int:
@@ -86,7 +118,7 @@ def main(argv: list[str]) -> int:
     count = int(args[1]) if len(args) > 1 else 200
     failed = 0
     for number in range(first, first + count):
-        broke = play(number, show="--show" in argv)
+        broke = play(number, show="--show" in argv, undo="--undo" in argv)
         if broke is not None:
             failed += 1
             print(f"case {number}: {broke}", flush=True)
