@@ -127,8 +127,10 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
             {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": deciding,
              "stack": stacks.get(p.id, p.stack)}
         )
-    out = sum(1 for e in entries if not e["deciding"])
-    if ctx.state.in_field - out < 1:
+    # Somebody must win the hand: a player still holding chips once these lost theirs (players deciding
+    # on a rebuy still count in the field, but hold no chips).
+    deciding_now = sum(1 for p in ctx.state.players.values() if p.deciding)
+    if ctx.state.in_field - deciding_now - len(entries) < 1:
         raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
     order: list[int] = []
     groups: list[int | None] = list(tables) if tables else [None]

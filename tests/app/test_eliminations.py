@@ -181,3 +181,20 @@ def test_elim_1_a_player_seated_before_buying_in_cannot_bust():
     t.execute({"cmd": "buy_in", "player": "Dan"})
     t.execute({"cmd": "bust", "player": "Dan"})
     assert dan.place == 4 and t.state.in_field == 3
+
+
+def test_elim_6_the_last_player_holding_chips_cannot_bust_while_the_others_decide_on_a_rebuy():
+    """Found by the deep fuzz: with rebuys, the players deciding on a rebuy still counted as holding chips,
+    so the last two could both bust; once both declined, nobody was left and two players shared 1st."""
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "bust", "player": "Ann"})  # may rebuy: deciding, no chips
+    t.execute({"cmd": "bust", "player": "Bob"})
+    assert all(t.state.players[t.state.by_name[n]].deciding for n in ("ann", "bob"))
+    err = refused(t, {"cmd": "bust", "player": "Cat"}, "INVALID_INPUT")
+    assert err.rule == "ELIM-6" and "Somebody must win the hand" in err.message
+    t.execute({"cmd": "decline_rebuy", "player": "Ann"})
+    t.execute({"cmd": "decline_rebuy", "player": "Bob"})
+    cat = t.state.players[t.state.by_name["cat"]]
+    assert t.state.ended and cat.status == "winner" and cat.place == 1
