@@ -35,7 +35,7 @@ from app.clock.timeline import late_registration_open
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
-from app.core.state import TournamentState
+from app.core.state import SEATED, TournamentState
 from app.eliminations.payouts import has_payout_table, prize_table
 from app.errors import RuleError
 
@@ -246,6 +246,10 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
     if late_registration_open(state, ctx.now):
         raise RuleError("INVALID_INPUT", "Entries can still arrive: close late registration (close_registration) "
                         "before recording a deal.", "PAY-11")
+    unseated = [p.name for p in state.players.values() if p.live and p.entries and p.status != SEATED]
+    if unseated:
+        raise RuleError("INVALID_INPUT", f"{', '.join(unseated)} paid and {'wait' if len(unseated) > 1 else 'waits'} "
+                        "for a seat: seat or refund the waiting entrants before recording a deal.", "PAY-11")
     method = cmd.get("method", ICM)
     if method not in (*METHODS, AMOUNTS):
         raise RuleError("INVALID_INPUT", f"The deal method is icm, chip_chop or amounts, not {method!r}.", "PAY-11")

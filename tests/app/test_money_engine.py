@@ -231,3 +231,21 @@ def test_pay_11_no_deal_before_play_begins():
     with pytest.raises(RuleError) as err:  # nobody enters after it, not even a registrant buying in before
         t.execute({"cmd": "register", "name": "Dan"})
     assert (err.value.code, err.value.rule) == ("WINDOW_CLOSED", "PAY-11")
+
+
+def test_pay_11_no_deal_while_a_paid_entrant_waits_for_a_seat():
+    """Found by the deep undo fuzz: a paid entrant waiting for a seat was counted in the deal, then refunded,
+    which took his share out of the pool and left 1st paid less than 2nd."""
+    t = make("tda", **{**FINAL, "late.mode": "levels"})
+    enter(t, *[f"P{i:02d}" for i in range(1, 10)])
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    assert len(t.state.tables) == 1 and not t.state.tables[1].open_seats()  # one full table
+    t.execute({"cmd": "register", "name": "Wes", "waitlist": True})  # pays, no seat: he waits
+    wes = t.state.players[t.state.by_name["wes"]]
+    assert wes.entries and wes.status == "waiting"
+    t.execute({"cmd": "close_registration"})
+    with pytest.raises(RuleError) as err:
+        t.execute({"cmd": "record_deal", "method": "chip_chop"})
+    assert err.value.rule == "PAY-11" and "Wes paid and waits for a seat" in err.value.message
+    assert t.state.deal is None
