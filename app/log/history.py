@@ -9,8 +9,8 @@ always the fold of the events of the ``do`` actions that are not currently undon
   the end once late registration closed with one player left, a satellite's seats) are never undo
   targets; those after the undone action go with it, since they were judged on the field it left, and
   the engine judges again, before the next command, whether they are still due.
-* ``redo()`` puts back the action undone most recently, with the very same events. A new director
-  action clears what could be redone.
+* ``redo()`` puts back the action undone most recently, with the very same events. Any new action (a
+  director's, or one time made due) clears what could be redone: its events were judged without it.
 * The state is rebuilt from the nearest earlier snapshot (the state as bytes, kept in memory every
   ``snapshot_every`` actions) plus the events after it, so undo stays fast in a long tournament.
 
@@ -97,7 +97,7 @@ class History:
         if action.kind in (CREATE, DO):
             self._pos[action.seq] = len(self._do)
             self._do.append(action)
-            if not action.automatic and action.kind == DO:
+            if action.kind == DO:  # anything done since an undo, even what time made due, ends its redo
                 self._redo.clear()
         elif action.kind == UNDO:
             assert action.target is not None

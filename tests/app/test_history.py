@@ -139,6 +139,29 @@ def test_elim_6_undo_of_a_bust_takes_the_automatic_end_after_it_along():
     assert all_problems(h.tournament.state) == []
 
 
+def test_elim_6_what_time_made_due_after_an_undo_ends_its_redo():
+    """Found by the deep undo fuzz: a redo after an automatic end replayed the undone action's old events
+    before an end judged without them (a bounty below zero, a gap in the places). Anything done since the
+    undo, even what time made due, now ends the redo."""
+    clock = FakeClock(1_800_000_000.0)
+    h = History(Tournament.create(load_profile("tda"), name="Redo", time=clock, seed=1))
+    for name in ("Ann", "Bob", "Cat"):
+        h.run({"cmd": "register", "name": name})
+    h.run({"cmd": "seat_all"})
+    h.run({"cmd": "start_clock"})
+    h.run({"cmd": "bust", "player": "Ann"})
+    h.run({"cmd": "bust", "player": "Bob"})
+    h.run({"cmd": "note", "text": "Bob's bust checked on camera"})
+    h.undo()
+    assert h.redo_label() == "Redo: note “Bob's bust checked on camera”"
+    clock.advance(6 * 3600)
+    assert h.run_due({"cmd": "note", "text": "later"}) is not None and h.tournament.state.ended
+    assert h.redo_label() is None
+    with pytest.raises(RuleError) as err:
+        h.redo()
+    assert err.value.code == "NOTHING_TO_REDO"
+
+
 def test_labels_for_several_players_and_unknown_commands():
     h = _play(_commands(2, 14, players=12), 2)
     state = h.tournament.state
