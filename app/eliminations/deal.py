@@ -37,6 +37,7 @@ from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import SEATED, TournamentState
 from app.eliminations.payouts import has_payout_table, prize_table
+from app.eliminations.satellite import is_satellite
 from app.errors import RuleError
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
     state = ctx.state
     if not has_payout_table(state):
         raise RuleError("NOT_OFFERED", "This tournament has no payout table, so there is no deal to make.", "PAY-11")
-    if state.profile is not None and state.profile["satellite.seat_value_cents"] is not None:
+    if is_satellite(state):
         raise RuleError("NOT_OFFERED", "A satellite pays seats, not a share of cash: there is no deal to record; "
                         "award the seats when the players left fit into them (award_seats).", "SAT-3")
     if state.deal is not None:

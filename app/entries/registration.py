@@ -55,17 +55,19 @@ def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
     return amount, amount * stack // price
 
 
-DEAL_CLOSES_ENTRIES = ("A deal was made among the players left, so nobody can enter now; "
-                       "undo the deal first to take this entry.")
+def no_entry_after_deal(ctx: Context) -> None:
+    """PAY-11: once a deal was made, nobody enters: the deal settled the prizes among the players left, and
+    a newcomer would finish among places the deal already shared."""
+    if ctx.state.deal is not None:
+        raise RuleError("WINDOW_CLOSED", "A deal was made among the players left, so nobody can enter now; "
+                        "undo the deal first to take this entry.", "PAY-11")
 
 
 def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     """Late entry (and re-entry) is allowed only while the profile's late-entry window is open: one rule
     (:func:`app.clock.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
-    ``reenter`` and the clock view. Once a deal was made (PAY-11), nobody enters: the deal settled the
-    prizes among the players left, and a newcomer would finish among places the deal already shared."""
-    if ctx.state.deal is not None:
-        raise RuleError("WINDOW_CLOSED", DEAL_CLOSES_ENTRIES, "PAY-11")
+    ``reenter`` and the clock view; never after a deal (:func:`no_entry_after_deal`)."""
+    no_entry_after_deal(ctx)
     mode = ctx.profile["late.mode"]
     if mode != "levels":
         raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
@@ -165,8 +167,8 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
     if not isinstance(pay, bool) or not isinstance(waitlist, bool):
         raise RuleError("INVALID_INPUT", "pay and waitlist are true or false.")
     price, chips = entry_terms(ctx, cmd)
-    if pay and ctx.state.deal is not None:
-        raise RuleError("WINDOW_CLOSED", DEAL_CLOSES_ENTRIES, "PAY-11")
+    if pay:
+        no_entry_after_deal(ctx)
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
@@ -204,8 +206,7 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     if p.status == WAITING:
         raise RuleError("CAP_REACHED", f"{p.name} is on the waiting list; the event is full.", "REG-1")
     price, chips = entry_terms(ctx, cmd)
-    if ctx.state.deal is not None:
-        raise RuleError("WINDOW_CLOSED", DEAL_CLOSES_ENTRIES, "PAY-11")
+    no_entry_after_deal(ctx)
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx)

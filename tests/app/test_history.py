@@ -107,6 +107,18 @@ def test_nothing_to_undo_after_creation():
     assert err.value.code == "NOTHING_TO_UNDO"
 
 
+def _cat_left_while_late_registration_is_open(clock: FakeClock) -> History:
+    """Three players, Ann and Bob out: Cat is the last one holding chips, but an entry may still come."""
+    h = History(Tournament.create(load_profile("tda"), name="Ends", time=clock, seed=1))
+    for name in ("Ann", "Bob", "Cat"):
+        h.run({"cmd": "register", "name": name})
+    h.run({"cmd": "seat_all"})
+    h.run({"cmd": "start_clock"})
+    h.run({"cmd": "bust", "player": "Ann"})
+    h.run({"cmd": "bust", "player": "Bob"})
+    return h
+
+
 def test_elim_6_undo_of_a_bust_takes_the_automatic_end_after_it_along():
     """The end that time made due (late registration closed with one player left) was judged on the field
     the last bust left: undoing that bust undoes the end too, and the engine judges it again when next due.
@@ -115,13 +127,7 @@ def test_elim_6_undo_of_a_bust_takes_the_automatic_end_after_it_along():
     from app.core.invariants import all_problems
 
     clock = FakeClock(1_800_000_000.0)
-    h = History(Tournament.create(load_profile("tda"), name="Undo", time=clock, seed=1))
-    for name in ("Ann", "Bob", "Cat"):
-        h.run({"cmd": "register", "name": name})
-    h.run({"cmd": "seat_all"})
-    h.run({"cmd": "start_clock"})
-    h.run({"cmd": "bust", "player": "Ann"})
-    h.run({"cmd": "bust", "player": "Bob"})
+    h = _cat_left_while_late_registration_is_open(clock)
     assert not h.tournament.state.ended  # late registration is open: an entry may still come
     clock.advance(6 * 3600)  # far past the last level of late registration
     due = h.run_due({"cmd": "note", "text": "later"})
@@ -144,13 +150,7 @@ def test_elim_6_what_time_made_due_after_an_undo_ends_its_redo():
     before an end judged without them (a bounty below zero, a gap in the places). Anything done since the
     undo, even what time made due, now ends the redo."""
     clock = FakeClock(1_800_000_000.0)
-    h = History(Tournament.create(load_profile("tda"), name="Redo", time=clock, seed=1))
-    for name in ("Ann", "Bob", "Cat"):
-        h.run({"cmd": "register", "name": name})
-    h.run({"cmd": "seat_all"})
-    h.run({"cmd": "start_clock"})
-    h.run({"cmd": "bust", "player": "Ann"})
-    h.run({"cmd": "bust", "player": "Bob"})
+    h = _cat_left_while_late_registration_is_open(clock)
     h.run({"cmd": "note", "text": "Bob's bust checked on camera"})
     h.undo()
     assert h.redo_label() == "Redo: note “Bob's bust checked on camera”"

@@ -52,15 +52,20 @@ def bare_commits(folder: Path, n: int = 1000) -> dict[str, float]:
     return {"p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3)}
 
 
-def bare_loop(folder: Path, n: int) -> float:
-    """Seconds to commit ``n`` small rows one transaction each (WAL, synchronous=FULL), plain sqlite3."""
-    path = folder / "bare-loop.sqlite"
+def _fresh_durable_table(path: Path) -> sqlite3.Connection:
+    """A new database at ``path`` (leftovers removed) with one small table, WAL, synchronous=FULL, autocommit."""
     for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         leftover.unlink(missing_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
+    return conn
+
+
+def bare_loop(folder: Path, n: int) -> float:
+    """Seconds to commit ``n`` small rows one transaction each (WAL, synchronous=FULL), plain sqlite3."""
+    conn = _fresh_durable_table(folder / "bare-loop.sqlite")
     start = time.perf_counter()
     for i in range(n):
         conn.execute("BEGIN")
@@ -79,13 +84,7 @@ def engine_with_bare_commits(folder: Path, players: int, seed: int) -> float:
     action durably could cost on this machine: the commits, and the engine's own work slowed by
     waiting on the disk between its actions (caches gone cold while the process slept).
     """
-    path = folder / "floor.sqlite"
-    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-        leftover.unlink(missing_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
+    conn = _fresh_durable_table(folder / "floor.sqlite")
     sim = Simulation(players=players, seed=seed, check_every=0)
     clock = FakeClock()
     tournament = Tournament.create(simulation_profile(sim.profile, players), name=f"Simulation {seed}", time=clock,
