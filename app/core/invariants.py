@@ -92,5 +92,15 @@ def money_problems(state: TournamentState) -> list[str]:
     return problems
 
 
+def counter_problems(state: TournamentState) -> list[str]:
+    """The counters the appliers keep so that no command scans the whole field agree with the players."""
+    problems = []
+    deciding = sum(1 for p in state.players.values() if p.deciding)
+    if state.deciding_count != deciding:
+        problems.append(f"{state.deciding_count} players are counted as deciding on a rebuy, but {deciding} are")
+    return problems
+
+
 def all_problems(state: TournamentState) -> list[str]:
-    return seating_problems(state) + place_problems(state) + payout_problems(state) + money_problems(state)
+    return (seating_problems(state) + place_problems(state) + payout_problems(state) + money_problems(state)
+            + counter_problems(state))

@@ -310,6 +310,7 @@ class TournamentState:
     seq: int = 0  # events applied
     # Entries area counters, kept so no command scans the whole field:
     in_field: int = 0  # players holding an entry and not eliminated (the winner included)
+    deciding_count: int = 0  # of them, players who lost all their chips and are deciding on a rebuy (ENT-5)
     entrants: int = 0  # distinct players who ever held an entry (ELIM-2's N)
     money_counts: dict[str, int] = field(default_factory=dict)  # entry/reentry/rebuy/addon/topup -> count
     loose_chips: dict[int, int] = field(default_factory=dict)  # table -> chips of busted players, not counted

@@ -129,8 +129,7 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
         )
     # Somebody must win the hand: a player still holding chips once these lost theirs (players deciding
     # on a rebuy still count in the field, but hold no chips).
-    deciding_now = sum(1 for p in ctx.state.players.values() if p.deciding)
-    if ctx.state.in_field - deciding_now - len(entries) < 1:
+    if ctx.state.in_field - ctx.state.deciding_count - len(entries) < 1:
         raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
     order: list[int] = []
     groups: list[int | None] = list(tables) if tables else [None]
@@ -241,6 +240,8 @@ def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None
     if p.id in state.waiting:
         state.waiting.remove(p.id)
     p.table = p.seat = None
+    if p.deciding:
+        state.deciding_count -= 1
     p.status, p.out_at, p.out_reason, p.deciding = OUT, at, reason, False
     state.in_field -= 1
 
@@ -296,6 +297,8 @@ def _take_out(state: TournamentState, ev: Event, entries: list[dict[str, Any]], 
             state.loose_chips[key] = state.loose_chips.get(key, 0) + p.stack
         p.stack = 0
         if e.get("deciding"):
+            if not p.deciding:
+                state.deciding_count += 1
             p.deciding = True
         else:
             eliminate(state, p, ev.at, d["reason"])

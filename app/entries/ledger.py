@@ -146,6 +146,8 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     if kind == "rebuy" and p.deciding:
         leave_batch(state, p)  # he was pending in the batch of the hand he lost; he stays in the field
     if kind in ("rebuy", "reentry"):
+        if p.deciding:
+            state.deciding_count -= 1
         p.deciding = False
         p.busted_level = None
     if d.get("stack_before") is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.clock.timeline import periods
+from app.core.invariants import all_problems
 from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
@@ -192,9 +193,26 @@ def test_elim_6_the_last_player_holding_chips_cannot_bust_while_the_others_decid
     t.execute({"cmd": "bust", "player": "Ann"})  # may rebuy: deciding, no chips
     t.execute({"cmd": "bust", "player": "Bob"})
     assert all(t.state.players[t.state.by_name[n]].deciding for n in ("ann", "bob"))
+    assert t.state.deciding_count == 2
     err = refused(t, {"cmd": "bust", "player": "Cat"}, "INVALID_INPUT")
     assert err.rule == "ELIM-6" and "Somebody must win the hand" in err.message
     t.execute({"cmd": "decline_rebuy", "player": "Ann"})
+    assert t.state.deciding_count == 1
     t.execute({"cmd": "decline_rebuy", "player": "Bob"})
     cat = t.state.players[t.state.by_name["cat"]]
-    assert t.state.ended and cat.status == "winner" and cat.place == 1
+    assert t.state.ended and cat.status == "winner" and cat.place == 1 and t.state.deciding_count == 0
+
+
+def test_elim_6_a_rebuy_gives_the_hand_a_player_holding_chips_again():
+    """The players deciding are counted as the events come (not by a look over the whole field at every
+    bust): a rebuy takes a player out of the count, and the next bust is judged on it."""
+    t = make("home-nl")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "bust", "player": "Ann"})
+    t.execute({"cmd": "bust", "player": "Bob"})
+    t.execute({"cmd": "rebuy", "player": "Ann"})
+    assert t.state.deciding_count == 1 and not all_problems(t.state)
+    t.execute({"cmd": "bust", "player": "Cat"})  # Ann holds chips again: she wins this hand
+    assert t.state.deciding_count == 2
+    refused(t, {"cmd": "bust", "player": "Ann"}, "INVALID_INPUT")
