@@ -15,6 +15,7 @@ Other areas ask :func:`current_level` and :func:`in_break`; screens call
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -107,7 +108,7 @@ def _line(state: TournamentState) -> Iterator[Period]:
         level += 1
 
 
-_LINES: dict[tuple[Any, ...], tuple[Any, tuple[Period, ...]]] = {}
+_LINES: dict[tuple[Any, ...], tuple[Any, tuple[Period, ...], list[int]]] = {}
 CACHED_PERIODS = 120  # the first periods of the line are kept (a listed structure fits whole)
 
 
@@ -121,8 +122,8 @@ def _source_key(state: TournamentState) -> tuple[Any, Any]:
     return (s["structure.id"], s["structure.sb_rule"], s["structure.s004_scale"]), None
 
 
-def periods(state: TournamentState) -> Iterator[Period]:
-    """The line of periods, with time added or removed; endless for a generated structure."""
+def _cached_line(state: TournamentState) -> tuple[tuple[Period, ...], list[int]]:
+    """The first :data:`CACHED_PERIODS` periods of the line and their ends (for a bisection)."""
     c = state.clock
     source, raw = _source_key(state)
     change = c.get("length_change") or {}
@@ -130,12 +131,18 @@ def periods(state: TournamentState) -> Iterator[Period]:
            tuple(sorted(c.get("adjust", {}).items())))
     hit = _LINES.get(key)
     if hit is not None and hit[0] is raw:
-        cached = hit[1]
-    else:
-        cached = tuple(p for p, _ in zip(_line(state), range(CACHED_PERIODS)))
-        if len(_LINES) > 256:
-            _LINES.clear()
-        _LINES[key] = (raw, cached)
+        return hit[1], hit[2]
+    cached = tuple(p for p, _ in zip(_line(state), range(CACHED_PERIODS)))
+    if len(_LINES) > 256:
+        _LINES.clear()
+    ends = [p.end_ms for p in cached]
+    _LINES[key] = (raw, cached, ends)
+    return cached, ends
+
+
+def periods(state: TournamentState) -> Iterator[Period]:
+    """The line of periods, with time added or removed; endless for a generated structure."""
+    cached, _ends = _cached_line(state)
     yield from cached
     if not cached[-1].last and len(cached) == CACHED_PERIODS:
         for p in _line(state):
@@ -144,9 +151,20 @@ def periods(state: TournamentState) -> Iterator[Period]:
 
 
 def period_at(state: TournamentState, pos_ms: int) -> Period:
-    """The period holding position ``pos_ms`` (its end belongs to the next period)."""
-    for p in periods(state):
-        if p.last or pos_ms < p.end_ms:
+    """The period holding position ``pos_ms`` (its end belongs to the next period).
+
+    Asked several times by most commands, so the cached line is bisected rather than walked: lengths are
+    never negative, so the ends only grow, and the period is the first one ending after ``pos_ms``. Only
+    the last listed level (overtime) holds every position past its end.
+    """
+    cached, ends = _cached_line(state)
+    index = bisect_right(ends, pos_ms)
+    if index < len(cached):
+        return cached[index]
+    if cached[-1].last:
+        return cached[-1]
+    for p in periods(state):  # past the cached part of an endless (generated) line
+        if p.index >= len(cached) and (p.last or pos_ms < p.end_ms):
             return p
     raise AssertionError("the line of periods always ends with a level that goes on")
 

@@ -115,3 +115,35 @@ def test_clk_10_time_left_exact_to_the_millisecond_over_eight_hours(steps: list[
     fc.set(START + EIGHT_HOURS_MS / 1000)
     model.advance(EIGHT_HOURS_MS - total)
     check()
+
+
+def _walked(state: object, pos_ms: int) -> object:
+    """CLK-10's definition of the period at a position: walk the line to the first one ending after it."""
+    from app.clock.timeline import periods
+
+    for p in periods(state):  # type: ignore[arg-type]
+        if p.last or pos_ms < p.end_ms:
+            return p
+    raise AssertionError("no period")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["tda", "campus", "casino-mixed", "hat"]),
+    st.dictionaries(st.integers(0, 140), st.integers(-40 * 60_000, 20 * 60_000), max_size=6),
+    st.lists(st.integers(0, 200 * 3_600_000), min_size=1, max_size=20),
+)
+def test_clk_10_the_period_at_a_position_is_the_first_ending_after_it(
+    profile: str, adjust: dict[int, int], positions: list[int]
+) -> None:
+    """The bisected lookup gives the same period as the walk along the line: with time removed down to
+    zero-length periods, past the last listed level, and past the cached part of a generated structure."""
+    from app.clock.timeline import period_at
+
+    t = Tournament.create(load_profile(profile), name="Clock", time=FakeClock(START))
+    t.state.clock["adjust"] = {str(k): v for k, v in adjust.items()}
+    from app.clock.timeline import periods
+
+    ends = [p.end_ms for p, _ in zip(periods(t.state), range(130))]  # each end, a step either side
+    for pos in positions + [0, 1] + [e + d for e in ends for d in (-1, 0, 1) if e + d >= 0]:
+        assert period_at(t.state, pos) == _walked(t.state, pos)
