@@ -216,3 +216,38 @@ def test_elim_6_a_rebuy_gives_the_hand_a_player_holding_chips_again():
     t.execute({"cmd": "bust", "player": "Cat"})  # Ann holds chips again: she wins this hand
     assert t.state.deciding_count == 2
     refused(t, {"cmd": "bust", "player": "Ann"}, "INVALID_INPUT")
+
+
+class _CountedField(dict):
+    """The players, counting every look over all of them."""
+
+    looks = 0
+
+    def values(self):
+        _CountedField.looks += 1
+        return super().values()
+
+    def items(self):
+        _CountedField.looks += 1
+        return super().items()
+
+    def __iter__(self):
+        _CountedField.looks += 1
+        return super().__iter__()
+
+
+def test_elim_6_a_bust_does_not_look_over_the_whole_field():
+    """A bust, a rebuy and a decline cost the same in a field of 40 or 30,000: none of them looks at every
+    player registered (the ELIM-6 check once did, and a 30,000-player tournament took four times as long)."""
+    for profile in ("tda", "home-rebuy"):
+        t = make(profile)
+        enter(t, *[f"P{i}" for i in range(40)])
+        begin(t)
+        t.state.players = _CountedField(t.state.players)
+        _CountedField.looks = 0
+        t.execute({"cmd": "bust", "player": "P3"})
+        t.execute({"cmd": "bust", "player": "P4"})
+        if profile == "home-rebuy":
+            t.execute({"cmd": "rebuy", "player": "P3"})
+            t.execute({"cmd": "decline_rebuy", "player": "P4"})
+        assert _CountedField.looks == 0, profile
