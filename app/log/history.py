@@ -198,6 +198,8 @@ class History:
         action = Action(self.next_seq, kind, self._now(), f"{word}: {target.label}", {}, [], target.seq)
         index = self._pos[target.seq]
         if kind == REDO and index == len(self._do) - 1:
+            # A snapshot taken since the undo describes the state without the target: it goes.
+            self._snaps.pop(index, None)
             for ev in target.events:  # the common case: nothing happened since the undo
                 apply_event(self.tournament.state, ev)
             self.tournament.log.extend(target.events)

@@ -22,7 +22,7 @@ from app.log.history import History
 from app.log.snapshots import encode_state
 from app.profiles.profile import SHIPPED
 from app.tools.simulate import simulation_profile
-from tests.app.fuzz_run import STEPS, Director
+from tests.app.fuzz_run import STEPS, Director, unchanged
 
 MAX_PLAYERS, MAX_STEPS = 60, 400
 
@@ -59,9 +59,22 @@ def play(number: int, show: bool = False, undo: bool = False) -> str | None:
     history = History(t, snapshot_every=7) if undo else None
     if history is not None:
         engine_execute = Tournament.execute
-        t.run_due = lambda before=None: history.run_due(before)  # type: ignore[method-assign,assignment]
+
+        def due_and_snapshot(before: dict[str, Any] | None = None) -> Any:
+            action = history.run_due(before)
+            if action is not None:
+                history.due_snapshot()
+            return action
+
+        t.run_due = due_and_snapshot  # type: ignore[method-assign,assignment]
+
+        def run_and_snapshot(cmd: dict[str, Any]) -> list[Any]:
+            events = history.run(cmd).events
+            history.due_snapshot()  # as the store does after every action it commits
+            return events
+
         t.execute = lambda cmd, *a, **k: (  # type: ignore[method-assign]
-            engine_execute(t, cmd, *a, **k) if a or k else history.run(cmd).events)
+            engine_execute(t, cmd, *a, **k) if a or k else run_and_snapshot(cmd))
     r = random.Random(number * 7 + 1)
     commands: list[dict[str, Any]] = []
     if show:
@@ -98,8 +111,9 @@ def _undo_or_redo(d: Director, history: History, which: str, commands: list[dict
     commands.append({"cmd": which})
     try:
         history.undo() if which == "undo" else history.redo()
+        history.due_snapshot()
     except RuleError:
-        assert encode_state(d.t.state) == before, f"a refused {which} changed the state"
+        assert unchanged(d.t.state, before), f"a refused {which} changed the state"
         return
     d.check()
     again = Tournament.replay(history.effective_events())

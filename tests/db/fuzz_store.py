@@ -1,0 +1,152 @@
+"""Long random runs of the all-commands director through a real tournament file.
+
+``python -m tests.db.fuzz_store [FIRST] [COUNT] [--show]`` plays COUNT cases numbered from FIRST (the
+cases of ``tests.app.fuzz_deep``: a shipped profile, a field of up to 60, 50 to 400 commands). Every
+command goes through :class:`db.store.TournamentStore` on a file in a temporary folder, with a
+snapshot every few actions; now and then the director undoes or redoes, or the file is closed and
+opened again. After each reopening the engine must be exactly where it was (state, history, what
+can be undone and redone); at the end the file is opened once more and its state compared with a
+replay of its whole log. States are compared as values (``==``), not as snapshot bytes: equal sets can
+list their members in another order. A failing case prints its number. Not part of the test suite (it runs for
+minutes); what it finds becomes a test of its own.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+from app.core.engine import Tournament
+from app.core.timesource import FakeClock
+from app.errors import RuleError
+from app.tools.simulate import simulation_profile
+from db.store import TournamentStore
+from tests.app import fuzz_field as ff
+from tests.app import fuzz_floor as fl
+from tests.app.fuzz_deep import case
+from tests.app.fuzz_run import Director
+
+SNAPSHOT_EVERY = 5
+
+
+class StoredDirector(Director):
+    """The fuzz director, every command committed to a file (what time made due, too, by the store)."""
+
+    def __init__(self, path: Path, profile: str, players: int, seed: int, features: list[int]) -> None:
+        self.clock = FakeClock()
+        self.path = path
+        self.store = TournamentStore.create(path, simulation_profile(profile, players), "Fuzz", time=self.clock,
+                                            seed=seed, snapshot_every=SNAPSHOT_EVERY)
+        self.t = self.store.tournament
+        self.numbers = 0
+        self.steps = 0
+        for i in features:
+            self.run({"cmd": "change_settings", "settings": dict(fl.FEATURES[i % len(fl.FEATURES)])})
+        for _ in range(players):
+            self.run({"cmd": "register", "name": f"Entrant {self.next_number()}",
+                      "identity": ff.identity(self.t.state, self.numbers)})
+
+    def run(self, cmd: ff.Cmd, r: random.Random | None = None, depth: int = 0) -> RuleError | None:
+        self.t = self.store.tournament
+        before, seq_before = self.t.snapshot(), self.store.last_seq
+        try:
+            self.store.execute(cmd)
+        except RuleError as err:
+            self.t = self.store.tournament
+            if self.store.last_seq == seq_before:  # else what time made due ran first, committed on its own
+                assert self.t.state == before, f"refused {cmd} changed the state: {err}"
+            if r is not None and depth < 3 and err.code == "NEEDS_INPUT":
+                answer = self.answer(cmd, err, r)
+                if answer is not None:
+                    return self.run(answer, r, depth + 1)
+            return err
+        self.t = self.store.tournament
+        return None
+
+    def reopen(self) -> None:
+        """Close the file and open it again: the engine must be exactly where it was."""
+        state = self.store.tournament.snapshot()
+        items = self.store.history()
+        labels = (self.store.undo_label(), self.store.redo_label())
+        self.store.close()
+        self.store = TournamentStore.open(self.path, time=self.clock, snapshot_every=SNAPSHOT_EVERY)
+        self.t = self.store.tournament
+        assert self.t.state == state, "reopened, the state is not the one left"
+        assert self.store.history() == items, "reopened, the history is not the one left"
+        assert (self.store.undo_label(), self.store.redo_label()) == labels, "reopened, undo/redo differ"
+
+    def undo_or_redo(self, which: str) -> None:
+        before = self.store.tournament.snapshot()
+        try:
+            self.store.undo() if which == "undo" else self.store.redo()
+        except RuleError:
+            assert self.store.tournament.state == before, f"a refused {which} changed the state"
+            return
+        self.t = self.store.tournament
+        self.check()
+
+
+def play(number: int, show: bool = False) -> str | None:
+    profile, players, seed, features, begin, steps = case(number)
+    r = random.Random(number * 11 + 5)
+    with tempfile.TemporaryDirectory(prefix="floorman-fuzz-") as tmp:
+        path = Path(tmp) / "fuzz.floorman"
+        d: StoredDirector | None = None
+        done: list[str] = []
+        try:
+            d = StoredDirector(path, profile, players, seed, features)
+            if begin:
+                d.run({"cmd": "seat_all"})
+                d.run({"cmd": "start_clock"})
+            d.check()
+            for op, entropy in steps:
+                roll = r.random()
+                if roll < 0.08:
+                    done.append("undo")
+                    d.undo_or_redo("undo")
+                elif roll < 0.11:
+                    done.append("redo")
+                    d.undo_or_redo("redo")
+                elif roll < 0.15:
+                    done.append("reopen")
+                    d.reopen()
+                else:
+                    done.append(op)
+                    d.step(op, entropy)
+            state = d.store.tournament.snapshot()
+            d.store.close()
+            with TournamentStore.open(path, read_only=True) as again:
+                assert again.tournament.state == state, "opened at the end, the state differs"
+                replayed = Tournament.replay(again._history.effective_events())
+                assert replayed.state == again.tournament.state, "the log replayed from scratch gives another state"
+        except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            if show:
+                print("   last steps:", done[-15:])
+            return (f"{profile}, {players} players, seed {seed}: {type(exc).__name__} {str(exc)[:300]} "
+                    f"({where.filename}:{where.lineno})")
+        finally:
+            if d is not None:
+                d.store.close()
+    return None
+
+
+def main(argv: list[str]) -> int:
+    args = [a for a in argv if not a.startswith("--")]
+    first = int(args[0]) if args else 0
+    count = int(args[1]) if len(args) > 1 else 50
+    failed = 0
+    for number in range(first, first + count):
+        broke = play(number, show="--show" in argv)
+        if broke is not None:
+            failed += 1
+            print(f"case {number}: {broke}", flush=True)
+    print(f"{count} cases from {first}: {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
