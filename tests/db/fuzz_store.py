@@ -4,7 +4,8 @@
 cases of ``tests.app.fuzz_deep``: a shipped profile, a field of up to 60, 50 to 400 commands). Every
 command goes through :class:`db.store.TournamentStore` on a file in a temporary folder, with a
 snapshot every few actions; now and then the director undoes or redoes, or the file is closed and
-opened again. After each reopening the engine must be exactly where it was (state, history, what
+opened again, backed up, restored from one of its backups or saved under a new name. After each
+reopening or restore the engine must be exactly where it was (state, history, what
 can be undone and redone); at the end the file is opened once more and its state compared with a
 replay of its whole log. States are compared as values (``==``), not as snapshot bytes: equal sets can
 list their members in another order. A failing case prints its number. Not part of the test suite (it runs for
@@ -18,11 +19,13 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
+from typing import Any
 
 from app.core.engine import Tournament
 from app.core.timesource import FakeClock
 from app.errors import RuleError
 from app.tools.simulate import simulation_profile
+from db.backups import restore
 from db.store import TournamentStore
 from tests.app import fuzz_field as ff
 from tests.app import fuzz_floor as fl
@@ -43,6 +46,7 @@ class StoredDirector(Director):
         self.t = self.store.tournament
         self.numbers = 0
         self.steps = 0
+        self.backups: list[tuple[Path, Any, Any, Any]] = []
         for i in features:
             self.run({"cmd": "change_settings", "settings": dict(fl.FEATURES[i % len(fl.FEATURES)])})
         for _ in range(players):
@@ -78,6 +82,32 @@ class StoredDirector(Director):
         assert self.store.history() == items, "reopened, the history is not the one left"
         assert (self.store.undo_label(), self.store.redo_label()) == labels, "reopened, undo/redo differ"
 
+    def backup(self) -> None:
+        """A backup now; what it holds is remembered, to compare with when it is restored."""
+        made = self.store.backup_now("fuzz")
+        self.backups.append((made, self.store.tournament.snapshot(), self.store.history(),
+                             (self.store.undo_label(), self.store.redo_label())))
+
+    def restore(self, r: random.Random) -> None:
+        """Close, put an earlier backup in place of the file, open it: the tournament is where it was then."""
+        if not self.backups:
+            return
+        made, state, items, labels = r.choice(self.backups)
+        self.store.close()
+        restore(made, self.path)
+        self.store = TournamentStore.open(self.path, time=self.clock, snapshot_every=SNAPSHOT_EVERY)
+        self.t = self.store.tournament
+        assert self.t.state == state, "restored, the state is not the backup's"
+        assert self.store.history() == items, "restored, the history is not the backup's"
+        assert (self.store.undo_label(), self.store.redo_label()) == labels, "restored, undo/redo differ"
+
+    def save_as(self) -> None:
+        """Save the whole tournament under a new name and carry on there."""
+        state, items = self.store.tournament.snapshot(), self.store.history()
+        self.path = self.store.save_as(self.path.with_name(f"copy-{len(self.backups)}-{self.steps}.floorman"))
+        assert self.store.tournament.state == state and self.store.history() == items
+        self.reopen()
+
     def undo_or_redo(self, which: str) -> None:
         before = self.store.tournament.snapshot()
         try:
@@ -110,15 +140,24 @@ def play(number: int, show: bool = False) -> str | None:
                 elif roll < 0.11:
                     done.append("redo")
                     d.undo_or_redo("redo")
-                elif roll < 0.15:
+                elif roll < 0.14:
                     done.append("reopen")
                     d.reopen()
+                elif roll < 0.16:
+                    done.append("backup")
+                    d.backup()
+                elif roll < 0.17:
+                    done.append("restore")
+                    d.restore(r)
+                elif roll < 0.175:
+                    done.append("save as")
+                    d.save_as()
                 else:
                     done.append(op)
                     d.step(op, entropy)
             state = d.store.tournament.snapshot()
             d.store.close()
-            with TournamentStore.open(path, read_only=True) as again:
+            with TournamentStore.open(d.path, read_only=True) as again:
                 assert again.tournament.state == state, "opened at the end, the state differs"
                 replayed = Tournament.replay(again._history.effective_events())
                 assert replayed.state == again.tournament.state, "the log replayed from scratch gives another state"
