@@ -4,7 +4,8 @@
 cases of ``tests.app.fuzz_deep``: a shipped profile, a field of up to 60, 50 to 400 commands). Every
 command goes through :class:`db.store.TournamentStore` on a file in a temporary folder, with a
 snapshot every few actions; now and then the director undoes or redoes, or the file is closed and
-opened again, backed up, restored from one of its backups or saved under a new name. After each
+opened again, backed up, restored from one of its backups or saved under a new name, or the disk fails as the
+next command is committed (refused in words, nothing changed). After each
 reopening or restore the engine must be exactly where it was (state, history, what
 can be undone and redone); at the end the file is opened once more and its state compared with a
 replay of its whole log. States are compared as values (``==``), not as snapshot bytes: equal sets can
@@ -15,6 +16,7 @@ minutes); what it finds becomes a test of its own.
 from __future__ import annotations
 
 import random
+import sqlite3
 import sys
 import tempfile
 import traceback
@@ -26,6 +28,7 @@ from app.core.timesource import FakeClock
 from app.errors import RuleError
 from app.tools.simulate import simulation_profile
 from db.backups import restore
+from db.errors import StoreError
 from db.store import TournamentStore
 from tests.app import fuzz_field as ff
 from tests.app import fuzz_floor as fl
@@ -56,6 +59,9 @@ class StoredDirector(Director):
     def run(self, cmd: ff.Cmd, r: random.Random | None = None, depth: int = 0) -> RuleError | None:
         self.t = self.store.tournament
         before, seq_before = self.t.snapshot(), self.store.last_seq
+        if self.fail_next:
+            self.fail_next = False
+            self._failing_commit(cmd, before)
         try:
             self.store.execute(cmd)
         except RuleError as err:
@@ -81,6 +87,26 @@ class StoredDirector(Director):
         assert self.t.state == state, "reopened, the state is not the one left"
         assert self.store.history() == items, "reopened, the history is not the one left"
         assert (self.store.undo_label(), self.store.redo_label()) == labels, "reopened, undo/redo differ"
+
+    fail_next = False
+
+    def _failing_commit(self, cmd: ff.Cmd, before: Any) -> None:
+        """The disk fails as ``cmd`` is committed: refused in words, the engine and file as before."""
+        items = self.store.history()
+        writer = self.store._writer
+
+        def failing(action: Any, snapshot: bytes | None = None) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        writer.write = failing  # type: ignore[method-assign]
+        try:
+            self.store.execute(cmd)
+        except (RuleError, StoreError):
+            pass
+        finally:
+            del writer.write
+        assert self.store.tournament.state == before, f"a failed commit of {cmd} changed the state"
+        assert self.store.history() == items, f"a failed commit of {cmd} changed the history"
 
     def backup(self) -> None:
         """A backup now; what it holds is remembered, to compare with when it is restored."""
@@ -152,6 +178,9 @@ def play(number: int, show: bool = False) -> str | None:
                 elif roll < 0.175:
                     done.append("save as")
                     d.save_as()
+                elif roll < 0.19:
+                    done.append("the disk fails")
+                    d.fail_next = True
                 else:
                     done.append(op)
                     d.step(op, entropy)
