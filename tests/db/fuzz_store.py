@@ -89,6 +89,7 @@ class StoredDirector(Director):
         assert (self.store.undo_label(), self.store.redo_label()) == labels, "reopened, undo/redo differ"
 
     fail_next = False
+    copies = 0
 
     def _failing_commit(self, cmd: ff.Cmd, before: Any) -> None:
         """The disk fails as ``cmd`` is committed: refused in words, the engine and file as before."""
@@ -130,7 +131,8 @@ class StoredDirector(Director):
     def save_as(self) -> None:
         """Save the whole tournament under a new name and carry on there."""
         state, items = self.store.tournament.snapshot(), self.store.history()
-        self.path = self.store.save_as(self.path.with_name(f"copy-{len(self.backups)}-{self.steps}.floorman"))
+        self.copies += 1
+        self.path = self.store.save_as(self.path.with_name(f"copy-{self.copies}.floorman"))
         assert self.store.tournament.state == state and self.store.history() == items
         self.reopen()
 
