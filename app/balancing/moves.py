@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 
@@ -150,6 +150,13 @@ def _passed_on(cmd: dict[str, Any], to: str) -> dict[str, Any]:
     return {k: v for k, v in cmd.items() if k in fields and k not in ("cmd", "table", "tables")}
 
 
+def _ask_for_the_button(ctx: Context, move: Move) -> NoReturn:
+    text = f"Which seat has the button? {move.needs} is needed to pick the mover."
+    table = ctx.state.tables[move.needs_table] if move.needs_table is not None else None
+    question = button_question(ctx.state, table, text) if table is not None else None
+    raise RuleError("NEEDS_INPUT", text, "BAL-3", question=question)
+
+
 @command("balance")
 def balance(ctx: Context, cmd: dict[str, Any]) -> None:
     """Carry out what the field needs now: the redraw, the break, or every pending move."""
@@ -169,10 +176,7 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", "The tables are balanced: no move is needed.", "BAL-1")
     needs = next((m for m in plan.moves if m.needs), None)
     if needs is not None:
-        text = f"Which seat has the button? {needs.needs} is needed to pick the mover."
-        table = ctx.state.tables[needs.needs_table] if needs.needs_table is not None else None
-        question = button_question(ctx.state, table, text) if table is not None else None
-        raise RuleError("NEEDS_INPUT", text, "BAL-3", question=question)
+        _ask_for_the_button(ctx, needs)
     # The rebalance is carried out as planned, as a whole (a table that receives a player is never
     # asked to give one). Only a P004 card draw between tied tables settles one move at a time: the
     # plan is made again after a drawn move, and while a drawn move is still to come.
@@ -183,6 +187,8 @@ def balance(ctx: Context, cmd: dict[str, Any]) -> None:
         if m.tied:
             draw = _tie_cards(ctx, cmd, m.tied)
             m = plan_moves(ctx.state, draw).moves[0]
+            if m.needs:  # the plan asks before the draw for what any tied table needs; never left unasked
+                _ask_for_the_button(ctx, m)
         assert m.from_seat is not None and m.to_seat is not None
         pid = ctx.state.tables[m.from_table].seats[m.from_seat]
         carry_locks(ctx, [pid], f"moved to table {m.to_table}")  # LOCK-3: no other player could move

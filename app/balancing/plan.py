@@ -192,6 +192,17 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
     return Move(player, src, mover_seat, dst, to_seat, reason, "BAL-3", tied, needs, needs_table)
 
 
+def _needs_of_any_tied(f: _Field, move: Move, dst: int, method: str, tied: list[int]) -> None:
+    """BAL-2 (P004): the card draw may pick any of the tied tables, so a button that picking the mover
+    at any of them needs is asked for before the cards are dealt, not after."""
+    for other in tied:
+        if other != move.from_table:
+            alt = _pick_move(f, other, dst, method, tied)
+            if alt.needs is not None:
+                move.needs, move.needs_table = alt.needs, alt.needs_table
+                return
+
+
 def _skip_locked(f: _Field, src: int, seat: int, player: int, reason: str, method: str) -> tuple[int, int, str]:
     """LOCK-2: when the player the method picks is locked, the next one in the same order moves
     (clockwise after him; the next highest seat for ``highest_seat_to_lowest_open``); when every player
@@ -300,6 +311,8 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
             src = _unlocked_source(f, src, top)
         dst = _destination(f, low, method)
         move = _pick_move(f, src, dst, method, tied if cards is None else [])
+        if tied and cards is None and move.needs is None:
+            _needs_of_any_tied(f, move, dst, method, tied)
         move.reason = f"tables differ by {top - low}: " + move.reason
         plan.moves.append(move)
         f.shift(src, dst, move.from_seat, move.to_seat)

@@ -107,6 +107,43 @@ def test_bal_3_p004_same_position_with_card_draw_between_tied_tables() -> None:
     assert t.view("tables")["tables"]["3"]["next_hand"]["bb"] == 4  # he posts the big blind, as at home
 
 
+def test_bal_2_p004_the_button_any_tied_table_needs_is_asked_for_before_the_cards() -> None:
+    """Found by the store fuzz: the card draw picked a tied table whose button nobody had entered, and
+    the balance stopped on an internal error. The button is now asked for before any card is dealt,
+    whichever table the draw would pick; once given, the draw settles the move as usual."""
+    t = tournament("home-nl")
+    layout_tables(
+        t,
+        {1: _full("A", list(range(1, 9))), 2: _full("B", list(range(1, 9))), 3: _full("C", list(range(1, 8)))},
+    )
+    for n in (1, 3):  # table 2's button is not known
+        t.execute({"cmd": "set_button", "table": n, "seat": 1})
+    bust(t, "C4")
+    before = t.snapshot()
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "balance", "cards": {"1": "3c", "2": "Kh"}})  # the draw would pick table 1
+    assert info.value.code == "NEEDS_INPUT" and "table 2" in info.value.message
+    assert t.state == before
+    t.execute({"cmd": "set_button", "table": 2, "seat": 1})
+    t.execute({"cmd": "balance", "cards": {"1": "Kh", "2": "3c"}})  # table 2 has the low card
+    assert who(t, 3, 4) == "B4"
+    for unknown in (1, 2):  # dealt at random: asked first, whichever tied table lacks its button
+        t2 = tournament("home-nl")
+        layout_tables(
+            t2,
+            {1: _full("A", list(range(1, 9))), 2: _full("B", list(range(1, 9))), 3: _full("C", list(range(1, 8)))},
+        )
+        for n in (3 - unknown, 3):
+            t2.execute({"cmd": "set_button", "table": n, "seat": 1})
+        bust(t2, "C4")
+        with pytest.raises(RuleError) as info:
+            t2.execute({"cmd": "balance"})
+        assert info.value.code == "NEEDS_INPUT" and f"table {unknown}" in info.value.message
+        t2.execute({"cmd": "set_button", "table": unknown, "seat": 1})
+        t2.execute({"cmd": "balance"})
+        assert who(t2, 3, 4) in ("A4", "B4")
+
+
 def test_brk_1_tda_break_with_two_step_draw_into_lowest_open_seats() -> None:
     t = tournament("tda")
     layout_tables(
