@@ -5,7 +5,8 @@ cases of ``tests.app.fuzz_deep``: a shipped profile, a field of up to 60, 50 to 
 command goes through :class:`db.store.TournamentStore` on a file in a temporary folder, with a
 snapshot every few actions; now and then the director undoes or redoes, or the file is closed and
 opened again, backed up, restored from one of its backups or saved under a new name, or the disk fails as the
-next command is committed (refused in words, nothing changed). After each
+next command is committed (refused in words, nothing changed), or the file is opened read-only
+beside the writer (it must show the same tournament). After each
 reopening or restore the engine must be exactly where it was (state, history, what
 can be undone and redone); at the end the file is opened once more and its state compared with a
 replay of its whole log. States are compared as values (``==``), not as snapshot bytes: equal sets can
@@ -109,6 +110,13 @@ class StoredDirector(Director):
         assert self.store.tournament.state == before, f"a failed commit of {cmd} changed the state"
         assert self.store.history() == items, f"a failed commit of {cmd} changed the history"
 
+    def peek(self) -> None:
+        """Open the file read-only while it is open for writing (printing a sheet from the command line
+        during play): it shows every committed action, and the writer carries on."""
+        with TournamentStore.open(self.path, read_only=True) as reader:
+            assert reader.tournament.state == self.store.tournament.state, "read-only, the state differs"
+            assert reader.history() == self.store.history(), "read-only, the history differs"
+
     def backup(self) -> None:
         """A backup now; what it holds is remembered, to compare with when it is restored."""
         made = self.store.backup_now("fuzz")
@@ -183,6 +191,9 @@ def play(number: int, show: bool = False) -> str | None:
                 elif roll < 0.19:
                     done.append("the disk fails")
                     d.fail_next = True
+                elif roll < 0.20:
+                    done.append("peek")
+                    d.peek()
                 else:
                     done.append(op)
                     d.step(op, entropy)

@@ -1,5 +1,7 @@
 """A few cases of the store fuzz (``python -m tests.db.fuzz_store``) kept in the suite: those that found
-defects, so they stay fixed, and so the fuzz itself keeps working."""
+defects, so they stay fixed, and so the fuzz itself keeps working. A case is a number: changing the
+fuzz's mix of steps changes what each number plays, so after such a change check that these still
+fail with their fix taken out (and pick new numbers if not)."""
 
 from __future__ import annotations
 
