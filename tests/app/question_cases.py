@@ -118,6 +118,17 @@ def _balance_button() -> tuple[Tournament, Command]:
     return t, {"cmd": "balance"}
 
 
+def _tied_tables_button() -> tuple[Tournament, Command]:
+    """BAL-2 (P004): tables 1 and 2 tie for the most players; table 2's button was never entered."""
+    t = _make("home-nl")
+    _seat_at(t, {1: {s: f"A{s}" for s in range(1, 9)}, 2: {s: f"B{s}" for s in range(1, 9)},
+                 3: {s: f"C{s}" for s in range(1, 8)}})
+    for number in (1, 3):
+        t.execute({"cmd": "set_button", "table": number, "seat": 1})
+    t.execute({"cmd": "bust", "player": "C4", "rebuy": False})
+    return t, {"cmd": "balance"}
+
+
 # -- ENT-5: a player who lost his chips rebuys or declines first -------------------------------------------
 def _deciding(profile: str = "home-nl") -> Tournament:
     t = _make(profile, table__max_seats=9, final_table__size=9)
@@ -234,6 +245,8 @@ CASES: list[QuestionCase] = [
     QuestionCase("btn-4 button unknown", _unknown_button, lambda q: _choice(q, "Seat 2"), None, "choice", "BTN-4"),
     QuestionCase("bal-3 button to pick the mover", _balance_button, lambda q: _choice(q, "Seat 1"),
                  None, "choice", "BAL-3"),
+    QuestionCase("bal-2 button of a tied table before the card draw", _tied_tables_button,
+                 lambda q: _choice(q, "Seat 1"), None, "choice", "BAL-3"),
     QuestionCase("ent-5 move of a player deciding", _deciding_moved, lambda q: _choice(q, "P1 rebuys"),
                  None, "choice", "ENT-5"),
     QuestionCase("ent-5 break of a table with a player deciding", _deciding_table_broken,
