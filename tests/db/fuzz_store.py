@@ -1,17 +1,17 @@
 """Long random runs of the all-commands director through a real tournament file.
 
-``python -m tests.db.fuzz_store [FIRST] [COUNT] [--show]`` plays COUNT cases numbered from FIRST (the
-cases of ``tests.app.fuzz_deep``: a shipped profile, a field of up to 60, 50 to 400 commands). Every
-command goes through :class:`db.store.TournamentStore` on a file in a temporary folder, with a
-snapshot every few actions; now and then the director undoes or redoes, or the file is closed and
-opened again, backed up, restored from one of its backups or saved under a new name, or the disk fails as the
-next command is committed (refused in words, nothing changed), or the file is opened read-only
-beside the writer (it must show the same tournament). After each
-reopening or restore the engine must be exactly where it was (state, history, what
-can be undone and redone); at the end the file is opened once more and its state compared with a
-replay of its whole log. States are compared as values (``==``), not as snapshot bytes: equal sets can
-list their members in another order. A failing case prints its number. Not part of the test suite (it runs for
-minutes); what it finds becomes a test of its own.
+``python -m tests.db.fuzz_store [FIRST] [COUNT] [--show] [--players=N] [--steps=N]`` plays COUNT
+cases numbered from FIRST: the cases of ``tests.app.fuzz_deep`` (a shipped profile, a field of up to
+60, 50 to 400 commands; larger with the flags). Every command goes through
+:class:`db.store.TournamentStore` on a file in a temporary folder, with a snapshot every few actions.
+Now and then the director undoes or redoes; the file is closed and opened again, backed up, restored
+from one of its backups or saved under a new name; the disk fails as the next command is committed
+(refused in words, nothing changed); or the file is opened read-only beside the writer (it must show
+the same tournament). After each reopening or restore the engine must be exactly where it was
+(state, history, what can be undone and redone); at the end the file is opened once more and its
+state compared with a replay of its whole log. States are compared as values (``==``), not as
+snapshot bytes: equal sets can list their members in another order. A failing case prints its
+number. Not part of the test suite (it runs for minutes); what it finds becomes a test of its own.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from app.tools.simulate import simulation_profile
 from db.backups import restore
 from db.errors import StoreError
 from db.store import TournamentStore
+from tests.app import fuzz_deep
 from tests.app import fuzz_field as ff
 from tests.app import fuzz_floor as fl
 from tests.app.fuzz_deep import case
@@ -216,6 +217,11 @@ def play(number: int, show: bool = False) -> str | None:
 
 
 def main(argv: list[str]) -> int:
+    for flag in argv:  # --players=N, --steps=N: larger fields, longer runs (as tests.app.fuzz_deep)
+        if flag.startswith("--players="):
+            fuzz_deep.MAX_PLAYERS = int(flag.split("=", 1)[1])
+        elif flag.startswith("--steps="):
+            fuzz_deep.MAX_STEPS = int(flag.split("=", 1)[1])
     args = [a for a in argv if not a.startswith("--")]
     first = int(args[0]) if args else 0
     count = int(args[1]) if len(args) > 1 else 50
