@@ -5,7 +5,8 @@ profile, a field of up to 60 players and 50 to 400 director commands, with every
 each step and the log replayed at the end. A failing case prints its number; run it again alone with
 ``python -m tests.app.fuzz_deep N 1 --show`` to see the commands that led to it (``--players=N`` and
 ``--steps=N`` make larger fields and longer runs; ``--undo`` runs the commands through the undo history
-and undoes or redoes now and then). Not part of the test
+and undoes or redoes now and then; ``--faces`` makes every sheet, the view and the phones' page from
+the state reached at the end). Not part of the test
 suite (it runs for minutes); the failures it found are tests of their own, named after their rules.
 """
 
@@ -48,7 +49,24 @@ def case(number: int) -> tuple[str, int, int, list[int], bool, list[tuple[str, i
     return profile, players, seed, features, r.random() < 0.8, steps
 
 
-def play(number: int, show: bool = False, undo: bool = False) -> str | None:
+def check_faces(t: Tournament) -> None:
+    """``--faces``: every printed sheet, the view and the phones' page are made from the state reached,
+    without an error (a sheet with nothing to show may be refused in words, as a RuleError)."""
+    from app import views
+    from sheets.render import SHEETS, render
+    from web.snapshot import dumps, state_json
+
+    view = views.read(t)
+    dumps(state_json(view))
+    for name in SHEETS:
+        try:
+            pdf = render(name, t)
+        except RuleError:
+            continue
+        assert pdf.startswith(b"%PDF"), f"the {name} sheet is not a PDF"
+
+
+def play(number: int, show: bool = False, undo: bool = False, faces: bool = False) -> str | None:
     """Play case ``number``; None when every check held, else what broke.
 
     ``undo``: the commands go through the undo history, and now and then the director undoes or redoes
@@ -96,6 +114,8 @@ def play(number: int, show: bool = False, undo: bool = False) -> str | None:
             else:
                 d.step(op, entropy)
         d.check_replay()
+        if faces:
+            check_faces(d.t)
     except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
         where = traceback.extract_tb(exc.__traceback__)[-1]
         if show:
@@ -132,7 +152,7 @@ def main(argv: list[str]) -> int:
     count = int(args[1]) if len(args) > 1 else 200
     failed = 0
     for number in range(first, first + count):
-        broke = play(number, show="--show" in argv, undo="--undo" in argv)
+        broke = play(number, show="--show" in argv, undo="--undo" in argv, faces="--faces" in argv)
         if broke is not None:
             failed += 1
             print(f"case {number}: {broke}", flush=True)
