@@ -3,7 +3,8 @@
 ``QT_QPA_PLATFORM=offscreen python -m tests.ui.fuzz_window [FIRST] [COUNT] [--undo]`` plays the cases of
 ``tests.app.fuzz_deep`` (a shipped profile, a field of up to 60, 50 to 400 commands) through the
 window's session, so the window redraws after every command as it does for the director; now and then
-it switches to another tab and draws the whole window (every visible row and seat asks its model),
+it switches to another tab and draws the whole window (every visible row and seat asks its model)
+and the room display beside it,
 and with ``--undo`` it undoes or redoes through the session. Any error raised while the window redraws
 or paints fails the case: a screen must show every state the engine can reach. Not part of the test
 suite (it runs for minutes); what it finds becomes a test of its own.
@@ -48,6 +49,7 @@ def play(number: int, undo: bool = False) -> str | None:
     window = DirectorWindow(session)
     window.resize(1366, 768)
     window.show()
+    window.act_room_display()  # the room display follows the same session
     r = random.Random(number * 13 + 7)
     app = QApplication.instance()
     assert app is not None
@@ -67,6 +69,8 @@ def play(number: int, undo: bool = False) -> str | None:
             if i % 20 == 0:
                 window.tabs.setCurrentIndex(r.randrange(window.tabs.count()))
                 window.grab()
+                if window.display is not None:
+                    window.display.grab()
             if _errors:
                 return f"{profile}, {players} players, seed {seed}, after {op}: {_errors[0]}"
         window.grab()
@@ -76,6 +80,8 @@ def play(number: int, undo: bool = False) -> str | None:
         return (f"{profile}, {players} players, seed {seed}: {type(exc).__name__} {str(exc)[:200]} "
                 f"({where.filename}:{where.lineno})")
     finally:
+        if window.display is not None:
+            window.display.close()
         window.close()
         window.deleteLater()
         app.processEvents()
