@@ -13,7 +13,7 @@ from app.chips.race import in_play
 from app.clock.handstart import judged_level
 from app.core import inputs
 from app.core.events import Event
-from app.core.questions import rebuy_or_decline_question
+from app.core.questions import rebuys_decided_first
 from app.core.registry import applies, command
 from app.core.state import WAITING, Player, TournamentState
 from app.eliminations.busts import check_winner
@@ -88,10 +88,7 @@ def _nobody_deciding(ctx: Context, p: Player) -> None:
     in or out, so his rebuy or decline comes first (he too, if he is the one forfeiting)."""
     table = ctx.state.tables.get(p.table) if p.table is not None else None
     pids = list(table.seats.values()) if table is not None else [p.id]
-    deciding = [ctx.state.players[pid] for pid in pids if ctx.state.players[pid].deciding]
-    if deciding:
-        text = f"{', '.join(d.name for d in deciding)} lost all their chips: enter the rebuy or the decline first."
-        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))
+    rebuys_decided_first([ctx.state.players[pid] for pid in pids])
 
 
 @command("forfeit")

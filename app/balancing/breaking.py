@@ -19,7 +19,7 @@ from app.balancing.locks import carry_locks
 from app.buttons.blinds import blind_paid
 from app.core import inputs
 from app.core.events import Event
-from app.core.questions import rebuy_or_decline_question
+from app.core.questions import rebuys_decided_first
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
@@ -69,10 +69,7 @@ def _receives(tables: dict[int, Table], skip: set[int], size: int, number: int) 
 def _no_deciding(ctx: Context, tables: list[Table]) -> None:
     for table in tables:
         for pid in table.seats.values():
-            p = ctx.state.players[pid]
-            if p.deciding:
-                text = f"{p.name} lost all their chips: enter the rebuy or the decline first."
-                raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question([p], text))
+            rebuys_decided_first([ctx.state.players[pid]])
 
 
 @command("break_table")

@@ -16,7 +16,7 @@ from app.buttons.blinds import blind_paid
 from app.commands import by_name
 from app.core import inputs
 from app.core.events import Event
-from app.core.questions import button_question, rebuy_or_decline_question
+from app.core.questions import button_question, rebuys_decided_first
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.errors import RuleError
@@ -69,9 +69,7 @@ def balance_view(state: TournamentState) -> dict[str, Any]:
 
 def _check_mover(ctx: Context, ref: Any) -> Any:
     p = inputs.seated(inputs.player(ctx.state, ref))
-    if p.deciding:
-        text = f"{p.name} lost all their chips: enter the rebuy or the decline first."
-        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question([p], text))
+    rebuys_decided_first([p])
     return p
 
 

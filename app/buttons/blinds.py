@@ -15,7 +15,7 @@ from app.buttons.positions import NeedsButton, Positions, first_hand, next_hand,
 from app.clock.timeline import break_key
 from app.core import inputs
 from app.core.events import Event
-from app.core.questions import button_question, rebuy_or_decline_question
+from app.core.questions import button_question, rebuys_decided_first
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
@@ -152,13 +152,7 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
     table = inputs.table(ctx.state, inputs.field(cmd, "table"))
     stud = _stud_next(ctx.state, cmd, table, ctx.now)
     players = [ctx.state.players[pid] for pid in table.seats.values()]
-    deciding = [p for p in players if p.deciding]  # ENT-5
-    if deciding:
-        text = (
-            f"{', '.join(p.name for p in deciding)} lost all their chips: enter the rebuy or the decline before "
-            "the next hand."
-        )
-        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))
+    rebuys_decided_first(players, "before the next hand")
     halted = None if str(table.number) in waivers(ctx.state) else halt_now(ctx.state, table)
     try:
         nxt = upcoming(ctx.state, table, stud=stud, expected=awaited_seat(ctx.state, table, halted, stud))

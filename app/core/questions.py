@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from app.core.state import Player, Table, TournamentState
-from app.errors import Choice, Question
+from app.errors import Choice, Question, RuleError
 
 
 def button_question(state: TournamentState, table: Table, text: str) -> Question:
@@ -28,3 +28,12 @@ def rebuy_or_decline_question(players: Iterable[Player], text: str) -> Question:
         choices.append(Choice(f"{p.name} rebuys", command={"cmd": "rebuy", "player": p.id}))
         choices.append(Choice(f"{p.name} declines the rebuy", command={"cmd": "decline_rebuy", "player": p.id}))
     return Question(text, None, "choice", tuple(choices))
+
+
+def rebuys_decided_first(players: list[Player], when: str = "first") -> None:
+    """ENT-5: a player who lost all his chips is not yet in or out; while any of ``players`` is deciding,
+    the command waits for the rebuy or the decline (asked as a question, ``when``: "first", "before ...")."""
+    deciding = [p for p in players if p.deciding]
+    if deciding:
+        text = f"{', '.join(p.name for p in deciding)} lost all their chips: enter the rebuy or the decline {when}."
+        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from app.buttons.positions import first_hand
 from app.core import inputs
 from app.core.events import Event
-from app.core.questions import rebuy_or_decline_question
+from app.core.questions import rebuys_decided_first
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import OUT, SEATED, Table, TournamentState
@@ -46,12 +46,8 @@ def advance_winners(ctx: Context, cmd: dict[str, Any]) -> None:
     playing = sorted(n for n, t in ctx.state.tables.items() if t.seats)  # an empty table has no leader
     if len(playing) < 2:
         raise RuleError("INVALID_INPUT", "The first stage needs two tables or more.", "ELIM-8")
-    deciding = [ctx.state.players[pid] for n in playing for pid in ctx.state.tables[n].seats.values()
-                if ctx.state.players[pid].deciding]
-    if deciding:  # ENT-5: a player who lost his chips rebuys or declines before the stage ends
-        text = (f"{', '.join(p.name for p in deciding)} lost all their chips: enter the rebuy or the decline "
-                "before the winners go to the winners' table.")
-        raise RuleError("NEEDS_INPUT", text, "ENT-5", question=rebuy_or_decline_question(deciding, text))
+    rebuys_decided_first([ctx.state.players[pid] for n in playing for pid in ctx.state.tables[n].seats.values()],
+                         "before the winners go to the winners' table")
     stacks = _stacks(ctx, cmd)
     ending = cmd.get("end", ctx.profile["stage.end"] == "time_limit")
     forced = card_map(ctx.state, cmd["cards"], "cards") if "cards" in cmd else {}
