@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import sys
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from app.core.engine import Tournament
@@ -117,12 +118,10 @@ def play(number: int, show: bool = False, undo: bool = False, faces: bool = Fals
         if faces:
             check_faces(d.t)
     except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
-        where = traceback.extract_tb(exc.__traceback__)[-1]
         if show:
             for cmd in commands[-10:]:
                 print("  ", cmd)
-        said = f"{type(exc).__name__} {str(exc)[:300]}"
-        return f"{profile}, {players} players, seed {seed}: {said} ({where.filename}:{where.lineno})"
+        return failed_case(number, exc)
     return None
 
 
@@ -140,24 +139,40 @@ def _undo_or_redo(d: Director, history: History, which: str, commands: list[dict
     assert again.state == d.t.state, f"after {which}, the state is not the fold of the events in force"
 
 
-def main(argv: list[str]) -> int:
+def failed_case(number: int, exc: BaseException) -> str:
+    """What broke in case ``number``, in one line: the case, the error and where it was raised."""
+    profile, players, seed, *_rest = case(number)
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    return (f"{profile}, {players} players, seed {seed}: {type(exc).__name__} {str(exc)[:300]} "
+            f"({where.filename}:{where.lineno})")
+
+
+def run_cases(argv: list[str], play_case: Callable[[int], str | None], count: int = 200) -> int:
+    """Play ``[FIRST] [COUNT]`` cases from the command line with ``play_case``, printing each failure as it
+    comes and a count at the end. ``--players=N`` and ``--steps=N`` make larger fields and longer runs
+    (other case numbers then). Exit status 1 when any case failed."""
     global MAX_PLAYERS, MAX_STEPS
-    for flag in argv:  # --players=N, --steps=N: larger fields, longer runs (other case numbers then)
+    for flag in argv:
         if flag.startswith("--players="):
             MAX_PLAYERS = int(flag.split("=", 1)[1])
         elif flag.startswith("--steps="):
             MAX_STEPS = int(flag.split("=", 1)[1])
     args = [a for a in argv if not a.startswith("--")]
     first = int(args[0]) if args else 0
-    count = int(args[1]) if len(args) > 1 else 200
+    count = int(args[1]) if len(args) > 1 else count
     failed = 0
     for number in range(first, first + count):
-        broke = play(number, show="--show" in argv, undo="--undo" in argv, faces="--faces" in argv)
+        broke = play_case(number)
         if broke is not None:
             failed += 1
             print(f"case {number}: {broke}", flush=True)
     print(f"{count} cases from {first}: {failed} failed")
     return 1 if failed else 0
+
+
+def main(argv: list[str]) -> int:
+    flags = {"show": "--show" in argv, "undo": "--undo" in argv, "faces": "--faces" in argv}
+    return run_cases(argv, lambda number: play(number, **flags))
 
 
 if __name__ == "__main__":

@@ -149,7 +149,11 @@ class Director:
         self.t = Tournament.create(prof, name="Fuzz", time=self.clock, seed=seed)
         self.numbers = 0
         self.steps = 0
-        for i in features or []:  # the house opens up some of what the profile does not offer
+        self.enter_field(players, features or [])
+
+    def enter_field(self, players: int, features: list[int]) -> None:
+        """The house opens up some of what the profile does not offer; then ``players`` register."""
+        for i in features:
             self.run({"cmd": "change_settings", "settings": dict(fl.FEATURES[i % len(fl.FEATURES)])})
         for _ in range(players):
             self.run({"cmd": "register", "name": f"Entrant {self.next_number()}",

@@ -20,7 +20,6 @@ import random
 import sqlite3
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +30,8 @@ from app.tools.simulate import simulation_profile
 from db.backups import restore
 from db.errors import StoreError
 from db.store import TournamentStore
-from tests.app import fuzz_deep
 from tests.app import fuzz_field as ff
-from tests.app import fuzz_floor as fl
-from tests.app.fuzz_deep import case
+from tests.app.fuzz_deep import case, failed_case, run_cases
 from tests.app.fuzz_run import Director
 
 SNAPSHOT_EVERY = 5
@@ -52,11 +49,7 @@ class StoredDirector(Director):
         self.numbers = 0
         self.steps = 0
         self.backups: list[tuple[Path, Any, Any, Any]] = []
-        for i in features:
-            self.run({"cmd": "change_settings", "settings": dict(fl.FEATURES[i % len(fl.FEATURES)])})
-        for _ in range(players):
-            self.run({"cmd": "register", "name": f"Entrant {self.next_number()}",
-                      "identity": ff.identity(self.t.state, self.numbers)})
+        self.enter_field(players, features)
 
     def run(self, cmd: ff.Cmd, r: random.Random | None = None, depth: int = 0) -> RuleError | None:
         self.t = self.store.tournament
@@ -205,11 +198,9 @@ def play(number: int, show: bool = False) -> str | None:
                 replayed = Tournament.replay(again._history.effective_events())
                 assert replayed.state == again.tournament.state, "the log replayed from scratch gives another state"
         except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
-            where = traceback.extract_tb(exc.__traceback__)[-1]
             if show:
                 print("   last steps:", done[-15:])
-            return (f"{profile}, {players} players, seed {seed}: {type(exc).__name__} {str(exc)[:300]} "
-                    f"({where.filename}:{where.lineno})")
+            return failed_case(number, exc)
         finally:
             if d is not None:
                 d.store.close()
@@ -217,22 +208,7 @@ def play(number: int, show: bool = False) -> str | None:
 
 
 def main(argv: list[str]) -> int:
-    for flag in argv:  # --players=N, --steps=N: larger fields, longer runs (as tests.app.fuzz_deep)
-        if flag.startswith("--players="):
-            fuzz_deep.MAX_PLAYERS = int(flag.split("=", 1)[1])
-        elif flag.startswith("--steps="):
-            fuzz_deep.MAX_STEPS = int(flag.split("=", 1)[1])
-    args = [a for a in argv if not a.startswith("--")]
-    first = int(args[0]) if args else 0
-    count = int(args[1]) if len(args) > 1 else 50
-    failed = 0
-    for number in range(first, first + count):
-        broke = play(number, show="--show" in argv)
-        if broke is not None:
-            failed += 1
-            print(f"case {number}: {broke}", flush=True)
-    print(f"{count} cases from {first}: {failed} failed")
-    return 1 if failed else 0
+    return run_cases(argv, lambda number: play(number, show="--show" in argv), count=50)
 
 
 if __name__ == "__main__":

@@ -4,10 +4,10 @@
 ``tests.app.fuzz_deep`` (a shipped profile, a field of up to 60, 50 to 400 commands) through the
 window's session, so the window redraws after every command as it does for the director; now and then
 it switches to another tab and draws the whole window (every visible row and seat asks its model)
-and the room display beside it,
-and with ``--undo`` it undoes or redoes through the session. Any error raised while the window redraws
-or paints fails the case: a screen must show every state the engine can reach. Not part of the test
-suite (it runs for minutes); what it finds becomes a test of its own.
+and the room display beside it, and with ``--undo`` it undoes or redoes through the session. Any
+error raised while the window redraws or paints fails the case: a screen must show every state the
+engine can reach. Not part of the test suite (it runs for minutes); what it finds becomes a test of
+its own.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.engine import Tournament
 from app.errors import RuleError
-from tests.app.fuzz_deep import case
+from tests.app.fuzz_deep import case, failed_case, run_cases
 from tests.app.fuzz_run import Director
 from ui.session import Session
 
@@ -76,9 +76,7 @@ def play(number: int, undo: bool = False) -> str | None:
         window.grab()
         app.processEvents()
     except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        return (f"{profile}, {players} players, seed {seed}: {type(exc).__name__} {str(exc)[:200]} "
-                f"({where.filename}:{where.lineno})")
+        return failed_case(number, exc)
     finally:
         if window.display is not None:
             window.display.close()
@@ -91,18 +89,9 @@ def play(number: int, undo: bool = False) -> str | None:
 def main(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication([])
     sys.excepthook = _hook
-    args = [a for a in argv if not a.startswith("--")]
-    first = int(args[0]) if args else 0
-    count = int(args[1]) if len(args) > 1 else 20
-    failed = 0
-    for number in range(first, first + count):
-        broke = play(number, undo="--undo" in argv)
-        if broke is not None:
-            failed += 1
-            print(f"case {number}: {broke}", flush=True)
-    print(f"{count} cases from {first}: {failed} failed")
+    status = run_cases(argv, lambda number: play(number, undo="--undo" in argv), count=20)
     del app
-    return 1 if failed else 0
+    return status
 
 
 if __name__ == "__main__":
