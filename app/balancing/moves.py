@@ -149,8 +149,9 @@ def _passed_on(cmd: dict[str, Any], to: str) -> dict[str, Any]:
 
 
 def _ask_for_the_button(ctx: Context, move: Move) -> NoReturn:
-    text = f"Which seat has the button? {move.needs} is needed to pick the mover."
     table = ctx.state.tables[move.needs_table] if move.needs_table is not None else None
+    text = (f"Which seat has the button at table {table.number}? It is needed to pick the mover." if table is not None
+            else f"Which seat has the button? {move.needs} is needed to pick the mover.")
     question = button_question(ctx.state, table, text) if table is not None else None
     raise RuleError("NEEDS_INPUT", text, "BAL-3", question=question)
 
