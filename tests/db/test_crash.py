@@ -1,74 +1,104 @@
 """Kill -9 at random moments: every action printed as committed is in the file, verify passes, play goes on.
 
-The child is a real process (forked, so it starts without paying the interpreter's import time again)
-that runs ``floorman simulate --db FILE --print-seq``, which prints each action's sequence number
-after its commit. The test kills it with SIGKILL after a random delay, reopens the file, checks that
-every printed action is there, and starts a new child on the same file: 21 kills in all. A second,
-shorter run does the same with :mod:`tests.db.crash_child`, which also undoes and redoes actions. A
-third kills ``restore`` 12 times at random moments: the file is then the old one or the restored one,
-opens and verifies, and the newer of the two is always kept (the file or a before-restore backup).
+The child is a real process, started fresh (never forked from the test process, whose other threads
+could hold a lock across the fork), that runs ``floorman simulate --db FILE --print-seq``, which prints
+each action's sequence number after its commit. The test kills it with SIGKILL after a random delay,
+reopens the file, checks that every printed action is there, and starts a new child on the same file:
+21 kills in all. A second, shorter run does the same with :mod:`tests.db.crash_child`, which also undoes
+and redoes actions. A third kills ``restore`` 12 times at random moments: the file is then the old one
+or the restored one, opens and verifies, and the newer of the two is always kept (the file or a
+before-restore backup). Every wait is for something the child says, with a deadline generous enough for
+a machine busy with other work, never for a fixed time.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import select
 import signal
+import subprocess
 import sys
 import time
-import traceback
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from db.store import TournamentStore
 from db.verify import verify_file
-from floorman.cli import main as floorman
-from tests.db import crash_child
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the crash test forks its child (POSIX)")
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="the crash test kills its child with SIGKILL (POSIX)")
+
+ROOT = Path(__file__).resolve().parents[2]
+PATIENCE = 120.0  # seconds a child may take to say its next line on a loaded machine
+
+RESTORE = ("import sys\nfrom db.backups import restore\nprint('start', flush=True)\n"
+           "restore(sys.argv[1], sys.argv[2])\nprint('done', flush=True)")
+
+
+def floorman(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "floorman", *argv]
 
 
 class Child:
-    def __init__(self, run: Callable[[], int]) -> None:
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: stdout goes to the pipe, line by line
-            code = 1
-            try:
-                os.close(read)
-                os.dup2(write, 1)
-                sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
-                code = run()
-            except BaseException:
-                traceback.print_exc()
-            finally:
-                os._exit(code)
-        os.close(write)
-        self.pid = pid
-        self.out = os.fdopen(read, "r")
+    """A fresh Python process whose output the test reads line by line."""
+
+    def __init__(self, argv: list[str]) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "FLOORMAN_NO_SOUND": "1"}
+        self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.pid = self.proc.pid
+        self._buffer = b""
+
+    def readline(self, patience: float = PATIENCE) -> str:
+        """The child's next line ("" once it has ended), waiting up to ``patience`` seconds for it."""
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + patience
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.proc.kill()
+                raise AssertionError(f"the child said nothing for {patience:.0f} s")
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    line, self._buffer = self._buffer, b""
+                    return line.decode()
+                self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.decode() + "\n"
 
     def kill_after(self, delay: float, min_seq: int = 0) -> list[str]:
         """Wait for a committed action numbered at least ``min_seq``, then SIGKILL after ``delay``."""
         lines: list[str] = []
         while True:
-            line = self.out.readline()
-            assert line, "the child stopped before it was killed"
+            line = self.readline()
+            assert line, "the child stopped before it was killed: " + self._errors()
             lines.append(line.strip())
             if max(_seqs(lines), default=0) >= min_seq:
                 break
         time.sleep(delay)
         os.kill(self.pid, signal.SIGKILL)
         lines += self.finish()
-        assert os.WIFSIGNALED(self.status), "the child ended before it was killed"
+        assert self.status == -signal.SIGKILL, "the child ended before it was killed: " + self._errors()
         return lines
 
-    def finish(self) -> list[str]:
-        rest = self.out.read()
-        self.out.close()
-        _, status = os.waitpid(self.pid, 0)
-        self.status = status
-        return [s.strip() for s in rest.splitlines() if s.strip()]
+    def finish(self, patience: float = PATIENCE) -> list[str]:
+        """The rest of the child's lines once it has ended."""
+        rest = []
+        while line := self.readline(patience):
+            rest.append(line.strip())
+        self.status = self.proc.wait(timeout=patience)
+        return [s for s in rest if s]
+
+    def _errors(self) -> str:
+        assert self.proc.stderr is not None
+        try:
+            self.proc.wait(timeout=PATIENCE)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        return self.proc.stderr.read().decode(errors="replace")[-2000:]
 
 
 def _seqs(lines: list[str]) -> set[int]:
@@ -96,10 +126,10 @@ def test_sigkill_during_floorman_simulate(tmp_path):
     argv = ["simulate", "--players", str(players), "--seed", "5", "--db", str(path), "--print-seq",
             "--check-every", "1"]  # checking every action keeps the run long enough for 21 kills
     # The first kill comes during registration, the others at any moment: a run resumes from any point.
-    _crash_loop(path, lambda kill: Child(lambda: floorman(argv)), 21, random.Random(20261122), warm_up=players // 3)
+    _crash_loop(path, lambda kill: Child(floorman(*argv)), 21, random.Random(20261122), warm_up=players // 3)
     before = verify_file(path).actions
     # The simulation goes on from the file it crashed in.
-    child = Child(lambda: floorman(argv))
+    child = Child(floorman(*argv))
     seqs = sorted(_seqs(child.kill_after(0.5)))
     assert seqs and seqs[0] == before + 1 and seqs == list(range(before + 1, seqs[-1] + 1))
     assert verify_file(path).ok
@@ -109,29 +139,22 @@ def test_sigkill_during_undo_and_redo(tmp_path):
     path = tmp_path / "undo.floorman"
 
     def start(kill: int) -> Child:
-        return Child(lambda: crash_child.main([str(path), "--players", "2000", "--seed", str(kill + 1)]))
+        return Child([sys.executable, "-m", "tests.db.crash_child", str(path), "--players", "2000",
+                      "--seed", str(kill + 1)])
 
     # The first kill comes after 120 actions, however busy the machine.
     _crash_loop(path, start, 5, random.Random(7), warm_up=120)
     with TournamentStore.open(path) as store:
         assert any(item.kind == "undo" for item in store.history())
-    child = Child(lambda: crash_child.main([str(path), "--max-actions", "20", "--seed", "99"]))
+    child = Child([sys.executable, "-m", "tests.db.crash_child", str(path), "--max-actions", "20", "--seed", "99"])
     last = verify_file(path).actions
     seqs = sorted(_seqs(child.finish()))
-    assert os.waitstatus_to_exitcode(child.status) == 0
+    assert child.status == 0
     assert seqs == list(range(last + 1, last + 21))
 
 
-def _restore_child(backup, path) -> Callable[[], int]:
-    def run() -> int:
-        from db.backups import restore
-
-        print("start")
-        restore(backup, path)
-        print("done")
-        return 0
-
-    return run
+def _restore_child(backup: Path, path: Path) -> Child:
+    return Child([sys.executable, "-c", RESTORE, str(backup), str(path)])
 
 
 def test_sigkill_during_restore(tmp_path):
@@ -151,9 +174,10 @@ def test_sigkill_during_restore(tmp_path):
         full_seq = store.last_seq
     early_seq = check_backup(early)
     assert 1 < early_seq < full_seq
-    start = time.perf_counter()
-    child = Child(_restore_child(early, path))
-    assert child.finish() == ["start", "done"]
+    child = _restore_child(early, path)
+    assert child.readline().strip() == "start"
+    start = time.perf_counter()  # the restore itself, without the interpreter's start
+    assert child.finish() == ["done"]
     took = time.perf_counter() - start
     latest = [b.path for b in list_backups(path) if b.reason == "before-restore"][-1]
     rng = random.Random(11)
@@ -162,8 +186,8 @@ def test_sigkill_during_restore(tmp_path):
         with TournamentStore.open(path, read_only=True) as store:
             current = store.last_seq
         source = latest if current == early_seq else early
-        child = Child(_restore_child(source, path))
-        line = child.out.readline()
+        child = _restore_child(source, path)
+        line = child.readline()
         assert line.strip() == "start"
         time.sleep(rng.uniform(0.0, took))
         os.kill(child.pid, signal.SIGKILL)

@@ -22,8 +22,11 @@ def available() -> bool:
 
 
 class TwoMonitors:
-    def __init__(self, display: int = 57) -> None:
-        self.display = f":{display}"
+    """The X server takes a display number nobody uses (``Xvfb -displayfd``), so two runs on one machine
+    never meet on one display."""
+
+    def __init__(self) -> None:
+        self.display = ""
         self.procs: list[subprocess.Popen[bytes]] = []
 
     def env(self) -> dict[str, str]:
@@ -32,23 +35,40 @@ class TwoMonitors:
     def _x(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(list(args), env=self.env(), capture_output=True, text=True, timeout=20, check=False)
 
+    def _start_server(self) -> None:
+        """Start Xvfb on a free display and wait until it says which (it writes the number once ready)."""
+        read_end, write_end = os.pipe()
+        try:
+            server = subprocess.Popen(
+                ["Xvfb", "-displayfd", str(write_end), "-noreset", "-nolisten", "tcp",
+                 "-screen", "0", "3200x1080x24"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+        finally:
+            os.close(write_end)
+        self.procs.append(server)
+        with os.fdopen(read_end, "rb") as said:
+            number = said.readline().strip()
+        if not number.isdigit():
+            raise RuntimeError(f"Xvfb did not start (exit status {server.poll()})")
+        self.display = f":{number.decode()}"
+
     def __enter__(self) -> TwoMonitors:
-        lock = f"/tmp/.X{self.display[1:]}-lock"
-        if os.path.exists(lock):
-            os.remove(lock)
-        self.procs.append(subprocess.Popen(
-            ["Xvfb", self.display, "-noreset", "-nolisten", "tcp", "-screen", "0", "3200x1080x24"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        for _ in range(100):
-            if self._x("xdpyinfo").returncode == 0 or self._x("xrandr", "-q").returncode == 0:
-                break
-            time.sleep(0.05)
+        self._start_server()
         self._x("xrandr", "--setmonitor", *DIRECTOR.split())
         self._x("xrandr", "--setmonitor", *TV.split())
         self.procs.append(subprocess.Popen(["openbox"], env=self.env(),
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        time.sleep(0.5)
+        self._wait_for_window_manager()
         return self
+
+    def _wait_for_window_manager(self, within: float = 10.0) -> None:
+        """openbox is ready once the root window names its supporting window manager."""
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            if "window id" in self._x("xprop", "-root", "_NET_SUPPORTING_WM_CHECK").stdout:
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"openbox did not start on {self.display} within {within:.0f} s")
 
     def unplug_tv(self) -> None:
         self._x("xrandr", "--delmonitor", "TV-1")
@@ -78,7 +98,7 @@ def main(argv: list[str]) -> int:
     if not argv:
         print("usage: python -m tests.support.xscreens CMD [ARG ...]")
         return 2
-    with TwoMonitors(display=58) as x:
+    with TwoMonitors() as x:
         return subprocess.run(argv, env=x.env(), check=False).returncode
 
 

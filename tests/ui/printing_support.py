@@ -44,9 +44,10 @@ def cups_folder(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     folder.mkdir()
     folder.chmod(0o777)  # cups-pdf writes as its own user
     queue = cups.pdf_queue(folder)
-    cups.resume(queue)
-    yield queue, folder
-    cups.resume(queue)
+    try:
+        yield queue, folder
+    finally:
+        cups.remove_queue(queue)
 
 
 def pdf_pages(path: Path) -> int:

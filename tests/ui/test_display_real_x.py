@@ -62,7 +62,7 @@ class Driver:
         """A key press through the X server, to whichever window has the keyboard."""
         subprocess.run(["xdotool", "key", key], env=self.x.env(), check=True, timeout=20)
 
-    def wait(self, test: Callable[[dict[str, Any]], bool], seconds: float = 10.0) -> dict[str, Any]:
+    def wait(self, test: Callable[[dict[str, Any]], bool], seconds: float = 40.0) -> dict[str, Any]:
         end = time.monotonic() + seconds
         seen = self.report()
         while not test(seen) and time.monotonic() < end:
@@ -94,7 +94,18 @@ def x_geometry(x: xscreens.TwoMonitors, window_id: int) -> list[int]:
             fields.get("Width", -1), fields.get("Height", -1)]
 
 
-def focused_id(x: xscreens.TwoMonitors, expected: int | None = None, within: float = 3.0) -> int:
+def geometry_of(x: xscreens.TwoMonitors, window_id: int, expected: list[int], within: float = 20.0) -> list[int]:
+    """Where the X server has the window, waiting up to ``within`` seconds for ``expected`` (the window
+    manager moves it a moment after Qt asks, later on a busy machine)."""
+    deadline = time.monotonic() + within
+    while True:
+        seen = x_geometry(x, window_id)
+        if seen == expected or time.monotonic() > deadline:
+            return seen
+        time.sleep(0.1)
+
+
+def focused_id(x: xscreens.TwoMonitors, expected: int | None = None, within: float = 20.0) -> int:
     """The X window with the keyboard focus; with ``expected``, waits up to ``within`` seconds for it (the
     window manager settles focus a moment after a window changes state, later on a busy machine)."""
     deadline = time.monotonic() + within
@@ -106,7 +117,7 @@ def focused_id(x: xscreens.TwoMonitors, expected: int | None = None, within: flo
         time.sleep(0.1)
 
 
-def full_screen(x: xscreens.TwoMonitors, window: int, expected: bool, within: float = 3.0) -> bool:
+def full_screen(x: xscreens.TwoMonitors, window: int, expected: bool, within: float = 20.0) -> bool:
     """Whether the window manager shows ``window`` full screen, waiting up to ``within`` seconds for it to
     become ``expected`` (it sets _NET_WM_STATE a moment after Qt asks, later on a busy machine)."""
     deadline = time.monotonic() + within
@@ -117,7 +128,7 @@ def full_screen(x: xscreens.TwoMonitors, window: int, expected: bool, within: fl
         time.sleep(0.1)
 
 
-def stacked_above(x: xscreens.TwoMonitors, upper: int, lower: int, within: float = 5.0) -> bool:
+def stacked_above(x: xscreens.TwoMonitors, upper: int, lower: int, within: float = 20.0) -> bool:
     """Whether ``upper`` is above ``lower`` in the window manager's stacking order, waiting up to ``within``
     seconds (the window manager restacks after it has moved the window, later on a busy machine)."""
     deadline = time.monotonic() + within
@@ -132,7 +143,7 @@ def stacked_above(x: xscreens.TwoMonitors, upper: int, lower: int, within: float
 
 
 def test_f10_full_screen_on_the_tv_keyboard_stays_and_follows_the_tv() -> None:
-    with xscreens.TwoMonitors(display=57) as x:
+    with xscreens.TwoMonitors() as x:
         d = Driver(x)
         try:
             first = d.wait(lambda r: r["director_active"])
@@ -145,9 +156,8 @@ def test_f10_full_screen_on_the_tv_keyboard_stays_and_follows_the_tv() -> None:
                           and r["display"]["geometry"] == TV_RECT)
             display = seen["display"]
             assert display is not None and display["screen"] == "TV-1" and display["full"], seen
-            time.sleep(0.5)
             assert full_screen(x, display["id"], True)
-            assert x_geometry(x, display["id"]) == TV_RECT
+            assert geometry_of(x, display["id"], TV_RECT) == TV_RECT
             assert focused_id(x, d.director_id) == d.director_id, "the director keeps the keyboard"
             assert x.focused_window_name() != "Floorman: room display"
 
@@ -161,7 +171,6 @@ def test_f10_full_screen_on_the_tv_keyboard_stays_and_follows_the_tv() -> None:
             display = seen["display"]
             assert seen["screens"] == ["DIRECTOR-1"], seen
             assert display["visible"] and not display["full"] and display["screen"] == "DIRECTOR-1", seen
-            time.sleep(0.5)
             assert not full_screen(x, display["id"], False)
             gx, gy, gw, gh = x_geometry(x, display["id"])
             assert gx >= 0 and gy >= 0 and gx + gw <= 1920 and gy + gh <= 1080, (gx, gy, gw, gh)
@@ -172,9 +181,8 @@ def test_f10_full_screen_on_the_tv_keyboard_stays_and_follows_the_tv() -> None:
             seen = d.wait(lambda r: r["display"]["screen"] == "TV-1" and r["display"]["full"]
                           and r["display"]["geometry"] == TV_RECT)
             assert seen["display"]["full"] and seen["display"]["screen"] == "TV-1", seen
-            time.sleep(0.5)
             assert full_screen(x, display["id"], True)
-            assert x_geometry(x, display["id"]) == TV_RECT
+            assert geometry_of(x, display["id"], TV_RECT) == TV_RECT
             assert focused_id(x, d.director_id) == d.director_id
 
             d.key("F11")  # the display leaves full screen; the director's window never goes full screen
@@ -185,7 +193,6 @@ def test_f10_full_screen_on_the_tv_keyboard_stays_and_follows_the_tv() -> None:
             seen = d.wait(lambda r: r["display"]["full"])
             assert seen["display"]["full"] and seen["display"]["geometry"] == TV_RECT, seen
             assert not seen["director_full"]
-            time.sleep(0.3)
             assert not full_screen(x, d.director_id, False)
             assert focused_id(x, d.director_id) == d.director_id
         finally:
