@@ -274,4 +274,5 @@ class ShareControl:
         self._say_state()
         if self.panel is not None:
             self.panel.close()
+            self.panel.deleteLater()  # with its ties to the window's actions
             self.panel = None
