@@ -5,6 +5,10 @@ Text is split into runs: characters the bundled font has use it, others use the 
 font that has them. A character no font has is never drawn as an empty box: a name with such characters
 prints with "?" in their place and a "†" after it (:meth:`FontSet.marked`), the sheet carries a
 footnote saying so (:func:`footnote`), and the caller gets the list of those names to tell the director.
+
+The installed fonts are read once, when a character first needs one; a font installed later, while the
+app runs, is found the next time a sheet has a name no font had: the font folders are looked at again
+when they changed (:meth:`FontSet.unprintable`), so "install a font and print again" needs no restart.
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ class FontSet:
         self.regular = self._register(REGULAR, font_dir() / _FILES[REGULAR])
         self.bold = self._register(BOLD, font_dir() / _FILES[BOLD])
         self._fallbacks: list[_Font] | None = None
+        self._seen: tuple[tuple[str, int, int], ...] = ()  # the font files when they were read
         self._by_char: dict[int, str | None] = {}
         self._paths: dict[str, Path] = {}
 
@@ -99,26 +104,53 @@ class FontSet:
             pdfmetrics.registerFont(font)
         return _Font(name, frozenset(font.face.charToGlyph))
 
+    def _dirs(self) -> list[Path]:
+        return self._search_dirs if self._search_dirs is not None else system_font_dirs()
+
+    def _font_files(self) -> list[Path]:
+        """The TrueType files in the font folders, in a fixed order."""
+        return [path for folder in self._dirs() for path in sorted(folder.rglob("*"))
+                if path.suffix.lower() in (".ttf", ".ttc") and path.is_file()]
+
+    @staticmethod
+    def _fingerprint(files: list[Path]) -> tuple[tuple[str, int, int], ...]:
+        """What changes when a font is installed, replaced or removed."""
+        out = []
+        for path in files:
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            out.append((str(path), st.st_mtime_ns, st.st_size))
+        return tuple(out)
+
     def _scan(self) -> list[_Font]:
         """Read the character maps of installed TrueType fonts (once, when first needed)."""
         if self._fallbacks is None:
             found: list[_Font] = []
-            dirs = self._search_dirs if self._search_dirs is not None else system_font_dirs()
-            for folder in dirs:
-                for path in sorted(folder.rglob("*")):
-                    if path.suffix.lower() not in (".ttf", ".ttc") or not path.is_file():
-                        continue
-                    try:
-                        chars = frozenset(TTFontFile(str(path), validate=0, subfontIndex=0).charToGlyph)
-                    except Exception:  # noqa: BLE001 - an unreadable or CFF-flavoured font is skipped
-                        continue
-                    name = f"Fallback-{path.stem}-{zlib.crc32(str(path).encode()):08x}"
-                    found.append(_Font(name, chars))
-                    self._paths[name] = path
+            files = self._font_files()
+            self._seen = self._fingerprint(files)
+            for path in files:
+                try:
+                    chars = frozenset(TTFontFile(str(path), validate=0, subfontIndex=0).charToGlyph)
+                except Exception:  # noqa: BLE001 - an unreadable or CFF-flavoured font is skipped
+                    continue
+                name = f"Fallback-{path.stem}-{zlib.crc32(str(path).encode()):08x}"
+                found.append(_Font(name, chars))
+                self._paths[name] = path
             # Upright regular faces first: a name should not turn bold or slanted for one letter.
             found.sort(key=lambda f: any(w in f.name.lower() for w in ("bold", "italic", "oblique", "light")))
             self._fallbacks = found
         return self._fallbacks
+
+    def look_again(self) -> bool:
+        """If fonts were installed (or removed) since they were read: read them again, forget which characters
+        no font had, and return True."""
+        if self._fallbacks is None or self._fingerprint(self._font_files()) == self._seen:
+            return False
+        self._fallbacks = None
+        self._by_char = {code: name for code, name in self._by_char.items() if name is not None}
+        return True
 
     def _fallback_for(self, code: int) -> str | None:
         if code not in self._by_char:
@@ -164,8 +196,12 @@ class FontSet:
         }
 
     def unprintable(self, names: Iterable[str]) -> list[str]:
-        """The names (sorted, once each) with characters no font has."""
-        return sorted({n for n in names if self.missing(n)})
+        """The names (sorted, once each) with characters no font has, after looking for fonts installed since."""
+        names = list(names)
+        bad = sorted({n for n in names if self.missing(n)})
+        if bad and self.look_again():
+            bad = sorted({n for n in names if self.missing(n)})
+        return bad
 
     def marked(self, name: str) -> str:
         """``name`` as it prints: each character no font has as "?", and "†" after the name if any was missing."""
@@ -188,7 +224,7 @@ _DEFAULT: FontSet | None = None
 
 
 def fonts() -> FontSet:
-    """The shared font set (system fonts are scanned once per process, only if needed)."""
+    """The shared font set (system fonts are read when first needed, and again when fonts were installed)."""
     global _DEFAULT
     if _DEFAULT is None:
         _DEFAULT = FontSet()

@@ -268,7 +268,7 @@ class DirectorWindow(QMainWindow):
                                                self.act_largest_bounties)
         self.league_display_action = self.add_action("&View", "League standings on the room display between events",
                                                      "", self.act_league_display)
-        self.share_action = self.add_action("&View", "Share on the network…", "", self.share.act_share)
+        self.share.build_menu(self.add_action)
         from ui.display import settings as display_settings
 
         remembered = display_settings.load()

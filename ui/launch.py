@@ -34,7 +34,7 @@ def _app() -> Any:
     from PySide6.QtGui import QGuiApplication, QIcon
     from PySide6.QtWidgets import QApplication
 
-    from ui import theme
+    from ui import theme, wheel
     from ui.resources import icon_path
 
     existing = QApplication.instance()
@@ -48,6 +48,7 @@ def _app() -> Any:
     dark = theme.system_prefers_dark(app)
     app.setProperty("floormanDark", dark)
     theme.apply(app, dark)
+    wheel.install(app)  # the wheel scrolls the page; it changes a spin box or a list only once clicked into
     return app
 
 

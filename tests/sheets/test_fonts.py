@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,26 @@ def test_a_character_the_bundled_font_lacks_comes_from_an_installed_font():
     assert fs.missing("Ann ⌒ Lee") == set()
     pdf = render_sheet("tables", Sheet("Cup", seats=[Seat("Ann ⌒ Lee", 1, 1)]), {})
     assert unembedded_fonts(pdf) == []
+
+
+def test_a_font_installed_while_the_app_runs_is_used_without_a_restart(monkeypatch, tmp_path):
+    if not (DEJAVU / "DejaVuSansMono.ttf").is_file():
+        pytest.skip("needs DejaVu Sans Mono installed")
+    import sheets.fonts as module
+
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    fs = FontSet(search_dirs=[folder])
+    monkeypatch.setattr(module, "_DEFAULT", fs)  # the running app's fonts, read once
+    sheet = Sheet("Cup", seats=[Seat("Ann ⌒ Lee", 1, 1), Seat("Bo Chen", 1, 2)])  # U+2312: not in DejaVu Sans
+    before = draw("tables", sheet)
+    assert before.unprintable == ["Ann ⌒ Lee"] and "Ann ? Lee†" in pdf_text(before.pdf)
+    (folder / "truetype").mkdir()
+    shutil.copy(DEJAVU / "DejaVuSansMono.ttf", folder / "truetype")  # the director installs a font
+    after = draw("tables", sheet)  # and prints again
+    assert after.unprintable == [] and "Ann ⌒ Lee" in pdf_text(after.pdf) and "†" not in pdf_text(after.pdf)
+    assert unembedded_fonts(after.pdf) == []
+    assert not fs.look_again()  # nothing new since: the folders are not read again
 
 
 def test_a_script_no_font_has_is_found_and_marked(tmp_path):

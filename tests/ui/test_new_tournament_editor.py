@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from app.errors import RuleError
-from app.profiles.profile import SHIPPED, load_profile, validate_settings
+from app.profiles.profile import SHIPPED, load_profile, profile_from_dict, validate_settings
 from ui.dialogs import setting_text as st
 from ui.dialogs.new_tournament import NewTournamentDialog
 from ui.dialogs.setting_words import plain_message
@@ -192,3 +192,44 @@ def test_brk_6_a_saved_profile_loads_back_with_its_final_table(qtbot, tmp_path, 
     again = NewTournamentDialog(saved, tmp_path)  # and it opens unchanged
     qtbot.addWidget(again)
     assert again.changes() == {} and again.rows["final_table.size"].value() == 9
+
+
+@pytest.mark.parametrize("pid", SHIPPED)
+def test_pay_8_every_shipped_profile_states_its_prize_rounding(pid):
+    from importlib import resources
+
+    data = json.loads(resources.files("resources").joinpath("profiles", f"{pid}.json").read_text(encoding="utf-8"))
+    assert "payout.round_to_cents" in data["settings"]  # its own choice, not one left to the defaults
+
+
+def test_pay_8_the_new_tournament_offers_prize_rounding_with_the_profiles_choice(qtbot, tmp_path):
+    from app.core.engine import Tournament
+    from app.views import read
+
+    dialog = NewTournamentDialog(load_profile("home-rebuy"), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    row = dialog.rows["payout.round_to_cents"]
+    assert row.isVisible() and not dialog.other_panel.isVisible()  # in the Payouts summary, not folded away
+    combo = row.editor.combo  # type: ignore[attr-defined]
+    assert combo.currentText() == "The cent (exact amounts)" and row.value() is None
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "The cent (exact amounts)", "$1 (whole dollars)", "$5", "$10", "$25", "$50", "$100"]
+    dialog.grab().save(str(tmp_path / "new-tournament-rounding.png"))
+    combo.setCurrentIndex(combo.findText("$5"))
+    assert dialog.changes() == {"payout.round_to_cents": 500} and ok_button(dialog).isEnabled()
+    profile = dialog.edited_profile()
+    t = Tournament.create(profile, name="Round prizes", seed=1)
+    for i in range(7):
+        t.execute({"cmd": "register", "name": f"Player {i + 1}"})
+    prizes = [p.prize_cents for p in read(t.state, 0.0).payouts]
+    assert prizes == [6000, 3500, 2000, 1500, 1000]  # $140 at 40/25/15/12/8: $16.80 and $11.20 without rounding
+    combo.setCurrentIndex(combo.findText("The cent (exact amounts)"))
+    assert dialog.changes() == {}
+    own = profile_from_dict({**load_profile("home-rebuy").to_dict(), "settings": {
+        **load_profile("home-rebuy").settings, "payout.round_to_cents": 200}})
+    chosen = NewTournamentDialog(own, tmp_path)
+    qtbot.addWidget(chosen)
+    assert chosen.rows["payout.round_to_cents"].editor.combo.currentText() == "$2"  # type: ignore[attr-defined]
+    assert chosen.changes() == {}

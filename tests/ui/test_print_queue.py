@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QComboBox, QLabel
 
 from tests.support import cups
 from tests.ui import printing_support
@@ -82,7 +82,7 @@ def test_a_queue_rejecting_jobs_is_refused_and_nothing_is_sent(qtbot, seated, cu
 def test_an_unknown_queue_is_refused_by_name_never_the_default(qtbot, seated, cups_folder):
     queue, folder = cups_folder
 
-    def chooser(parent, on_chosen):
+    def chooser(parent, on_chosen, last=""):
         printer = QPrinter()
         printer.setPrinterName("NoSuchQueue")
         if printer.printerName() != "NoSuchQueue":  # Qt forgot the name: hand it over as lp would get it
@@ -151,3 +151,16 @@ def test_a_name_no_font_has_prints_and_the_window_names_the_player(qtbot, window
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(preview.sheet.path.read_bytes())).pages)
     assert "Zoë Ång" in text and "Ольга" in text and "???†" in text
     assert "† printed without some letters: install a font with them (e.g. fonts-noto-cjk)" in text
+
+
+def test_the_print_dialog_starts_on_the_queue_the_sheet_went_to_last(qtbot, seated, cups_folder):
+    queue, folder = cups_folder
+    print_through_button(seated, qtbot, "seating", queue, folder)
+    preview = draw_sheet(seated, qtbot, "seating")
+    qtbot.mouseClick(preview.print_button, Qt.MouseButton.LeftButton)
+    dialog = seated.printing.print_dialog
+    assert dialog.printer().printerName() == queue
+    combo = next((c for c in dialog.findChildren(QComboBox) if c.objectName() == "printers"), None)
+    if combo is not None:  # Qt's own dialog (Linux)
+        assert combo.currentText() == queue
+    dialog.reject()

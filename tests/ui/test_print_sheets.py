@@ -10,6 +10,8 @@ from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
+from app.core.timesource import FakeClock
+from tests.ui.conftest import make_session, open_window
 from ui.printing.jobs import SheetResult
 
 
@@ -202,3 +204,76 @@ def test_the_print_menu_and_the_chooser_offer_the_money_trail(qtbot, window, ope
     preview.open_pdf()
     text = pdf_text(opened[-1])
     assert "Money trail" in text and "Ann Lee" in text and "Total paid in" in text
+
+
+class Named:
+    """A printer chosen in the print dialog, as the preview's Print… hands it on."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def printerName(self) -> str:  # noqa: N802 - QPrinter's spelling
+        return self.name
+
+    def copyCount(self) -> int:  # noqa: N802
+        return 1
+
+    def outputFileName(self) -> str:  # noqa: N802
+        return ""
+
+
+def test_ctrl_p_prints_from_the_preview_and_each_sheet_starts_on_its_last_printer(qtbot, window, monkeypatch):
+    from ui.printing import output
+
+    sent: list[tuple[str, str]] = []  # (PDF file, printer)
+    monkeypatch.setattr(output, "can_send_to_printer", lambda: True)
+    monkeypatch.setattr(output, "send_to_printer",
+                        lambda path, printer, copies=1: sent.append((path.name, printer)) or output.Sent(True, "Sent."))
+    offered: list[str] = []  # the printer each print dialog started on
+    pick = {"tables": "Office laser", "seating": "Desk labels"}
+
+    def chooser(parent, on_chosen, last=""):
+        offered.append(last)
+        on_chosen(Named(pick[parent.sheet.job.sheet]))
+
+    window.printing.printer_chooser = chooser
+    window.tables_ctl.act_seat_draw()
+    window.offer_bar.dismiss()
+
+    def print_with_ctrl_p(window, sheet: str) -> None:
+        window.printing.print_named(sheet)
+        preview = wait_preview(qtbot, window)
+        preview.activateWindow()
+        qtbot.waitUntil(preview.isActiveWindow)
+        qtbot.keyClick(preview, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: preview.feedback.text() == "Sent.")  # the button's click follows the key
+
+    print_with_ctrl_p(window, "tables")
+    print_with_ctrl_p(window, "seating")
+    assert offered == ["", "Office laser"]  # a sheet never printed starts on the last printer used
+    assert [printer for _path, printer in sent] == ["Office laser", "Desk labels"]
+    window.close()  # the next night, another window: each sheet still starts on its own printer
+    night = open_window(qtbot, make_session(FakeClock(1_900_000_000.0), seat=True))
+    night.printing.printer_chooser = chooser
+    print_with_ctrl_p(night, "seating")
+    print_with_ctrl_p(night, "tables")
+    assert offered[2:] == ["Desk labels", "Office laser"]
+
+
+def test_the_print_dialog_starts_on_the_last_printer_only_while_it_exists(qtbot, monkeypatch):
+    from PySide6.QtPrintSupport import QPrinterInfo
+    from PySide6.QtWidgets import QWidget
+
+    from ui.control.printing import ask_printer
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    dialog = ask_printer(parent, lambda _printer: None, "A printer taken away")
+    assert "A printer taken away" not in QPrinterInfo.availablePrinterNames()
+    assert dialog.printer().printerName() != "A printer taken away"  # the system's default instead
+    dialog.reject()
+    names = QPrinterInfo.availablePrinterNames()
+    if names:  # a computer with printers: the dialog starts on the one asked for
+        dialog = ask_printer(parent, lambda _printer: None, names[-1])
+        assert dialog.printer().printerName() == names[-1]
+        dialog.reject()

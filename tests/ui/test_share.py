@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 import urllib.request
 
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog
+
+from app.names import name_key
 from ui.control.share import ShareDialog, qr_pixmap
 
 
@@ -66,3 +71,78 @@ def test_the_address_can_go_on_the_room_display(window, qtbot, tmp_path):
     display.grab().save(str(tmp_path / "display-shared.png"))
     window.share.stop()
     assert display.panel.share_pixmap is None and not display.panel.share_qr.isVisible()
+
+
+def shared(window, qtbot):
+    """The director's window, active, sharing on 127.0.0.1; returns the panel."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    assert window.share.start("127.0.0.1", 0)
+    panel = window.share.panel
+    assert panel is not None and panel.isVisible()
+    return panel
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard")  # the completions
+def test_the_panel_never_takes_the_keyboard_and_enter_never_stops_sharing(window, qtbot):
+    panel = shared(window, qtbot)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)  # the keys stay the director's
+    assert panel.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    assert not isinstance(panel, QDialog) and not panel.stop.autoDefault() and not panel.stop.isDefault()
+    assert panel.stop.focusPolicy() == Qt.FocusPolicy.NoFocus
+    # The director clicked the panel; then F8, a name and Enter: the bust, and the phones still served.
+    window.run({"cmd": "seat_all"})
+    bar = window.player_panel.action_bar
+    panel.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    qtbot.keyClick(panel, Qt.Key.Key_F8)  # the window's key works from the panel, and takes the keyboard back
+    assert bar.key == "bust" and bar.isVisible()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window and QApplication.focusWidget() is bar.edit)
+    panel.activateWindow()  # clicked again: what is typed there goes to the window's field all the same
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    qtbot.keyClicks(panel, "Ann Lee")
+    assert bar.edit.text() == "Ann Lee"
+    popup = QApplication.activePopupWidget()  # the name's completions
+    if popup is not None:
+        popup.hide()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(panel.stop, Qt.Key.Key_Return)  # Enter on the stop button itself does nothing either
+    qtbot.keyClick(panel, Qt.Key.Key_Return)
+    ann = window.session.state.by_name[name_key("Ann Lee")]
+    qtbot.waitUntil(lambda: not window.session.state.players[ann].live)
+    assert window.share.sharing and window.share.stop_box is None
+
+
+def test_stopping_asks_first_and_enter_keeps_sharing(window, qtbot):
+    panel = shared(window, qtbot)
+    qtbot.mouseClick(panel.stop, Qt.MouseButton.LeftButton)
+    box = window.share.stop_box
+    assert box is not None and box.isVisible() and box.text().startswith("Stop sharing on the network? Phones on http://127.0.0.1:")
+    assert box.defaultButton().text() == "Keep sharing"
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert not box.isVisible() and window.share.sharing
+    window.share.stop_action.trigger()
+    box = window.share.stop_box
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    assert window.share.sharing
+    window.share.stop_action.trigger()
+    box = window.share.stop_box
+    stop = next(b for b in box.buttons() if b.text() == "Stop sharing")
+    qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
+    assert not window.share.sharing and window.share.panel is None
+
+
+def test_the_panel_closes_while_sharing_goes_on_and_the_window_says_where(window, qtbot, tmp_path):
+    panel = shared(window, qtbot)
+    url = window.share.server.url
+    panel.grab().save(str(tmp_path / "share-panel.png"))
+    panel.close()
+    assert window.share.sharing and get(url + "api/state")["players_left"] == 12
+    assert window.share.status.text() == f"Sharing on the network at {url}" and window.share.status.isVisible()
+    assert window.share.share_action.text() == f"Sharing on the network at {url} (show the address)…"
+    assert window.share.stop_action.isVisible()
+    window.share.share_action.trigger()  # the address again, still without the keyboard
+    assert window.share.panel is panel and panel.isVisible() and QApplication.activeWindow() is window
+    window.share.stop()
+    assert window.share.status.text() == "" and not window.share.stop_action.isVisible()
+    assert window.share.share_action.text() == "Share on the network…"

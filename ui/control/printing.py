@@ -2,7 +2,8 @@
 
 Every sheet is drawn by ``sheets`` from the engine (never from the screen), on a worker thread, and
 saved as a PDF in the user's sheets folder; the preview then opens it in the system's PDF viewer or
-sends it to a printer chosen in Qt's print dialog: through CUPS (``lp``, after checking the queue by
+sends it to a printer chosen in Qt's print dialog (Ctrl+P in the preview; the dialog starts on the
+printer that kind of sheet went to last, ``ui.printing.printers``): through CUPS (``lp``, after checking the queue by
 name) where it exists, else painted page by page on the ``QPrinter`` (Windows). A name no font can
 print still prints, marked; the preview says which names and which font to install.
 """
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
-from ui.printing import output
+from ui.printing import output, printers
 from ui.printing.jobs import SheetJob, SheetRenderer, SheetResult, job_for
 from ui.printing.offers import Offer, Seats, offer_for, race_offer
 from ui.printing.preview import Opener, PreviewDialog
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 AddAction = Callable[[str, str, str, Callable[[], object]], object]
 
-PrinterChooser = Callable[[QWidget, Callable[["QPrinter"], None]], object]
+PrinterChooser = Callable[[QWidget, Callable[["QPrinter"], None], str], object]
 SavePathChooser = Callable[[QWidget, str], str]
 
 # (sheet, menu title, shortcut); the rest of the sheets are in the menu without one.
@@ -50,14 +51,18 @@ MENU = (
 SNAPSHOT_BEFORE = ("redraw", "break_table")  # commands whose move slips need the seats they had
 
 
-def ask_printer(parent: QWidget, on_chosen: Callable[[QPrinter], None]) -> QDialog:
+def ask_printer(parent: QWidget, on_chosen: Callable[[QPrinter], None], last: str = "") -> QDialog:
     """Qt's print dialog (printer, copies), window-modal and not blocking; ``on_chosen`` gets the printer on OK.
 
-    Returns the dialog (a test picks a printer in it and accepts it). ``QPrintDialog.open`` takes a
-    receiver and a slot, so the dialog is opened with ``QDialog.open`` and its ``accepted`` signal."""
-    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+    The dialog starts on ``last`` (the printer this kind of sheet went to last) while this computer has
+    it, else on the system's default. Returns the dialog (a test picks a printer in it and accepts it).
+    ``QPrintDialog.open`` takes a receiver and a slot, so the dialog is opened with ``QDialog.open`` and
+    its ``accepted`` signal."""
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    if last and last in QPrinterInfo.availablePrinterNames():
+        printer.setPrinterName(last)
     dialog = QPrintDialog(printer, parent)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.setOption(QPrintDialog.PrintDialogOption.PrintToFile, True)
@@ -190,6 +195,7 @@ class PrintingControl:
             if printer.outputFileName():  # "print to file": the PDF is already the file
                 preview.copy_to(Path(printer.outputFileName()))
                 return
+            printers.remember(result.job.sheet, printer.printerName())
             if output.can_send_to_printer():
                 sent = output.send_to_printer(result.path, printer.printerName(), printer.copyCount())
                 (preview.feedback.done if sent.ok and not sent.waits else preview.feedback.refuse)(sent.message)
@@ -204,7 +210,7 @@ class PrintingControl:
                 return
             preview.feedback.done(f"Sent {pages:,} pages to {printer.printerName() or 'the printer'}.")
 
-        self.print_dialog = self.printer_chooser(preview, chosen)
+        self.print_dialog = self.printer_chooser(preview, chosen, printers.last_printer(result.job.sheet))
 
     def _save_copy(self, result: SheetResult, preview: PreviewDialog) -> None:
         target = self.save_path_chooser(preview, str(Path.home() / result.path.name))

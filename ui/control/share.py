@@ -2,24 +2,32 @@
 
 Off by default. The director picks one of the machine's addresses and a port; the server (web.server,
 on its own thread) then gets a fresh immutable snapshot after every change and whenever the clock
-moves to another period, read here on the window's thread. It stops when the director says so or
-when the window closes.
+moves to another period, read here on the window's thread. It stops when the director says so (View →
+Stop sharing on the network…, or the panel's button, each asking first) or when the window closes.
+
+The panel with the address and the QR code never takes the keyboard: it shows without becoming the
+active window, has no default button (Enter never stops sharing), and a key typed while it is active
+goes to the director's window, so F8, a name and Enter bust the player as always. It can be closed
+while sharing goes on; the status bar and the View menu say where the tournament is shared.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QAction, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -27,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import views
+from app.views import format as fmt
 
 if TYPE_CHECKING:
     from ui.director import DirectorWindow
@@ -71,12 +80,22 @@ class ShareDialog(QDialog):
         form.addRow(buttons)
 
 
-class SharePanel(QDialog):
-    """The address to type or scan, while sharing; "Stop sharing" ends it."""
+class SharePanel(QWidget):
+    """The address to type or scan, while sharing: a window of its own that never keeps the keyboard.
 
-    def __init__(self, url: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    It shows without being activated. While it is the active window (the director clicked it), the
+    director's shortcuts still work and hand the keyboard back to his window, and any other key goes
+    there too. "Stop sharing" is never a default button and asks first.
+    """
+
+    def __init__(self, url: str, owner: QWidget) -> None:
+        super().__init__(owner, Qt.WindowType.Window)
+        self.owner = owner
+        for action in owner.actions():  # F8, Ctrl+K, F5...: the window's keys work from here too
+            self.addAction(action)
+            action.triggered.connect(self._hand_back)
         self.setWindowTitle("Shared on the network")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         lay = QVBoxLayout(self)
         self.qr = QLabel()
         self.qr.setPixmap(qr_pixmap(url))
@@ -94,8 +113,35 @@ class SharePanel(QDialog):
         lay.addWidget(self.clients)
         self.on_display = QCheckBox("Show it on the room display")
         lay.addWidget(self.on_display)
-        self.stop = QPushButton("Stop sharing")
+        note = QLabel("Sharing goes on when this window is closed; the View menu shows it again or stops "
+                      "sharing.")
+        note.setObjectName("dim")
+        note.setWordWrap(True)
+        lay.addWidget(note)
+        self.stop = QPushButton("Stop sharing…")
+        self.stop.setAutoDefault(False)
+        self.stop.setDefault(False)
         lay.addWidget(self.stop)
+        for child in (self.on_display, self.stop):
+            child.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
+
+    def _hand_back(self) -> None:
+        if self.isActiveWindow():
+            self.owner.activateWindow()
+
+    def show_quietly(self) -> None:
+        """Show the panel and leave the keyboard where it was."""
+        was = QApplication.activeWindow()
+        self.show()
+        if was is not None and was is not self:
+            was.activateWindow()  # where the system activates every new window all the same
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Whatever is typed here is meant for the director's window: it gets the keyboard and the key."""
+        self.owner.activateWindow()
+        target = self.owner.focusWidget() or self.owner
+        QApplication.sendEvent(target, QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(),
+                                                 event.isAutoRepeat(), event.count()))
 
 
 class ShareControl:
@@ -110,6 +156,15 @@ class ShareControl:
         self.on_display = False  # the QR code and address on the room display too
         self.status = QLabel("")
         window.statusBar().addPermanentWidget(self.status)
+        self.share_action: QAction | None = None  # View → Share on the network… (the address while sharing)
+        self.stop_action: QAction | None = None  # View → Stop sharing on the network…
+        self.stop_box: QMessageBox | None = None  # the question before sharing stops
+
+    def build_menu(self, add: Callable[[str, str, str, Callable[[], object]], QAction]) -> None:
+        """View → Share on the network… and View → Stop sharing on the network… (only while sharing)."""
+        self.share_action = add("&View", "Share on the network…", "", self.act_share)
+        self.stop_action = add("&View", "Stop sharing on the network…", "", self.confirm_stop)
+        self._say_state()
 
     @property
     def sharing(self) -> bool:
@@ -142,20 +197,49 @@ class ShareControl:
             return False
         self.server, self.port, self.key = server, server.port, None
         self.publish()
-        self.status.setText(f"Shared at {server.url}")
+        self._say_state()
         self.show_panel()
         return True
+
+    def _say_state(self) -> None:
+        """The status bar and the View menu say whether and where the tournament is shared."""
+        url = self.server.url if self.server is not None else ""
+        self.status.setText(f"Sharing on the network at {url}" if url else "")
+        if self.share_action is not None:
+            self.share_action.setText(f"Sharing on the network at {url} (show the address)…" if url
+                                      else "Share on the network…")
+        if self.stop_action is not None:
+            self.stop_action.setVisible(bool(url))
 
     def show_panel(self) -> None:
         if self.server is None:
             return
         if self.panel is None:
             self.panel = SharePanel(self.server.url, self.w)
-            self.panel.stop.clicked.connect(self.stop)
+            self.panel.stop.clicked.connect(self.confirm_stop)
             self.panel.on_display.setChecked(self.on_display)
             self.panel.on_display.toggled.connect(self.show_on_display)
-        self.panel.show()
-        self.panel.activateWindow()
+            self.panel.clients.setText(f"{fmt.count(self.server.hub.clients, 'phone')} connected")
+        self.panel.show_quietly()
+
+    def confirm_stop(self) -> QMessageBox | None:
+        """Ask before the phones go dark; Enter and Esc keep sharing."""
+        if self.server is None:
+            return None
+        phones = self.server.hub.clients
+        box = QMessageBox(QMessageBox.Icon.Question, "Stop sharing on the network",
+                          f"Stop sharing on the network? Phones on {self.server.url} stop showing the "
+                          f"tournament ({fmt.count(phones, 'phone')} connected now).",
+                          QMessageBox.StandardButton.NoButton, self.w)
+        stop = box.addButton("Stop sharing", QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton("Keep sharing", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.buttonClicked.connect(lambda button: self.stop() if button is stop else None)
+        box.finished.connect(lambda _code: self.w.activateWindow())
+        self.stop_box = box
+        box.open()
+        return box
 
     def publish(self, force: bool = False) -> None:
         """After a change or on the clock's tick: a new snapshot when anything the phones show changed."""
@@ -170,7 +254,7 @@ class ShareControl:
         self.key = snap.key
         self.server.publish(snap)
         if self.panel is not None:
-            self.panel.clients.setText(f"{self.server.hub.clients} phones connected")
+            self.panel.clients.setText(f"{fmt.count(self.server.hub.clients, 'phone')} connected")
 
     def show_on_display(self, on: bool) -> None:
         self.on_display = on
@@ -187,7 +271,8 @@ class ShareControl:
             self.server.stop()
         self.server = None
         self.apply_to_display()
-        self.status.setText("")
+        self._say_state()
         if self.panel is not None:
             self.panel.close()
+            self.panel.deleteLater()  # with its ties to the window's actions
             self.panel = None

@@ -80,6 +80,27 @@ class ChoiceEditor(Editor):
         return self.combo.currentData()
 
 
+PRIZE_UNITS = (100, 500, 1_000, 2_500, 5_000, 10_000)  # PAY-8's usual units, in cents
+
+
+class RoundingEditor(ChoiceEditor):
+    """PAY-8: every prize a multiple of a unit ($1, $5, ...) or exact to the cent (null); a profile's own
+    unit is offered too."""
+
+    CENT = 0  # the combo's data for "to the cent" (null in the profile)
+
+    def __init__(self, unit: int | None) -> None:
+        units = sorted({*PRIZE_UNITS, *([unit] if unit else [])})
+        items = [("The cent (exact amounts)", self.CENT)]
+        items += [(st.format_money(u).removesuffix(".00") + (" (whole dollars)" if u == 100 else ""), u)
+                  for u in units]
+        super().__init__(items, unit or self.CENT)
+
+    def value(self) -> int | None:
+        unit = self.combo.currentData()
+        return None if unit == self.CENT else int(unit)
+
+
 class IntEditor(Editor):
     def __init__(self, value: int | None, suffix: str = "") -> None:
         super().__init__()
@@ -274,6 +295,8 @@ def make_editor(key: str, value: Any) -> Editor:
     if key == "payout.places_percent":
         share = TextEditor(value, lambda v: "" if v is None else f"{v:g}", _one_number, "percent of the entries, as 15")
         return OptionalEditor(share, none_word(key), value is None)
+    if key == "payout.round_to_cents":
+        return RoundingEditor(value)
     if key == "payout.percents":
         return TextEditor(value, st.format_list, st.parse_percents, "percent per place, as 50 / 30 / 20",
                           st.percent_summary)

@@ -24,7 +24,8 @@ SUMMARY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Structure", ("structure.id", "structure.level_minutes", "chips")),
     ("Games", ("mix.mode", "mix.games", "limit.betting")),
     ("Seating", ("table.max_seats", "final_table.size", "seat.method", "balance.trigger", "break.mode")),
-    ("Payouts", ("payout.table", "payout.percents", "payout.brackets", "payout.fixed_cents", "elim.same_hand")),
+    ("Payouts", ("payout.table", "payout.percents", "payout.brackets", "payout.fixed_cents", "payout.round_to_cents",
+                 "elim.same_hand")),
     ("Bounties", ("bounty.kind", "bounty.amount_cents", "bounty.cash_percent", "bounty.split")),
 )
 OTHER = "All other rules"
@@ -101,6 +102,7 @@ LABELS: dict[str, str] = {
     "payout.brackets": "Percents by field size",
     "payout.bracket_basis": "Field size counts",
     "payout.fixed_cents": "Fixed amounts",
+    "payout.round_to_cents": "Prizes rounded to",
     "elim.same_hand": "Busted in the same hand",
     "satellite.seat_value_cents": "Satellite: value of a seat",
     "satellite.event": "Satellite: seats in the event",

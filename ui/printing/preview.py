@@ -1,7 +1,7 @@
 """The preview of a rendered sheet: its first pages (drawn by pdfium), and where it goes next.
 
 Open (the default, Enter) hands the PDF to the system's viewer, which shows every page and prints
-through the system's own print dialog. Print… picks a printer and copies with Qt's print dialog; the
+through the system's own print dialog. Print… (Ctrl+P) picks a printer and copies with Qt's print dialog; the
 printing controller then queues the PDF as it is (CUPS) or paints its pages with Qt (Windows). Save a
 copy… writes it where the director wants.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -85,6 +85,9 @@ class PreviewDialog(QDialog):
         self.open_button = QPushButton("Open in the PDF viewer")
         self.open_button.setDefault(True)
         self.print_button = QPushButton("Print…")
+        self.print_button.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
+        key = self.print_button.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.print_button.setToolTip(f"Choose a printer and print ({key})")
         self.save_button = QPushButton("Save a copy…")
         buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
