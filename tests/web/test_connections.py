@@ -19,6 +19,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -323,3 +324,19 @@ def test_the_page_reads_a_bad_find_parameter_without_stopping():
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == list(cases.values())
     assert 'if(asked&&v===asked){f.appendChild(el("div","No player found"))}' in PAGE
+
+
+def test_the_whole_page_runs_with_a_stray_percent_in_find():
+    """/?find=% once stopped the page's script at its first line; now the page fills in and says
+    "No player found"."""
+    from tests.web.page_in_node import run_page
+
+    s = Served()
+    try:
+        for search, typed in (("?find=%", "%"), ("?find=%E0%A4%A&poll=1", "%E0%A4%A"), ("?find=%zz", "%zz")):
+            seat = s.request("GET", "/api/seat?name=" + quote(typed))[2]  # what the server answers the page
+            page = run_page(s.request("GET", "/api/state")[2], seat, search=search)
+            assert page["title"]["shows"] == "Test Night" and page["left"]["shows"] == "12 / 12", search
+            assert page["found"]["shows"] == ["No player found"], search
+    finally:
+        s.close()
