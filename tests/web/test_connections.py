@@ -340,3 +340,27 @@ def test_the_whole_page_runs_with_a_stray_percent_in_find():
             assert page["found"]["shows"] == ["No player found"], search
     finally:
         s.close()
+
+
+def test_trouble_is_one_line_per_kind_at_most_once_a_minute(caplog, monkeypatch):
+    """The server loop's exception handler (e.g. accept() out of files) logs one line, no traceback, then
+    counts the repeats into the next line once the minute is over."""
+    clock = [1000.0]
+    monkeypatch.setattr(web.server.time, "monotonic", lambda: clock[0])
+    trouble = web.server.Trouble()
+    try:
+        raise OSError(24, "Too many open files")
+    except OSError as exc:
+        error = exc
+    context = {"message": "socket.accept() out of system resource", "exception": error}
+    with caplog.at_level(logging.WARNING, logger="floorman.web"):
+        for _ in range(500):
+            trouble.loop_exception(None, context)  # type: ignore[arg-type]
+        trouble.note("too many connections from one address; its excess is refused (429)")
+        clock[0] += 61
+        trouble.loop_exception(None, context)  # type: ignore[arg-type]
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 3 and all(r.exc_info is None for r in caplog.records)
+    assert lines[0].startswith("Players' view: socket.accept() out of system resource: OSError: [Errno 24]")
+    assert "\n" not in lines[0] and "test_connections.py:" in lines[0]
+    assert lines[2].endswith("(499 more since the last report)")

@@ -1,4 +1,4 @@
-"""Roster schema 3: the search keys folded again, with the letters Unicode does not decompose.
+"""Roster revision 3: the search keys folded again, with the letters Unicode does not decompose.
 
 ``players.search_key`` holds the folded name, nickname and contact (``app.names.fold_key``). The fold
 now spells out ø, ł, æ, œ, ß, đ, ð, þ, ı and the like ("Søren" is "soren"), so the keys written before
