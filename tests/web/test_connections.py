@@ -194,6 +194,32 @@ def test_one_address_cannot_take_every_connection():
         s.close()
 
 
+def test_hundreds_of_sockets_from_one_phone_leave_the_others_served():
+    """The default cap: one address opening many connections holds MAX_PER_ADDRESS of them; the rest of
+    its sockets are answered 429 and closed, and a phone at another address gets the state."""
+    s = Served()
+    port = s.server.port
+    held: list[socket.socket] = []
+    try:
+        for _ in range(300):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        deadline = time.monotonic() + 10
+        while s.server.door.by_address.get("127.0.0.1", 0) < web.server.MAX_PER_ADDRESS and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert s.server.door.by_address["127.0.0.1"] == web.server.MAX_PER_ADDRESS
+        with from_address("127.0.0.2", port) as other:
+            assert get(other).startswith(b"HTTP/1.1 200")
+        told = 0
+        for sock in held[-20:]:  # the last ones are beyond the cap: answered 429, then closed
+            sock.settimeout(5)
+            told += sock.recv(4096).startswith(b"HTTP/1.1 429")
+        assert told == 20
+    finally:
+        for sock in held:
+            sock.close()
+        s.close()
+
+
 def test_the_connections_stay_under_half_the_open_file_limit():
     for limit in (256, 1024, 4096):
         served, held = connection_limits(limit)
