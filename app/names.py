@@ -28,16 +28,30 @@ def name_key(name: str) -> str:
     return tidy(unicodedata.normalize("NFKC", name).casefold())
 
 
-def fold_key(text: str) -> str:
-    """A search key that ignores accents and case: "José Núñez" and "jose nunez" are both "jose nunez".
+# Letters that are not a base letter plus an accent in Unicode (NFKD leaves them whole), folded the way
+# a player types them on a keyboard without them: "Søren" is "soren", "Łukasz" "lukasz", "Æsa" "aesa".
+# Keys are lower case: capitals are case folded first (Ø -> ø, ẞ -> ss, Þ -> þ, İ -> i̇ -> i).
+_LETTERS = str.maketrans({
+    "ø": "o", "ł": "l", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "þ": "th", "ı": "i",
+    "ħ": "h", "ŧ": "t", "ŋ": "n", "ĸ": "k", "ſ": "s", "ƒ": "f", "ɨ": "i", "ʉ": "u", "ƀ": "b", "ɍ": "r",
+})
 
-    NFKD, combining marks dropped, case folded, spaces tidied. For finding a player and for asking
-    "already registered?" only: two names that differ only in their accents are still two names
-    (:func:`name_key` says which names are the same).
+
+def fold_key(text: str) -> str:
+    """A search key that ignores accents and case: "José Núñez" and "jose nunez" are both "jose nunez",
+    "Søren Łukasz" and "soren lukasz" too.
+
+    NFKD, combining marks dropped, case folded, the letters Unicode does not decompose spelled out
+    (ø -> o, ł -> l, æ -> ae, œ -> oe, ß -> ss, đ/ð -> d, þ -> th, ı -> i, ...), spaces tidied. The one
+    fold for every place names are compared loosely: the registration's "already registered?", the
+    player lists' search, the phones' find my seat, the roster and the league. Two names that differ
+    only in their accents are still two names (:func:`name_key` says which names are the same).
     """
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return tidy(unicodedata.normalize("NFC", bare).casefold())
+    folded = unicodedata.normalize("NFC", bare).casefold().translate(_LETTERS)
+    # Case folding can bring back a combining mark (İ -> i + dot above): drop it too.
+    return tidy("".join(ch for ch in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(ch)))
 
 
 def name_problem(name: str) -> str | None:

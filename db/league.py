@@ -24,6 +24,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from app.league import EventOutcome, EventResults, Finish, LeagueError, LeagueRules, Standings, compute, rules_from
 from app.league.rules import rules_from_json
+from app.names import fold_key
 from app.views import format as fmt
 from db.roster import Roster, RosterBase
 
@@ -264,12 +265,12 @@ class LeagueBook:
 
     def _player_id(self, name: str) -> int:
         """The roster entry of a player by name (inside the open transaction), added when new."""
-        from db.roster import RosterRow, _key, fold
+        from db.roster import RosterRow, _key
 
-        key = fold(name)
+        key = fold_key(name)
         for pid, pname in self._s.execute(select(RosterRow.id, RosterRow.name).where(
                 RosterRow.search_key.startswith(key, autoescape=True)).order_by(RosterRow.id)).all():
-            if fold(pname) == key:
+            if fold_key(pname) == key:
                 return int(pid)
         now = time.time()
         clean = " ".join(name.split())

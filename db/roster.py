@@ -13,7 +13,6 @@ its own tournament): every change is one short WAL transaction, so no lock is ne
 from __future__ import annotations
 
 import time
-import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -23,12 +22,13 @@ from sqlalchemy import Connection, Float, Integer, String, Text, case, func, ins
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from app.names import fold_key
 from db import schema
 from db.errors import NotATournamentFile, StoreError
 from db.private import private_dir, private_file
 
 ROSTER_FORMAT = "floorman-roster"
-ROSTER_REVISION = "r0002"  # the newest of db/roster_migrations (a test checks they agree)
+ROSTER_REVISION = "r0003"  # the newest of db/roster_migrations (a test checks they agree)
 
 
 class RosterBase(DeclarativeBase):
@@ -81,12 +81,6 @@ def default_roster_path() -> Path:
     from oskit.dirs import user_data_dir
 
     return user_data_dir() / "players.sqlite"
-
-
-def fold(text: str) -> str:
-    """Lower case, accents removed, spaces squeezed: 'Zoë  Müller' -> 'zoe muller'."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
 
 
 def _clean(text: str | None) -> str | None:
@@ -166,12 +160,12 @@ class Roster:
 
     def search(self, text: str = "", limit: int = 50) -> list[RosterPlayer]:
         """Players whose name, nickname or contact contain every word of ``text``; best matches first."""
-        words = fold(text).split()
+        words = fold_key(text).split()
         query = select(RosterRow).where(RosterRow.merged_into.is_(None))  # a merged entry lives on in its twin
         for w in words:
             query = query.where(RosterRow.search_key.contains(w, autoescape=True))
         if words:
-            starts = case((func.lower(RosterRow.name).startswith(words[0], autoescape=True), 0), else_=1)
+            starts = case((RosterRow.search_key.startswith(words[0], autoescape=True), 0), else_=1)
             query = query.order_by(starts, RosterRow.name, RosterRow.id)
         else:
             query = query.order_by(RosterRow.name, RosterRow.id)
@@ -246,14 +240,14 @@ class Roster:
     def find(self, name: str) -> int | None:
         """The id of the entry whose name folds to ``name``'s (a merged entry too: its results follow the
         merge), the oldest first; None when there is none."""
-        key = fold(name)
+        key = fold_key(name)
         if not key:
             return None
         query = (select(RosterRow.id, RosterRow.name).where(RosterRow.search_key.startswith(key, autoescape=True))
                  .order_by(RosterRow.id))
         with self._session.begin():
             for pid, pname in self._session.execute(query).all():
-                if fold(pname) == key:
+                if fold_key(pname) == key:
                     return int(pid)
         return None
 
@@ -326,7 +320,7 @@ def migrate_roster(conn: Connection, revision: str = "head") -> None:
 
 
 def _key(name: str, nickname: str | None, contact: str | None) -> str:
-    return " | ".join(fold(x) for x in (name, nickname or "", contact or ""))
+    return " | ".join(fold_key(x) for x in (name, nickname or "", contact or ""))
 
 
 def _player(row: RosterRow) -> RosterPlayer:

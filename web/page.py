@@ -90,7 +90,10 @@ function get(url,ok,fail){var x=new XMLHttpRequest();x.open("GET",url,true);x.on
  if(x.readyState===4){if(x.status===200){try{ok(JSON.parse(x.responseText))}catch(e){if(fail){fail()}}}else if(fail){fail()}}};x.send()}
 function load(){get("api/state?t="+new Date().getTime(),function(d){show(d,d.server_ms);S.refetching=false},function(){if(S){S.refetching=false}})}
 var qTimer=null;
-function search(){var v=$("q").value,f=$("found");if(v.replace(/\s/g,"").length<2){clear(f);return}
+function findParam(where){var h=/[#?&]find=([^&#]*)/.exec(where);if(!h){return ""}var v=h[1].replace(/\+/g," ");
+ try{return decodeURIComponent(v)}catch(e){return v.replace(/(%[0-9A-Fa-f]{2})+/g,function(p){try{return decodeURIComponent(p)}catch(x){return p}})}}
+function search(){var v=$("q").value,f=$("found");if(v.replace(/\s/g,"").length<2){clear(f);
+  if(asked&&v===asked){f.appendChild(el("div","No player found"))}return}
  get("api/seat?name="+encodeURIComponent(v),function(d){clear(f);if(!d.matches.length){f.appendChild(el("div","No player found"));return}
   for(var i=0;i<d.matches.length;i++){var m=d.matches[i],line=el("div");line.appendChild(el("span",m.name+": "));
    line.appendChild(el("span",m.status==="seated"?"Table "+m.table+", seat "+m.seat:m.status==="out"?"out, "+m.place:"waiting for a seat","seat"));
@@ -102,7 +105,7 @@ function live(){
  es.onopen=function(){$("conn").textContent="live";$("conn").className=""};
  es.onmessage=function(e){try{var d=JSON.parse(e.data);show(d,d.server_ms)}catch(x){}};
  es.onerror=function(){$("conn").textContent="reconnecting…";$("conn").className="off"}}
-var h=/[#?&]find=([^&]+)/.exec(location.hash+location.search);if(h){$("q").value=decodeURIComponent(h[1])}
+var asked=findParam(location.hash+location.search);if(asked){$("q").value=asked;search()}
 load();live();timer=setInterval(tick,250);
 })();
 </script></body></html>

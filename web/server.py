@@ -7,15 +7,25 @@ The thread that owns the engine calls :meth:`PhoneServer.publish` with an immuta
 :class:`~web.snapshot.Snapshot`; the server only ever reads the latest one, so a slow phone never
 holds up the director's window. Every method other than GET and HEAD answers 405; request lines and
 headers are bounded, a request with a body is refused, and the live connections are capped.
+
+The connections themselves are bounded by :class:`Door` (see :func:`connection_limits`): a request's
+headers must arrive within :data:`HEADER_TIMEOUT_S` and a stalled reader is dropped after
+:data:`WRITE_TIMEOUT_S`; one address holds at most :data:`MAX_PER_ADDRESS` connections (the excess is
+answered 429, others are still served); all of them together stay well under the process's limit of
+open files, so the director's window always keeps files for its backups, printing and exports. Trouble
+(out of files, bad requests, refusals) is logged as one line per kind, at most once a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 import threading
 import time
+import traceback
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -24,12 +34,18 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from web.page import PAGE
 from web.snapshot import EMPTY, MAX_QUERY, Snapshot, dumps
 
 MAX_EVENT_CLIENTS = 500  # live (SSE) phones at once; more are told to come back later (503)
-MAX_CONNECTIONS = 700  # every open connection, live ones included (Uvicorn answers 503 beyond)
+MAX_CONNECTIONS = 700  # every open connection, live ones included, when the file limit allows it
+MAX_PER_ADDRESS = 32  # connections from one address (a phone's browser opens about six)
+HEADER_TIMEOUT_S = 10.0  # from connecting (or the last answer) to a request's complete headers
+WRITE_TIMEOUT_S = 30.0  # a phone that reads nothing for this long while its answer waits is dropped
+REFUSAL_LINGER_S = 2.0  # a refused connection is closed once its request arrived, or after this
+TROUBLE_EVERY_S = 60.0  # one log line per kind of trouble at most this often
 MAX_TARGET = 2048  # bytes of path and query
 MAX_HEADER_BYTES = 8192  # bytes of the request line and headers (h11's incomplete-event limit)
 KEEPALIVE_S = 15.0  # a comment line on an idle event stream, so proxies and phones keep it open
@@ -103,6 +119,223 @@ def _plain(status: int, text: str, extra: list[tuple[bytes, bytes]] | None = Non
     headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]
     return ({"type": "http.response.start", "status": status, "headers": headers + (extra or [])},
             {"type": "http.response.body", "body": body})
+
+
+log = logging.getLogger("floorman.web")
+
+
+class Trouble:
+    """One log line per kind of trouble, at most once every :data:`TROUBLE_EVERY_S`, never a traceback.
+
+    A flood of bad requests or a process out of files would otherwise write the same traceback many
+    times a second; here the first one is told in one line and the next ones are counted into the
+    following line.
+    """
+
+    def __init__(self, every_s: float = TROUBLE_EVERY_S) -> None:
+        self.every_s = every_s
+        self._last: dict[str, float] = {}
+        self._quiet: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def note(self, kind: str, text: str = "") -> bool:
+        """Log ``kind`` (with ``text``) unless it was logged in the last minute; True when logged."""
+        now = time.monotonic()
+        with self._lock:
+            last = self._last.get(kind)
+            if last is not None and now - last < self.every_s:
+                self._quiet[kind] += 1
+                return False
+            self._last[kind] = now
+            quiet = self._quiet.pop(kind, 0)
+        more = f" ({quiet:,} more since the last report)" if quiet else ""
+        log.warning("Players' view: %s%s%s", kind, f": {text}" if text else "", more)
+        return True
+
+    def loop_exception(self, _loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The server loop's exception handler: one line, e.g. "socket.accept() out of system resource"."""
+        exc = context.get("exception")
+        self.note(str(context.get("message") or "error in the server's loop"), one_line(exc) if exc else "")
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception in one line: its type, words and where it was raised."""
+    where = ""
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    if frames:
+        where = f" at {frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno}"
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+class _OneLine(logging.Filter):
+    """On Uvicorn's logger: its records go through :class:`Trouble` (one line per kind, rate-limited)."""
+
+    def __init__(self, trouble: Trouble) -> None:
+        super().__init__()
+        self.trouble = trouble
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
+        exc = record.exc_info[1] if record.exc_info else None
+        self.trouble.note(record.getMessage(), one_line(exc) if exc else "")
+        return False
+
+
+def open_file_limit() -> int | None:
+    """The process's limit of open files (RLIMIT_NOFILE's soft limit), None where there is none to read."""
+    try:
+        import resource
+    except ImportError:  # Windows: sockets are not bounded by the C runtime's file limit
+        return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def connection_limits(file_limit: int | None, max_connections: int = MAX_CONNECTIONS) -> tuple[int, int]:
+    """(connections served at once, connections held at all): at most half the process's open-file
+    limit, so the other half stays for the director's own work (the tournament file, backups, sheets,
+    exports). An eighth of it is kept to answer the excess politely (429 / 503) before closing it."""
+    held = max_connections + max_connections // 7
+    if file_limit is not None:
+        held = min(held, max(16, file_limit // 2))
+    return held - held // 8, held
+
+
+class Door:
+    """Who may connect (on the server's loop only): per address, in all, and the ones being refused."""
+
+    def __init__(self, served: int, held: int, per_address: int | None, trouble: Trouble) -> None:
+        self.served = served  # connections being served at once
+        self.held = held  # every connection the server holds, refused ones included
+        self.per_address = per_address
+        self.trouble = trouble
+        self.by_address: Counter[str] = Counter()
+        self.open = 0  # connections being served
+        self.refusing: set[asyncio.Transport] = set()
+
+    def close_all(self) -> None:
+        for transport in list(self.refusing):
+            transport.abort()
+        self.refusing.clear()
+
+
+def _refusal_bytes(status: int, text: str) -> bytes:
+    body = text.encode()
+    reason = {429: b"Too Many Requests", 503: b"Service Unavailable"}[status]
+    return (b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: %d\r\n"
+            b"retry-after: 30\r\nconnection: close\r\n\r\n" % (status, reason, len(body)) + body)
+
+
+TOO_MANY_FROM_ONE = _refusal_bytes(429, "Too many connections from this device; try again in a minute.")
+TOO_MANY = _refusal_bytes(503, "Too many phones are connected; try again in a minute.")
+
+
+def guarded_protocol(door: Door) -> type[H11Protocol]:
+    """Uvicorn's HTTP/1.1 protocol behind ``door``: caps, a header deadline and a stalled-reader deadline."""
+
+    class GuardedProtocol(H11Protocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._address: str | None = None
+            self._refusing = False
+            self._deadline: asyncio.TimerHandle | None = None
+            self._stalled: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+            if door.open >= door.served:
+                door.trouble.note("too many connections in all; the excess is refused (503)",
+                                  f"{door.open:,} open")
+                self._refuse(transport, TOO_MANY)
+                return
+            if door.per_address is not None and door.by_address[address] >= door.per_address:
+                door.trouble.note("too many connections from one address; its excess is refused (429)",
+                                  f"{address} has {door.by_address[address]:,} open")
+                self._refuse(transport, TOO_MANY_FROM_ONE)
+                return
+            self._address = address
+            door.by_address[address] += 1
+            door.open += 1
+            super().connection_made(transport)
+            self._arm_deadline()
+
+        def _refuse(self, transport: asyncio.Transport, answer: bytes) -> None:
+            """Answer and close; when even the room for polite answers is full, close at once."""
+            self._refusing = True
+            self.transport = transport
+            if door.open + len(door.refusing) >= door.held:
+                transport.abort()
+                return
+            door.refusing.add(transport)
+            transport.write(answer)
+            # Closed once the request has arrived (so no reset loses the answer), or after a moment.
+            self._deadline = self.loop.call_later(REFUSAL_LINGER_S, transport.close)
+
+        def _arm_deadline(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            self._deadline = self.loop.call_later(HEADER_TIMEOUT_S, self._header_deadline)
+
+        def _header_deadline(self) -> None:
+            self._deadline = None
+            if self.cycle is not None and not self.cycle.response_complete:
+                return  # a request is being answered (a live stream lasts); the next answer re-arms it
+            if not self.transport.is_closing():
+                self.transport.close()  # connected (or answered) and no complete request since: idle
+
+        def data_received(self, data: bytes) -> None:
+            if self._refusing:
+                self.transport.close()
+                return
+            super().data_received(data)
+
+        def eof_received(self) -> bool | None:  # type: ignore[override]
+            if self._refusing:
+                return None
+            super().eof_received()
+            return None
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm_deadline()
+
+        def pause_writing(self) -> None:
+            if not self._refusing:
+                super().pause_writing()
+            if self._stalled is None:
+                self._stalled = self.loop.call_later(WRITE_TIMEOUT_S, self.transport.abort)
+
+        def resume_writing(self) -> None:
+            if self._stalled is not None:
+                self._stalled.cancel()
+                self._stalled = None
+            if not self._refusing:
+                super().resume_writing()
+
+        def shutdown(self) -> None:
+            if not self._refusing:
+                super().shutdown()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            for timer in (self._deadline, self._stalled):
+                if timer is not None:
+                    timer.cancel()
+            self._deadline = self._stalled = None
+            if self._refusing:
+                door.refusing.discard(self.transport)
+                return
+            if self._address is not None:
+                door.by_address[self._address] -= 1
+                if door.by_address[self._address] <= 0:
+                    del door.by_address[self._address]
+                door.open -= 1
+                self._address = None
+            super().connection_lost(exc)
+
+    return GuardedProtocol
 
 
 class Guard:
@@ -215,11 +448,17 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
 class PhoneServer:
     """Uvicorn serving :func:`make_app` on its own thread; :meth:`start`, :meth:`publish`, :meth:`stop`."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8080, *, max_clients: int = MAX_EVENT_CLIENTS) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int = 8080, *, max_clients: int = MAX_EVENT_CLIENTS,
+                 per_address: int | None = MAX_PER_ADDRESS, file_limit: int | None = None) -> None:
         self.host = host
         self.port = port
         self.hub = Hub()
-        self.max_clients = max_clients
+        self.trouble = Trouble()
+        served, held = connection_limits(open_file_limit() if file_limit is None else file_limit)
+        self.door = Door(served, held, per_address, self.trouble)
+        # Live phones leave room for the page and its requests within the connections served.
+        self.max_clients = max(1, min(max_clients, served - 16))
+        self._filter = _OneLine(self.trouble)
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
@@ -250,11 +489,14 @@ class PhoneServer:
             raise
         self.port = sock.getsockname()[1]  # port 0: the one the system chose
         config = uvicorn.Config(
-            make_app(self.hub, self.max_clients), loop="asyncio", http="h11", ws="none", lifespan="off",
-            log_level="warning", access_log=False, limit_concurrency=MAX_CONNECTIONS, backlog=128,
+            make_app(self.hub, self.max_clients), loop="asyncio", http=guarded_protocol(self.door), ws="none",
+            lifespan="off", log_level="warning", access_log=False, backlog=128,
             timeout_keep_alive=5, timeout_graceful_shutdown=1, h11_max_incomplete_event_size=MAX_HEADER_BYTES,
             server_header=False, date_header=False,
         )
+        uvicorn_log = logging.getLogger("uvicorn.error")
+        if self._filter not in uvicorn_log.filters:
+            uvicorn_log.addFilter(self._filter)
         self._server = uvicorn.Server(config)
         ready = threading.Event()
 
@@ -262,9 +504,13 @@ class PhoneServer:
             assert self._server is not None
 
             async def main() -> None:
+                asyncio.get_running_loop().set_exception_handler(self.trouble.loop_exception)
                 self.hub.started()
                 ready.set()
-                await self._server.serve(sockets=[sock])  # type: ignore[union-attr]
+                try:
+                    await self._server.serve(sockets=[sock])  # type: ignore[union-attr]
+                finally:
+                    self.door.close_all()
 
             try:
                 asyncio.run(main())
@@ -297,3 +543,4 @@ class PhoneServer:
         self._thread = None
         self._server = None
         self.hub.loop = None
+        logging.getLogger("uvicorn.error").removeFilter(self._filter)

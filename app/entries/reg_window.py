@@ -32,6 +32,12 @@ def moment(text: str, *, closing: bool = False) -> float:
         raise ValueError(f"{text!r} is not an ISO date or date-time") from exc
 
 
+def closing_words(text: str) -> str:
+    """When registration closed, in words: a bare date closes at the end of that day."""
+    stripped = text.strip()
+    return f"the end of {stripped}" if len(stripped) == 10 else stripped
+
+
 def check_iso(value: Any) -> str | None:
     """Profile check: null, or text that :func:`moment` reads."""
     if value is None:

@@ -18,7 +18,7 @@ from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
-from app.entries.reg_window import registration_closed
+from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
 from app.names import fold_key, name_key, name_problem, tidy
 
@@ -174,7 +174,8 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
         late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
     closed = not late and registration_closed(ctx.profile, ctx.now)
     if closed and not waitlist:
-        raise RuleError("CAP_REACHED", f"Registration closed at {ctx.profile['reg.closes_at']}.", "REG-1")
+        raise RuleError("CAP_REACHED", f"Registration closed at {closing_words(ctx.profile['reg.closes_at'])}.",
+                        "REG-1")
     full = closed or _full(ctx)
     if full and not waitlist:
         raise RuleError("CAP_REACHED", f"The event is full ({ctx.profile['reg.cap']} players).", "REG-1")

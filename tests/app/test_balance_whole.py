@@ -107,6 +107,26 @@ def test_brk_1_fewest_players_breaks_the_short_table() -> None:
     assert sum(moved.values()) == 2 and max(moved.values()) == 1
 
 
+def test_brk_1_fewest_players_tied_breaks_the_highest_numbered_of_them() -> None:
+    """BRK-1: under ``fewest_players`` a tie for fewest goes to the highest-numbered of the tied tables
+    (not the lowest, not the highest-numbered table overall)."""
+    t = tournament("tda", break__order="fewest_players")
+    _layout(t, {1: 8, 2: 3, 3: 8, 4: 3, 5: 8})  # 30 players fit four tables; tables 2 and 4 hold 3
+    plan = plan_moves(t.state)
+    assert plan.break_tables == [4] and plan.rule == "BRK-1"
+    moved = _settle(t)
+    assert 4 not in t.state.tables or t.state.tables[4].population == 0
+    assert t.state.tables[2].population >= 3 and max(moved.values()) == 1
+    t = tournament("tda", break__order="fewest_players")
+    _layout(t, {1: 3, 2: 8, 3: 3, 4: 8, 5: 8})  # the tied tables are 1 and 3: table 3 breaks
+    assert plan_moves(t.state).break_tables == [3]
+    t = tournament("tda", break__order="fewest_players")
+    _layout(t, {1: 9, 2: 2, 3: 9, 4: 2, 5: 2, 6: 9})  # 33 fit four tables: two of the three tied break
+    assert plan_moves(t.state).break_tables == [5, 4]
+    moved = _settle(t)
+    assert max(moved.values()) == 1 and t.state.tables[2].population >= 2
+
+
 def test_brk_1_highest_number_is_the_default_order() -> None:
     t = tournament("tda")
     assert t.state.profile is not None and t.state.profile["break.order"] == "highest_number"

@@ -124,3 +124,40 @@ def test_race_3_bad_cards_are_refused_and_change_nothing() -> None:
             t.execute({"cmd": "chip_race", "denomination": 5, "cards": cards})
         assert info.value.code == "INVALID_INPUT"
     assert stacks(t) == before and t.state.chips_added == 0
+
+
+def at_break_after_eight(stacks_at_eight: dict[str, int], **over: object) -> Tournament:
+    """The $25 chips' race (q = 4, so half a $100 chip is exactly two odd $25 chips), the $5s gone first."""
+    data = load_profile("hat").to_dict()
+    data["settings"] = {**data["settings"], "structure.id": "hat", **over}
+    fc = FakeClock()
+    t = Tournament.create(profile_from_dict(data), time=fc, seed=5)
+    for name in stacks_at_eight:
+        t.execute({"cmd": "register", "name": name})
+    t.execute({"cmd": "seat_all", "seats": SEATS})
+    t.execute({"cmd": "start_clock", "level": 8})
+    t.execute({"cmd": "chip_count", "counts": stacks_at_eight, "accept": True})
+    fc.advance(30 * MIN + 5)
+    t.execute({"cmd": "chip_race", "denomination": 5})  # no odd $5 chip: nothing to race
+    return t
+
+
+def test_race_3_exactly_half_a_chip_earns_a_chip_under_half_up() -> None:
+    """Two odd $25 chips pool $50, exactly half of a $100 chip: "half or more" earns it under half_up,
+    floor removes it; one odd $25 chip (less than half) earns nothing either way."""
+    half = {"Bob": 2025, "Di": 4000, "Cy": 1000, "Ann": 2025}
+    cards = {"Bob": ["2c"], "Ann": ["Ah"]}
+    for rounding, chips, ann in (("half_up", 1, 2100), ("floor", 0, 2000)):
+        t = at_break_after_eight(half, **{"race.pool_rounding": rounding})
+        due = t.view("chip_race")["chip_race"]["due"]
+        assert (due["denomination"], due["next"], due["tables"][0]["pool_value"]) == (25, 100, 50)
+        assert due["tables"][0]["chips"] == chips, rounding
+        t.execute({"cmd": "chip_race", "denomination": 25, "cards": cards})
+        assert t.state.extra["chip_race"]["last"]["tables"][0]["chips"] == chips, rounding
+        assert stacks(t) == {"Bob": 2000, "Di": 4000, "Cy": 1000, "Ann": ann}, rounding
+        assert conserved(t)
+    under = {"Bob": 2025, "Di": 4000, "Cy": 1000, "Ann": 2000}
+    t = at_break_after_eight(under, **{"race.pool_rounding": "half_up"})
+    t.execute({"cmd": "chip_race", "denomination": 25, "cards": {"Bob": ["Ah"]}})
+    assert t.state.extra["chip_race"]["last"]["tables"][0]["chips"] == 0
+    assert stacks(t) == {"Bob": 2000, "Di": 4000, "Cy": 1000, "Ann": 2000} and conserved(t)

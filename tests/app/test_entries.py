@@ -229,3 +229,32 @@ def test_reg_1_window_settings_are_iso_text_and_a_bare_closing_date_lasts_all_da
     for bad in ("Thursday", 5, "2027-13-01"):
         refused(t, {"cmd": "change_settings", "settings": {"reg.closes_at": bad}}, "INVALID_PROFILE")
     t.execute({"cmd": "change_settings", "settings": {"reg.opens_at": None, "reg.closes_at": "2027-01-15T23:59"}})
+
+
+def test_reg_1_a_bare_closing_date_accepts_its_whole_day_and_waitlists_from_the_next():
+    """`reg.closes_at = "2027-01-14"` (the form of the command's own example): a bare date closes at the
+    end of that day (REG-1 [Reading]), in the computer's local time. The last moment of the 14th is
+    accepted; the first moment of the 15th is waitlisted, or refused CAP_REACHED with "waitlist": false."""
+    from datetime import datetime
+
+    t = make("home-nl")
+    window = {"reg.opens_at": "2027-01-11T00:00", "reg.closes_at": "2027-01-14"}
+    t.execute({"cmd": "change_settings", "settings": window})
+    t.time.set(datetime(2027, 1, 10, 23, 59, 59).timestamp())
+    refused(t, {"cmd": "register", "name": "Too Early"}, "WINDOW_CLOSED")
+    t.time.set(datetime(2027, 1, 11).timestamp())
+    t.execute({"cmd": "register", "name": "First"})
+    t.time.set(datetime(2027, 1, 14, 9, 0).timestamp())
+    t.execute({"cmd": "register", "name": "On The Day"})
+    t.time.set(datetime(2027, 1, 14, 23, 59, 59, 900_000).timestamp())
+    t.execute({"cmd": "register", "name": "Last Moment"})
+    for name in ("First", "On The Day", "Last Moment"):
+        assert (players(t)[name]["status"], players(t)[name]["entries"]) == ("registered", 1), name
+    t.time.set(datetime(2027, 1, 15).timestamp())
+    seq, pool = t.state.seq, t.view("money")["money"]["pool_cents"]
+    err = refused(t, {"cmd": "register", "name": "Next Day", "waitlist": False}, "CAP_REACHED")
+    assert err.rule == "REG-1" and err.message == "Registration closed at the end of 2027-01-14."
+    assert t.state.seq == seq and "Next Day" not in players(t) and t.view("money")["money"]["pool_cents"] == pool
+    t.execute({"cmd": "register", "name": "Next Day"})  # recorded on the waiting list, no entry
+    assert (players(t)["Next Day"]["status"], players(t)["Next Day"]["entries"]) == ("waiting", 0)
+    assert t.log[-1].type == "player_waitlisted" and t.log[-1].data["reason"] == "REGISTRATION_CLOSED"

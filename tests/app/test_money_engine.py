@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -71,6 +73,33 @@ def test_pay_7_places_percent_rounds_as_the_profile_says(rounding, places):
     assert places_by_percent(20, 12, rounding) == places
     assert len(prize_table(_state(20, 10000, **{"payout.places_percent": 12,
                                                  "payout.places_rounding": rounding}))) == places
+
+
+@pytest.mark.parametrize(("entries", "percent", "half"), [(25, 10, 2), (30, 15, 4), (5, 50, 2), (20, 12.5, 2),
+                                                          (20, 7.5, 1), (300, 0.5, 1), (10, 35, 3)])
+def test_pay_7_exactly_half_a_place_rounds_up_under_nearest(entries, percent, half):
+    """A share of the entries that lands on exactly .5 places: `nearest` rounds the half up (never to
+    the even number), `up` takes the next place, `down` drops it; the table pays that many places."""
+    assert Fraction(entries) * Fraction(str(percent)) / 100 == Fraction(2 * half + 1, 2)
+    expected = {"nearest": half + 1, "up": half + 1, "down": max(1, half)}
+    for rounding, places in expected.items():
+        assert places_by_percent(entries, percent, rounding) == places, (entries, percent, rounding)
+        table = prize_table(_state(entries, 10000, **{"payout.places_percent": percent,
+                                                       "payout.places_rounding": rounding}))
+        assert len(table) == places, (entries, percent, rounding)
+
+
+def test_pay_7_a_half_place_in_a_running_tournament():
+    """25 entries at 10% are 2.5 places: 3 are paid (nearest, a half up); the 26th entry keeps 3 (2.6)."""
+    t = make("tda", **{"money.buy_in_cents": 10000, "payout.table": "percent", "payout.places_percent": 10,
+                       "payout.places_rounding": "nearest"})
+    enter(t, *(f"P{i:02}" for i in range(25)))
+    table = prize_table(t.state)
+    assert len(table) == 3 and sum(table) == prize_pool(t.state) == 250_000
+    # 1 : 1/2 : 1/3 of $2,500 is 6/11, 3/11, 2/11: floor each, the 2 cents left over to 1st (PAY-3).
+    assert table == [136_363 + 2, 68_181, 45_454]
+    enter(t, "P25")
+    assert len(prize_table(t.state)) == 3
 
 
 def test_pay_9_min_cash_above_the_pool_pays_one_place():

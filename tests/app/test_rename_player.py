@@ -78,3 +78,28 @@ def test_reg_9_the_same_name_but_for_its_accents_is_asked_and_answered_either_wa
     t.execute({"cmd": "register", "name": "Jose Nuñez", "another": True})
     assert t.state.by_fold["jose nunez"] == [1, 3] and t.state.by_fold["jo nunez"] == [2]
     t.execute({"cmd": "register", "name": "Ana Lee"})  # no accent anywhere: never asked
+
+
+def test_reg_9_letters_unicode_does_not_decompose_fold_like_accents():
+    """ø, ł, æ, œ, ß, đ, ð, þ, ı (and their capitals) are asked about as accents are: "soren" is Søren."""
+    from app.errors import RuleError
+    from app.names import fold_key
+
+    pairs = {"Søren Ørsted": "soren orsted", "ŁUKASZ Łoś": "lukasz los", "Æsa Cœur": "aesa coeur",
+             "Hans Straße": "hans strasse", "Đorđe Ðuro": "dorde duro", "Þór": "thor", "Işık": "isik",
+             "HANS STRAẞE": "hans strasse", "İlker": "ilker"}
+    for name, typed in pairs.items():
+        assert fold_key(name) == fold_key(typed) == typed, name
+    t = make("home-nl")
+    enter(t, "Søren Ørsted", "Łukasz Żak")
+    for typed, registered in (("soren orsted", "Søren Ørsted"), ("LUKASZ ZAK", "Łukasz Żak")):
+        seq = t.state.seq
+        try:
+            t.execute({"cmd": "register", "name": typed})
+            raise AssertionError(f"{typed} was not asked about")
+        except RuleError as err:
+            assert err.code == "NEEDS_INPUT" and err.rule == "REG-9"
+            assert err.message == f"{registered} is already registered; register another {typed}?"
+        assert t.state.seq == seq and len(t.state.players) == 2
+        refused(t, {"cmd": "register", "name": typed, "another": False}, "DUPLICATE_NAME")
+    assert t.state.by_fold["soren orsted"] == [1] and t.state.by_fold["lukasz zak"] == [2]

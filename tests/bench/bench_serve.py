@@ -96,7 +96,7 @@ def main() -> int:
     from web.snapshot import make_snapshot
 
     t = build_demo(time=WallClock())
-    server = PhoneServer("127.0.0.1", 0)
+    server = PhoneServer("127.0.0.1", 0, per_address=None)  # every phone comes from loopback here
     server.start()
     server.publish(make_snapshot(views.read(t, t.time.now())))
     assert server._thread is not None and server._thread.native_id is not None

@@ -62,6 +62,32 @@ def test_a_new_roster_is_built_by_the_migrations(tmp_path):
             "merges", "alembic_version"} <= tables
 
 
+def test_a_roster_with_keys_of_the_older_fold_is_folded_again(tmp_path):
+    """r0003: keys written before the fold spelled out ø and ł ("søren ørsted") are made again."""
+    path = tmp_path / "players.sqlite"
+    with Roster.open(path) as roster:
+        roster.add("Ann Lee")
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            db.execute("INSERT INTO players (name, nickname, contact, search_key, created_at, updated_at) "
+                       "VALUES ('Søren Ørsted', 'Łuki', NULL, 'søren ørsted | łuki | ', 1.8e9, 1.8e9)")
+            db.execute("UPDATE alembic_version SET version_num = 'r0002'")
+    finally:
+        db.close()
+    with Roster.open(path) as roster:
+        assert [p.name for p in roster.search("soren")] == ["Søren Ørsted"]
+        assert [p.name for p in roster.search("luki")] == ["Søren Ørsted"]
+        assert [p.name for p in roster.search("ann lee")] == ["Ann Lee"]
+    db = sqlite3.connect(path)
+    try:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == (ROSTER_REVISION,)
+        assert db.execute("SELECT search_key FROM players WHERE name = 'Søren Ørsted'").fetchone() == (
+            "soren orsted | luki | ",)
+    finally:
+        db.close()
+
+
 @pytest.fixture
 def book(tmp_path):
     with Roster.open(tmp_path / "players.sqlite") as roster:
@@ -140,3 +166,13 @@ def test_the_demo_season_loads_twice_without_doubling(book):
     from app.league.demo import demo_standings
 
     assert table_rows(s) == table_rows(demo_standings())
+
+
+def test_lge_8_a_name_typed_without_its_special_letters_is_the_same_player(book):
+    """Søren and Łukasz typed as "soren" and "lukasz" in the next event keep their league history."""
+    book.join("Thursday", "Spring", outcome("n1", ["Søren Ørsted", "Łukasz Żak", "Ann Lee"]))
+    book.join("Thursday", "Spring", outcome("n2", ["lukasz zak", "SOREN ORSTED", "ann lee"], played_on="2026-05-08"))
+    rows = {r.name: r for r in book.standings("Thursday", "Spring").rows}
+    assert sorted(rows) == ["Ann Lee", "Søren Ørsted", "Łukasz Żak"]
+    assert rows["Søren Ørsted"].played == 2 and rows["Łukasz Żak"].played == 2
+    assert book.roster.count() == 3

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from app.names import fold_key as fold
 from db.errors import NotATournamentFile
-from db.roster import Roster, default_roster_path, fold
+from db.roster import Roster, default_roster_path
 
 
 @pytest.fixture
@@ -62,3 +63,18 @@ def test_a_tournament_file_is_not_a_roster(store, store_path):
 
 def test_fold():
     assert fold("  Zoë   MÜLLER ") == "zoe muller"
+
+
+def test_letters_without_an_accent_to_drop_fold_too(roster):
+    """ø, ł, æ, ß, đ, þ and the like fold as accents do: typed on a plain keyboard, the name is found."""
+    soren = roster.add("Søren Ørsted")
+    lukasz = roster.add("Łukasz Żak", nickname="ŁUKI")
+    roster.add("Ægir Þórsson")
+    roster.add("Đorđe Strauß")
+    assert [p.id for p in roster.search("soren")] == [soren.id]
+    assert [p.id for p in roster.search("ORSTED")] == [soren.id]
+    assert [p.id for p in roster.search("lukasz zak")] == [lukasz.id]
+    assert [p.id for p in roster.search("luki")] == [lukasz.id]
+    assert [p.name for p in roster.search("aegir thorsson")] == ["Ægir Þórsson"]
+    assert [p.name for p in roster.search("dorde strauss")] == ["Đorđe Strauß"]
+    assert roster.find("soren orsted") == soren.id and roster.find("LUKASZ ZAK") == lukasz.id

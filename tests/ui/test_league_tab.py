@@ -297,3 +297,25 @@ def test_lge_9_the_league_on_the_room_display_is_remembered_for_the_next_night(q
     again.league_display_action.trigger()
     assert not display_settings.load().league_standings
     again.close()
+
+
+def test_lge_9_the_standings_filter_finds_names_from_plain_letters(qtbot):
+    """ø, ł and the like fold as accents do in the standings' filter: "soren" finds Søren Ørsted."""
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+
+    from ui.models.league import StandingsFilter
+
+    source = QStandardItemModel()
+    for place, name in (("1st", "Søren Ørsted"), ("2nd", "Łukasz Żak"), ("3rd", "Ann Lee"), ("4th", "Þór Æsir")):
+        source.appendRow([QStandardItem(place), QStandardItem(name)])
+    proxy = StandingsFilter()
+    proxy.setSourceModel(source)
+
+    def shown(text: str) -> list[str]:
+        proxy.set_text(text)
+        return [str(proxy.index(r, 1).data()) for r in range(proxy.rowCount())]
+
+    assert shown("soren") == ["Søren Ørsted"]
+    assert shown("LUKASZ") == ["Łukasz Żak"]
+    assert shown("thor aesir") == ["Þór Æsir"]
+    assert len(shown("")) == 4

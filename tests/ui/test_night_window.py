@@ -165,6 +165,23 @@ def test_the_redraw_button_asks_first_enter_redraws_esc_does_not(qtbot, clock):
     assert {p.id: (p.table, p.seat) for p in w.session.state.players.values()} != before
 
 
+def test_names_with_letters_that_have_no_accent_to_drop_are_found_from_plain_letters(qtbot, clock):
+    """The window's lookups and the player list's search: "soren" finds Søren, "lukasz" Łukasz."""
+    from ui.lookup import one_player
+
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=3)))
+    w.run({"cmd": "register", "name": "Søren Ørsted"})
+    w.run({"cmd": "register", "name": "Łukasz Żak"})
+    state = w.session.state
+    assert one_player(state, "soren")[0].name == "Søren Ørsted"
+    assert one_player(state, "lukasz zak")[0].name == "Łukasz Żak"
+    w.player_panel.search.setText("soren ors")
+    assert w.player_panel.proxy.rowCount() == 1
+    w.player_panel.search.setText("lukasz")
+    assert w.player_panel.proxy.rowCount() == 1
+    w.player_panel.search.setText("")
+
+
 def test_names_are_found_without_their_accents_and_a_folded_duplicate_is_asked_about(qtbot, clock):
     from app.names import fold_key
     from ui.lookup import one_player

@@ -18,13 +18,14 @@ NAMES = ["José Núñez", "Ann Lee", "Bo Chen", "<script>alert(1)</script>", "Ca
 
 
 class Served:
-    def __init__(self, clock: Any = None, max_clients: int = 500) -> None:
+    def __init__(self, clock: Any = None, max_clients: int = 500, profile: str = "tda",
+                 names: tuple[str, ...] | list[str] = tuple(NAMES), **server: Any) -> None:
         self.clock = clock or FakeClock(1_800_000_000.0)
-        self.t = Tournament.create(load_profile("tda"), name="Test Night", time=self.clock, seed=3)
-        for name in NAMES:
+        self.t = Tournament.create(load_profile(profile), name="Test Night", time=self.clock, seed=3)
+        for name in names:
             self.t.execute({"cmd": "register", "name": name})
         self.t.execute({"cmd": "seat_all"})
-        self.server = PhoneServer("127.0.0.1", 0, max_clients=max_clients)
+        self.server = PhoneServer("127.0.0.1", 0, max_clients=max_clients, **server)
         self.server.start()
         self.publish()
 

@@ -173,3 +173,12 @@ def test_the_server_stops_and_frees_its_port(served):
     with socket.socket() as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port))
+
+
+def test_find_my_seat_folds_letters_without_an_accent_to_drop(served):
+    """"soren" finds Søren, "lukasz" Łukasz: ø, ł and the like fold as accents do."""
+    served.execute({"cmd": "register", "name": "Søren Ørsted"})
+    served.execute({"cmd": "register", "name": "Łukasz Żak"})
+    assert [m["name"] for m in served.json("/api/seat?name=soren")["matches"]] == ["Søren Ørsted"]
+    assert [m["name"] for m in served.json("/api/seat?name=LUKASZ+ZAK")["matches"]] == ["Łukasz Żak"]
+    assert [m["name"] for m in served.json("/api/seat?name=orsted")["matches"]] == ["Søren Ørsted"]
