@@ -15,7 +15,9 @@ tournament. An up-to-date file is checked, loaded and written without it.
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
 import sqlite3
 import stat
 import time
@@ -23,7 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from db.errors import DamagedFile, DiskFull, FileMissing, NewerFileVersion, NotATournamentFile, StoreError
+from db.errors import (
+    DamagedFile,
+    DiskFull,
+    FileMissing,
+    NewerFileVersion,
+    NotATournamentFile,
+    ReadOnlyPlace,
+    StoreError,
+)
 from db.fileformat import FORMAT, REVISIONS, SCHEMA_VERSION
 from db.private import private_file
 
@@ -124,6 +134,32 @@ def can_write(folder: Path) -> bool:
     return os.access(folder, os.W_OK | os.X_OK)
 
 
+def copy_for_reading(path: Path, folder: Path) -> Path:
+    """A private copy of ``path`` (with its ``-wal`` and ``-journal``) in ``folder``, to read where SQLite cannot.
+
+    SQLite reads a WAL file only through a ``-shm`` beside it, which it cannot create in a folder it
+    may not write (a read-only share, a write-protected USB stick, a CD): there even a read-only open
+    fails. The copy sits in a folder this process can write, so it opens, and the log still pending in
+    the ``-wal`` is read too. Nobody can be writing a file whose folder is read-only, so the copy is
+    the file as it stands. ``folder`` should be private (``tempfile.mkdtemp`` makes it ``0700``).
+    """
+    copy = folder / path.name
+    try:
+        for side in ("", "-wal", "-journal"):
+            source = Path(f"{path}{side}")
+            if side and not source.is_file():
+                continue
+            target = Path(f"{copy}{side}")
+            private_file(target, exclusive=True)
+            with open(source, "rb") as src, open(target, "wb") as out:
+                shutil.copyfileobj(src, out)
+    except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            raise DiskFull(disk_full_text(path), path) from exc
+        raise StoreError(f"Floorman could not read {path}: {exc.strerror or exc}.", path) from exc
+    return copy
+
+
 def check_header(path: Path) -> None:
     """Refuse a missing, non-SQLite or truncated file before SQLite ever touches it."""
     try:
@@ -159,6 +195,29 @@ def check_header(path: Path) -> None:
         raise DamagedFile(damaged_text(path, f"it is cut short ({size} of {pages * page_size} bytes)"), path)
 
 
+def disk_full_text(path: Path) -> str:
+    """What a director reads when the disk filled up while Floorman read or wrote ``path``."""
+    return f"The disk is full: free some space and try again; the tournament file {path.name} is intact."
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """Did ``exc`` come from a full disk? Decided from the error's code (ENOSPC, SQLITE_FULL), never its words."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, OSError) and current.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return True
+        if isinstance(current, DiskFull):
+            return True
+        code = getattr(current, "sqlite_errorcode", None) if isinstance(current, sqlite3.Error) else None
+        if code is not None and code & 0xFF == sqlite3.SQLITE_FULL:
+            return True
+        orig = getattr(current, "orig", None)  # SQLAlchemy wraps the driver's error
+        current = orig if isinstance(orig, BaseException) else (current.__cause__ or current.__context__)
+    return False
+
+
 def damaged_text(path: Path, why: str) -> str:
     """What a director reads about a damaged file: two short sentences, whatever SQLite reported."""
     why = " ".join(why.split()).rstrip(".")
@@ -186,7 +245,7 @@ def translate_error(exc: BaseException, path: Path) -> StoreError:
     if "malformed" in msg or "corrupt" in msg or "disk i/o" in msg:
         return DamagedFile(damaged_text(path, "SQLite reports it as corrupted"), path)
     if "readonly" in msg or "read-only" in msg or "unable to open" in msg or "permission" in msg:
-        return StoreError(f"Floorman cannot write to {path} or its folder. Open it read-only or copy it.", path)
+        return ReadOnlyPlace(f"Floorman cannot write to {path} or its folder. Open it read-only or copy it.", path)
     if "locked" in msg or "busy" in msg:
         return StoreError(f"{path} is busy in another program. Close it there and try again.", path)
     return StoreError(f"Floorman could not use {path}: {orig}.", path)

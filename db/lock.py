@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import IO
 
-from db.errors import FileLocked, NotWritable
+from db.errors import FileLocked, NotWritable, ReadOnlyPlace
 from oskit.filelock import file_locker
 
 
@@ -130,13 +130,13 @@ class WriterLock:
             fh = _open_sidecar(self.file)
         except OSError as exc:
             if os.path.islink(self.file) or isinstance(exc, IsADirectoryError) or os.path.exists(self.file):
-                raise NotWritable(
+                raise ReadOnlyPlace(
                     f"{self.file.name} beside the tournament is not Floorman's lock file (it is a link or a folder), "
                     f"so Floorman will not open {self.path.name} for writing. Remove it, or open the tournament "
                     "read-only.",
                     self.path,
                 ) from exc
-            raise NotWritable(
+            raise ReadOnlyPlace(
                 f"Floorman cannot create {self.file.name} beside the tournament, so it cannot open {self.path.name} "
                 "for writing. The folder may be read-only: copy the file to a folder you can write to, "
                 "or open it read-only.",
