@@ -200,19 +200,44 @@ def disk_full_text(path: Path) -> str:
     return f"The disk is full: free some space and try again; the tournament file {path.name} is intact."
 
 
-def is_disk_full(exc: BaseException) -> bool:
-    """Did ``exc`` come from a full disk? Decided from the error's code (ENOSPC, SQLITE_FULL), never its words."""
+# SQLite's extended codes of an I/O error (``sqlite3.Error.sqlite_errorcode``). Growing the ``-shm``
+# fails only for want of space; a failed write, truncate or sync means a full disk when the disk is
+# (nearly) out of space, and a damaged one otherwise.
+SQLITE_IOERR_SHMSIZE = 10 | (19 << 8)
+SQLITE_IOERR_SPACE = {10 | (3 << 8), 10 | (4 << 8), 10 | (6 << 8)}  # WRITE, FSYNC, TRUNCATE
+NEARLY_FULL = 1024 * 1024  # bytes free: less than this is a full disk for a tournament file
+_NO_SPACE = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), getattr(errno, "EFBIG", errno.ENOSPC)}
+
+
+def free_bytes(folder: Path) -> int | None:
+    """Bytes this user may still write on the disk holding ``folder`` (None when it cannot be told)."""
+    try:
+        return shutil.disk_usage(folder).free
+    except OSError:
+        return None
+
+
+def is_disk_full(exc: BaseException, folder: Path | None = None) -> bool:
+    """Did ``exc`` come from a full disk? Decided from the error's code, never its words: ENOSPC (or a
+    full quota), SQLite's ``SQLITE_FULL`` or ``SQLITE_IOERR_SHMSIZE``, or another of SQLite's write
+    errors while ``folder``'s disk has (almost) no space left. Follows SQLAlchemy's ``.orig`` and the
+    chain of causes."""
     seen: set[int] = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        if isinstance(current, OSError) and current.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-            return True
         if isinstance(current, DiskFull):
             return True
-        code = getattr(current, "sqlite_errorcode", None) if isinstance(current, sqlite3.Error) else None
-        if code is not None and code & 0xFF == sqlite3.SQLITE_FULL:
+        if isinstance(current, OSError) and current.errno in _NO_SPACE:
             return True
+        code = getattr(current, "sqlite_errorcode", None) if isinstance(current, sqlite3.Error) else None
+        if isinstance(code, int):
+            if code & 0xFF == sqlite3.SQLITE_FULL or code == SQLITE_IOERR_SHMSIZE:
+                return True
+            if code in SQLITE_IOERR_SPACE and folder is not None:
+                free = free_bytes(folder)
+                if free is not None and free < NEARLY_FULL:
+                    return True
         orig = getattr(current, "orig", None)  # SQLAlchemy wraps the driver's error
         current = orig if isinstance(orig, BaseException) else (current.__cause__ or current.__context__)
     return False
@@ -229,17 +254,22 @@ def damaged_text(path: Path, why: str) -> str:
     )
 
 
-def translate_error(exc: BaseException, path: Path) -> StoreError:
-    """Turn an SQLite error (plain, or wrapped by SQLAlchemy in ``.orig``) into words a director can act on."""
+def translate_error(exc: BaseException, path: Path, *, recording: bool = False) -> StoreError:
+    """Turn an SQLite error (plain, or wrapped by SQLAlchemy in ``.orig``) into words a director can act on.
+
+    ``recording``: the error came while an action was being written (a full disk then says the action
+    was not recorded)."""
     orig = getattr(exc, "orig", None)
     orig = orig if isinstance(orig, BaseException) else exc
     msg = str(orig).lower()
-    if "disk is full" in msg or "database or disk is full" in msg:
-        return DiskFull(
-            f"The disk holding {path} is full, so the last action was not recorded. "
-            "Free some space (or save to another drive) and try again; everything before it is safe.",
-            path,
-        )
+    if is_disk_full(exc, path.parent):
+        if recording:
+            return DiskFull(
+                f"The disk holding {path} is full, so the last action was not recorded. "
+                "Free some space (or save to another drive) and try again; everything before it is safe.",
+                path,
+            )
+        return DiskFull(disk_full_text(path), path)
     if "not a database" in msg or "encrypted" in msg:
         return NotATournamentFile(f"{path} is not a Floorman tournament file (SQLite cannot read it).", path)
     if "malformed" in msg or "corrupt" in msg or "disk i/o" in msg:
