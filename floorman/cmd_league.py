@@ -120,6 +120,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 def main(argv: list[str]) -> int:
     from app.league import LeagueError, rules_from
+    from db.errors import StoreError
 
     args = _parser().parse_args(argv)
     try:
@@ -160,7 +161,7 @@ def main(argv: list[str]) -> int:
             into = book.roster.merge(args.from_id, args.into_id)
         print(f"Roster entry #{args.from_id} is now counted as {into.name} (#{into.id}).")
         return 0
-    except LeagueError as exc:
+    except (LeagueError, StoreError) as exc:  # a refusal of the league, or the roster file's own words
         return _fail(exc.message)
     except (ValueError, KeyError, OSError) as exc:
         return _fail(" ".join(str(getattr(exc, "message", None) or exc).strip("'\"").split()))
