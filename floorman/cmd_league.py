@@ -83,6 +83,8 @@ def _read_rules(path: str) -> Any:
         raise ValueError(f"cannot read {path} ({exc.strerror or exc}).") from exc
     except ValueError as exc:
         raise ValueError(f"{path} is not readable JSON ({exc}).") from exc
+    except RecursionError as exc:
+        raise ValueError(f"{path} is nested far too deeply to be league rules.") from exc
 
 
 def standings_of(args: argparse.Namespace) -> Any:

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from app.core.timesource import FakeClock
 from app.profiles.profile import load_profile
 from db.store import TournamentStore
@@ -118,3 +120,17 @@ def test_league_refusals_of_the_roster_file_are_said_in_words(tmp_path, capsys):
     assert "not a Floorman player roster" in capsys.readouterr().err
     with TournamentStore.open(event, read_only=True) as again:
         assert again.tournament.state.name == "Week 1"
+
+
+def test_league_rules_nested_far_too_deeply_are_refused_in_words(tmp_path, capsys):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert main(["league", "check", str(deep)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"floorman league: {deep} is nested far too deeply to be league rules."
+    from app.league import LeagueError
+    from app.league.rules import rules_from_json
+
+    with pytest.raises(LeagueError) as refused:
+        rules_from_json("{\"best\": " + "[" * 100_000 + "]" * 100_000 + "}")
+    assert refused.value.message == "The league rules are nested far too deeply to be league rules."
