@@ -30,6 +30,7 @@ from db.checks import (
     inspect,
     is_disk_full,
     move_aside_leftovers,
+    readable,
     sqlite_backup,
     sqlite_uri,
     translate_error,
@@ -167,11 +168,16 @@ def check_backup(backup: Path) -> int:
     A backup that is not a tournament file, or holds no log that starts with the tournament's
     creation and runs without gaps, is refused (``BackupError`` or another ``StoreError``).
     """
+    check_header(backup)
+    with readable(backup) as where:  # a backup on a write-protected stick is read from a private copy
+        return _check_backup(where, backup)
+
+
+def _check_backup(where: Path, backup: Path) -> int:
     from db.loading import read_actions  # db.loading imports this module
 
-    check_header(backup)
     try:
-        conn = connect(backup, read_only=True)
+        conn = connect(where, read_only=True)
     except sqlite3.Error as exc:
         raise translate_error(exc, backup) from exc
     try:

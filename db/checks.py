@@ -15,12 +15,15 @@ tournament. An up-to-date file is checked, loaded and written without it.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
 import sqlite3
 import stat
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -158,6 +161,20 @@ def copy_for_reading(path: Path, folder: Path) -> Path:
             raise DiskFull(disk_full_text(path), path) from exc
         raise StoreError(f"Floorman could not read {path}: {exc.strerror or exc}.", path) from exc
     return copy
+
+
+@contextlib.contextmanager
+def readable(path: Path) -> Iterator[Path]:
+    """``path`` itself where SQLite can read it in place, else a private copy (:func:`copy_for_reading`)
+    in the temporary folder, removed afterwards: a backup on a write-protected stick can be restored."""
+    if can_write(path.parent):
+        yield path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="floorman-"))
+    try:
+        yield copy_for_reading(path, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def check_header(path: Path) -> None:
@@ -329,11 +346,17 @@ def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
     temporary file (anything left under that name is removed first), created owner-only
     (``db.private``), that the caller renames into place only after this returns.
     """
-    if isinstance(source, sqlite3.Connection):
-        src = source
-    else:
-        check_header(source)  # never let SQLite create an empty file where the source should be
-        src = sqlite3.connect(sqlite_uri(source, mode="ro"), uri=True)
+    with contextlib.ExitStack() as stack:
+        if isinstance(source, sqlite3.Connection):
+            src = source
+        else:
+            check_header(source)  # never let SQLite create an empty file where the source should be
+            where = stack.enter_context(readable(source))
+            src = sqlite3.connect(sqlite_uri(where, mode="ro"), uri=True)
+        _copy_database(src, source, dest)
+
+
+def _copy_database(src: sqlite3.Connection, source: Path | sqlite3.Connection, dest: Path) -> None:
     try:
         for leftover in (dest, *(Path(f"{dest}{side}") for side in SIDE_FILES)):
             leftover.unlink(missing_ok=True)

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.checks import SIDE_FILES, check_header, is_disk_full, sqlite_backup, sqlite_uri
+from db.checks import SIDE_FILES, check_header, is_disk_full, readable, sqlite_backup, sqlite_uri
 from db.errors import BackupError, DamagedFile, DiskFull, NotATournamentFile, StoreError
 from db.private import private_dir, private_file
 from oskit.names import portable_name
@@ -70,7 +70,8 @@ def looks_like_roster(path: Path) -> bool:
     """Is ``path`` a player roster (read-only look; False for anything unreadable)?"""
     try:
         check_header(path)
-        with contextlib.closing(sqlite3.connect(sqlite_uri(path, mode="ro"), uri=True)) as conn:
+        with readable(path) as where, contextlib.closing(sqlite3.connect(sqlite_uri(where, mode="ro"),
+                                                                         uri=True)) as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
     except (StoreError, sqlite3.Error, OSError):
         return False
@@ -124,7 +125,8 @@ def check_roster_backup(backup: Path) -> None:
     """Refuse anything but a sound player roster (read-only; the backup is never changed)."""
     check_header(backup)
     try:
-        with contextlib.closing(sqlite3.connect(sqlite_uri(backup, mode="ro"), uri=True)) as conn:
+        with readable(backup) as where, contextlib.closing(sqlite3.connect(sqlite_uri(where, mode="ro"),
+                                                                           uri=True)) as conn:
             rows = conn.execute("PRAGMA quick_check").fetchall()
             if [r[0] for r in rows] != ["ok"]:
                 raise DamagedFile(f"The backup {backup} is damaged ({rows[0][0]}); choose another one.", backup)

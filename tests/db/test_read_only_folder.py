@@ -55,3 +55,17 @@ def test_verify_print_and_read_only_open_in_a_read_only_folder(store, store_path
 
     assert _listing(store_path.parent) == before  # nothing was written beside the file
     assert list(temp.iterdir()) == []  # and the private copies are gone
+
+
+def test_a_backup_in_a_read_only_folder_can_be_restored(store, store_path, tmp_path):
+    store.execute({"cmd": "register", "name": "Ann Lee"})
+    backup = store.backup_now()
+    store.close()
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    target = tmp_path / "restored.floorman"
+    run = run_in_read_only_folder(backup.parent, "-m", "floorman", "restore", str(target), str(backup), temp=temp)
+    assert run.returncode == 0, run.stderr
+    checked = run_in_read_only_folder(backup.parent, "-m", "floorman", "verify", str(target), temp=temp)
+    assert checked.returncode == 0 and "OK:" in checked.stdout, checked.stderr
+    assert list(temp.iterdir()) == []
