@@ -63,3 +63,54 @@ def name_problem(name: str) -> str | None:
             return (f"A name cannot hold control or invisible characters (this one has U+{ord(ch):04X}); "
                     "type it again with letters only.")
     return None
+
+
+# -- names that only look like names ----------------------------------------------------------------------
+# Letters of these scripts look alike ("a" and Cyrillic "а", "o" and Greek "ο"): one word that mixes them
+# is almost always a slip of the keyboard layout or a pasted look-alike, and is never found by a search
+# typed in the other script.
+_CONFUSABLE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # Hangul fillers, the blank braille pattern
+_INVISIBLE_CATEGORIES = frozenset({"Cf", "Mn", "Me"})  # format characters; marks with no letter to sit on
+
+
+def has_visible_character(name: str) -> bool:
+    """False for a name made only of spaces and invisible characters (zero-width spaces and joiners, soft
+    hyphens, word joiners, fillers that are letters only in name, accents with no letter under them), which
+    looks empty on every screen and sheet."""
+    return any(not ch.isspace() and ch not in _BLANK_LETTERS and unicodedata.category(ch) not in _INVISIBLE_CATEGORIES
+               for ch in name)
+
+
+def _script(ch: str) -> str | None:
+    if not ch.isalpha():
+        return None
+    described = unicodedata.name(ch, "")
+    return next((s for s in _CONFUSABLE_SCRIPTS if described.startswith(s + " ")), None)
+
+
+def mixed_script_word(name: str) -> tuple[str, str, str] | None:
+    """The first word of ``name`` whose letters mix Latin, Cyrillic or Greek, as (word, the word's main
+    script, the letters of the other script(s)); None when every word keeps to one script.
+
+    "Аnn Lee" (a Cyrillic "А") gives ("Аnn", "Latin", "А"). Names written wholly in one script ("Иван
+    Петров"), or with words in two ("Иван Smith"), are not mixed.
+    """
+    for word in name.split():
+        scripts: dict[str, list[str]] = {}
+        for ch in word:
+            script = _script(ch)
+            if script is not None:
+                scripts.setdefault(script, []).append(ch)
+        if len(scripts) > 1:
+            main = max(scripts, key=lambda s: len(scripts[s]))
+            others = "".join(ch for s, chars in scripts.items() if s != main for ch in chars)
+            return word, main.title(), others
+    return None
+
+
+def script_of(ch: str) -> str:
+    """The script of one letter, in words ("Cyrillic"), for telling the director which letter is odd."""
+    return (_script(ch) or "other").title()

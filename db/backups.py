@@ -24,7 +24,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.checks import check_header, connect, inspect, move_aside_leftovers, sqlite_backup, sqlite_uri, translate_error
+from db.checks import (
+    check_header,
+    connect,
+    inspect,
+    is_disk_full,
+    move_aside_leftovers,
+    readable,
+    sqlite_backup,
+    sqlite_uri,
+    translate_error,
+)
 from db.errors import BackupError, DiskFull, StoreError
 from db.lock import WriterLock
 from db.private import private_dir
@@ -59,11 +69,13 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "manual"
 
 
-def _space_error(exc: OSError | sqlite3.Error, where: Path) -> StoreError:
-    text = str(exc).lower()
-    if "full" in text or getattr(exc, "errno", None) == 28:
-        return DiskFull(f"The disk is full: the backup in {where} could not be written. Free some space.", where)
-    return BackupError(f"The backup in {where} could not be written: {exc}.", where)
+def _space_error(exc: OSError | sqlite3.Error, where: Path, what: str = "") -> StoreError:
+    """A backup or restore that failed: a full disk (told from the error's code, never its words) or else."""
+    what = what or f"the backup in {where} could not be written"
+    if is_disk_full(exc, where if where.is_dir() else where.parent):
+        return DiskFull(f"The disk is full: free some space and try again; {what}, and the tournament file "
+                        "is intact.", where)
+    return BackupError(f"{what[:1].upper()}{what[1:]}: {exc}.", where)
 
 
 def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int = KEEP) -> Path:
@@ -156,11 +168,16 @@ def check_backup(backup: Path) -> int:
     A backup that is not a tournament file, or holds no log that starts with the tournament's
     creation and runs without gaps, is refused (``BackupError`` or another ``StoreError``).
     """
+    check_header(backup)
+    with readable(backup) as where:  # a backup on a write-protected stick is read from a private copy
+        return _check_backup(where, backup)
+
+
+def _check_backup(where: Path, backup: Path) -> int:
     from db.loading import read_actions  # db.loading imports this module
 
-    check_header(backup)
     try:
-        conn = connect(backup, read_only=True)
+        conn = connect(where, read_only=True)
     except sqlite3.Error as exc:
         raise translate_error(exc, backup) from exc
     try:
@@ -200,7 +217,7 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
             os.replace(part, target)
         except (OSError, sqlite3.Error) as exc:
             part.unlink(missing_ok=True)
-            raise _space_error(exc, target.parent) from exc
+            raise _space_error(exc, target.parent, f"the backup could not be restored to {target.name}") from exc
         return kept
     finally:
         lock.release()

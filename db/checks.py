@@ -15,15 +15,28 @@ tournament. An up-to-date file is checked, loaded and written without it.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import shutil
 import sqlite3
 import stat
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from db.errors import DamagedFile, DiskFull, FileMissing, NewerFileVersion, NotATournamentFile, StoreError
+from db.errors import (
+    DamagedFile,
+    DiskFull,
+    FileMissing,
+    NewerFileVersion,
+    NotATournamentFile,
+    ReadOnlyPlace,
+    StoreError,
+)
 from db.fileformat import FORMAT, REVISIONS, SCHEMA_VERSION
 from db.private import private_file
 
@@ -124,6 +137,46 @@ def can_write(folder: Path) -> bool:
     return os.access(folder, os.W_OK | os.X_OK)
 
 
+def copy_for_reading(path: Path, folder: Path) -> Path:
+    """A private copy of ``path`` (with its ``-wal`` and ``-journal``) in ``folder``, to read where SQLite cannot.
+
+    SQLite reads a WAL file only through a ``-shm`` beside it, which it cannot create in a folder it
+    may not write (a read-only share, a write-protected USB stick, a CD): there even a read-only open
+    fails. The copy sits in a folder this process can write, so it opens, and the log still pending in
+    the ``-wal`` is read too. Nobody can be writing a file whose folder is read-only, so the copy is
+    the file as it stands. ``folder`` should be private (``tempfile.mkdtemp`` makes it ``0700``).
+    """
+    copy = folder / path.name
+    try:
+        for side in ("", "-wal", "-journal"):
+            source = Path(f"{path}{side}")
+            if side and not source.is_file():
+                continue
+            target = Path(f"{copy}{side}")
+            private_file(target, exclusive=True)
+            with open(source, "rb") as src, open(target, "wb") as out:
+                shutil.copyfileobj(src, out)
+    except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            raise DiskFull(disk_full_text(path), path) from exc
+        raise StoreError(f"Floorman could not read {path}: {exc.strerror or exc}.", path) from exc
+    return copy
+
+
+@contextlib.contextmanager
+def readable(path: Path) -> Iterator[Path]:
+    """``path`` itself where SQLite can read it in place, else a private copy (:func:`copy_for_reading`)
+    in the temporary folder, removed afterwards: a backup on a write-protected stick can be restored."""
+    if can_write(path.parent):
+        yield path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="floorman-"))
+    try:
+        yield copy_for_reading(path, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def check_header(path: Path) -> None:
     """Refuse a missing, non-SQLite or truncated file before SQLite ever touches it."""
     try:
@@ -159,6 +212,54 @@ def check_header(path: Path) -> None:
         raise DamagedFile(damaged_text(path, f"it is cut short ({size} of {pages * page_size} bytes)"), path)
 
 
+def disk_full_text(path: Path) -> str:
+    """What a director reads when the disk filled up while Floorman read or wrote ``path``."""
+    return f"The disk is full: free some space and try again; the tournament file {path.name} is intact."
+
+
+# SQLite's extended codes of an I/O error (``sqlite3.Error.sqlite_errorcode``). Growing the ``-shm``
+# fails only for want of space; a failed write, truncate or sync means a full disk when the disk is
+# (nearly) out of space, and a damaged one otherwise.
+SQLITE_IOERR_SHMSIZE = 10 | (19 << 8)
+SQLITE_IOERR_SPACE = {10 | (3 << 8), 10 | (4 << 8), 10 | (6 << 8)}  # WRITE, FSYNC, TRUNCATE
+NEARLY_FULL = 1024 * 1024  # bytes free: less than this is a full disk for a tournament file
+_NO_SPACE = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), getattr(errno, "EFBIG", errno.ENOSPC)}
+
+
+def free_bytes(folder: Path) -> int | None:
+    """Bytes this user may still write on the disk holding ``folder`` (None when it cannot be told)."""
+    try:
+        return shutil.disk_usage(folder).free
+    except OSError:
+        return None
+
+
+def is_disk_full(exc: BaseException, folder: Path | None = None) -> bool:
+    """Did ``exc`` come from a full disk? Decided from the error's code, never its words: ENOSPC (or a
+    full quota), SQLite's ``SQLITE_FULL`` or ``SQLITE_IOERR_SHMSIZE``, or another of SQLite's write
+    errors while ``folder``'s disk has (almost) no space left. Follows SQLAlchemy's ``.orig`` and the
+    chain of causes."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, DiskFull):
+            return True
+        if isinstance(current, OSError) and current.errno in _NO_SPACE:
+            return True
+        code = getattr(current, "sqlite_errorcode", None) if isinstance(current, sqlite3.Error) else None
+        if isinstance(code, int):
+            if code & 0xFF == sqlite3.SQLITE_FULL or code == SQLITE_IOERR_SHMSIZE:
+                return True
+            if code in SQLITE_IOERR_SPACE and folder is not None:
+                free = free_bytes(folder)
+                if free is not None and free < NEARLY_FULL:
+                    return True
+        orig = getattr(current, "orig", None)  # SQLAlchemy wraps the driver's error
+        current = orig if isinstance(orig, BaseException) else (current.__cause__ or current.__context__)
+    return False
+
+
 def damaged_text(path: Path, why: str) -> str:
     """What a director reads about a damaged file: two short sentences, whatever SQLite reported."""
     why = " ".join(why.split()).rstrip(".")
@@ -170,23 +271,28 @@ def damaged_text(path: Path, why: str) -> str:
     )
 
 
-def translate_error(exc: BaseException, path: Path) -> StoreError:
-    """Turn an SQLite error (plain, or wrapped by SQLAlchemy in ``.orig``) into words a director can act on."""
+def translate_error(exc: BaseException, path: Path, *, recording: bool = False) -> StoreError:
+    """Turn an SQLite error (plain, or wrapped by SQLAlchemy in ``.orig``) into words a director can act on.
+
+    ``recording``: the error came while an action was being written (a full disk then says the action
+    was not recorded)."""
     orig = getattr(exc, "orig", None)
     orig = orig if isinstance(orig, BaseException) else exc
     msg = str(orig).lower()
-    if "disk is full" in msg or "database or disk is full" in msg:
-        return DiskFull(
-            f"The disk holding {path} is full, so the last action was not recorded. "
-            "Free some space (or save to another drive) and try again; everything before it is safe.",
-            path,
-        )
+    if is_disk_full(exc, path.parent):
+        if recording:
+            return DiskFull(
+                f"The disk holding {path} is full, so the last action was not recorded. "
+                "Free some space (or save to another drive) and try again; everything before it is safe.",
+                path,
+            )
+        return DiskFull(disk_full_text(path), path)
     if "not a database" in msg or "encrypted" in msg:
         return NotATournamentFile(f"{path} is not a Floorman tournament file (SQLite cannot read it).", path)
     if "malformed" in msg or "corrupt" in msg or "disk i/o" in msg:
         return DamagedFile(damaged_text(path, "SQLite reports it as corrupted"), path)
     if "readonly" in msg or "read-only" in msg or "unable to open" in msg or "permission" in msg:
-        return StoreError(f"Floorman cannot write to {path} or its folder. Open it read-only or copy it.", path)
+        return ReadOnlyPlace(f"Floorman cannot write to {path} or its folder. Open it read-only or copy it.", path)
     if "locked" in msg or "busy" in msg:
         return StoreError(f"{path} is busy in another program. Close it there and try again.", path)
     return StoreError(f"Floorman could not use {path}: {orig}.", path)
@@ -240,11 +346,17 @@ def sqlite_backup(source: Path | sqlite3.Connection, dest: Path) -> None:
     temporary file (anything left under that name is removed first), created owner-only
     (``db.private``), that the caller renames into place only after this returns.
     """
-    if isinstance(source, sqlite3.Connection):
-        src = source
-    else:
-        check_header(source)  # never let SQLite create an empty file where the source should be
-        src = sqlite3.connect(sqlite_uri(source, mode="ro"), uri=True)
+    with contextlib.ExitStack() as stack:
+        if isinstance(source, sqlite3.Connection):
+            src = source
+        else:
+            check_header(source)  # never let SQLite create an empty file where the source should be
+            where = stack.enter_context(readable(source))
+            src = sqlite3.connect(sqlite_uri(where, mode="ro"), uri=True)
+        _copy_database(src, source, dest)
+
+
+def _copy_database(src: sqlite3.Connection, source: Path | sqlite3.Connection, dest: Path) -> None:
     try:
         for leftover in (dest, *(Path(f"{dest}{side}") for side in SIDE_FILES)):
             leftover.unlink(missing_ok=True)

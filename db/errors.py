@@ -55,6 +55,12 @@ class NotWritable(StoreError):
     """The file or its folder cannot be written (permissions, read-only media)."""
 
 
+class ReadOnlyPlace(NotWritable):
+    """The file or its folder cannot be written, but the file can still be opened read-only."""
+
+    offer_read_only = True
+
+
 class DiskFull(StoreError):
     """The disk filled up; the action that needed the space was not recorded."""
 

@@ -27,7 +27,7 @@ from app.errors import RuleError
 from app.log.history import Action, History, replay_history
 from app.log.snapshots import load_state
 from db import backups, checks
-from db.errors import DamagedFile, NotWritable
+from db.errors import DamagedFile, ReadOnlyPlace
 from db.fileformat import ACTION_COLUMNS, SNAPSHOT_COLUMNS
 from db.lock import WriterLock
 
@@ -57,7 +57,7 @@ def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
     lock: WriterLock | None = None
     if not read_only:
         if not checks.can_write(path.parent) or not os.access(path, os.W_OK):
-            raise NotWritable(
+            raise ReadOnlyPlace(
                 f"Floorman cannot write to {path} (the file or its folder is read-only). Open it read-only, "
                 "or copy it to a folder you can write to.",
                 path,
@@ -67,9 +67,15 @@ def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
     temp_dir: Path | None = None
     db: sqlite3.Connection | None = None
     try:
+        source = path
+        if read_only and not checks.can_write(path.parent):
+            # SQLite cannot read a WAL file in a folder it may not write (it needs a -shm beside it):
+            # a private copy is read instead. Nobody can be writing there, so the copy is the file.
+            temp_dir = Path(tempfile.mkdtemp(prefix="floorman-"))
+            source = checks.copy_for_reading(path, temp_dir)
         # Identity and integrity are checked through a read-only connection first: switching a file to
         # WAL rewrites its header, which must never happen to another application's database.
-        db = checks.connect(path, read_only=True)
+        db = checks.connect(source, read_only=True)
         info = checks.inspect(db, path)
         if checks.needs_upgrade(info):
             db.close()
@@ -77,9 +83,9 @@ def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
             from db import schema  # SQLAlchemy and Alembic: only for an older file
 
             if read_only:  # an older file opened read-only: upgrade a copy, never the file
-                temp_dir = Path(tempfile.mkdtemp(prefix="floorman-"))
-                target = temp_dir / path.name
-                checks.sqlite_backup(path, target)
+                temp_dir = temp_dir or Path(tempfile.mkdtemp(prefix="floorman-"))
+                target = temp_dir / ("upgraded-" + path.name)
+                checks.sqlite_backup(source, target)
             else:
                 target = path
                 seq = backups._last_seq(path)

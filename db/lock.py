@@ -26,6 +26,7 @@ refused when it is not a plain file of its own (a symlink, a hard link to anothe
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import stat
@@ -34,7 +35,8 @@ import time
 from pathlib import Path
 from typing import IO
 
-from db.errors import FileLocked, NotWritable
+from db.checks import disk_full_text, is_disk_full
+from db.errors import DiskFull, FileLocked, NotWritable, ReadOnlyPlace
 from oskit.filelock import file_locker
 
 
@@ -129,14 +131,16 @@ class WriterLock:
         try:
             fh = _open_sidecar(self.file)
         except OSError as exc:
+            if is_disk_full(exc):
+                raise DiskFull(self._disk_full(), self.path) from exc
             if os.path.islink(self.file) or isinstance(exc, IsADirectoryError) or os.path.exists(self.file):
-                raise NotWritable(
+                raise ReadOnlyPlace(
                     f"{self.file.name} beside the tournament is not Floorman's lock file (it is a link or a folder), "
                     f"so Floorman will not open {self.path.name} for writing. Remove it, or open the tournament "
                     "read-only.",
                     self.path,
                 ) from exc
-            raise NotWritable(
+            raise ReadOnlyPlace(
                 f"Floorman cannot create {self.file.name} beside the tournament, so it cannot open {self.path.name} "
                 "for writing. The folder may be read-only: copy the file to a folder you can write to, "
                 "or open it read-only.",
@@ -159,11 +163,23 @@ class WriterLock:
         except BaseException:
             self.release()
             raise
-        fh.seek(0)
-        fh.truncate()
         stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime())
-        fh.write(f"Floorman on {socket.gethostname()} (process {os.getpid()}) since {stamp}\n")
-        fh.flush()
+        try:
+            fh.seek(0)
+            fh.truncate()
+            fh.write(f"Floorman on {socket.gethostname()} (process {os.getpid()}) since {stamp}\n")
+            fh.flush()
+        except OSError as exc:
+            self.release()
+            if is_disk_full(exc):
+                raise DiskFull(self._disk_full(), self.path) from exc
+            raise NotWritable(f"Floorman cannot write {self.file.name} beside the tournament: "
+                              f"{exc.strerror or exc}.", self.path) from exc
+
+    def _disk_full(self) -> str:
+        if os.path.exists(self.path):
+            return disk_full_text(self.path)
+        return f"The disk is full: free some space and try again; {self.path.name} was not created."
 
     def lock_file(self) -> None:
         """Lock the tournament file itself; FileLocked when another writer holds it under any name."""
@@ -196,13 +212,16 @@ class WriterLock:
             self._file_lock = None
         if self._fh is None:
             return
+        fh, self._fh = self._fh, None
         try:
-            self._fh.seek(0)
-            self._fh.truncate()
-            _unlock(self._fh)
+            fh.seek(0)
+            fh.truncate()
+            _unlock(fh)
+        except OSError:  # a full disk cannot take even the emptied note: the lock goes with the descriptor
+            pass
         finally:
-            self._fh.close()
-            self._fh = None
+            with contextlib.suppress(OSError):  # closing flushes what a full disk refused; the fd closes anyway
+                fh.close()
 
     @property
     def held(self) -> bool:

@@ -23,11 +23,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from app.names import fold_key
-from db import schema
-from db.errors import NotATournamentFile, StoreError
+from db import roster_backups, schema
+from db.errors import DamagedFile, NotATournamentFile, StoreError
 from db.private import private_dir, private_file
+from db.roster_backups import ROSTER_FORMAT
 
-ROSTER_FORMAT = "floorman-roster"
 ROSTER_REVISION = "r0003"  # the newest of db/roster_migrations (a test checks they agree)
 
 
@@ -94,6 +94,7 @@ class Roster:
     def __init__(self, path: Path, session: Session) -> None:
         self.path = path
         self._session = session
+        self.backup_errors: list[str] = []  # why the backup made when it was opened failed, in words
 
     @classmethod
     def open(cls, path: Path | str | None = None) -> Roster:
@@ -104,8 +105,13 @@ class Roster:
                 private_file(path)  # names and phone numbers: owner-only, -wal and -shm too
         except OSError as exc:
             raise StoreError(f"Floorman cannot create the folder {path.parent} for the player roster.", path) from exc
+        backup_errors: list[str] = []
         if path.exists() and path.stat().st_size > 0:
-            _check_roster(path)
+            revision = _check_roster(path)
+            try:  # backed up as the tournaments are; a failed backup never stops the roster
+                roster_backups.backup_if_due(path, upgrading=revision != ROSTER_REVISION)
+            except StoreError as exc:
+                backup_errors.append(exc.message)
         engine = schema.make_engine(path)
         try:
             with engine.begin() as conn:
@@ -119,11 +125,13 @@ class Roster:
                     raise NotATournamentFile(f"{path} is not a Floorman player roster.", path)
         except SQLAlchemyError as exc:
             engine.dispose()
-            raise schema.translate_error(exc, path) from exc
+            raise _in_roster_words(schema.translate_error(exc, path), path) from exc
         except StoreError:
             engine.dispose()
             raise
-        return cls(path, Session(engine))
+        roster = cls(path, Session(engine))
+        roster.backup_errors = backup_errors
+        return roster
 
     def add(self, name: str, nickname: str | None = None, contact: str | None = None) -> RosterPlayer:
         clean = _clean(name)
@@ -277,22 +285,51 @@ class Roster:
         self.close()
 
 
-def _check_roster(path: Path) -> None:
-    """Refuse any other file before writing to it (read-only look first)."""
-    schema.check_header(path)
+def _check_roster(path: Path) -> str | None:
+    """Refuse any other file, or a damaged roster, before writing to it (read-only look first).
+    Returns the roster's schema revision (None: a roster from before its migrations)."""
+    try:
+        schema.check_header(path)
+    except StoreError as exc:
+        raise _in_roster_words(exc, path) from exc
     engine = schema.make_engine(path, read_only=True)
     try:
         with engine.connect() as conn:
+            check = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check").fetchall()]
+            if check != ["ok"]:
+                raise DamagedFile(_damaged(path, f"SQLite's check found: {check[0]}"), path)
             tables = {r[0] for r in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
             fmt = None
             if "meta" in tables:
                 fmt = conn.exec_driver_sql("SELECT value FROM meta WHERE key = 'format'").scalar()
+            revision = _revision(conn)
     except SQLAlchemyError as exc:
-        raise schema.translate_error(exc, path) from exc
+        raise _in_roster_words(schema.translate_error(exc, path), path) from exc
     finally:
         engine.dispose()
     if tables and fmt != ROSTER_FORMAT:
         raise NotATournamentFile(f"{path} is not a Floorman player roster; it was left as it was.", path)
+    return revision
+
+
+def _damaged(path: Path, why: str) -> str:
+    """What a director reads about a damaged roster, with the advice that is true for it."""
+    why = " ".join(why.split()).rstrip(".")[:160]
+    if roster_backups.list_roster_backups(path):
+        advice = f"Restore its latest backup (floorman restore {path} --list shows them)."
+    else:
+        advice = ("It has no backup yet: rename it (keep it for someone who can repair it) and Floorman starts an "
+                  "empty roster; the tournament files are not affected.")
+    return f"The player roster {path} is damaged: {why}. Nothing was changed. {advice}"
+
+
+def _in_roster_words(exc: StoreError, path: Path) -> StoreError:
+    """The store's tournament words for a file problem, said of the roster instead."""
+    if isinstance(exc, DamagedFile):
+        return DamagedFile(_damaged(path, "SQLite reports it as corrupted, or it is cut short"), path)
+    if isinstance(exc, NotATournamentFile):
+        return NotATournamentFile(f"{path} is not a Floorman player roster; it was left as it was.", path)
+    return exc
 
 
 def roster_migrations_folder() -> Path:

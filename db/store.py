@@ -58,7 +58,7 @@ from app.log.history import Action, History, HistoryItem
 from app.log.snapshots import dump_state, fingerprint
 from app.profiles.profile import Profile
 from db import backups, checks, loading, writer
-from db.errors import FileAlreadyExists, FileMoved, NotWritable, ReadOnlyStore, StoreError
+from db.errors import DiskFull, FileAlreadyExists, FileMoved, NotWritable, ReadOnlyStore, StoreError
 from db.fileformat import FORMAT, SCHEMA_VERSION
 from db.lock import WriterLock
 from db.private import private_file
@@ -164,7 +164,13 @@ class TournamentStore:
              backup_dir: Path | None = None, snapshot_every: int = SNAPSHOT_EVERY,
              on_commit: Callable[[int], None] | None = None) -> TournamentStore:
         path = Path(path)
-        opened = loading.open_file(path, read_only=read_only, backup_dir=backup_dir or backups.backup_folder(path))
+        try:
+            opened = loading.open_file(path, read_only=read_only,
+                                       backup_dir=backup_dir or backups.backup_folder(path))
+        except OSError as exc:  # the lock, a copy, an upgrade's backup: a full disk is said as such
+            if checks.is_disk_full(exc, path.parent):
+                raise DiskFull(checks.disk_full_text(path), path) from exc
+            raise
         try:
             history = loading.load_history(opened.db, path, time, snapshot_every, state_fingerprint())
         except BaseException:
@@ -303,7 +309,7 @@ class TournamentStore:
             else:
                 self._history.discard(action)
                 if isinstance(exc, sqlite3.Error):
-                    raise checks.translate_error(exc, self.path) from exc
+                    raise checks.translate_error(exc, self.path, recording=True) from exc
                 if isinstance(exc, Exception) and not isinstance(exc, StoreError):
                     raise StoreError(f"Floorman could not record this action in {self.path} ({exc}). "
                                      "Nothing was changed; the tournament is as it was before it.", self.path) from exc
@@ -413,6 +419,9 @@ def _drop_half_made(exc: BaseException, lock: WriterLock, temp: Path, path: Path
     (None for an error that is not the disk's or SQLite's, a bug: the caller raises it as it is)."""
     lock.release()
     _remove_database(temp)
+    if isinstance(exc, (OSError, sqlite3.Error)) and checks.is_disk_full(exc, path.parent):
+        made = "created" if doing == "create" else "saved there; the tournament is safe as it was"
+        return DiskFull(f"The disk is full: free some space and try again; {path.name} was not {made}.", path)
     if isinstance(exc, sqlite3.Error):
         return checks.translate_error(exc, path)
     if isinstance(exc, OSError):

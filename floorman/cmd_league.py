@@ -83,6 +83,8 @@ def _read_rules(path: str) -> Any:
         raise ValueError(f"cannot read {path} ({exc.strerror or exc}).") from exc
     except ValueError as exc:
         raise ValueError(f"{path} is not readable JSON ({exc}).") from exc
+    except RecursionError as exc:
+        raise ValueError(f"{path} is nested far too deeply to be league rules.") from exc
 
 
 def standings_of(args: argparse.Namespace) -> Any:
@@ -120,6 +122,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 def main(argv: list[str]) -> int:
     from app.league import LeagueError, rules_from
+    from db.errors import StoreError
 
     args = _parser().parse_args(argv)
     try:
@@ -160,7 +163,7 @@ def main(argv: list[str]) -> int:
             into = book.roster.merge(args.from_id, args.into_id)
         print(f"Roster entry #{args.from_id} is now counted as {into.name} (#{into.id}).")
         return 0
-    except LeagueError as exc:
+    except (LeagueError, StoreError) as exc:  # a refusal of the league, or the roster file's own words
         return _fail(exc.message)
     except (ValueError, KeyError, OSError) as exc:
         return _fail(" ".join(str(getattr(exc, "message", None) or exc).strip("'\"").split()))

@@ -3,6 +3,9 @@
 ``--list`` shows the backups kept beside FILE (newest last). With BACKUP (a path, or the number shown
 by ``--list``), the backup is checked, the current FILE is kept as a "before-restore" backup, and the
 backup takes its place. Refused while FILE is open in Floorman.
+
+FILE may also be the player roster (``players.sqlite`` in the data folder): its own backups
+(``db/roster_backups.py``) are listed and restored the same way. Close Floorman first.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ def main(argv: list[str]) -> int:
     from db.errors import StoreError
 
     target = Path(opts.file)
+    if _is_roster(target):
+        return _roster(target, opts.backup, opts.list)
     found = list_backups(target)
     if opts.list or opts.backup is None:
         if not found:
@@ -47,4 +52,40 @@ def main(argv: list[str]) -> int:
     print(f"Restored {source.name} into {target}.")
     if kept is not None:
         print(f"The file it replaced is kept as {kept}.")
+    return 0
+
+
+def _is_roster(target: Path) -> bool:
+    """Is FILE the player roster: a roster file, or a file with roster backups beside it (a damaged roster)?"""
+    from db.roster_backups import list_roster_backups, looks_like_roster
+
+    return looks_like_roster(target) or bool(list_roster_backups(target))
+
+
+def _roster(target: Path, backup: str | None, listing: bool) -> int:
+    from db.errors import StoreError
+    from db.roster_backups import list_roster_backups, restore_roster
+
+    found = list_roster_backups(target)
+    if listing or backup is None:
+        if not found:
+            print(f"No backups of the player roster {target} (they are kept in {target.name}.backups beside it).")
+        for n, b in enumerate(found, 1):
+            print(f"{n:3d}  {b.when[:8]} {b.when[9:11]}:{b.when[11:13]}:{b.when[13:15]}  {b.reason:24s} {b.path}")
+        return 0
+    source = Path(backup)
+    if backup.isdigit() and not source.exists():
+        n = int(backup)
+        if not 1 <= n <= len(found):
+            print(f"There is no backup number {n}; floorman restore {target} --list shows them.", file=sys.stderr)
+            return 2
+        source = found[n - 1].path
+    try:
+        kept = restore_roster(source, target)
+    except StoreError as err:
+        print(f"Not restored: {err.message}", file=sys.stderr)
+        return 2
+    print(f"Restored {source.name} into the player roster {target}.")
+    if kept is not None:
+        print(f"The roster it replaced is kept as {kept}.")
     return 0

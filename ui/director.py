@@ -17,6 +17,7 @@ from app.names import name_key
 from app.views import PayoutView
 from app.views import format as fmt
 from app.views.handles import TournamentState
+from ui import datafiles
 from ui.changes import Touched, touched
 from ui.command_map import BESPOKE, Bespoke
 from ui.control.clock import ClockControl
@@ -115,6 +116,9 @@ class DirectorWindow(QMainWindow):
         self.store = StoreControl(self)  # timed backups, a failed backup, a file moved away
         # e.g. an earlier file's -wal moved aside; the league season the new event joined
         notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
+        set_aside = datafiles.one_sentence(datafiles.take_notices())  # an app data file that was not data
+        if set_aside:
+            notices.append(set_aside)
         if notices:
             self.store.banner.done(" ".join(notices))
         lay.addWidget(self.store.row)

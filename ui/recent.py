@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ui import errors
+from ui import datafiles, errors
 
 MAX_RECENT = 12
 
@@ -14,12 +14,15 @@ def _recent_file() -> Path:
     return errors.data_dir() / "recent.json"
 
 
+def _paths(data: object) -> list[Path]:
+    if not isinstance(data, list):
+        raise ValueError("it is not a list of files")
+    return [Path(p) for p in data if isinstance(p, str) and p and "\x00" not in p][:MAX_RECENT]
+
+
 def recent_files() -> list[Path]:
-    try:
-        items = json.loads(_recent_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return [Path(p) for p in items if isinstance(p, str)]
+    """The tournaments opened last, newest first; a recent list that is not one is set aside (said once)."""
+    return datafiles.load(_recent_file(), "the list of recent tournaments", _paths, [])
 
 
 def remember(path: str | Path) -> None:

@@ -17,6 +17,7 @@ from ui.templates import EventTemplate, remember_venue, venue_of
 if TYPE_CHECKING:
     from ui.dialogs.new_tournament import NewTournamentDialog
 
+READ_ONLY_CHOICE = "Open it read-only"
 FILE_FILTER = "Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)"
 
 
@@ -46,6 +47,24 @@ def store_session(path: str | Path, profile: Profile | None = None, name: str = 
     session = Session(store, str(path))
     session.read_only_reason = reason
     return session
+
+
+def read_only_session(path: str | Path) -> Session:
+    """Open a tournament file read-only, on purpose: the director chose "Open it read-only" when
+    Floorman could not write to the file or its folder. ``Session.read_only_reason`` says so."""
+    from db.store import TournamentStore
+
+    store = TournamentStore.open(path, read_only=True)
+    remember(path)
+    session = Session(store, str(path))
+    session.read_only_reason = (f"Read-only: Floorman cannot write to {Path(path).name} or its folder. You can "
+                                "look at everything and print, but nothing can be changed here.")
+    return session
+
+
+def offers_read_only(exc: BaseException) -> bool:
+    """Does the store's message for ``exc`` tell the director to open the file read-only?"""
+    return bool(getattr(exc, "offer_read_only", False))
 
 
 def new_tournament_dialog(choice: Profile | EventTemplate, parent: QWidget | None = None) -> NewTournamentDialog:
@@ -116,6 +135,7 @@ class Starter(QObject):
         self.app = app
         self.windows: list[QWidget] = []
         self.welcome: Any = None
+        self.read_only_box: QMessageBox | None = None  # while the "Open it read-only" question is asked
 
     def _keep(self, w: QWidget) -> QWidget:
         self.windows.append(w)
@@ -174,9 +194,25 @@ class Starter(QObject):
 
             self.show_error(short_message(exc))
 
+    def ask_read_only(self, text: str) -> bool:
+        """The store's sentence with the choice it offers: True when the director picks "Open it read-only"."""
+        parent = self.windows[-1] if self.windows else None
+        box = QMessageBox(QMessageBox.Icon.Warning, "Floorman", text, QMessageBox.StandardButton.Cancel, parent)
+        read_only = box.addButton(READ_ONLY_CHOICE, QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(read_only)
+        self.read_only_box = box
+        box.exec()
+        self.read_only_box = None
+        return box.clickedButton() is read_only
+
     def open_file(self, path: str) -> None:
         try:
-            session = store_session(path)
+            try:
+                session = store_session(path)
+            except Exception as exc:
+                if not offers_read_only(exc) or not self.ask_read_only(str(getattr(exc, "message", exc))):
+                    raise
+                session = read_only_session(path)
             session.venue = venue_of(path)
         except Exception as exc:  # a damaged or newer file: the store says why in plain words
             self._fail(exc)

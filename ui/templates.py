@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from db.private import private_dir, private_file
 from oskit.names import RESERVED
+from ui import datafiles
 from ui.errors import data_dir
 
 STRUCTURES = "structures"
@@ -78,28 +79,30 @@ def _write(path: Path, data: dict[str, Any]) -> None:
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The JSON object of a template file, or TemplateError saying in one sentence why it is refused."""
+    """The JSON object of a template file, or TemplateError saying in one sentence why it is refused.
+
+    A file that is not a template at all (too large, not JSON, nested too deep, not an object with a
+    name) is set aside (``ui.datafiles``): renamed ``NAME.json.bad-<stamp>``, said once, never read again.
+    """
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise TemplateError(f"The template file {path.name} is too large to be a template, so it was not used.")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = datafiles.read_json(path, max_bytes=MAX_BYTES)
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise datafiles.BadDataFile("it is not a Floorman template")
     except FileNotFoundError as exc:
         raise TemplateError(f"There is no template file {path.name}.") from exc
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise TemplateError(f"The template file {path.name} is damaged (not JSON data), so it was not used.") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise TemplateError(f"The template file {path.name} is not a Floorman template, so it was not used.")
+    except datafiles.BadDataFile as exc:
+        raise TemplateError(datafiles.set_aside(path, "a template file", exc.message)) from exc
     return data
 
 
 def names(kind: str) -> list[str]:
-    """The names of the saved templates of ``kind`` (a damaged file is listed by its file name)."""
+    """The names of the saved templates of ``kind`` (a file that is not a template is set aside, not listed)."""
     out = []
     for path in folder(kind).glob("*.json"):
         try:
             out.append(read(path)["name"])
-        except TemplateError:
-            out.append(path.stem)
+        except TemplateError:  # set aside, and said once (ui.datafiles.take_notices)
+            continue
     return sorted(out, key=str.casefold)
 
 
@@ -191,24 +194,25 @@ def _venues_path() -> Path:
     return data_dir() / "venues.json"
 
 
+def _venues(data: Any) -> dict[str, str]:
+    if not isinstance(data, dict):
+        raise ValueError("it is not a list of venues")
+    return {str(k): v for k, v in data.items() if isinstance(v, str)}
+
+
+def venues() -> dict[str, str]:
+    """Tournament file -> its venue; a venues file that is not one is set aside (said once)."""
+    return datafiles.load(_venues_path(), "the list of venues", _venues, {})
+
+
 def venue_of(tournament_path: str | Path) -> str:
     """The venue a tournament file was created for (an event template's), or ""."""
-    try:
-        data = json.loads(_venues_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ""
-    venue = data.get(str(Path(tournament_path).resolve())) if isinstance(data, dict) else None
-    return venue if isinstance(venue, str) else ""
+    return venues().get(str(Path(tournament_path).resolve()), "")
 
 
 def remember_venue(tournament_path: str | Path, venue: str) -> None:
     path = _venues_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
+    data = venues()
     key = str(Path(tournament_path).resolve())
     if venue:
         data[key] = venue

@@ -15,8 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.errors import RuleError
 from app.profiles.profile import SHIPPED, Profile, load_profile
-from ui import templates
+from ui import datafiles, templates
+from ui.errors import log_unexpected
 from ui.recent import recent_files, saved_profiles
 from ui.widgets.player_panel import Feedback
 
@@ -59,11 +61,22 @@ class WelcomeWindow(QWidget):
         self._profiles: list[Profile | str] = []  # a profile, or the name of an event template
         for pid in SHIPPED:
             self._add_profile(load_profile(pid), "")
+        skipped: list[str] = []
         for path in saved_profiles():
             try:
-                self._add_profile(load_profile(str(path)), " (saved copy)")
-            except Exception:  # a broken saved copy is skipped, never fatal to the welcome screen
+                datafiles.read_json(path)  # not data at all (cut short, nested too deep): set aside
+            except datafiles.BadDataFile as exc:
+                datafiles.set_aside(path, "a saved profile", exc.message)
                 continue
+            except OSError:
+                continue
+            try:
+                self._add_profile(load_profile(str(path)), " (saved copy)")
+            except RuleError as err:  # a profile this version refuses: kept, not listed, said
+                skipped.append(f"The saved profile {path.name} is not listed: {err.message}")
+            except Exception as exc:  # noqa: BLE001 - a broken saved copy is skipped, never fatal to the welcome screen
+                log_unexpected(exc, f"reading the saved profile {path}")
+                skipped.append(f"The saved profile {path.name} is not listed: it cannot be read as a profile.")
         for name in templates.names(templates.EVENTS):
             item = QListWidgetItem(f"{name} (event template)\nRules, structure, payouts and venue saved together.")
             self.profiles.addItem(item)
@@ -97,6 +110,9 @@ class WelcomeWindow(QWidget):
         lay.addSpacing(10)
         lay.addLayout(grid, 1)
         lay.addWidget(self.feedback)
+        said = datafiles.one_sentence(datafiles.take_notices() + skipped)  # files set aside or skipped
+        if said:
+            self.feedback.refuse(said)
 
     def _add_profile(self, profile: Profile, suffix: str) -> None:
         item = QListWidgetItem(f"{profile.name}{suffix}\n{profile.description}")

@@ -17,7 +17,9 @@ class Register(Command, tag="register"):
     on the waiting list when no seat is free or the event is full (unless ``"waitlist": false``).
     ``amount_cents`` may differ from the buy-in only where the profile caps what a player brings in.
     A name that differs from a registered one only in its accents is asked about (REG-9): ``another``
-    true registers a second player, false refuses.
+    true registers a second player, false refuses. So is a word that mixes look-alike alphabets (a
+    Cyrillic "а" in a Latin name): ``mixed_scripts`` true registers it as typed, false refuses. A name
+    made only of invisible characters (zero-width spaces) is refused.
     """
 
     label: ClassVar[str] = "registration of {player}"
@@ -37,6 +39,7 @@ class Register(Command, tag="register"):
     committed: bool = False
     post_bb: bool = False
     another: bool | None = None  # REG-9: the answer to "already registered; register another?"
+    mixed_scripts: bool | None = None  # REG-9: the answer to "mixes alphabets in one word; register as typed?"
 
 
 class RenamePlayer(Command, tag="rename_player"):

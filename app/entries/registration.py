@@ -20,7 +20,7 @@ from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
-from app.names import fold_key, name_key, name_problem, tidy
+from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -124,6 +124,9 @@ def checked_name(ctx: Context, cmd: dict[str, Any], *, renaming: Player | None =
     if not isinstance(name, str) or not name.strip():
         raise RuleError("INVALID_INPUT", "A player needs a name.")
     name = tidy(name)
+    if not has_visible_character(name):
+        raise RuleError("INVALID_INPUT", "A player needs a name: this one is made only of invisible characters "
+                                         "(zero-width spaces or the like). Type the name again.")
     problem = name_problem(name)
     if problem is not None:
         raise RuleError("INVALID_INPUT", problem)
@@ -156,11 +159,35 @@ def check_not_the_same_person(ctx: Context, cmd: dict[str, Any], name: str) -> N
     raise RuleError("NEEDS_INPUT", text, "REG-9", question=question)
 
 
+def check_one_script_a_word(cmd: dict[str, Any], name: str) -> None:
+    """REG-9: a word that mixes look-alike alphabets ("Аnn" with a Cyrillic "А") is asked about: it looks
+    like a name already typed but never matches it. ``mixed_scripts`` answers: True registers it as typed,
+    False refuses (to type it again), and without it the engine asks."""
+    mixed = mixed_script_word(name)
+    if mixed is None:
+        return
+    answer = cmd.get("mixed_scripts")
+    if answer is not None and not isinstance(answer, bool):
+        raise RuleError("INVALID_INPUT", "'mixed_scripts' is true or false.")
+    if answer:
+        return
+    word, main, odd = mixed
+    letters = ", ".join(f"{ch!r} is {script_of(ch)}" for ch in dict.fromkeys(odd))
+    if answer is False:
+        raise RuleError("INVALID_INPUT", f"Not registered: type {name} again in {main} letters only.", "REG-9")
+    text = (f"{name} mixes alphabets in \"{word}\" ({letters}, the rest is {main}): it looks like a {main} name "
+            f"but a search typed in {main} letters will not find it. Register it as typed?")
+    question = Question(text, "mixed_scripts", "bool", (Choice(f"Register {name} as typed", True),
+                                                        Choice("No: type it again", False)))
+    raise RuleError("NEEDS_INPUT", text, "REG-9", question=question)
+
+
 @command("register")
 def register(ctx: Context, cmd: dict[str, Any]) -> None:
     """Sign a player in and take his buy-in (late entry once play has begun)."""
     name = checked_name(ctx, cmd)
     check_not_the_same_person(ctx, cmd, name)
+    check_one_script_a_word(cmd, name)
     identity = _check_identity(ctx, cmd)
     pay = cmd.get("pay", True)
     waitlist = cmd.get("waitlist", True)

@@ -111,4 +111,6 @@ def rules_from_json(text: str) -> LeagueRules:
         data = json.loads(text)
     except ValueError as exc:
         raise LeagueError(f"The league rules are not readable JSON ({exc}).") from exc
+    except RecursionError as exc:
+        raise LeagueError("The league rules are nested far too deeply to be league rules.") from exc
     return rules_from(data)

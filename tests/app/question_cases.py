@@ -236,6 +236,13 @@ def _same_but_accents() -> tuple[Tournament, Command]:
     return t, {"cmd": "register", "name": "Jose Nunez"}
 
 
+# -- REG-9: a word that mixes look-alike alphabets ---------------------------------------------------------
+def _mixed_alphabets() -> tuple[Tournament, Command]:
+    t = _make("tda")
+    _register(t, "Ann Lee")
+    return t, {"cmd": "register", "name": "\u0410nn Lee"}  # a Cyrillic capital A
+
+
 CASES: list[QuestionCase] = [
     QuestionCase("conv-6 level change (bust)", _level_change, lambda q: _with(_level_change()[1], q, True),
                  ANSWER, "bool", "CONV-6"),
@@ -270,6 +277,8 @@ CASES: list[QuestionCase] = [
                  "eliminated_by", "choice", "KO-1"),
     QuestionCase("reg-9 same name but for its accents", _same_but_accents,
                  lambda q: _with(_same_but_accents()[1], q, True), "another", "bool", "REG-9"),
+    QuestionCase("reg-9 a word mixing look-alike alphabets", _mixed_alphabets,
+                 lambda q: _with(_mixed_alphabets()[1], q, True), "mixed_scripts", "bool", "REG-9"),
     QuestionCase("pay-10 unlock changes the table", _unlock_changes,
                  lambda q: _with(_unlock_changes()[1], q, True), "confirm", "bool", "PAY-10"),
 ]

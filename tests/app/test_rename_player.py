@@ -103,3 +103,42 @@ def test_reg_9_letters_unicode_does_not_decompose_fold_like_accents():
         assert t.state.seq == seq and len(t.state.players) == 2
         refused(t, {"cmd": "register", "name": typed, "another": False}, "DUPLICATE_NAME")
     assert t.state.by_fold["soren orsted"] == [1] and t.state.by_fold["lukasz zak"] == [2]
+
+
+def test_reg_9_a_name_of_invisible_characters_is_refused_in_words():
+    t = make("home-nl")
+    enter(t, "Ann Lee")
+    for blank in ("\u200b", "\u200b \u200c\u200d", "\ufeff\u2060", "\u00ad", "\u3164", "\u0301"):
+        err = refused(t, {"cmd": "register", "name": blank}, "INVALID_INPUT")
+        assert "invisible characters" in err.message
+        refused(t, {"cmd": "rename_player", "player": "Ann Lee", "name": blank}, "INVALID_INPUT")
+    assert list(players(t)) == ["Ann Lee"]
+    t.execute({"cmd": "register", "name": "Ra\u200dvi"})  # a joiner inside a real name is the name's own
+    t.execute({"cmd": "register", "name": "Mehr\u200cdad"})
+
+
+def test_reg_9_a_word_mixing_look_alike_alphabets_is_asked_about_and_answered_either_way():
+    from app.errors import RuleError
+
+    t = make("home-nl")
+    enter(t, "Ann Lee")
+    look_alike = "\u0410nn Lee"  # a Cyrillic capital A
+    try:
+        t.execute({"cmd": "register", "name": look_alike})
+        raise AssertionError("not asked")
+    except RuleError as err:
+        assert err.code == "NEEDS_INPUT" and err.rule == "REG-9"
+        assert err.question is not None and (err.question.field, err.question.kind) == ("mixed_scripts", "bool")
+        assert err.message == (f"{look_alike} mixes alphabets in \"\u0410nn\" ('\u0410' is Cyrillic, the rest is "
+                               "Latin): it looks like a Latin name but a search typed in Latin letters will not find "
+                               "it. Register it as typed?")
+    seq = t.state.seq
+    refused(t, {"cmd": "register", "name": look_alike, "mixed_scripts": False}, "INVALID_INPUT")
+    refused(t, {"cmd": "register", "name": look_alike, "mixed_scripts": "yes"}, "INVALID_INPUT")
+    assert t.state.seq == seq and list(players(t)) == ["Ann Lee"]
+    t.execute({"cmd": "register", "name": look_alike, "mixed_scripts": True})
+    assert sorted(players(t)) == sorted(["Ann Lee", look_alike])
+    for one_script_a_word in ("\u0418\u0432\u0430\u043d \u041f\u0435\u0442\u0440\u043e\u0432",
+                              "\u0418\u0432\u0430\u043d Smith", "\u039d\u03af\u03ba\u03bf\u03c2 Papas",
+                              "Zo\u00eb M\u00fcller"):
+        t.execute({"cmd": "register", "name": one_script_a_word})  # never asked

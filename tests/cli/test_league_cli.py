@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from app.core.timesource import FakeClock
 from app.profiles.profile import load_profile
 from db.store import TournamentStore
@@ -84,3 +86,51 @@ def test_lge_1_refusals_in_words(tmp_path, capsys):
 def test_print_league_demo(tmp_path):
     out = run("print", "league", "--demo", "--out", str(tmp_path / "league.pdf"))
     assert out.returncode == 0 and "league standings" in out.stdout
+
+
+def test_league_refusals_of_the_roster_file_are_said_in_words(tmp_path, capsys):
+    """A roster that is a tournament, a folder, not SQLite or damaged: one sentence each, exit 2."""
+    from db.roster import Roster
+
+    event = tmp_path / "week1.floorman"
+    TournamentStore.create(event, load_profile("tda"), "Week 1").close()
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    text = tmp_path / "notes.sqlite"
+    text.write_text("not a database", encoding="utf-8")
+    damaged = tmp_path / "players.sqlite"
+    with Roster.open(damaged) as roster:
+        for n in range(300):
+            roster.add(f"Player {n}")
+    data = bytearray(damaged.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    data[page:3 * page] = bytes((k * 31) % 251 for k in range(page, 3 * page))
+    damaged.write_bytes(bytes(data))
+    said = {}
+    for roster_file in (event, folder, text, damaged):
+        assert main(["league", "players", str(roster_file)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("floorman league: ") and "unexpected" not in err and "\n" not in err
+        said[roster_file] = err.removeprefix("floorman league: ")
+    assert said[event] == f"{event} is not a Floorman player roster; it was left as it was."
+    assert said[folder] == f"{folder} is not a Floorman player roster; it was left as it was."
+    assert said[text] == f"{text} is not a Floorman player roster; it was left as it was."
+    assert said[damaged].startswith(f"The player roster {damaged} is damaged")
+    assert main(["league", "new", str(event), "--league", "Campus"]) == 2  # nothing was written to it
+    assert "not a Floorman player roster" in capsys.readouterr().err
+    with TournamentStore.open(event, read_only=True) as again:
+        assert again.tournament.state.name == "Week 1"
+
+
+def test_league_rules_nested_far_too_deeply_are_refused_in_words(tmp_path, capsys):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert main(["league", "check", str(deep)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"floorman league: {deep} is nested far too deeply to be league rules."
+    from app.league import LeagueError
+    from app.league.rules import rules_from_json
+
+    with pytest.raises(LeagueError) as refused:
+        rules_from_json("{\"best\": " + "[" * 100_000 + "]" * 100_000 + "}")
+    assert refused.value.message == "The league rules are nested far too deeply to be league rules."

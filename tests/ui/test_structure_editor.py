@@ -120,7 +120,9 @@ def test_a_corrupt_template_is_refused_in_one_sentence(qtbot, window, user_data)
     before = editor.structure()
     assert not editor.load_template("Broken")
     said = editor.feedback.text()
-    assert said == "The template file Broken.json is damaged (not JSON data), so it was not used."
+    assert said.startswith("A template file (Broken.json) could not be used (it is not JSON data): it was renamed "
+                           "Broken.json.bad-") and said.endswith(" and is no longer read.")
+    assert not (folder / "Broken.json").exists() and list(folder.glob("Broken.json.bad-*"))  # set aside, kept
     assert not editor.load_template("Upside down")
     said = editor.feedback.text()
     assert said.startswith("The template “Upside down” was not used: Level 1: the big blind (25) is below")

@@ -132,7 +132,7 @@ def field_for(name: str, t: mi.Type, player_names: list[str], parent: QWidget) -
             if text.startswith("{"):
                 try:
                     return json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):
                     return text
             out: dict[str, Any] = {}
             for part in text.split(","):

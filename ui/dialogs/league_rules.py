@@ -84,7 +84,7 @@ class LeagueRulesDialog(QDialog):
             return
         try:
             data = json.loads(self.text.toPlainText())
-        except ValueError:
+        except (ValueError, RecursionError):
             data = {}
         if not isinstance(data, dict):
             data = {}
@@ -97,6 +97,8 @@ class LeagueRulesDialog(QDialog):
             data = json.loads(self.text.toPlainText() or "{}")
         except ValueError as exc:
             return self._refuse(f"The rules are not readable JSON ({exc}).", ok)
+        except RecursionError:
+            return self._refuse("The rules are nested far too deeply to be league rules.", ok)
         try:
             rules = rules_from(data)
         except LeagueError as exc:

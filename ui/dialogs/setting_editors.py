@@ -255,7 +255,7 @@ def _json_or_none(text: str) -> Any:
         return {}
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 

@@ -12,7 +12,7 @@ import logging
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from ui import errors
+from ui import datafiles, errors
 
 log = logging.getLogger("floorman.display")
 
@@ -30,15 +30,16 @@ def settings_path() -> Path:
 
 
 def load() -> DisplaySettings:
-    """The saved settings; the defaults when there are none or the file cannot be read."""
-    try:
-        raw = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return DisplaySettings()
+    """The saved settings; the defaults when there are none, or when the file is not settings (then it is
+    set aside and said once: ``ui.datafiles``)."""
+    return datafiles.load(settings_path(), "the room display's settings", _settings, DisplaySettings())
+
+
+def _settings(raw: object) -> DisplaySettings:
     if not isinstance(raw, dict):
-        return DisplaySettings()
+        raise ValueError("it is not a set of settings")
     known = {f.name for f in fields(DisplaySettings)}
-    return DisplaySettings(**{k: bool(v) for k, v in raw.items() if k in known})
+    return DisplaySettings(**{k: v for k, v in raw.items() if k in known and isinstance(v, bool)})
 
 
 def save(settings: DisplaySettings) -> None:
