@@ -18,9 +18,9 @@ os.environ.setdefault("FLOORMAN_NO_SOUND", "1")
 
 
 @pytest.fixture(autouse=True)
-def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The test's own user data folder (``FLOORMAN_DATA_DIR``; child processes inherit it)."""
-    folder = tmp_path / "userdata"
-    folder.mkdir(exist_ok=True)
+def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own user data folder (``FLOORMAN_DATA_DIR``; child processes inherit it), beside its
+    ``tmp_path`` rather than in it, so a test may expect its ``tmp_path`` to hold only what it made."""
+    folder = tmp_path_factory.mktemp("userdata")
     monkeypatch.setenv("FLOORMAN_DATA_DIR", str(folder))
     return folder
