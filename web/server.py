@@ -36,6 +36,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from oskit.limits import open_file_limit
 from web.page import PAGE
 from web.snapshot import EMPTY, MAX_QUERY, Snapshot, dumps
 
@@ -180,16 +181,6 @@ class _OneLine(logging.Filter):
         exc = record.exc_info[1] if record.exc_info else None
         self.trouble.note(record.getMessage(), one_line(exc) if exc else "")
         return False
-
-
-def open_file_limit() -> int | None:
-    """The process's limit of open files (RLIMIT_NOFILE's soft limit), None where there is none to read."""
-    try:
-        import resource
-    except ImportError:  # Windows: sockets are not bounded by the C runtime's file limit
-        return None
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 def connection_limits(file_limit: int | None, max_connections: int = MAX_CONNECTIONS) -> tuple[int, int]:
