@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.chips.stacks import note_counted
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
@@ -99,6 +100,7 @@ def _flagged(state: TournamentState, ev: Event) -> None:
 def _applied(state: TournamentState, ev: Event) -> None:
     for pid, chips in ev.data["counts"]:
         state.players[int(pid)].stack = int(chips)
+        note_counted(state, state.players[int(pid)], ev.at)
     total = 0
     for key, diff in ev.data["differences"]:
         state.loose_chips.pop(int(key), None)

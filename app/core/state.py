@@ -52,6 +52,9 @@ class Player:
     hand_purchase_cents: int = 0  # ENT-9: bought since the last hand at his table
     hand_purchase_mark: int = -1  # the table's hand count when hand_purchase_cents was last reset
     declared_long_absence: bool = False  # ABS-3(a): said on leaving he will be away longer than the limit
+    # [clock position ms, table (0: none), hands at that table] when his stack was last set to a known
+    # figure (an entry, a rebuy, a count); app.chips.stacks says whether it is still known
+    counted_mark: list[int] | None = None
     # Knockouts (app.knockouts.bounties):
     bounty_cents: int = 0  # KO-2, KO-3: the bounty on his head now, from the bounty pool
     bounties_won_cents: int = 0  # KO-2 to KO-8: bounty money he has won in cash (the house's bounties too)

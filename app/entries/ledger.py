@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.chips.stacks import note_counted
 from app.clock.timeline import current_level, in_break, late_registration_open
 from app.core.events import Event
 from app.core.inputs import cents, whole
@@ -153,6 +154,8 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     if d.get("stack_before") is not None:
         restack(state, p, int(d["stack_before"]))
     p.stack += chips
+    if d.get("stack_before") is not None or kind in ("entry", "reentry", "rebuy"):
+        note_counted(state, p, ev.at)  # a fresh stack, or the counted one plus the chips bought
     p.paid_cents += price + fee
     state.chips_issued += chips
     bounty = int(d.get("bounty_cents", 0))  # KO-2: the bounty part of an entry is kept apart from the pool
