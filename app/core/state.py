@@ -317,6 +317,11 @@ class TournamentState:
     entrants: int = 0  # distinct players who ever held an entry (ELIM-2's N)
     money_counts: dict[str, int] = field(default_factory=dict)  # entry/reentry/rebuy/addon/topup -> count
     loose_chips: dict[int, int] = field(default_factory=dict)  # table -> chips of busted players, not counted
+    # table -> the tables where those chips may be now, when not only there (app.chips.loose)
+    loose_tables: dict[int, list[int]] = field(default_factory=dict)
+    # groups of tables that players moved between since they were counted: only their sum is known
+    moved_between: list[list[int]] = field(default_factory=list)
+    count_corrections: int = 0  # net chips added to play by accepted counts (never above 0 after a count)
     pending_count: dict[str, Any] | None = None  # a flagged chip count awaiting the director
     # Every change of seat by a move, a broken table, a redraw or a stage: {kind, player, from_table,
     # from_seat, to_table, to_seat, reason, at} (app.balancing, app.seating; read by app.views).
