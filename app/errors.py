@@ -25,6 +25,7 @@ SPEC_CODES = frozenset(
         "LEVEL_LENGTH_TOO_EARLY",
         "LEVEL_LENGTH_ALREADY_CHANGED",
         "DENOMINATION_STILL_NEEDED",
+        "CHIPS_EXCEED_ISSUED",  # section 20.9: a count that would put more chips in play than were issued
     }
 )
 
@@ -90,7 +91,8 @@ class Question:
     stacks of a multi-player bust (ELIM-4, "amounts"), the button at a table (BTN-4, BAL-3: "choice" of
     set_button commands), the rebuy or decline of a player who lost his chips (ENT-5: "choice" of
     commands), the counts before a chip race (RACE-3, "amounts"), the end of the first stage (ELIM-8,
-    "bool") and the stud dealer's seat (MIX-6, "integer").
+    "bool"), the stud dealer's seat (MIX-6, "integer") and a player's counted stack for a top-up or an
+    add-on only for a player with no chips (ENT-6, ENT-7, "integer").
     """
 
     text: str

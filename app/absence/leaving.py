@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.chips.race import in_play
+from app.chips.stacks import note_counted
 from app.clock.handstart import judged_level
 from app.core import inputs
 from app.core.events import Event
@@ -76,6 +77,7 @@ def _returned(state: TournamentState, ev: Event) -> None:
     p.absent_since, p.declared_long_absence = None, False
     if ev.data.get("stack") is not None:
         restack(state, p, int(ev.data["stack"]))
+        note_counted(state, p, ev.at)
 
 
 def smallest_chip(ctx: Context) -> int:

@@ -17,6 +17,7 @@ from app.balancing.break_plan import breaking_with
 from app.balancing.halting import arrived
 from app.balancing.locks import carry_locks
 from app.buttons.blinds import blind_paid
+from app.chips import loose
 from app.core import inputs
 from app.core.events import Event
 from app.core.questions import rebuys_decided_first
@@ -127,6 +128,8 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
             dst.last_blinds[pid] = str(paid[str(pid)])  # BTN-5(a): what he paid on his last hand
         arrived(state, number)
     state.seats_changed(broken.number, *{int(a[2]) for a in ev.data["assignments"]})
+    # A player's chips go with him (section 20.9), those won from busted players and not counted yet too.
+    loose.broken(state, broken.number, {int(a[2]) for a in ev.data["assignments"]})
     del broken
     state.tables_broken += 1
 
@@ -170,6 +173,7 @@ def _tables_reset(state: TournamentState, ev: Event) -> None:
         for n in range(1, count + 1)
     }
     state.reindex()
+    loose.everywhere(state)  # everyone draws a new seat, with his chips
     state.extra.pop("halt_waived", None)
     state.extra.pop("halt_waiting", None)
     state.redraws += 1

@@ -13,6 +13,7 @@ from app.balancing.halting import arrived, halts
 from app.balancing.locks import carry_locks
 from app.balancing.plan import Move, Plan, plan_moves
 from app.buttons.blinds import blind_paid
+from app.chips import loose
 from app.commands import by_name
 from app.core import inputs
 from app.core.events import Event
@@ -113,6 +114,7 @@ def _player_moved(state: TournamentState, ev: Event) -> None:
          "to_table": dst.number, "to_seat": p.seat, "reason": str(d.get("reason") or ""), "at": ev.at}
     )
     state.seats_changed(src.number, dst.number)
+    loose.moved(state, src.number, dst.number)  # chips he won and nobody counted yet go with him
     arrived(state, dst.number)
     if dst.hands > 0 and p.id not in dst.newcomers:
         dst.newcomers.append(p.id)

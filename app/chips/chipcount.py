@@ -1,40 +1,85 @@
 """Director-entered chip counts and the ``chips`` view.
 
 The engine knows each player's stack only when somebody counts it. Chips won from a busted player are
-kept as the table's *loose* chips: in play, but in nobody's counted stack yet. A count of a table must
-name every player there; it is expected to equal the table's counted stacks plus its loose chips.
+*loose*: in play, in nobody's counted stack yet, kept by the table where they were won and going with
+their holders when they move or their table breaks (app.chips.loose). A count of a table must name
+every player there; it is expected to equal the table's counted stacks plus the loose chips that must
+be there (those that may also be at a table not counted show as they are found).
 
 - It adds up: the stacks are set, the loose chips are absorbed.
-- It does not (a chip fell, a move carried uncounted winnings): the count is *flagged* with the
-  difference per table and nothing changes until the director accepts it (``accept_chip_count``, or
-  ``chip_count`` with ``"accept": true``). The accepted difference is recorded as a correction: chips
-  added to or removed from play, so chips stay accounted for.
+- It does not (a chip fell, a stack was miscounted): the count is *flagged* with the difference per
+  table and nothing changes until the director accepts it (``accept_chip_count``, or ``chip_count`` with
+  ``"accept": true``). The accepted difference is recorded as a correction: chips added to or removed
+  from play, so chips stay accounted for.
+- Chips in play never exceed the chips issued (entries, rebuys, add-ons, top-ups, less the chips a race
+  or a forfeit removed; section 20.9): a count that would put more in play is refused
+  (``CHIPS_EXCEED_ISSUED``), naming the difference, accepted or not.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.chips import loose
+from app.chips.stacks import note_counted
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import WINNER, TournamentState
 from app.errors import RuleError
+from app.views.format import chips as fmt_chips
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def _differences(state: TournamentState, counts: dict[int, int]) -> list[list[int]]:
-    """[[table (0: players not at a table), counted minus expected]] for every table counted."""
+def _settle(state: TournamentState, counts: dict[int, int]) -> loose.Settled:
+    """Per table counted (0: players not at a table): counted minus expected, and the loose chips taken."""
     counted: dict[int, int] = {}
-    expected: dict[int, int] = {}
+    stacks: dict[int, int] = {}
     for pid, chips in counts.items():
         p = state.players[pid]
-        key = p.table or 0
+        key = p.table if p.table is not None else loose.NO_TABLE
         counted[key] = counted.get(key, 0) + chips
-        expected[key] = expected.get(key, 0) + p.stack
-    return [[key, counted[key] - expected[key] - state.loose_chips.get(key, 0)] for key in sorted(counted)]
+        stacks[key] = stacks.get(key, 0) + p.stack
+    return loose.settle(state, counted, stacks)
+
+
+def issued(state: TournamentState) -> int:
+    """The chips issued (section 20.9): entries, rebuys, add-ons, top-ups and the chips a race or a found
+    chip added, less those a race, a forfeit or a removal took out. Counts never add to it."""
+    return state.expected_chips() - state.count_corrections
+
+
+def _never_above_issued(state: TournamentState, settled: loose.Settled) -> None:
+    """Section 20.9: a count never puts more chips in play than were issued."""
+    total = settled.total
+    if total <= 0 or state.count_corrections + total <= 0:
+        return
+    after = state.expected_chips() + total
+    over = after - issued(state)
+    where = ", ".join(f"{_place(t)} {d:+,}" for t, d in settled.differences if d)
+    counted = {t for t, _ in settled.differences}
+    hint = ""
+    groups = loose.linked(state, counted)
+    if groups:
+        together = "; ".join(_tables_words(g) for g in groups)
+        hint = f" Players moved between {together} since they were counted: count those tables together."
+    raise RuleError(
+        "CHIPS_EXCEED_ISSUED",
+        f"This count would put {fmt_chips(after)} chips in play, but only {fmt_chips(issued(state))} were issued "
+        f"(entries, rebuys, add-ons and top-ups, less the chips removed): {fmt_chips(over)} too many ({where}). "
+        f"Count again.{hint}",
+        "CHIPS",
+    )
+
+
+def _tables_words(tables: list[int]) -> str:
+    return "tables " + ", ".join(str(t) for t in tables[:-1]) + f" and {tables[-1]}"
+
+
+def _place(table: int) -> str:
+    return f"table {table}" if table else "players not at a table"
 
 
 def _check_tables(state: TournamentState, counts: dict[int, int], since: str) -> None:
@@ -68,12 +113,19 @@ def chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
             raise RuleError("INVALID_INPUT", f"{p.name} is counted twice.")
         counts[p.id] = inputs.whole(chips, f"{p.name}'s chips")
     _check_tables(ctx.state, counts, "")
-    diffs = _differences(ctx.state, counts)
+    settled = _settle(ctx.state, counts)
+    _never_above_issued(ctx.state, settled)
     rows = [[pid, chips] for pid, chips in counts.items()]
+    diffs = settled.differences
     if any(d for _, d in diffs) and cmd.get("accept") is not True:
         ctx.emit("chip_count_flagged", counts=rows, differences=diffs)
         return
-    ctx.emit("chip_count_applied", counts=rows, differences=diffs, correction=any(d for _, d in diffs))
+    ctx.emit("chip_count_applied", counts=rows, differences=diffs, correction=any(d for _, d in diffs),
+             taken=settled.taken, tables=_tables_of(ctx.state, counts))
+
+
+def _tables_of(state: TournamentState, counts: dict[int, int]) -> list[int]:
+    return sorted({p.table if (p := state.players[pid]).table is not None else loose.NO_TABLE for pid in counts})
 
 
 @command("accept_chip_count")
@@ -86,8 +138,10 @@ def accept_chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
     if any(not ctx.state.players[pid].live for pid in counts):
         raise RuleError("INVALID_INPUT", "A player of the flagged count is out since; count again.")
     _check_tables(ctx.state, counts, " since the count")  # a bust or a move since: the count is stale
-    diffs = _differences(ctx.state, counts)
-    ctx.emit("chip_count_applied", counts=pending["counts"], differences=diffs, correction=True)
+    settled = _settle(ctx.state, counts)
+    _never_above_issued(ctx.state, settled)
+    ctx.emit("chip_count_applied", counts=pending["counts"], differences=settled.differences, correction=True,
+             taken=settled.taken, tables=_tables_of(ctx.state, counts))
 
 
 @applies("chip_count_flagged")
@@ -99,14 +153,18 @@ def _flagged(state: TournamentState, ev: Event) -> None:
 def _applied(state: TournamentState, ev: Event) -> None:
     for pid, chips in ev.data["counts"]:
         state.players[int(pid)].stack = int(chips)
-    total = 0
-    for key, diff in ev.data["differences"]:
-        state.loose_chips.pop(int(key), None)
-        total += int(diff)
+        note_counted(state, state.players[int(pid)], ev.at)
+    total = sum(int(diff) for _, diff in ev.data["differences"])
+    if "taken" in ev.data:
+        loose.counted_tables(state, {int(t) for t in ev.data["tables"]}, ev.data["taken"])
+    else:  # logs written before the loose chips went with their holders: each counted table's own lot
+        for key, _diff in ev.data["differences"]:
+            loose.drop(state, int(key))
     if total > 0:
         state.chips_added += total
     else:
         state.chips_removed -= total
+    state.count_corrections += total
     if ev.data.get("correction"):
         state.extra.setdefault("chip_corrections", []).append(
             {"at": ev.at, "differences": ev.data["differences"], "total": total}
@@ -131,6 +189,7 @@ def chips_view(state: TournamentState) -> dict[str, Any]:
         "in_play": chips_in_play(state),
         "expected": state.expected_chips(),
         "loose": {str(k): v for k, v in sorted(state.loose_chips.items()) if v},
+        "loose_at": {str(k): sorted(loose.where(state, k)) for k, v in sorted(state.loose_chips.items()) if v},
         "discrepancy": {str(k): d for k, d in pending["differences"]} if pending else {},
         "corrections": state.extra.get("chip_corrections", []),
     }

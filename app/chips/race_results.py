@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.chips import loose
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import Choice, Question, RuleError
@@ -116,18 +117,31 @@ def count_first(ctx: Context, cmd: dict[str, Any]) -> None:
             keys = tuple(ctx.state.players[int(pid)].name for pid, _ in ctx.state.pending_count["counts"])
             question = Question(text, "counts", "amounts", (accept,), keys)
             raise RuleError("NEEDS_INPUT", text, "RACE-3", question=question)
-    loose = {k: v for k, v in sorted(ctx.state.loose_chips.items()) if v}
-    if not loose:
+    lots = {k: v for k, v in sorted(ctx.state.loose_chips.items()) if v}
+    if not lots:
         return
-    number, chips = next(iter(loose.items()))
-    here = sorted((p.seat or 0, p.id) for p in ctx.state.players.values() if p.live and (p.table or 0) == number)
-    names = [ctx.state.players[pid].name for _, pid in here]
+    # Where those chips are now (they go with their holders), the lots at the same tables together.
+    places: dict[tuple[int, ...], list[int]] = {}
+    for key in lots:
+        places.setdefault(tuple(sorted(loose.where(ctx.state, key))), []).append(key)
+    tables, origins = next(iter(places.items()))
+    chips = sum(lots[k] for k in origins)
+    here = sorted((p.table or 0, p.seat or 0, p.id) for p in ctx.state.players.values()
+                  if p.live and (p.table or 0) in tables)
+    names = [ctx.state.players[pid].name for _, _, pid in here]
     example = ", ".join(f'"{n}": chips' for n in names[:3]) + (", ..." if len(names) > 3 else "")
-    others = f" (also table {', '.join(str(k) for k in list(loose)[1:])})" if len(loose) > 1 else ""
-    holder = f"Table {number} holds" if number else "The players not at a table hold"
+    rest = sorted({t for other in list(places)[1:] for t in other if t and t not in tables})
+    others = f" (also table {', '.join(str(t) for t in rest)})" if rest else ""
+    numbered = [t for t in tables if t]
+    if not numbered:
+        holder = "The players not at a table hold"
+    elif len(numbered) == 1:
+        holder = f"Table {numbered[0]} holds"
+    else:
+        holder = f"Tables {', '.join(str(t) for t in numbered[:-1])} and {numbered[-1]} hold"
     text = (
         f"{holder} {chips:,} chips won from busted players that no counted stack shows yet"
-        f"{others}, so its odd chips are not known. Count every player there first, with chip_count or in "
-        f"this command: \"counts\": {{{example}}}."
+        f"{others}, so the odd chips there are not known. Count every player there first, with chip_count or "
+        f"in this command: \"counts\": {{{example}}}."
     )
     raise RuleError("NEEDS_INPUT", text, "RACE-3", question=Question(text, "counts", "amounts", keys=tuple(names)))

@@ -108,7 +108,11 @@ class Rebuy(Command, tag="rebuy"):
 
 
 class Addon(Command, tag="addon"):
-    """Buy the add-on stack during its level or the break after it (``stack``: his counted stack)."""
+    """Buy the add-on stack during its level or the break after it (``stack``: his counted stack).
+
+    Where only a player with no chips may add on, the engine asks for his counted stack unless it was
+    counted since the last play at his table.
+    """
 
     label: ClassVar[str] = "add-on for {player}"
     rules: ClassVar[tuple[str, ...]] = ("ENT-7", "ENT-5", "ENT-9")
@@ -124,7 +128,9 @@ class Addon(Command, tag="addon"):
 class Topup(Command, tag="topup"):
     """Buy chips up to the starting stack at the end of the first level (``chips``: how many, default all).
 
-    Early in the next level the engine may ask whether the hand at his table started before the change.
+    ``stack`` is his counted stack; without it the engine asks for it, unless it was counted since the
+    last play at his table. Early in the next level the engine may ask whether the hand at his table
+    started before the change.
     """
 
     label: ClassVar[str] = "top-up for {player}"

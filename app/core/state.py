@@ -52,6 +52,9 @@ class Player:
     hand_purchase_cents: int = 0  # ENT-9: bought since the last hand at his table
     hand_purchase_mark: int = -1  # the table's hand count when hand_purchase_cents was last reset
     declared_long_absence: bool = False  # ABS-3(a): said on leaving he will be away longer than the limit
+    # [clock position ms, table (0: none), hands at that table] when his stack was last set to a known
+    # figure (an entry, a rebuy, a count); app.chips.stacks says whether it is still known
+    counted_mark: list[int] | None = None
     # Knockouts (app.knockouts.bounties):
     bounty_cents: int = 0  # KO-2, KO-3: the bounty on his head now, from the bounty pool
     bounties_won_cents: int = 0  # KO-2 to KO-8: bounty money he has won in cash (the house's bounties too)
@@ -314,6 +317,11 @@ class TournamentState:
     entrants: int = 0  # distinct players who ever held an entry (ELIM-2's N)
     money_counts: dict[str, int] = field(default_factory=dict)  # entry/reentry/rebuy/addon/topup -> count
     loose_chips: dict[int, int] = field(default_factory=dict)  # table -> chips of busted players, not counted
+    # table -> the tables where those chips may be now, when not only there (app.chips.loose)
+    loose_tables: dict[int, list[int]] = field(default_factory=dict)
+    # groups of tables that players moved between since they were counted: only their sum is known
+    moved_between: list[list[int]] = field(default_factory=list)
+    count_corrections: int = 0  # net chips added to play by accepted counts (never above 0 after a count)
     pending_count: dict[str, Any] | None = None  # a flagged chip count awaiting the director
     # Every change of seat by a move, a broken table, a redraw or a stage: {kind, player, from_table,
     # from_seat, to_table, to_seat, reason, at} (app.balancing, app.seating; read by app.views).

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.buttons.blinds import seat_order_from_button
+from app.chips import loose
 from app.clock.timeline import (
     adhoc_break_left_ms,
     find_period,
@@ -293,8 +294,9 @@ def _take_out(state: TournamentState, ev: Event, entries: list[dict[str, Any]], 
         if d.get("chips", "loose") == "removed":
             state.chips_removed += p.stack
         else:
-            key = p.table if p.table is not None else 0
-            state.loose_chips[key] = state.loose_chips.get(key, 0) + p.stack
+            key = p.table if p.table is not None else loose.NO_TABLE
+            if p.stack:
+                loose.add(state, key, p.stack, at=key)
         p.stack = 0
         if e.get("deciding"):
             if not p.deciding:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.chips import loose
+from app.chips.stacks import note_counted
 from app.clock.timeline import current_level, in_break, late_registration_open
 from app.core.events import Event
 from app.core.inputs import cents, whole
@@ -153,6 +155,8 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
     if d.get("stack_before") is not None:
         restack(state, p, int(d["stack_before"]))
     p.stack += chips
+    if d.get("stack_before") is not None or kind in ("entry", "reentry", "rebuy"):
+        note_counted(state, p, ev.at)  # a fresh stack, or the counted one plus the chips bought
     p.paid_cents += price + fee
     state.chips_issued += chips
     bounty = int(d.get("bounty_cents", 0))  # KO-2: the bounty part of an entry is kept apart from the pool
@@ -211,9 +215,9 @@ def still_in(p: Player) -> bool:
 
 def restack(state: TournamentState, p: Player, counted: int) -> None:
     """Set a player's stack to what the director counted. The difference comes from (or goes to) the
-    loose chips of his table: chips won from busted players are in play but nobody's counted stack."""
-    key = p.table if p.table is not None else 0
-    state.loose_chips[key] = state.loose_chips.get(key, 0) - (counted - p.stack)
+    loose chips that may be at his table: chips won from busted players are in play but nobody's counted
+    stack (app.chips.loose)."""
+    loose.take_for(state, p.table if p.table is not None else loose.NO_TABLE, counted - p.stack)
     p.stack = counted
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.chips.stacks import ask_stack, stack_known
 from app.clock.handstart import judged_level
 from app.core import inputs
 from app.core.registry import command
@@ -26,6 +27,7 @@ from app.entries.ledger import (
     paid_amount,
 )
 from app.errors import RuleError
+from app.views.format import chips as fmt_chips
 from app.views.format import count as fmt_count
 
 if TYPE_CHECKING:
@@ -119,8 +121,16 @@ def addon(ctx: Context, cmd: dict[str, Any]) -> None:
     if p.addons >= int(ctx.profile["addon.max_per_player"]):
         raise RuleError("LIMIT_REACHED", f"{p.name} has already taken the add-on.", "ENT-7")
     stack = counted_stack(cmd)
-    if ctx.profile["addon.requires_zero_stack"] and (p.stack if stack is None else stack) > 0:
-        raise RuleError("REQUIRES_ZERO_STACK", "The add-on is only for a player with no chips.", "ENT-7")
+    if ctx.profile["addon.requires_zero_stack"]:
+        if stack is None and not stack_known(ctx.state, p, ctx.now):
+            raise ask_stack(p, "The add-on is only for a player with no chips.", "ENT-7")
+        have = p.stack if stack is None else stack
+        if have > 0:
+            raise RuleError(
+                "REQUIRES_ZERO_STACK",
+                f"The add-on is only for a player with no chips; {p.name} has {fmt_chips(have)} chips.",
+                "ENT-7",
+            )
     price = paid_amount(cmd, ctx.profile.addon_price_cents, "add-on", "ENT-7", ctx)
     check_hand_purchase(ctx, p, price)
     emit_purchase(ctx, p, "addon", price, ctx.profile.addon_chips, stack_before=stack)
@@ -164,6 +174,8 @@ def topup(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("LIMIT_REACHED", f"{p.name} has already topped up.", "ENT-6")
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
     stack = counted_stack(cmd)
+    if stack is None and not stack_known(ctx.state, p, ctx.now):
+        raise ask_stack(p, f"The top-up takes a player up to the starting stack of {fmt_chips(start)}.", "ENT-6")
     have = p.stack if stack is None else stack
     if have >= start:
         raise RuleError("STACK_AT_OR_ABOVE_START", f"{p.name} has {have} chips, the start stack is {start}.", "ENT-6")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.buttons.positions import first_hand
+from app.chips import loose
 from app.core import inputs
 from app.core.events import Event
 from app.core.questions import rebuys_decided_first
@@ -122,6 +123,11 @@ def _stage_advanced(state: TournamentState, ev: Event) -> None:
         p.status, p.table, p.seat = SEATED, 1, int(w["seat"])
         table.seats[p.seat] = p.id
     state.reindex()
+    if d["new_stack"] is not None:  # new stacks: the chips won in stage 1 and not counted leave play too
+        state.chips_removed += sum(state.loose_chips.values())
+        state.loose_chips.clear()
+        state.loose_tables.clear()
+    loose.everywhere(state)
     cards = {int(k): v for k, v in d["button_cards"].items()}
     table.draw_cards = cards
     top = max(cards, key=lambda pid: card_value(cards[pid]))

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from app.balancing import plan as balancing_plan
+from app.chips.loose import field_chips
 from app.clock import view as clock_views
 from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
@@ -553,9 +554,9 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         in_the_money=begun and paid > 0 and 1 < left <= paid,
         final_table=final,
         hand_for_hand=bool(state.hand_for_hand),
-        # Every chip still in play counts, including those a busted player left on his table until the
-        # next chip count credits them to their winner.
-        average_stack=round(state.expected_chips() / left) if left else None,
+        # The chips the players still in hold, including those won from busted players that no count has
+        # credited yet; never more than were issued (section 20.9).
+        average_stack=round(field_chips(state) / left) if left else None,
         pool_cents=state.pool_cents,
         prize_pool_cents=money_rules.prize_pool(state) if state.profile is not None else state.pool_cents,
         fees_cents=state.fees_cents,

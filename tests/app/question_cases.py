@@ -243,6 +243,23 @@ def _mixed_alphabets() -> tuple[Tournament, Command]:
     return t, {"cmd": "register", "name": "\u0410nn Lee"}  # a Cyrillic capital A
 
 
+# -- ENT-6, ENT-7: the counted stack a top-up or an add-on depends on --------------------------------------
+def _topup_stack() -> tuple[Tournament, Command]:
+    t = _make("home-rebuy")
+    _register(t, "Ann", "Bob", "Cat")
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
+    t.time.advance(20 * MIN + 45)  # type: ignore[attr-defined]  # level 2 began 45 seconds ago
+    return t, {"cmd": "topup", "player": "Ann", ANSWER: True}
+
+
+def _addon_stack() -> tuple[Tournament, Command]:
+    t = _make("tda", addon__offered=True, addon__level=1, addon__requires_zero_stack=True)
+    _register(t, "Ann", "Bob", "Cat")
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
+    t.time.advance(MIN)  # type: ignore[attr-defined]  # a minute of play: nobody's stack is known
+    return t, {"cmd": "addon", "player": "Ann"}
+
+
 CASES: list[QuestionCase] = [
     QuestionCase("conv-6 level change (bust)", _level_change, lambda q: _with(_level_change()[1], q, True),
                  ANSWER, "bool", "CONV-6"),
@@ -279,6 +296,10 @@ CASES: list[QuestionCase] = [
                  lambda q: _with(_same_but_accents()[1], q, True), "another", "bool", "REG-9"),
     QuestionCase("reg-9 a word mixing look-alike alphabets", _mixed_alphabets,
                  lambda q: _with(_mixed_alphabets()[1], q, True), "mixed_scripts", "bool", "REG-9"),
+    QuestionCase("ent-6 counted stack for a top-up", _topup_stack, lambda q: _with(_topup_stack()[1], q, 700),
+                 "stack", "integer", "ENT-6"),
+    QuestionCase("ent-7 counted stack for a zero-stack add-on", _addon_stack,
+                 lambda q: _with(_addon_stack()[1], q, 0), "stack", "integer", "ENT-7"),
     QuestionCase("pay-10 unlock changes the table", _unlock_changes,
                  lambda q: _with(_unlock_changes()[1], q, True), "confirm", "bool", "PAY-10"),
 ]

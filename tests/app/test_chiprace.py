@@ -66,8 +66,8 @@ def test_race_3_tda_adds_a_chip_for_a_player_raced_out() -> None:
 
 
 def test_race_3_roberts_gives_the_raced_out_player_a_raced_chip_first() -> None:
-    t, _ = at_break_after_four("home-nl")
-    added_by_count = t.state.chips_added  # home-nl starts at 1,000: the count above added chips
+    t, _ = at_break_after_four("home-nl", **{"money.start_stack": 2000})  # the 8,000 counted were issued
+    added_by_count = t.state.chips_added
     t.execute({"cmd": "chip_race", "denomination": 5, "cards": {**CARDS, "Cy": ["2h"]}})
     assert stacks(t) == {"Bob": 1975, "Di": 4000, "Cy": 25, "Ann": 2000}
     assert t.state.chips_added - added_by_count == 50 and conserved(t)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
@@ -120,3 +122,65 @@ def test_ent_5_bust_with_rebuy_false_declines_at_once(monkeypatch):
     at_level(monkeypatch, 1)
     t.execute({"cmd": "bust", "player": "Ann", "rebuy": False})
     assert (players(t)["Ann"]["status"], players(t)["Ann"]["place"]) == ("out", 3)
+
+
+def _two_tables_in_level_2() -> Any:
+    """Home rebuy game: two tables of four, level 2 began 45 seconds ago, no level-2 hand reported yet."""
+    t = make("home-rebuy", table__max_seats=5, final_table__size=5)
+    enter(t, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    begin(t, clock=True)
+    t.time.advance(20 * 60 + 45)  # type: ignore[attr-defined]
+    return t
+
+
+def test_ent_6_top_up_asks_for_the_players_counted_stack_instead_of_a_whole_table_count():
+    t = _two_tables_in_level_2()
+    before_level_2 = {"hand_started_before_level_change": True}
+    err = refused(t, {"cmd": "topup", "player": "Ann", **before_level_2}, "NEEDS_INPUT")
+    assert err.question is not None
+    assert (err.question.field, err.question.kind) == ("stack", "integer")
+    assert "How many chips does Ann have now?" in err.message and "2,000" in err.message
+    events = t.execute({"cmd": "topup", "player": "Ann", "stack": 700, **before_level_2})
+    bought = next(e for e in events if e.type == "chips_bought")
+    assert (bought.data["stack_before"], bought.data["chips"], bought.data["cents"]) == (700, 1300, 1300)
+    ann = players(t)["Ann"]
+    assert (ann["stack"], ann["topups"]) == (2000, 1)
+    # The counted stack decides the refusals too, with nobody else at the table counted.
+    refused(t, {"cmd": "topup", "player": "Bob", "stack": 2400, **before_level_2}, "STACK_AT_OR_ABOVE_START")
+    refused(t, {"cmd": "topup", "player": "Bob", "stack": 1500, "chips": 501, **before_level_2},
+            "EXCEEDS_START_STACK")
+
+
+def test_ent_6_a_stack_counted_since_the_last_play_is_used_without_asking_again():
+    t = _two_tables_in_level_2()
+    before_level_2 = {"hand_started_before_level_change": True}
+    bob = t.state.players[t.state.by_name["bob"]]
+    assert bob.table is not None
+    mates = {t.state.players[pid].name: 1000 for pid in t.state.tables[bob.table].seats.values()}
+    t.execute({"cmd": "chip_count", "counts": mates, "accept": True})
+    t.execute({"cmd": "topup", "player": "Bob", **before_level_2})  # counted a moment ago: 1,000
+    assert players(t)["Bob"]["stack"] == 2000
+    # Once play goes on (the clock runs in a level), a count from before is no longer his stack: it is asked.
+    mate = next(name for name in mates if name != "Bob")
+    t.time.advance(30)  # type: ignore[attr-defined]
+    refused(t, {"cmd": "topup", "player": mate, **before_level_2}, "NEEDS_INPUT")
+
+
+def test_ent_7_add_on_for_a_player_with_no_chips_asks_for_the_counted_stack(monkeypatch):
+    t = make("tda", addon__offered=True, addon__level=1, addon__requires_zero_stack=True)
+    enter(t, "Ann", "Bob", "Cat")
+    begin(t, clock=True)
+    t.time.advance(60)  # type: ignore[attr-defined]  # a minute of play: nobody's stack is known
+    err = refused(t, {"cmd": "addon", "player": "Ann"}, "NEEDS_INPUT")
+    assert err.question is not None and (err.question.field, err.question.kind) == ("stack", "integer")
+    refused(t, {"cmd": "addon", "player": "Ann", "stack": 350}, "REQUIRES_ZERO_STACK")
+    events = t.execute({"cmd": "addon", "player": "Ann", "stack": 0})
+    assert next(e for e in events if e.type == "chips_bought").data["stack_before"] == 0
+    assert players(t)["Ann"]["stack"] == t.state.profile.addon_chips
+    # Without the zero-stack rule the add-on does not depend on the stack, and nothing is asked.
+    t2 = make("tda", addon__offered=True, addon__level=1)
+    enter(t2, "Ann", "Bob")
+    begin(t2, clock=True)
+    t2.time.advance(60)  # type: ignore[attr-defined]
+    t2.execute({"cmd": "addon", "player": "Ann"})
+    assert players(t2)["Ann"]["addons"] == 1

@@ -128,3 +128,58 @@ def test_an_unexpected_error_is_logged_and_leaves_the_tournament_as_it_was(qtbot
     assert len(window.session.tournament.log) == log_before
     assert "notes" not in window.session.state.extra
     assert "ZeroDivisionError: bug" in (user_data / "errors.log").read_text(encoding="utf-8")
+
+
+
+def _top_up_window(qtbot, clock):
+    """Home rebuy game, seated, the clock 45 seconds into level 2: the top-up window is open until each
+    table's first level-2 hand; the events the window runs are kept."""
+    from tests.ui.conftest import make_session, open_window
+
+    session = make_session(clock, "home-rebuy", players=8, seat=True)
+    window = open_window(qtbot, session)
+    window.run({"cmd": "start_clock"})
+    clock.advance(20 * 60 + 45)
+    events: list = []
+    session.changed.connect(events.extend)
+    return window, session, events
+
+
+def _answer(qtbot, window, first_line: str, *, yes: bool | None = None, number: int | None = None) -> None:
+    dialog = window.runner.question_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.question.text.startswith(first_line)
+    if number is not None:
+        next(iter(dialog.spins.values())).setValue(number)
+        qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    else:
+        qtbot.keyClick(dialog.list, Qt.Key.Key_1 if yes else Qt.Key.Key_2)
+
+
+def test_ent_6_top_up_typed_with_the_counted_stack_in_the_action_bar(qtbot, clock):
+    window, session, events = _top_up_window(qtbot, clock)
+    window.players_ctl.begin("topup")
+    bar = window.player_panel.action_bar
+    assert bar.title.text() == "Top-up:" and "Ana 700" in bar.edit.placeholderText()
+    bar.edit.setText("Ann Lee 700")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    _answer(qtbot, window, "Had the hand being played", yes=True)  # the level change, asked as before
+    assert window.runner.question_dialog is None  # the stack was typed: nothing more is asked
+    ann = session.state.players[session.state.by_name["ann lee"]]
+    assert bar.feedback.property("kind") == "done", bar.feedback.text()
+    assert (ann.stack, ann.topups) == (2000, 1)
+    assert [e.data["stack_before"] for e in events if e.type == "chips_bought"] == [700]
+
+
+def test_ent_6_top_up_without_a_stack_asks_for_it_in_the_window(qtbot, clock):
+    window, session, events = _top_up_window(qtbot, clock)
+    window.players_ctl.begin("topup")
+    bar = window.player_panel.action_bar
+    bar.edit.setText("Bo Chen")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    _answer(qtbot, window, "Had the hand being played", yes=True)
+    _answer(qtbot, window, "How many chips does Bo Chen have now?", number=1200)
+    assert window.runner.question_dialog is None
+    bo = session.state.players[session.state.by_name["bo chen"]]
+    assert bar.feedback.property("kind") == "done", bar.feedback.text()
+    assert (bo.stack, bo.topups) == (2000, 1)
+    assert [e.data["stack_before"] for e in events if e.type == "chips_bought"] == [1200]

@@ -25,3 +25,32 @@ def test_strip_and_display_agree_on_players_left_after_the_winner(qtbot, clock) 
     assert display.frame.level_text.startswith("Winner:")
     assert w.strip.field.text().startswith("1 / 3") and display.panel.values["players"].text() == "1 / 3"
     w.close()
+
+
+def test_brk_1_the_room_displays_average_stack_never_passes_the_chips_issued_after_a_break(qtbot, clock) -> None:
+    """Section 20.9: chips won from busted players go with their holders when a table breaks; the final
+    table's count of every chip adds up, and the room display's average is those chips over the field."""
+    session = make_session(clock, players=12, seat=True)  # two tables of six, 10,000 each
+    w = open_window(qtbot, session)
+    w.run({"cmd": "start_clock"})
+    state = session.state
+    winners = []
+    for number in sorted(state.tables):  # three busts at each table; one player there wins them all
+        ids = list(state.tables[number].seats.values())
+        winners.append(ids[0])
+        for pid in ids[1:4]:
+            w.run({"cmd": "bust", "player": pid})
+    w.run({"cmd": "break_table", "table": max(state.tables)}, w.tables_tab.feedback)
+    assert len(state.tables) == 1
+    counts = {state.players[pid].name: 10_000 for pid in state.tables[1].seats.values()}
+    for pid in winners:
+        counts[state.players[pid].name] = 40_000
+    w.run({"cmd": "chip_count", "counts": counts})
+    assert state.pending_count is None  # it adds up, nothing flagged
+    chips = session.tournament.view("chips")["chips"]
+    assert chips["in_play"] == chips["issued"] == 120_000
+    w.act_room_display()
+    w.display.refresh()
+    assert w.display.frame.average_text == "20,000"  # 120,000 over the six players left
+    assert w.display.panel.values["average"].text() == "20,000"
+    w.close()

@@ -283,12 +283,17 @@ def test_a_chip_count_per_table_and_a_count_that_does_not_add_up(qtbot, clock):
     before = {pid: state.players[pid].stack for pid in (first, second)}
     dialog.spins[first].setValue(state.players[first].stack + 1000)
     dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    # Section 20.9: more chips than were issued is refused in words, naming the difference.
+    assert dialog.isVisible() and "1,000 too many" in dialog.feedback.text()
+    assert not dialog.accept_button.isVisible() and state.players[first].stack == before[first]
+    dialog.spins[first].setValue(before[first] - 1000)
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     assert dialog.isVisible() and "does not add up" in dialog.feedback.text() and dialog.accept_button.isVisible()
-    dialog.spins[second].setValue(state.players[second].stack - 1000)
+    dialog.spins[second].setValue(before[second] + 1000)
     dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()  # counted again: it adds up now
     qtbot.waitUntil(lambda: not dialog.isVisible())
-    assert w.session.state.players[first].stack == before[first] + 1000
-    assert w.session.state.players[second].stack == before[second] - 1000
+    assert w.session.state.players[first].stack == before[first] - 1000
+    assert w.session.state.players[second].stack == before[second] + 1000
     assert w.tables_tab.feedback.text() == "Chip count of table 1 entered."
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 from app.names import name_key
 from app.views import currency_of, knockouts
 from app.views import seats as seat_views
-from app.views.handles import Event
+from app.views.handles import Event, Player, TournamentState
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player
 from ui.overview import prize_of
@@ -64,6 +64,9 @@ class PlayersControl:
         name = self.selected_name()
         if not name and command in ("rebuy", "decline_rebuy"):
             name = next((p.name for p in self.w.session.state.players.values() if p.deciding and p.live), "")
+        if command in STACK_COMMANDS:
+            self.bar.begin(command, b.title, name, "name, then the counted stack: Ana 700")
+            return
         self.bar.begin(command, b.title, name)
 
     def row_menu(self, player_id: int) -> QMenu:
@@ -239,12 +242,30 @@ class PlayersControl:
 
     def submit_player_action(self, command: str, text: str) -> None:
         b = bespoke(command)
-        p, why = one_player(self.w.session.state, text)
+        state = self.w.session.state
+        counted = player_and_stack(state, text) if command in STACK_COMMANDS else None
+        p, why = (counted[0], "") if counted is not None else one_player(state, text)
         if p is None or b is None:
             self.bar.feedback.refuse(why)
             return
-        self.w.runner.run({"cmd": command, "player": p.id}, self.bar.feedback, f"{b.title}: {p.name} — done.",
+        cmd: dict[str, Any] = {"cmd": command, "player": p.id}
+        if counted is not None:
+            cmd["stack"] = counted[1]  # his counted stack; without it the engine asks when the rule needs it
+        self.w.runner.run(cmd, self.bar.feedback, f"{b.title}: {p.name} — done.",
                           then=lambda _events: self.bar.edit.clear())
+
+
+STACK_COMMANDS = ("topup", "addon")  # one-player actions that take the player's counted stack after his name
+
+
+def player_and_stack(state: TournamentState, text: str) -> tuple[Player, int] | None:
+    """"Ana 700": the player Ana and her counted stack, 700; None when the text does not end in a number
+    after a player's name (a name or number alone, or a name that itself ends in digits)."""
+    head, _, tail = text.strip().rpartition(" ")
+    if not head or not tail.isdigit() or state.by_name.get(name_key(text)) is not None:
+        return None
+    p, _why = one_player(state, head)
+    return (p, int(tail)) if p is not None else None
 
 
 def bust_command(player_ids: list[int]) -> dict[str, Any]:

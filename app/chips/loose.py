@@ -1,0 +1,204 @@
+"""Chips won from busted players: in play, in nobody's counted stack yet, and where they may be.
+
+A bust leaves the busted player's chips at his table, with whoever won them: ``state.loose_chips`` keeps
+them by the table where they were won. Their holders may leave that table (a balancing move, a broken
+table, a redraw); the chips go with them. So each lot also keeps the tables where it may be now
+(``state.loose_tables``; a lot without an entry is still only at its own table): a move adds the
+player's new table, a broken table hands its lots to every table that took its players, a redraw puts
+every lot at every new table.
+
+A player who moves also carries whatever his stack gained or lost since it was counted, and leaves the
+opposite at his old table: until those tables are counted, only their sum is known. So the tables
+players moved between are kept as groups (``state.moved_between``), and a count of a whole group
+compares its sum.
+
+A count of whole tables (:func:`settle`) expects the counted players' stacks plus the loose chips that
+must be among them: every lot whose tables were all counted. A lot also at a table not counted may be
+there as well, in part; the count takes what its tables' surplus shows, and the rest stays with the
+tables not counted. Once counted, a table holds no loose chips any more. A count of every table takes
+every lot, so a final table's count of every chip adds up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.core.state import WINNER, TournamentState
+
+NO_TABLE = 0  # the players not at a table (not seated yet) count as one "table"
+
+
+def field_chips(state: TournamentState) -> int:
+    """The chips the players still in the field hold (the winner included), with the chips won from busted
+    players that no count has credited yet: what an average stack is taken over."""
+    stacks = sum(p.stack for p in state.players.values() if p.live or p.status == WINNER)
+    return stacks + sum(state.loose_chips.values())
+
+
+def where(state: TournamentState, key: int) -> set[int]:
+    """The tables (still in play) where the chips won at table ``key`` may be now."""
+    tables = state.loose_tables.get(key, [key])
+    live = {t for t in tables if t == NO_TABLE or t in state.tables}
+    return live or set(state.tables) | {NO_TABLE}  # nowhere known: anywhere
+
+
+def add(state: TournamentState, key: int, chips: int, at: int | None = None) -> None:
+    """``chips`` more (fewer, when negative) loose chips of the lot won at table ``key``; ``at``: a table
+    where they are now (a bust puts them at its own table)."""
+    state.loose_chips[key] = state.loose_chips.get(key, 0) + chips
+    tables = set(state.loose_tables.get(key, [key]))
+    if at is not None:
+        tables.add(at)
+    _store(state, key, tables)
+    if not state.loose_chips[key]:
+        drop(state, key)
+
+
+def drop(state: TournamentState, key: int) -> None:
+    state.loose_chips.pop(key, None)
+    state.loose_tables.pop(key, None)
+
+
+def _store(state: TournamentState, key: int, tables: set[int]) -> None:
+    if tables == {key}:
+        state.loose_tables.pop(key, None)
+    else:
+        state.loose_tables[key] = sorted(tables)
+
+
+def take_for(state: TournamentState, table: int, chips: int) -> None:
+    """A player at ``table`` was counted with ``chips`` more than his last stack (fewer when negative):
+    the difference comes out of the loose chips that may be at his table, his table's own lot first
+    (or, fewer, stays at his table with whoever won them)."""
+    for key in sorted(state.loose_chips, key=lambda k: (k != table, k)):
+        v = state.loose_chips.get(key, 0)
+        if chips <= 0:
+            break
+        if v <= 0 or table not in where(state, key):
+            continue
+        part = min(v, chips)
+        add(state, key, -part)
+        chips -= part
+    if chips:
+        add(state, table, -chips, at=table)
+
+
+def _link(state: TournamentState, tables: set[int], gone: int | None = None) -> None:
+    """Players moved between ``tables``: one group with every group they touch (``gone``: a broken table,
+    no longer in any group)."""
+    joined = set(tables)
+    kept = []
+    for group in state.moved_between:
+        if joined & set(group):
+            joined |= set(group)
+        else:
+            kept.append(group)
+    joined.discard(gone)
+    if len(joined) > 1:
+        kept.append(sorted(joined))
+    state.moved_between = sorted(kept)
+
+
+def moved(state: TournamentState, src: int, dst: int) -> None:
+    """A player left table ``src`` for ``dst``: what may be at ``src`` may now be at ``dst`` too."""
+    for key in list(state.loose_chips):
+        tables = set(state.loose_tables.get(key, [key]))
+        if src in tables:
+            _store(state, key, tables | {dst})
+    _link(state, {src, dst})
+
+
+def broken(state: TournamentState, number: int, destinations: set[int]) -> None:
+    """Table ``number`` broke and its players went to ``destinations``: its loose chips went with them."""
+    for key in list(state.loose_chips):
+        tables = set(state.loose_tables.get(key, [key]))
+        if number in tables:
+            _store(state, key, (tables - {number}) | destinations)
+    _link(state, destinations | {number}, gone=number)
+
+
+def everywhere(state: TournamentState) -> None:
+    """Everyone drew a new seat (a redraw, a stage's new table): every lot may be at any table now."""
+    tables = set(state.tables)
+    for key in list(state.loose_chips):
+        _store(state, key, tables or {key})
+    state.moved_between = [sorted(tables)] if len(tables) > 1 else []
+
+
+def _present(state: TournamentState, group: list[int]) -> set[int]:
+    """The tables of a group that still seat players (an emptied table can no longer be counted)."""
+    return {t for t in group if t in state.tables and state.tables[t].seats}
+
+
+def linked(state: TournamentState, tables: set[int]) -> list[list[int]]:
+    """The groups of tables players moved between that ``tables`` count only in part."""
+    out = []
+    for group in state.moved_between:
+        present = _present(state, group) | (set(group) & tables)
+        if present & tables and not present <= tables:
+            out.append(sorted(present))
+    return out
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What a count of whole tables comes to: per table, counted minus expected (stacks and the loose
+    chips that are there), and the loose chips each lot gives up to the counted stacks."""
+
+    differences: list[list[int]]  # [[table, chips]] sorted by table
+    taken: list[list[int]]  # [[lot's table, chips]]
+
+    @property
+    def total(self) -> int:
+        return sum(d for _, d in self.differences)
+
+
+def settle(state: TournamentState, counted: dict[int, int], stacks: dict[int, int]) -> Settled:
+    """``counted`` and ``stacks``: per table, the chips counted and the counted players' last stacks."""
+    diff = {t: counted[t] - stacks[t] for t in counted}
+    tables = set(counted)
+    taken: dict[int, int] = {}
+    lots = sorted((k, v) for k, v in state.loose_chips.items() if v)
+    # Lots entirely among the counted tables must all be there; then lots also at a table not counted
+    # give what their counted tables show beyond their stacks.
+    for whole in (True, False):
+        for key, v in lots:
+            here = where(state, key)
+            inside = sorted(here & tables, key=lambda t: (t != key, t))
+            if not inside or (here <= tables) != whole:
+                continue
+            if whole and v < 0:
+                diff[inside[0]] -= v
+                taken[key] = v
+                continue
+            rest = v
+            for t in inside:
+                part = min(rest, max(diff[t], 0))
+                diff[t] -= part
+                rest -= part
+            if whole and rest:
+                diff[inside[0]] -= rest  # chips that should be here and are not: a shortfall
+                rest = 0
+            if v - rest:
+                taken[key] = v - rest
+    # Players moved between the tables of a group counted whole: only the group's sum says anything.
+    for group in state.moved_between:
+        present = sorted(_present(state, group) | (set(group) & tables))
+        if len(present) > 1 and set(present) <= tables:
+            diff[present[0]] = sum(diff[t] for t in present)
+            for t in present[1:]:
+                diff[t] = 0
+    return Settled([[t, diff[t]] for t in sorted(diff)], [[k, c] for k, c in sorted(taken.items())])
+
+
+def counted_tables(state: TournamentState, tables: set[int], taken: list[list[int]]) -> None:
+    """After a count of ``tables``: each lot gives up what was taken, and no lot is at a counted table."""
+    state.moved_between = [g for g in state.moved_between if not (_present(state, g) | set(g) & tables) <= tables]
+    for key, chips in taken:
+        state.loose_chips[int(key)] = state.loose_chips.get(int(key), 0) - int(chips)
+    for key in list(state.loose_chips):
+        rest = set(state.loose_tables.get(key, [key])) - tables
+        if not state.loose_chips[key] or not rest:
+            drop(state, key)
+        else:
+            _store(state, key, rest)
