@@ -49,6 +49,9 @@ if TYPE_CHECKING:
     from ui.dialogs.deal import DealDialog
     from ui.dialogs.eliminator import EliminatorDialog
 
+# The strip's view: the field, the currency, the pending balancing action, the players deciding on a
+# rebuy, and the step that ends the event.
+StripView = tuple[views.FieldView, str, PendingMove | None, tuple[str, ...], views.NextStepView | None]
 BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
 MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players",
          "seat_all": "T&ables", "move": "T&ables",
@@ -126,6 +129,7 @@ class DirectorWindow(QMainWindow):
         lay.addWidget(inner, 1)
         self.setCentralWidget(central)
         self.pending: list[PendingMove] = []
+        self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
         self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
         self.bust_dialog: BustDialog | None = None
         self.eliminator_dialog: EliminatorDialog | None = None
@@ -300,7 +304,7 @@ class DirectorWindow(QMainWindow):
             self.roster.open_later()
 
     def _connect(self) -> None:
-        self.strip.act_pending.connect(self.tables_ctl.act_move)
+        self.strip.act_pending.connect(self.act_strip_button)
         self.player_panel.action_bar.submitted.connect(self.players_ctl.submit)
         self.tables_tab.draw_requested.connect(self.tables_ctl.act_seat_draw)
         self.tables_tab.break_requested.connect(self.tables_ctl.act_break_table)
@@ -366,16 +370,17 @@ class DirectorWindow(QMainWindow):
                 f"{paid} places paid of {entries:,} entries · prize pool {fmt.money(pool, currency)}"
             )
 
-        def strip_view() -> tuple[FieldInfo, str, str | None, tuple[str, ...]]:
+        def strip_view() -> StripView:
             s = state()
             v = views.summary(s)
             deciding = tuple(deciding_text(p) for p in s.players.values() if p.deciding and p.live)
-            return v.field, v.currency, (self.pending[0].text(s) if self.pending else None), deciding
+            self.next_step = views.next_step(s, self.session.now())
+            return v.field, v.currency, (self.pending[0] if self.pending else None), deciding, self.next_step
 
-        def draw_strip(view: tuple[FieldInfo, str, str | None, tuple[str, ...]]) -> None:
-            fi, currency, pending, deciding = view
+        def draw_strip(view: StripView) -> None:
+            fi, currency, pending, deciding, step = view
             self.strip.show_field(fi, currency)
-            self.strip.show_pending(pending, deciding)
+            self.strip.show_pending(pending, deciding, step)
 
         self.panes.add("players", players_view, draw_players)
         self.panes.add("tables", tables_view, draw_tables)
@@ -421,9 +426,32 @@ class DirectorWindow(QMainWindow):
             self._history_stale = False
 
     def tick(self) -> None:
-        """Every 250 ms: the clock only (and the phones, when the clock moved to another period)."""
+        """Every 250 ms: the clock only (and the phones, when the clock moved to another period); the
+        strip's last step too when late registration closed meanwhile (close and finish -> finish)."""
         self.clock_ctl.tick()
+        if self.next_step is not None and views.next_step(self.session.state, self.session.now()) != self.next_step:
+            self.panes.by_name["strip"].update()
         self.share.publish()
+
+    def act_strip_button(self) -> None:
+        """The strip's button: the step that ends the event when there is one (its commands in turn: close
+        late registration, then finish or award the seats), else the pending balancing action."""
+        if self.next_step is None:
+            self.tables_ctl.act_move()
+            return
+        commands = [dict(c) for c in self.next_step.commands]
+        feedback = self.payouts_tab.feedback
+
+        def run_next(_events: object = None) -> None:
+            if commands:
+                self.runner.run(commands.pop(0), feedback, then=run_next)
+                return
+            self.tabs.setCurrentWidget(self.payouts_tab)
+            winner = views.summary(self.session.state).field
+            feedback.done(f"The tournament is over: {winner.winner} wins." if winner.winner
+                          else "The tournament is over: the seats are awarded.")
+
+        run_next()
 
     # -- the window's own actions -----------------------------------------------------------------------
     def run(self, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:

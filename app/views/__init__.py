@@ -5,6 +5,7 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
+from app.views.ending import NextStepView, next_step
 from app.views.knockouts import KnockoutRow, knockouts
 from app.views.leaders import BountyLeader, ChipLeader, chip_leaders, largest_bounties, top_stacks
 from app.views.more import (
@@ -52,6 +53,8 @@ from app.views.structure_edit import (
 )
 
 __all__ = [
+    "NextStepView",
+    "next_step",
     "ChipLeader",
     "chip_leaders",
     "largest_bounties",

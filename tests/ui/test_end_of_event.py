@@ -1,0 +1,76 @@
+"""The end of an event in the window and on the room display: the strip's last step, the winner named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.engine import Tournament
+from app.profiles.profile import load_profile, profile_from_dict
+from tests.ui.conftest import make_session, open_window
+from ui.session import Session
+
+
+def _bust_to(session: Session, left: int) -> None:
+    t = session.tournament
+    while t.state.in_field > left:
+        table = max(t.state.tables.values(), key=lambda tb: tb.population)
+        session.execute({"cmd": "bust", "player": next(iter(table.seats.values()))})
+
+
+def _one_left(clock: Any) -> Session:
+    session = make_session(clock, players=3, seat=True)
+    session.execute({"cmd": "start_clock"})
+    _bust_to(session, 1)
+    return session
+
+
+def _satellite(clock: Any, players: int = 10) -> Session:
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "satellite.seat_value_cents": 20000}
+    t = Tournament.create(profile_from_dict(data), name="Thursday satellite", time=clock, seed=1)
+    for i in range(players):
+        t.execute({"cmd": "register", "name": f"Player {i + 1}"})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    session = Session.in_memory(t)
+    _bust_to(session, 3)  # 3 seats for the $600 pool
+    return session
+
+
+def test_elim_6_one_player_left_while_late_registration_is_open_the_strip_says_close_and_finish(qtbot, clock):
+    session = _one_left(clock)
+    w = open_window(qtbot, session)
+    assert not session.state.ended
+    text = w.strip.pending.text()
+    assert "Nothing pending" not in text and text.startswith("Close registration and finish")
+    button = w.strip.pending_button
+    assert button.isVisible() and button.text() == "Close registration and finish"
+    w.strip.grab().save("/tmp/shots/strip-close-and-finish.png")
+    button.click()
+    assert session.state.ended
+    winner = next(p.name for p in session.state.players.values() if p.status == "winner")
+    assert w.tabs.currentWidget() is w.payouts_tab and winner in w.payouts_tab.feedback.text()
+    assert w.strip.pending.text() == "Nothing pending" and not button.isVisible()
+
+
+def test_elim_6_late_registration_closed_by_the_clock_the_strip_says_finish(qtbot, clock):
+    session = _one_left(clock)
+    w = open_window(qtbot, session)
+    clock.advance(4 * 3600)  # past the end of late registration (level 3)
+    w.tick()
+    assert w.strip.pending.text().startswith("Finish:")
+    assert w.strip.pending_button.text() == "Finish"
+    w.strip.pending_button.click()
+    assert session.state.ended
+
+
+def test_sat_3_seat_winners_left_while_late_registration_is_open_the_strip_says_award_the_seats(qtbot, clock):
+    session = _satellite(clock)
+    w = open_window(qtbot, session)
+    assert not session.state.ended and session.state.in_field == 3
+    assert "award the seats" in w.strip.pending.text()
+    assert w.strip.pending_button.text() == "Close registration and award the seats"
+    w.strip.grab().save("/tmp/shots/strip-award-seats.png")
+    w.strip.pending_button.click()
+    assert session.state.ended
+    assert sum(1 for p in session.state.players.values() if p.out_reason == "seat") == 3
