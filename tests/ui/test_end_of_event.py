@@ -74,3 +74,65 @@ def test_sat_3_seat_winners_left_while_late_registration_is_open_the_strip_says_
     w.strip.pending_button.click()
     assert session.state.ended
     assert sum(1 for p in session.state.players.values() if p.out_reason == "seat") == 3
+
+
+def _finished_display(qtbot, clock: Any, session: Session):
+    from ui.display import RoomDisplay
+    from ui.display.sound import SILENT, ChimePlayer
+
+    clock.advance(5 * 3600)  # late registration closed: the finish (or the award) is due
+    session.execute({"cmd": "note", "text": "late registration is over"})
+    assert session.state.ended
+    display = RoomDisplay(session.tournament, clock, player=ChimePlayer(backend=SILENT))
+    qtbot.addWidget(display)
+    display.resize(1920, 1080)
+    display.show()
+    qtbot.waitExposed(display)
+    display.refresh()
+    return display
+
+
+def test_elim_6_the_finished_display_names_the_winner_and_drops_next_level_and_break(qtbot, clock):
+    session = _one_left(clock)
+    winner = next(p.name for p in session.state.players.values() if p.live)
+    display = _finished_display(qtbot, clock, session)
+    panel = display.panel
+    panel.grab().save("/tmp/shots/display-finished.png")
+    assert panel.level.text() == f"Winner: {winner}"
+    for cell in ("next", "break"):
+        assert panel.captions[cell].text() == panel.values[cell].text() == panel.details[cell].text() == ""
+    assert panel.bets.text() == ""  # no more blinds to play
+    assert panel.captions["pool"].text() == "PRIZE POOL"
+
+
+def test_sat_3_the_finished_display_names_the_seat_winners(qtbot, clock):
+    session = _satellite(clock)
+    seated = sorted(p.name for p in session.state.players.values() if p.live)
+    display = _finished_display(qtbot, clock, session)
+    panel = display.panel
+    panel.grab().save("/tmp/shots/display-finished-satellite.png")
+    assert panel.level.text() == "3 seats in Main Event won by"
+    assert sorted(panel.bets.text().split("  ·  ")) == seated
+    assert panel.captions["next"].text() == panel.captions["break"].text() == ""
+
+
+def test_payout_places_never_touch_their_amounts_on_the_display(qtbot):
+    from ui.display.format import ordinal
+    from ui.display.model import RoomFacts, build_frame
+    from ui.display.panel import DisplayPanel
+
+    panel = DisplayPanel()
+    qtbot.addWidget(panel)
+    facts = RoomFacts(name="Friday", players_left=40, entries=120, pool_cents=1_200_000,
+                      payouts=tuple((ordinal(n), 39_825 + 100 * (10 - n)) for n in range(1, 11)), places_paid=10)
+    clock = {"started": True, "running": True, "level": 3, "ms_left": 600_000, "time_left": "10:00"}
+    for width, height in ((1920, 1080), (1280, 720), (3840, 2160)):
+        panel.resize(width, height)
+        panel.place_labels()
+        panel.show_frame(build_frame(clock, facts))
+        panel.grab()
+        for place, amount in zip(panel.payout_places, panel.payout_amounts):
+            place_end = place.x() + place.fontMetrics().horizontalAdvance(place.text())
+            amount_start = amount.x() + amount.width() - amount.fontMetrics().horizontalAdvance(amount.text())
+            space = amount.fontMetrics().horizontalAdvance(" ")
+            assert amount_start - place_end >= space, (width, place.text(), amount.text())
