@@ -136,3 +136,39 @@ def test_payout_places_never_touch_their_amounts_on_the_display(qtbot):
             amount_start = amount.x() + amount.width() - amount.fontMetrics().horizontalAdvance(amount.text())
             space = amount.fontMetrics().horizontalAdvance(" ")
             assert amount_start - place_end >= space, (width, place.text(), amount.text())
+
+
+def test_ctrl_t_proposes_the_player_on_the_waiting_list(qtbot, clock):
+    from PySide6.QtCore import Qt
+
+    session = make_session(clock, players=9, seat=True)  # one table of 9: every seat taken
+    session.execute({"cmd": "start_clock"})
+    session.execute({"cmd": "register", "name": "Zed Late"})
+    assert session.state.players[session.state.waiting[0]].name == "Zed Late"
+    w = open_window(qtbot, session)
+    ctrl_t = next(a for a in w.actions() if a.shortcut().toString() == "Ctrl+T")
+    ctrl_t.trigger()
+    bar = w.player_panel.action_bar
+    assert bar.isVisible() and bar.key == "seat_player" and bar.edit.text() == "Zed Late"
+    w.player_panel.view.selectRow(0)  # a seated player selected: the waiting one is still proposed
+    assert w.players_ctl.selected_name() not in ("", "Zed Late")
+    ctrl_t.trigger()
+    assert bar.edit.text() == "Zed Late"
+    session.execute({"cmd": "bust", "player": next(iter(session.state.tables[1].seats.values()))})
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    late = next(p for p in session.state.players.values() if p.name == "Zed Late")
+    assert late.table == 1 and not session.state.waiting
+
+
+def test_the_strip_button_says_break_for_a_table_to_break(qtbot, clock):
+    session = make_session(clock, players=12, seat=True)  # two tables of 6
+    session.execute({"cmd": "start_clock"})
+    w = open_window(qtbot, session)
+    _bust_to(session, 9)  # 9 left: they fit at one table
+    assert w.pending and w.pending[0].kind == "break"
+    assert w.strip.pending.text().startswith("Break table")
+    assert w.strip.pending_button.text() == "Break" and w.strip.pending_button.isVisible()
+    w.strip.grab().save("/tmp/shots/strip-break.png")
+    table = w.pending[0].from_table
+    w.strip.pending_button.click()
+    assert table not in session.state.tables or not session.state.tables[table].seats

@@ -57,13 +57,19 @@ class PlayersControl:
 
     def begin(self, command: str) -> None:
         """Open the action bar for the one-player action ``command`` (the selected player filled in; for a
-        rebuy or its decline with nobody selected, the first player still deciding)."""
+        rebuy or its decline with nobody selected, the first player still deciding; for a seat, the first
+        player on the waiting list unless the one selected has no seat either)."""
         b = bespoke(command)
         if b is None:
             return
+        state = self.w.session.state
         name = self.selected_name()
         if not name and command in ("rebuy", "decline_rebuy"):
-            name = next((p.name for p in self.w.session.state.players.values() if p.deciding and p.live), "")
+            name = next((p.name for p in state.players.values() if p.deciding and p.live), "")
+        if command == "seat_player":
+            chosen = state.players.get(state.by_name.get(name_key(name), -1)) if name else None
+            if chosen is None or not chosen.live or chosen.table is not None:
+                name = next((state.players[pid].name for pid in state.waiting if pid in state.players), name)
         self.bar.begin(command, b.title, name)
 
     def row_menu(self, player_id: int) -> QMenu:
