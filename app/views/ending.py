@@ -15,7 +15,6 @@ from typing import Any
 
 from app.clock.timeline import late_registration_open
 from app.eliminations import satellite
-from app.eliminations.busts import last_standing
 from app.views.read import _state_of, _time_of
 
 
@@ -46,6 +45,8 @@ def _seats_end(state: Any) -> list[int] | None:
 
 def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepView | None:
     """The step that ends the event now, or None while play goes on (or it is over)."""
+    from app.eliminations.busts import last_standing  # here: the eliminations import the format module
+
     state = _state_of(tournament_or_state)
     if state.ended or state.profile is None or not state.clock.get("started"):
         return None
