@@ -61,6 +61,7 @@ class FieldView:
     seat_event: str = ""  # the event they are for
     seats_awarded: int = 0  # seats won so far
     seat_winners: tuple[str, ...] = ()  # SAT-3: once the seats are awarded, who won one (best place first)
+    chips_counted: bool = False  # a chip count was entered: stacks are more than the chips bought
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +527,11 @@ def _seat_words(state: TournamentState, place: int, cents: int) -> str:
     return satellite.prize_words(state, place, cents, currency_of(state))
 
 
+def chips_counted(state: TournamentState) -> bool:
+    """Some chip count was entered: before it, every stack is only the chips bought (no chip leaders yet)."""
+    return bool(state.extra.get("counts_applied"))
+
+
 def _seat_winners(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[str, ...]:
     """SAT-3, SAT-4: the players whose prize is a seat, by place then name."""
     seated = [(place, state.players[pid].name) for pid, (place, cents, _t) in won.items()
@@ -583,6 +589,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         seat_event=satellite.event_name(state) if seats else "",
         seats_awarded=satellite.seats_awarded(state) if seats and state.ended else 0,
         seat_winners=_seat_winners(state, won) if seats and state.ended else (),
+        chips_counted=chips_counted(state),
     )
 
 

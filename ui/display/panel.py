@@ -123,6 +123,8 @@ class DisplayPanel(QWidget):
         bounties = self.show_bounties and bool(frame.bounties)
         self.leaders_caption.show_text("LARGEST BOUNTIES" if bounties else "CHIP LEADERS")
         rows = list(frame.bounties if bounties else frame.leaders)
+        if not rows and not bounties:
+            rows = [("After the first chip count", "")]  # a stack is only the chips bought before it
         for i, (name, stack) in enumerate(zip(self.leader_names, self.leader_stacks)):
             who, chips = rows[i] if i < len(rows) else ("", "")
             name.show_text(who)
