@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from app import views
@@ -105,6 +105,10 @@ class DirectorWindow(QMainWindow):
         split.addWidget(self.tabs)
         split.setStretchFactor(1, 1)
         split.setSizes([470, 1450])
+        self.split = split
+        self._split_moved = False  # the director dragged the divider: the list keeps the width he chose
+        split.splitterMoved.connect(self._divider_moved)
+        split.installEventFilter(self)  # the list's width follows the window's until the divider is moved
         central = QWidget()
         lay = QVBoxLayout(central)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -297,6 +301,27 @@ class DirectorWindow(QMainWindow):
             submit=self.players_ctl.submit_register,
             taken=lambda name: name_key(name) in self.session.state.by_name,
         )
+
+    def _divider_moved(self, _pos: int, _index: int) -> None:
+        self._split_moved = True
+
+    def fit_player_list(self, width: int | None = None) -> None:
+        """The player list as wide as its columns want (a long name whole), up to 45 % of the window, the
+        tabs taking the rest; once the director moves the divider, the width chosen stays."""
+        if self._split_moved:
+            return
+        total = (width or self.split.width()) - self.split.handleWidth()
+        if total <= 0:
+            return
+        panel = min(self.player_panel.wanted_width(), int(total * 0.45))
+        self.split.blockSignals(True)
+        self.split.setSizes([panel, total - panel])
+        self.split.blockSignals(False)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.split and event.type() == QEvent.Type.Resize:
+            self.fit_player_list(event.size().width() if isinstance(event, QResizeEvent) else None)
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -172,3 +172,100 @@ def test_the_strip_button_says_break_for_a_table_to_break(qtbot, clock):
     table = w.pending[0].from_table
     w.strip.pending_button.click()
     assert table not in session.state.tables or not session.state.tables[table].seats
+
+
+def test_chip_leaders_wait_for_the_first_chip_count_in_the_window_the_display_and_the_phones(qtbot, clock):
+    from app import views
+    from ui.display import RoomDisplay
+    from ui.display.sound import SILENT, ChimePlayer
+    from web.page import PAGE
+    from web.snapshot import state_json
+
+    session = make_session(clock, players=12, seat=True)
+    session.execute({"cmd": "start_clock"})
+    w = open_window(qtbot, session)
+    display = RoomDisplay(session.tournament, clock, player=ChimePlayer(backend=SILENT))
+    qtbot.addWidget(display)
+    display.resize(1280, 720)
+    display.set_chip_leaders(True)
+    display.show()
+    display.refresh()
+    # Twelve players at the starting stack: nobody leads, so no list of ten tied players anywhere.
+    assert w.tables_tab.leaders.rowCount() == 0 and w.tables_tab.leaders_note.isVisible()
+    assert [n.text() for n in display.panel.leader_names if n.text()] == ["After the first chip count"]
+    assert state_json(views.read(session.tournament))["leaders"] == []
+    assert 'id="lcard" hidden' in PAGE and '$("lcard").hidden=!(s.leaders||[]).length' in PAGE
+    display.panel.grab().save("/tmp/shots/display-no-leaders.png")
+    state = session.state
+    counts = {str(pid): state.players[pid].stack for pid in state.tables[1].seats.values()}
+    first, second = list(state.tables[1].seats.values())[:2]
+    counts[str(first)] += 500
+    counts[str(second)] -= 500
+    w.run({"cmd": "chip_count", "counts": counts, "accept": True})
+    display.refresh()
+    leader = state.players[first].name
+    assert w.tables_tab.leaders.rowCount() == 10 and not w.tables_tab.leaders_note.isVisible()
+    assert w.tables_tab.leaders.item(0, 1).text() == leader
+    assert display.panel.leader_names[0].text() == f"1. {leader}"
+    assert state_json(views.read(session.tournament))["leaders"][0]["name"] == leader
+
+
+def _pko_session(clock: Any) -> Session:
+    t = Tournament.create(load_profile("tda-pko"), name="Friday PKO", time=clock, seed=3)
+    for name in ["Maximilian Alexander", "Bo Chen", "Carla Novak", "Dev Patel", "Elif Kaya", "Femi Okafor"]:
+        t.execute({"cmd": "register", "name": name})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    return Session.in_memory(t)
+
+
+def test_ko_1_the_player_list_shows_each_bounty_and_the_knockouts_in_a_bounty_event(qtbot, clock):
+    from PySide6.QtCore import Qt
+
+    session = _pko_session(clock)
+    state = session.state
+    victim = state.players[2]
+    hunter = next(pid for pid in state.tables[victim.table].seats.values() if pid != victim.id)
+    session.execute({"cmd": "bust", "player": victim.id, "eliminated_by": hunter})
+    w = open_window(qtbot, session)
+    model = w.players
+    heads = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert heads[-2:] == ["Bounty", "KOs"]
+    row = model.row_of(hunter)
+    hunter_p = state.players[hunter]
+    assert hunter_p.knockouts == 1 and hunter_p.bounty_cents > 0
+    assert model.cell(row, 6, Qt.ItemDataRole.DisplayRole) == f"${hunter_p.bounty_cents / 100:,.2f}"
+    assert model.cell(row, 7, Qt.ItemDataRole.DisplayRole) == "1"
+    out_row = model.row_of(victim.id)
+    assert model.cell(out_row, 6, Qt.ItemDataRole.DisplayRole) == ""  # no bounty rides on a player who is out
+    plain = open_window(qtbot, make_session(clock, players=3, seat=True))
+    assert plain.players.columnCount() == 6  # no bounties: no bounty columns
+
+
+def test_names_and_every_column_are_whole_in_the_player_list_at_1920(qtbot, clock):
+    session = _pko_session(clock)
+    w = open_window(qtbot, session)
+    w.resize(1920, 1080)
+    qtbot.wait(10)
+    view = w.player_panel.view
+    w.player_panel.grab().save("/tmp/shots/players-1920.png")
+    name_width = view.fontMetrics().horizontalAdvance("Maximilian Alexander")
+    assert view.columnWidth(1) >= name_width + 6
+    shown = sum(view.columnWidth(c) for c in range(w.players.columnCount()))
+    assert shown <= view.viewport().width()  # no column cut at the right edge
+
+
+def test_ko_1_history_names_who_knocked_the_player_out(qtbot, clock):
+    from PySide6.QtCore import Qt
+
+    session = _pko_session(clock)
+    state = session.state
+    victim = state.players[2]
+    hunters = [pid for pid in state.tables[victim.table].seats.values() if pid != victim.id][:2]
+    session.execute({"cmd": "bust", "player": victim.id, "eliminated_by": hunters})
+    w = open_window(qtbot, session)
+    w.tabs.setCurrentWidget(w.history_tab)
+    model = w.history_tab.model
+    texts = [model.data(model.index(r, 1), Qt.ItemDataRole.DisplayRole) for r in range(model.rowCount())]
+    a, b = (state.players[pid].name for pid in hunters)
+    assert f"Bust-out of {victim.name}, knocked out by {a} and {b}" in texts
