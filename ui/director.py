@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
@@ -75,7 +75,13 @@ class DirectorWindow(QMainWindow):
 
     ``roster``: the shared player roster the register line completes from (opened after the first
     paint); None leaves it out (the demo, screenshots, most tests).
+
+    Signals:
+        closed_to_welcome(): Tournament > Close (Ctrl+W) closed the tournament: the welcome screen comes
+            back (closing the window itself quits, as the last window does).
     """
+
+    closed_to_welcome = Signal()
 
     def __init__(self, session: Session, parent: QWidget | None = None, roster: RosterLink | None = None) -> None:
         super().__init__(parent)
@@ -134,6 +140,7 @@ class DirectorWindow(QMainWindow):
         self.setCentralWidget(central)
         self.pending: list[PendingMove] = []
         self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
+        self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
         self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
         self.bust_dialog: BustDialog | None = None
         self.eliminator_dialog: EliminatorDialog | None = None
@@ -243,7 +250,7 @@ class DirectorWindow(QMainWindow):
         self.add_action("&Tournament", extra["backup"].title, extra["backup"].shortcut, extra["backup"].run)
         self.add_action("&Tournament", "Save as…", "", self.store.act_save_as)
         self.add_action("&Tournament", extra["deal"].title, "", extra["deal"].run)
-        self.add_action("&Tournament", "Close", "Ctrl+W", self.close)
+        self.add_action("&Tournament", "Close the tournament", "Ctrl+W", self.act_close_tournament)
         self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo)
         self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo)
         self.add_action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
@@ -543,6 +550,14 @@ class DirectorWindow(QMainWindow):
             app.setProperty("floormanDark", dark)
             theme.apply(app, dark)
 
+    def act_close_tournament(self) -> bool:
+        """Ctrl+W: close this tournament and go back to the welcome screen (True when it closed)."""
+        self._to_welcome = True
+        try:
+            return self.close()
+        finally:
+            self._to_welcome = False
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ticker.stop()
         self.share.stop()
@@ -553,3 +568,5 @@ class DirectorWindow(QMainWindow):
         if self.roster is not None:
             self.roster.close()
         super().closeEvent(event)
+        if event.isAccepted() and self._to_welcome:
+            self.closed_to_welcome.emit()  # shown before this window goes: the application stays open

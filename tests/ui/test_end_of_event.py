@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from app.core.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
 from tests.ui.conftest import make_session, open_window
@@ -269,3 +271,27 @@ def test_ko_1_history_names_who_knocked_the_player_out(qtbot, clock):
     texts = [model.data(model.index(r, 1), Qt.ItemDataRole.DisplayRole) for r in range(model.rowCount())]
     a, b = (state.players[pid].name for pid in hunters)
     assert f"Bust-out of {victim.name}, knocked out by {a} and {b}" in texts
+
+
+@pytest.mark.qt_log_ignore("does not support raise")
+def test_ctrl_w_closes_the_tournament_and_returns_to_the_welcome_screen(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from ui.start import Starter
+    from ui.welcome import WelcomeWindow
+
+    app = QApplication.instance()
+    quits: list[bool] = []
+    app.lastWindowClosed.connect(lambda: quits.append(True))
+    starter = Starter(app)
+    starter.show_welcome()
+    starter.open_demo()
+    window = starter.windows[-1]
+    qtbot.addWidget(window)
+    assert starter.welcome is None and window.isVisible()
+    ctrl_w = next(a for a in window.actions() if a.shortcut().toString() == "Ctrl+W")
+    ctrl_w.trigger()
+    assert not window.isVisible()
+    assert isinstance(starter.welcome, WelcomeWindow) and starter.welcome.isVisible()
+    qtbot.addWidget(starter.welcome)
+    assert quits == [] and window not in starter.windows
