@@ -256,12 +256,14 @@ class DirectorWindow(QMainWindow):
         self.add_action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
         actions = self.bespoke_actions()
         taken: set[str] = set()
+        self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
 
         def add(b: Bespoke, menu: str, title: str = "") -> None:
             if b.shortcut and b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
                 return
             taken.add(b.shortcut)
-            self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
+            act = self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
+            self.command_actions[b.command] = act
 
         for b in BESPOKE:
             if b.command in MENUS:
@@ -293,9 +295,17 @@ class DirectorWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
+        self.show_offered()
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
         self.player_panel.search.installEventFilter(keys_first)
+
+    def show_offered(self) -> None:
+        """The purchases the profile does not offer (a freezeout's Rebuy and Add-on) leave the menus, and
+        their keys do nothing (the profile may change: checked after each command)."""
+        self.not_offered = views.not_offered(self.session.state)
+        for command, act in self.command_actions.items():
+            act.setVisible(command not in self.not_offered)
 
     def _link_roster(self) -> None:
         if self.roster is None:
@@ -436,6 +446,8 @@ class DirectorWindow(QMainWindow):
         ``events``: the command's events; the list and the tables redraw only the players and tables
         they name (None, or none after an undo or a redo: everything)."""
         self._field = None
+        if views.not_offered(self.session.state) != self.not_offered:
+            self.show_offered()
         self._touched = changed = touched(events if isinstance(events, list) else None)
         if changed is None or changed.players or changed.names:
             self._generation["players"] += 1

@@ -20,6 +20,7 @@ from app.views.more import (
     structure,
     structure_json,
 )
+from app.views.offers import not_offered
 from app.views.read import (
     ClockView,
     DealLineView,
@@ -55,6 +56,7 @@ from app.views.structure_edit import (
 __all__ = [
     "NextStepView",
     "next_step",
+    "not_offered",
     "ChipLeader",
     "chip_leaders",
     "largest_bounties",

@@ -295,3 +295,21 @@ def test_ctrl_w_closes_the_tournament_and_returns_to_the_welcome_screen(qtbot):
     assert isinstance(starter.welcome, WelcomeWindow) and starter.welcome.isVisible()
     qtbot.addWidget(starter.welcome)
     assert quits == [] and window not in starter.windows
+
+
+def test_ent_3_rebuy_and_add_on_are_not_offered_in_a_profile_without_them(qtbot, clock):
+    from ui.palette import suggestions
+
+    w = open_window(qtbot, make_session(clock, "tda", players=6, seat=True))  # a freezeout
+    titles = {a.text() for a in w.actions() if a.isVisible()}
+    assert not any(t.startswith(("Rebuy", "Add-on", "Declines the rebuy")) for t in titles)
+    assert all(not a.isVisible() for a in w.actions() if a.shortcut().toString() in ("F4", "Ctrl+F4", "Ctrl+D"))
+    assert not any(s.label.startswith(("Rebuy", "Add-on")) for s in suggestions(w, "rebuy"))
+    assert not any(s.label.startswith(("Rebuy", "Add-on")) for s in suggestions(w, "add"))
+    pid = next(iter(w.session.state.players))
+    menu = [a.text() for a in w.players_ctl.row_menu(pid).actions()]
+    assert not any(t.startswith(("Rebuy", "Add-on")) for t in menu) and any(t.startswith("Absent") for t in menu)
+    rebuys = open_window(qtbot, make_session(clock, "home-rebuy", players=6, seat=True))
+    shown = {a.text() for a in rebuys.actions() if a.isVisible()}
+    assert "Rebuy…" in shown and "Top-up…" in shown and "Add-on…" not in shown  # rebuys and a top-up, no add-on
+    assert any(s.label.startswith("Rebuy") for s in suggestions(rebuys, "rebuy"))

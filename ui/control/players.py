@@ -79,7 +79,7 @@ class PlayersControl:
         offers = ("rebuy", "decline_rebuy") if p.deciding and p.live else ("rebuy", "addon", "absent", "bust")
         for command in offers:
             b = bespoke(command)
-            if b is None:
+            if b is None or command in self.w.not_offered:  # a freezeout offers no rebuy, no add-on
                 continue
             act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
             act.triggered.connect(partial(self.run_for, command, player_id))
