@@ -120,3 +120,13 @@ def test_ent_5_bust_with_rebuy_false_declines_at_once(monkeypatch):
     at_level(monkeypatch, 1)
     t.execute({"cmd": "bust", "player": "Ann", "rebuy": False})
     assert (players(t)["Ann"]["status"], players(t)["Ann"]["place"]) == ("out", 3)
+
+
+def test_ent_6_top_up_refusals_write_chips_with_separators(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob")
+    at_level(monkeypatch, 1, on_break=True)
+    err = refused(t, {"cmd": "topup", "player": "Ann"}, "STACK_AT_OR_ABOVE_START")
+    assert err.message == "Ann has 2,000 chips, the start stack is 2,000."
+    err = refused(t, {"cmd": "topup", "player": "Ann", "stack": 1500, "chips": 600}, "EXCEEDS_START_STACK")
+    assert err.message == "1,500 + 600 chips would pass the start stack of 2,000."
