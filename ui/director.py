@@ -112,7 +112,7 @@ class DirectorWindow(QMainWindow):
         split.setStretchFactor(1, 1)
         split.setSizes([470, 1450])
         self.split = split
-        self._split_moved = False  # the director dragged the divider: the list keeps the width he chose
+        self._split_moved = False  # the director dragged the divider: the list keeps the width chosen
         split.splitterMoved.connect(self._divider_moved)
         split.installEventFilter(self)  # the list's width follows the window's until the divider is moved
         central = QWidget()

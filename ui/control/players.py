@@ -97,7 +97,7 @@ class PlayersControl:
     def unlock_seat(self, player_id: int) -> None:
         name = self.w.session.state.players[player_id].name
         self.w.runner.run({"cmd": "unlock_seat", "player": player_id}, self.bar.feedback,
-                          f"{name}'s seat is unlocked: balancing may move him again.")
+                          f"{name}'s seat is unlocked: balancing may move them again.")
 
     def run_for(self, command: str, player_id: int) -> None:
         """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""
