@@ -109,9 +109,11 @@ class Payout:
     tied: int = 1  # players sharing the block of places starting at ``place``
     bounties_cents: int = 0  # KO: bounty money the player won (apart from the prize)
     seat: str = ""  # SAT-4: "Seat in Main Event" when the prize is a satellite seat
+    knocked_out_by: str = ""  # KO-1: who knocked the player out ("Bo Chen", "Bo Chen and Cy Lo"), if recorded
 
     def __post_init__(self) -> None:
         _printable_name(self)
+        object.__setattr__(self, "knocked_out_by", printable(self.knocked_out_by, 3 * MAX_PRINTED_NAME))
 
 
 @dataclass

@@ -105,12 +105,23 @@ def payouts(view: views.TournamentView) -> list[Payout]:
             for r in view.payouts]
 
 
-def results(view: views.TournamentView) -> list[Payout]:
-    """Every decided place, one row per player, with his own prize (his share of a tie) and bounties won."""
+def knocked_out_by(t: Any) -> dict[str, str]:
+    """KO-1: who knocked each player out, by the name of the player knocked out ("Bo Chen and Cy Lo")."""
+    return {row.name: _and(row.by_names) for row in views.knockouts(t) if row.by_names}
+
+
+def _and(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def results(view: views.TournamentView, knocked: Mapping[str, str] | None = None) -> list[Payout]:
+    """Every decided place, one row per player, with their own prize (their share of a tie), the bounties
+    won and who knocked them out (``knocked``, by name: :func:`knocked_out_by`)."""
     won = _bounties_won(view)
+    by = knocked or {}
     out = [
         Payout(pl.place, share, name, pl.span, bounties_cents=won.get(name, 0),
-               seat=pl.prize_text(share, view.currency) if pl.seat else "")
+               seat=pl.prize_text(share, view.currency) if pl.seat else "", knocked_out_by=by.get(name, ""))
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)
     ]
@@ -125,7 +136,7 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     sheet.race_tables = race_tables(view)
     structure(views.structure(t), sheet)
     sheet.payouts = payouts(view)
-    sheet.results = results(view)
+    sheet.results = results(view, knocked_out_by(t))
     sheet.money = collect_money(views.money(t), sheet.payouts)
     sheet.pool_cents = view.field.prize_pool_cents
     sheet.fees_cents = view.field.fees_cents

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from app import views
@@ -50,6 +50,9 @@ if TYPE_CHECKING:
     from ui.dialogs.deal import DealDialog
     from ui.dialogs.eliminator import EliminatorDialog
 
+# The strip's view: the field, the currency, the pending balancing action, the players deciding on a
+# rebuy, and the step that ends the event.
+StripView = tuple[views.FieldView, str, PendingMove | None, tuple[str, ...], views.NextStepView | None]
 BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
 MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players",
          "seat_all": "T&ables", "move": "T&ables",
@@ -73,7 +76,13 @@ class DirectorWindow(QMainWindow):
 
     ``roster``: the shared player roster the register line completes from (opened after the first
     paint); None leaves it out (the demo, screenshots, most tests).
+
+    Signals:
+        closed_to_welcome(): Tournament > Close (Ctrl+W) closed the tournament: the welcome screen comes
+            back (closing the window itself quits, as the last window does).
     """
+
+    closed_to_welcome = Signal()
 
     def __init__(self, session: Session, parent: QWidget | None = None, roster: RosterLink | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +112,10 @@ class DirectorWindow(QMainWindow):
         split.addWidget(self.tabs)
         split.setStretchFactor(1, 1)
         split.setSizes([470, 1450])
+        self.split = split
+        self._split_moved = False  # the director dragged the divider: the list keeps the width chosen
+        split.splitterMoved.connect(self._divider_moved)
+        split.installEventFilter(self)  # the list's width follows the window's until the divider is moved
         central = QWidget()
         lay = QVBoxLayout(central)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -130,6 +143,8 @@ class DirectorWindow(QMainWindow):
         lay.addWidget(inner, 1)
         self.setCentralWidget(central)
         self.pending: list[PendingMove] = []
+        self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
+        self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
         self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
         self.bust_dialog: BustDialog | None = None
         self.eliminator_dialog: EliminatorDialog | None = None
@@ -239,18 +254,20 @@ class DirectorWindow(QMainWindow):
         self.add_action("&Tournament", extra["backup"].title, extra["backup"].shortcut, extra["backup"].run)
         self.add_action("&Tournament", "Save as…", "", self.store.act_save_as)
         self.add_action("&Tournament", extra["deal"].title, "", extra["deal"].run)
-        self.add_action("&Tournament", "Close", "Ctrl+W", self.close)
+        self.add_action("&Tournament", "Close the tournament", "Ctrl+W", self.act_close_tournament)
         self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo)
         self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo)
         self.add_action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
         actions = self.bespoke_actions()
         taken: set[str] = set()
+        self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
 
         def add(b: Bespoke, menu: str, title: str = "") -> None:
             if b.shortcut and b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
                 return
             taken.add(b.shortcut)
-            self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
+            act = self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
+            self.command_actions[b.command] = act
 
         for b in BESPOKE:
             if b.command in MENUS:
@@ -282,9 +299,17 @@ class DirectorWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
+        self.show_offered()
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
         self.player_panel.search.installEventFilter(keys_first)
+
+    def show_offered(self) -> None:
+        """The purchases the profile does not offer (a freezeout's Rebuy and Add-on) leave the menus, and
+        their keys do nothing (the profile may change: checked after each command)."""
+        self.not_offered = views.not_offered(self.session.state)
+        for command, act in self.command_actions.items():
+            act.setVisible(command not in self.not_offered)
 
     def _link_roster(self) -> None:
         if self.roster is None:
@@ -298,13 +323,34 @@ class DirectorWindow(QMainWindow):
             taken=lambda name: name_key(name) in self.session.state.by_name,
         )
 
+    def _divider_moved(self, _pos: int, _index: int) -> None:
+        self._split_moved = True
+
+    def fit_player_list(self, width: int | None = None) -> None:
+        """The player list as wide as its columns want (a long name whole), up to 45 % of the window, the
+        tabs taking the rest; once the director moves the divider, the width chosen stays."""
+        if self._split_moved:
+            return
+        total = (width or self.split.width()) - self.split.handleWidth()
+        if total <= 0:
+            return
+        panel = min(self.player_panel.wanted_width(), int(total * 0.45))
+        self.split.blockSignals(True)
+        self.split.setSizes([panel, total - panel])
+        self.split.blockSignals(False)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.split and event.type() == QEvent.Type.Resize:
+            self.fit_player_list(event.size().width() if isinstance(event, QResizeEvent) else None)
+        return super().eventFilter(watched, event)
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self.roster is not None and self.roster.roster is None and not self.roster.broken:
             self.roster.open_later()
 
     def _connect(self) -> None:
-        self.strip.act_pending.connect(self.tables_ctl.act_move)
+        self.strip.act_pending.connect(self.act_strip_button)
         self.player_panel.action_bar.submitted.connect(self.players_ctl.submit)
         self.tables_tab.draw_requested.connect(self.tables_ctl.act_seat_draw)
         self.tables_tab.break_requested.connect(self.tables_ctl.act_break_table)
@@ -370,16 +416,17 @@ class DirectorWindow(QMainWindow):
                 f"{paid} places paid of {entries:,} entries · prize pool {fmt.money(pool, currency)}"
             )
 
-        def strip_view() -> tuple[FieldInfo, str, str | None, tuple[str, ...]]:
+        def strip_view() -> StripView:
             s = state()
             v = views.summary(s)
             deciding = tuple(deciding_text(p) for p in s.players.values() if p.deciding and p.live)
-            return v.field, v.currency, (self.pending[0].text(s) if self.pending else None), deciding
+            self.next_step = views.next_step(s, self.session.now())
+            return v.field, v.currency, (self.pending[0] if self.pending else None), deciding, self.next_step
 
-        def draw_strip(view: tuple[FieldInfo, str, str | None, tuple[str, ...]]) -> None:
-            fi, currency, pending, deciding = view
+        def draw_strip(view: StripView) -> None:
+            fi, currency, pending, deciding, step = view
             self.strip.show_field(fi, currency)
-            self.strip.show_pending(pending, deciding)
+            self.strip.show_pending(pending, deciding, step)
 
         self.panes.add("players", players_view, draw_players)
         self.panes.add("tables", tables_view, draw_tables)
@@ -403,6 +450,8 @@ class DirectorWindow(QMainWindow):
         ``events``: the command's events; the list and the tables redraw only the players and tables
         they name (None, or none after an undo or a redo: everything)."""
         self._field = None
+        if views.not_offered(self.session.state) != self.not_offered:
+            self.show_offered()
         self._touched = changed = touched(events if isinstance(events, list) else None)
         if changed is None or changed.players or changed.names:
             self._generation["players"] += 1
@@ -425,9 +474,32 @@ class DirectorWindow(QMainWindow):
             self._history_stale = False
 
     def tick(self) -> None:
-        """Every 250 ms: the clock only (and the phones, when the clock moved to another period)."""
+        """Every 250 ms: the clock only (and the phones, when the clock moved to another period); the
+        strip's last step too when late registration closed meanwhile (close and finish -> finish)."""
         self.clock_ctl.tick()
+        if self.next_step is not None and views.next_step(self.session.state, self.session.now()) != self.next_step:
+            self.panes.by_name["strip"].update()
         self.share.publish()
+
+    def act_strip_button(self) -> None:
+        """The strip's button: the step that ends the event when there is one (its commands in turn: close
+        late registration, then finish or award the seats), else the pending balancing action."""
+        if self.next_step is None:
+            self.tables_ctl.act_move()
+            return
+        commands = [dict(c) for c in self.next_step.commands]
+        feedback = self.payouts_tab.feedback
+
+        def run_next(_events: object = None) -> None:
+            if commands:
+                self.runner.run(commands.pop(0), feedback, then=run_next)
+                return
+            self.tabs.setCurrentWidget(self.payouts_tab)
+            winner = views.summary(self.session.state).field
+            feedback.done(f"The tournament is over: {winner.winner} wins." if winner.winner
+                          else "The tournament is over: the seats are awarded.")
+
+        run_next()
 
     # -- the window's own actions -----------------------------------------------------------------------
     def run(self, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
@@ -494,6 +566,14 @@ class DirectorWindow(QMainWindow):
             app.setProperty("floormanDark", dark)
             theme.apply(app, dark)
 
+    def act_close_tournament(self) -> bool:
+        """Ctrl+W: close this tournament and go back to the welcome screen (True when it closed)."""
+        self._to_welcome = True
+        try:
+            return self.close()
+        finally:
+            self._to_welcome = False
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ticker.stop()
         self.share.stop()
@@ -504,3 +584,5 @@ class DirectorWindow(QMainWindow):
         if self.roster is not None:
             self.roster.close()
         super().closeEvent(event)
+        if event.isAccepted() and self._to_welcome:
+            self.closed_to_welcome.emit()  # shown before this window goes: the application stays open

@@ -52,15 +52,16 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
     extra = window.window_actions()
     low = " ".join(text.strip().lower().split())
     out: list[Suggestion] = []
+    offered = [b for b in BESPOKE if b.command not in window.not_offered]  # a freezeout has no Rebuy
     if not low:
-        out = [Suggestion(b.title, actions[b.command]) for b in BESPOKE if not b.player and b.command in actions]
+        out = [Suggestion(b.title, actions[b.command]) for b in offered if not b.player and b.command in actions]
         out += [Suggestion(a.title, a.run) for a in extra]
         out += [Suggestion(f"{words(d.name())}…", _form(window, d.name())) for d in generated()]
         return out[:limit]
     verb, _, rest = low.partition(" ")
     rest = text.strip().split(maxsplit=1)[1] if rest else ""
     seen: set[str] = set()
-    for b in BESPOKE:  # "<verb> <player>"
+    for b in offered:  # "<verb> <player>"
         if not b.player or b.command in seen or not any(n.startswith(verb) for n in _names(b)):
             continue
         if not rest:  # the verb alone: open the action bar for it
@@ -81,13 +82,13 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
         for m in window.pending:
             out.append(Suggestion(m.text(state), partial(window.tables_ctl.make_move, m)))
     shown: set[str] = set()
-    for b in BESPOKE:  # a player verb named in full ("decline rebuy"): open its action bar
+    for b in offered:  # a player verb named in full ("decline rebuy"): open its action bar
         if b.player and b.command in actions and not any(s.run == actions[b.command] for s in out) and _matches(
             low, b.title, words(b.command)
         ):
             keys = f"  ({b.shortcut})" if b.shortcut else ""
             out.append(Suggestion(f"{b.title}…{keys}", actions[b.command]))
-    for b in BESPOKE:
+    for b in offered:
         title = "Start or pause the clock" if b.command.endswith("_clock") else b.title
         if b.player or title in shown or b.command not in actions:
             continue

@@ -163,6 +163,7 @@ class Starter(QObject):
         from ui.roster_link import RosterLink
 
         window = DirectorWindow(session, roster=RosterLink())
+        window.closed_to_welcome.connect(lambda: self._closed(window))
         self._keep(window)
         window.showMaximized()
         if self.welcome is not None:
@@ -170,6 +171,13 @@ class Starter(QObject):
             self.welcome = None
         window.raise_()
         window.activateWindow()  # the keys (F2, F8, Ctrl+K…) work at once, without a click first
+
+    def _closed(self, window: QWidget) -> None:
+        """Tournament > Close (Ctrl+W): the tournament is closed; the welcome screen offers the next one."""
+        if window in self.windows:
+            self.windows.remove(window)
+        if self.welcome is None:
+            self.show_welcome()
 
     def open_demo(self) -> None:
         from ui.demo_session import demo_session

@@ -39,7 +39,7 @@ background:#0c1117;color:#eef2f6}#found div{padding:6px 0;font-size:18px}
 <div class="card"><h2>Find my seat</h2><input id="q" type="search" placeholder="Your name" autocomplete="off" maxlength="80">
 <div id="found"></div></div>
 <div class="card"><h2>Payouts</h2><table id="payouts"></table></div>
-<div class="card"><h2>Chip leaders</h2><table id="leaders"></table></div>
+<div class="card" id="lcard" hidden><h2>Chip leaders</h2><table id="leaders"></table></div>
 <div class="card" id="bcard" hidden><h2>Largest bounties</h2><div class="small" id="bpool"></div><table id="bounties"></table></div>
 <div class="card"><h2>Tables</h2><div id="tables"></div></div>
 <div class="card"><h2>Results</h2><table id="results"></table></div>
@@ -78,7 +78,7 @@ function show(s,serverMs){
  txt("left",num(s.players_left)+(s.entries?" / "+num(s.entries):""));txt("avg",num(s.average_stack));txt("pool",(s.prize_pool||"-")+(s.seats?" · "+s.seats:""));
  if(s.seq!==lastSeq){lastSeq=s.seq;var p=$("payouts");clear(p);var i;
   for(i=0;i<(s.payouts||[]).length;i++){var q=s.payouts[i];row(p,[q.place,q.name||"",q.prize])}
-  var ld=$("leaders");clear(ld);for(i=0;i<(s.leaders||[]).length;i++){var x=s.leaders[i];row(ld,[x.rank+".",x.name,num(x.stack)])}
+  var ld=$("leaders");clear(ld);$("lcard").hidden=!(s.leaders||[]).length;for(i=0;i<(s.leaders||[]).length;i++){var x=s.leaders[i];row(ld,[x.rank+".",x.name,num(x.stack)])}
   var bo=$("bounties"),bl=s.bounties||[];clear(bo);$("bcard").hidden=!bl.length;txt("bpool",s.bounty_pool?"Bounty pool "+s.bounty_pool:"");
   for(i=0;i<bl.length;i++){row(bo,[bl[i].rank+".",bl[i].name,bl[i].bounty])}
   var r=$("results");clear(r);var res=(s.results||[]).slice(0,50);for(i=0;i<res.length;i++){row(r,[res[i].place,res[i].names.join(", "),res[i].prize])}

@@ -86,7 +86,7 @@ def carry_locks(ctx: Context, pids: list[int], why: str) -> None:
             continue
         reason = dealer_lock(ctx.state, pid)
         if reason is not None:
-            ctx.emit("seat_locked", player=pid, reason=f"{reason}, moved with him ({why})", carried=True)
+            ctx.emit("seat_locked", player=pid, reason=f"{reason}, moved with the player ({why})", carried=True)
 
 
 @command("lock_seat")

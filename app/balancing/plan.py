@@ -221,7 +221,7 @@ def _skip_locked(f: _Field, src: int, seat: int, player: int, reason: str, metho
         if pid is not None and lock_reason(f.state, pid) is None:
             return s, pid, f"{reason}; {name}'s seat is locked ({why}): the next player in that order moves (LOCK-2)"
     return seat, player, (f"{reason}; every player at table {src} is locked: {name} moves, locked ({why}), "
-                          "and the lock moves with him (LOCK-3)")
+                          "and the lock moves with the player (LOCK-3)")
 
 
 def _all_locked(f: _Field, number: int) -> bool:

@@ -14,7 +14,7 @@ BETWEEN_BUTTON_AND_SB = "seated between the button and the small blind (BTN-9)"
 SB_SEAT_SIT_OUT = "came to the table in position for the small blind (BTN-10)"
 WAITS_FOR_BB = "waits for the big blind (late entry, BTN-10)"
 REPEAT_BB = "paid the big blind on their last hand at their previous table (BTN-5(a))"
-REPEAT_SB = "paid the small blind on his last hand at his previous table (BTN-5(a))"
+REPEAT_SB = "paid the small blind on their last hand at their previous table (BTN-5(a))"
 
 
 class NeedsButton(Exception):

@@ -170,6 +170,7 @@ def _applied(state: TournamentState, ev: Event) -> None:
             {"at": ev.at, "differences": ev.data["differences"], "total": total}
         )
     state.pending_count = None
+    state.extra["counts_applied"] = int(state.extra.get("counts_applied", 0)) + 1  # chip leaders mean something now
 
 
 def chips_in_play(state: TournamentState) -> int:

@@ -27,6 +27,7 @@ from app.core.randomness import card_value
 from app.core.registry import applies, command, view_part
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
+from app.views.format import chips as chip_text
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -60,14 +61,17 @@ def check_denomination(state: TournamentState, denomination: int, now: float) ->
     """RACE-2: ``denomination`` may leave only if every later amount is a multiple of the next chip."""
     chips = in_play(state)
     if denomination not in chips:
-        raise RuleError("INVALID_INPUT", f"There is no {denomination} chip in play ({chips}).", "RACE-1")
+        raise RuleError("INVALID_INPUT", f"There is no {chip_text(denomination)} chip in play "
+                        f"({', '.join(chip_text(c) for c in chips)}).", "RACE-1")
     if denomination != chips[0]:
-        raise RuleError("INVALID_INPUT", f"Race off the {chips[0]} chips first; they are the smallest.", "RACE-3")
+        raise RuleError("INVALID_INPUT", f"Race off the {chip_text(chips[0])} chips first; they are the smallest.",
+                        "RACE-3")
     if len(chips) < 2:
-        raise RuleError("INVALID_INPUT", f"The {denomination} chip is the last one in play.", "RACE-3")
+        raise RuleError("INVALID_INPUT", f"The {chip_text(denomination)} chip is the last one in play.", "RACE-3")
     new = chips[1]
     if new % denomination:
-        raise RuleError("INVALID_INPUT", f"{new} is not a whole number of {denomination} chips.", "RACE-3")
+        raise RuleError("INVALID_INPUT", f"{chip_text(new)} is not a whole number of {chip_text(denomination)} chips.",
+                        "RACE-3")
     structure = structure_of(state)
     start = first_level_after(state, now)
     last = structure.last_level or start + GENERATED_CHECK_LEVELS
@@ -196,7 +200,7 @@ def chip_race(ctx: Context, cmd: dict[str, Any]) -> None:
     racing = {r["player"] for t in tables for r in t["racers"] if r["odd"]}
     if given is not None and set(given) - racing:
         extra = ctx.state.players[sorted(set(given) - racing)[0]].name
-        raise RuleError("INVALID_INPUT", f"{extra} has no {denomination} chips to race.", "RACE-3")
+        raise RuleError("INVALID_INPUT", f"{extra} has no {chip_text(denomination)} chips to race.", "RACE-3")
     if results is not None:
         check_results_players(ctx.state, results, racing, denomination)
     for t in tables:

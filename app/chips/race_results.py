@@ -23,6 +23,7 @@ from app.chips import loose
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import Choice, Question, RuleError
+from app.views.format import chips as chip_text
 from app.views.format import count as fmt_count
 
 if TYPE_CHECKING:
@@ -53,7 +54,8 @@ def given_results(cmd: dict[str, Any], state: TournamentState) -> dict[int, int]
 def check_results_players(state: TournamentState, results: dict[int, int], racing: set[int], d: int) -> None:
     for pid, won in results.items():
         if won and pid not in racing:
-            raise RuleError("INVALID_INPUT", f"{state.players[pid].name} has no {d} chips to race.", "RACE-3")
+            raise RuleError("INVALID_INPUT", f"{state.players[pid].name} has no {chip_text(d)} chips to race.",
+                            "RACE-3")
 
 
 def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int]) -> None:

@@ -8,9 +8,9 @@ from app.commands.base import Command, PlayerRef
 
 
 class Absent(Command, tag="absent"):
-    """A player leaves the table; ``long``: he says he will be away longer than the limit (he forfeits now).
+    """A player leaves the table; ``long``: the player will be away longer than the limit (and forfeits now).
 
-    ``stack`` is his counted stack, used when he forfeits.
+    ``stack`` is the player's counted stack, used when the chips are forfeited.
     """
 
     label: ClassVar[str] = "{player} marked absent"
@@ -23,7 +23,7 @@ class Absent(Command, tag="absent"):
 
 
 class Returned(Command, tag="returned"):
-    """An absent player is back within the time limit (``stack``: his counted chips, when the director
+    """An absent player is back within the time limit (``stack``: their counted chips, when the director
     counted them); a waiting person marked away is present again."""
 
     label: ClassVar[str] = "{player} back at the table"
@@ -35,7 +35,8 @@ class Returned(Command, tag="returned"):
 
 
 class Forfeit(Command, tag="forfeit"):
-    """An absent player forfeits: his chips (``stack``: counted) are shared among his table, odd chips to the bank."""
+    """An absent player forfeits: their chips (``stack``: counted) are shared among their table, odd chips to the
+    bank."""
 
     label: ClassVar[str] = "forfeit of {player}"
     rules: ClassVar[tuple[str, ...]] = ("ABS-2", "ABS-3", "ELIM-6", "ENT-5")

@@ -13,7 +13,7 @@ class Bust(Command, tag="bust"):
     Name one player, or several who busted in the same hand. Starting stacks are given only when the
     engine asks for them (two or more busts ordered by stack). ``rebuy``: true (they all rebuy), false
     (they decline at once) or the list of those who rebuy; left out, a player who may rebuy stays seated
-    at 0 chips until his rebuy or decline.
+    at 0 chips until the rebuy or the decline.
 
     ``eliminated_by`` (KO-1): who won the pot: one player, a list when the pot was split, or an object
     busted player: eliminator(s) when several busted; an empty list: nobody known. Where a bounty rides on
@@ -43,7 +43,7 @@ class Bust(Command, tag="bust"):
 
 
 class DeclineRebuy(Command, tag="decline_rebuy"):
-    """A player who lost his chips does not rebuy: he is out, placed by the hand in which he lost them."""
+    """A player who lost all their chips does not rebuy: they are out, placed by the hand in which they lost them."""
 
     label: ClassVar[str] = "{player} declines the rebuy"
     rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
@@ -138,7 +138,7 @@ class RecordDeal(Command, tag="record_deal"):
 
     ``method``: ``icm`` or ``chip_chop`` (worked out from ``chips``, default the stacks the engine knows), or
     ``amounts`` typed by the director (``amounts_cents``, one per player). ``save_cents`` is left to play
-    for: the winner takes it on top of his amount. ``players`` (optional) lists who takes part: every
+    for: the winner takes it on top of their amount. ``players`` (optional) lists who takes part: every
     player still in. Undo removes the deal. Refused ``NOT_OFFERED`` without a payout table.
     """
 

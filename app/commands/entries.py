@@ -11,7 +11,7 @@ from app.commands.base import Command, PlayerRef
 
 
 class Register(Command, tag="register"):
-    """Sign a player in and take his buy-in; once play has begun, this is a late entry.
+    """Sign a player in and take their buy-in; once play has begun, this is a late entry.
 
     Without ``"pay": false`` the buy-in is taken at once. After the draw a late entrant is seated, or put
     on the waiting list when no seat is free or the event is full (unless ``"waitlist": false``).
@@ -72,8 +72,8 @@ class BuyIn(Command, tag="buy_in"):
 class Reenter(Command, tag="reenter"):
     """An eliminated player buys a new entry during late registration.
 
-    Where the house allows it, a player who still has chips forfeits them (``stack``: his counted stack)
-    and buys a new stack in his seat.
+    Where the house allows it, a player who still has chips forfeits them (``stack``: their counted stack)
+    and buys a new stack in the same seat.
     """
 
     label: ClassVar[str] = "re-entry of {player}"
@@ -90,10 +90,10 @@ class Reenter(Command, tag="reenter"):
 
 
 class Rebuy(Command, tag="rebuy"):
-    """A player who lost all his chips buys the rebuy stack.
+    """A player who lost all their chips buys the rebuy stack.
 
-    When the clock has just moved to a new level and that decides whether he may rebuy, the engine asks
-    whether his last hand started before the change (``hand_started_before_level_change``), or takes
+    When the clock has just moved to a new level and that decides whether they may rebuy, the engine asks
+    whether their last hand started before the change (``hand_started_before_level_change``), or takes
     ``hand_level``.
     """
 
@@ -108,10 +108,10 @@ class Rebuy(Command, tag="rebuy"):
 
 
 class Addon(Command, tag="addon"):
-    """Buy the add-on stack during its level or the break after it (``stack``: his counted stack).
+    """Buy the add-on stack during its level or the break after it (``stack``: the player's counted stack).
 
-    Where only a player with no chips may add on, the engine asks for his counted stack unless it was
-    counted since the last play at his table.
+    Where only a player with no chips may add on, the engine asks for the player's counted stack unless
+    it was counted since the last play at the player's table.
     """
 
     label: ClassVar[str] = "add-on for {player}"
@@ -128,9 +128,9 @@ class Addon(Command, tag="addon"):
 class Topup(Command, tag="topup"):
     """Buy chips up to the starting stack at the end of the first level (``chips``: how many, default all).
 
-    ``stack`` is his counted stack; without it the engine asks for it, unless it was counted since the
-    last play at his table. Early in the next level the engine may ask whether the hand at his table
-    started before the change.
+    ``stack`` is the player's counted stack; without it the engine asks for it, unless it was counted
+    since the last play at the player's table. Early in the next level the engine may ask whether the
+    hand at the player's table started before the change.
     """
 
     label: ClassVar[str] = "top-up for {player}"
@@ -177,7 +177,7 @@ class RefundWaiting(Command, tag="refund_waiting"):
 
 
 class Withdraw(Command, tag="withdraw"):
-    """A registrant drops out before the start: he is refunded and the first on the waiting list moves up."""
+    """A registrant drops out before the start: they are refunded and the first on the waiting list moves up."""
 
     label: ClassVar[str] = "withdrawal of {player}"
     rules: ClassVar[tuple[str, ...]] = ("REG-1", "ENT-10")

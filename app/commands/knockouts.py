@@ -29,7 +29,7 @@ class CorrectEliminator(Command, tag="correct_eliminator"):
 
 class SetHouseBounty(Command, tag="set_house_bounty"):
     """The house puts a bounty on a player ("bounty on the director"), paid by the house to whoever
-    knocks him out, on top of any bounty of the event; 0 takes it off."""
+    knocks them out, on top of any bounty of the event; 0 takes it off."""
 
     label: ClassVar[str] = "house bounty on {player}"
     rules: ClassVar[tuple[str, ...]] = ("KO-5",)

@@ -87,10 +87,10 @@ class AdvanceWinners(Command, tag="advance_winners"):
 
 
 class LockSeat(Command, tag="lock_seat"):
-    """Lock a player's seat: balancing and breaking move him only when there is no other way.
+    """Lock a player's seat: balancing and breaking move the player only when there is no other way.
 
     ``reason`` says why (shown with the lock: "player-dealer", "wheelchair", ...). A designated dealer
-    (SEAT-4) is locked by default; the lock moves with the player when he must move.
+    (SEAT-4) is locked by default; the lock moves with the player when they must move.
     """
 
     label: ClassVar[str] = "seat of {player} locked"
@@ -104,7 +104,7 @@ class LockSeat(Command, tag="lock_seat"):
 
 
 class UnlockSeat(Command, tag="unlock_seat"):
-    """Unlock a player's seat (a designated dealer's too): balancing may move him again."""
+    """Unlock a player's seat (a designated dealer's too): balancing may move the player again."""
 
     label: ClassVar[str] = "seat of {player} unlocked"
     rules: ClassVar[tuple[str, ...]] = ("LOCK-1", "LOCK-4")

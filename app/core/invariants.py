@@ -27,7 +27,7 @@ def seating_problems(state: TournamentState) -> list[str]:
             elif not p.live and p.status != WINNER:
                 problems.append(f"{p.name} is out but still sits at table {number} seat {seat}")
             elif (p.table, p.seat) != (number, seat):
-                problems.append(f"{p.name} thinks he is at {p.table}/{p.seat} but sits at {number}/{seat}")
+                problems.append(f"{p.name} is listed at {p.table}/{p.seat} but sits at {number}/{seat}")
     counted = {n: len(t.seats) for n, t in state.tables.items()}
     if state.index.pop != counted or state.index.total != sum(counted.values()):
         problems.append("the table index does not match the seats (an applier did not call seats_changed)")

@@ -57,8 +57,8 @@ def busted_players(ctx: Context, cmd: dict[str, Any]) -> list[Player]:
         if p.status != SEATED and not (p.status == REGISTERED and not ctx.state.tables and p.entries):
             raise RuleError("NOT_SEATED", f"{p.name} is not playing at a table.")
         if not p.entries:  # seated before paying (REG-5): he is not in the field and holds no chips
-            raise RuleError("INVALID_INPUT", f"{p.name} has not bought in, so he has no chips to lose: take his "
-                            "buy-in (buy_in) first.", "ELIM-1")
+            raise RuleError("INVALID_INPUT", f"{p.name} has not bought in, so there are no chips to lose: take "
+                            "the buy-in (buy_in) first.", "ELIM-1")
     return players
 
 

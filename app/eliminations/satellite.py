@@ -157,7 +157,7 @@ def award_seats(ctx: Context, cmd: dict[str, Any]) -> None:
     winners = _seats_due(state)
     if winners is None:
         if any(p.deciding for p in state.players.values() if p.live):
-            raise RuleError("INVALID_INPUT", "A player who lost his chips is still deciding on a rebuy.", "SAT-5")
+            raise RuleError("INVALID_INPUT", "A player who lost all their chips is still deciding on a rebuy.", "SAT-5")
         raise RuleError(
             "INVALID_INPUT",
             f"{state.in_field} players are left for {seats} seat{'s' if seats != 1 else ''}: the seats are "

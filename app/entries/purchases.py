@@ -27,7 +27,7 @@ from app.entries.ledger import (
     paid_amount,
 )
 from app.errors import RuleError
-from app.views.format import chips as fmt_chips
+from app.views.format import chips as chip_text
 from app.views.format import count as fmt_count
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def addon(ctx: Context, cmd: dict[str, Any]) -> None:
         if have > 0:
             raise RuleError(
                 "REQUIRES_ZERO_STACK",
-                f"The add-on is only for a player with no chips; {p.name} has {fmt_chips(have)} chips.",
+                f"The add-on is only for a player with no chips; {p.name} has {chip_text(have)} chips.",
                 "ENT-7",
             )
     price = paid_amount(cmd, ctx.profile.addon_price_cents, "add-on", "ENT-7", ctx)
@@ -175,18 +175,22 @@ def topup(ctx: Context, cmd: dict[str, Any]) -> None:
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
     stack = counted_stack(cmd)
     if stack is None and not stack_known(ctx.state, p, ctx.now):
-        raise ask_stack(p, f"The top-up takes a player up to the starting stack of {fmt_chips(start)}.", "ENT-6")
+        raise ask_stack(p, f"The top-up takes a player up to the starting stack of {chip_text(start)}.", "ENT-6")
     have = p.stack if stack is None else stack
     if have >= start:
-        raise RuleError("STACK_AT_OR_ABOVE_START", f"{p.name} has {have} chips, the start stack is {start}.", "ENT-6")
+        raise RuleError("STACK_AT_OR_ABOVE_START",
+                        f"{p.name} has {chip_text(have)} chips, the start stack is {chip_text(start)}.", "ENT-6")
     chips = inputs.whole(cmd.get("chips", start - have), "The top-up chips", minimum=1)
     if chips > start - have:
         raise RuleError(
-            "EXCEEDS_START_STACK", f"{have} + {chips} chips would pass the start stack of {start}.", "ENT-6"
+            "EXCEEDS_START_STACK",
+            f"{chip_text(have)} + {chip_text(chips)} chips would pass the start stack of {chip_text(start)}.", "ENT-6"
         )
     if (chips * buy_in) % start:
         raise RuleError(
-            "AMOUNT_INVALID", f"{chips} chips do not cost a whole number of cents ({start} chips per buy-in).", "ENT-6"
+            "AMOUNT_INVALID",
+            f"{chip_text(chips)} chips do not cost a whole number of cents ({chip_text(start)} chips per buy-in).",
+            "ENT-6",
         )
     price = paid_amount(cmd, chips * buy_in // start, "top-up", "ENT-6", ctx)
     check_hand_purchase(ctx, p, price)

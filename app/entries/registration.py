@@ -21,6 +21,7 @@ from app.entries.ledger import counted_stack, emit_purchase, has_started, late_e
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
+from app.views.format import chips as chip_text
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -49,7 +50,7 @@ def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
         raise RuleError(
             "AMOUNT_INVALID",
             f"{money_text(amount, ctx)} does not buy a whole number of chips "
-            f"({stack} chips per {money_text(price, ctx)}).",
+            f"({chip_text(stack)} chips per {money_text(price, ctx)}).",
             "ENT-9",
         )
     return amount, amount * stack // price

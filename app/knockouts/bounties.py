@@ -107,7 +107,7 @@ def eliminators(ctx: Context, cmd: dict[str, Any], players: list[Player]) -> dic
         for ref in named[p.id]:
             e = inputs.player(state, ref)
             if e.id == p.id:
-                raise RuleError("INVALID_INPUT", f"{p.name} cannot knock himself out.", "KO-1")
+                raise RuleError("INVALID_INPUT", f"{p.name} cannot knock themselves out.", "KO-1")
             if e.id in busted:
                 raise RuleError("INVALID_INPUT", f"{e.name} busts in the same hand and cannot knock out {p.name}.",
                                 "KO-1")
@@ -319,7 +319,7 @@ def correct_eliminator(ctx: Context, cmd: dict[str, Any]) -> None:
     for ref in refs:
         e = inputs.player(state, ref)
         if e.id == p.id:
-            raise RuleError("INVALID_INPUT", f"{p.name} cannot knock himself out.", "KO-6")
+            raise RuleError("INVALID_INPUT", f"{p.name} cannot knock themselves out.", "KO-6")
         if e.id in new_by:
             raise RuleError("INVALID_INPUT", f"{e.name} is named twice.", "KO-6")
         if not e.entries or e.status in (REGISTERED, WAITING):
@@ -340,7 +340,7 @@ def correct_eliminator(ctx: Context, cmd: dict[str, Any]) -> None:
     for pid in new_by:
         e = state.players[pid]
         if progressive and old["bounty"] and not e.live:
-            raise RuleError("PLAYER_ELIMINATED", f"{e.name} is out: part of a progressive bounty would go on his "
+            raise RuleError("PLAYER_ELIMINATED", f"{e.name} is out: part of a progressive bounty would go on their "
                                                  "head; undo back to that bust instead.", "KO-6")
     table = None
     batch = state.batches[p.bust_batch] if p.bust_batch is not None and p.bust_batch < len(state.batches) else None

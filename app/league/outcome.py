@@ -28,7 +28,7 @@ class EventOutcome:
     key: str  # the event's identity: its name and the moment it was created
     name: str
     played_on: str  # ISO date the tournament was created (UTC)
-    entries: int  # players who finished with a place
+    entries: int  # the entries the event took: buy-ins and re-entries (the field's "entries")
     buy_in_cents: int
     currency: str
     finished: bool
@@ -57,5 +57,5 @@ def outcome_of(tournament: Any) -> EventOutcome:
     profile = state.profile
     buy_in = int(profile["money.buy_in_cents"]) if profile is not None else 0
     played = datetime.fromtimestamp(state.created_at or 0.0, UTC).date().isoformat()
-    return EventOutcome(event_key(state.name, state.created_at), state.name, played, len(rows), buy_in,
+    return EventOutcome(event_key(state.name, state.created_at), state.name, played, view.field.entries, buy_in,
                         view.currency, bool(state.ended), tuple(rows))

@@ -89,12 +89,31 @@ def _fields(name: str) -> tuple[str | None, tuple[str, ...]]:
     return words, tuple(sorted(used))
 
 
+def knocked_out_by(command: dict[str, Any], state: TournamentState) -> str:
+    """KO-1 in words: ", knocked out by Bo Chen" (or "Bo Chen and Cy Lo" for a split pot); for several
+    busted players each with their own, "; Ann Lee knocked out by Bo Chen, Dan Roy by Bo Chen"; "" when
+    nobody is named."""
+    by = command.get("eliminated_by")
+    if isinstance(by, dict):
+        parts = [f"{_name(state, who)} by {_names(state, refs if isinstance(refs, list) else [refs])}"
+                 for who, refs in by.items() if refs]
+        if not parts:
+            return ""
+        first, *rest = parts
+        name, _by, eliminators = first.partition(" by ")
+        return f"; {name} knocked out by {eliminators}" + "".join(f", {p}" for p in rest)
+    refs = by if isinstance(by, list) else [by] if by is not None else []
+    return f", knocked out by {_names(state, refs)}" if refs else ""
+
+
 def label_for(command: dict[str, Any], state: TournamentState) -> str:
-    """The words for one command, e.g. {"cmd": "bust", "player": 3} -> "bust-out of Ann Lee"."""
+    """The words for one command, e.g. {"cmd": "bust", "player": 3} -> "bust-out of Ann Lee" (and who
+    knocked them out, when the bust names it: ", knocked out by Bo Chen")."""
     name = str(command.get("cmd", "action"))
     words_of, used = _fields(name)
     if words_of is not None:
-        return words_of.format(**{field: VALUES[field](command, state) for field in used})
+        words = words_of.format(**{field: VALUES[field](command, state) for field in used})
+        return words + knocked_out_by(command, state) if name == "bust" else words
     ref = command.get("player", command.get("name", command.get("id")))
     words = name.replace("_", " ")
     return f"{words} ({_player_value(command, state)})" if ref is not None else words

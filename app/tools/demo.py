@@ -93,6 +93,7 @@ def build_demo(
         _play_a_little(t, clock, rng)
         if lvl < level:
             _run_clock_to(t, clock, lvl + 1)
+    _count_chips(t, rng)
     clock.set(max(clock.now(), float(start) + players * REGISTRATION_S + BEFORE_START_S
                   + seconds_to_level(level) + INTO_LEVEL_S))
     if time is not None:
@@ -111,6 +112,26 @@ def _play_a_little(t: Tournament, clock: FakeClock, rng: random.Random) -> None:
         victim = table.seats[rng.choice(sorted(table.seats))]
         t.execute({"cmd": "bust", "player": victim})
         t.execute({"cmd": "hand_finished", "table": number})
+
+
+def _count_chips(t: Tournament, rng: random.Random) -> None:
+    """A chip count at every table, as at a break: the busted players' chips and some pots won change
+    hands, so the stacks (and the chip leaders) differ; every table's count adds up."""
+    players = t.state.players
+    for number in sorted(t.state.tables):
+        seated = [players[pid] for _seat, pid in sorted(t.state.tables[number].seats.items())]
+        if len(seated) < 2:
+            continue
+        stacks = {p.name: p.stack for p in seated}
+        names = list(stacks)
+        loose = t.state.loose_chips.get(number, 0)
+        for _ in range(len(names)):
+            winner, loser = rng.sample(names, 2)
+            pot = rng.randrange(0, stacks[loser] // 2 + 1, 100)
+            stacks[winner], stacks[loser] = stacks[winner] + pot, stacks[loser] - pot
+        if loose:
+            stacks[rng.choice(names)] += loose
+        t.execute({"cmd": "chip_count", "counts": stacks})
 
 
 def demo_summary(t: Tournament) -> str:

@@ -5,6 +5,7 @@ of the state, the clock at ``now``); :mod:`app.views.format` writes its figures.
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 
+from app.views.ending import NextStepView, next_step
 from app.views.knockouts import KnockoutRow, knockouts
 from app.views.leaders import BountyLeader, ChipLeader, chip_leaders, largest_bounties, top_stacks
 from app.views.more import (
@@ -19,6 +20,7 @@ from app.views.more import (
     structure,
     structure_json,
 )
+from app.views.offers import not_offered
 from app.views.read import (
     ClockView,
     DealLineView,
@@ -52,6 +54,9 @@ from app.views.structure_edit import (
 )
 
 __all__ = [
+    "NextStepView",
+    "next_step",
+    "not_offered",
     "ChipLeader",
     "chip_leaders",
     "largest_bounties",

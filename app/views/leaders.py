@@ -3,7 +3,8 @@
 One ranking for both: :func:`chip_leaders` reads a :class:`app.views.TournamentView` (its ``players``),
 :func:`top_stacks` the state itself, for the window, which must not build the whole view for every
 player after each bust. A stack is what the last chip count recorded; equal stacks share a rank and
-are listed by name.
+are listed by name. Before the first chip count there are no chip leaders: every stack is only the
+chips bought, and ten players tied at the starting stack say nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.core.state import SEATED, WINNER, TournamentState
-from app.views.read import TournamentView
+from app.views.read import TournamentView, chips_counted
 
 IN_PLAY = (SEATED, WINNER)
 
@@ -38,13 +39,18 @@ def _ranked(rows: Iterable[tuple[int, str, int, int | None]], count: int) -> tup
 
 
 def chip_leaders(view: TournamentView, count: int = 5) -> tuple[ChipLeader, ...]:
-    """The ``count`` biggest stacks of the players in play, biggest first (equal stacks by name)."""
+    """The ``count`` biggest stacks of the players in play, biggest first (equal stacks by name); none
+    before the first chip count."""
+    if not view.field.chips_counted:
+        return ()
     return _ranked(((p.id, p.name, p.stack, p.table) for p in view.players if p.status in IN_PLAY and p.stack > 0),
                    count)
 
 
 def top_stacks(state: TournamentState, count: int = 10) -> tuple[ChipLeader, ...]:
     """The same ranking read from the state in one pass (the window's chip leaders after each command)."""
+    if not chips_counted(state):
+        return ()
     return _ranked(((p.id, p.name, p.stack, p.table) for p in state.players.values()
                     if p.status in IN_PLAY and p.stack > 0), count)
 

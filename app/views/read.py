@@ -61,6 +61,8 @@ class FieldView:
     seats: int = 0  # SAT-1: a satellite's seats (0: not a satellite)
     seat_event: str = ""  # the event they are for
     seats_awarded: int = 0  # seats won so far
+    seat_winners: tuple[str, ...] = ()  # SAT-3: once the seats are awarded, who won one (best place first)
+    chips_counted: bool = False  # a chip count was entered: stacks are more than the chips bought
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +528,19 @@ def _seat_words(state: TournamentState, place: int, cents: int) -> str:
     return satellite.prize_words(state, place, cents, currency_of(state))
 
 
-def _field(state: TournamentState, table: list[int]) -> FieldView:
+def chips_counted(state: TournamentState) -> bool:
+    """Some chip count was entered: before it, every stack is only the chips bought (no chip leaders yet)."""
+    return bool(state.extra.get("counts_applied"))
+
+
+def _seat_winners(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[str, ...]:
+    """SAT-3, SAT-4: the players whose prize is a seat, by place then name."""
+    seated = [(place, state.players[pid].name) for pid, (place, cents, _t) in won.items()
+              if pid in state.players and satellite.seat_of(state, place, cents)]
+    return tuple(name for _place, name in sorted(seated, key=lambda r: (r[0], r[1].lower())))
+
+
+def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int, int, bool]]) -> FieldView:
     counts = state.money_counts
     left = state.in_field
     paid = len(table)
@@ -575,6 +589,8 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
         seats=seats,
         seat_event=satellite.event_name(state) if seats else "",
         seats_awarded=satellite.seats_awarded(state) if seats and state.ended else 0,
+        seat_winners=_seat_winners(state, won) if seats and state.ended else (),
+        chips_counted=chips_counted(state),
     )
 
 
@@ -643,7 +659,7 @@ def build_summary(state: TournamentState, now: float | None = None) -> tuple[Sum
         seq=state.seq,
         name=state.name,
         currency=currency,
-        field=_field(state, table),
+        field=_field(state, table, won),
         pending=_pending(state),
         payouts=_payouts(state, table, won) if state.profile is not None else (),
         prizes_cents=tuple(table),

@@ -20,7 +20,7 @@ def test_top_five_stacks_in_play_biggest_first() -> None:
     t = Tournament.create(load_profile("tda"), name="Leaders", time=FakeClock(), seed=1)
     t.execute({"cmd": "register", "name": "Ann"})
     base = views.read(t.state)
-    view = replace(base, players=(
+    view = replace(base, field=replace(base.field, chips_counted=True), players=(
         player(1, "Ann", 20_000), player(2, "Bo", 45_000), player(3, "Cy", 0), player(4, "Di", 9_000, "out"),
         player(5, "Ed", 20_000), player(6, "Flo", 31_000), player(7, "Gus", 1_000), player(8, "Hal", 500),
     ))
@@ -33,11 +33,17 @@ def test_top_five_stacks_in_play_biggest_first() -> None:
         leaders[0].stack = 1  # type: ignore[misc]
 
 
-def test_a_real_field_reads_its_stacks() -> None:
+def test_a_real_field_reads_its_stacks_once_counted() -> None:
     t = Tournament.create(load_profile("tda"), name="Leaders", time=FakeClock(), seed=1)
     for name in ("Ann", "Bo", "Cy"):
         t.execute({"cmd": "register", "name": name})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    # Before any chip count every stack is the starting stack: no chip leaders, in the view or the window's read.
+    assert views.chip_leaders(views.read(t.state)) == () and views.top_stacks(t.state) == ()
+    start = t.state.players[1].stack
+    t.execute({"cmd": "chip_count", "counts": {"Ann": start - 500, "Bo": start + 500, "Cy": start}})
     leaders = views.chip_leaders(views.read(t.state))
-    assert len(leaders) == 3 and {c.name for c in leaders} == {"Ann", "Bo", "Cy"}
-    assert all(c.rank == 1 and c.stack == leaders[0].stack > 0 for c in leaders)
+    assert [(c.rank, c.name, c.stack) for c in leaders] == [(1, "Bo", start + 500), (2, "Cy", start),
+                                                           (3, "Ann", start - 500)]
+    assert [c.name for c in views.top_stacks(t.state)] == ["Bo", "Cy", "Ann"]

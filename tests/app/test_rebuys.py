@@ -184,3 +184,13 @@ def test_ent_7_add_on_for_a_player_with_no_chips_asks_for_the_counted_stack(monk
     t2.time.advance(60)  # type: ignore[attr-defined]
     t2.execute({"cmd": "addon", "player": "Ann"})
     assert players(t2)["Ann"]["addons"] == 1
+
+
+def test_ent_6_top_up_refusals_write_chips_with_separators(monkeypatch):
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob")
+    at_level(monkeypatch, 1, on_break=True)
+    err = refused(t, {"cmd": "topup", "player": "Ann"}, "STACK_AT_OR_ABOVE_START")
+    assert err.message == "Ann has 2,000 chips, the start stack is 2,000."
+    err = refused(t, {"cmd": "topup", "player": "Ann", "stack": 1500, "chips": 600}, "EXCEEDS_START_STACK")
+    assert err.message == "1,500 + 600 chips would pass the start stack of 2,000."

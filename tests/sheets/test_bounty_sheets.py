@@ -44,3 +44,21 @@ def test_ko_2_payout_and_results_rows_carry_the_bounties_won():
     won = {r.name: r.bounties_cents for r in sheet.results}
     assert won["Dan"] == 20000 - 2500 - 1875 and won["Bob"] == 2500 and won["Ann"] == 0
     assert sheet.bounty_pool_cents == 20000
+
+
+def test_ko_1_the_results_sheet_says_who_knocked_each_player_out(tmp_path):
+    import subprocess
+
+    from pypdf import PdfReader
+
+    from sheets.render import render
+
+    t = _pko_finished()
+    sheet = collect(t)
+    by = {r.name: r.knocked_out_by for r in sheet.results}
+    assert by == {"Ann": "Bob", "Bob": "Cat and Dan", "Cat": "Dan", "Dan": ""}
+    pdf = tmp_path / "results.pdf"
+    pdf.write_bytes(render("results", t))
+    text = " ".join((page.extract_text() or "") for page in PdfReader(str(pdf)).pages)
+    assert "Knocked out by" in text and "Cat and Dan" in text
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), "/tmp/shots/results-knockouts"], check=False)

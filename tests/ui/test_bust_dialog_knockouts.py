@@ -98,4 +98,4 @@ def test_ko_player_list_tooltip_tells_the_bounty(qtbot):
     model = PlayerModel(t.state)
     bob = model.row_of(t.state.by_name["bob ray"])
     tip = model.data(model.index(bob, 5), Qt.ItemDataRole.ToolTipRole)
-    assert tip == "Bob Ray paid $100.00 · bounty on his head $75.00 · bounties won $25.00 · 1 knockout"
+    assert tip == "Bob Ray paid $100.00 · bounty on their head $75.00 · bounties won $25.00 · 1 knockout"

@@ -6,10 +6,18 @@ import copy
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSpinBox
+from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
 from app.core.registry import COMMANDS
+from tests.ui.conftest import make_session, open_window
 from ui.dialogs.bust import BustDialog
+
+
+def _active(qtbot, window):
+    """The window the keys go to (a window opened in the test is not made active by itself offscreen)."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    return window
 
 
 def _type_action(qtbot, window, key, text):
@@ -45,7 +53,8 @@ def test_the_list_filters_as_you_type(qtbot, window):
     assert shown and all(s.startswith("seated T1 ") for s in shown)
 
 
-def test_a_refused_rebuy_shows_the_engines_reason_where_the_director_typed(qtbot, window):
+def test_a_refused_rebuy_shows_the_engines_reason_where_the_director_typed(qtbot, clock):
+    window = _active(qtbot, open_window(qtbot, make_session(clock, "home-rebuy")))  # rebuys; Ann has chips
     probe = copy.deepcopy(window.session.tournament)
     _events, expected = probe.try_execute({"cmd": "rebuy", "player": probe.state.by_name["ann lee"]})
     assert expected is not None
@@ -115,7 +124,8 @@ def test_ctrl_z_undoes_the_last_action_but_not_while_typing(qtbot, window):
     assert "undo me" in window.session.state.by_name
 
 
-def test_an_unexpected_error_is_logged_and_leaves_the_tournament_as_it_was(qtbot, window, monkeypatch, user_data):
+def test_an_unexpected_error_is_logged_and_leaves_the_tournament_as_it_was(qtbot, clock, monkeypatch, user_data):
+    window = _active(qtbot, open_window(qtbot, make_session(clock, "home-rebuy")))
     def broken(ctx, cmd):
         ctx.emit("note", text="half done")
         raise ZeroDivisionError("bug")

@@ -22,8 +22,8 @@ def test_every_declared_command_has_a_form_and_a_palette_entry(qtbot, window):
     for decl in generated():
         labels = [s.label for s in suggestions(window, words(decl.name()))]
         assert any(label.startswith(words(decl.name())) for label in labels), (decl.name(), labels)
-    for decl in catalogue():
-        if bespoke(decl.name()) is not None:
+    for decl in catalogue():  # a purchase the profile does not offer (a freezeout's rebuy) is left out
+        if bespoke(decl.name()) is not None and decl.name() not in window.not_offered:
             assert suggestions(window, words(decl.name())), decl.name()
 
 

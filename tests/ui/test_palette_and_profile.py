@@ -5,16 +5,18 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from app.profiles.profile import load_profile
+from tests.ui.conftest import make_session, open_window
 from ui.dialogs.new_tournament import NewTournamentDialog
 from ui.palette import CommandPalette, suggestions
 
 
-def test_palette_understands_bust_rebuy_and_move(qtbot, window):
+def test_palette_understands_bust_rebuy_and_move(qtbot, window, clock):
     window.tables_ctl.act_seat_draw()
     labels = [s.label for s in suggestions(window, "bust ann")]
     assert labels[0].startswith("Bust-out: Ann Lee")
     ann = window.session.state.by_name["ann lee"]
-    assert [s.label for s in suggestions(window, f"rebuy {ann}")][0] == f"Rebuy: Ann Lee (#{ann})"
+    rebuys = open_window(qtbot, make_session(clock, "home-rebuy"))  # the tda profile offers no rebuy
+    assert [s.label for s in suggestions(rebuys, f"rebuy {ann}")][0] == f"Rebuy: Ann Lee (#{ann})"
     assert any("Make the pending move" in s.label for s in suggestions(window, "move"))
 
 

@@ -57,13 +57,19 @@ class PlayersControl:
 
     def begin(self, command: str) -> None:
         """Open the action bar for the one-player action ``command`` (the selected player filled in; for a
-        rebuy or its decline with nobody selected, the first player still deciding)."""
+        rebuy or its decline with nobody selected, the first player still deciding; for a seat, the first
+        player on the waiting list unless the one selected has no seat either)."""
         b = bespoke(command)
         if b is None:
             return
+        state = self.w.session.state
         name = self.selected_name()
         if not name and command in ("rebuy", "decline_rebuy"):
-            name = next((p.name for p in self.w.session.state.players.values() if p.deciding and p.live), "")
+            name = next((p.name for p in state.players.values() if p.deciding and p.live), "")
+        if command == "seat_player":
+            chosen = state.players.get(state.by_name.get(name_key(name), -1)) if name else None
+            if chosen is None or not chosen.live or chosen.table is not None:
+                name = next((state.players[pid].name for pid in state.waiting if pid in state.players), name)
         if command in STACK_COMMANDS:
             self.bar.begin(command, b.title, name, "name, then the counted stack: Ana 700")
             return
@@ -76,7 +82,7 @@ class PlayersControl:
         offers = ("rebuy", "decline_rebuy") if p.deciding and p.live else ("rebuy", "addon", "absent", "bust")
         for command in offers:
             b = bespoke(command)
-            if b is None:
+            if b is None or command in self.w.not_offered:  # a freezeout offers no rebuy, no add-on
                 continue
             act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
             act.triggered.connect(partial(self.run_for, command, player_id))
@@ -94,7 +100,7 @@ class PlayersControl:
     def unlock_seat(self, player_id: int) -> None:
         name = self.w.session.state.players[player_id].name
         self.w.runner.run({"cmd": "unlock_seat", "player": player_id}, self.bar.feedback,
-                          f"{name}'s seat is unlocked: balancing may move him again.")
+                          f"{name}'s seat is unlocked: balancing may move them again.")
 
     def run_for(self, command: str, player_id: int) -> None:
         """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""

@@ -62,7 +62,7 @@ class BustDialog(QDialog):
         self.player_ids = list(player_ids)
         lay = QVBoxLayout(self)
         text = QLabel("These players lost all their chips in the same hand." if several
-                      else "This player lost all his chips.")
+                      else "This player lost all their chips.")
         text.setWordWrap(True)
         lay.addWidget(text)
         form = QFormLayout()

@@ -44,6 +44,8 @@ def room_facts(view: TournamentView) -> RoomFacts:
         final_table=f.final_table,
         ended=f.ended,
         winner=f.winner,
+        seat_winners=f.seat_winners,
+        seat_event=f.seat_event,
         chip_names=view.chip_names,
         currency=view.currency,
         late_closed_early=view.clock.late_closed_early,

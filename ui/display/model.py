@@ -45,6 +45,8 @@ class RoomFacts:
     final_table: bool = False
     ended: bool = False
     winner: str = ""
+    seat_winners: Sequence[str] = ()  # SAT-3: a satellite's seat winners once the seats are awarded
+    seat_event: str = ""  # the event the seats are for
     chip_names: Mapping[int, str] = field(default_factory=dict)  # chip value -> "red $5"
     late_seconds_left: float | None = None  # time until late registration closes, when open
     late_closed_early: bool = False  # REG-8: the director closed late registration before its deadline
@@ -228,6 +230,9 @@ def _break_headline(clock: Mapping[str, Any], facts: RoomFacts) -> str:
 def _level_text(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
     level = clock.get("level")
     if mode == ENDED:
+        if facts.seat_winners:
+            count = len(facts.seat_winners)
+            return f"{'Seat' if count == 1 else f'{count} seats'} in {facts.seat_event or 'the event'} won by"
         return f"Winner: {facts.winner}" if facts.winner else "Tournament over"
     if clock.get("on_break"):
         return f"BREAK after level {level}"
@@ -246,6 +251,8 @@ def _late_text(facts: RoomFacts) -> str:
 def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
     """Turn the engine's ``clock_view`` and the room facts into the words on the screen."""
     mode = _mode(clock, facts)
+    if mode == ENDED:
+        return _ended_frame(clock, facts)
     on_break = bool(clock.get("on_break"))
     betting = _betting(clock)
     nxt, nxt_detail = _next_texts(clock, betting)
@@ -282,6 +289,38 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         bounties=tuple((f"{rank}. {name}", fmt.money(cents, facts.currency)) for rank, name, cents in facts.bounties),
         level_key=(int(level) if level is not None else 0, on_break),
         seconds_left=ms_left / 1000 if isinstance(ms_left, int | float) and mode != WAITING else None,
+    )
+
+
+def _ended_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
+    """The finished event: the winner (or a satellite's seat winners) under the name; no next level, no
+    break, no forced bets: nothing more is played."""
+    players_text, players_detail = _players(facts)
+    level = clock.get("level")
+    return DisplayFrame(
+        mode=ENDED,
+        title=facts.name or "Tournament",
+        level_text=_level_text(clock, ENDED, facts),
+        game_text="",
+        bets_text="  ·  ".join(facts.seat_winners),
+        clock_text=_clock_text(clock, ENDED),
+        banner=BANNERS[ENDED],
+        badges=(),
+        next_text="",
+        next_detail="",
+        break_text="",
+        players_text=players_text,
+        players_detail=players_detail,
+        average_text=fmt.chips(facts.average_stack) if facts.average_stack is not None else "-",
+        pool_text=fmt.money(facts.pool_cents, facts.currency),
+        late_text="",
+        notice="",
+        payouts=tuple((place, _prize_text(facts, i, cents)) for i, (place, cents) in enumerate(facts.payouts)),
+        paid_text=facts.seats_text or (f"{facts.places_paid} paid" if facts.places_paid else ""),
+        leaders=(),
+        bounties=(),
+        level_key=(int(level) if level is not None else 0, False),
+        seconds_left=None,
     )
 
 

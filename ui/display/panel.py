@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ui.display import theme
 from ui.display.fitlabel import FitLabel, fit_together
-from ui.display.model import DisplayFrame
+from ui.display.model import ENDED, DisplayFrame
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -33,6 +33,8 @@ CELLS = (
     ("average", "AVERAGE STACK", 1, 1, 1),
     ("pool", "PRIZE POOL", 1, 2, 1),
 )
+
+ENDED_GONE = ("next", "break")  # the cells a finished event leaves empty
 
 
 class DisplayPanel(QWidget):
@@ -121,6 +123,8 @@ class DisplayPanel(QWidget):
         bounties = self.show_bounties and bool(frame.bounties)
         self.leaders_caption.show_text("LARGEST BOUNTIES" if bounties else "CHIP LEADERS")
         rows = list(frame.bounties if bounties else frame.leaders)
+        if not rows and not bounties:
+            rows = [("After the first chip count", "")]  # a stack is only the chips bought before it
         for i, (name, stack) in enumerate(zip(self.leader_names, self.leader_stacks)):
             who, chips = rows[i] if i < len(rows) else ("", "")
             name.show_text(who)
@@ -139,6 +143,8 @@ class DisplayPanel(QWidget):
         self.strip.setVisible(bool(strip))
         self.clock.show_text(frame.clock_text)
         self.notice.show_text(frame.notice)
+        for name, caption, *_ in CELLS:  # a finished event has no next level and no break to wait for
+            self.captions[name].show_text("" if name in ENDED_GONE and frame.mode == ENDED else caption)
         self._set_cell("next", frame.next_text, frame.next_detail)
         self._set_cell("break", frame.break_text, frame.late_text.replace("Late registration", "Late reg."))
         self._set_cell("players", frame.players_text, frame.players_detail)
@@ -270,6 +276,7 @@ class DisplayPanel(QWidget):
         gutter = round(width * 0.05)
         col_w = (width - gutter * (PAYOUT_COLUMNS - 1)) // PAYOUT_COLUMNS
         place_w = round(col_w * 0.3)
+        gap = max(4, round(col_w * 0.06))  # between the place and its amount: "2nd  $398.25", never "2nd$398.25"
         top = 0.697 + SMALL + 0.004
         row_h = (0.995 - top) / PAYOUT_ROWS
         for i, (place, amount) in enumerate(zip(self.payout_places, self.payout_amounts)):
@@ -277,7 +284,7 @@ class DisplayPanel(QWidget):
             x = left + col * (col_w + gutter)
             y, rh = round(h * (top + row * row_h)), round(h * row_h * 0.94)
             place.setGeometry(QRect(x, y, place_w, rh))
-            amount.setGeometry(QRect(x + place_w, y, col_w - place_w, rh))
+            amount.setGeometry(QRect(x + place_w + gap, y, col_w - place_w - gap, rh))
 
     def _place_leaders(self, left: int, width: int, h: int) -> None:
         """The chip leaders panel, right of the clock: a caption and five lines, name and stack."""

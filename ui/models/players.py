@@ -23,6 +23,8 @@ from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
 Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS = ("#", "Name", "Status", "Stack", "Entries", "Paid")
+BOUNTY_COLUMNS = ("Bounty", "KOs")  # KO: in an event with bounties, the bounty on each head and the knockouts
+_NUMBERS = (0, 3, 4, 5, 6, 7)  # the columns of figures, right-aligned
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -46,6 +48,7 @@ class PlayerModel(QAbstractTableModel):
         self._row: dict[int, int] | None = None  # player id -> row, made when asked
         self._absent: set[int] | None = None  # players absent (their status counts minutes), made when asked
         self._painted: dict[int, list[dict[int, Any]]] = {}  # row -> what a repaint asks of its cells
+        self.columns = _columns(state)
 
     # -- refreshing from the state ----------------------------------------------------------------
     def refresh(self, state: TournamentState, now: float, changed: Iterable[int] | None = None) -> None:
@@ -60,8 +63,9 @@ class PlayerModel(QAbstractTableModel):
             self._painted = {}
         ids = state.players
         n = len(self._ids)
-        if len(ids) < n or (changed is None and list(ids)[:n] != self._ids):
+        if len(ids) < n or (changed is None and list(ids)[:n] != self._ids) or _columns(state) != self.columns:
             self.beginResetModel()
+            self.columns = _columns(state)
             self._ids = list(ids)
             self._row = None
             self._names = []
@@ -79,7 +83,7 @@ class PlayerModel(QAbstractTableModel):
             return
         if changed is None:
             self._absent = None
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(self.columns) - 1))
             return
         absent = self._absent_ids()
         pids = set(changed)
@@ -97,7 +101,7 @@ class PlayerModel(QAbstractTableModel):
                 if r < len(self._status):
                     self._status[r] = status_text(ids[self._ids[r]], now).lower()
         for first, last in _runs(rows):
-            self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.columns) - 1))
 
     def has_absent(self) -> bool:
         """Some player is absent (his status counts the minutes: his row changes with the time)."""
@@ -149,12 +153,12 @@ class PlayerModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._ids)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            if 0 <= section < len(COLUMNS):
-                return COLUMNS[section]
+            if 0 <= section < len(self.columns):
+                return self.columns[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -170,9 +174,9 @@ class PlayerModel(QAbstractTableModel):
             p = self._state.players[self._ids[row]]
             out = p.status == OUT
             cells = [
-                {**_UNASKED, _DISPLAY: self._display(p, col), _ALIGN: _RIGHT if col in (0, 3, 4, 5) else None,
+                {**_UNASKED, _DISPLAY: self._display(p, col), _ALIGN: _RIGHT if col in _NUMBERS else None,
                  _FOREGROUND: DIM if out else None}
-                for col in range(len(COLUMNS))
+                for col in range(len(self.columns))
             ]
             if p.table is not None and seat_views.locked(self._state, p.id):
                 cells[2][int(Qt.ItemDataRole.DecorationRole)] = lock_icon()  # LOCK-5: a padlock before the seat
@@ -188,7 +192,7 @@ class PlayerModel(QAbstractTableModel):
             return self._sort_value(p, col)
         if role == ID_ROLE:
             return p.id
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 3, 4, 5):
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMBERS:
             return _RIGHT
         if role == Qt.ItemDataRole.ForegroundRole and p.status == OUT:
             from PySide6.QtGui import QPalette
@@ -217,7 +221,7 @@ class PlayerModel(QAbstractTableModel):
         cur = currency_of(self._state)
         parts = [f"{p.name} paid {money(p.paid_cents, cur)}"]
         if p.bounty_cents and p.live:
-            parts.append(f"bounty on his head {money(p.bounty_cents, cur)}")
+            parts.append(f"bounty on their head {money(p.bounty_cents, cur)}")
         if p.bounties_won_cents:
             parts.append(f"bounties won {money(p.bounties_won_cents, cur)}")
         if p.knockouts:
@@ -235,6 +239,10 @@ class PlayerModel(QAbstractTableModel):
             return chips(p.stack) if p.live else ""
         if col == 4:
             return str(p.entries + p.rebuys + p.reentries)
+        if col == 6:  # KO: the bounty on the head of a player still in
+            return money(p.bounty_cents, currency_of(self._state)) if p.live and p.bounty_cents else ""
+        if col == 7:
+            return str(p.knockouts) if p.knockouts else ""
         return money(p.paid_cents, currency_of(self._state))
 
     def sort_key(self, row: int, col: int) -> Any:
@@ -251,7 +259,17 @@ class PlayerModel(QAbstractTableModel):
             return p.stack if p.live else -1
         if col == 4:
             return p.entries + p.rebuys + p.reentries
+        if col == 6:
+            return p.bounty_cents if p.live else -1
+        if col == 7:
+            return p.knockouts
         return p.paid_cents
+
+
+def _columns(state: TournamentState) -> tuple[str, ...]:
+    """The list's columns: the bounty and the knockouts too in an event with bounties (KO)."""
+    profile = state.profile
+    return COLUMNS + (BOUNTY_COLUMNS if profile is not None and profile["bounty.kind"] != "none" else ())
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:
@@ -267,7 +285,7 @@ def _runs(rows: list[int]) -> list[tuple[int, int]]:
 
 from ui.models.player_filter import PlayerFilter  # noqa: E402  (the list's filter, kept importable here)
 
-__all__ = ["COLUMNS", "ID_ROLE", "SORT_ROLE", "PlayerFilter", "PlayerModel"]
+__all__ = ["BOUNTY_COLUMNS", "COLUMNS", "ID_ROLE", "SORT_ROLE", "PlayerFilter", "PlayerModel"]
 
 
 _LOCK_ICON: list[Any] = []

@@ -116,6 +116,9 @@ class TablesTab(QWidget):
         side.addWidget(heading)
         side.addWidget(side_scroll, 1)
         side.addWidget(leaders_heading)
+        self.leaders_note = QLabel("Shown after the first chip count.")
+        self.leaders_note.setObjectName("dim")
+        side.addWidget(self.leaders_note)
         side.addWidget(self.leaders, 1)
         body = QHBoxLayout()
         body.addWidget(self.grid, 1)
@@ -128,7 +131,9 @@ class TablesTab(QWidget):
         self._moves: list[PendingMove] = []  # the moves the cards show
 
     def show_leaders(self, leaders: tuple[tuple[int, str, int], ...]) -> None:
-        """The top stacks (player id, name, chips), biggest first, as app.views gives them."""
+        """The top stacks (player id, name, chips), biggest first, as app.views gives them (none before the
+        first chip count: the note says so)."""
+        self.leaders_note.setVisible(not leaders)
         self.leaders.setRowCount(len(leaders))
         for row, (_pid, name, stack) in enumerate(leaders):
             cells = (str(row + 1), name, fmt.chips(stack))

@@ -111,7 +111,8 @@ class ActionBar(QFrame):
         super().keyPressEvent(event)
 
 
-COLUMN_SAMPLES = ("00000", "Maximilian Alexander", "seated T112 S10", "12,345,678", "Entries", "$12,345")
+COLUMN_SAMPLES = ("00000", "Maximilian Alexander", "seated T112 S10", "12,345,678", "Entries", "$12,345", "$1,234.50",
+                  "KOs")
 
 
 class PlayerPanel(QWidget):
@@ -162,6 +163,14 @@ class PlayerPanel(QWidget):
         self.proxy.modelReset.connect(self._count)
         self.proxy.layoutChanged.connect(self._count)
         self._count()
+
+    def wanted_width(self) -> int:
+        """The width that shows every column whole, a long name included (the Name column stretches)."""
+        fm = self.view.fontMetrics()
+        columns = sum(self.view.columnWidth(c) for c in range(self.model.columnCount()) if c != 1)
+        name = fm.horizontalAdvance(COLUMN_SAMPLES[1]) + 12
+        frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width() + 4
+        return columns + name + frame
 
     def _count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()

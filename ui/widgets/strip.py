@@ -6,7 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from app.views import ClockView, FieldView
+from app.views import ClockView, FieldView, NextStepView, PendingView
 from app.views import format as fmt
 
 
@@ -31,6 +31,11 @@ def _share_width(label: QLabel) -> None:
     label.setWordWrap(True)
     label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     label.setMinimumWidth(label.fontMetrics().horizontalAdvance("0") * 16)
+
+
+# The button's word for each pending balancing action (a move, a table to break, a redraw).
+BUTTON_WORDS = {"move": "Move", "break": "Break", "redraw": "Redraw"}
+BUTTON_TIPS = {"move": "Make the pending move", "break": "Break the table", "redraw": "Redraw all seats"}
 
 
 class Strip(QFrame):
@@ -101,13 +106,26 @@ class Strip(QFrame):
         if outer is not None:
             outer.activate()  # lay out now: a wider figure is never shown cut off meanwhile
 
-    def show_pending(self, text: str | None, deciding: tuple[str, ...] = ()) -> None:
-        """The next action: a player to ask "rebuy or out?" first, then the balancing move (F7)."""
+    def show_pending(self, move: PendingView | str | None, deciding: tuple[str, ...] = (),
+                     step: NextStepView | None = None) -> None:
+        """The next action: a player to ask "rebuy or out?" first; then the step that ends the event
+        (close registration and finish, award the seats: the engine's words), no hand being played any
+        more; else the balancing move, table break or redraw (F7)."""
         lines = list(deciding[:1])
         if len(deciding) > 1:
             lines[0] += f" (and {fmt.count(len(deciding) - 1, 'more player')})"
-        if text:
+        if deciding:
+            step = None  # the engine waits for the rebuy or the decline before anything ends
+        text = move.text() if isinstance(move, PendingView) else move
+        if step is not None:
+            lines.append(step.text)
+            self.pending_button.setText(step.button)
+            self.pending_button.setToolTip(step.tooltip)
+        elif text:
             lines.append(text)
+            kind = move.kind if isinstance(move, PendingView) else "move"
+            self.pending_button.setText(BUTTON_WORDS.get(kind, "Move"))
+            self.pending_button.setToolTip(f"{BUTTON_TIPS.get(kind, 'Make the pending move')} (F7)")
         self.pending.setText("\n".join(lines) or "Nothing pending")
         self.pending.setToolTip("F4 rebuys, Ctrl+D declines (out)" if deciding else "")
-        self.pending_button.setVisible(bool(text))
+        self.pending_button.setVisible(bool(text) or step is not None)
