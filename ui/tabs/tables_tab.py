@@ -57,7 +57,7 @@ class MoveCard(QFrame):
         self.pending = move
         self.text.setText(move.text(state))
         self.why.setText(move.reason or "the tables are out of balance")
-        self.button.setText({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
+        self.button.setText({"break": "Break the table", "redraw": "Redraw", "seat": "Seat"}.get(move.kind, "Move"))
 
 
 class TablesTab(QWidget):
