@@ -499,3 +499,144 @@ def room_display_from_f10(qtbot, w) -> QWidget:
     qtbot.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_F5)
     assert ("paused" in w.strip.level.text()) is paused
     return display
+
+
+# -- a satellite and a progressive knockout, each played to its end in the window --------------------------
+
+def new_from_profile(qtbot, monkeypatch, tmp_path, profile_id: str, file_name: str):
+    """The welcome screen: the shipped profile picked, New tournament, the dialog accepted as it is."""
+    from ui.dialogs.new_tournament import NewTournamentDialog
+    from ui.start import Starter
+
+    starter = Starter(QApplication.instance())
+    starter.show_welcome()
+    welcome = starter.welcome
+    qtbot.addWidget(welcome)
+    row = next(i for i, p in enumerate(welcome._profiles) if getattr(p, "id", None) == profile_id)
+    welcome.profiles.setCurrentRow(row)
+    assert welcome.selected_profile() is not None and welcome.selected_profile().id == profile_id
+
+    def fill_in(dialog: NewTournamentDialog) -> int:
+        dialog.path.setText(str(tmp_path / file_name))
+        assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled(), dialog.feedback.text()
+        dialog._ok()
+        return dialog.result()
+
+    monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
+    welcome._new()
+    w = starter.windows[-1]
+    qtbot.addWidget(w)
+    w.showNormal()
+    w.resize(1366, 768)
+    qtbot.waitExposed(w)
+    active(qtbot, w)
+    return w
+
+
+def results_text(qtbot, w) -> str:
+    """The results sheet, drawn from the window, read back from its PDF."""
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.ui.printing_support import draw_sheet
+
+    preview = draw_sheet(w, qtbot, "results")
+    night_shot(qtbot, preview, "results-sheet")
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(preview.sheet.path.read_bytes())).pages)
+    preview.close()
+    return text
+
+
+SATELLITE_NAMES = ["Amélie Durand", "Björn Ågren", "Chloé Leroy", "Dara Ó Briain", "Émile Zola", "Fatma Şahin",
+                   *[f"Qualifier {i:02d}" for i in range(18)]]
+
+
+def bust_down(qtbot, w, until) -> list[str]:
+    """F8, a name, Enter, one bust at a time from the busiest table, the engine's questions answered (the
+    first answer) and the suggestions followed, until ``until()``; the suggestions' kinds."""
+    state = w.session.state
+    kinds: list[str] = []
+    for _ in range(len(state.players)):
+        if until():
+            return kinds
+        busiest = max(state.tables.values(), key=lambda t: t.population)
+        p = state.players[next(iter(busiest.seats.values()))]
+        said = typed(qtbot, w, Qt.Key.Key_F8, p.name)
+        while w.runner.question_dialog is not None and w.runner.question_dialog.isVisible():
+            answer_question(qtbot, w, choice="1")
+        assert not p.live, said
+        kinds += follow_suggestions(qtbot, w)
+        if w.strip.field.text().endswith("bubble"):
+            night_shot(qtbot, w, f"{Path(w.session.path).stem}-bubble")
+    raise AssertionError("the tournament never got there")
+
+
+def test_a_satellite_played_to_its_seats_in_the_window(qtbot, tmp_path, monkeypatch):
+    from app import views
+    from db.verify import verify_file
+
+    monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))
+    w = new_from_profile(qtbot, monkeypatch, tmp_path, "satellite", "satellite.floorman")
+    state = w.session.state
+    assert state.profile["satellite.seat_value_cents"] == 55_000 and state.profile["satellite.stop_at_seats"]
+
+    for name in SATELLITE_NAMES:
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    assert w.strip.pool.text() == "$1,440.00 · 2 seats in Main Event"  # 24 x $60: two $550 seats
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    assert w.tables_tab.feedback.text() == "Seat draw done: 24 players at 3 tables."
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert "running" in w.strip.level.text()
+    night_shot(qtbot, w, "satellite-01-drawn")
+
+    # Late registration in level 2: the seats follow the pool; the 28th entrant finds every seat taken.
+    qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("2 ·") and "Late registration closes" in w.strip.level.text()
+    for name in ("Late Lou", "Late Liv", "Late Lars"):
+        assert typed(qtbot, w, Qt.Key.Key_F2, name).startswith(f"Registered {name} — seated T")
+    said = typed(qtbot, w, Qt.Key.Key_F2, "Late Lena")
+    assert said == "Registered Late Lena — waiting: every seat is taken; F7 seats the entrant when one is free."
+    lena = state.players[state.by_name["late lena"]]
+    assert lena.status == "waiting" and lena.entries == 1
+    assert w.strip.pool.text() == "$1,680.00 · 3 seats in Main Event"  # 28 x $60: three seats, $30 over
+    # A bust frees a seat: seating the waiting entrant is the first thing suggested.
+    assert typed(qtbot, w, Qt.Key.Key_F8, "Qualifier 03") == "Qualifier 03 out 28th"
+    assert w.strip.pending.text() == "Seat Late Lena: waiting for a seat"
+    assert follow_suggestions(qtbot, w)[0] == "seat"
+    assert lena.status == "seated" and lena.table is not None
+
+    # Late registration closes after level 4; then the busts, the tables broken as suggested.
+    for _ in range(3):
+        qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert "Late registration" not in w.strip.level.text()
+    kinds = bust_down(qtbot, w, lambda: state.ended)
+    assert kinds.count("break") == 2 and len(state.tables) == 1  # 3 tables, then the final one
+    assert not state.tables[next(iter(state.tables))].seats  # the seat winners have left it
+
+    # The engine: three seats won, the fourth takes the $30 left over, the tournament over, the clock stopped.
+    view = views.read(state, w.session.now())
+    sat = view.satellite if hasattr(view, "satellite") else None
+    winners = [p for p in state.players.values() if p.out_reason == "seat"]
+    assert len(winners) == 3 and all(p.place == 1 and not p.live for p in winners)
+    fourth = next(p for p in state.players.values() if p.place == 4)
+    assert state.ended and state.remaining() == 0 and not state.clock.get("running")
+    assert views.summary(state).prize_of(fourth.id) == 3_000
+    assert {views.summary(state).prize_of(p.id) for p in winners} == {55_000}
+    assert sorted(p.place for p in state.players.values() if p.place) == [1, 1, 1, *range(4, 29)]
+    assert state.pool_cents == 28 * 6_000 and state.fees_cents == 28 * 600
+    assert sat is None or len(sat.seat_winners) == 3
+    assert w.strip.pool.text() == "$1,680.00 · 3 seats in Main Event"
+    for p in winners:
+        assert w.players.index(w.players.row_of(p.id), 2).data() == "won a seat"
+    night_shot(qtbot, w, "satellite-02-seats-won")
+
+    # The results sheet: the seats and the cash, read back from the PDF.
+    text = results_text(qtbot, w)
+    assert text.count("Seat in Main Event") == 3 and text.count("T-1st") == 3
+    assert "4th" in text and "$30.00" in text and "28 entries" in text
+    for p in winners:
+        assert p.name in text
+    w.close()
+    report = verify_file(tmp_path / "satellite.floorman")
+    assert report.ok, report.problems
