@@ -236,7 +236,7 @@ class PlayerView:
     place: int | None
     span: int
     prize_cents: int
-    entries: int
+    entries: int  # his entries, re-entries included
     paid_cents: int
     bounty_cents: int = 0  # KO-2, KO-3: the bounty on his head now
     bounties_won_cents: int = 0  # KO: bounty money he has won (the house's bounties too)
@@ -600,7 +600,7 @@ def _field(state: TournamentState, table: list[int]) -> FieldView:
 def _players(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlayerView, ...]:
     return tuple(
         PlayerView(p.id, p.name, p.status, p.stack, p.table, p.seat, p.place, p.tied,
-                   won[p.id][1] if p.id in won else 0, p.entries + p.reentries, p.paid_cents,
+                   won[p.id][1] if p.id in won else 0, p.entries, p.paid_cents,
                    p.bounty_cents, p.bounties_won_cents, p.knockouts)
         for p in state.players.values()
     )

@@ -234,7 +234,7 @@ class PlayerModel(QAbstractTableModel):
         if col == 3:
             return chips(p.stack) if p.live else ""
         if col == 4:
-            return str(p.entries + p.rebuys + p.reentries)
+            return str(p.entries + p.rebuys)  # every entry (re-entries counted in it) and rebuy
         return money(p.paid_cents, currency_of(self._state))
 
     def sort_key(self, row: int, col: int) -> Any:
@@ -250,7 +250,7 @@ class PlayerModel(QAbstractTableModel):
         if col == 3:
             return p.stack if p.live else -1
         if col == 4:
-            return p.entries + p.rebuys + p.reentries
+            return p.entries + p.rebuys
         return p.paid_cents
 
 
