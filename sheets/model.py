@@ -108,6 +108,7 @@ class Payout:
     name: str | None = None  # None until the place is decided
     tied: int = 1  # players sharing the block of places starting at ``place``
     bounties_cents: int = 0  # KO: bounty money the player won (apart from the prize)
+    knockouts: int = 0  # KO-1: the players he knocked out
     seat: str = ""  # SAT-4: "Seat in Main Event" when the prize is a satellite seat
 
     def __post_init__(self) -> None:

@@ -157,12 +157,13 @@ def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: i
     if not rows:
         story.append(p("No one has finished yet.", st["body"]))
         return build(story, opts, "Results", tournament)
-    bounties = any(r.bounties_cents for r in rows)  # KO: bounties won per player
-    data: list[list[Any]] = [["Place", "Name", "Prize"] + (["Bounties"] if bounties else [])]
+    bounties = any(r.bounties_cents or r.knockouts for r in rows)  # KO: knockouts and bounties won per player
+    data: list[list[Any]] = [["Place", "Name", "Prize"] + (["Knockouts", "Bounties"] if bounties else [])]
     for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
         label = place_label(r)
         prize = r.seat or (money(r.amount_cents, opts.currency) if r.amount_cents else "")
-        won = [p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else []
+        won = [p(str(r.knockouts) if r.knockouts else "", st["num"]),
+               p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else []
         data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])] + won)
-    story.append(table(data, [0.2, 0.4, 0.2, 0.2] if bounties else [0.2, 0.55, 0.25], width))
+    story.append(table(data, [0.15, 0.37, 0.18, 0.13, 0.17] if bounties else [0.2, 0.55, 0.25], width))
     return build(story, opts, "Results", tournament)

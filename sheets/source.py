@@ -106,10 +106,12 @@ def payouts(view: views.TournamentView) -> list[Payout]:
 
 
 def results(view: views.TournamentView) -> list[Payout]:
-    """Every decided place, one row per player, with his own prize (his share of a tie) and bounties won."""
+    """Every decided place, one row per player, with his own prize (his share of a tie), his knockouts and
+    the bounties he won."""
     won = _bounties_won(view)
+    knocked = {pl.name: pl.knockouts for pl in view.players if pl.knockouts}
     out = [
-        Payout(pl.place, share, name, pl.span, bounties_cents=won.get(name, 0),
+        Payout(pl.place, share, name, pl.span, bounties_cents=won.get(name, 0), knockouts=knocked.get(name, 0),
                seat=pl.prize_text(share, view.currency) if pl.seat else "")
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)

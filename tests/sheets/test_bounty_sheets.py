@@ -44,3 +44,21 @@ def test_ko_2_payout_and_results_rows_carry_the_bounties_won():
     won = {r.name: r.bounties_cents for r in sheet.results}
     assert won["Dan"] == 20000 - 2500 - 1875 and won["Bob"] == 2500 and won["Ann"] == 0
     assert sheet.bounty_pool_cents == 20000
+
+
+def test_ko_1_the_results_sheet_counts_each_players_knockouts_beside_his_bounties():
+    import io
+
+    from pypdf import PdfReader
+
+    from sheets import render_sheet
+
+    t = _pko_finished()
+    sheet = collect(t)
+    knocked = {r.name: r.knockouts for r in sheet.results}
+    assert knocked == {"Dan": 2, "Cat": 1, "Bob": 1, "Ann": 0}  # Bob's pot was split: Cat and Dan both count it
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(render_sheet("results", sheet))).pages)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert "Knockouts" in lines and "Bounties" in lines
+    dan = lines.index("Dan")
+    assert lines[dan + 1:dan + 4] == ["$100.00", "2", "$156.25"]  # his prize, two knockouts, the bounties
