@@ -565,6 +565,7 @@ def bust_down(qtbot, w, until) -> list[str]:
         said = typed(qtbot, w, Qt.Key.Key_F8, p.name)
         while w.runner.question_dialog is not None and w.runner.question_dialog.isVisible():
             answer_question(qtbot, w, choice="1")
+            active(qtbot, w)
         assert not p.live, said
         kinds += follow_suggestions(qtbot, w)
         if w.strip.field.text().endswith("bubble"):
@@ -615,8 +616,6 @@ def test_a_satellite_played_to_its_seats_in_the_window(qtbot, tmp_path, monkeypa
     assert not state.tables[next(iter(state.tables))].seats  # the seat winners have left it
 
     # The engine: three seats won, the fourth takes the $30 left over, the tournament over, the clock stopped.
-    view = views.read(state, w.session.now())
-    sat = view.satellite if hasattr(view, "satellite") else None
     winners = [p for p in state.players.values() if p.out_reason == "seat"]
     assert len(winners) == 3 and all(p.place == 1 and not p.live for p in winners)
     fourth = next(p for p in state.players.values() if p.place == 4)
@@ -625,7 +624,8 @@ def test_a_satellite_played_to_its_seats_in_the_window(qtbot, tmp_path, monkeypa
     assert {views.summary(state).prize_of(p.id) for p in winners} == {55_000}
     assert sorted(p.place for p in state.players.values() if p.place) == [1, 1, 1, *range(4, 29)]
     assert state.pool_cents == 28 * 6_000 and state.fees_cents == 28 * 600
-    assert sat is None or len(sat.seat_winners) == 3
+    field = views.summary(state).field
+    assert (field.seats, field.seats_awarded, field.seat_event) == (3, 3, "Main Event")
     assert w.strip.pool.text() == "$1,680.00 · 3 seats in Main Event"
     for p in winners:
         assert w.players.index(w.players.row_of(p.id), 2).data() == "won a seat"
@@ -639,4 +639,97 @@ def test_a_satellite_played_to_its_seats_in_the_window(qtbot, tmp_path, monkeypa
         assert p.name in text
     w.close()
     report = verify_file(tmp_path / "satellite.floorman")
+    assert report.ok, report.problems
+
+
+PKO_NAMES = ["Ángel Núñez", "Brigitte Bardot-Roux", "Çağla Öztürk", "Dmitri Sokolov", "Eva Nováková",
+             *[f"Hunter {i:02d}" for i in range(11)]]
+
+
+def test_a_pko_played_to_its_winner_in_the_window(qtbot, tmp_path, monkeypatch):
+    from app import views
+    from app.views import format as fmt
+    from db.verify import verify_file
+
+    monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))
+    w = new_from_profile(qtbot, monkeypatch, tmp_path, "tda-pko", "pko.floorman")
+    state = w.session.state
+    assert state.profile["bounty.kind"] == "progressive" and state.profile["bounty.amount_cents"] == 5_000
+    for name in PKO_NAMES:
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    assert w.strip.pool.text() == "$800.00 · 4 paid"  # 16 x $100, of which $50 is each player's bounty
+    assert state.bounty_pool_cents == 80_000
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    assert w.tables_tab.feedback.text() == "Seat draw done: 16 players at 2 tables."
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+
+    # The player's row picked, F8: the bust dialog lists who may have won the pot; Space ticks, Enter busts.
+    victim = state.players[state.by_name["hunter 03"]]
+    view = w.player_panel.view
+    view.setFocus()
+    view.selectRow(w.player_panel.proxy.mapFromSource(w.players.index(w.players.row_of(victim.id), 0)).row())
+    qtbot.keyClick(w, Qt.Key.Key_F8)
+    dialog = w.bust_dialog
+    assert dialog is not None and dialog.isVisible()
+    at_table = [pid for _seat, pid in sorted(state.tables[victim.table].seats.items()) if pid != victim.id]
+    assert [dialog.eliminators.item(i).text().split("  (")[0] for i in range(dialog.eliminators.count())] == [
+        state.players[pid].name for pid in at_table]
+    night_shot(qtbot, dialog, "pko-01-bust-dialog")
+    dialog.eliminators.setFocus()
+    qtbot.keyClick(dialog.eliminators, Qt.Key.Key_Space)
+    hunter = state.players[at_table[0]]
+    assert dialog.ticked() == [hunter.id]
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible() and victim.place == 16
+    assert (hunter.bounties_won_cents, hunter.bounty_cents, hunter.knockouts) == (2_500, 7_500, 1)  # half each way
+    active(qtbot, w)
+
+    # F8, a name, Enter: the engine asks who knocked him out; 1 answers (the first player clockwise).
+    second = state.players[state.by_name["hunter 04"]]
+    typed(qtbot, w, Qt.Key.Key_F8, "Hunter 04")
+    assert w.runner.question_dialog is not None
+    night_shot(qtbot, w.runner.question_dialog, "pko-02-who-knocked-him-out")
+    asked = answer_question(qtbot, w, choice="1")
+    assert asked.startswith("Who knocked out Hunter 04? The bounty of $50.00 goes to the player who won the pot")
+    assert second.place == 15 and sum(p.knockouts for p in state.players.values()) == 2
+    active(qtbot, w)
+    # He re-enters during late registration (Ctrl+E): a new stack and a new bounty.
+    assert typed(qtbot, w, Qt.Key.Key_E, "Hunter 04", Qt.KeyboardModifier.ControlModifier) == (
+        "Re-entry: Hunter 04 — done.")
+    assert second.live and second.table is not None and second.bounty_cents == 5_000
+    row = w.players.row_of(second.id)
+    assert (w.players.index(row, 4).data(), w.players.index(row, 5).data()) == ("2", "$200.00")  # two entries
+    assert state.bounty_pool_cents == 85_000 and w.strip.pool.text() == "$850.00 · 4 paid"
+
+    # Late registration over after level 3; then the busts to the winner, each knockout named.
+    for _ in range(3):
+        qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("4 ·")
+    bust_down(qtbot, w, lambda: state.ended)
+    night_shot(qtbot, w, "pko-03-winner")
+
+    # The engine: one winner, every bounty paid, the money taken all accounted for.
+    winner = [p for p in state.players.values() if p.status == "winner"]
+    assert len(winner) == 1 and winner[0].place == 1 and not state.live_players()
+    assert sum(p.knockouts for p in state.players.values()) == 16  # 17 entries, one winner
+    assert state.bounties_paid_cents == state.bounty_pool_cents == 85_000 and state.bounty_unclaimed_cents == 0
+    assert sum(p.bounties_won_cents for p in state.players.values()) == 85_000  # the winner takes his own too
+    summary = views.summary(state)
+    assert sum(summary.prize_of(p.id) or 0 for p in state.players.values()) == state.pool_cents == 85_000
+    taken = sum(p.paid_cents for p in state.players.values())
+    assert taken == 17 * 10_000 == state.pool_cents + state.bounty_pool_cents + state.fees_cents
+
+    # The results sheet: each player's knockouts and the bounties he won, beside his prize.
+    text = results_text(qtbot, w)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert "17 entries" in lines and "Knockouts" in lines and "Bounties" in lines
+    champion = winner[0]
+    at = lines.index(champion.name)
+    assert lines[at - 1] == "1st" and lines[at + 1:at + 4] == [
+        fmt.money(summary.prize_of(champion.id)), str(champion.knockouts), fmt.money(champion.bounties_won_cents)]
+    for p in state.players.values():
+        if p.knockouts and p is not champion:
+            assert p.name in lines and str(p.knockouts) in lines[lines.index(p.name):lines.index(p.name) + 4]
+    w.close()
+    report = verify_file(tmp_path / "pko.floorman")
     assert report.ok, report.problems
