@@ -733,3 +733,80 @@ def test_a_pko_played_to_its_winner_in_the_window(qtbot, tmp_path, monkeypatch):
     w.close()
     report = verify_file(tmp_path / "pko.floorman")
     assert report.ok, report.problems
+
+
+# -- sharing on the network while the director keeps typing ---------------------------------------------------
+
+def phones_see(url: str) -> dict:
+    """What a phone reads from the shared tournament (127.0.0.1 only)."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url + "api/state", timeout=5) as answer:  # noqa: S310 - 127.0.0.1 only
+        return json.loads(answer.read())
+
+
+def test_sharing_goes_on_while_the_director_busts_players_from_the_keyboard(qtbot, tmp_path, monkeypatch):
+    from ui.control.share import ShareDialog
+
+    monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))
+    w = new_from_profile(qtbot, monkeypatch, tmp_path, "tda", "shared.floorman")
+    state = w.session.state
+    for name in NIGHT_NAMES[:20]:
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+
+    # View → Share on the network…: this machine's own address, a port the system picks free.
+    def choose(dialog: ShareDialog) -> int:
+        dialog.address.setCurrentIndex(dialog.address.findText("127.0.0.1"))
+        dialog.port.setMinimum(0)
+        dialog.port.setValue(0)  # 0: any free port
+        return ShareDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ShareDialog, "exec", choose)
+    menu_item = next(a for a in w.actions() if a.text() == "Share on the network…")
+    menu_item.trigger()
+    share = w.share
+    assert share.sharing and share.server.url.startswith("http://127.0.0.1:") and share.server.port != 0
+    url = share.server.url
+    panel = share.panel
+    assert panel is not None and panel.isVisible() and url in panel.url.text()
+    active(qtbot, w)  # the panel leaves the keyboard with the director
+    assert phones_see(url)["players_left"] == 20
+    night_shot(qtbot, panel, "share-01-panel")
+
+    # F8, a name, Enter, with the panel open: each bust reaches the phones; Enter never stops sharing.
+    out = 0
+    for name in ("José Álvarez", "Zoë Müller", "Дмитрий Иванов"):
+        assert typed(qtbot, w, Qt.Key.Key_F8, name).startswith(f"{name} out ")
+        out += 1
+        follow_suggestions(qtbot, w)
+        active(qtbot, w)
+        qtbot.waitUntil(lambda n=20 - out: phones_see(url)["players_left"] == n, timeout=3000)
+        assert share.sharing and share.stop_box is None and panel.isVisible()
+
+    # The director clicked the panel, then typed on: the keys go to his window, the bust is made.
+    panel.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    qtbot.keyClick(panel, Qt.Key.Key_F8)
+    bar = w.player_panel.action_bar
+    assert bar.key == "bust"
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    panel.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    qtbot.keyClicks(panel, "Player 00")
+    assert bar.edit.text() == "Player 00"
+    popup = QApplication.activePopupWidget()  # the name's completions
+    if popup is not None:
+        popup.hide()
+    qtbot.keyClick(panel, Qt.Key.Key_Return)
+    player = state.players[state.by_name["player 00"]]
+    qtbot.waitUntil(lambda: not player.live)
+    qtbot.waitUntil(lambda: phones_see(url)["players_left"] == 16, timeout=3000)
+    assert share.sharing and share.stop_box is None
+    night_shot(qtbot, w, "share-02-still-shared")
+
+    server = share.server
+    w.close()
+    assert not server.running and not share.sharing
