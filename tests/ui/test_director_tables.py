@@ -124,7 +124,8 @@ def test_reg_3_a_late_entrant_told_he_waits_and_f7_seats_him_when_a_seat_frees(q
     assert lou.status == "waiting" and not window.pending
     window.run({"cmd": "bust", "player": "P00"})
     assert window.strip.pending.text() == "Seat Late Lou: waiting for a seat"
-    assert window.tables_tab.cards[0].button.text() == "Seat"
+    card = window.tables_tab.cards[0].button
+    assert (card.text(), card.toolTip()) == ("Seat", "Seat the waiting entrant at a free seat drawn at random (F7)")
     qtbot.keyClick(window, Qt.Key.Key_F7)
     assert lou.status == "seated" and lou.table is not None
     said = window.tables_tab.feedback.text()
