@@ -611,14 +611,29 @@ def test_a_satellite_played_to_its_seats_in_the_window(qtbot, tmp_path, monkeypa
     for _ in range(3):
         qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
     assert "Late registration" not in w.strip.level.text()
-    kinds = bust_down(qtbot, w, lambda: state.ended)
+    kinds = bust_down(qtbot, w, lambda: state.remaining() == 5)
     assert kinds.count("break") == 2 and len(state.tables) == 1  # 3 tables, then the final one
-    assert not state.tables[next(iter(state.tables))].seats  # the seat winners have left it
+    night_shot(qtbot, w, "satellite-02-five-for-three-seats")
+
+    # Two out in one hand on the bubble: the engine asks their stacks at the start of the hand; the
+    # bigger stack takes 4th and the $30 left over, and the three left win the seats at once.
+    final = state.tables[next(iter(state.tables))]
+    short, tall = [state.players[pid] for pid in list(final.seats.values())[:2]]
+    typed(qtbot, w, Qt.Key.Key_F8, f"{short.name}, {tall.name}")
+    q = w.runner.question_dialog
+    assert q is not None and q.isVisible() and set(q.spins) == {short.name, tall.name}
+    night_shot(qtbot, q, "satellite-03-their-stacks")
+    q.spins[short.name].setValue(3_000)
+    q.spins[tall.name].setValue(8_000)
+    qtbot.keyClick(q, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not q.isVisible())
+    assert (tall.place, short.place) == (4, 5)
+    assert state.ended and not final.seats  # the seat winners have left the table
 
     # The engine: three seats won, the fourth takes the $30 left over, the tournament over, the clock stopped.
     winners = [p for p in state.players.values() if p.out_reason == "seat"]
     assert len(winners) == 3 and all(p.place == 1 and not p.live for p in winners)
-    fourth = next(p for p in state.players.values() if p.place == 4)
+    fourth = tall
     assert state.ended and state.remaining() == 0 and not state.clock.get("running")
     assert views.summary(state).prize_of(fourth.id) == 3_000
     assert {views.summary(state).prize_of(p.id) for p in winners} == {55_000}
@@ -629,7 +644,7 @@ def test_a_satellite_played_to_its_seats_in_the_window(qtbot, tmp_path, monkeypa
     assert w.strip.pool.text() == "$1,680.00 · 3 seats in Main Event"
     for p in winners:
         assert w.players.index(w.players.row_of(p.id), 2).data() == "won a seat"
-    night_shot(qtbot, w, "satellite-02-seats-won")
+    night_shot(qtbot, w, "satellite-04-seats-won")
 
     # The results sheet: the seats and the cash, read back from the PDF.
     text = results_text(qtbot, w)
