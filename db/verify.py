@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.core.state import OUT, TournamentState
+from app.chips.chipcount import chips_in_play
+from app.core.state import TournamentState
 from app.log.history import replay_history
 from app.log.snapshots import SnapshotFormatError, load_state
 from db.loading import snapshot_rows
@@ -43,8 +44,10 @@ class Report:
 
 
 def chip_problems(state: TournamentState) -> list[str]:
-    held = sum(p.stack for p in state.players.values() if p.status != OUT)
+    """The engine's own count of the chips in play against the chips issued: the players still in, the
+    winner, and a satellite's seat winners, who leave play holding their stacks (SAT-3), plus the loose chips."""
     loose = sum(getattr(state, "loose_chips", {}).values())
+    held = chips_in_play(state) - loose
     issued = state.expected_chips()
     if held + loose != issued:
         return [f"chips are not conserved: players hold {held} and {loose} are loose, but {issued} were issued"]

@@ -108,6 +108,7 @@ class Payout:
     name: str | None = None  # None until the place is decided
     tied: int = 1  # players sharing the block of places starting at ``place``
     bounties_cents: int = 0  # KO: bounty money the player won (apart from the prize)
+    knockouts: int = 0  # KO-1: how many players this one knocked out
     seat: str = ""  # SAT-4: "Seat in Main Event" when the prize is a satellite seat
     knocked_out_by: str = ""  # KO-1: who knocked the player out ("Bo Chen", "Bo Chen and Cy Lo"), if recorded
 

@@ -157,17 +157,19 @@ def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: i
     if not rows:
         story.append(p("No one has finished yet.", st["body"]))
         return build(story, opts, "Results", tournament)
-    bounties = any(r.bounties_cents for r in rows)  # KO: bounties won per player
+    bounties = any(r.bounties_cents or r.knockouts for r in rows)  # KO: knockouts and bounties won per player
     knocked = any(r.knocked_out_by for r in rows)  # KO-1: who knocked each player out
-    head = ["Place", "Name", "Prize"] + (["Bounties"] if bounties else []) + (["Knocked out by"] if knocked else [])
+    head = ["Place", "Name", "Prize"] + (["Knockouts", "Bounties"] if bounties else []) + (
+        ["Knocked out by"] if knocked else [])
     data: list[list[Any]] = [head]
     for r in sorted(rows, key=lambda r: (r.place, r.name or "")):
         label = place_label(r)
         prize = r.seat or (money(r.amount_cents, opts.currency) if r.amount_cents else "")
-        won = [p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else []
+        won = [p(str(r.knockouts) if r.knockouts else "", st["num"]),
+               p(money(r.bounties_cents, opts.currency) if r.bounties_cents else "", st["num"])] if bounties else []
         by = [p(r.knocked_out_by, st["cell"])] if knocked else []
         data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])] + won + by)
-    widths = {(False, False): [0.2, 0.55, 0.25], (True, False): [0.2, 0.4, 0.2, 0.2],
-              (False, True): [0.12, 0.33, 0.2, 0.35], (True, True): [0.1, 0.28, 0.16, 0.16, 0.3]}
+    widths = {(False, False): [0.2, 0.55, 0.25], (True, False): [0.15, 0.37, 0.18, 0.13, 0.17],
+              (False, True): [0.12, 0.33, 0.2, 0.35], (True, True): [0.09, 0.24, 0.14, 0.11, 0.14, 0.28]}
     story.append(table(data, widths[(bounties, knocked)], width))
     return build(story, opts, "Results", tournament)

@@ -115,12 +115,13 @@ def _and(names: tuple[str, ...]) -> str:
 
 
 def results(view: views.TournamentView, knocked: Mapping[str, str] | None = None) -> list[Payout]:
-    """Every decided place, one row per player, with their own prize (their share of a tie), the bounties
-    won and who knocked them out (``knocked``, by name: :func:`knocked_out_by`)."""
+    """Every decided place, one row per player, with their own prize (their share of a tie), their
+    knockouts, the bounties won and who knocked them out (``knocked``, by name: :func:`knocked_out_by`)."""
     won = _bounties_won(view)
     by = knocked or {}
+    counts = {pl.name: pl.knockouts for pl in view.players if pl.knockouts}
     out = [
-        Payout(pl.place, share, name, pl.span, bounties_cents=won.get(name, 0),
+        Payout(pl.place, share, name, pl.span, bounties_cents=won.get(name, 0), knockouts=counts.get(name, 0),
                seat=pl.prize_text(share, view.currency) if pl.seat else "", knocked_out_by=by.get(name, ""))
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)

@@ -24,6 +24,8 @@ from app.clock import view as clock_views
 from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
 from app.eliminations import satellite
+from app.entries.registration import open_seat_exists
+from app.entries.waitlist import first_waiting
 from app.views import format as fmt
 
 
@@ -120,7 +122,8 @@ class MoveView:
 
 @dataclass(frozen=True, slots=True)
 class PendingView:
-    """What the balancing plan asks for now: a ``move``, a table ``break`` or a ``redraw``.
+    """What the balancing plan asks for now: a ``move``, a table ``break`` or a ``redraw``; before it, a
+    late entrant waiting for a free seat (``seat``, REG-3).
 
     ``command`` is the command that carries it out (``{"cmd": "move", ...}``, ``{"cmd": "balance"}`` ...).
     """
@@ -141,6 +144,8 @@ class PendingView:
             return f"Break table {self.from_table}"
         if self.kind == "redraw":
             return f"Redraw: all players to {fmt.count(self.to_table, 'table')}"
+        if self.kind == "seat":
+            return f"Seat {self.name}: waiting for a seat"
         who = self.name or "a player"
         src = f"seat {self.from_seat} of table {self.from_table}" if self.from_seat else f"table {self.from_table}"
         dst = f"table {self.to_table}" + (f" seat {self.to_seat}" if self.to_seat else "")
@@ -234,7 +239,7 @@ class PlayerView:
     place: int | None
     span: int
     prize_cents: int
-    entries: int
+    entries: int  # his entries, re-entries included
     paid_cents: int
     bounty_cents: int = 0  # KO-2, KO-3: the bounty on his head now
     bounties_won_cents: int = 0  # KO: bounty money he has won (the house's bounties too)
@@ -455,17 +460,32 @@ def _moves(state: TournamentState) -> tuple[MoveView, ...]:
     )
 
 
-def _pending(state: TournamentState) -> tuple[PendingView, ...]:
-    if len(state.tables) < 2 or state.profile is None:
+def _seat_waiting(state: TournamentState) -> tuple[PendingView, ...]:
+    """REG-3: a seat is free and a late entrant who paid waits for one (the first on the list who is there)."""
+    if not state.waiting or not state.tables:
         return ()
+    p = first_waiting(state, paid=True)
+    if p is None or not open_seat_exists(state):
+        return ()
+    cmd = {"cmd": "seat_waiting", "player": p.id}
+    return (PendingView("seat", p.id, p.name, 0, None, 0, None, "paid, waiting for a seat (REG-3)", cmd),)
+
+
+def _pending(state: TournamentState) -> tuple[PendingView, ...]:
+    """The waiting entrant to seat first (his seat counts in the balance), then the balancing plan."""
+    if state.profile is None:
+        return ()
+    seat = _seat_waiting(state)
+    if len(state.tables) < 2:
+        return seat
     plan = balancing_plan.plan_moves(state)
     if plan.redraw_to is not None:
         cmd: dict[str, Any] = {"cmd": "redraw", "tables": plan.redraw_to}
-        return (PendingView("redraw", None, "", 0, None, int(plan.redraw_to), None, plan.reason, cmd),)
+        return (*seat, PendingView("redraw", None, "", 0, None, int(plan.redraw_to), None, plan.reason, cmd))
     if plan.break_table is not None:
         cmd = {"cmd": "break_table", "table": plan.break_table}
-        return (PendingView("break", None, "", int(plan.break_table), None, 0, None, plan.reason, cmd),)
-    out = []
+        return (*seat, PendingView("break", None, "", int(plan.break_table), None, 0, None, plan.reason, cmd))
+    out = list(seat)
     for m in plan.moves:
         table = state.tables.get(m.from_table)
         pid = table.seats.get(m.from_seat) if table is not None and m.from_seat is not None else None
@@ -597,7 +617,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
 def _players(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlayerView, ...]:
     return tuple(
         PlayerView(p.id, p.name, p.status, p.stack, p.table, p.seat, p.place, p.tied,
-                   won[p.id][1] if p.id in won else 0, p.entries + p.reentries, p.paid_cents,
+                   won[p.id][1] if p.id in won else 0, p.entries, p.paid_cents,
                    p.bounty_cents, p.bounties_won_cents, p.knockouts)
         for p in state.players.values()
     )

@@ -81,3 +81,25 @@ def test_tables_whose_hands_follow_the_clock_are_rebuilt_only_when_the_level_cha
     for second in range(2, 40):
         assert views.read(t, start + second).clock.level == level
     assert len(made) <= 2  # the first full view, and the first read at a new time within the level
+
+
+def test_reg_3_a_late_entrant_waiting_is_offered_the_first_free_seat_before_any_balancing() -> None:
+    from tests.app.money_kit import enter, make
+
+    t = make("tda")
+    enter(t, *[f"P{i:02d}" for i in range(18)])
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    assert all(table.population == table.max_seats for table in t.state.tables.values())
+    enter(t, "Late Lou")  # late registration: every seat is taken, so he waits (REG-3)
+    lou = t.state.players[t.state.by_name["late lou"]]
+    assert lou.status == "waiting" and lou.entries == 1
+    assert not any(p.kind == "seat" for p in views.read(t).pending)  # no seat free yet: nothing to offer
+    t.execute({"cmd": "bust", "player": "P00"})
+    pending = views.read(t).pending
+    assert pending[0].kind == "seat" and pending[0].player_id == lou.id
+    assert pending[0].command == {"cmd": "seat_waiting", "player": lou.id}
+    assert pending[0].text() == "Seat Late Lou: waiting for a seat"
+    t.execute(dict(pending[0].command))
+    assert lou.status == "seated" and lou.table is not None
+    assert not any(p.kind == "seat" for p in views.read(t).pending)

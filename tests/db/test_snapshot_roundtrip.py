@@ -131,3 +131,29 @@ def test_a_stored_tournament_opened_from_its_snapshots_equals_its_replay(tmp_pat
     finally:
         conn.close()
     exactly(scratch, state)
+
+
+def test_sat_3_a_satellite_ended_at_its_seats_verifies_its_seat_winners_leave_holding_their_chips(
+        tmp_path: Path) -> None:
+    from app.profiles.profile import load_profile, profile_from_dict
+
+    path = tmp_path / "satellite.floorman"
+    profile = load_profile("satellite").to_dict()
+    profile["settings"] = {**profile["settings"], "late.mode": "none"}
+    store = TournamentStore.create(path, profile_from_dict(profile), "Sat", time=FakeClock(), seed=2)
+    try:
+        for i in range(20):  # $1,200: two seats and $100 to 3rd
+            store.execute({"cmd": "register", "name": f"P{i:02d}"})
+        store.execute({"cmd": "seat_all"})
+        store.execute({"cmd": "start_clock"})
+        state = store.tournament.state
+        while not state.ended:
+            table = max(state.tables.values(), key=lambda tb: tb.population)
+            store.execute({"cmd": "bust", "player": next(iter(table.seats.values()))})
+            state = store.tournament.state
+        winners = [p for p in state.players.values() if p.out_reason == "seat"]
+        assert len(winners) == 2 and all(p.stack == 5000 for p in winners)  # they took their chips with them
+    finally:
+        store.close()
+    report = verify_file(path)
+    assert report.ok, report.problems

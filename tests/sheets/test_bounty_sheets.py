@@ -47,8 +47,6 @@ def test_ko_2_payout_and_results_rows_carry_the_bounties_won():
 
 
 def test_ko_1_the_results_sheet_says_who_knocked_each_player_out(tmp_path):
-    import subprocess
-
     from pypdf import PdfReader
 
     from sheets.render import render
@@ -61,4 +59,21 @@ def test_ko_1_the_results_sheet_says_who_knocked_each_player_out(tmp_path):
     pdf.write_bytes(render("results", t))
     text = " ".join((page.extract_text() or "") for page in PdfReader(str(pdf)).pages)
     assert "Knocked out by" in text and "Cat and Dan" in text
-    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), "/tmp/shots/results-knockouts"], check=False)
+
+
+def test_ko_1_the_results_sheet_counts_each_players_knockouts_beside_their_bounties():
+    import io
+
+    from pypdf import PdfReader
+
+    from sheets import render_sheet
+
+    t = _pko_finished()
+    sheet = collect(t)
+    knocked = {r.name: r.knockouts for r in sheet.results}
+    assert knocked == {"Dan": 2, "Cat": 1, "Bob": 1, "Ann": 0}  # Bob's pot was split: Cat and Dan both count it
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(render_sheet("results", sheet))).pages)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert "Knockouts" in lines and "Bounties" in lines
+    dan = lines.index("Dan")
+    assert lines[dan + 1:dan + 4] == ["$100.00", "2", "$156.25"]  # his prize, two knockouts, the bounties

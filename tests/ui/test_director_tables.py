@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
 
 from tests.ui.conftest import make_session, open_window
 from ui.widgets.round_table import MIME
@@ -99,3 +100,33 @@ def test_clock_start_and_pause(qtbot, window, clock):
     clock.advance(5)
     window.tick()
     assert tab.time.text() == "18:50"
+
+
+def test_reg_3_a_late_entrant_told_he_waits_and_f7_seats_him_when_a_seat_frees(qtbot, clock):
+    from tests.app.money_kit import make
+    from ui.session import Session
+
+    t = make("tda")
+    for i in range(18):
+        t.execute({"cmd": "register", "name": f"P{i:02d}"})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    window = _window(qtbot, Session.in_memory(t))
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    bar = window.player_panel.action_bar
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    bar.edit.setText("Late Lou")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    assert bar.feedback.text() == ("Registered Late Lou — waiting: every seat is taken; F7 seats the entrant when "
+                                   "one is free.")
+    lou = window.session.state.players[window.session.state.by_name["late lou"]]
+    assert lou.status == "waiting" and not window.pending
+    window.run({"cmd": "bust", "player": "P00"})
+    assert window.strip.pending.text() == "Seat Late Lou: waiting for a seat"
+    card = window.tables_tab.cards[0].button
+    assert (card.text(), card.toolTip()) == ("Seat", "Seat the waiting entrant at a free seat drawn at random (F7)")
+    qtbot.keyClick(window, Qt.Key.Key_F7)
+    assert lou.status == "seated" and lou.table is not None
+    said = window.tables_tab.feedback.text()
+    assert said == f"Done: Late Lou seated at T{lou.table} S{lou.seat}. Seating slip: Ctrl+P."

@@ -499,3 +499,329 @@ def room_display_from_f10(qtbot, w) -> QWidget:
     qtbot.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_F5)
     assert ("paused" in w.strip.level.text()) is paused
     return display
+
+
+# -- a satellite and a progressive knockout, each played to its end in the window --------------------------
+
+def new_from_profile(qtbot, monkeypatch, tmp_path, profile_id: str, file_name: str):
+    """The welcome screen: the shipped profile picked, New tournament, the dialog accepted as it is."""
+    from ui.dialogs.new_tournament import NewTournamentDialog
+    from ui.start import Starter
+
+    starter = Starter(QApplication.instance())
+    starter.show_welcome()
+    welcome = starter.welcome
+    qtbot.addWidget(welcome)
+    row = next(i for i, p in enumerate(welcome._profiles) if getattr(p, "id", None) == profile_id)
+    welcome.profiles.setCurrentRow(row)
+    assert welcome.selected_profile() is not None and welcome.selected_profile().id == profile_id
+
+    def fill_in(dialog: NewTournamentDialog) -> int:
+        dialog.path.setText(str(tmp_path / file_name))
+        assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled(), dialog.feedback.text()
+        dialog._ok()
+        return dialog.result()
+
+    monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
+    welcome._new()
+    w = starter.windows[-1]
+    qtbot.addWidget(w)
+    w.showNormal()
+    w.resize(1366, 768)
+    qtbot.waitExposed(w)
+    active(qtbot, w)
+    return w
+
+
+def results_text(qtbot, w) -> str:
+    """The results sheet, drawn from the window, read back from its PDF."""
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.ui.printing_support import draw_sheet
+
+    preview = draw_sheet(w, qtbot, "results")
+    night_shot(qtbot, preview, "results-sheet")
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(preview.sheet.path.read_bytes())).pages)
+    preview.close()
+    return text
+
+
+SATELLITE_NAMES = ["Amélie Durand", "Björn Ågren", "Chloé Leroy", "Dara Ó Briain", "Émile Zola", "Fatma Şahin",
+                   *[f"Qualifier {i:02d}" for i in range(18)]]
+
+
+def bust_down(qtbot, w, until) -> list[str]:
+    """F8, a name, Enter, one bust at a time from the busiest table, the engine's questions answered (the
+    first answer) and the suggestions followed, until ``until()``; the suggestions' kinds."""
+    state = w.session.state
+    kinds: list[str] = []
+    for _ in range(len(state.players)):
+        if until():
+            return kinds
+        busiest = max(state.tables.values(), key=lambda t: t.population)
+        p = state.players[next(iter(busiest.seats.values()))]
+        said = typed(qtbot, w, Qt.Key.Key_F8, p.name)
+        while w.runner.question_dialog is not None and w.runner.question_dialog.isVisible():
+            answer_question(qtbot, w, choice="1")
+            active(qtbot, w)
+        assert not p.live, said
+        kinds += follow_suggestions(qtbot, w)
+        if w.strip.field.text().endswith("bubble"):
+            night_shot(qtbot, w, f"{Path(w.session.path).stem}-bubble")
+    raise AssertionError("the tournament never got there")
+
+
+def test_a_satellite_played_to_its_seats_in_the_window(qtbot, tmp_path, monkeypatch):
+    from app import views
+    from db.verify import verify_file
+
+    monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))
+    w = new_from_profile(qtbot, monkeypatch, tmp_path, "satellite", "satellite.floorman")
+    state = w.session.state
+    assert state.profile["satellite.seat_value_cents"] == 55_000 and state.profile["satellite.stop_at_seats"]
+
+    for name in SATELLITE_NAMES:
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    assert w.strip.pool.text() == "$1,440.00 · 2 seats in Main Event"  # 24 x $60: two $550 seats
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    assert w.tables_tab.feedback.text() == "Seat draw done: 24 players at 3 tables."
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert "running" in w.strip.level.text()
+    night_shot(qtbot, w, "satellite-01-drawn")
+
+    # Late registration in level 2: the seats follow the pool; the 28th entrant finds every seat taken.
+    qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("2 ·") and "Late registration closes" in w.strip.level.text()
+    for name in ("Late Lou", "Late Liv", "Late Lars"):
+        assert typed(qtbot, w, Qt.Key.Key_F2, name).startswith(f"Registered {name} — seated T")
+    said = typed(qtbot, w, Qt.Key.Key_F2, "Late Lena")
+    assert said == "Registered Late Lena — waiting: every seat is taken; F7 seats the entrant when one is free."
+    lena = state.players[state.by_name["late lena"]]
+    assert lena.status == "waiting" and lena.entries == 1
+    assert w.strip.pool.text() == "$1,680.00 · 3 seats in Main Event"  # 28 x $60: three seats, $30 over
+    # A bust frees a seat: seating the waiting entrant is the first thing suggested.
+    assert typed(qtbot, w, Qt.Key.Key_F8, "Qualifier 03") == "Qualifier 03 out 28th"
+    assert w.strip.pending.text() == "Seat Late Lena: waiting for a seat"
+    assert follow_suggestions(qtbot, w)[0] == "seat"
+    assert lena.status == "seated" and lena.table is not None
+
+    # Late registration closes after level 4; then the busts, the tables broken as suggested.
+    for _ in range(3):
+        qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert "Late registration" not in w.strip.level.text()
+    kinds = bust_down(qtbot, w, lambda: state.remaining() == 5)
+    assert kinds.count("break") == 2 and len(state.tables) == 1  # 3 tables, then the final one
+    night_shot(qtbot, w, "satellite-02-five-for-three-seats")
+
+    # Two out in one hand on the bubble: the engine asks their stacks at the start of the hand; the
+    # bigger stack takes 4th and the $30 left over, and the three left win the seats at once.
+    final = state.tables[next(iter(state.tables))]
+    short, tall = [state.players[pid] for pid in list(final.seats.values())[:2]]
+    typed(qtbot, w, Qt.Key.Key_F8, f"{short.name}, {tall.name}")
+    q = w.runner.question_dialog
+    assert q is not None and q.isVisible() and set(q.spins) == {short.name, tall.name}
+    night_shot(qtbot, q, "satellite-03-their-stacks")
+    q.spins[short.name].setValue(3_000)
+    q.spins[tall.name].setValue(8_000)
+    qtbot.keyClick(q, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not q.isVisible())
+    assert (tall.place, short.place) == (4, 5)
+    assert state.ended and not final.seats  # the seat winners have left the table
+
+    # The engine: three seats won, the fourth takes the $30 left over, the tournament over, the clock stopped.
+    winners = [p for p in state.players.values() if p.out_reason == "seat"]
+    assert len(winners) == 3 and all(p.place == 1 and not p.live for p in winners)
+    fourth = tall
+    assert state.ended and state.remaining() == 0 and not state.clock.get("running")
+    assert views.summary(state).prize_of(fourth.id) == 3_000
+    assert {views.summary(state).prize_of(p.id) for p in winners} == {55_000}
+    assert sorted(p.place for p in state.players.values() if p.place) == [1, 1, 1, *range(4, 29)]
+    assert state.pool_cents == 28 * 6_000 and state.fees_cents == 28 * 600
+    field = views.summary(state).field
+    assert (field.seats, field.seats_awarded, field.seat_event) == (3, 3, "Main Event")
+    assert w.strip.pool.text() == "$1,680.00 · 3 seats in Main Event"
+    for p in winners:
+        assert w.players.index(w.players.row_of(p.id), 2).data() == "won a seat"
+    night_shot(qtbot, w, "satellite-04-seats-won")
+
+    # The results sheet: the seats and the cash, read back from the PDF.
+    text = results_text(qtbot, w)
+    assert text.count("Seat in Main Event") == 3 and text.count("T-1st") == 3
+    assert "4th" in text and "$30.00" in text and "28 entries" in text
+    for p in winners:
+        assert p.name in text
+    w.close()
+    report = verify_file(tmp_path / "satellite.floorman")
+    assert report.ok, report.problems
+
+
+PKO_NAMES = ["Ángel Núñez", "Brigitte Bardot-Roux", "Çağla Öztürk", "Dmitri Sokolov", "Eva Nováková",
+             *[f"Hunter {i:02d}" for i in range(11)]]
+
+
+def test_a_pko_played_to_its_winner_in_the_window(qtbot, tmp_path, monkeypatch):
+    from app import views
+    from app.views import format as fmt
+    from db.verify import verify_file
+
+    monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))
+    w = new_from_profile(qtbot, monkeypatch, tmp_path, "tda-pko", "pko.floorman")
+    state = w.session.state
+    assert state.profile["bounty.kind"] == "progressive" and state.profile["bounty.amount_cents"] == 5_000
+    for name in PKO_NAMES:
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    assert w.strip.pool.text() == "$800.00 · 4 paid"  # 16 x $100, of which $50 is each player's bounty
+    assert state.bounty_pool_cents == 80_000
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    assert w.tables_tab.feedback.text() == "Seat draw done: 16 players at 2 tables."
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+
+    # The player's row picked, F8: the bust dialog lists who may have won the pot; Space ticks, Enter busts.
+    victim = state.players[state.by_name["hunter 03"]]
+    view = w.player_panel.view
+    view.setFocus()
+    view.selectRow(w.player_panel.proxy.mapFromSource(w.players.index(w.players.row_of(victim.id), 0)).row())
+    qtbot.keyClick(w, Qt.Key.Key_F8)
+    dialog = w.bust_dialog
+    assert dialog is not None and dialog.isVisible()
+    at_table = [pid for _seat, pid in sorted(state.tables[victim.table].seats.items()) if pid != victim.id]
+    assert [dialog.eliminators.item(i).text().split("  (")[0] for i in range(dialog.eliminators.count())] == [
+        state.players[pid].name for pid in at_table]
+    night_shot(qtbot, dialog, "pko-01-bust-dialog")
+    dialog.eliminators.setFocus()
+    qtbot.keyClick(dialog.eliminators, Qt.Key.Key_Space)
+    hunter = state.players[at_table[0]]
+    assert dialog.ticked() == [hunter.id]
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible() and victim.place == 16
+    assert (hunter.bounties_won_cents, hunter.bounty_cents, hunter.knockouts) == (2_500, 7_500, 1)  # half each way
+    active(qtbot, w)
+
+    # F8, a name, Enter: the engine asks who knocked him out; 1 answers (the first player clockwise).
+    second = next(p for p in (state.players[state.by_name[n]] for n in ("hunter 04", "hunter 05")) if p is not hunter)
+    typed(qtbot, w, Qt.Key.Key_F8, second.name)
+    assert w.runner.question_dialog is not None
+    night_shot(qtbot, w.runner.question_dialog, "pko-02-who-knocked-him-out")
+    asked = answer_question(qtbot, w, choice="1")
+    assert asked.startswith(f"Who knocked out {second.name}? The bounty of $50.00 goes to the player who won the pot")
+    assert second.place == 15 and sum(p.knockouts for p in state.players.values()) == 2
+    active(qtbot, w)
+    # He re-enters during late registration (Ctrl+E): a new stack and a new bounty.
+    assert typed(qtbot, w, Qt.Key.Key_E, second.name, Qt.KeyboardModifier.ControlModifier) == (
+        f"Re-entry: {second.name} — done.")
+    assert second.live and second.table is not None and second.bounty_cents == 5_000
+    row = w.players.row_of(second.id)
+    assert (w.players.index(row, 4).data(), w.players.index(row, 5).data()) == ("2", "$200.00")  # two entries
+    assert state.bounty_pool_cents == 85_000 and w.strip.pool.text() == "$850.00 · 4 paid"
+
+    # Late registration over after level 3; then the busts to the winner, each knockout named.
+    for _ in range(3):
+        qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("4 ·")
+    bust_down(qtbot, w, lambda: state.ended)
+    night_shot(qtbot, w, "pko-03-winner")
+
+    # The engine: one winner, every bounty paid, the money taken all accounted for.
+    winner = [p for p in state.players.values() if p.status == "winner"]
+    assert len(winner) == 1 and winner[0].place == 1 and not state.live_players()
+    assert sum(p.knockouts for p in state.players.values()) == 16  # 17 entries, one winner
+    assert state.bounties_paid_cents == state.bounty_pool_cents == 85_000 and state.bounty_unclaimed_cents == 0
+    assert sum(p.bounties_won_cents for p in state.players.values()) == 85_000  # the winner takes his own too
+    summary = views.summary(state)
+    assert sum(summary.prize_of(p.id) or 0 for p in state.players.values()) == state.pool_cents == 85_000
+    taken = sum(p.paid_cents for p in state.players.values())
+    assert taken == 17 * 10_000 == state.pool_cents + state.bounty_pool_cents + state.fees_cents
+
+    # The results sheet: each player's knockouts and the bounties he won, beside his prize.
+    text = results_text(qtbot, w)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert "17 entries" in lines and "Knockouts" in lines and "Bounties" in lines
+    champion = winner[0]
+    at = lines.index(champion.name)
+    assert lines[at - 1] == "1st" and lines[at + 1:at + 4] == [
+        fmt.money(summary.prize_of(champion.id)), str(champion.knockouts), fmt.money(champion.bounties_won_cents)]
+    for p in state.players.values():
+        if p.knockouts and p is not champion:
+            assert p.name in lines and str(p.knockouts) in lines[lines.index(p.name):lines.index(p.name) + 4]
+    w.close()
+    report = verify_file(tmp_path / "pko.floorman")
+    assert report.ok, report.problems
+
+
+# -- sharing on the network while the director keeps typing ---------------------------------------------------
+
+def phones_see(url: str) -> dict:
+    """What a phone reads from the shared tournament (127.0.0.1 only)."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url + "api/state", timeout=5) as answer:  # noqa: S310 - 127.0.0.1 only
+        return json.loads(answer.read())
+
+
+def test_sharing_goes_on_while_the_director_busts_players_from_the_keyboard(qtbot, tmp_path, monkeypatch):
+    from ui.control.share import ShareDialog
+
+    monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))
+    w = new_from_profile(qtbot, monkeypatch, tmp_path, "tda", "shared.floorman")
+    state = w.session.state
+    for name in NIGHT_NAMES[:20]:
+        assert typed(qtbot, w, Qt.Key.Key_F2, name) == f"Registered {name}."
+    qtbot.keyClick(w, Qt.Key.Key_F6)
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+
+    # View → Share on the network…: this machine's own address, a port the system picks free.
+    def choose(dialog: ShareDialog) -> int:
+        dialog.address.setCurrentIndex(dialog.address.findText("127.0.0.1"))
+        dialog.port.setMinimum(0)
+        dialog.port.setValue(0)  # 0: any free port
+        return ShareDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ShareDialog, "exec", choose)
+    menu_item = next(a for a in w.actions() if a.text() == "Share on the network…")
+    menu_item.trigger()
+    share = w.share
+    assert share.sharing and share.server.url.startswith("http://127.0.0.1:") and share.server.port != 0
+    url = share.server.url
+    panel = share.panel
+    assert panel is not None and panel.isVisible() and url in panel.url.text()
+    active(qtbot, w)  # the panel leaves the keyboard with the director
+    assert phones_see(url)["players_left"] == 20
+    night_shot(qtbot, panel, "share-01-panel")
+
+    # F8, a name, Enter, with the panel open: each bust reaches the phones; Enter never stops sharing.
+    out = 0
+    for name in ("José Álvarez", "Zoë Müller", "Дмитрий Иванов"):
+        assert typed(qtbot, w, Qt.Key.Key_F8, name).startswith(f"{name} out ")
+        out += 1
+        follow_suggestions(qtbot, w)
+        active(qtbot, w)
+        qtbot.waitUntil(lambda n=20 - out: phones_see(url)["players_left"] == n, timeout=3000)
+        assert share.sharing and share.stop_box is None and panel.isVisible()
+
+    # The director clicked the panel, then typed on: the keys go to his window, the bust is made.
+    panel.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    qtbot.keyClick(panel, Qt.Key.Key_F8)
+    bar = w.player_panel.action_bar
+    assert bar.key == "bust"
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    panel.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    qtbot.keyClicks(panel, "Player 00")
+    assert bar.edit.text() == "Player 00"
+    popup = QApplication.activePopupWidget()  # the name's completions
+    if popup is not None:
+        popup.hide()
+    qtbot.keyClick(panel, Qt.Key.Key_Return)
+    player = state.players[state.by_name["player 00"]]
+    qtbot.waitUntil(lambda: not player.live)
+    qtbot.waitUntil(lambda: phones_see(url)["players_left"] == 16, timeout=3000)
+    assert share.sharing and share.stop_box is None
+    night_shot(qtbot, w, "share-02-still-shared")
+
+    server = share.server
+    w.close()
+    assert not server.running and not share.sharing

@@ -128,3 +128,25 @@ def test_pay_4_payout_model_shows_the_engines_tie_shares(qtmodeltester) -> None:
     assert len(tied) == 2
     assert {row[1] for row in tied} == {"$15.00"}
     assert all("2-way tie" in row[3] for row in tied)
+
+
+def test_ent_8_a_player_who_re_entered_shows_two_entries_and_the_two_buy_ins_he_paid(qtbot):
+    from app import views
+    from app.core.engine import Tournament
+    from app.core.timesource import FakeClock
+    from app.profiles.profile import load_profile
+
+    t = Tournament.create(load_profile("tda-pko"), name="PKO", time=FakeClock(), seed=1)
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        t.execute({"cmd": "register", "name": name})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Ann", "eliminated_by": "Bob"})
+    t.execute({"cmd": "reenter", "player": "Ann"})
+    session = Session.in_memory(t)
+    model = PlayerModel(session.state, session.now())
+    ann = session.state.by_name["ann"]
+    row = model.row_of(ann)
+    assert (model.index(row, 4).data(), model.index(row, 5).data()) == ("2", "$200.00")
+    assert next(p for p in views.read(t).players if p.id == ann).entries == 2
+    assert model.sort_key(row, 4) == 2

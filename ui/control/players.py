@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 from app.names import name_key
 from app.views import currency_of, knockouts
 from app.views import seats as seat_views
-from app.views.handles import Event, Player, TournamentState
+from app.views.handles import WAITING, Event, Player, TournamentState
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player
 from ui.overview import prize_of
@@ -229,6 +229,8 @@ class PlayersControl:
         def done(_events: list[Event]) -> None:
             p = state.players.get(state.by_name.get(name_key(text), -1))
             seat = f" — {p.status} T{p.table} S{p.seat}" if p and p.table else ""
+            if p is not None and p.status == WAITING and p.entries:  # REG-3: paid, every seat taken
+                seat = " — waiting: every seat is taken; F7 seats the entrant when one is free"
             self.bar.feedback.done(f"Registered {text.strip()}{seat}.")
             self.bar.edit.clear()
             if self.w.roster is not None:

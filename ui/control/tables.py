@@ -42,6 +42,15 @@ class TablesControl:
             self.feedback.done("No move is pending: the tables are balanced.")
 
     def make_move(self, pending: PendingMove) -> None:
+        if pending.kind == "seat" and pending.player_id is not None:  # REG-3: the waiting entrant's seat
+            pid = pending.player_id
+
+            def seated(_events: object) -> None:
+                p = self.w.session.state.players[pid]
+                self.feedback.done(f"Done: {p.name} seated at T{p.table} S{p.seat}. Seating slip: Ctrl+P.")
+
+            self.w.runner.run(dict(pending.command), self.feedback, then=seated)
+            return
         text = pending.text(self.w.session.state).removeprefix("Balance: ")
         self.w.runner.run(dict(pending.command), self.feedback, f"Done: {text}. Move slip: Ctrl+P.")
 

@@ -238,7 +238,7 @@ class PlayerModel(QAbstractTableModel):
         if col == 3:
             return chips(p.stack) if p.live else ""
         if col == 4:
-            return str(p.entries + p.rebuys + p.reentries)
+            return str(p.entries + p.rebuys)  # every entry (re-entries counted in it) and rebuy
         if col == 6:  # KO: the bounty on the head of a player still in
             return money(p.bounty_cents, currency_of(self._state)) if p.live and p.bounty_cents else ""
         if col == 7:
@@ -258,7 +258,7 @@ class PlayerModel(QAbstractTableModel):
         if col == 3:
             return p.stack if p.live else -1
         if col == 4:
-            return p.entries + p.rebuys + p.reentries
+            return p.entries + p.rebuys
         if col == 6:
             return p.bounty_cents if p.live else -1
         if col == 7:

@@ -43,7 +43,6 @@ class MoveCard(QFrame):
         self.why.setObjectName("dim")
         self.why.setWordWrap(True)
         self.button = QPushButton()
-        self.button.setToolTip("Make this move (F7) and offer the move slip")
         self.button.clicked.connect(lambda: self.move_clicked.emit(self.pending))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
@@ -57,7 +56,9 @@ class MoveCard(QFrame):
         self.pending = move
         self.text.setText(move.text(state))
         self.why.setText(move.reason or "the tables are out of balance")
-        self.button.setText({"break": "Break the table", "redraw": "Redraw"}.get(move.kind, "Move"))
+        self.button.setText({"break": "Break the table", "redraw": "Redraw", "seat": "Seat"}.get(move.kind, "Move"))
+        self.button.setToolTip("Seat the waiting entrant at a free seat drawn at random (F7)" if move.kind == "seat"
+                               else "Make this move (F7) and offer the move slip")
 
 
 class TablesTab(QWidget):
