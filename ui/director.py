@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from app import views
@@ -306,10 +306,28 @@ class DirectorWindow(QMainWindow):
 
     def show_offered(self) -> None:
         """The purchases the profile does not offer (a freezeout's Rebuy and Add-on) leave the menus, and
-        their keys do nothing (the profile may change: checked after each command)."""
+        their keys say so instead of doing them (the profile may change: checked after each command).
+
+        A hidden action's key no longer fires, so a stand-in key takes it over: pressed by habit, F4 in a
+        freezeout says "This tournament has no rebuys." where the action bar is, and never leaves the
+        line of the last action (a registration) open to take the next name."""
         self.not_offered = views.not_offered(self.session.state)
+        if not hasattr(self, "_stand_ins"):
+            self._stand_ins: dict[str, QShortcut] = {}
+            for command, act in self.command_actions.items():
+                if command in views.NOT_OFFERED_WORDS and not act.shortcut().isEmpty():
+                    self._stand_ins[command] = QShortcut(act.shortcut(), self, partial(self.say_not_offered, command))
         for command, act in self.command_actions.items():
             act.setVisible(command not in self.not_offered)
+            if command in self._stand_ins:
+                self._stand_ins[command].setEnabled(command in self.not_offered)
+
+    def say_not_offered(self, command: str) -> None:
+        """The action bar, opened on the purchase, already says why it cannot be bought here."""
+        b = next(b for b in BESPOKE if b.command == command)
+        bar = self.player_panel.action_bar
+        bar.begin(command, b.title, self.players_ctl.selected_name())
+        bar.feedback.refuse(views.NOT_OFFERED_WORDS[command])
 
     def _link_roster(self) -> None:
         if self.roster is None:

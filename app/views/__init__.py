@@ -20,7 +20,7 @@ from app.views.more import (
     structure,
     structure_json,
 )
-from app.views.offers import not_offered
+from app.views.offers import NOT_OFFERED_WORDS, not_offered
 from app.views.read import (
     ClockView,
     DealLineView,
@@ -56,6 +56,7 @@ from app.views.structure_edit import (
 __all__ = [
     "NextStepView",
     "next_step",
+    "NOT_OFFERED_WORDS",
     "not_offered",
     "ChipLeader",
     "chip_leaders",

@@ -18,6 +18,16 @@ OFFERED_BY = {
 }
 
 
+# What the engine answers when a purchase the profile does not offer is asked for anyway.
+NOT_OFFERED_WORDS = {
+    "rebuy": "This tournament has no rebuys.",
+    "decline_rebuy": "This tournament has no rebuys.",
+    "addon": "This tournament has no add-ons.",
+    "topup": "This tournament has no top-ups.",
+    "reenter": "This tournament has no re-entries.",
+}
+
+
 def not_offered(tournament_or_state: Any) -> frozenset[str]:
     """The purchase commands this tournament's profile does not offer at all (``{"rebuy", "addon"}`` ...)."""
     profile = _state_of(tournament_or_state).profile

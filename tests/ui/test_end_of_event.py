@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from app.core.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
@@ -313,3 +315,28 @@ def test_ent_3_rebuy_and_add_on_are_not_offered_in_a_profile_without_them(qtbot,
     shown = {a.text() for a in rebuys.actions() if a.isVisible()}
     assert "Rebuy…" in shown and "Top-up…" in shown and "Add-on…" not in shown  # rebuys and a top-up, no add-on
     assert any(s.label.startswith("Rebuy") for s in suggestions(rebuys, "rebuy"))
+
+
+def test_ent_3_the_rebuy_key_in_a_freezeout_says_why_and_never_registers_the_name_typed(qtbot, clock):
+    """F4 pressed by habit in a freezeout right after a registration: the bar is the rebuy's, it says there
+    are no rebuys, and the name typed then is refused by the engine, not registered as a new player."""
+    w = open_window(qtbot, make_session(clock, "tda", players=6, seat=True))
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
+    bar = w.player_panel.action_bar
+    qtbot.keyClick(w, Qt.Key.Key_F2)
+    bar.edit.setText("Zoe Park")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    assert bar.feedback.text().startswith("Registered Zoe Park")
+    players = len(w.session.state.players)
+    seq = w.session.state.seq
+    qtbot.keyClick(w, Qt.Key.Key_F4)
+    assert bar.title.text() == "Rebuy:" and bar.key == "rebuy"
+    assert bar.feedback.isVisibleTo(w) and bar.feedback.text() == "This tournament has no rebuys."
+    bar.edit.setText("Ann Lee")
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    assert bar.feedback.text() == "This tournament has no rebuys."
+    assert len(w.session.state.players) == players and w.session.state.seq == seq
+    rebuys = open_window(qtbot, make_session(clock, "home-rebuy", players=6, seat=True))
+    assert not rebuys._stand_ins["rebuy"].isEnabled()  # offered: the action's own key
+    assert rebuys._stand_ins["addon"].isEnabled()  # no add-on in that profile: the key says so
