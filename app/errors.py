@@ -25,6 +25,7 @@ SPEC_CODES = frozenset(
         "LEVEL_LENGTH_TOO_EARLY",
         "LEVEL_LENGTH_ALREADY_CHANGED",
         "DENOMINATION_STILL_NEEDED",
+        "CURRENCY_LOCKED",
     }
 )
 
