@@ -26,6 +26,7 @@ SPEC_CODES = frozenset(
         "LEVEL_LENGTH_ALREADY_CHANGED",
         "DENOMINATION_STILL_NEEDED",
         "CHIPS_EXCEED_ISSUED",  # section 20.9: a count that would put more chips in play than were issued
+        "CURRENCY_LOCKED",
     }
 )
 

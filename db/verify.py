@@ -5,6 +5,8 @@ snapshot, and compares the result with the state the store loads (latest snapsho
 every snapshot kept in the file. Then it checks the engine's invariants on the final state: chips
 conserved, each live player seated at most once, no table over its seats, payouts adding up to the
 prize pool (plus the checks of :mod:`app.core.invariants`). The first problem is what a director reads.
+A payout table the director typed that does not add up is a note, not a problem: PAY-6 flags it and
+lets it stand.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.chips.chipcount import chips_in_play
 from app.core.state import TournamentState
 from app.log.history import replay_history
 from app.log.snapshots import SnapshotFormatError, load_state
@@ -31,6 +32,7 @@ class Report:
     prize_pool_cents: int = 0
     snapshots_checked: int = 0
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # flagged for the director; the file is sound with them
 
     @property
     def ok(self) -> bool:
@@ -40,18 +42,7 @@ class Report:
         return {"ok": self.ok, "file": self.path, "actions": self.actions, "events": self.events,
                 "players": self.players, "places_paid": self.places_paid,
                 "prize_pool_cents": self.prize_pool_cents, "snapshots_checked": self.snapshots_checked,
-                "problems": self.problems}
-
-
-def chip_problems(state: TournamentState) -> list[str]:
-    """The engine's own count of the chips in play against the chips issued: the players still in, the
-    winner, and a satellite's seat winners, who leave play holding their stacks (SAT-3), plus the loose chips."""
-    loose = sum(getattr(state, "loose_chips", {}).values())
-    held = chips_in_play(state) - loose
-    issued = state.expected_chips()
-    if held + loose != issued:
-        return [f"chips are not conserved: players hold {held} and {loose} are loose, but {issued} were issued"]
-    return []
+                "problems": self.problems, "notes": self.notes}
 
 
 def seat_problems(state: TournamentState) -> list[str]:
@@ -71,12 +62,29 @@ def seat_problems(state: TournamentState) -> list[str]:
 
 
 def invariant_problems(state: TournamentState) -> list[str]:
-    problems = chip_problems(state) + seat_problems(state)
-    try:
-        from app.core import invariants
-    except ImportError:  # pragma: no cover - the engine always ships it
-        return problems
-    return problems + [p for p in invariants.all_problems(state) if p not in problems]
+    """The invariants that do not hold, less what the rules let stand and only flag (:func:`flags`)."""
+    from app.core import invariants
+
+    problems = seat_problems(state)
+    flagged = invariants.flagged(state)
+    return problems + [p for p in invariants.all_problems(state) if p not in problems and p not in flagged]
+
+
+def flags(state: TournamentState) -> list[str]:
+    """What the director is told but the file is sound with: a payout table he typed that does not add up
+    to the prize pool is flagged (PAY-6), not refused, so the file still verifies."""
+    from app.core import invariants
+    from app.eliminations.payouts import payout_check
+    from app.views.format import money
+    from app.views.read import currency_of
+
+    if not invariants.flagged(state):
+        return []
+    check, cur = payout_check(state), currency_of(state)
+    off = check["difference_cents"]
+    return [f"the director's payout table adds up to {money(check['total_cents'], cur)}, "
+            f"{money(abs(off), cur)} {'over' if off > 0 else 'short of'} the prize pool of "
+            f"{money(check['total_cents'] - off, cur)}; it is flagged for him to correct (PAY-6)"]
 
 
 def _diff(a: TournamentState, b: TournamentState) -> str:
@@ -117,6 +125,7 @@ def verify_file(path: Path | str) -> Report:
                 report.problems.append(f"the snapshot after action {seq} differs from replaying the log up to it")
         state = scratch.state
         report.problems += invariant_problems(state)
+        report.notes = flags(state)
         report.players = len(state.players)
         report.prize_pool_cents = state.pool_cents
         try:

@@ -36,6 +36,8 @@ def main(argv: list[str]) -> int:
         print(f"{report.path}: {report.actions} actions, {report.events} events, {report.players} players, "
               f"{report.places_paid} places paid, prize pool {pool // 100}.{pool % 100:02d}")
         print(f"snapshots checked: {report.snapshots_checked}")
+        for note in report.notes:
+            print(f"NOTE: {note}")
         if report.ok:
             print("OK: the log replays to the saved state and every invariant holds.")
         else:

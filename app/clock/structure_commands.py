@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
     """Use another structure: a shipped one ({"id": "tda-nl"}) or the director's own levels and breaks.
 
-    The clock keeps its level and the time played in it. In overtime (CLK-1: the last level went on past
-    its length), a structure with more levels ends the current level now: the next level (or the break
-    after it) starts with its full time, never partly used up by the overtime already played.
+    The clock keeps its level and the time played in it. A change never takes time from a level that has
+    not begun: when the level (or break) in play is now no longer than the time already played in it (it
+    was shortened below that, or it ran in overtime, CLK-1, and the new structure has more levels), it
+    ends now, and the next level (or the break after it) starts now with its whole length (§20.7).
     """
     if "id" in cmd:
         raw = shipped(str(cmd["id"]))
@@ -47,9 +48,11 @@ def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
             raise RuleError("INVALID_INPUT", f"The new structure has no break after level {p.level}.", "CLK-3")
         adjust = int(ctx.state.clock.get("adjust", {}).get(str(p.index), 0))
         played = pos - p.start_ms
-        if p.last and played > p.end_ms - p.start_ms and not q.last:
-            # CLK-1 overtime: the current level ends now and the period added after it starts with its full time
-            adjust = max(adjust, played - q.length_ms)
+        if played >= q.length_ms + adjust and not q.last:
+            # The period in play is now no longer than the time already played (it was shortened below it, or
+            # CLK-1: it ran in overtime and the new structure adds levels after it): it ends now, and the next
+            # period starts now with its whole length, none of it taken by the time played here (§20.7).
+            adjust = played - q.length_ms
         pos_ms, index = q.start_ms + played, q.index
     check_setup(ctx.profile.settings, structure)
     ctx.emit("structure_set", structure=structure.to_dict(), pos_ms=pos_ms, index=index, adjust_ms=adjust)

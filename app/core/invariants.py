@@ -68,7 +68,10 @@ def place_problems(state: TournamentState) -> list[str]:
             problems.append(f"place {place} overlaps another finishing block")
         covered |= block
     if covered and state.ended and covered != set(range(1, max(covered) + 1)):
-        problems.append("the finishing places have a gap")
+        # ELIM-8: the players out in stage 1 take no place, so they leave that many places nobody holds.
+        unranked = sum(1 for p in state.players.values() if p.out_reason == "out in stage 1")
+        if len(set(range(1, max(covered) + 1)) - covered) > unranked:
+            problems.append("the finishing places have a gap")
     if state.ended and 1 not in blocks:
         problems.append("the tournament has ended without a winner")
     return problems
@@ -92,6 +95,25 @@ def money_problems(state: TournamentState) -> list[str]:
     return problems
 
 
+def chip_problems(state: TournamentState) -> list[str]:
+    """Chips are conserved: the chips in play (the stacks of the players still in, the winner's, a satellite's
+    seat winners', and the loose chips of busted players not yet counted) are the chips issued, less those
+    removed, to the chip."""
+    from app.chips.chipcount import chips_in_play
+
+    held, issued = chips_in_play(state), state.expected_chips()
+    if held != issued:
+        return [f"chips are not conserved: {held} are in play, but {state.chips_issued} were issued, "
+                f"{state.chips_added} added and {state.chips_removed} removed ({issued})"]
+    return []
+
+
+def flagged(state: TournamentState) -> list[str]:
+    """What the rules let stand but flag for the director, among :func:`all_problems`: a payout table he
+    typed himself that does not add up to the prize pool (PAY-6 flags it; it is his to correct)."""
+    return payout_problems(state) if state.payout_override is not None else []
+
+
 def counter_problems(state: TournamentState) -> list[str]:
     """The counters the appliers keep so that no command scans the whole field agree with the players."""
     problems = []
@@ -102,5 +124,5 @@ def counter_problems(state: TournamentState) -> list[str]:
 
 
 def all_problems(state: TournamentState) -> list[str]:
-    return (seating_problems(state) + place_problems(state) + payout_problems(state) + money_problems(state)
-            + counter_problems(state))
+    return (seating_problems(state) + chip_problems(state) + place_problems(state) + payout_problems(state)
+            + money_problems(state) + counter_problems(state))

@@ -81,6 +81,24 @@ def check_setup(settings: Mapping[str, Any], structure: Structure) -> None:
         )
 
 
+def check_currency(state: TournamentState, currency: str) -> None:
+    """§20.8: ``money.currency`` can change only until the first entry is paid. After that the money taken,
+    the prize pool and every amount already written are in the first currency: a change is refused in
+    words (``CURRENCY_LOCKED``) rather than making the pool read in another."""
+    assert state.profile is not None
+    old = str(state.profile["money.currency"])
+    if currency == old or not any(state.money_counts.values()):
+        return
+    from app.views.format import currency_name
+
+    raise RuleError(
+        "CURRENCY_LOCKED",
+        f"The currency cannot change from {old} to {currency}: entries were already paid, and the money taken "
+        f"and the prize pool are counted in {currency_name(old)}.",
+        "ENT-12",
+    )
+
+
 @command("change_settings")
 def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     """Tune the tournament's rule profile (any [Config] key), checked like a profile file.
@@ -92,6 +110,7 @@ def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     if not isinstance(settings, dict) or not settings:
         raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
     merged = validate_settings(settings, ctx.profile.settings)
+    check_currency(ctx.state, str(merged["money.currency"]))
     changed = [k for k in ("bounty.kind", "bounty.amount_cents") if merged[k] != ctx.profile[k]]
     if changed and ctx.state.bounty_pool_cents + ctx.state.pool_cents > 0:  # KO-2
         raise RuleError("INVALID_INPUT", f"Entries were already taken with the bounty as it is: {changed[0]} "

@@ -303,3 +303,60 @@ def test_clk_1_a_new_structure_in_overtime_keeps_the_current_level_when_nothing_
     t.execute({"cmd": "set_structure", "structure": {"levels": levels}})
     v = view(t, fc)
     assert (v["level"], v["overtime_seconds"], v["blinds"]["bb"]) == (15, 7 * MIN, 1600)
+
+
+LATER = [{"sb": 30, "bb": 60, "minutes": 20}, {"sb": 50, "bb": 100, "minutes": 20}]  # TDA: late entry to level 3
+
+
+def test_clk_1_shortening_the_level_in_play_below_the_time_played_ends_it_now() -> None:
+    """§20.7: a new structure whose level in play is shorter than the time already played in it ends that
+    level now; the next level starts now with its whole length (it was left 17 minutes of its 20)."""
+    t, fc = make("tda")
+    t.execute({"cmd": "start_clock"})
+    fc.advance(10 * MIN)
+    short = [{"sb": 10, "bb": 20, "minutes": 7}, {"sb": 20, "bb": 40, "minutes": 20}, *LATER]
+    t.execute({"cmd": "set_structure", "structure": {"levels": short}})
+    v = view(t, fc)
+    assert (v["level"], v["time_left"], v["blinds"]["bb"]) == (2, "20:00", 40)
+    fc.advance(19 * MIN)
+    assert (view(t, fc)["level"], view(t, fc)["time_left"]) == (2, "1:00")
+    fc.advance(MIN)
+    assert (view(t, fc)["level"], view(t, fc)["time_left"]) == (3, "20:00")
+    again = Tournament.replay(t.log)  # CLK-10: the same clock from the log alone
+    assert again.state.clock == t.state.clock
+
+
+def test_clk_1_shortening_a_paused_level_or_a_break_in_play_ends_it_now() -> None:
+    """§20.7, paused: the next level starts now, whole, and waits for the clock; in a break shortened below
+    the time it has run, the break ends now and the level after it starts whole."""
+    t, fc = make("tda")
+    t.execute({"cmd": "start_clock"})
+    fc.advance(12 * MIN)
+    t.execute({"cmd": "pause_clock"})
+    t.execute({"cmd": "set_structure", "structure": {"levels": [{"sb": 10, "bb": 20, "minutes": 12},
+                                                                {"sb": 20, "bb": 40, "minutes": 15}, *LATER]}})
+    fc.advance(5 * MIN)
+    assert (view(t, fc)["level"], view(t, fc)["time_left"]) == (2, "15:00")
+    t.execute({"cmd": "resume_clock"})
+    fc.advance(MIN)
+    assert view(t, fc)["time_left"] == "14:00"
+
+    t2, fc2 = make("tda")
+    levels = [{"sb": 10, "bb": 20, "minutes": 10}, {"sb": 20, "bb": 40, "minutes": 20}, *LATER]
+    t2.execute({"cmd": "set_structure", "structure": {"levels": levels, "breaks": [{"after": 1, "minutes": 15}]}})
+    t2.execute({"cmd": "start_clock"})
+    fc2.advance(10 * MIN + 8 * MIN)
+    assert view(t2, fc2)["on_break"] and view(t2, fc2)["time_left"] == "7:00"
+    t2.execute({"cmd": "set_structure", "structure": {"levels": levels, "breaks": [{"after": 1, "minutes": 5}]}})
+    v = view(t2, fc2)
+    assert (v["level"], v["on_break"], v["time_left"]) == (2, False, "20:00")
+
+
+def test_clk_1_a_level_shortened_above_the_time_played_keeps_its_time_played() -> None:
+    """§20.7: shortened but still longer than the time played, the level in play goes on with what is left."""
+    t, fc = make("tda")
+    t.execute({"cmd": "start_clock"})
+    fc.advance(10 * MIN)
+    t.execute({"cmd": "set_structure", "structure": {"levels": [{"sb": 10, "bb": 20, "minutes": 15},
+                                                                {"sb": 20, "bb": 40, "minutes": 20}, *LATER]}})
+    assert (view(t, fc)["level"], view(t, fc)["time_left"]) == (1, "5:00")

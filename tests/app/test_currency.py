@@ -8,7 +8,7 @@ from app.errors import RuleError
 from app.profiles.profile import validate_settings
 from app.views import format as fmt
 from app.views import read
-from tests.app.money_kit import enter, make
+from tests.app.money_kit import enter, make, refused
 
 
 @pytest.mark.parametrize(
@@ -66,3 +66,28 @@ def test_ent_12_payout_sheet_in_yen():
     enter(t, "Ann", "Bob", "Cat")
     text = " ".join(pdf_text(render("payouts", t)).split())
     assert "Prize pool ¥15,000" in text and "¥7,500" in text
+
+
+def test_ent_12_currency_locked_after_the_first_entry_is_paid():
+    """§20.8: the currency can change until the first entry is paid; after that it is refused in words
+    (CURRENCY_LOCKED) and nothing changes: the pool does not start reading in another currency."""
+    t = make("tda", **{"money.currency": "EUR", "money.buy_in_cents": 5000})
+    t.execute({"cmd": "register", "name": "Ann", "pay": False})  # registered, nothing paid yet
+    t.execute({"cmd": "change_settings", "settings": {"money.currency": "GBP"}})
+    t.execute({"cmd": "change_settings", "settings": {"money.currency": "EUR"}})
+    t.execute({"cmd": "buy_in", "player": "Ann", "amount_cents": 5000})
+    err = refused(t, {"cmd": "change_settings", "settings": {"money.currency": "USD"}}, "CURRENCY_LOCKED")
+    assert "EUR" in err.message and "USD" in err.message and "euros" in err.message
+    err = refused(t, {"cmd": "change_settings", "settings": {"money.currency": "JPY", "table.max_seats": 9}},
+                  "CURRENCY_LOCKED")  # with another key: nothing of it applies either
+    assert read(t).currency == "EUR" and read(t).money(read(t).field.pool_cents) == "€50.00"
+    t.execute({"cmd": "change_settings", "settings": {"money.currency": "EUR", "table.max_seats": 9}})  # unchanged
+    assert t.state.profile["table.max_seats"] == 9
+
+
+def test_ent_12_currency_stays_locked_after_the_only_entry_is_refunded():
+    """Money came in and went out in euros: the record is in euros, so the currency stays."""
+    t = make("tda", **{"money.currency": "EUR", "money.buy_in_cents": 5000})
+    enter(t, "Ann")
+    t.execute({"cmd": "withdraw", "player": "Ann"})
+    refused(t, {"cmd": "change_settings", "settings": {"money.currency": "USD"}}, "CURRENCY_LOCKED")

@@ -8,10 +8,11 @@ Now and then the director undoes or redoes; the file is closed and opened again,
 from one of its backups or saved under a new name; the disk fails as the next command is committed
 (refused in words, nothing changed); or the file is opened read-only beside the writer (it must show
 the same tournament). After each reopening or restore the engine must be exactly where it was
-(state, history, what can be undone and redone); at the end the file is opened once more and its
-state compared with a replay of its whole log. States are compared as values (``==``), not as
-snapshot bytes: equal sets can list their members in another order. A failing case prints its
-number. Not part of the test suite (it runs for minutes); what it finds becomes a test of its own.
+(state, history, what can be undone and redone); at the end the file is opened once more, its state
+compared with a replay of its whole log, and ``floorman verify`` must pass on it. States are compared
+as values (``==``), not as snapshot bytes: equal sets can list their members in another order. A
+failing case prints its number. Not part of the test suite (it runs for minutes); what it finds
+becomes a test of its own.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from app.tools.simulate import simulation_profile
 from db.backups import restore
 from db.errors import StoreError
 from db.store import TournamentStore
+from db.verify import invariant_problems, verify_file
 from tests.app import fuzz_field as ff
 from tests.app.fuzz_deep import case, failed_case, run_cases
 from tests.app.fuzz_run import Director
@@ -149,7 +151,10 @@ class StoredDirector(Director):
         self.check()
 
 
-def play(number: int, show: bool = False) -> str | None:
+def play(number: int, show: bool = False, verify: bool = False) -> str | None:
+    """Play case ``number``; None when every check held, else what broke. At the end the file is checked
+    by verify's invariants; with ``verify`` (the command line's runs) by the whole of ``floorman verify``,
+    which replays the log up to each snapshot kept (too slow for the suite's cases)."""
     profile, players, seed, features, begin, steps = case(number)
     r = random.Random(number * 11 + 5)
     with tempfile.TemporaryDirectory(prefix="floorman-fuzz-") as tmp:
@@ -197,6 +202,11 @@ def play(number: int, show: bool = False) -> str | None:
                 assert again.tournament.state == state, "opened at the end, the state differs"
                 replayed = Tournament.replay(again._history.effective_events())
                 assert replayed.state == again.tournament.state, "the log replayed from scratch gives another state"
+                problems = invariant_problems(again.tournament.state)  # verify's checks of the state it loads
+                assert not problems, f"floorman verify would say: {problems[0]}"
+            if verify:  # the whole of `floorman verify` on the file left: every snapshot replayed too
+                report = verify_file(d.path)
+                assert report.ok, f"floorman verify: {report.problems[0]}"
         except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
             if show:
                 print("   last steps:", done[-15:])
@@ -208,7 +218,7 @@ def play(number: int, show: bool = False) -> str | None:
 
 
 def main(argv: list[str]) -> int:
-    return run_cases(argv, lambda number: play(number, show="--show" in argv), count=50)
+    return run_cases(argv, lambda number: play(number, show="--show" in argv, verify=True), count=50)
 
 
 if __name__ == "__main__":
