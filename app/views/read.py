@@ -24,8 +24,6 @@ from app.clock import view as clock_views
 from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
 from app.eliminations import satellite
-from app.entries.registration import open_seat_exists
-from app.entries.waitlist import first_waiting
 from app.views import format as fmt
 
 
@@ -464,6 +462,10 @@ def _seat_waiting(state: TournamentState) -> tuple[PendingView, ...]:
     """REG-3: a seat is free and a late entrant who paid waits for one (the first on the list who is there)."""
     if not state.waiting or not state.tables:
         return ()
+    # Imported here: the entries modules write their words with app.views.format, which loads this package.
+    from app.entries.registration import open_seat_exists
+    from app.entries.waitlist import first_waiting
+
     p = first_waiting(state, paid=True)
     if p is None or not open_seat_exists(state):
         return ()

@@ -145,7 +145,7 @@ def at_break_after_eight(stacks_at_eight: dict[str, int], **over: object) -> Tou
 def test_race_3_exactly_half_a_chip_earns_a_chip_under_half_up() -> None:
     """Two odd $25 chips pool $50, exactly half of a $100 chip: "half or more" earns it under half_up,
     floor removes it; one odd $25 chip (less than half) earns nothing either way."""
-    half = {"Bob": 2025, "Di": 4000, "Cy": 1000, "Ann": 2025}
+    half = {"Bob": 2025, "Di": 2900, "Cy": 1000, "Ann": 2025}
     cards = {"Bob": ["2c"], "Ann": ["Ah"]}
     for rounding, chips, ann in (("half_up", 1, 2100), ("floor", 0, 2000)):
         t = at_break_after_eight(half, **{"race.pool_rounding": rounding})
@@ -154,10 +154,10 @@ def test_race_3_exactly_half_a_chip_earns_a_chip_under_half_up() -> None:
         assert due["tables"][0]["chips"] == chips, rounding
         t.execute({"cmd": "chip_race", "denomination": 25, "cards": cards})
         assert t.state.extra["chip_race"]["last"]["tables"][0]["chips"] == chips, rounding
-        assert stacks(t) == {"Bob": 2000, "Di": 4000, "Cy": 1000, "Ann": ann}, rounding
+        assert stacks(t) == {"Bob": 2000, "Di": 2900, "Cy": 1000, "Ann": ann}, rounding
         assert conserved(t)
-    under = {"Bob": 2025, "Di": 4000, "Cy": 1000, "Ann": 2000}
+    under = {"Bob": 2025, "Di": 2900, "Cy": 1000, "Ann": 2000}
     t = at_break_after_eight(under, **{"race.pool_rounding": "half_up"})
     t.execute({"cmd": "chip_race", "denomination": 25, "cards": {"Bob": ["Ah"]}})
     assert t.state.extra["chip_race"]["last"]["tables"][0]["chips"] == 0
-    assert stacks(t) == {"Bob": 2000, "Di": 4000, "Cy": 1000, "Ann": 2000} and conserved(t)
+    assert stacks(t) == {"Bob": 2000, "Di": 2900, "Cy": 1000, "Ann": 2000} and conserved(t)

@@ -295,7 +295,7 @@ def test_ko_1_every_refusal_of_a_bust_names_its_code_and_words():
     bust = {"cmd": "bust", "player": "Ann"}
     for named, code, words in (
         ({"Bob": ["Cat"]}, "INVALID_INPUT", "Bob is not one of the players busting"),
-        ("Ann", "INVALID_INPUT", "Ann cannot knock himself out"),
+        ("Ann", "INVALID_INPUT", "Ann cannot knock themselves out"),
         ("Fay", "PLAYER_ELIMINATED", "Fay holds no chips and cannot knock out Ann"),
         ("Gus", "INVALID_INPUT", "Gus has no seat in play and cannot knock out Ann"),
         ("Dan", "INVALID_INPUT", "Dan plays at table 2, not at table 1 where Ann busted"),
@@ -318,11 +318,11 @@ def test_ko_6_every_refusal_of_a_correction_names_its_code_and_words():
     t.execute({"cmd": "bust", "player": "Ann", "eliminated_by": "Bob"})
     t.execute({"cmd": "bust", "player": "Dan", "eliminated_by": "Eve"})
     for named, code, words in (
-        (["Ann"], "INVALID_INPUT", "Ann cannot knock himself out"),
+        (["Ann"], "INVALID_INPUT", "Ann cannot knock themselves out"),
         (["Cat", "Cat"], "INVALID_INPUT", "Cat is named twice"),
         (["Bob"], "INVALID_INPUT", "Those are the eliminators already recorded"),
         ([], "INVALID_INPUT", "Name who knocked out Ann: every bust has an eliminator here"),
-        (["Dan"], "PLAYER_ELIMINATED", "Dan is out: part of a progressive bounty would go on his head"),
+        (["Dan"], "PLAYER_ELIMINATED", "Dan is out: part of a progressive bounty would go on their head"),
     ):
         _refused(t, {**correct, "eliminated_by": named}, code, "KO-6", words)
     t.execute({"cmd": "bust", "player": "Bob", "eliminated_by": "Cat"})  # Bob's bounty, with Ann's part, is won
