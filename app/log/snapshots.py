@@ -8,6 +8,8 @@ to call, so a tournament file received from someone else cannot run code through
 Layout of a snapshot: :data:`MAGIC` (``FMSNAP`` and one version byte), then the MessagePack bytes
 compressed with zlib (level 1). Bytes that do not start with :data:`MAGIC`, such as the snapshots of
 older versions of the app, raise :class:`SnapshotFormatError`; the store then replays the log.
+Decompression is bounded (:data:`MAX_STATE_BYTES`): a crafted snapshot that would inflate to
+gigabytes (a "zlib bomb") is refused after reading that much, the same way.
 
 A snapshot also carries a *fingerprint* of the state's layout (the dataclasses the state is made of,
 and their fields), of the snapshot format and of the app version. A snapshot whose fingerprint
@@ -29,6 +31,12 @@ from app.core.state import TournamentState
 
 FORMAT_VERSION = 1
 MAGIC = b"FMSNAP" + bytes([FORMAT_VERSION])
+
+# The largest state a snapshot may inflate to. The finished 10,000-player tournament of ``floorman
+# simulate --players 10000`` is about 7 MB of MessagePack (0.8 MB compressed); this leaves room for a
+# field several times larger, and keeps a crafted snapshot from taking more memory than that.
+MAX_STATE_BYTES = 64 * 1024 * 1024
+_CHUNK = 1024 * 1024
 
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODER = msgspec.msgpack.Decoder(TournamentState)
@@ -54,9 +62,34 @@ def load_state(blob: bytes) -> TournamentState:
     # it would walk the whole heap several times meanwhile.
     with collector_paused():
         try:
-            return _DECODER.decode(zlib.decompress(blob[len(MAGIC):]))
+            return _DECODER.decode(inflate(bytes(blob[len(MAGIC):])))
         except (zlib.error, msgspec.DecodeError) as exc:  # ValidationError is a DecodeError
             raise SnapshotFormatError(f"it is damaged ({exc})") from exc
+
+
+def inflate(data: bytes, limit: int = MAX_STATE_BYTES) -> bytes:
+    """``zlib.decompress(data)``, refused once the output would pass ``limit`` bytes.
+
+    Inflated a megabyte at a time, so at most ``limit`` bytes (plus one chunk) are ever held: a
+    crafted snapshot that would inflate to gigabytes costs no more memory than a real one.
+    """
+    inflater = zlib.decompressobj()
+    parts: list[bytes] = []
+    size = 0
+    pending = data
+    while pending or not inflater.eof:
+        part = inflater.decompress(pending, _CHUNK)
+        pending = inflater.unconsumed_tail
+        size += len(part)
+        if size > limit:
+            raise SnapshotFormatError(f"it would inflate to more than {limit // (1024 * 1024)} MB, "
+                                      "larger than any tournament's state")
+        parts.append(part)
+        if not part and not pending:
+            break
+    if not inflater.eof:
+        raise SnapshotFormatError("it is damaged (its compressed data is cut short)")
+    return b"".join(parts)
 
 
 _FINGERPRINT: dict[str, str] = {}

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import struct
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -117,3 +119,44 @@ def test_marker_helper_really_builds_the_exploit(tmp_path: Path) -> None:
     blob = zlib.decompress(crafted_snapshot(tmp_path / "m"))
     assert blob.startswith(b"\x80\x04") and blob.endswith(b"R.")
     assert b"pickle.loads" in blob and b"os\nsystem\n" in blob
+
+
+def zlib_bomb(megabytes: int) -> bytes:
+    """Snapshot bytes that inflate to ``megabytes`` MB of zeros, built a megabyte at a time."""
+    deflater = zlib.compressobj(9)
+    zeros = bytes(1024 * 1024)
+    parts = [deflater.compress(zeros) for _ in range(megabytes)]
+    return MAGIC + b"".join(parts) + deflater.flush()
+
+
+def test_a_zlib_bomb_snapshot_is_refused_without_inflating_it(tmp_path: Path) -> None:
+    """A snapshot of 0.6 MB that inflates to 600 MB: open, read-only open, verify and print (all the
+    ways a file is loaded, the phone server's reload included) stay far below that in memory."""
+    bomb = zlib_bomb(600)
+    assert len(bomb) < 1024 * 1024
+    with pytest.raises(SnapshotFormatError, match="larger than any tournament"):
+        load_state(bomb)
+    path = tmp_path / "bomb.floorman"
+    _file_with_snapshot(path, bomb, state_fingerprint())
+    script = f"""
+import resource, sys
+from pathlib import Path
+from db.store import TournamentStore
+from db.verify import verify_file
+from floorman.cli import main as floorman
+path = Path({str(path)!r})
+with TournamentStore.open(path) as store:
+    assert len(store.tournament.state.players) == 3
+with TournamentStore.open(path, read_only=True) as store:
+    assert len(store.tournament.state.players) == 3
+print(verify_file(path).problems)
+floorman(["print", "seating", str(path), "--out", {str(tmp_path / "out.pdf")!r}])
+print("peak", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "larger than any tournament" in lines[0]
+    peak_mb = int(lines[-1].split()[-1])
+    assert peak_mb < 400, f"loading the file took {peak_mb} MB"
