@@ -26,6 +26,12 @@ Before each action the store checks (one ``os.stat``) that its path still names 
 (same device and inode). If the file was renamed, moved, replaced or deleted while open, nothing more
 is written and :class:`db.errors.FileMoved` says so; :meth:`TournamentStore.save_as` then saves the
 whole tournament to a new file (SQLite's online backup from the open connection), so nothing is lost.
+When it first notices, it also checkpoints the WAL into the file through the open connection, which
+still holds the renamed file: SQLite leaves the ``-wal`` under the old name and skips its checkpoint
+on close once the file has moved, so without this the renamed file would lack every action since the
+last checkpoint. The WAL is also checkpointed a few seconds after each burst of actions (``tick``) and
+on close, so even a crash right after a rename, before the store could notice, loses at most the
+actions of the last :data:`CHECKPOINT_EVERY` seconds from the renamed file.
 
 ``on_commit(seq)`` (optional) is called after each commit with the action's sequence number.
 
@@ -67,6 +73,7 @@ BACKUP_EVERY_SECONDS = 300.0
 BACKUP_SPACING = 30.0  # seconds of wall time: a level change this soon after a backup waits for the next
 CHECK_CLOCK_EVERY = 1.0  # seconds of wall time between two looks at the clock from execute()
 SNAPSHOT_EVERY = 2000
+CHECKPOINT_EVERY = 2.0  # seconds of wall time: the WAL is folded into the file this soon after an action
 
 
 def app_version() -> str:
@@ -105,6 +112,8 @@ class TournamentStore:
         self._abs_path = Path(os.path.abspath(path))
         self._identity = opened.lock.identity if opened.lock is not None else None
         self._moved: str | None = None
+        self._checkpointed_seq = -1  # the WAL has been folded into the file up to here (-1: not yet)
+        self._checkpointed_at = _time.monotonic()
         # Things the director should read (stale -wal files moved aside when the file was created).
         self.notices: list[str] = []
 
@@ -240,11 +249,38 @@ class TournamentStore:
             except OSError:
                 same = False
             if not same:
+                # The connection still holds the file it opened, wherever it now is: fold the WAL into
+                # it there, so the moved file holds every action (SQLite will not do it on close).
+                self.checkpoint()
                 self._moved = (
                     f"{self.path.name} was renamed, moved or deleted while it was open, so Floorman has stopped "
                     "saving to it; choose Save as… to keep the whole tournament in a new file."
                 )
         return self._moved
+
+    def checkpoint(self, mode: str = "PASSIVE") -> bool:
+        """Fold the WAL into the file (``PRAGMA wal_checkpoint``) through the open connection.
+
+        ``PASSIVE`` never waits; ``TRUNCATE`` (on close) waits for readers, at most the busy timeout.
+        Returns False when a reader (a read-only copy of Floorman, the phone server) kept it from going all
+        the way; the rest is folded in at the next one. Never raises: the actions are safe in the WAL.
+        """
+        if self.read_only:
+            return True
+        try:
+            busy, frames, copied = self._db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+        except sqlite3.Error:
+            return False
+        complete = not busy and frames == copied
+        if complete:
+            self._checkpointed_seq = self.last_seq
+        self._checkpointed_at = _time.monotonic()
+        return complete
+
+    @property
+    def checkpointed(self) -> bool:
+        """Does the file itself (not only its WAL) hold every action so far?"""
+        return self.read_only or self._checkpointed_seq == self.last_seq
 
     def _check_file(self) -> None:
         moved = self.file_moved()
@@ -286,6 +322,7 @@ class TournamentStore:
         old.close()
         self.path, self._abs_path = new, Path(os.path.abspath(new))
         self._identity, self._moved = lock.identity, None
+        self._checkpointed_seq, self._checkpointed_at = self.last_seq, _time.monotonic()
         self.backup_dir = backups.backup_folder(new)
         errors, self._backups = self._backups.errors, backups.BackupWorker(new, self.backup_dir)
         self._backups.errors.extend(errors)
@@ -331,9 +368,13 @@ class TournamentStore:
         skipping through levels, never queues one full copy of the file per level.
         Returns the reason ("level-5", "break", "timer") of the backup started, written in the background.
         """
-        if self.read_only or self.file_moved() is not None:
-            return None  # a moved file is not backed up: its path may name another file now
+        if self.read_only:
+            return None
         clock = self._last_check = _time.monotonic()
+        if self.last_seq != self._checkpointed_seq and clock - self._checkpointed_at >= CHECKPOINT_EVERY:
+            self.checkpoint()  # a rename followed by a crash then loses at most these few seconds
+        if self.file_moved() is not None:
+            return None  # a moved file is not backed up: its path may name another file now
         now = self._clock_position()
         if now != self._clock_mark:
             self._backup_due = "break" if now[1] else f"level-{now[0]}"
@@ -368,7 +409,12 @@ class TournamentStore:
         if due is not None and not self.read_only and self.file_moved() is None:
             self._backups.submit(self.last_seq, due)  # the level change or break it still owes
         self._backups.stop()
+        if not self.read_only:
+            self.file_moved()  # a file moved since the last action is checkpointed where it now is
+            self.checkpoint("TRUNCATE")  # the WAL folded in: the file alone holds the tournament, whatever its name
         self._opened.close()
+        if self._moved is not None:
+            _drop_empty_wal(self._abs_path)
 
     def __enter__(self) -> TournamentStore:
         return self
@@ -427,6 +473,21 @@ def _drop_half_made(exc: BaseException, lock: WriterLock, temp: Path, path: Path
     if isinstance(exc, OSError):
         return NotWritable(f"Floorman could not {doing} {path}: {exc.strerror or exc}.", path)
     return None
+
+
+def _drop_empty_wal(old: Path) -> None:
+    """After a moved file was checkpointed and closed: remove the empty ``-wal`` and the ``-shm`` SQLite left
+    under its old name, unless a file of that name is there again (they may be its own)."""
+    if os.path.lexists(old):
+        return
+    wal, shm = Path(f"{old}-wal"), Path(f"{old}-shm")
+    try:
+        if wal.is_file() and not wal.is_symlink() and wal.stat().st_size == 0:
+            wal.unlink()
+        if not os.path.lexists(wal) and shm.is_file() and not shm.is_symlink():
+            shm.unlink()
+    except OSError:
+        pass  # they hold nothing: left there, they are never used
 
 
 def _remove_database(path: Path) -> None:

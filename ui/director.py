@@ -593,6 +593,9 @@ class DirectorWindow(QMainWindow):
             self._to_welcome = False
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.store.may_close():  # the file was moved away: Save as…, close anyway, or stay
+            event.ignore()
+            return
         self.ticker.stop()
         self.share.stop()
         self.store.timer.stop()

@@ -208,3 +208,105 @@ def test_sigkill_during_restore(tmp_path):
         else:
             latest = next(k for k in reversed(kept) if check_backup(k) == full_seq)
     assert (False, False) in outcomes or (True, False) in outcomes, outcomes
+
+
+def _renamed_child(path, go_read: int, after: str, actions: int = 60) -> Callable[[], int]:
+    """Play ``actions`` actions, say "ready", wait for the parent's word (it renames the file meanwhile),
+    then: "execute" tries one more action, "tick" ticks as the window does until the rename is noticed,
+    "close" tries one more action and closes the store without Save as… (the window closed)."""
+
+    def run() -> int:
+        from app.profiles.profile import load_profile
+        from db.errors import FileMoved
+
+        store = TournamentStore.create(path, load_profile("tda"), "Renamed", seed=1,
+                                       on_commit=lambda seq: print(seq, flush=True))
+        for i in range(actions):
+            store.execute({"cmd": "register", "name": f"Player {i:03d}"})
+        print("ready", flush=True)
+        os.read(go_read, 1)
+        if after == "tick":
+            while store.file_moved() is None:
+                store.tick()
+                time.sleep(0.01)
+        else:
+            try:
+                store.execute({"cmd": "register", "name": "Too late"})
+            except FileMoved:
+                pass
+        print("moved", flush=True)
+        if after == "close":
+            store.close()
+            return 0
+        os.read(go_read, 1)  # killed here
+        return 0
+
+    return run
+
+
+@pytest.mark.parametrize("after", ["execute", "tick", "close"])
+def test_a_renamed_file_holds_every_action_after_a_kill_or_a_close(tmp_path, after):
+    """The file is renamed while open; the store notices (an action, the window's tick, or closing) and is
+    then killed or closed without Save as…: the renamed file holds every action committed, and verifies."""
+    path, renamed = tmp_path / "friday.floorman", tmp_path / "friday-final.floorman"
+    go_read, go_write = os.pipe()
+    child = Child(_renamed_child(path, go_read, after))
+    lines: list[str] = []
+    while "ready" not in lines:
+        line = child.out.readline()
+        assert line, "the child stopped early"
+        lines.append(line.strip())
+    os.rename(path, renamed)
+    os.write(go_write, b"g")
+    while "moved" not in lines:
+        line = child.out.readline()
+        assert line, f"the child stopped early: {lines[-3:]}"
+        lines.append(line.strip())
+    if after == "close":
+        lines += child.finish()
+        assert os.waitstatus_to_exitcode(child.status) == 0, lines
+    else:
+        os.kill(child.pid, signal.SIGKILL)
+        lines += child.finish()
+    promised = _seqs(lines)
+    assert max(promised) == 61
+    report = verify_file(renamed)
+    assert report.ok, report.problems
+    assert report.actions == 61
+    with TournamentStore.open(renamed) as store:
+        assert {item.seq for item in store.history()} >= promised
+    os.close(go_read)
+    os.close(go_write)
+
+
+def test_a_crash_right_after_a_rename_loses_nothing_checkpointed(tmp_path):
+    """The WAL is folded into the file a couple of seconds after the actions (the window's tick): a file
+    renamed after a crash, before the store could notice anything, still holds them all."""
+    path, renamed = tmp_path / "friday.floorman", tmp_path / "friday-final.floorman"
+
+    def run() -> int:
+        from app.profiles.profile import load_profile
+
+        store = TournamentStore.create(path, load_profile("tda"), "Renamed", seed=1,
+                                       on_commit=lambda seq: print(seq, flush=True))
+        for i in range(60):
+            store.execute({"cmd": "register", "name": f"Player {i:03d}"})
+        while not store.checkpointed:
+            store.tick()
+            time.sleep(0.05)
+        print("checkpointed", flush=True)
+        time.sleep(600)  # killed here
+        return 0
+
+    child = Child(run)
+    lines: list[str] = []
+    while "checkpointed" not in lines:
+        line = child.out.readline()
+        assert line, f"the child stopped early: {lines[-3:]}"
+        lines.append(line.strip())
+    os.kill(child.pid, signal.SIGKILL)
+    lines += child.finish()
+    os.rename(path, renamed)  # the -wal stays under the old name, as after a rename and then a crash
+    report = verify_file(renamed)
+    assert report.ok, report.problems
+    assert report.actions == max(_seqs(lines)) == 61

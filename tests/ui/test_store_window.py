@@ -99,3 +99,37 @@ def test_a_second_window_through_a_hard_link_is_refused_in_words(tmp_path):
         assert "already open" in err.value.message
     finally:
         first.close()
+
+
+def test_closing_after_a_rename_asks_and_loses_nothing(qtbot, tmp_path, clock):
+    """The window no longer closes without asking once its file was renamed; Cancel keeps it open, and
+    closing anyway leaves every action in the renamed file."""
+    path, renamed = tmp_path / "friday.floorman", tmp_path / "friday-final.floorman"
+    store = TournamentStore.create(path, load_profile("home-nl"), "Friday", time=clock)
+    w = _window(qtbot, store, path)
+    assert w.run({"cmd": "register", "name": "Ann Lee"})
+    assert w.run({"cmd": "register", "name": "Bo Chen"})
+    path.rename(renamed)
+    asked: list[str] = []
+    w.store.close_asker = lambda parent, text: asked.append(text) or "cancel"
+    assert not w.close()
+    assert w.isVisible() and len(asked) == 1 and "renamed, moved or deleted" in asked[0]
+    w.store.close_asker = lambda parent, text: asked.append(text) or "close"
+    assert w.close()
+    assert len(asked) == 2
+    with TournamentStore.open(renamed, read_only=True) as again:
+        assert {p.name for p in again.tournament.state.players.values()} == {"Ann Lee", "Bo Chen"}
+
+
+def test_closing_after_a_rename_can_save_as_first(qtbot, tmp_path, clock):
+    path = tmp_path / "friday.floorman"
+    store = TournamentStore.create(path, load_profile("home-nl"), "Friday", time=clock)
+    w = _window(qtbot, store, path)
+    assert w.run({"cmd": "register", "name": "Ann Lee"})
+    path.unlink()
+    target = tmp_path / "rescued.floorman"
+    w.store.path_chooser = lambda parent, suggested: str(target)
+    w.store.close_asker = lambda parent, text: "save"
+    assert w.close()
+    with TournamentStore.open(target, read_only=True) as again:
+        assert {p.name for p in again.tournament.state.players.values()} == {"Ann Lee"}

@@ -6,7 +6,8 @@ second. A backup that failed is shown in the banner under the strip, in the stor
 
 When the open file is renamed, moved or deleted, the store stops writing and says so
 (``db.errors.FileMoved``); the banner shows that sentence with a "Save as…" button, which saves the
-whole tournament to a new file and carries on there.
+whole tournament to a new file and carries on there. Closing the window then asks first
+(:meth:`StoreControl.may_close`): "Save as…", "Close anyway" or "Cancel".
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QMessageBox, QPushButton, QWidget
 
 from oskit.names import portable_path
 from ui.errors import store_message
@@ -34,13 +35,28 @@ def ask_tournament_path(parent: QWidget, suggested: str) -> str:
     return path
 
 
-class StoreControl:
-    """Backups and the file's health, for one window. ``path_chooser`` is a seam for tests."""
+def ask_before_closing(parent: QWidget, text: str) -> str:
+    """The file was moved away: "save" (Save as…), "close" (close anyway) or "cancel"."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Close the tournament", text,
+                      QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Close
+                      | QMessageBox.StandardButton.Cancel, parent)
+    box.button(QMessageBox.StandardButton.Save).setText("Save as…")
+    box.button(QMessageBox.StandardButton.Close).setText("Close anyway")
+    box.setDefaultButton(QMessageBox.StandardButton.Save)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    answer = box.exec()
+    return {QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Close: "close"}.get(QMessageBox.StandardButton(answer), "cancel")
 
-    def __init__(self, window: DirectorWindow, path_chooser: Callable[[QWidget, str], str] = ask_tournament_path
-                 ) -> None:
+
+class StoreControl:
+    """Backups and the file's health, for one window. ``path_chooser`` and ``close_asker`` are seams for tests."""
+
+    def __init__(self, window: DirectorWindow, path_chooser: Callable[[QWidget, str], str] = ask_tournament_path,
+                 close_asker: Callable[[QWidget, str], str] = ask_before_closing) -> None:
         self.w = window
         self.path_chooser = path_chooser
+        self.close_asker = close_asker
         self.row = QWidget()
         lay = QHBoxLayout(self.row)
         lay.setContentsMargins(10, 4, 10, 4)
@@ -103,6 +119,23 @@ class StoreControl:
             self.banner.refuse(said)
             return
         self.w.statusBar().showMessage(f"Backed up to {made}", 5000)
+
+    def may_close(self) -> bool:
+        """Closing the window: if the file was renamed, moved or deleted while open, ask first.
+
+        The store has written every action into the file wherever it now is, but a deleted file goes with
+        the window, so the director chooses: Save as… (then close), close anyway, or stay.
+        """
+        moved = getattr(self.w.session.backend, "file_moved", None)
+        text = moved() if callable(moved) else None
+        if not text:
+            return True
+        answer = self.close_asker(self.w, f"{text} If the file was only renamed or moved, it holds every action "
+                                          "up to now; if it was deleted, they are only in this window.")
+        if answer == "save":
+            self.act_save_as()
+            return not (callable(moved) and moved())
+        return answer == "close"
 
     def act_save_as(self) -> None:
         session = self.w.session
