@@ -19,6 +19,7 @@ import queue
 import re
 import shutil
 import sqlite3
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from db.checks import (
     inspect,
     is_disk_full,
     move_aside_leftovers,
+    needs_upgrade,
     readable,
     sqlite_backup,
     sqlite_uri,
@@ -163,10 +165,13 @@ def prune(path: Path, folder: Path, keep: int = KEEP) -> None:
 
 
 def check_backup(backup: Path) -> int:
-    """Check a backup like any tournament file, and that its log reads; return its number of actions.
+    """Check a backup like any tournament file, and that its whole log replays; return its number of actions.
 
-    A backup that is not a tournament file, or holds no log that starts with the tournament's
-    creation and runs without gaps, is refused (``BackupError`` or another ``StoreError``).
+    A backup that is not a tournament file, or holds no log that starts with the tournament's creation,
+    runs without gaps and replays from the start (every event known and whole), is refused
+    (``BackupError`` or another ``StoreError``): a restored file always opens. A backup of an older
+    schema (the copy made before an upgrade) is checked on an upgraded temporary copy; it is restored as
+    it is, and upgraded, after its own backup, when the tournament is next opened.
     """
     check_header(backup)
     with readable(backup) as where:  # a backup on a write-protected stick is read from a private copy
@@ -174,23 +179,43 @@ def check_backup(backup: Path) -> int:
 
 
 def _check_backup(where: Path, backup: Path) -> int:
-    from db.loading import read_actions  # db.loading imports this module
+    from db.loading import check_log  # db.loading imports this module
 
     try:
         conn = connect(where, read_only=True)
     except sqlite3.Error as exc:
         raise translate_error(exc, backup) from exc
     try:
-        inspect(conn, backup)
+        info = inspect(conn, backup)
         if not conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]:
             raise BackupError(f"{backup} holds no tournament log (no actions): it cannot be restored.", backup)
-        return len(read_actions(conn, backup))
+        if needs_upgrade(info):
+            conn.close()
+            return _check_older(where, backup)
+        return check_log(conn, backup)
     except StoreError:
         raise
     except Exception as exc:
         raise translate_error(exc, backup) from exc
     finally:
         conn.close()
+
+
+def _check_older(where: Path, backup: Path) -> int:
+    """Check a backup of an older schema (read at ``where``): upgrade a temporary copy of it and check that
+    (never the backup)."""
+    from db import schema  # SQLAlchemy and Alembic: only for an older file
+    from db.loading import check_log
+
+    folder = Path(tempfile.mkdtemp(prefix="floorman-check-"))
+    try:
+        copy = folder / "backup.floorman"
+        sqlite_backup(where, copy)
+        schema.upgrade(copy, backup)
+        with contextlib.closing(connect(copy, read_only=True)) as conn:
+            return check_log(conn, backup)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | None:

@@ -21,6 +21,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.registry import APPLIERS
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
@@ -121,6 +122,36 @@ def read_actions(db: sqlite3.Connection, path: Path) -> list[Action]:
     if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
         raise DamagedFile(f"The tournament file {path} is damaged: its log has gaps or no start.", path)
     return actions
+
+
+def check_log(db: sqlite3.Connection, path: Path) -> int:
+    """Read the whole log and replay it from the start, as opening the file would with no snapshot;
+    return its number of actions. ``DamagedFile`` names what does not read or replay (an unknown or
+    damaged event, a gap), so a file that would not open is never restored.
+
+    The events of every action are decoded and must be of a known type, those of undone actions too.
+    """
+    try:
+        actions = read_actions(db, path)
+    except sqlite3.Error as exc:
+        raise checks.translate_error(exc, path) from exc
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        replay_history(actions)
+        for action in actions:  # the events of undone actions too: a redo would apply them
+            unknown = [e.type for e in action.events if e.type not in APPLIERS]
+            if unknown:
+                raise ValueError(f"action {action.seq} holds an event this version does not know: {unknown[0]!r}")
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError) as exc:
+        raise DamagedFile(checks.damaged_text(path, f"its log cannot be replayed ({exc})"), path) from exc
+    except RuleError as exc:
+        raise DamagedFile(checks.damaged_text(path, f"it holds a change this version refuses: {exc.message}"),
+                          path) from exc
+    finally:
+        if was_enabled:
+            gc.enable()
+    return len(actions)
 
 
 def load_history(db: sqlite3.Connection, path: Path, time: TimeSource | None, snapshot_every: int, fp: str) -> History:

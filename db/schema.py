@@ -37,7 +37,8 @@ __all__ = ["SQLITE_MAGIC", "FileInfo", "alembic_head", "can_write", "check_heade
 
 
 def make_engine(path: Path, *, read_only: bool = False) -> Engine:
-    """An SQLAlchemy engine on ``path`` with the store's pragmas (``db.checks.set_pragmas``).
+    """An SQLAlchemy engine on ``path`` with the store's pragmas (``db.checks.set_pragmas``), whose
+    transactions are SQLite's own (``BEGIN``): schema changes in one commit or not at all.
 
     The path goes in as a URL object, never as URL text, which SQLAlchemy would parse: a ``?`` in the
     name would start its query string, a ``%41`` would be decoded. Read-only opens through SQLite's
@@ -52,6 +53,15 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
         set_pragmas(dbapi_conn, read_only)
+        # The driver's own transaction handling opens a transaction only before INSERT, UPDATE and
+        # DELETE, and commits every ALTER TABLE or CREATE TABLE on its own: an upgrade killed half-way
+        # left a column added and the revision not, and the file never opened again ("duplicate
+        # column name"). SQLAlchemy's transaction is SQLite's own instead: all or nothing.
+        dbapi_conn.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if not read_only else "BEGIN")
 
     return engine
 

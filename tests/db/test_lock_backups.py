@@ -12,7 +12,7 @@ import pytest
 from db import backups
 from db import store as store_module
 from db.backups import KEEP, list_backups, restore
-from db.errors import FileLocked, NotATournamentFile
+from db.errors import DamagedFile, FileLocked, NotATournamentFile
 from db.store import TournamentStore
 from floorman.cli import main as cli
 
@@ -157,3 +157,40 @@ def test_verify_command(store, store_path, capsys):
     assert '"ok": true' in capsys.readouterr().out
     assert cli(["verify", str(store_path.with_name("missing.floorman"))]) == 2
     assert backups.backup_folder(store_path).name == "friday.floorman.backups"
+
+
+def _tampered_backup(store, store_path, sql: str):
+    """A backup of the tournament whose log was then changed by ``sql`` (the file itself stays good)."""
+    for name in ("Ann Lee", "Bo Chen", "Cy Diaz"):
+        store.execute({"cmd": "register", "name": name})
+    store.undo()  # the events of an undone action are checked too: a redo would apply them
+    made = store.backup_now()
+    store.close()
+    conn = sqlite3.connect(made)
+    with conn:
+        conn.execute(sql)
+    conn.close()
+    return made
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE actions SET events = replace(events, '\"player_registered\"', '\"player_teleported\"') WHERE seq = 3",
+    "UPDATE actions SET events = '[{\"type\": \"player_registered\", \"data\": {}}]' WHERE seq = 2",
+    "UPDATE actions SET events = '[{\"type\": \"player_registered\", \"data\": ' WHERE seq = 3",
+    "UPDATE actions SET events = replace(events, '\"player_registered\"', '\"player_teleported\"') WHERE seq = 4",
+], ids=["unknown-event", "event-missing-its-data", "cut-short-json", "unknown-event-of-an-undone-action"])
+def test_restore_checks_the_whole_log_first(store, store_path, tmp_path, sql, capsys):
+    """A backup with an unknown or damaged event is refused (the restored file would not open), in one
+    sentence, and the tournament is left exactly as it was."""
+    bad = _tampered_backup(store, store_path, sql)
+    before = store_path.read_bytes()
+    with pytest.raises(DamagedFile) as err:
+        restore(bad, store_path)
+    assert "log" in err.value.message
+    assert store_path.read_bytes() == before
+    assert cli(["restore", str(store_path), str(bad)]) == 2
+    assert capsys.readouterr().err.startswith("Not restored:")
+    assert store_path.read_bytes() == before
+    assert not [b for b in list_backups(store_path) if b.reason == "before-restore"]
+    with TournamentStore.open(store_path) as again:
+        assert again.last_seq == 5
