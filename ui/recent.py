@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 
+from db.private import private_file
 from ui import datafiles, errors
 
 MAX_RECENT = 12
@@ -29,10 +32,15 @@ def remember(path: str | Path) -> None:
     p = str(Path(path).resolve())
     items = [str(x) for x in recent_files() if str(x) != p]
     items.insert(0, p)
-    try:
-        _recent_file().write_text(json.dumps(items[:MAX_RECENT], indent=1), encoding="utf-8")
-    except OSError:
-        pass  # a recent list that cannot be written only loses convenience
+    path = _recent_file()
+    temp = path.with_name(path.name + ".saving")
+    try:  # the list names the director's tournaments: owner-only (0600), like the files themselves
+        private_file(temp)
+        temp.write_text(json.dumps(items[:MAX_RECENT], indent=1), encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:  # a recent list that cannot be written only loses convenience
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 def profiles_dir() -> Path:

@@ -66,6 +66,26 @@ def path_of(kind: str, name: str) -> Path:
     return folder(kind) / file_name(clean_name(name))
 
 
+def find(kind: str, name: str) -> Path:
+    """The file of the template listed as ``name``: the file named after it, else (the file was renamed
+    by hand, or copied) the file that holds that name."""
+    path = path_of(kind, name)
+    if _name_in(path) == clean_name(name):
+        return path
+    for other in sorted(folder(kind).glob("*.json")):
+        if _name_in(other) == clean_name(name):
+            return other
+    return path
+
+
+def _name_in(path: Path) -> str | None:
+    try:
+        name = read(path)["name"]
+    except TemplateError:
+        return None
+    return name if isinstance(name, str) else None
+
+
 def _write(path: Path, data: dict[str, Any]) -> None:
     text = json.dumps(data, indent=2, ensure_ascii=False)
     temp = path.with_name(path.name + ".saving")
@@ -103,7 +123,7 @@ def names(kind: str) -> list[str]:
             out.append(read(path)["name"])
         except TemplateError:  # set aside, and said once (ui.datafiles.take_notices)
             continue
-    return sorted(out, key=str.casefold)
+    return sorted(set(out), key=str.casefold)
 
 
 def save_structure(name: str, structure: dict[str, Any]) -> Path:
@@ -119,7 +139,7 @@ def save_structure(name: str, structure: dict[str, Any]) -> Path:
 def load_structure(name: str, settings: Any = None) -> dict[str, Any]:
     """The structure template ``name`` ({"levels", "breaks"}), checked by the engine against the profile
     ``settings`` when given."""
-    data = read(path_of(STRUCTURES, name))
+    data = read(find(STRUCTURES, name))
     return _structure_of(data, settings)
 
 
@@ -142,7 +162,7 @@ def _lower_first(text: str) -> str:
 
 
 def delete(kind: str, name: str) -> None:
-    path_of(kind, name).unlink(missing_ok=True)
+    find(kind, name).unlink(missing_ok=True)
 
 
 # -- event templates -----------------------------------------------------------------------------------
@@ -166,7 +186,7 @@ class EventTemplate:
 
 def load_event(name: str) -> EventTemplate:
     """The event template ``name``, its profile and structure checked by the engine."""
-    return event_from_file(path_of(EVENTS, name))
+    return event_from_file(find(EVENTS, name))
 
 
 def event_from_file(path: Path) -> EventTemplate:

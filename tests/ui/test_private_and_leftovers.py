@@ -42,3 +42,37 @@ def test_a_new_tournament_over_a_stale_wal_says_it_was_moved_aside(qtbot, tmp_pa
         window.close()
     finally:
         session.close()
+
+
+@posix_only
+def test_the_recent_files_list_is_owner_only(tmp_path, monkeypatch):
+    from ui.recent import recent_files, remember
+
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(tmp_path / "data"))
+    old = os.umask(0o022)
+    try:
+        remember(tmp_path / "Friday.floorman")
+        remember(tmp_path / "Saturday.floorman")
+    finally:
+        os.umask(old)
+    recent = tmp_path / "data" / "recent.json"
+    assert stat.S_IMODE(recent.stat().st_mode) == 0o600
+    assert [p.name for p in recent_files()] == ["Saturday.floorman", "Friday.floorman"]
+    assert sorted(p.name for p in recent.parent.iterdir()) == ["recent.json"]
+
+
+def test_a_template_renamed_by_hand_is_listed_once_and_loads(tmp_path, monkeypatch):
+    from ui import templates
+
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(tmp_path / "data"))
+    structure = {"levels": [{"small_blind": 100, "big_blind": 200, "ante": 0, "minutes": 20}], "breaks": []}
+    saved = templates.save_structure("Friday deep", structure)
+    saved.rename(saved.with_name("Saturday turbo.json"))  # the director renamed the file in the file manager
+    assert templates.names(templates.STRUCTURES) == ["Friday deep"]
+    assert templates.load_structure("Friday deep")["levels"] == structure["levels"]
+    event = templates.save_event("Sunday", load_profile("tda").to_dict(), None, "Club")
+    event.rename(event.with_name("copy.json"))
+    assert templates.names(templates.EVENTS) == ["Sunday"]
+    assert templates.load_event("Sunday").venue == "Club"
+    templates.delete(templates.STRUCTURES, "Friday deep")
+    assert templates.names(templates.STRUCTURES) == []
