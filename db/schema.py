@@ -61,7 +61,7 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if not read_only else "BEGIN")
+        conn.exec_driver_sql("BEGIN")
 
     return engine
 
