@@ -37,7 +37,8 @@ from db.checks import (
     sqlite_uri,
     translate_error,
 )
-from db.errors import BackupError, DiskFull, StoreError
+from db.errors import BackupError, DiskFull, NotATournamentFile, StoreError
+from db.fileformat import FORMAT
 from db.lock import WriterLock
 from db.private import private_dir
 from oskit.names import portable_name
@@ -143,6 +144,62 @@ class BackupWorker:
             self._thread = None
 
 
+HALF_WRITTEN = (".creating", ".saving", ".restoring")  # a new file, Save as…, a restore: renamed into place when done
+
+
+def remove_half_written(path: Path, folder: Path | None = None) -> list[Path]:
+    """Remove what an interrupted create, Save as…, restore or backup of ``path`` left behind.
+
+    Call it holding the writer lock of ``path``: only its holder writes ``NAME.creating``,
+    ``NAME.saving``, ``NAME.restoring`` and the ``.part`` files of its backups, so any found then were
+    left by a process that was killed or failed. Returns the files removed.
+    """
+    folder = folder or backup_folder(path)
+    found: list[Path] = []
+    for suffix in HALF_WRITTEN:
+        temp = path.with_name(path.name + suffix)
+        found += [Path(f"{temp}{side}") for side in ("", "-wal", "-shm", "-journal")]
+    if folder.is_dir():
+        stems = {path.stem, backup_stem(path)}
+        for part in folder.glob(f"*{SUFFIX}.part"):
+            m = _NAME.match(part.name.removesuffix(".part"))
+            if m and m["stem"] in stems:
+                found.append(part)
+    removed = []
+    for leftover in found:
+        with contextlib.suppress(OSError):
+            if leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
+                removed.append(leftover)
+    return removed
+
+
+def sweep_folder(folder: Path) -> list[Path]:
+    """Remove the half-written files (``X.creating``, ``X.saving``, ``X.restoring``) that processes killed
+    while writing them left in ``folder``; return them. Each is removed only under the writer lock of
+    its tournament ``X``: one still being written (its writer holds the lock) is left alone."""
+    removed: list[Path] = []
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        suffix = next((s for s in HALF_WRITTEN if entry.name.endswith(s)), None)
+        if suffix is None or not entry.is_file():
+            continue
+        base = entry.with_name(entry.name.removesuffix(suffix))
+        lock = WriterLock(base)
+        try:
+            lock.acquire()
+        except StoreError:
+            continue  # being written right now, or its lock cannot be taken: left as it is
+        try:
+            removed += remove_half_written(base)
+        finally:
+            lock.release()
+    return removed
+
+
 def list_backups(path: Path, folder: Path | None = None) -> list[BackupInfo]:
     """Backups of the tournament ``path``, oldest first."""
     folder = folder or backup_folder(path)
@@ -226,9 +283,14 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
     if (target.exists() or target.is_symlink()) and not target.is_file():
         raise BackupError(f"{target} is not a plain file, so a backup cannot be restored over it; "
                           "choose another name for the restored tournament.", target)
+    if target.is_file() and _another_applications(target):
+        raise NotATournamentFile(f"{target} belongs to another application: it is not a Floorman tournament file, so "
+                                 "a backup is not restored over it. Choose another name for the restored "
+                                 "tournament.", target)
     lock = WriterLock(target)
     lock.acquire()
     try:
+        remove_half_written(target, folder)
         kept: Path | None = None
         if target.exists():
             kept = _keep_before_restore(target, folder)
@@ -246,6 +308,26 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
         return kept
     finally:
         lock.release()
+
+
+def _another_applications(path: Path) -> bool:
+    """Is ``path`` a sound SQLite database that is not a Floorman tournament (another application's)?
+
+    A file SQLite cannot read, or reads as damaged, may be a damaged tournament: a restore is what a
+    director does about that, so it is not refused here (:func:`_keep_before_restore` keeps its bytes).
+    """
+    try:
+        check_header(path)
+        with contextlib.closing(sqlite3.connect(sqlite_uri(path, mode="ro"), uri=True)) as conn:
+            if [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()] != ["ok"]:
+                return False
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "meta" not in tables:
+                return True
+            row = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    except (StoreError, sqlite3.Error, OSError):
+        return False
+    return row is None or row[0] != FORMAT
 
 
 def _keep_before_restore(target: Path, folder: Path) -> Path:

@@ -366,6 +366,9 @@ def _copy_database(src: sqlite3.Connection, source: Path | sqlite3.Connection, d
             out.execute("PRAGMA journal_mode=OFF")
             out.execute("PRAGMA synchronous=OFF")
             src.backup(out)
+            # The copy has the source's header, which says WAL: reading it (checking a backup, listing
+            # its actions) would then leave a -wal and a -shm beside it for good. A copy at rest needs none.
+            out.execute("PRAGMA journal_mode=DELETE")
         finally:
             out.close()
         with open(dest, "rb+") as fh:

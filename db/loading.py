@@ -30,7 +30,7 @@ from app.log.snapshots import load_state
 from db import backups, checks
 from db.errors import DamagedFile, ReadOnlyPlace
 from db.fileformat import ACTION_COLUMNS, SNAPSHOT_COLUMNS
-from db.lock import WriterLock
+from db.lock import WriterLock, remove_stale_locks
 
 _SELECT_ACTIONS = f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq"
 _SELECT_SNAPSHOTS = "SELECT id, action_seq, fingerprint FROM snapshots ORDER BY id DESC"
@@ -68,6 +68,10 @@ def open_file(path: Path, *, read_only: bool, backup_dir: Path) -> OpenedFile:
     temp_dir: Path | None = None
     db: sqlite3.Connection | None = None
     try:
+        if lock is not None:  # what killed copies of Floorman left: half-written files, lock files
+            backups.remove_half_written(path, backup_dir)
+            backups.sweep_folder(path.parent)
+            remove_stale_locks()
         source = path
         if read_only and not checks.can_write(path.parent):
             # SQLite cannot read a WAL file in a folder it may not write (it needs a -shm beside it):

@@ -22,6 +22,12 @@ Floorman was given; the lock follows the file through a rename.
 The sidecar is opened with ``O_NOFOLLOW``, never truncated on open, created with mode 0600, and
 refused when it is not a plain file of its own (a symlink, a hard link to another file): a
 ``friday.floorman.lock`` planted as a link can never make Floorman truncate the file it points to.
+
+Lock files do not pile up. The holder removes its lock files when it lets go (while still holding the
+lock), and a lock is only held once the name still names the very file locked (checked after locking:
+a file removed meanwhile by its last holder is opened again). So a lock file found unlocked is nobody's:
+:func:`remove_stale_locks` removes those a killed process left in the temporary folder, taking each one's
+lock first, so one still held is never touched.
 """
 
 from __future__ import annotations
@@ -73,6 +79,58 @@ def keyed_lock_folder() -> Path:
     return Path(tempfile.gettempdir())
 
 
+KEYED_PATTERN = "floorman-*-*.lock"
+_RETRIES = 20
+
+
+def _names_it(fh: IO[str], path: Path) -> bool:
+    """Does ``path`` still name the file open as ``fh`` (not removed, not replaced, not a link)?"""
+    try:
+        here, there = os.fstat(fh.fileno()), os.lstat(path)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _remove_and_unlock(fh: IO[str], path: Path) -> None:
+    """Let go of a held lock file: remove it while the lock is still held, then unlock and close."""
+    try:
+        if _names_it(fh, path):
+            with contextlib.suppress(OSError):  # Windows keeps an open file; another user's /tmp entry stays
+                os.unlink(path)
+        with contextlib.suppress(OSError):  # the lock goes with the descriptor anyway
+            _unlock(fh)
+    finally:
+        with contextlib.suppress(OSError):  # closing flushes what a full disk refused; the fd closes anyway
+            fh.close()
+
+
+def remove_stale_locks(folder: Path | None = None) -> int:
+    """Remove the keyed lock files (``floorman-DEV-INODE.lock``) no live process holds; return how many.
+
+    Each is locked first (non-blocking): one held by a running Floorman is left alone, and one taken
+    meanwhile by another process is seen as removed by it (it opens the file again). Only this user's
+    plain files are touched.
+    """
+    removed = 0
+    for path in sorted((folder or keyed_lock_folder()).glob(KEYED_PATTERN)):
+        try:
+            fh = _open_sidecar(path, 0o644)
+        except OSError:
+            continue
+        try:
+            if os.fstat(fh.fileno()).st_uid != getattr(os, "getuid", lambda: -1)() or not _try_lock(fh):
+                fh.close()
+                continue
+        except OSError:
+            fh.close()
+            continue
+        if _names_it(fh, path):
+            removed += 1
+        _remove_and_unlock(fh, path)
+    return removed
+
+
 class FileLock:
     """An exclusive OS lock on the tournament file itself (its device and inode), not on its name.
 
@@ -83,6 +141,7 @@ class FileLock:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fh: IO[str] | None = None
+        self._keyed = Path()
         self.identity: tuple[int, int] | None = None
 
     def acquire(self) -> bool:
@@ -90,27 +149,29 @@ class FileLock:
         info = os.stat(self.path)
         identity = (info.st_dev, info.st_ino)
         keyed = keyed_lock_folder() / f"floorman-{identity[0]}-{identity[1]}.lock"
-        try:
-            fh = _open_sidecar(keyed, 0o644)  # another user's Floorman must be able to see the lock
-        except PermissionError:  # made by another user: a lock held through a read-only handle is as good
+        for _ in range(_RETRIES):
             try:
-                fd = os.open(keyed, os.O_RDONLY | _NOFOLLOW | _BINARY)
-            except OSError:
-                return False  # cannot even look: never risk a second writer
-            fh = os.fdopen(fd, "r", encoding="utf-8")
-        if not _try_lock(fh):
+                fh = _open_sidecar(keyed, 0o644)  # another user's Floorman must be able to see the lock
+            except PermissionError:  # made by another user: a lock held through a read-only handle is as good
+                try:
+                    fd = os.open(keyed, os.O_RDONLY | _NOFOLLOW | _BINARY)
+                except OSError:
+                    return False  # cannot even look: never risk a second writer
+                fh = os.fdopen(fd, "r", encoding="utf-8")
+            if not _try_lock(fh):
+                fh.close()
+                return False
+            if _names_it(fh, keyed):
+                self._fh, self._keyed, self.identity = fh, keyed, identity
+                return True
+            _unlock(fh)  # removed by its last holder between our open and our lock: open it again
             fh.close()
-            return False
-        self._fh, self.identity = fh, identity
-        return True
+        return False
 
     def release(self) -> None:
         if self._fh is not None:
-            try:
-                _unlock(self._fh)
-            finally:
-                self._fh.close()
-                self._fh = None
+            fh, self._fh = self._fh, None
+            _remove_and_unlock(fh, self._keyed)
 
 
 class WriterLock:
@@ -128,34 +189,25 @@ class WriterLock:
         self._file_lock: FileLock | None = None
 
     def acquire(self) -> None:
-        try:
-            fh = _open_sidecar(self.file)
-        except OSError as exc:
-            if is_disk_full(exc):
-                raise DiskFull(self._disk_full(), self.path) from exc
-            if os.path.islink(self.file) or isinstance(exc, IsADirectoryError) or os.path.exists(self.file):
-                raise ReadOnlyPlace(
-                    f"{self.file.name} beside the tournament is not Floorman's lock file (it is a link or a folder), "
-                    f"so Floorman will not open {self.path.name} for writing. Remove it, or open the tournament "
-                    "read-only.",
+        for _ in range(_RETRIES):
+            fh = self._open()
+            if not _try_lock(fh):
+                fh.seek(0)
+                holder = fh.read().strip() or "another copy of Floorman"
+                fh.close()
+                raise FileLocked(
+                    f"{self.path.name} is already open in {holder}. Only one copy of Floorman may change a "
+                    "tournament; close the other one, or open this one read-only.",
                     self.path,
-                ) from exc
-            raise ReadOnlyPlace(
-                f"Floorman cannot create {self.file.name} beside the tournament, so it cannot open {self.path.name} "
-                "for writing. The folder may be read-only: copy the file to a folder you can write to, "
-                "or open it read-only.",
-                self.path,
-            ) from exc
-        if not _try_lock(fh):
-            fh.seek(0)
-            holder = fh.read().strip() or "another copy of Floorman"
+                    holder,
+                )
+            if _names_it(fh, self.file):
+                break
+            _unlock(fh)  # removed by its last holder between our open and our lock: open it again
             fh.close()
-            raise FileLocked(
-                f"{self.path.name} is already open in {holder}. Only one copy of Floorman may change a "
-                "tournament; close the other one, or open this one read-only.",
-                self.path,
-                holder,
-            )
+        else:
+            raise FileLocked(f"{self.path.name} is being opened and closed by another copy of Floorman; try again.",
+                             self.path, "another copy of Floorman")
         self._fh = fh
         try:
             if os.path.exists(self.path):
@@ -175,6 +227,26 @@ class WriterLock:
                 raise DiskFull(self._disk_full(), self.path) from exc
             raise NotWritable(f"Floorman cannot write {self.file.name} beside the tournament: "
                               f"{exc.strerror or exc}.", self.path) from exc
+
+    def _open(self) -> IO[str]:
+        try:
+            return _open_sidecar(self.file)
+        except OSError as exc:
+            if is_disk_full(exc):
+                raise DiskFull(self._disk_full(), self.path) from exc
+            if os.path.islink(self.file) or isinstance(exc, IsADirectoryError) or os.path.exists(self.file):
+                raise ReadOnlyPlace(
+                    f"{self.file.name} beside the tournament is not Floorman's lock file (it is a link or a folder), "
+                    f"so Floorman will not open {self.path.name} for writing. Remove it, or open the tournament "
+                    "read-only.",
+                    self.path,
+                ) from exc
+            raise ReadOnlyPlace(
+                f"Floorman cannot create {self.file.name} beside the tournament, so it cannot open {self.path.name} "
+                "for writing. The folder may be read-only: copy the file to a folder you can write to, "
+                "or open it read-only.",
+                self.path,
+            ) from exc
 
     def _disk_full(self) -> str:
         if os.path.exists(self.path):
@@ -213,15 +285,10 @@ class WriterLock:
         if self._fh is None:
             return
         fh, self._fh = self._fh, None
-        try:
+        with contextlib.suppress(OSError):  # a full disk cannot take even the emptied note
             fh.seek(0)
             fh.truncate()
-            _unlock(fh)
-        except OSError:  # a full disk cannot take even the emptied note: the lock goes with the descriptor
-            pass
-        finally:
-            with contextlib.suppress(OSError):  # closing flushes what a full disk refused; the fd closes anyway
-                fh.close()
+        _remove_and_unlock(fh, self.file)
 
     @property
     def held(self) -> bool:

@@ -66,7 +66,7 @@ from app.profiles.profile import Profile
 from db import backups, checks, loading, writer
 from db.errors import DiskFull, FileAlreadyExists, FileMoved, NotWritable, ReadOnlyStore, StoreError
 from db.fileformat import FORMAT, SCHEMA_VERSION
-from db.lock import WriterLock
+from db.lock import WriterLock, remove_stale_locks
 from db.private import private_file
 
 BACKUP_EVERY_SECONDS = 300.0
@@ -134,6 +134,8 @@ class TournamentStore:
         lock.acquire()
         try:
             notices = checks.move_aside_leftovers(path)
+            backups.sweep_folder(path.parent)  # what a killed Save as…, create or restore left in the folder
+            remove_stale_locks()  # and the lock files killed copies of Floorman left in the temporary folder
         except OSError as exc:
             lock.release()
             raise NotWritable(f"Floorman could not move aside the files left beside {path}: {exc.strerror or exc}.",

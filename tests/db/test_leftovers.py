@@ -7,14 +7,19 @@ now moves such leftovers aside (renamed with a timestamp) and says so in ``store
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
 
 from app.core.timesource import FakeClock
 from app.profiles.profile import load_profile
+from db import backups, lock
+from db import store as store_module
 from db.backups import restore
+from db.errors import FileLocked
 from db.store import TournamentStore
 from db.verify import verify_file
 
@@ -80,3 +85,80 @@ def test_restore_into_a_missing_file_moves_leftovers_aside(tmp_path: Path) -> No
     with TournamentStore.open(target) as store:
         assert store.tournament.state.name == "Kept" and store.last_seq == 2
     assert any(p.name.startswith("other.floorman-wal.stale-") for p in tmp_path.iterdir())
+
+
+def _killed_while(run) -> None:
+    """Run ``run`` in a forked process that SIGKILLs itself where ``run`` says (a real kill, no cleanup)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            run(lambda: os.kill(os.getpid(), signal.SIGKILL))
+        finally:
+            os._exit(3)  # not killed: the parent sees it
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status), "the child was not killed where it should have been"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="kills a forked child (POSIX)")
+def test_what_killed_processes_leave_is_cleaned_and_live_locks_are_kept(tmp_path: Path, monkeypatch) -> None:
+    """Killed during a backup, a Save as… and a restore, Floorman left ``.part``, ``.saving`` and
+    ``.restoring`` files, ``NAME.lock`` and ``floorman-DEV-INODE.lock`` in the temporary folder. The
+    next writer removes them all, and never a lock a live process holds."""
+    keyed = tmp_path / "tmp"
+    keyed.mkdir()
+    monkeypatch.setattr(lock, "keyed_lock_folder", lambda: keyed)
+    folder = tmp_path / "club"
+    folder.mkdir()
+    path, saved = folder / "friday.floorman", folder / "saturday.floorman"
+    with TournamentStore.create(path, load_profile("home-nl"), "Friday") as first:
+        first.execute({"cmd": "register", "name": "Ann Lee"})
+        good = first.backup_now()
+
+    def backup(kill) -> None:
+        store = TournamentStore.open(path)
+        store.execute({"cmd": "register", "name": "Bo Chen"})
+        real = os.replace
+        monkeypatch.setattr(backups.os, "replace", lambda a, b: kill() if str(a).endswith(".part") else real(a, b))
+        store.backup_now()
+
+    def save_as(kill) -> None:
+        store = TournamentStore.open(path)
+        monkeypatch.setattr(store_module, "_publish", lambda temp, new: kill())
+        store.save_as(saved)
+
+    def restore_it(kill) -> None:
+        real = os.replace
+        monkeypatch.setattr(backups.os, "replace",
+                            lambda a, b: kill() if str(a).endswith(".restoring") else real(a, b))
+        backups.restore(good, path)
+
+    def left() -> set[str]:
+        return {p.name for p in folder.iterdir()} | {p.name for p in backups.backup_folder(path).iterdir()}
+
+    _killed_while(backup)
+    assert "friday.floorman.lock" in left() and any(n.endswith(".floorman.part") for n in left())
+    assert list(keyed.glob("floorman-*.lock"))
+    _killed_while(save_as)  # its open removed the backup's .part
+    assert {"saturday.floorman.saving", "saturday.floorman.lock"} <= left()
+    assert not any(n.endswith(".part") for n in left())
+    _killed_while(restore_it)
+    assert "friday.floorman.restoring" in left()
+    assert list(keyed.glob("floorman-*.lock"))
+
+    other = tmp_path / "elsewhere" / "sunday.floorman"
+    other.parent.mkdir()
+    held = TournamentStore.create(other, load_profile("home-nl"), "Sunday")  # a live writer elsewhere
+    held_lock = keyed / f"floorman-{os.stat(other).st_dev}-{os.stat(other).st_ino}.lock"
+    try:
+        with TournamentStore.open(path) as again:
+            assert again.last_seq == 3  # the create, Ann Lee, Bo Chen: the restore never happened
+        assert sorted(p.name for p in folder.iterdir()) == ["friday.floorman", "friday.floorman.backups"]
+        assert not [p for p in backups.backup_folder(path).iterdir() if not p.name.endswith(".floorman")]
+        assert [p.name for p in keyed.iterdir()] == [held_lock.name]  # the live writer's lock stays
+        with pytest.raises(FileLocked):
+            TournamentStore.open(other)
+    finally:
+        held.close()
+    assert not list(keyed.iterdir())
+    assert sorted(p.name for p in other.parent.iterdir()) == ["sunday.floorman"]
+    assert verify_file(path).ok

@@ -194,3 +194,25 @@ def test_restore_checks_the_whole_log_first(store, store_path, tmp_path, sql, ca
     assert not [b for b in list_backups(store_path) if b.reason == "before-restore"]
     with TournamentStore.open(store_path) as again:
         assert again.last_seq == 5
+
+
+def test_restore_refuses_to_replace_another_applications_database(store, store_path, tmp_path, capsys):
+    """A restore aimed at another application's database (a typo, a wrong folder) leaves it alone."""
+    store.execute({"cmd": "note", "text": "one"})
+    good = store.backup_now()
+    store.close()
+    other = tmp_path / "accounts.floorman"
+    conn = sqlite3.connect(other)
+    with conn:
+        conn.execute("CREATE TABLE ledger (day TEXT, amount INTEGER)")
+        conn.execute("INSERT INTO ledger VALUES ('monday', 120)")
+    conn.close()
+    before = other.read_bytes()
+    with pytest.raises(NotATournamentFile) as err:
+        restore(good, other)
+    assert "another application" in err.value.message
+    assert cli(["restore", str(other), str(good)]) == 2
+    assert "another application" in capsys.readouterr().err
+    assert other.read_bytes() == before
+    assert not backups.backup_folder(other).exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("accounts")) == ["accounts.floorman"]
