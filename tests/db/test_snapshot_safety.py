@@ -122,11 +122,20 @@ def test_marker_helper_really_builds_the_exploit(tmp_path: Path) -> None:
 
 
 def zlib_bomb(megabytes: int) -> bytes:
-    """Snapshot bytes that inflate to ``megabytes`` MB of zeros, built a megabyte at a time."""
-    deflater = zlib.compressobj(9)
+    """Snapshot bytes that inflate to ``megabytes`` MB of zeros: a valid zlib stream (its checksum too).
+
+    After a full flush the compressor starts afresh, so one compressed megabyte of zeros is the same
+    bytes every time: it is compressed once and repeated, and the checksum computed for the whole.
+    """
     zeros = bytes(1024 * 1024)
-    parts = [deflater.compress(zeros) for _ in range(megabytes)]
-    return MAGIC + b"".join(parts) + deflater.flush()
+    deflater = zlib.compressobj(9)
+    first = deflater.compress(zeros) + deflater.flush(zlib.Z_FULL_FLUSH)
+    again = deflater.compress(zeros) + deflater.flush(zlib.Z_FULL_FLUSH)
+    end = deflater.flush(zlib.Z_FINISH)[:-4]  # the last block, less the checksum of two megabytes
+    checksum = 1
+    for _ in range(megabytes):
+        checksum = zlib.adler32(zeros, checksum)
+    return MAGIC + first + again * (megabytes - 1) + end + checksum.to_bytes(4, "big")
 
 
 def test_a_zlib_bomb_snapshot_is_refused_without_inflating_it(tmp_path: Path) -> None:
@@ -134,6 +143,7 @@ def test_a_zlib_bomb_snapshot_is_refused_without_inflating_it(tmp_path: Path) ->
     ways a file is loaded, the phone server's reload included) stay far below that in memory."""
     bomb = zlib_bomb(600)
     assert len(bomb) < 1024 * 1024
+    assert len(zlib.decompress(zlib_bomb(3)[len(MAGIC):])) == 3 * 1024 * 1024  # a sound stream, small
     with pytest.raises(SnapshotFormatError, match="larger than any tournament"):
         load_state(bomb)
     path = tmp_path / "bomb.floorman"
