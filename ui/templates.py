@@ -70,7 +70,7 @@ def find(kind: str, name: str) -> Path:
     """The file of the template listed as ``name``: the file named after it, else (the file was renamed
     by hand, or copied) the file that holds that name."""
     path = path_of(kind, name)
-    if _name_in(path) == clean_name(name):
+    if path.exists():
         return path
     for other in sorted(folder(kind).glob("*.json")):
         if _name_in(other) == clean_name(name):

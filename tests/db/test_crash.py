@@ -44,11 +44,18 @@ def floorman(*argv: str) -> list[str]:
 class Child:
     """A fresh Python process whose output the test reads line by line."""
 
-    def __init__(self, argv: list[str]) -> None:
+    def __init__(self, argv: list[str], *, stdin: bool = False) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "FLOORMAN_NO_SOUND": "1"}
-        self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     stdin=subprocess.PIPE if stdin else None)
         self.pid = self.proc.pid
         self._buffer = b""
+
+    def send(self, line: str) -> None:
+        """Write one line to the child's stdin (started with ``stdin=True``)."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
 
     def readline(self, patience: float = PATIENCE) -> str:
         """The child's next line ("" once it has ended), waiting up to ``patience`` seconds for it."""
@@ -210,38 +217,18 @@ def test_sigkill_during_restore(tmp_path):
     assert (False, False) in outcomes or (True, False) in outcomes, outcomes
 
 
-def _renamed_child(path, go_read: int, after: str, actions: int = 60) -> Callable[[], int]:
-    """Play ``actions`` actions, say "ready", wait for the parent's word (it renames the file meanwhile),
-    then: "execute" tries one more action, "tick" ticks as the window does until the rename is noticed,
-    "close" tries one more action and closes the store without Save as… (the window closed)."""
 
-    def run() -> int:
-        from app.profiles.profile import load_profile
-        from db.errors import FileMoved
+def _rename_child(path: Path, after: str) -> Child:
+    return Child([sys.executable, "-m", "tests.db.rename_child", str(path), after], stdin=True)
 
-        store = TournamentStore.create(path, load_profile("tda"), "Renamed", seed=1,
-                                       on_commit=lambda seq: print(seq, flush=True))
-        for i in range(actions):
-            store.execute({"cmd": "register", "name": f"Player {i:03d}"})
-        print("ready", flush=True)
-        os.read(go_read, 1)
-        if after == "tick":
-            while store.file_moved() is None:
-                store.tick()
-                time.sleep(0.01)
-        else:
-            try:
-                store.execute({"cmd": "register", "name": "Too late"})
-            except FileMoved:
-                pass
-        print("moved", flush=True)
-        if after == "close":
-            store.close()
-            return 0
-        os.read(go_read, 1)  # killed here
-        return 0
 
-    return run
+def _until(child: Child, word: str) -> list[str]:
+    lines: list[str] = []
+    while word not in lines:
+        line = child.readline()
+        assert line, f"the child stopped before it said {word!r}: " + child._errors()
+        lines.append(line.strip())
+    return lines
 
 
 @pytest.mark.parametrize("after", ["execute", "tick", "close"])
@@ -249,22 +236,14 @@ def test_a_renamed_file_holds_every_action_after_a_kill_or_a_close(tmp_path, aft
     """The file is renamed while open; the store notices (an action, the window's tick, or closing) and is
     then killed or closed without Save as…: the renamed file holds every action committed, and verifies."""
     path, renamed = tmp_path / "friday.floorman", tmp_path / "friday-final.floorman"
-    go_read, go_write = os.pipe()
-    child = Child(_renamed_child(path, go_read, after))
-    lines: list[str] = []
-    while "ready" not in lines:
-        line = child.out.readline()
-        assert line, "the child stopped early"
-        lines.append(line.strip())
+    child = _rename_child(path, after)
+    lines = _until(child, "ready")
     os.rename(path, renamed)
-    os.write(go_write, b"g")
-    while "moved" not in lines:
-        line = child.out.readline()
-        assert line, f"the child stopped early: {lines[-3:]}"
-        lines.append(line.strip())
+    child.send("go")
+    lines += _until(child, "moved")
     if after == "close":
         lines += child.finish()
-        assert os.waitstatus_to_exitcode(child.status) == 0, lines
+        assert child.status == 0, child._errors()
     else:
         os.kill(child.pid, signal.SIGKILL)
         lines += child.finish()
@@ -275,35 +254,14 @@ def test_a_renamed_file_holds_every_action_after_a_kill_or_a_close(tmp_path, aft
     assert report.actions == 61
     with TournamentStore.open(renamed) as store:
         assert {item.seq for item in store.history()} >= promised
-    os.close(go_read)
-    os.close(go_write)
 
 
 def test_a_crash_right_after_a_rename_loses_nothing_checkpointed(tmp_path):
     """The WAL is folded into the file a couple of seconds after the actions (the window's tick): a file
     renamed after a crash, before the store could notice anything, still holds them all."""
     path, renamed = tmp_path / "friday.floorman", tmp_path / "friday-final.floorman"
-
-    def run() -> int:
-        from app.profiles.profile import load_profile
-
-        store = TournamentStore.create(path, load_profile("tda"), "Renamed", seed=1,
-                                       on_commit=lambda seq: print(seq, flush=True))
-        for i in range(60):
-            store.execute({"cmd": "register", "name": f"Player {i:03d}"})
-        while not store.checkpointed:
-            store.tick()
-            time.sleep(0.05)
-        print("checkpointed", flush=True)
-        time.sleep(600)  # killed here
-        return 0
-
-    child = Child(run)
-    lines: list[str] = []
-    while "checkpointed" not in lines:
-        line = child.out.readline()
-        assert line, f"the child stopped early: {lines[-3:]}"
-        lines.append(line.strip())
+    child = _rename_child(path, "checkpoint")
+    lines = _until(child, "checkpointed")
     os.kill(child.pid, signal.SIGKILL)
     lines += child.finish()
     os.rename(path, renamed)  # the -wal stays under the old name, as after a rename and then a crash

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,6 @@ import pytest
 from app.core.timesource import FakeClock
 from app.profiles.profile import load_profile
 from db import backups, lock
-from db import store as store_module
 from db.backups import restore
 from db.errors import FileLocked
 from db.store import TournamentStore
@@ -87,19 +88,20 @@ def test_restore_into_a_missing_file_moves_leftovers_aside(tmp_path: Path) -> No
     assert any(p.name.startswith("other.floorman-wal.stale-") for p in tmp_path.iterdir())
 
 
-def _killed_while(run) -> None:
-    """Run ``run`` in a forked process that SIGKILLs itself where ``run`` says (a real kill, no cleanup)."""
-    pid = os.fork()
-    if pid == 0:
-        try:
-            run(lambda: os.kill(os.getpid(), signal.SIGKILL))
-        finally:
-            os._exit(3)  # not killed: the parent sees it
-    _, status = os.waitpid(pid, 0)
-    assert os.WIFSIGNALED(status), "the child was not killed where it should have been"
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="kills a forked child (POSIX)")
+def _killed_while(keyed: Path, *argv: str) -> None:
+    """Run :mod:`tests.db.leftover_child` in a fresh process, its temporary folder ``keyed``, and check that
+    it was killed where it meant to be (a real SIGKILL: no clean-up of Floorman's own runs)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(keyed), "FLOORMAN_NO_SOUND": "1"}
+    done = subprocess.run([sys.executable, "-m", "tests.db.leftover_child", *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="kills its child with SIGKILL (POSIX)")
 def test_what_killed_processes_leave_is_cleaned_and_live_locks_are_kept(tmp_path: Path, monkeypatch) -> None:
     """Killed during a backup, a Save as… and a restore, Floorman left ``.part``, ``.saving`` and
     ``.restoring`` files, ``NAME.lock`` and ``floorman-DEV-INODE.lock`` in the temporary folder. The
@@ -114,34 +116,16 @@ def test_what_killed_processes_leave_is_cleaned_and_live_locks_are_kept(tmp_path
         first.execute({"cmd": "register", "name": "Ann Lee"})
         good = first.backup_now()
 
-    def backup(kill) -> None:
-        store = TournamentStore.open(path)
-        store.execute({"cmd": "register", "name": "Bo Chen"})
-        real = os.replace
-        monkeypatch.setattr(backups.os, "replace", lambda a, b: kill() if str(a).endswith(".part") else real(a, b))
-        store.backup_now()
-
-    def save_as(kill) -> None:
-        store = TournamentStore.open(path)
-        monkeypatch.setattr(store_module, "_publish", lambda temp, new: kill())
-        store.save_as(saved)
-
-    def restore_it(kill) -> None:
-        real = os.replace
-        monkeypatch.setattr(backups.os, "replace",
-                            lambda a, b: kill() if str(a).endswith(".restoring") else real(a, b))
-        backups.restore(good, path)
-
     def left() -> set[str]:
         return {p.name for p in folder.iterdir()} | {p.name for p in backups.backup_folder(path).iterdir()}
 
-    _killed_while(backup)
+    _killed_while(keyed, "backup", str(path))
     assert "friday.floorman.lock" in left() and any(n.endswith(".floorman.part") for n in left())
     assert list(keyed.glob("floorman-*.lock"))
-    _killed_while(save_as)  # its open removed the backup's .part
+    _killed_while(keyed, "save_as", str(path), str(saved))  # its open removed the backup's .part
     assert {"saturday.floorman.saving", "saturday.floorman.lock"} <= left()
     assert not any(n.endswith(".part") for n in left())
-    _killed_while(restore_it)
+    _killed_while(keyed, "restore", str(path), str(good))
     assert "friday.floorman.restoring" in left()
     assert list(keyed.glob("floorman-*.lock"))
 

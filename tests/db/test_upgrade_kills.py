@@ -1,7 +1,8 @@
 """An upgrade is all or nothing, and the backup made before it restores.
 
 A real process upgrades the schema-1 fixture and is killed with SIGKILL just before each SQL statement of
-the upgrade in turn (the statements are counted on a first, uninterrupted upgrade). After every kill the
+the upgrade in turn (the statements are counted on a first, uninterrupted upgrade; see
+:mod:`tests.db.upgrade_kill_child`). After every kill the
 file opens (upgraded then), verifies and holds the whole log; and the before-upgrade backup, a file of
 the older schema, is restored by ``floorman restore`` and opens too.
 """
@@ -10,39 +11,23 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from db import schema
 from db.backups import check_backup, list_backups
 from db.store import TournamentStore
 from db.verify import verify_file
 from floorman.cli import main as floorman
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the test forks the upgrading process (POSIX)")
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the child forks the upgrading processes (POSIX)")
 
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-
-def _traced(monkeypatch: pytest.MonkeyPatch, on_statement: Any) -> None:
-    """Call ``on_statement(n)`` before each statement of the upgrade's own connections."""
-    original = schema.set_pragmas
-    count = [0]
-
-    def set_pragmas(conn: sqlite3.Connection, read_only: bool) -> None:
-        original(conn, read_only)
-
-        def trace(_sql: str) -> None:
-            count[0] += 1
-            on_statement(count[0])
-
-        conn.set_trace_callback(trace)
-
-    monkeypatch.setattr(schema, "set_pragmas", set_pragmas)
 
 
 def _log(path: Path) -> list[tuple[Any, ...]]:
@@ -53,32 +38,21 @@ def _log(path: Path) -> list[tuple[Any, ...]]:
         conn.close()
 
 
-def test_an_upgrade_killed_at_any_statement_leaves_a_file_that_opens(tmp_path: Path, monkeypatch) -> None:
+def test_an_upgrade_killed_at_any_statement_leaves_a_file_that_opens(tmp_path: Path) -> None:
     original_log = _log(FIXTURES / "schema1.floorman")
-    counted = tmp_path / "counted.floorman"
-    shutil.copyfile(FIXTURES / "schema1.floorman", counted)
-    seen: list[int] = []
-    _traced(monkeypatch, seen.append)
-    TournamentStore.open(counted).close()
-    statements = len(seen)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "FLOORMAN_NO_SOUND": "1"}
+    done = subprocess.run([sys.executable, "-m", "tests.db.upgrade_kill_child", str(FIXTURES / "schema1.floorman"),
+                           str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split("\n")
+    statements = int(lines[0].split()[1])
     assert statements > 5
-
+    assert lines[1:statements + 1] == [f"killed {n}" for n in range(1, statements + 1)]
     for n in range(1, statements + 1):
         path = tmp_path / f"kill-{n:02d}.floorman"
-        shutil.copyfile(FIXTURES / "schema1.floorman", path)
-        pid = os.fork()
-        if pid == 0:  # the upgrading process: SIGKILL just before statement n
-            try:
-                _traced(monkeypatch, lambda k, n=n: k == n and os.kill(os.getpid(), signal.SIGKILL))
-                TournamentStore.open(path).close()
-            finally:
-                os._exit(0)
-        _, status = os.waitpid(pid, 0)
-        assert os.WIFSIGNALED(status), f"statement {n}: the upgrade ended before the kill"
-        monkeypatch.undo()
         with TournamentStore.open(path) as store:  # opens, and finishes the upgrade if it was cut short
             assert store.last_seq == len(original_log)
-        assert [row[:5] for row in _log(path)] == original_log, f"statement {n}"
+        assert _log(path) == original_log, f"statement {n}"
         report = verify_file(path)
         assert report.ok, (n, report.problems)
         before = [b for b in list_backups(path) if b.reason == "before-upgrade-schema1"]
