@@ -161,8 +161,8 @@ def remove_half_written(path: Path, folder: Path | None = None) -> list[Path]:
         found += [Path(f"{temp}{side}") for side in ("", "-wal", "-shm", "-journal")]
     if folder.is_dir():
         stems = {path.stem, backup_stem(path)}
-        for part in folder.glob(f"*{SUFFIX}.part"):
-            m = _NAME.match(part.name.removesuffix(".part"))
+        for part in folder.glob("*.part"):  # a backup, or the -wal of a damaged file kept before a restore
+            m = _NAME.match(part.name.removesuffix(".part").removesuffix("-wal"))
             if m and m["stem"] in stems:
                 found.append(part)
     removed = []

@@ -12,8 +12,10 @@ and the name itself is kept inside the file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -115,9 +117,22 @@ def read(path: Path) -> dict[str, Any]:
     return data
 
 
+STALE_SAVING = 600.0  # seconds: a template is written in milliseconds, so a .saving this old was left by a kill
+
+
+def _drop_stale_saving(where: Path) -> None:
+    """Remove the ``NAME.json.saving`` files a Floorman killed while saving a template left behind."""
+    now = time.time()
+    for temp in where.glob("*.json.saving"):
+        with contextlib.suppress(OSError):
+            if temp.is_file() and not temp.is_symlink() and now - temp.stat().st_mtime > STALE_SAVING:
+                temp.unlink()
+
+
 def names(kind: str) -> list[str]:
     """The names of the saved templates of ``kind`` (a file that is not a template is set aside, not listed)."""
     out = []
+    _drop_stale_saving(folder(kind))
     for path in folder(kind).glob("*.json"):
         try:
             out.append(read(path)["name"])

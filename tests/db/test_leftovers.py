@@ -146,3 +146,22 @@ def test_what_killed_processes_leave_is_cleaned_and_live_locks_are_kept(tmp_path
     assert not list(keyed.iterdir())
     assert sorted(p.name for p in other.parent.iterdir()) == ["sunday.floorman"]
     assert verify_file(path).ok
+
+
+def test_opening_removes_the_half_written_copies_of_its_own_backups_only(tmp_path: Path) -> None:
+    """The ``.part`` of a backup and of the -wal of a damaged file kept before a restore go; another
+    tournament's, and a finished backup, stay."""
+    path = tmp_path / "friday.floorman"
+    TournamentStore.create(path, load_profile("home-nl"), "Friday").close()
+    folder = backups.backup_folder(path)
+    folder.mkdir()
+    ours = ["friday-20261127-081409933-000002-manual.floorman.part",
+            "friday-20261127-081409933-000000-before-restore-damaged.floorman-wal.part"]
+    theirs = ["saturday-20261127-081409933-000002-manual.floorman.part",
+              "friday-20261127-081409933-000002-manual.floorman"]
+    for name in ours + theirs:
+        (folder / name).write_bytes(b"x")
+    TournamentStore.open(path, read_only=True).close()  # a reader removes nothing
+    assert sorted(p.name for p in folder.iterdir()) == sorted(ours + theirs)
+    TournamentStore.open(path).close()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(theirs)

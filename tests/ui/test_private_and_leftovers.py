@@ -76,3 +76,17 @@ def test_a_template_renamed_by_hand_is_listed_once_and_loads(tmp_path, monkeypat
     assert templates.load_event("Sunday").venue == "Club"
     templates.delete(templates.STRUCTURES, "Friday deep")
     assert templates.names(templates.STRUCTURES) == []
+
+
+def test_a_template_half_saved_by_a_killed_window_is_cleaned_later(tmp_path, monkeypatch):
+    from ui import templates
+
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(tmp_path / "data"))
+    folder = templates.folder(templates.STRUCTURES)
+    stale, fresh = folder / "Friday.json.saving", folder / "Saturday.json.saving"
+    stale.write_text("{", encoding="utf-8")
+    fresh.write_text("{", encoding="utf-8")  # another window may be saving it right now
+    old = stale.stat().st_mtime - templates.STALE_SAVING - 60
+    os.utime(stale, (old, old))
+    assert templates.names(templates.STRUCTURES) == []
+    assert sorted(p.name for p in folder.iterdir()) == ["Saturday.json.saving"]
