@@ -26,7 +26,7 @@ from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
 from app.log.history import Action, History, replay_history
-from app.log.snapshots import load_state
+from app.log.snapshots import load_state, state_limit
 from db import backups, checks
 from db.errors import DamagedFile, ReadOnlyPlace
 from db.fileformat import ACTION_COLUMNS, SNAPSHOT_COLUMNS
@@ -186,7 +186,7 @@ def _load_history(db: sqlite3.Connection, path: Path, time: TimeSource | None, s
                 continue
             blob = db.execute(_SELECT_SNAPSHOT_STATE, (snap_id,)).fetchone()[0]
             try:
-                state = load_state(blob)
+                state = load_state(blob, state_limit(action_seq))
             except Exception:  # an unreadable snapshot is skipped: the log is the truth
                 continue
             chosen["blob"] = (action_seq, blob)

@@ -17,7 +17,7 @@ from typing import Any
 
 from app.core.state import TournamentState
 from app.log.history import replay_history
-from app.log.snapshots import SnapshotFormatError, load_state
+from app.log.snapshots import SnapshotFormatError, load_state, state_limit
 from db.loading import snapshot_rows
 from db.store import TournamentStore, state_fingerprint
 
@@ -113,7 +113,7 @@ def verify_file(path: Path | str) -> Report:
                 continue
             report.snapshots_checked += 1
             try:
-                saved = load_state(blob)
+                saved = load_state(blob, state_limit(seq))
             except SnapshotFormatError as exc:
                 report.problems.append(f"the snapshot after action {seq} cannot be read: {exc}")
                 continue

@@ -33,9 +33,13 @@ FORMAT_VERSION = 1
 MAGIC = b"FMSNAP" + bytes([FORMAT_VERSION])
 
 # The largest state a snapshot may inflate to. The finished 10,000-player tournament of ``floorman
-# simulate --players 10000`` is about 7 MB of MessagePack (0.8 MB compressed); this leaves room for a
-# field several times larger, and keeps a crafted snapshot from taking more memory than that.
+# simulate --players 10000`` is about 7 MB of MessagePack (0.8 MB compressed, 250-300 bytes for each of
+# its 29,203 actions); this leaves room for a field several times larger, and keeps a crafted snapshot
+# from taking more memory than that. A snapshot read from a file is held to less still: what its actions
+# could have made (``state_limit``), so a small file cannot make a large state.
 MAX_STATE_BYTES = 64 * 1024 * 1024
+BASE_STATE_BYTES = 4 * 1024 * 1024  # a new tournament: the profile, the structure, hundreds of tables
+STATE_BYTES_PER_ACTION = 2048  # several times what one action adds to a real state
 _CHUNK = 1024 * 1024
 
 _ENCODER = msgspec.msgpack.Encoder()
@@ -55,14 +59,21 @@ def dump_state(state: TournamentState) -> bytes:
     return MAGIC + zlib.compress(_ENCODER.encode(state), 1)
 
 
-def load_state(blob: bytes) -> TournamentState:
+def state_limit(actions: int) -> int:
+    """The most a snapshot taken after ``actions`` actions may inflate to (at most :data:`MAX_STATE_BYTES`)."""
+    return min(MAX_STATE_BYTES, BASE_STATE_BYTES + STATE_BYTES_PER_ACTION * max(0, actions))
+
+
+def load_state(blob: bytes, limit: int = MAX_STATE_BYTES) -> TournamentState:
+    """The state in snapshot bytes; :class:`SnapshotFormatError` if they are not one, or would inflate to
+    more than ``limit`` bytes (:func:`state_limit` for a snapshot read from a file)."""
     if not bytes(blob[: len(MAGIC)]) == MAGIC:
         raise SnapshotFormatError("it is not in this version's snapshot format")
     # Decoding builds a hundred thousand objects and no garbage: with the cycle collector running,
     # it would walk the whole heap several times meanwhile.
     with collector_paused():
         try:
-            return _DECODER.decode(inflate(bytes(blob[len(MAGIC):])))
+            return _DECODER.decode(inflate(bytes(blob[len(MAGIC):]), limit))
         except (zlib.error, msgspec.DecodeError) as exc:  # ValidationError is a DecodeError
             raise SnapshotFormatError(f"it is damaged ({exc})") from exc
 
@@ -82,8 +93,8 @@ def inflate(data: bytes, limit: int = MAX_STATE_BYTES) -> bytes:
         pending = inflater.unconsumed_tail
         size += len(part)
         if size > limit:
-            raise SnapshotFormatError(f"it would inflate to more than {limit // (1024 * 1024)} MB, "
-                                      "larger than any tournament's state")
+            raise SnapshotFormatError(f"it would inflate to more than {limit / (1024 * 1024):.0f} MB, "
+                                      "larger than any tournament's state of that many actions")
         parts.append(part)
         if not part and not pending:
             break

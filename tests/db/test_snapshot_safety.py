@@ -17,11 +17,12 @@ import sys
 import zlib
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from app.core.state import TournamentState
 from app.core.timesource import FakeClock
-from app.log.snapshots import MAGIC, SnapshotFormatError, dump_state, load_state
+from app.log.snapshots import MAGIC, SnapshotFormatError, dump_state, load_state, state_limit
 from app.profiles.profile import load_profile
 from db.store import TournamentStore, state_fingerprint
 from db.verify import verify_file
@@ -138,16 +139,34 @@ def zlib_bomb(megabytes: int) -> bytes:
     return MAGIC + first + again * (megabytes - 1) + end + checksum.to_bytes(4, "big")
 
 
+def crafted_state(count: int) -> bytes:
+    """Snapshot bytes of a state whose waiting list holds ``count`` zeros: MessagePack that is one byte an
+    entry but a pointer of eight bytes in memory, compressed a thousand times."""
+    body = b"\x81" + msgspec.msgpack.encode("waiting") + b"\xdd" + count.to_bytes(4, "big") + bytes(count)
+    return MAGIC + zlib.compress(body, 9)
+
+
 def test_a_zlib_bomb_snapshot_is_refused_without_inflating_it(tmp_path: Path) -> None:
-    """A snapshot of 0.6 MB that inflates to 600 MB: open, read-only open, verify and print (all the
-    ways a file is loaded, the phone server's reload included) stay far below that in memory."""
+    """A snapshot of 0.6 MB that inflates to 600 MB, and one of 50 KB whose 48 million entries would take
+    400 MB once decoded: open, read-only open, verify and print (all the ways a file is loaded, the
+    phone server's reload included) stay far below that in memory."""
     bomb = zlib_bomb(600)
     assert len(bomb) < 1024 * 1024
     assert len(zlib.decompress(zlib_bomb(3)[len(MAGIC):])) == 3 * 1024 * 1024  # a sound stream, small
     with pytest.raises(SnapshotFormatError, match="larger than any tournament"):
         load_state(bomb)
+    assert load_state(crafted_state(5)).waiting == [0] * 5
+    crowd = crafted_state(48 * 1024 * 1024)
+    assert len(crowd) < 100_000
+    with pytest.raises(SnapshotFormatError, match="larger than any tournament's state of that many actions"):
+        load_state(crowd, state_limit(4))
     path = tmp_path / "bomb.floorman"
-    _file_with_snapshot(path, bomb, state_fingerprint())
+    seq = _file_with_snapshot(path, bomb, state_fingerprint())
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("INSERT INTO snapshots (action_seq, fingerprint, state) VALUES (?, ?, ?)",
+                     (seq, state_fingerprint(), crowd))
+    conn.close()
     script = f"""
 import resource, sys
 from pathlib import Path
@@ -167,6 +186,6 @@ print("peak", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert "larger than any tournament" in lines[0]
+    assert lines[0].count("larger than any tournament") == 2, lines[0]
     peak_mb = int(lines[-1].split()[-1])
     assert peak_mb < 400, f"loading the file took {peak_mb} MB"
