@@ -92,7 +92,13 @@ def pdf_queue(folder: Path) -> str:
     base = [line for line in CONF.read_text().splitlines() if not re.match(r"\s*#?\s*Out\s", line)]
     _instance_conf(instance).write_text("\n".join([*base, f"Out {folder}", ""]))
     queue = PREFIX + instance
-    done = _run("lpadmin", "-p", queue, "-E", "-v", f"cups-pdf:/{instance}", "-m", PPD)
+    deadline = time.monotonic() + 30
+    while True:  # the scheduler may be restarting (another program reloading it): wait until it answers
+        done = _run("lpadmin", "-p", queue, "-E", "-v", f"cups-pdf:/{instance}", "-m", PPD)
+        if done.returncode == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+        _start_cupsd()
     if done.returncode != 0:
         _instance_conf(instance).unlink(missing_ok=True)
         raise RuntimeError(f"lpadmin could not create {queue}: {done.stderr.strip()}")
