@@ -440,7 +440,10 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
     # nothing.
     profile = state.profile
     assert profile is not None
-    in_play = w.session.tournament.view("chips")["chips"]["in_play"]
+    chips = w.session.tournament.view("chips")["chips"]
+    in_play = chips["in_play"]
+    final = next(iter(state.tables))  # the busted players' chips went along to the final table, none left behind
+    assert chips["loose"] and all(at == [final] for at in chips["loose_at"].values()), chips["loose_at"]
     players = state.players.values()
     issued_here = (start * sum(p.entries for p in players) + profile.rebuy_chips * sum(p.rebuys for p in players)
                    + profile.addon_chips * sum(p.addons for p in players) + (start - 6500) + (start - 4200))
