@@ -15,6 +15,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
+from app import views
 from app.errors import RuleError
 from app.views import format as fmt
 from app.views.deal import CHIP_CHOP
@@ -448,6 +449,7 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
     issued_here = (start * sum(p.entries for p in players) + profile.rebuy_chips * sum(p.rebuys for p in players)
                    + profile.addon_chips * sum(p.addons for p in players) + (start - 6500) + (start - 4200))
     assert in_play == issued_here == state.expected_chips()
+    assert views.read(w.session.tournament).field.average_stack == round(in_play / state.remaining())  # not counted yet
     palette(qtbot, w, "chip count")
     dialog = w.tables_ctl.chip_count_dialog
     assert dialog is not None and len(dialog.spins) == state.remaining()
