@@ -15,6 +15,9 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
+from app import views
+from app.errors import RuleError
+from app.views import format as fmt
 from app.views.deal import CHIP_CHOP
 from sheets import SHEETS
 from tests.ui import printing_support
@@ -226,8 +229,8 @@ def test_event_night(qtbot, tmp_path, monkeypatch):
 
 
 # -- a 60-player rebuy night, keyboard only ------------------------------------------------------------
-# Profile: the TDA rules with rebuys through level 3 and an add-on at level 3 (set in the new tournament
-# dialog): tables of 9, so 60 players are drawn at 7 tables (home-nl's card draw seats at most four).
+# Profile: the TDA rules with rebuys through level 3, a top-up after level 1 and an add-on at level 3 (set in
+# the new tournament dialog): tables of 9, so 60 players are drawn at 7 tables (home-nl's card draw seats at most four).
 
 LONG_NAME = "Maximiliano Alejandro de la Santísima Trinidad Fernández Paz"  # 60 characters
 NIGHT_NAMES = ["José Álvarez", "Zoë Müller", "Дмитрий Иванов", "Ольга Петрова", "李明", "田中 花子", "김민준",
@@ -292,7 +295,7 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
     def fill_in(dialog: NewTournamentDialog) -> int:
         dialog.path.setText(str(tmp_path / "rebuy-night.floorman"))
         for key, value in (("rebuy.offered", True), ("rebuy.last_level", 3), ("addon.offered", True),
-                           ("addon.level", 3)):
+                           ("addon.level", 3), ("topup.offered", True)):
             set_setting(dialog, key, value)
         assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled(), dialog.feedback.text()
         dialog._ok()
@@ -308,6 +311,9 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
     active(qtbot, w)
     state = w.session.state
     assert state.profile["rebuy.offered"] and state.profile["rebuy.last_level"] == 3
+    assert state.profile["topup.offered"] and state.profile["topup.after_level"] == 1
+    events: list = []
+    w.session.changed.connect(events.extend)
 
     # Registration: F2, the name, Enter; accents, Cyrillic, CJK and a 60-character name.
     assert len(LONG_NAME) == 60
@@ -353,9 +359,30 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
         typed(qtbot, w, Qt.Key.Key_D, f"#{p.id}", Qt.KeyboardModifier.ControlModifier)
     assert not a.live and not b.live
 
+    # Level 2, its first hands: the top-up to the start stack (ENT-6) from Shift+F4. The counted stack typed
+    # after the name; or, not typed, the engine asks for it. Asked first whether the hand at his table began
+    # before level 2 (the window closes at his table's first level-2 hand).
+    qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert w.strip.level.text().startswith("2 ·")
+    start = int(state.profile["money.start_stack"])
+    typed_in, asked = [p for p in state.players.values() if p.live and p.name in NIGHT_NAMES[7:11]][:2]
+    bought = len(events)
+    typed(qtbot, w, Qt.Key.Key_F4, f"{typed_in.name} 6500", Qt.KeyboardModifier.ShiftModifier)
+    assert "started before level 2" in answer_question(qtbot, w, choice="1")
+    assert w.runner.question_dialog is None and bar.feedback.text() == f"Top-up: {typed_in.name} — done."
+    typed(qtbot, w, Qt.Key.Key_F4, asked.name, Qt.KeyboardModifier.ShiftModifier)
+    if "started before level 2" in w.runner.question_dialog.question.text:  # his table: not answered yet
+        answer_question(qtbot, w, choice="1")
+    assert answer_question(qtbot, w, amounts=(4200,)).startswith(f"How many chips does {asked.name} have now?")
+    assert bar.feedback.text() == f"Top-up: {asked.name} — done."
+    topups = [e.data for e in events[bought:] if e.type == "chips_bought"]
+    assert [(d["player"], d["kind"], d["stack_before"], d["chips"]) for d in topups] == [
+        (typed_in.id, "topup", 6500, start - 6500), (asked.id, "topup", 4200, start - 4200)]
+    assert (typed_in.stack, typed_in.topups, asked.stack, asked.topups) == (start, 1, start, 1)
+    night_shot(qtbot, w, "03-top-ups")
+
     # Level 3: a bust, the clock moves on to level 4 before the rebuy is asked: the level-4 question.
-    for _ in range(2):
-        qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(w, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
     assert w.strip.level.text().startswith("3 ·")
     dima = state.players[state.by_name["дмитрий иванов"]]
     typed(qtbot, w, Qt.Key.Key_F8, "Дмитрий")
@@ -405,21 +432,64 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
             palette(qtbot, w, "hand for hand")
             assert not state.hand_for_hand and not w.strip.hand_for_hand.isVisible()
             assert "running" in w.strip.level.text()
-    assert "break" in kinds and bubble_seen and len(state.tables) == 1 and not state.hand_for_hand
+    assert kinds.count("break") >= 2 and bubble_seen and len(state.tables) == 1 and not state.hand_for_hand
     night_shot(qtbot, w, "07-final-table")
 
-    # A chip count at the final table, the chip leaders, the payouts.
+    # A chip count at the final table after the breaks. The chips won from busted players went with their
+    # holders when their tables broke, so every chip issued (entries, rebuys, the add-on, the top-ups) is in
+    # play here: a count of them all adds up, nothing flagged; a count of 1,000 more is refused and changes
+    # nothing.
+    profile = state.profile
+    assert profile is not None
+    chips = w.session.tournament.view("chips")["chips"]
+    in_play = chips["in_play"]
+    final = next(iter(state.tables))  # the busted players' chips went along to the final table, none left behind
+    assert chips["loose"] and all(at == [final] for at in chips["loose_at"].values()), chips["loose_at"]
+    players = state.players.values()
+    issued_here = (start * sum(p.entries for p in players) + profile.rebuy_chips * sum(p.rebuys for p in players)
+                   + profile.addon_chips * sum(p.addons for p in players) + (start - 6500) + (start - 4200))
+    assert in_play == issued_here == state.expected_chips()
+    assert views.read(w.session.tournament).field.average_stack == round(in_play / state.remaining())  # not counted yet
     palette(qtbot, w, "chip count")
     dialog = w.tables_ctl.chip_count_dialog
     assert dialog is not None and len(dialog.spins) == state.remaining()
+    n = len(dialog.spins)
+    counts = [in_play // n + 2500 * (n - 1 - 2 * i) for i in range(n)]  # a chip leader first, a short stack last
+    counts[0] += in_play - sum(counts)
+
+    def count_in(figures: list[int]) -> None:
+        for spin, chips in zip(dialog.spins.values(), figures):
+            qtbot.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+            qtbot.keyClicks(spin, str(chips))
+        assert [spin.value() for spin in dialog.spins.values()] == figures
+
+    seq, stacks = state.seq, {pid: state.players[pid].stack for pid in dialog.spins}
+    count_in([*counts[:-1], counts[-1] + 1000])  # 1,000 too many
     qtbot.keyClick(dialog, Qt.Key.Key_Return)
-    if dialog.isVisible():  # the busted players' chips are still on the table: it does not add up
-        assert "does not add up" in dialog.feedback.text()
-        qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Enter again: accepted as counted
+    night_shot(qtbot, dialog, "08-final-count-refused")
+    assert dialog.isVisible() and dialog.feedback.property("kind") == "refused"
+    with pytest.raises(RuleError) as refused:
+        w.session.execute(dialog.command())
+    assert refused.value.code == "CHIPS_EXCEED_ISSUED"
+    assert dialog.feedback.text() == refused.value.message.partition(". ")[0] + "."
+    assert f"only {fmt.chips(in_play)} were issued" in dialog.feedback.text()
+    assert "1,000 too many" in dialog.feedback.text() and not dialog.accept_button.isVisible()
+    assert state.seq == seq and state.pending_count is None
+    assert {pid: state.players[pid].stack for pid in dialog.spins} == stacks
+    counted = len(events)
+    count_in(counts)  # counted again: every chip in play
+    night_shot(qtbot, dialog, "08-final-count")
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
     try:
         qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=1000)
     except Exception:
         raise AssertionError(dialog.feedback.text()) from None
+    assert [e.type for e in events[counted:]] == ["chip_count_applied"]
+    assert not any(d for _t, d in events[-1].data["differences"]) and not events[-1].data["correction"]
+    assert [state.players[pid].stack for pid in dialog.spins] == counts
+    assert state.count_corrections == 0 and not any(state.loose_chips.values())
+    assert w.session.tournament.view("chips")["chips"]["in_play"] == in_play
+    assert w.tables_ctl.feedback.text() == f"Chip count of table {dialog.current_table()} entered."
 
     assert w.tables_tab.leaders.rowCount() == min(10, state.remaining())
     w.tabs.setCurrentWidget(w.payouts_tab)
@@ -429,6 +499,7 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
 
     # The room display (F10), on the second screen when there is one; the director keeps the keyboard.
     display = room_display_from_f10(qtbot, w)
+    assert display.frame.average_text == fmt.chips(round(in_play / state.remaining()))
     night_shot(qtbot, display, "09-room-display")
 
     # A deal, worked out in the calculator from Ctrl+K: the counted stacks typed over, ICM and a chip chop.
