@@ -269,6 +269,7 @@ class ClockView:
     late_seconds_left: float | None = None
     late_open: bool = False  # late registration is open now (the clock's one rule)
     late_closed_early: bool = False  # REG-8: the director closed it before the profile's deadline
+    ended: bool = False  # the tournament is over (won, or a satellite's seats awarded): the clock stopped there
     raw: Mapping[str, Any] = field(default_factory=dict)  # the engine's clock view as JSON (every key)
 
     @property
@@ -295,6 +296,8 @@ class ClockView:
 
     @property
     def state_text(self) -> str:
+        if self.ended:
+            return "tournament over"
         if not self.started:
             return "not started"
         if self.on_break:
@@ -386,6 +389,7 @@ def clock_at(state: TournamentState, now: float | None) -> ClockView:
         late_seconds_left=float(late) if isinstance(late, int | float) and late > 0 else None,
         late_open=bool(raw.get("late_registration_open")),
         late_closed_early=bool(raw.get("late_registration_closed_early")),
+        ended=bool(state.ended),
         raw=raw,
     )
 
