@@ -140,7 +140,9 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         if f.next_paid_place and f.next_paid_cents is not None else None,
         "seats": f"{f.seats} seat{'s' if f.seats != 1 else ''} in {f.seat_event}" if f.seats else "",
         "status": {"bubble": f.bubble, "in_the_money": f.in_the_money, "final_table": f.final_table,
-                   "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner},
+                   "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner,
+                   # SAT-3: a satellite's seat winners once the seats are awarded, and the event they won a seat in
+                   "seat_winners": list(f.seat_winners), "seat_event": f.seat_event if f.seat_winners else ""},
         "payouts": [{"place": p.label, "prize": p.seat or money(p.prize_cents), "name": p.name} for p in view.payouts],
         "results": results,
         "tables": [{"number": t.number, "seats": [{"seat": s.seat, "name": s.name} for s in t.seats]}

@@ -167,6 +167,7 @@ def test_sat_3_the_finished_display_names_the_seat_winners(qtbot, clock):
     panel.grab().save("/tmp/shots/display-finished-satellite.png")
     assert panel.level.text() == "3 seats in Main Event won by"
     assert sorted(panel.bets.text().split("  ·  ")) == seated
+    assert panel.values["players"].text() == "3 / 10"  # the seat winners won: they are not "0 / 10"
     assert panel.captions["next"].text() == panel.captions["break"].text() == ""
 
 

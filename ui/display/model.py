@@ -188,7 +188,8 @@ def _notice(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
 def _players(facts: RoomFacts) -> tuple[str, str]:
     if facts.players_left is None:
         return "-", ""
-    main = f"{facts.players_left:,}" if facts.entries is None else f"{facts.players_left:,} / {facts.entries:,}"
+    left = facts.players_left or len(facts.seat_winners)  # SAT-3: the seat winners won, they are not out
+    main = f"{left:,}" if facts.entries is None else f"{left:,} / {facts.entries:,}"
     detail: list[str] = []
     if facts.entries is not None:
         detail.append(f"{facts.entries:,} {'entry' if facts.entries == 1 else 'entries'}")
