@@ -131,6 +131,7 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "entries": f.entries,
         "rebuys": f.rebuys,
         "addons": f.addons,
+        "topups": f.topups,
         "average_stack": f.average_stack,
         "prize_pool": money(f.prize_pool_cents),
         "paid_places": f.paid_places,

@@ -36,6 +36,7 @@ class FieldView:
     entries: int = 0  # buy-ins and re-entries
     rebuys: int = 0
     addons: int = 0
+    topups: int = 0  # ENT-6: top-ups bought (their money is in the pool)
     players_left: int = 0  # players holding an entry and not eliminated (an unpaid registration is not)
     registered: int = 0  # players registered, entered or not
     paid_places: int = 0
@@ -587,6 +588,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         entries=counts.get("entry", 0) + counts.get("reentry", 0),
         rebuys=counts.get("rebuy", 0),
         addons=counts.get("addon", 0),
+        topups=counts.get("topup", 0),
         players_left=left,
         registered=len(state.players),
         paid_places=paid,

@@ -33,6 +33,7 @@ class RoomFacts:
     entries: int | None = None
     rebuys: int = 0
     addons: int = 0
+    topups: int = 0
     average_stack: int | None = None
     pool_cents: int | None = None
     payouts: Sequence[tuple[str, int]] = ()  # (place label, cents), best place first
@@ -197,6 +198,8 @@ def _players(facts: RoomFacts) -> tuple[str, str]:
         detail.append(f"{facts.rebuys:,} {'rebuy' if facts.rebuys == 1 else 'rebuys'}")
     if facts.addons:
         detail.append(f"{facts.addons:,} {'add-on' if facts.addons == 1 else 'add-ons'}")
+    if facts.topups:  # ENT-6: their money is in the prize pool too
+        detail.append(f"{facts.topups:,} {'top-up' if facts.topups == 1 else 'top-ups'}")
     return main, " · ".join(detail)
 
 
