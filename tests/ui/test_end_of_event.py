@@ -108,7 +108,7 @@ def test_sat_3_the_bust_that_awards_the_seats_says_so_and_the_strip_reads_over(q
     assert said.startswith(f"{fourth.name} out 4th")
     assert said.endswith(f" — the seats are awarded: {', '.join(winners)}.")
     w.tick()
-    w.strip.grab().save("/tmp/polish-shots/strip-satellite-over.png")
+    w.strip.grab().save("/tmp/shots/strip-satellite-over.png")
     assert w.strip.level.text() == "Tournament over"  # not the level or the break the clock stopped in
     assert w.strip.field.text() == "3 / 10  · seats awarded"  # the seat winners, not "0 / 10"
     assert "(tournament over)" in w.clock_tab.level.text()
