@@ -38,6 +38,7 @@ def stylesheet(c: dict[str, str]) -> str:
     QLabel#actionTitle {{ font-weight: 600; }}
     QLabel#feedback[kind="refused"] {{ color: {c['refused']}; font-weight: 600; }}
     QLabel#feedback[kind="done"] {{ color: {c['done']}; }}
+    QLabel#feedback[kind="outdated"] {{ color: {c['dim']}; }}
     QLabel#welcomeTitle {{ font-size: 20pt; font-weight: 600; }}
     QTableView {{ gridline-color: {c['mid']}; }}
     QHeaderView::section {{ padding: 2px 4px; border: none; border-bottom: 1px solid {c['mid']};

@@ -58,6 +58,7 @@ function now(){return new Date().getTime()+offset}
 function row(t,cells){var tr=el("tr");for(var i=0;i<cells.length;i++){tr.appendChild(el("td",cells[i],i===cells.length-1&&i>0?"r":""))}t.appendChild(tr)}
 function tick(){
  if(!S||!S.clock){return}var c=S.clock,t=now(),left=c.ms_left;
+ if(S.status&&S.status.ended){txt("clock","00:00");txt("brk","");txt("late","");return}
  if(c.overtime&&c.overtime_since_ms!==null){txt("clock","+"+mmss(c.running?t-c.overtime_since_ms:c.as_of_ms-c.overtime_since_ms));}
  else{if(c.ends_at_ms!==null){left=c.ends_at_ms-t}txt("clock",left===null?"--:--":mmss(left));
   if(c.ends_at_ms!==null&&left<-1500&&!S.refetching){S.refetching=true;load()}}
@@ -66,16 +67,18 @@ function tick(){
 function show(s,serverMs){
  offset=serverMs-new Date().getTime();S=s;var c=s.clock||{};
  txt("title",s.name||"Tournament");document.title=s.name||"Tournament";
- var lv=s.status&&s.status.ended?(s.status.winner?"Winner: "+s.status.winner:"Tournament over"):c.on_break?"BREAK after level "+s.level:"LEVEL "+s.level;
- if(!c.started&&!(s.status&&s.status.ended)){lv="Starting soon · level "+s.level}
- if(c.paused){lv+=" · PAUSED"}txt("level",lv);
- txt("blinds",(s.game?s.game+" · ":"")+(s.blinds||""));
- txt("next",s.next?"Next: "+(s.next.break_first?"break, then ":"")+"level "+s.next.level+" · "+(s.next.game||"")+" "+s.next.blinds:"");
- var notes=s.announcements||[];txt("note",c.pause_reason||(notes.length?notes[notes.length-1]:""));
- var bd=$("badges");clear(bd);var st=s.status||{};
+ var st=s.status||{},won=st.seat_winners||[],over=!!st.ended;
+ var lv=over?(won.length?(won.length===1?"Seat":won.length+" seats")+" in "+(st.seat_event||"the event")+" won by"
+  :st.winner?"Winner: "+st.winner:"Tournament over"):c.on_break?"BREAK after level "+s.level:"LEVEL "+s.level;
+ if(!c.started&&!over){lv="Starting soon · level "+s.level}
+ if(c.paused&&!over){lv+=" · PAUSED"}txt("level",lv);
+ txt("blinds",over?won.join(" · "):(s.game?s.game+" · ":"")+(s.blinds||""));
+ txt("next",s.next&&!over?"Next: "+(s.next.break_first?"break, then ":"")+"level "+s.next.level+" · "+(s.next.game||"")+" "+s.next.blinds:"");
+ var notes=s.announcements||[];txt("note",over?"":c.pause_reason||(notes.length?notes[notes.length-1]:""));
+ var bd=$("badges");clear(bd);
  if(st.hand_for_hand){bd.appendChild(el("span","HAND FOR HAND","badge"))}if(st.bubble){bd.appendChild(el("span","BUBBLE","badge"))}
  if(st.final_table){bd.appendChild(el("span","FINAL TABLE","badge"))}else if(st.in_the_money&&!st.bubble){bd.appendChild(el("span","IN THE MONEY","badge"))}
- txt("left",num(s.players_left)+(s.entries?" / "+num(s.entries):""));txt("avg",num(s.average_stack));txt("pool",(s.prize_pool||"-")+(s.seats?" · "+s.seats:""));
+ txt("left",num(s.players_left||won.length)+(s.entries?" / "+num(s.entries):""));txt("avg",num(s.average_stack));txt("pool",(s.prize_pool||"-")+(s.seats?" · "+s.seats:""));
  if(s.seq!==lastSeq){lastSeq=s.seq;var p=$("payouts");clear(p);var i;
   for(i=0;i<(s.payouts||[]).length;i++){var q=s.payouts[i];row(p,[q.place,q.name||"",q.prize])}
   var ld=$("leaders");clear(ld);$("lcard").hidden=!(s.leaders||[]).length;for(i=0;i<(s.leaders||[]).length;i++){var x=s.leaders[i];row(ld,[x.rank+".",x.name,num(x.stack)])}

@@ -131,6 +131,7 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "entries": f.entries,
         "rebuys": f.rebuys,
         "addons": f.addons,
+        "topups": f.topups,
         "average_stack": f.average_stack,
         "prize_pool": money(f.prize_pool_cents),
         "paid_places": f.paid_places,
@@ -140,7 +141,9 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         if f.next_paid_place and f.next_paid_cents is not None else None,
         "seats": f"{f.seats} seat{'s' if f.seats != 1 else ''} in {f.seat_event}" if f.seats else "",
         "status": {"bubble": f.bubble, "in_the_money": f.in_the_money, "final_table": f.final_table,
-                   "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner},
+                   "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner,
+                   # SAT-3: a satellite's seat winners once the seats are awarded, and the event they won a seat in
+                   "seat_winners": list(f.seat_winners), "seat_event": f.seat_event if f.seat_winners else ""},
         "payouts": [{"place": p.label, "prize": p.seat or money(p.prize_cents), "name": p.name} for p in view.payouts],
         "results": results,
         "tables": [{"number": t.number, "seats": [{"seat": s.seat, "name": s.name} for s in t.seats]}

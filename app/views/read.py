@@ -36,6 +36,7 @@ class FieldView:
     entries: int = 0  # buy-ins and re-entries
     rebuys: int = 0
     addons: int = 0
+    topups: int = 0  # ENT-6: top-ups bought (their money is in the pool)
     players_left: int = 0  # players holding an entry and not eliminated (an unpaid registration is not)
     registered: int = 0  # players registered, entered or not
     paid_places: int = 0
@@ -269,6 +270,7 @@ class ClockView:
     late_seconds_left: float | None = None
     late_open: bool = False  # late registration is open now (the clock's one rule)
     late_closed_early: bool = False  # REG-8: the director closed it before the profile's deadline
+    ended: bool = False  # the tournament is over (won, or a satellite's seats awarded): the clock stopped there
     raw: Mapping[str, Any] = field(default_factory=dict)  # the engine's clock view as JSON (every key)
 
     @property
@@ -295,6 +297,8 @@ class ClockView:
 
     @property
     def state_text(self) -> str:
+        if self.ended:
+            return "tournament over"
         if not self.started:
             return "not started"
         if self.on_break:
@@ -386,6 +390,7 @@ def clock_at(state: TournamentState, now: float | None) -> ClockView:
         late_seconds_left=float(late) if isinstance(late, int | float) and late > 0 else None,
         late_open=bool(raw.get("late_registration_open")),
         late_closed_early=bool(raw.get("late_registration_closed_early")),
+        ended=bool(state.ended),
         raw=raw,
     )
 
@@ -583,6 +588,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         entries=counts.get("entry", 0) + counts.get("reentry", 0),
         rebuys=counts.get("rebuy", 0),
         addons=counts.get("addon", 0),
+        topups=counts.get("topup", 0),
         players_left=left,
         registered=len(state.players),
         paid_places=paid,

@@ -54,3 +54,26 @@ def test_brk_1_the_room_displays_average_stack_never_passes_the_chips_issued_aft
     assert w.display.frame.average_text == "20,000"  # 120,000 over the six players left
     assert w.display.panel.values["average"].text() == "20,000"
     w.close()
+
+
+def test_ent_6_the_room_display_counts_the_top_ups_whose_money_is_in_the_pool(qtbot, clock) -> None:
+    session = make_session(clock, "home-rebuy", players=6, seat=True)  # rebuys, and a top-up after level 1
+    w = open_window(qtbot, session)
+    w.run({"cmd": "start_clock"})
+    w.act_room_display()
+    display = w.display
+    display.refresh()
+    assert display.panel.details["players"].text() == "6 entries"  # nothing bought yet: nothing more said
+    state = session.state
+    pool = state.pool_cents
+    w.run({"cmd": "next_level"})  # the top-up opens when level 1 ends (the hand under way began in level 1)
+    short = list(state.tables[1].seats.values())[:2]
+    for pid, stack in zip(short, (1_000, 1_500)):  # counted stacks under the start stack of 2,000
+        assert w.run({"cmd": "topup", "player": pid, "stack": stack, "hand_started_before_level_change": True})
+    assert [state.players[pid].topups for pid in short] == [1, 1] and state.pool_cents > pool
+    field = views.read(session.state).field
+    assert (field.entries, field.rebuys, field.addons, field.topups) == (6, 0, 0, 2)
+    display.refresh()
+    display.panel.grab().save("/tmp/shots/display-top-ups.png")
+    assert display.panel.details["players"].text() == "6 entries · 2 top-ups"
+    w.close()

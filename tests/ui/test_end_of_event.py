@@ -8,8 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from app import views
 from app.core.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
+from app.views import format as fmt
 from tests.ui.conftest import make_session, open_window
 from ui.session import Session
 
@@ -28,7 +30,7 @@ def _one_left(clock: Any) -> Session:
     return session
 
 
-def _satellite(clock: Any, players: int = 10) -> Session:
+def _satellite(clock: Any, players: int = 10, left: int = 3) -> Session:
     data = load_profile("satellite").to_dict()
     data["settings"] = {**data["settings"], "satellite.seat_value_cents": 20000}
     t = Tournament.create(profile_from_dict(data), name="Thursday satellite", time=clock, seed=1)
@@ -37,8 +39,19 @@ def _satellite(clock: Any, players: int = 10) -> Session:
     t.execute({"cmd": "seat_all"})
     t.execute({"cmd": "start_clock"})
     session = Session.in_memory(t)
-    _bust_to(session, 3)  # 3 seats for the $600 pool
+    _bust_to(session, left)  # 3 seats for the $600 pool
     return session
+
+
+def _bust_in_window(qtbot, w: Any, name: str) -> str:
+    """F8, the name, Enter: the action bar's answer."""
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
+    qtbot.keyClick(w, Qt.Key.Key_F8)
+    bar = w.player_panel.action_bar
+    bar.edit.setText(name)
+    qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
+    return str(bar.feedback.text())
 
 
 def test_elim_6_one_player_left_while_late_registration_is_open_the_strip_says_close_and_finish(qtbot, clock):
@@ -80,6 +93,43 @@ def test_sat_3_seat_winners_left_while_late_registration_is_open_the_strip_says_
     assert sum(1 for p in session.state.players.values() if p.out_reason == "seat") == 3
 
 
+def test_sat_3_the_bust_that_awards_the_seats_says_so_and_the_strip_reads_over(qtbot, clock):
+    session = _satellite(clock, left=4)  # one bust from the 3 seats
+    clock.advance(5 * 3600)  # late registration closed: the next bust ends the satellite
+    w = open_window(qtbot, session)
+    w.tick()
+    assert not session.state.ended and w.strip.level.text() != "Tournament over"
+    state = session.state
+    fourth = next(p for p in state.players.values() if p.live)
+    said = _bust_in_window(qtbot, w, fourth.name)
+    assert state.ended and fourth.place == 4
+    winners = sorted((p.name for p in state.players.values() if p.out_reason == "seat"), key=str.lower)
+    assert len(winners) == 3
+    assert said.startswith(f"{fourth.name} out 4th")
+    assert said.endswith(f" — the seats are awarded: {', '.join(winners)}.")
+    w.tick()
+    w.strip.grab().save("/tmp/shots/strip-satellite-over.png")
+    assert w.strip.level.text() == "Tournament over"  # not the level or the break the clock stopped in
+    assert w.strip.field.text() == "3 / 10  · seats awarded"  # the seat winners, not "0 / 10"
+    assert "(tournament over)" in w.clock_tab.level.text()
+
+
+def test_elim_6_the_bust_that_leaves_the_winner_names_him_and_the_strip_reads_over(qtbot, clock):
+    session = make_session(clock, players=3, seat=True)
+    session.execute({"cmd": "start_clock"})
+    _bust_to(session, 2)
+    clock.advance(5 * 3600)  # late registration closed: the next bust ends the tournament
+    w = open_window(qtbot, session)
+    state = session.state
+    second, winner = (p for p in state.players.values() if p.live)
+    said = _bust_in_window(qtbot, w, second.name)
+    prize = fmt.money(views.summary(state).prize_of(second.id))
+    assert state.ended and said == f"{second.name} out 2nd, wins {prize} — the tournament is over: {winner.name} wins."
+    w.tick()
+    assert w.strip.level.text() == "Tournament over"
+    assert w.strip.field.text() == "1 / 3"
+
+
 def _finished_display(qtbot, clock: Any, session: Session):
     from ui.display import RoomDisplay
     from ui.display.sound import SILENT, ChimePlayer
@@ -117,6 +167,7 @@ def test_sat_3_the_finished_display_names_the_seat_winners(qtbot, clock):
     panel.grab().save("/tmp/shots/display-finished-satellite.png")
     assert panel.level.text() == "3 seats in Main Event won by"
     assert sorted(panel.bets.text().split("  ·  ")) == seated
+    assert panel.values["players"].text() == "3 / 10"  # the seat winners won: they are not "0 / 10"
     assert panel.captions["next"].text() == panel.captions["break"].text() == ""
 
 
@@ -179,7 +230,6 @@ def test_the_strip_button_says_break_for_a_table_to_break(qtbot, clock):
 
 
 def test_chip_leaders_wait_for_the_first_chip_count_in_the_window_the_display_and_the_phones(qtbot, clock):
-    from app import views
     from ui.display import RoomDisplay
     from ui.display.sound import SILENT, ChimePlayer
     from web.page import PAGE

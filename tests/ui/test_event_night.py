@@ -556,7 +556,7 @@ def room_display_from_f10(qtbot, w) -> QWidget:
     else:
         assert display.screen() is w.screen() and not display.isFullScreen()
     frame = display.frame
-    assert frame is not None and frame.players_detail.endswith(" · 1 add-on")
+    assert frame is not None and frame.players_detail.endswith(" · 1 add-on · 2 top-ups")
     assert frame.level_text == f"LEVEL {w.strip.level.text().split(' ')[0]}"
 
     qtbot.wait(300)  # whatever the platform does with a window shown, it has done it

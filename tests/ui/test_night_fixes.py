@@ -131,3 +131,50 @@ def test_a_broken_table_disappears_at_once_and_one_table_is_singular(qtbot, cloc
     assert w.run({"cmd": "break_table", "table": 2})
     assert widget.isHidden()
     assert w.tables_tab.summary.text().startswith("1 table ·")
+
+
+def test_chips_a_refused_chip_count_is_marked_outdated_as_soon_as_a_figure_changes(qtbot, clock):
+    from app.errors import RuleError
+
+    session = make_session(clock, players=6, seat=True)  # one table of 6: its count is every chip in play
+    session.execute({"cmd": "start_clock"})
+    w = _shown(qtbot, DirectorWindow(session))
+    state = session.state
+    dialog = w.tables_ctl.act_chip_count(1)
+    qtbot.waitExposed(dialog)
+    spins = list(dialog.spins.values())
+    stacks = [spin.value() for spin in spins]
+
+    def type_in(spin, chips: int) -> None:
+        qtbot.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(spin, str(chips))
+
+    seq = state.seq
+    type_in(spins[0], stacks[0] + 1000)  # 1,000 more than were issued
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    with pytest.raises(RuleError) as refused:
+        session.execute(dialog.command())
+    assert refused.value.code == "CHIPS_EXCEED_ISSUED" and state.seq == seq
+    assert dialog.isVisible() and dialog.feedback.property("kind") == "refused"
+    said = dialog.feedback.text()
+    assert "1,000 too many" in said
+    dialog.grab().save("/tmp/shots/chip-count-refused.png")
+    qtbot.keyClick(spins[0], Qt.Key.Key_Backspace)  # retyping: the refusal was about the figures before
+    assert dialog.feedback.property("kind") == "outdated" and not dialog.feedback.isHidden()
+    assert dialog.feedback.text() == f"Before the change: {said}"
+    dialog.grab().save("/tmp/shots/chip-count-outdated.png")  # laid out as shown
+    label = dialog.feedback
+    assert label.height() >= label.heightForWidth(label.width())  # the longer message is whole, not cut off
+    type_in(spins[0], stacks[0])
+    assert dialog.feedback.text() == f"Before the change: {said}"  # said once, however many keys
+    assert state.seq == seq and [state.players[pid].stack for pid in dialog.spins] == stacks
+
+    type_in(spins[1], stacks[1] - 500)  # 500 short: flagged, "Accept as counted" offered
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert dialog.feedback.property("kind") == "refused" and dialog.accept_button.isVisible()
+    qtbot.keyClick(spins[1], Qt.Key.Key_0)
+    assert dialog.feedback.property("kind") == "outdated" and not dialog.accept_button.isVisible()
+    type_in(spins[1], stacks[1])
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # counted again, every chip: entered
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=1000)
+    assert [state.players[pid].stack for pid in dialog.spins] == stacks

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 
+from app import views
 from app.names import name_key
 from app.views import currency_of, knockouts
 from app.views import seats as seat_views
@@ -21,6 +22,18 @@ from ui.widgets.player_panel import Feedback
 
 if TYPE_CHECKING:
     from ui.director import DirectorWindow
+
+
+def ended_words(state: TournamentState, events: list[Event]) -> str:
+    """What a bust that ended the tournament adds to its answer: who won, or the seats awarded (SAT-3)."""
+    kinds = {e.type for e in events}
+    if "seats_won" in kinds:
+        winners = views.summary(state).field.seat_winners
+        return f" — the seats are awarded: {', '.join(winners)}." if winners else " — the seats are awarded."
+    if "tournament_won" in kinds:
+        winner = views.summary(state).field.winner
+        return f" — the tournament is over: {winner} wins." if winner else " — the tournament is over."
+    return ""
 
 
 class PlayersControl:
@@ -190,7 +203,7 @@ class PlayersControl:
         """Run a bust; a refusal shows where it was asked (the dialog stays open), the result in the bar."""
         ids = cmd.get("players") or [cmd.get("player")]
 
-        def done(_events: list[Event]) -> None:
+        def done(events: list[Event]) -> None:
             if not self.bar.isVisible():
                 self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
             state = self.w.session.state
@@ -205,7 +218,7 @@ class PlayersControl:
                     words.append(f"{deciding_text(p)} {DECIDING_KEYS}")
                 elif p is not None:
                     words.append(f"{p.name}: {p.status}")
-            self.bar.feedback.done("; ".join(words) or "Bust recorded.")
+            self.bar.feedback.done(("; ".join(words) or "Bust recorded.") + ended_words(state, events))
             self.bar.edit.clear()
             if then is not None:
                 then()

@@ -68,6 +68,14 @@ class ChipCountDialog(QDialog):
         super().showEvent(event)
         self.setMinimumSize(self.size())  # a message below never collapses the dialog
 
+    def _fit_feedback(self) -> None:
+        """The message below grew a line: the dialog grows with it, never cutting its end off."""
+        lay = self.layout()
+        if lay is not None and lay.hasHeightForWidth():
+            need = lay.totalHeightForWidth(self.width())
+            if need > self.height():
+                self.resize(self.width(), need)
+
     def current_table(self) -> int | None:
         value = self.table.currentData()
         return int(value) if value is not None else None
@@ -109,6 +117,9 @@ class ChipCountDialog(QDialog):
         self.accept_button.setDefault(True)  # Enter now accepts it; a figure typed again makes Enter count again
 
     def _recounted(self) -> None:
+        """A figure typed again: the refusal or the differences shown were about the figures before it."""
+        self.feedback.outdated("Before the change:")
+        self._fit_feedback()
         if self.accept_button.isVisible():
             self.accept_button.hide()
             self.accept_button.setDefault(False)

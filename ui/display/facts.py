@@ -32,6 +32,7 @@ def room_facts(view: TournamentView) -> RoomFacts:
         entries=f.entries,
         rebuys=f.rebuys,
         addons=f.addons,
+        topups=f.topups,
         average_stack=f.average_stack,
         pool_cents=f.prize_pool_cents,
         payouts=tuple(payout_places(view.payouts)),

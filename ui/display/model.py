@@ -33,6 +33,7 @@ class RoomFacts:
     entries: int | None = None
     rebuys: int = 0
     addons: int = 0
+    topups: int = 0
     average_stack: int | None = None
     pool_cents: int | None = None
     payouts: Sequence[tuple[str, int]] = ()  # (place label, cents), best place first
@@ -188,7 +189,8 @@ def _notice(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
 def _players(facts: RoomFacts) -> tuple[str, str]:
     if facts.players_left is None:
         return "-", ""
-    main = f"{facts.players_left:,}" if facts.entries is None else f"{facts.players_left:,} / {facts.entries:,}"
+    left = facts.players_left or len(facts.seat_winners)  # SAT-3: the seat winners won, they are not out
+    main = f"{left:,}" if facts.entries is None else f"{left:,} / {facts.entries:,}"
     detail: list[str] = []
     if facts.entries is not None:
         detail.append(f"{facts.entries:,} {'entry' if facts.entries == 1 else 'entries'}")
@@ -196,6 +198,8 @@ def _players(facts: RoomFacts) -> tuple[str, str]:
         detail.append(f"{facts.rebuys:,} {'rebuy' if facts.rebuys == 1 else 'rebuys'}")
     if facts.addons:
         detail.append(f"{facts.addons:,} {'add-on' if facts.addons == 1 else 'add-ons'}")
+    if facts.topups:  # ENT-6: their money is in the prize pool too
+        detail.append(f"{facts.topups:,} {'top-up' if facts.topups == 1 else 'top-ups'}")
     return main, " · ".join(detail)
 
 

@@ -38,6 +38,14 @@ class Feedback(QLabel):
         self.setProperty("kind", "done")
         self._show(text)
 
+    def outdated(self, words: str = "Before the change:") -> None:
+        """A refusal whose input was changed since: kept in sight (what was wrong still helps), dimmed and
+        said to be about the input before the change, so it never reads as the answer to the new one."""
+        if self.isHidden() or self.property("kind") != "refused":
+            return
+        self.setProperty("kind", "outdated")
+        self._show(f"{words} {self.text()}")
+
     def _show(self, text: str) -> None:
         self.style().unpolish(self)
         self.style().polish(self)

@@ -82,6 +82,9 @@ class Strip(QFrame):
 
     def show_clock(self, info: ClockView) -> None:
         self.clock.setText(info.time_text)
+        if info.ended:  # the clock stopped at the finish: no level, break or registration to read any more
+            self.level.setText("Tournament over")
+            return
         level = "Break" if info.on_break else f"{info.level}"
         extras = [x for x in (info.game, info.blinds) if x]
         text = f"{level} · {info.state_text}" + (f" · {' '.join(extras)}" if extras else "")
@@ -90,7 +93,10 @@ class Strip(QFrame):
 
     def show_field(self, info: FieldView, currency: str = fmt.USD) -> None:
         status = "  · bubble" if info.bubble else "  · in the money" if info.in_the_money else ""
-        self.field.setText(f"{info.players_left:,} / {info.entries:,}{status}")
+        left = info.players_left
+        if info.seats_awarded:  # SAT-3: the seat winners were the players left; they won, they are not out
+            left, status = left or info.seats_awarded, "  · seats awarded"
+        self.field.setText(f"{left:,} / {info.entries:,}{status}")
         self.hand_for_hand.setVisible(info.hand_for_hand)
         paid = f" · {info.paid_places} paid" if info.paid_places else ""
         if info.seats:  # SAT-4: a satellite counts its seats
