@@ -74,6 +74,5 @@ def test_ent_6_the_room_display_counts_the_top_ups_whose_money_is_in_the_pool(qt
     field = views.read(session.state).field
     assert (field.entries, field.rebuys, field.addons, field.topups) == (6, 0, 0, 2)
     display.refresh()
-    display.panel.grab().save("/tmp/shots/display-top-ups.png")
     assert display.panel.details["players"].text() == "6 entries · 2 top-ups"
     w.close()
