@@ -282,8 +282,7 @@ class TournamentState:
     chips_removed: int = 0  # forfeits to the bank, chip-race rounding, no-show removals
     chips_added: int = 0  # chips added by a race (raced-out players)
     batches: list[Batch] = field(default_factory=list)
-    started: bool = False
-    started_at: float | None = None
+    started_at: float | None = None  # when the clock first ran (ABS-5: half an hour from the start)
     ended: bool = False
     hand_for_hand: bool = False
     payout_override: list[int] | None = None  # director's edited table, in cents
@@ -319,6 +318,13 @@ class TournamentState:
     # from_seat, to_table, to_seat, reason, at} (app.balancing, app.seating; read by app.views).
     seat_moves: list[dict[str, Any]] = field(default_factory=list)
     index: TableIndex = field(default_factory=TableIndex)  # populations, kept by seats_changed
+
+    @property
+    def started(self) -> bool:
+        """The tournament has started: its clock has first run (level 1 began). Nothing else starts it,
+        not the seat draw, not a seat given by hand (section 20.6). It comes from the ``clock_started``
+        event alone, so any log replays to the same answer."""
+        return bool(self.clock.get("started"))
 
     # -- the table index ----------------------------------------------------------------------
     def seats_changed(self, *numbers: int) -> None:

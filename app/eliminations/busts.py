@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 
 def check_started(ctx: Context) -> None:
-    """ELIM-6: nobody busts before play has begun (the clock started or the players seated)."""
+    """ELIM-6: nobody busts before the tournament has started: its clock has first run (section 20.6)."""
     if not has_started(ctx.state):
         raise RuleError("NOT_STARTED", "The tournament has not started: nobody can bust yet.", "ELIM-6")
 

@@ -87,7 +87,7 @@ def _level_change() -> tuple[Tournament, Command]:
 def _two_busts() -> tuple[Tournament, Command]:
     t = _make("tda")
     _register(t, "Ann", "Bob", "Cat")
-    t.execute({"cmd": "seat_all"})
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
     return t, {"cmd": "bust", "players": ["Ann", "Bob"]}
 
 
@@ -125,6 +125,7 @@ def _tied_tables_button() -> tuple[Tournament, Command]:
                  3: {s: f"C{s}" for s in range(1, 8)}})
     for number in (1, 3):
         t.execute({"cmd": "set_button", "table": number, "seat": 1})
+    t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "C4", "rebuy": False})
     return t, {"cmd": "balance"}
 
@@ -133,7 +134,7 @@ def _tied_tables_button() -> tuple[Tournament, Command]:
 def _deciding(profile: str = "home-nl") -> Tournament:
     t = _make(profile, table__max_seats=9, final_table__size=9)
     _register(t, *[f"P{i}" for i in range(1, 11)])  # two tables of five
-    _run(t, {"cmd": "seat_all"})
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "P1"})  # may rebuy: stays seated at 0 chips, deciding
     assert t.state.players[t.state.by_name["p1"]].deciding
     return t
@@ -207,7 +208,7 @@ def _deciding_stage_ends() -> tuple[Tournament, Command]:
         name = f"N{i:02d}"
         t.execute({"cmd": "register", "name": name,
                    "identity": {"first_name": name, "last_name": "Student", "student_id": f"S{name}"}})
-    t.execute({"cmd": "seat_all"})
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "N01"})  # may rebuy: stays seated at 0 chips, deciding
     assert t.state.players[t.state.by_name["n01"]].deciding
     return t, {"cmd": "advance_winners", "end": True}
