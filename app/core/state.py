@@ -84,6 +84,10 @@ class Table:
     last_blinds: dict[int, str] = field(default_factory=dict)  # newcomer id -> "sb"/"bb" paid at his last table
     draw_cards: dict[int, str] = field(default_factory=dict)  # player id -> card of the last seat/button draw
     designated_dealer: int | None = None  # SEAT-4: the player named at the draw to deal at this table
+    # Section 20.10: the last level change the director was asked about here ("had the hand started before
+    # level N?") and the level his answer gave the hand in play; the table is not asked about it again.
+    asked_level: int | None = None
+    answered_level: int | None = None
 
     @property
     def population(self) -> int:

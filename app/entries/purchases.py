@@ -56,10 +56,8 @@ def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
     Under ``rebuy.window_scope`` = ``table`` a hand reported at his table since the change settles it;
     under ``global``, a hand reported at any table.
     """
-    if ctx.profile["rebuy.window_scope"] == "table":
-        tables = [ctx.state.tables.get(p.table) if p.table is not None else None]
-    else:
-        tables = list(ctx.state.tables.values())
+    own = [ctx.state.tables.get(p.table) if p.table is not None else None]
+    tables = own if ctx.profile["rebuy.window_scope"] == "table" else list(ctx.state.tables.values())
 
     def question(level: int) -> str:
         where = "" if ctx.profile["rebuy.window_scope"] == "table" else " at any table"
@@ -68,7 +66,7 @@ def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
             f"The answer decides whether they may rebuy."
         )
 
-    return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question)
+    return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question, own)
 
 
 @command("rebuy")
@@ -84,12 +82,12 @@ def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
         )
     if not p.entries:
         raise RuleError("INVALID_INPUT", f"{p.name} has not bought in yet.", "ENT-1")
+    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3", ctx)
+    check_hand_purchase(ctx, p, price)  # both refusals come before the level question: no answer changes them
     level = p.busted_level if p.deciding and p.busted_level is not None else rebuy_hand_level(ctx, p, cmd)
     block = rebuy_block(ctx, p, level)
     if block is not None:
         raise block
-    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3", ctx)
-    check_hand_purchase(ctx, p, price)
     emit_purchase(ctx, p, "rebuy", price, ctx.profile.rebuy_chips)
 
 

@@ -83,6 +83,16 @@ def _level_change() -> tuple[Tournament, Command]:
     return t, {"cmd": "bust", "player": "Ann", "rebuy": True}
 
 
+def _no_show_level_change() -> tuple[Tournament, Command]:
+    """REG-5 (P004): an away player's chips go at his table's first level-2 hand; level 2 began a minute
+    ago and the table has reported no hand since. (A player who is here is refused without asking.)"""
+    t = _make("home-nl", table__max_seats=5, final_table__size=5)
+    _register(t, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"}, {"cmd": "absent", "player": "Dan"})
+    t.time.advance(20 * MIN + 60)  # type: ignore[attr-defined]
+    return t, {"cmd": "no_show", "players": ["Dan"]}
+
+
 # -- ELIM-4: starting stacks of two busts in one hand ------------------------------------------------------
 def _two_busts() -> tuple[Tournament, Command]:
     t = _make("tda")
@@ -240,6 +250,8 @@ def _same_but_accents() -> tuple[Tournament, Command]:
 CASES: list[QuestionCase] = [
     QuestionCase("conv-6 level change (bust)", _level_change, lambda q: _with(_level_change()[1], q, True),
                  ANSWER, "bool", "CONV-6"),
+    QuestionCase("conv-6 level change (no-show)", _no_show_level_change,
+                 lambda q: _with(_no_show_level_change()[1], q, False), ANSWER, "bool", "CONV-6"),
     QuestionCase("elim-4 starting stacks", _two_busts,
                  lambda q: _with(_two_busts()[1], q, {k: 100 * (i + 1) for i, k in enumerate(q.keys)}),
                  "stacks", "amounts", "ELIM-4"),
