@@ -118,7 +118,8 @@ def judged_level(
     if level is not None:
         return level
     now = ledger.level_now(ctx)
-    about = list(tables if asked_at is None else asked_at)
+    tables = list(tables)
+    about = tables if asked_at is None else list(asked_at)
     changed = recent_change(ctx, tables)
     said = given_answer(cmd)
     if said is not None:
