@@ -157,7 +157,6 @@ def _topup_window(ctx: Context, p: Player, cmd: dict[str, Any]) -> None:
 def topup(ctx: Context, cmd: dict[str, Any]) -> None:
     """Buy chips up to the starting stack at the end of the first level (ENT-6)."""
     p = _buyer(ctx, cmd, "topup", "top-up", "ENT-6")
-    _topup_window(ctx, p, cmd)
     if p.topups >= int(ctx.profile["topup.max_per_player"]):
         raise RuleError("LIMIT_REACHED", f"{p.name} has already topped up.", "ENT-6")
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
@@ -176,6 +175,7 @@ def topup(ctx: Context, cmd: dict[str, Any]) -> None:
         )
     price = paid_amount(cmd, chips * buy_in // start, "top-up", "ENT-6", ctx)
     check_hand_purchase(ctx, p, price)
+    _topup_window(ctx, p, cmd)  # last: its question is asked only when nothing else refuses the top-up
     emit_purchase(ctx, p, "topup", price, chips, stack_before=stack)
 
 

@@ -182,3 +182,16 @@ def test_reg_5_no_show_of_a_player_who_is_here_is_refused_before_any_question() 
     assert err.question is not None and "before level 2 began" in err.message
     t.execute({"cmd": "no_show", "players": ["Eve"], ANSWER: False})
     assert players(t)["Eve"]["status"] == "out"
+
+
+def test_section_19_a_top_up_refused_whatever_the_answer_is_refused_without_asking() -> None:
+    """Section 19: a top-up that the stack already refuses is refused at once, just after level 2 began;
+    the question comes only for a top-up the answer decides."""
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    advance(t, LEVEL_S + 60)  # level 2 began a minute ago; the table has reported no hand since
+    err = refused(t, {"cmd": "topup", "player": "Bob", "stack": 2500}, "STACK_AT_OR_ABOVE_START")
+    assert err.question is None
+    refused(t, {"cmd": "topup", "player": "Bob", "stack": 1200}, "NEEDS_INPUT")
