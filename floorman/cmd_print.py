@@ -66,7 +66,8 @@ DEMO_NAMES = (
 
 
 def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
-    """A small tournament set up through the engine's commands: registered, seated, a few busted."""
+    """A small tournament set up through the engine's commands: registered, seated, the clock started, a
+    few busted."""
     from app.core.engine import Tournament
     from app.core.timesource import FakeClock
     from app.profiles.profile import load_profile
@@ -78,6 +79,7 @@ def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
         clock.advance(5)
     if names:
         t.execute({"cmd": "seat_all"})
+        t.execute({"cmd": "start_clock"})  # nobody busts before the start (ELIM-6)
     for name in list(reversed(names))[:busts]:
         clock.advance(60)
         t.execute({"cmd": "bust", "player": name})

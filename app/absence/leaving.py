@@ -164,17 +164,19 @@ def no_show(ctx: Context, cmd: dict[str, Any]) -> None:
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players):
         raise RuleError("INVALID_INPUT", "A player is named twice.")
+    # Refusals that no answer about the hand could change come first: the question is asked only when
+    # its answer decides the outcome (section 19).
+    for p in players:
+        if p.absent_since is None:
+            raise RuleError("INVALID_INPUT", f"{p.name} is here; mark them away first if they are not.", "REG-5")
+    if ctx.state.in_field - len(players) < 1:
+        raise RuleError("INVALID_INPUT", "Somebody must remain.", "ELIM-6")
     level = _removal_level(ctx, cmd, rule, players)
     since = ctx.state.started_at
     late_enough = level >= 2 or (rule == "new_level_or_30" and since is not None and ctx.now - since >= 1800)
     if not late_enough:
         when = "their table's first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
         raise RuleError("WINDOW_CLOSED", f"A no-show's chips are removed at {when}.", "REG-5")
-    for p in players:
-        if p.absent_since is None:
-            raise RuleError("INVALID_INPUT", f"{p.name} is here; mark them away first if they are not.", "REG-5")
-    if ctx.state.in_field - len(players) < 1:
-        raise RuleError("INVALID_INPUT", "Somebody must remain.", "ELIM-6")
     entries = [
         {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": False, "stack": p.stack}
         for p in players

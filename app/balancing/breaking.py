@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from app.balancing.break_plan import breaking_with
-from app.balancing.halting import arrived
+from app.balancing.halting import arrived, dealt_on_arrival
 from app.balancing.locks import carry_locks
 from app.buttons.blinds import blind_paid
 from app.chips import loose
@@ -120,9 +120,10 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
              "to_table": number, "to_seat": seat, "reason": f"table {broken.number} broken", "at": ev.at}
         )
         dst = state.tables[number]
+        dealt = dealt_on_arrival(state, dst, seat)  # BAL-1: he refills a halted table and posts its big blind
         dst.seats[seat] = pid
         p.table, p.seat = number, seat
-        if dst.hands > 0 and pid not in dst.newcomers:
+        if dst.hands > 0 and pid not in dst.newcomers and not dealt:
             dst.newcomers.append(pid)
         if dst.hands > 0 and str(pid) in paid:
             dst.last_blinds[pid] = str(paid[str(pid)])  # BTN-5(a): what he paid on his last hand

@@ -86,6 +86,17 @@ def halts(state: TournamentState) -> dict[int, dict[str, Any]]:
     return dict(sorted(out.items()))
 
 
+def dealt_on_arrival(state: TournamentState, table: Table, seat: int) -> bool:
+    """A player taking the seat a halted table waits for is dealt into its next hand (BAL-1, BAL-3).
+
+    The table reported its last hand while halted: the positions it recorded are those of the hand it
+    deals once refilled, with the big blind on the seat kept for the mover. That hand has not been dealt
+    yet, so the player who sits there posts the big blind and is dealt in; he did not arrive during a
+    hand. Call this before :func:`arrived` ends the wait.
+    """
+    return str(table.number) in state.extra.get("halt_waiting", {}) and seat == table.bb
+
+
 def arrived(state: TournamentState, number: int) -> None:
     """A player arrived at the table (a move, a break): its halt and any waiver of it end."""
     for key in ("halt_waived", "halt_waiting"):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 
-from app.balancing.halting import arrived, halts
+from app.balancing.halting import arrived, dealt_on_arrival, halts
 from app.balancing.locks import carry_locks
 from app.balancing.plan import Move, Plan, plan_moves
 from app.buttons.blinds import blind_paid
@@ -115,8 +115,9 @@ def _player_moved(state: TournamentState, ev: Event) -> None:
     )
     state.seats_changed(src.number, dst.number)
     loose.moved(state, src.number, dst.number)  # chips he won and nobody counted yet go with him
+    dealt = dealt_on_arrival(state, dst, p.seat)  # BAL-1: he refills a halted table and posts its big blind
     arrived(state, dst.number)
-    if dst.hands > 0 and p.id not in dst.newcomers:
+    if dst.hands > 0 and p.id not in dst.newcomers and not dealt:
         dst.newcomers.append(p.id)
     if dst.hands > 0 and d.get("paid_blind"):
         dst.last_blinds[p.id] = str(d["paid_blind"])  # BTN-5(a): what he paid on his last hand

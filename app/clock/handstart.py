@@ -6,11 +6,16 @@ either level. The engine asks only when that is both possible and decisive:
 
 - the clock runs in level L (not a break), and L began less than one level-length ago;
 - the table concerned has not reported a hand (``hand_finished``) since L began;
+- the table has not been asked about the change to L already (section 20.10: hands only move forward,
+  so each table is asked at most once per level change; its answer stands for the hand in play there
+  until the table reports a hand);
 - the rule's outcome differs between a hand of level L - 1 and a hand of level L.
 
 Then the command is refused with ``NEEDS_INPUT`` and a question in plain words. The director repeats it
 with ``"hand_started_before_level_change": true`` (the hand belongs to level L - 1) or ``false`` (to
-level L), or gives ``hand_level`` itself. In every other case the clock decides: the level in force.
+level L), or gives ``hand_level`` itself. The answer is written in the log (``hand_start_answered``) and
+remembered per table, so a replay asks and judges the same. In every other case the clock decides: the
+level in force.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from app.clock.timeline import level_length_ms, period_at, position_ms, structure_of, to_ms
-from app.core.state import Table
+from app.core.events import Event
+from app.core.registry import applies
+from app.core.state import Table, TournamentState
 from app.entries import ledger
 from app.errors import Choice, Question, RuleError
 
@@ -65,27 +72,66 @@ def recent_change(ctx: Context, tables: Iterable[Table | None]) -> int | None:
     return level
 
 
+def remembered(tables: Iterable[Table | None], level: int) -> int | None:
+    """Section 20.10: the level of the hand in play that the director's answer about the change to ``level``
+    gave, when every one of ``tables`` was asked about it already (the earliest, if their answers differ);
+    None when one of them was not asked."""
+    known = [t for t in tables if t is not None]
+    if not known or any(t.asked_level != level or t.answered_level is None for t in known):
+        return None
+    return min(t.answered_level for t in known if t.answered_level is not None)
+
+
+def _remember(ctx: Context, tables: Iterable[Table | None], level: int, before: bool) -> None:
+    """Section 20.10: the director answered for these tables about the change to ``level``: logged, so no
+    later question asks them about it again (and a replay gives the same)."""
+    numbers = sorted({t.number for t in tables if t is not None and t.asked_level != level})
+    if numbers:
+        ctx.emit("hand_start_answered", tables=numbers, level=level, started_before=before)
+
+
+@applies("hand_start_answered")
+def _hand_start_answered(state: TournamentState, ev: Event) -> None:
+    level = int(ev.data["level"])
+    for number in ev.data["tables"]:
+        table = state.tables.get(int(number))
+        if table is not None:
+            table.asked_level = level
+            table.answered_level = max(level - 1, 1) if ev.data["started_before"] else level
+
+
 def judged_level(
     ctx: Context,
     cmd: dict[str, Any],
     tables: Iterable[Table | None],
     allowed: Callable[[int], bool],
     question: Callable[[int], str],
+    asked_at: Iterable[Table | None] | None = None,
 ) -> int:
     """The level of the hand in question: given, answered, or the clock's; asks when it decides ``allowed``.
 
     ``question(level)`` is the question in plain words, for example "Had the hand in which Ann lost his
-    chips started before level 4 began? The answer decides whether he may rebuy."
+    chips started before level 4 began? The answer decides whether he may rebuy." ``asked_at``: the
+    tables the question is about, where the answer is remembered (``tables`` when not given).
     """
     level = given_level(cmd)
     if level is not None:
         return level
     now = ledger.level_now(ctx)
+    tables = list(tables)
+    about = tables if asked_at is None else list(asked_at)
+    changed = recent_change(ctx, tables)
     said = given_answer(cmd)
     if said is not None:
+        if changed is not None and changed == now:
+            _remember(ctx, about, changed, said)
         return max(now - 1, 1) if said else now
-    changed = recent_change(ctx, tables)
-    if changed is None or changed != now or allowed(changed - 1) == allowed(changed):
+    if changed is None or changed != now:
+        return now
+    answered = remembered(about, changed)  # asked once per table and level change (section 20.10)
+    if answered is not None:
+        return answered
+    if allowed(changed - 1) == allowed(changed):
         return now
     asked = f"{question(changed)} {STARTED[str(ctx.profile['clock.hand_start'])]}"
     raise RuleError(

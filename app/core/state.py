@@ -87,6 +87,10 @@ class Table:
     last_blinds: dict[int, str] = field(default_factory=dict)  # newcomer id -> "sb"/"bb" paid at his last table
     draw_cards: dict[int, str] = field(default_factory=dict)  # player id -> card of the last seat/button draw
     designated_dealer: int | None = None  # SEAT-4: the player named at the draw to deal at this table
+    # Section 20.10: the last level change the director was asked about here ("had the hand started before
+    # level N?") and the level his answer gave the hand in play; the table is not asked about it again.
+    asked_level: int | None = None
+    answered_level: int | None = None
 
     @property
     def population(self) -> int:
@@ -285,8 +289,7 @@ class TournamentState:
     chips_removed: int = 0  # forfeits to the bank, chip-race rounding, no-show removals
     chips_added: int = 0  # chips added by a race (raced-out players)
     batches: list[Batch] = field(default_factory=list)
-    started: bool = False
-    started_at: float | None = None
+    started_at: float | None = None  # when the clock first ran (ABS-5: half an hour from the start)
     ended: bool = False
     hand_for_hand: bool = False
     payout_override: list[int] | None = None  # director's edited table, in cents
@@ -327,6 +330,13 @@ class TournamentState:
     # from_seat, to_table, to_seat, reason, at} (app.balancing, app.seating; read by app.views).
     seat_moves: list[dict[str, Any]] = field(default_factory=list)
     index: TableIndex = field(default_factory=TableIndex)  # populations, kept by seats_changed
+
+    @property
+    def started(self) -> bool:
+        """The tournament has started: its clock has first run (level 1 began). Nothing else starts it,
+        not the seat draw, not a seat given by hand (section 20.6). It comes from the ``clock_started``
+        event alone, so any log replays to the same answer."""
+        return bool(self.clock.get("started"))
 
     # -- the table index ----------------------------------------------------------------------
     def seats_changed(self, *numbers: int) -> None:

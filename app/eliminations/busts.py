@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 
 def check_started(ctx: Context) -> None:
-    """ELIM-6: nobody busts before play has begun (the clock started or the players seated)."""
+    """ELIM-6: nobody busts before the tournament has started: its clock has first run (section 20.6)."""
     if not has_started(ctx.state):
         raise RuleError("NOT_STARTED", "The tournament has not started: nobody can bust yet.", "ELIM-6")
 
@@ -117,6 +117,11 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
     else:
         raise RuleError("INVALID_INPUT", "rebuy is true, false, or a list of the players who rebuy.")
     undecided = "rebuy" not in cmd  # "rebuy": false means he declines at once
+    # Somebody must win the hand: a player still holding chips once these lost theirs (players deciding
+    # on a rebuy still count in the field, but hold no chips). Checked before the level question, which
+    # cannot change it.
+    if ctx.state.in_field - ctx.state.deciding_count - len(players) < 1:
+        raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
     entries: list[dict[str, Any]] = []
     for p in players:
         level = rebuy_hand_level(ctx, p, cmd)
@@ -128,10 +133,6 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
             {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": deciding,
              "stack": stacks.get(p.id, p.stack)}
         )
-    # Somebody must win the hand: a player still holding chips once these lost theirs (players deciding
-    # on a rebuy still count in the field, but hold no chips).
-    if ctx.state.in_field - ctx.state.deciding_count - len(entries) < 1:
-        raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
     order: list[int] = []
     groups: list[int | None] = list(tables) if tables else [None]
     for t in groups:

@@ -29,8 +29,8 @@ PURCHASE_KINDS = ("entry", "reentry", "rebuy", "addon", "topup", "purchase")
 
 
 def has_started(state: TournamentState) -> bool:
-    """Play has begun: the clock was started, or players sit at tables (the initial draw is done)."""
-    return state.started or any(t.seats for t in state.tables.values())
+    """Play has begun: the clock has first run (section 20.6; :attr:`TournamentState.started`)."""
+    return state.started
 
 
 def level_now(ctx: Context) -> int:

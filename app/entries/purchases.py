@@ -58,10 +58,8 @@ def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
     Under ``rebuy.window_scope`` = ``table`` a hand reported at his table since the change settles it;
     under ``global``, a hand reported at any table.
     """
-    if ctx.profile["rebuy.window_scope"] == "table":
-        tables = [ctx.state.tables.get(p.table) if p.table is not None else None]
-    else:
-        tables = list(ctx.state.tables.values())
+    own = [ctx.state.tables.get(p.table) if p.table is not None else None]
+    tables = own if ctx.profile["rebuy.window_scope"] == "table" else list(ctx.state.tables.values())
 
     def question(level: int) -> str:
         where = "" if ctx.profile["rebuy.window_scope"] == "table" else " at any table"
@@ -70,7 +68,7 @@ def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
             f"The answer decides whether they may rebuy."
         )
 
-    return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question)
+    return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question, own)
 
 
 @command("rebuy")
@@ -86,12 +84,12 @@ def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
         )
     if not p.entries:
         raise RuleError("INVALID_INPUT", f"{p.name} has not bought in yet.", "ENT-1")
+    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3", ctx)
+    check_hand_purchase(ctx, p, price)  # both refusals come before the level question: no answer changes them
     level = p.busted_level if p.deciding and p.busted_level is not None else rebuy_hand_level(ctx, p, cmd)
     block = rebuy_block(ctx, p, level)
     if block is not None:
         raise block
-    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3", ctx)
-    check_hand_purchase(ctx, p, price)
     emit_purchase(ctx, p, "rebuy", price, ctx.profile.rebuy_chips)
 
 
@@ -169,7 +167,6 @@ def _topup_window(ctx: Context, p: Player, cmd: dict[str, Any]) -> None:
 def topup(ctx: Context, cmd: dict[str, Any]) -> None:
     """Buy chips up to the starting stack at the end of the first level (ENT-6)."""
     p = _buyer(ctx, cmd, "topup", "top-up", "ENT-6")
-    _topup_window(ctx, p, cmd)
     if p.topups >= int(ctx.profile["topup.max_per_player"]):
         raise RuleError("LIMIT_REACHED", f"{p.name} has already topped up.", "ENT-6")
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
@@ -194,6 +191,7 @@ def topup(ctx: Context, cmd: dict[str, Any]) -> None:
         )
     price = paid_amount(cmd, chips * buy_in // start, "top-up", "ENT-6", ctx)
     check_hand_purchase(ctx, p, price)
+    _topup_window(ctx, p, cmd)  # last: its question is asked only when nothing else refuses the top-up
     emit_purchase(ctx, p, "topup", price, chips, stack_before=stack)
 
 

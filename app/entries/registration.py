@@ -90,6 +90,12 @@ def open_seat_exists(state: TournamentState) -> bool:
     return any(t.population < t.max_seats for t in tables.values())  # none found: make sure
 
 
+def draw_done(state: TournamentState) -> bool:
+    """Players sit at tables: an entrant who pays now is seated at once (or waits for a seat), even
+    before the start. The draw does not start the tournament (section 20.6)."""
+    return any(t.seats for t in state.tables.values())
+
+
 def seat_if_possible(ctx: Context, p: Player, waitlist: bool) -> None:
     """Seat a new entrant at once (after the draw), or put him on the waiting list (REG-3)."""
     if not ctx.state.tables or "seat_player" not in COMMANDS:
@@ -200,6 +206,7 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
+    seat_now = late or draw_done(ctx.state)
     closed = not late and registration_closed(ctx.profile, ctx.now)
     if closed and not waitlist:
         raise RuleError("CAP_REACHED", f"Registration closed at {closing_words(ctx.profile['reg.closes_at'])}.",
@@ -207,7 +214,7 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
     full = closed or _full(ctx)
     if full and not waitlist:
         raise RuleError("CAP_REACHED", f"The event is full ({ctx.profile['reg.cap']} players).", "REG-1")
-    if late and not full and pay and not waitlist and ctx.state.tables and not open_seat_exists(ctx.state):
+    if seat_now and not full and pay and not waitlist and ctx.state.tables and not open_seat_exists(ctx.state):
         raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
     committed = bool(cmd.get("committed", False))
     obligation = None
@@ -222,7 +229,7 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
         return
     if pay:
         emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips)
-        if late:
+        if seat_now:
             seat_if_possible(ctx, ctx.state.players[pid], waitlist)
 
 
@@ -239,8 +246,9 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx)
+    seat_now = late or draw_done(ctx.state)
     emit_purchase(ctx, p, "entry", price, chips)
-    if late and p.table is None:  # a player already given a seat keeps it
+    if seat_now and p.table is None:  # a player already given a seat keeps it
         seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
 
 

@@ -14,7 +14,7 @@ from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, REGISTERED, WAITING, Player, TournamentState
 from app.eliminations.places import renumber
 from app.entries.ledger import emit_purchase, has_started, level_now, log_money
-from app.entries.registration import open_seat_exists
+from app.entries.registration import draw_done, open_seat_exists, seat_if_possible
 from app.errors import RuleError
 
 if TYPE_CHECKING:
@@ -86,6 +86,8 @@ def promote(ctx: Context, places: int) -> None:
             return
         ctx.emit("player_promoted", player=nxt.id)
         emit_purchase(ctx, nxt, "entry", int(ctx.profile["money.buy_in_cents"]), int(ctx.profile["money.start_stack"]))
+        if draw_done(ctx.state):  # after the draw he takes a seat at once, as a new entrant does
+            seat_if_possible(ctx, nxt, True)
 
 
 @command("forfeit_at_start")
@@ -156,6 +158,16 @@ def _refunded(state: TournamentState, ev: Event) -> None:
         state.in_field -= 1
         state.entrants -= 1
         state.money_counts["refunded_entries"] = state.money_counts.get("refunded_entries", 0) + p.entries
+    _leave_seat(state, p)
     p.status, p.refunded, p.out_reason, p.out_at = OUT, True, ev.data.get("reason", "refund"), ev.at
     if state.batches:
         renumber(state, 0)
+
+
+def _leave_seat(state: TournamentState, p: Player) -> None:
+    """A player seated by the draw who withdraws before the start gives up his seat; it is open again."""
+    table = state.tables.get(p.table) if p.table is not None else None
+    if table is not None and p.seat is not None and table.seats.get(p.seat) == p.id:
+        del table.seats[p.seat]
+        state.seats_changed(table.number)
+    p.table = p.seat = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.balancing.halting import arrived
+from app.balancing.halting import arrived, dealt_on_arrival
 from app.buttons.positions import first_hand
 from app.core import inputs
 from app.core.events import Event
@@ -84,12 +84,15 @@ def _player_seated(state: TournamentState, ev: Event) -> None:
     p = state.players[int(ev.data["player"])]
     table = state.tables[int(ev.data["table"])]
     seat = int(ev.data["seat"])
+    dealt = dealt_on_arrival(state, table, seat)  # BAL-1: he refills a halted table and posts its big blind
     table.seats[seat] = p.id
     state.seats_changed(table.number)
     p.status, p.table, p.seat = SEATED, table.number, seat
     if p.id in state.waiting:
         state.waiting.remove(p.id)
-    if table.hands > 0 and p.id not in table.newcomers:
+    if dealt:
+        p.new_obligation = None  # posting the big blind meets a late entrant's obligation (BTN-10)
+    elif table.hands > 0 and p.id not in table.newcomers:
         table.newcomers.append(p.id)
     arrived(state, table.number)
 

@@ -571,7 +571,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
     counts = state.money_counts
     left = state.in_field
     paid = len(table)
-    begun = bool(state.started or state.clock.get("started"))
+    begun = state.started
     occupied = sum(1 for t in state.tables.values() if t.seats)
     final = bool(
         begun and occupied == 1 and left > 1 and state.profile is not None

@@ -28,11 +28,10 @@ def enter(t: Tournament, *names: str) -> None:
         t.execute({"cmd": "register", "name": name})
 
 
-def begin(t: Tournament, *, clock: bool = False) -> None:
-    """Play begins: the players are seated (and the clock started): nobody busts before (ELIM-6)."""
+def begin(t: Tournament) -> None:
+    """Play begins: the players are seated and the clock starts; nobody busts before (ELIM-6, section 20.6)."""
     t.execute({"cmd": "seat_all"})
-    if clock:
-        t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "start_clock"})
 
 
 def refused(t: Tournament, cmd: dict[str, Any], code: str) -> RuleError:

@@ -83,11 +83,21 @@ def _level_change() -> tuple[Tournament, Command]:
     return t, {"cmd": "bust", "player": "Ann", "rebuy": True}
 
 
+def _no_show_level_change() -> tuple[Tournament, Command]:
+    """REG-5 (P004): an away player's chips go at his table's first level-2 hand; level 2 began a minute
+    ago and the table has reported no hand since. (A player who is here is refused without asking.)"""
+    t = _make("home-nl", table__max_seats=5, final_table__size=5)
+    _register(t, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"}, {"cmd": "absent", "player": "Dan"})
+    t.time.advance(20 * MIN + 60)  # type: ignore[attr-defined]
+    return t, {"cmd": "no_show", "players": ["Dan"]}
+
+
 # -- ELIM-4: starting stacks of two busts in one hand ------------------------------------------------------
 def _two_busts() -> tuple[Tournament, Command]:
     t = _make("tda")
     _register(t, "Ann", "Bob", "Cat")
-    t.execute({"cmd": "seat_all"})
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
     return t, {"cmd": "bust", "players": ["Ann", "Bob"]}
 
 
@@ -125,6 +135,7 @@ def _tied_tables_button() -> tuple[Tournament, Command]:
                  3: {s: f"C{s}" for s in range(1, 8)}})
     for number in (1, 3):
         t.execute({"cmd": "set_button", "table": number, "seat": 1})
+    t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "C4", "rebuy": False})
     return t, {"cmd": "balance"}
 
@@ -133,7 +144,7 @@ def _tied_tables_button() -> tuple[Tournament, Command]:
 def _deciding(profile: str = "home-nl") -> Tournament:
     t = _make(profile, table__max_seats=9, final_table__size=9)
     _register(t, *[f"P{i}" for i in range(1, 11)])  # two tables of five
-    _run(t, {"cmd": "seat_all"})
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "P1"})  # may rebuy: stays seated at 0 chips, deciding
     assert t.state.players[t.state.by_name["p1"]].deciding
     return t
@@ -207,7 +218,7 @@ def _deciding_stage_ends() -> tuple[Tournament, Command]:
         name = f"N{i:02d}"
         t.execute({"cmd": "register", "name": name,
                    "identity": {"first_name": name, "last_name": "Student", "student_id": f"S{name}"}})
-    t.execute({"cmd": "seat_all"})
+    _run(t, {"cmd": "seat_all"}, {"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "N01"})  # may rebuy: stays seated at 0 chips, deciding
     assert t.state.players[t.state.by_name["n01"]].deciding
     return t, {"cmd": "advance_winners", "end": True}
@@ -263,6 +274,8 @@ def _addon_stack() -> tuple[Tournament, Command]:
 CASES: list[QuestionCase] = [
     QuestionCase("conv-6 level change (bust)", _level_change, lambda q: _with(_level_change()[1], q, True),
                  ANSWER, "bool", "CONV-6"),
+    QuestionCase("conv-6 level change (no-show)", _no_show_level_change,
+                 lambda q: _with(_no_show_level_change()[1], q, False), ANSWER, "bool", "CONV-6"),
     QuestionCase("elim-4 starting stacks", _two_busts,
                  lambda q: _with(_two_busts()[1], q, {k: 100 * (i + 1) for i, k in enumerate(q.keys)}),
                  "stacks", "amounts", "ELIM-4"),

@@ -93,8 +93,11 @@ def who(t: Tournament, table: int, seat: int) -> str:
 
 
 def bust(t: Tournament, *players: str) -> None:
-    """Eliminate players in one hand (through ``bust`` when the eliminations area is loaded)."""
+    """Eliminate players in one hand (through ``bust`` when the eliminations area is loaded). Nobody busts
+    before the start (ELIM-6): the clock is started first if it has not run yet."""
     if "bust" in COMMANDS:
+        if not t.state.started:
+            t.execute({"cmd": "start_clock"})
         stacks = {name: 100 * (i + 1) for i, name in enumerate(players)}
         t.execute({"cmd": "bust", "players": list(players), "stacks": stacks})
         for name in players:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.app.money_kit import at_level, enter, make, players, refused
+from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
 def _seated_home_nl(n: int = 4):
@@ -62,6 +62,7 @@ def test_reg_3_waiting_entrant_seated_when_a_seat_frees_or_refunded_after_level_
     t = make("home-rebuy")
     enter(t, *[f"P{i}" for i in range(10)])
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     at_level(monkeypatch, 1)
     enter(t, "W1", "W2")
     refused(t, {"cmd": "seat_waiting"}, "NO_OPEN_SEAT")
@@ -92,13 +93,14 @@ def test_reg_1_withdrawal_promotes_the_first_waiting_and_forfeit_at_start_record
     assert (money["forfeit_fees_cents"], money["pool_cents"]) == (2000, 0)
     assert players(t)["D"]["status"] == "registered"
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     refused(t, {"cmd": "forfeit_at_start", "players": ["C"]}, "ALREADY_STARTED")
 
 
 def test_chip_count_that_does_not_add_up_is_flagged_per_table_then_accepted_as_a_correction():
     t = make("tda")
     enter(t, "Ann", "Bob", "Cat")
-    t.execute({"cmd": "seat_all"})
+    begin(t)
     t.execute({"cmd": "bust", "player": "Cat"})
     refused(t, {"cmd": "chip_count", "counts": {"Ann": 20000}}, "INVALID_INPUT")
     refused(t, {"cmd": "chip_count", "counts": {"Ann": -1, "Bob": 5}}, "INVALID_INPUT")
@@ -143,7 +145,7 @@ def test_ent_5_a_count_cannot_give_chips_to_a_player_deciding_on_a_rebuy() -> No
         mp.setattr(app.entries.ledger, "in_break", lambda state, now: False)
         for name in ("S0", "S1", "S2"):
             t.execute({"cmd": "register", "name": name})
-        t.execute({"cmd": "seat_all"})
+        begin(t)
         t.execute({"cmd": "bust", "players": ["S0", "S1"], "stacks": {"S0": 1, "S1": 1}})
         before = t.snapshot()
         _, err = t.try_execute({"cmd": "chip_count", "counts": {"S0": 1}, "accept": True})

@@ -194,7 +194,7 @@ def test_bal_plan_never_moves_a_player_twice() -> None:
 
 
 def test_bal_3_reading_24_stud_only_same_seat_number_to_the_seat_last_vacated() -> None:
-    t = tournament("tda", mix__games=["stud"])
+    t = tournament("tda", mix__games=["stud"], structure__id="casino-mixed")
     layout_tables(t, {1: _full("A", [1, 2, 3, 4, 6, 7, 8, 9]), 2: _full("B", [1, 2, 3, 4, 5, 6, 7])})
     bust(t, "B2")
     bust(t, "B5")  # table 2: 5 players; seat 5 was vacated last; no button is needed in stud
@@ -206,7 +206,7 @@ def test_bal_3_reading_24_stud_only_same_seat_number_to_the_seat_last_vacated() 
 
 
 def test_bal_3_mixed_event_of_stud_games_only_moves_by_seat_number() -> None:
-    t = tournament("tda", mix__mode="rotation", mix__games=["stud", "razz"])
+    t = tournament("tda", mix__mode="rotation", mix__games=["stud", "razz"], structure__id="casino-mixed")
     layout_tables(t, {1: _full("A", list(range(1, 10))), 2: _full("B", [1, 2, 3, 4, 5, 6, 7])})
     bust(t, "B3")
     move = t.view("balance")["balance"]["moves"][0]

@@ -32,6 +32,7 @@ def test_reg_2_p001_absent_registrant_forfeits_pays_the_fee_and_the_first_waitin
     ps = players(t)
     assert ps["Bob"]["table"] is None and ps["Dan"]["table"] is not None
     assert sorted(n for n, p in ps.items() if p["status"] == "seated") == ["Ann", "Cat", "Dan"]
+    t.execute({"cmd": "start_clock"})
     refused(t, {"cmd": "forfeit_at_start", "players": ["Cat"]}, "ALREADY_STARTED")
 
 
@@ -186,6 +187,7 @@ def test_conv_9_random_outcomes_are_in_the_log_and_replay_without_the_source() -
 def test_conv_11_busts_at_two_tables_outside_hand_for_hand_are_not_the_same_hand() -> None:
     t = tournament("tda")
     layout_tables(t, {1: {1: "A", 2: "B", 3: "C"}, 2: {1: "D", 2: "E", 3: "F"}})
+    t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "players": ["A"], "stacks": {"A": 500}})
     t.execute({"cmd": "bust", "players": ["D"], "stacks": {"D": 500}})
     ps = players(t)

@@ -137,6 +137,7 @@ def final_four(monkeypatch):
     t = make("home-rebuy", payout__table="fixed", payout__fixed_cents=[6000, 4000, 3000, 2000, 1000])
     enter(t, *[f"P{i}" for i in range(8)])
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     at_level(monkeypatch, 2)
     for i in range(4):
         t.execute({"cmd": "bust", "player": f"P{i}"})

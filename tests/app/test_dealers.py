@@ -119,6 +119,7 @@ def test_seat_4_a_dealer_who_leaves_his_table_no_longer_shows_as_its_dealer() ->
     t = tournament("home-rebuy", seed=6)
     add_players(t, names(15))
     t.execute({"cmd": "seat_all", "dealers": ["P01", "P02"]})
+    t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "P01"})
     if t.state.players[t.state.by_name["p01"]].deciding:
         t.execute({"cmd": "decline_rebuy", "player": "P01"})

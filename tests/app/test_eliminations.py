@@ -44,6 +44,7 @@ def test_elim_3_hand_for_hand_batch_across_tables_is_one_tie(monkeypatch):
     t = make("tda")
     enter(t, *[f"P{i}" for i in range(12)])
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     a, b = t.state.players[1], next(p for p in t.state.players.values() if p.table != t.state.players[1].table)
     refused(t, {"cmd": "bust", "players": [a.name, b.name], "stacks": {a.name: 5, b.name: 9}}, "INVALID_INPUT")
     t.execute({"cmd": "bust", "players": [a.name, b.name], "hand_for_hand": True})
@@ -56,6 +57,7 @@ def test_elim_1_bust_frees_the_seat_and_marks_it_dead_for_the_button():
     t = make("tda")
     enter(t, "Ann", "Bob", "Cat")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     ann = t.state.players[1]
     table, seat = ann.table, ann.seat
     assert table is not None and seat is not None
@@ -78,7 +80,7 @@ def test_elim_2_late_entries_move_provisional_places(monkeypatch):
 def test_elim_6_last_player_wins_and_nothing_more_can_be_played():
     t = make("hat")  # no late entry: the last player standing wins at once
     enter(t, "Ann", "Bob", "Cat")
-    begin(t, clock=True)
+    begin(t)
     t.execute({"cmd": "bust", "player": "Ann"})
     t.execute({"cmd": "bust", "player": "Bob"})
     ps = players(t)
@@ -102,7 +104,7 @@ def test_elim_6_no_bust_before_the_tournament_has_started():
 def test_elim_6_no_winner_while_late_registration_can_bring_entries():
     t = make("tda", reentry__offered=True)  # late registration to the end of level 3, 20-minute levels
     enter(t, "Ann", "Bob")
-    begin(t, clock=True)
+    begin(t)
     t.execute({"cmd": "bust", "player": "Ann"})
     assert not t.state.ended and players(t)["Bob"]["status"] == "seated" and players(t)["Ann"]["place"] == 2
     refused(t, {"cmd": "bust", "player": "Bob"}, "INVALID_INPUT")  # somebody must win the hand
@@ -119,7 +121,7 @@ def test_elim_6_the_tournament_ends_when_late_registration_closes_with_one_playe
 
     t = make("tda")
     enter(t, "Ann", "Bob")
-    begin(t, clock=True)
+    begin(t)
     t.execute({"cmd": "bust", "player": "Ann"})
     assert t.due_command() is None
     level_s = int(t.state.profile["structure.level_minutes"]) * 60
@@ -173,6 +175,7 @@ def test_elim_1_a_player_seated_before_buying_in_cannot_bust():
     t.execute({"cmd": "register", "name": "Dan", "pay": False})
     t.execute({"cmd": "seat_all"})
     t.execute({"cmd": "seat_player", "player": "Dan"})
+    t.execute({"cmd": "start_clock"})
     dan = t.state.players[t.state.by_name["dan"]]
     assert dan.status == "seated" and not dan.entries
     left = t.state.in_field
@@ -190,6 +193,7 @@ def test_elim_6_the_last_player_holding_chips_cannot_bust_while_the_others_decid
     t = make("home-nl")
     enter(t, "Ann", "Bob", "Cat")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "Ann"})  # may rebuy: deciding, no chips
     t.execute({"cmd": "bust", "player": "Bob"})
     assert all(t.state.players[t.state.by_name[n]].deciding for n in ("ann", "bob"))
@@ -209,6 +213,7 @@ def test_elim_6_a_rebuy_gives_the_hand_a_player_holding_chips_again():
     t = make("home-nl")
     enter(t, "Ann", "Bob", "Cat")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "Ann"})
     t.execute({"cmd": "bust", "player": "Bob"})
     t.execute({"cmd": "rebuy", "player": "Ann"})
@@ -251,3 +256,50 @@ def test_elim_6_a_bust_does_not_look_over_the_whole_field():
             t.execute({"cmd": "rebuy", "player": "P3"})
             t.execute({"cmd": "decline_rebuy", "player": "P4"})
         assert _CountedField.looks == 0, profile
+
+
+def test_elim_6_a_hand_seated_tournament_starts_when_its_clock_first_runs():
+    """Section 20.6: seats given by hand do not start the tournament; the clock's first run does, and every
+    rule that asks "has it started?" (busts, withdraw refunds, the late-registration window, the views)
+    gives the same answer, also when the log is replayed."""
+    from app.core.engine import Tournament
+    from app.views import read
+
+    t = make("tda")
+    enter(t, "Ann", "Bob", "Cat", "Dan")
+    t.execute({"cmd": "open_table", "table": 1})
+    for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan"), start=1):
+        t.execute({"cmd": "seat_player", "player": name, "table": 1, "seat": seat})
+    assert not t.state.started and t.view("tournament")["tournament"]["started"] is False
+    assert read(t).field.started is False
+    err = refused(t, {"cmd": "bust", "player": "Ann"}, "NOT_STARTED")
+    assert err.rule == "ELIM-6"
+    t.execute({"cmd": "withdraw", "player": "Dan"})  # before the start: refunded, his seat is open again
+    dan = players(t)["Dan"]
+    assert (dan["status"], dan["refunded"], dan["table"]) == ("out", True, None)
+    assert 4 not in t.state.tables[1].seats and all_problems(t.state) == []
+    t.execute({"cmd": "start_clock"})
+    assert t.state.started and t.view("tournament")["tournament"]["started"] is True
+    assert read(t).field.started is True
+    t.time.advance(60)  # type: ignore[attr-defined]
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert players(t)["Ann"]["place"] == 3
+    refused(t, {"cmd": "withdraw", "player": "Bob"}, "ALREADY_STARTED")
+    t.time.advance(4 * 3600)  # type: ignore[attr-defined]  # level 3, the last for late entries, is over
+    refused(t, {"cmd": "register", "name": "Eve"}, "WINDOW_CLOSED")
+    again = Tournament.replay(list(t.log))
+    assert again.state.started and again.view("tournament") == t.view("tournament")
+
+
+def test_elim_6_the_seat_draw_does_not_start_the_tournament():
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    assert t.view("tournament")["tournament"]["started"] is False
+    refused(t, {"cmd": "bust", "player": "Ann"}, "NOT_STARTED")
+    enter(t, "Dan")  # after the draw a new entrant is seated at once, but nobody is a late entrant yet
+    dan = t.state.players[t.state.by_name["dan"]]
+    assert dan.table is not None and dan.new_obligation is None
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Ann"})
+    assert t.state.players[t.state.by_name["ann"]].deciding

@@ -73,17 +73,21 @@ def test_reg_1_cap_of_30_waitlists_the_31st_or_refuses_when_asked():
     assert t.view("money")["money"]["entrants"] == 30
 
 
-def test_reg_6_no_late_entry_in_the_hat_profile_once_seated():
+def test_reg_6_no_late_entry_in_the_hat_profile_once_started():
     t = make("hat")
     enter(t, "Ann", "Bob", "Cat")
     t.execute({"cmd": "seat_all"})
-    refused(t, {"cmd": "register", "name": "Dan"}, "NOT_OFFERED")
+    enter(t, "Dan")  # the draw does not start the tournament (section 20.6): he is seated at once
+    assert players(t)["Dan"]["status"] == "seated"
+    t.execute({"cmd": "start_clock"})
+    refused(t, {"cmd": "register", "name": "Eve"}, "NOT_OFFERED")
 
 
 def test_reg_3_late_entry_is_seated_in_level_1_and_refused_after(monkeypatch):
     t = make("home-rebuy")
     enter(t, "Ann", "Bob", "Cat")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     at_level(monkeypatch, 1)
     t.execute({"cmd": "register", "name": "Dan"})
     dan = players(t)["Dan"]
@@ -173,11 +177,13 @@ def test_ent_8_tda_8b_a_player_with_chips_forfeits_them_to_re_enter_where_the_ho
     strict = make("tda", reentry__offered=True)
     enter(strict, "Ann", "Bob", "Cat")
     strict.execute({"cmd": "seat_all"})
+    strict.execute({"cmd": "start_clock"})
     refused(strict, {"cmd": "reenter", "player": "Ann"}, "INVALID_INPUT")  # still has chips: not allowed
 
     t = make("tda", reentry__offered=True, reentry__forfeit_stack=True)
     enter(t, "Ann", "Bob", "Cat")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     seat = (t.state.players[1].table, t.state.players[1].seat)
     # Counted 7,000: the other 3,000 of his recorded stack were won at his table (its loose chips).
     t.execute({"cmd": "reenter", "player": "Ann", "stack": 7000})

@@ -14,6 +14,7 @@ def _eight_handed_final_nine() -> Tournament:
     for i in range(10):
         t.execute({"cmd": "register", "name": f"P{i}"})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     return t
 
 
@@ -63,6 +64,7 @@ def test_brk_6_a_ten_handed_event_forms_a_final_table_of_ten() -> None:
     for i in range(11):
         t.execute({"cmd": "register", "name": f"P{i}"})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     assert len(t.state.tables) == 2
     victim = next(iter(t.state.tables[1].seats.values()))
     t.execute({"cmd": "bust", "player": victim})

@@ -90,6 +90,7 @@ def test_ent_9_no_chip_purchase_while_deciding_on_a_rebuy() -> None:
     t = make("casino-mixed", rebuy__offered=True, rebuy__last_level=4)
     enter(t, "Ann", "Bob", "Cy")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "player": "Ann"})
     refused_unchanged(t, {"cmd": "buy_chips", "player": "Ann", "amount_cents": 10000}, "INVALID_INPUT")
 
@@ -99,6 +100,7 @@ def test_ent_5_a_flagged_count_goes_stale_when_a_counted_player_busts() -> None:
     t = make("home-nl")
     enter(t, "Ann", "Bob", "Cy")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     stacks = {p.name: p.stack for p in t.state.players.values()}
     t.execute({"cmd": "chip_count", "counts": {**stacks, "Cy": stacks["Cy"] - 1}})
     t.execute({"cmd": "bust", "player": "Ann"})

@@ -60,3 +60,19 @@ def test_bal_1_waiver_is_logged_and_lasts_until_a_player_arrives() -> None:
     view = t.view()
     assert view["tables"]["2"]["halted"] is None and view["balance"]["halts"] == []
     assert "halt_waived" not in t.state.extra or t.state.extra["halt_waived"] == {}
+
+
+def test_bal_1_the_player_who_refills_a_halted_table_is_dealt_in_as_its_big_blind() -> None:
+    """The halted table reported its hand first, so its next hand waits with the big blind on seat 4; the
+    mover who takes seat 4 posts that big blind and is dealt in, not listed as arriving during a hand."""
+    t = _halted_field()
+    t.execute({"cmd": "hand_finished", "table": 2})
+    t.execute({"cmd": "balance"})
+    table = t.view("tables")["tables"]["2"]
+    assert table["bb"] == 4 and table["seats"]["4"]["player"] == "A4" and table["halted"] is None
+    assert "A4" not in [row["player"] for row in table["not_dealt"]]
+    assert t.state.players[t.state.by_name["a4"]].id not in t.state.tables[2].newcomers
+    t.execute({"cmd": "hand_finished", "table": 2})  # the hand A4 played as the big blind
+    table = t.view("tables")["tables"]["2"]
+    assert (table["sb"], table["bb"], table["not_dealt"]) == (4, 5, [])
+

@@ -121,3 +121,77 @@ def test_section_19_the_question_is_a_refusal_that_changes_nothing() -> None:
         t.execute({"cmd": "bust", "players": ["Ann"], "rebuy": True})
     assert (info.value.code, info.value.rule) == ("NEEDS_INPUT", "CONV-6")
     assert t.state == before
+
+
+def _level_4_just_began() -> Tournament:
+    """Both tables reported a level-3 hand; level 4 began a minute ago and nobody has reported a hand since."""
+    t = two_tables()
+    advance(t, 2 * LEVEL_S + 60)
+    for number in t.state.tables:
+        t.execute({"cmd": "hand_finished", "table": number})
+    advance(t, LEVEL_S)
+    return t
+
+
+def _at_table(t: Tournament, number: int) -> list[str]:
+    return [t.state.players[pid].name for _seat, pid in sorted(t.state.tables[number].seats.items())]
+
+
+def test_conv_6_each_table_is_asked_once_per_level_change_and_its_answer_is_remembered() -> None:
+    """Section 20.10: hands only move forward. A table answered once about level 4 is not asked again in
+    that level; its answer stands for the hand in play there; the other table is still asked once."""
+    t = _level_4_just_began()
+    first, second = sorted(t.state.tables)
+    a, b = _at_table(t, first)[:2]
+    refused(t, {"cmd": "bust", "player": a}, "NEEDS_INPUT")
+    t.execute({"cmd": "bust", "player": a, ANSWER: False})  # "it is a level 4 hand": no rebuy
+    answered = [ev for ev in t.log if ev.type == "hand_start_answered"]
+    assert [ev.data for ev in answered] == [{"tables": [first], "level": 4, "started_before": False}]
+    assert players(t)[a]["status"] == "out"
+    advance(t, 120)
+    t.execute({"cmd": "bust", "player": b})  # not asked again: the table's hand is a level 4 hand
+    assert players(t)[b]["status"] == "out" and players(t)[b]["deciding"] is False
+    x, y, z = _at_table(t, second)[:3]
+    refused(t, {"cmd": "bust", "player": x}, "NEEDS_INPUT")  # the other table is asked, once
+    t.execute({"cmd": "bust", "player": x, ANSWER: True})  # its hand began in level 3: may rebuy
+    assert players(t)[x]["deciding"] is True
+    t.execute({"cmd": "decline_rebuy", "player": x})
+    t.execute({"cmd": "bust", "player": y})  # the same hand in play there: level 3, no question
+    assert players(t)[y]["deciding"] is True
+    t.execute({"cmd": "decline_rebuy", "player": y})
+    assert len([ev for ev in t.log if ev.type == "hand_start_answered"]) == 2
+    again = Tournament.replay(list(t.log))  # the answers are in the log: a replay judges the same
+    assert again.state.tables[second].answered_level == 3 and again.state.tables[first].answered_level == 4
+    assert again.view("players") == t.view("players")
+    t.execute({"cmd": "hand_finished", "table": second})  # a level 4 hand begins there: the clock decides
+    t.execute({"cmd": "bust", "player": z})
+    assert players(t)[z]["status"] == "out" and players(t)[z]["deciding"] is False
+
+
+def test_reg_5_no_show_of_a_player_who_is_here_is_refused_before_any_question() -> None:
+    """Section 19: the question is asked only when its answer changes the outcome. A no-show of a player
+    who is at the table is refused whatever the answer, so it is refused at once, without asking."""
+    t = two_tables()
+    t.execute({"cmd": "absent", "player": "Dan"})
+    t.execute({"cmd": "returned", "player": "Dan"})
+    advance(t, LEVEL_S + 60)  # level 2 began a minute ago; no hand reported since
+    err = refused(t, {"cmd": "no_show", "players": ["Dan"]}, "INVALID_INPUT")
+    assert err.question is None and "Dan is here" in err.message
+    t.execute({"cmd": "absent", "player": "Eve"})
+    err = refused(t, {"cmd": "no_show", "players": ["Eve"]}, "NEEDS_INPUT")  # away: now the answer decides
+    assert err.question is not None and "before level 2 began" in err.message
+    t.execute({"cmd": "no_show", "players": ["Eve"], ANSWER: False})
+    assert players(t)["Eve"]["status"] == "out"
+
+
+def test_section_19_a_top_up_refused_whatever_the_answer_is_refused_without_asking() -> None:
+    """Section 19: a top-up that the stack already refuses is refused at once, just after level 2 began;
+    the question comes only for a top-up the answer decides."""
+    t = make("home-rebuy")
+    enter(t, "Ann", "Bob", "Cat")
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    advance(t, LEVEL_S + 60)  # level 2 began a minute ago; the table has reported no hand since
+    err = refused(t, {"cmd": "topup", "player": "Bob", "stack": 2500}, "STACK_AT_OR_ABOVE_START")
+    assert err.question is None
+    refused(t, {"cmd": "topup", "player": "Bob", "stack": 1200}, "NEEDS_INPUT")

@@ -72,7 +72,7 @@ def test_redo_puts_back_exactly(seed, n, data):
 
 
 def test_labels_name_the_player():
-    commands = _commands(3, 14, players=12)
+    commands = _commands(3, 16, players=12)
     h = _play(commands, 3)
     busts = [a for a in h.actions if a.command.get("cmd") == "bust"]
     assert busts

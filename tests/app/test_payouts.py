@@ -35,6 +35,7 @@ def test_pay_4_odd_cents_go_clockwise_from_the_button(monkeypatch):
     t = make("home-nl", money__buy_in_cents=1001)
     enter(t, "Ann", "Bob", "Cat", "Dan")
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     at_level(monkeypatch, 5)
     table = t.state.tables[1]
     table.button = t.state.players[2].seat  # Bob on the button

@@ -97,6 +97,7 @@ def test_pay_2_p004_brackets_count_players_not_rebuys(monkeypatch: pytest.Monkey
     t = make("home-nl")
     enter(t, *[f"P{i}" for i in range(10)])
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     at_level(monkeypatch, 2)
     t.execute({"cmd": "bust", "player": "P0", "rebuy": ["P0"]})
     assert t.view("money")["money"]["pool_cents"] == 11 * 2500

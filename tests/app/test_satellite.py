@@ -54,6 +54,7 @@ def test_sat_1_the_guarantee_counts_for_the_seats() -> None:
 def test_sat_3_play_stops_when_the_players_left_fit_into_the_seats() -> None:
     t = _satellite(10, **{"satellite.seat_value_cents": 20000})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     while not t.state.ended:
         table = max(t.state.tables.values(), key=lambda tb: tb.population)
         t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
@@ -94,6 +95,7 @@ def test_sat_1_simulate_300_players_awards_the_seats_and_balances_the_money_to_t
 def test_sat_3_hand_for_hand_play_stops_when_the_round_is_over() -> None:
     t = _satellite(10, **{"satellite.seat_value_cents": 20000})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     for _ in range(5):  # 5 left, 3 seats
         table = max(t.state.tables.values(), key=lambda tb: tb.population)
         t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
@@ -113,6 +115,7 @@ def test_sat_3_the_seat_winners_keep_their_chips_so_the_chips_still_add_up() -> 
     count of chips in play, and the chips view showed thousands of chips missing."""
     t = _satellite(10, **{"satellite.seat_value_cents": 20000})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     while not t.state.ended:
         table = max(t.state.tables.values(), key=lambda tb: tb.population)
         t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})

@@ -44,7 +44,8 @@ def test_profile_override_is_validated() -> None:
 
 
 def test_a_refusal_step_can_check_the_question_asked() -> None:
-    register = [*({"do": {"cmd": "register", "name": n}} for n in ("Ann", "Bob", "Cat")), {"do": {"cmd": "seat_all"}}]
+    register = [*({"do": {"cmd": "register", "name": n}} for n in ("Ann", "Bob", "Cat")), {"do": {"cmd": "seat_all"}},
+                {"do": {"cmd": "start_clock"}}]
     asks = {"do": {"cmd": "bust", "players": ["Ann", "Bob"]}, "refused": "NEEDS_INPUT"}
     ok = {**asks, "question": {"field": "stacks", "kind": "amounts", "keys": ["Ann", "Bob"]}}
     run_scenario({"profile": "tda", "steps": [*register, ok]})

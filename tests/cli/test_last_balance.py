@@ -20,6 +20,7 @@ def _stored(path: Path) -> None:
         for i in range(20):
             store.execute({"cmd": "register", "name": f"P{i:02d}"})
         store.execute({"cmd": "seat_all"})
+        store.execute({"cmd": "start_clock"})
         state = store.tournament.state
         store.execute({"cmd": "lock_seat", "player": state.tables[1].seats[1], "reason": "player-dealer"})
         for seat in sorted(state.tables[3].seats)[:4]:

@@ -26,6 +26,7 @@ def test_serve_follows_the_file(tmp_path):
         for name in NAMES:
             store.execute({"cmd": "register", "name": name})
         store.execute({"cmd": "seat_all"})
+        store.execute({"cmd": "start_clock"})
         proc = subprocess.Popen([sys.executable, "-m", "floorman", "serve", str(path), "--port", "0",
                                  "--stop-after", "25"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:

@@ -21,6 +21,8 @@ def next_command(state: TournamentState, rng: random.Random, players: int) -> di
         if len(state.players) < players:
             return {"cmd": "register", "name": f"Player {len(state.players) + 1:05d}"}
         return {"cmd": "seat_all"}
+    if not state.started:  # nobody busts before the clock has run (ELIM-6)
+        return {"cmd": "start_clock"}
     deciding = [p for p in state.players.values() if getattr(p, "deciding", False)]
     if deciding:
         p = deciding[0]

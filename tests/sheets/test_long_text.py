@@ -32,6 +32,7 @@ def big() -> Any:
         t.execute({"cmd": "register", "name": f"{LONG} {i}" if i % 2 else f"Ann {i}"})
         clock.advance(5)
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     for name in [p.name for p in t.state.players.values()][-2:]:
         clock.advance(60)
         t.execute({"cmd": "bust", "player": name})

@@ -19,6 +19,7 @@ def _finished(remainder: str, buy_in: int, seat: int = 20000) -> Tournament:
     for i in range(10):
         t.execute({"cmd": "register", "name": f"Player {i}"})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     while not t.state.ended:
         table = max(t.state.tables.values(), key=lambda tb: tb.population)
         t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})

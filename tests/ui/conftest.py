@@ -39,12 +39,18 @@ def clock() -> FakeClock:
     return FakeClock(1_800_000_000.0)
 
 
-def make_session(clock: FakeClock, profile: str = "tda", players: int = 12, seat: bool = False) -> Session:
+def make_session(
+    clock: FakeClock, profile: str = "tda", players: int = 12, seat: bool = False, start: bool = False
+) -> Session:
+    """Players registered; ``seat``: drawn to their seats; ``start``: the clock started too, so play has
+    begun (nobody busts before, ELIM-6)."""
     t = Tournament.create(load_profile(profile), name="Test event", time=clock, seed=3)
     for name in NAMES[:players]:
         t.execute({"cmd": "register", "name": name})
-    if seat:
+    if seat or start:
         t.execute({"cmd": "seat_all"})
+    if start:
+        t.execute({"cmd": "start_clock"})
     return Session.in_memory(t)
 
 

@@ -68,6 +68,7 @@ def test_a_refused_rebuy_shows_the_engines_reason_where_the_director_typed(qtbot
 
 def test_bust_one_player_shows_the_place_at_once(qtbot, window):
     window.tables_ctl.act_seat_draw()
+    window.run({"cmd": "start_clock"})  # play begins: nobody busts before (ELIM-6)
     bar = _type_action(qtbot, window, Qt.Key.Key_F8, "Bo Chen")
     bo = window.session.state.players[window.session.state.by_name["bo chen"]]
     assert bo.status == "out" and bo.place == 12

@@ -27,7 +27,7 @@ def test_seat_draw_button_draws_every_table(qtbot, window):
 
 
 def test_pending_balance_move_is_offered_and_made_with_one_click(qtbot, clock):
-    session = make_session(clock, players=12, seat=True)
+    session = make_session(clock, players=12, start=True)
     state = session.state
     window = _window(qtbot, session)
     busiest = max(state.tables.values(), key=lambda t: t.population)

@@ -29,6 +29,7 @@ def test_every_declared_command_has_a_form_and_a_palette_entry(qtbot, window):
 
 def test_the_bust_form_checks_as_typed_and_runs_through_the_runner(qtbot, window):
     window.tables_ctl.act_seat_draw()
+    window.run({"cmd": "start_clock"})  # play begins: nobody busts before (ELIM-6)
     form = CommandForm("bust", window.session.state, window.runner, parent=window)
     qtbot.addWidget(form)
     ok = form.buttons.button(form.buttons.StandardButton.Ok)

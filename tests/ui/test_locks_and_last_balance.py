@@ -53,7 +53,7 @@ def test_lock_5_a_locked_seat_is_marked_and_unlocked_from_the_row_menu(qtbot, cl
 
 
 def test_bal_6_show_the_last_balance_and_print_its_slips_again(qtbot, clock):
-    session = make_session(clock, players=20, seat=True)
+    session = make_session(clock, players=20, start=True)
     window = open_window(qtbot, session)
     state = session.state
     busiest = max(state.tables.values(), key=lambda t: t.population)
@@ -111,6 +111,7 @@ def test_sat_3_the_seats_won_show_in_the_window_and_offer_the_results(qtbot, clo
     for i in range(10):
         t.execute({"cmd": "register", "name": f"Player {i}"})
     t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
     window = open_window(qtbot, Session.in_memory(t))
     state = t.state
     while not state.ended:

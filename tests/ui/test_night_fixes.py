@@ -47,7 +47,7 @@ def test_window_shortcuts_win_in_a_text_field_but_undo_stays_the_fields(qtbot, w
 
 
 def test_several_names_typed_are_one_bust_and_the_engine_asks_their_stacks(qtbot, clock):
-    session = make_session(clock, players=12, seat=True)
+    session = make_session(clock, players=12, start=True)
     w = _shown(qtbot, DirectorWindow(session))
     state = session.state
     a, b = [state.players[pid] for pid in list(state.tables[1].seats.values())[:2]]
@@ -71,7 +71,7 @@ def test_several_names_typed_are_one_bust_and_the_engine_asks_their_stacks(qtbot
 
 
 def test_a_refused_same_hand_bust_stays_in_its_dialog_with_the_reason(qtbot, clock):
-    session = make_session(clock, players=12, seat=True)
+    session = make_session(clock, players=12, start=True)
     w = _shown(qtbot, DirectorWindow(session))
     state = session.state
     ids = [next(iter(state.tables[1].seats.values())), next(iter(state.tables[2].seats.values()))]
@@ -123,7 +123,7 @@ def test_a_file_open_elsewhere_opens_read_only_and_says_so(qtbot, tmp_path):
 
 
 def test_a_broken_table_disappears_at_once_and_one_table_is_singular(qtbot, clock):
-    session = make_session(clock, players=12, seat=True)
+    session = make_session(clock, players=12, start=True)
     w = _shown(qtbot, DirectorWindow(session))
     for pid in list(session.state.tables[2].seats.values())[:3]:
         assert w.run({"cmd": "bust", "player": pid})

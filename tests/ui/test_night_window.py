@@ -33,7 +33,7 @@ def _select(w, ids):
 
 
 def test_a_finished_same_hand_dialog_clears_the_selection_and_f8_then_opens_the_bar(qtbot, clock):
-    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, start=True)))
     state = w.session.state
     a, b = list(state.tables[1].seats.values())[:2]
     _select(w, [a, b])
@@ -59,7 +59,7 @@ def test_a_finished_same_hand_dialog_clears_the_selection_and_f8_then_opens_the_
 
 
 def test_out_players_are_never_offered_to_bust(qtbot, clock):
-    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, start=True)))
     state = w.session.state
     out, live = list(state.tables[1].seats.values())[:2]
     w.run({"cmd": "bust", "player": out})
@@ -133,7 +133,7 @@ def test_the_same_hand_dialog_keeps_its_size_when_it_shows_a_refusal(qtbot, cloc
 
 
 def test_ctrl_z_right_after_a_wrong_bust_undoes_it(qtbot, clock):
-    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, start=True)))
     state = w.session.state
     qtbot.keyClick(w, Qt.Key.Key_F8)
     bar = w.player_panel.action_bar
@@ -216,7 +216,7 @@ def test_names_are_found_without_their_accents_and_a_folded_duplicate_is_asked_a
 
 
 def test_a_table_is_outlined_short_only_when_the_balancing_panel_has_a_move_for_it(qtbot, clock):
-    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, seat=True)))
+    w = _shown(qtbot, DirectorWindow(make_session(clock, players=12, start=True)))
     state = w.session.state
 
     def shorts():

@@ -22,6 +22,7 @@ def test_palette_understands_bust_rebuy_and_move(qtbot, window, clock):
 
 def test_ctrl_k_then_enter_runs_the_top_line(qtbot, window):
     window.tables_ctl.act_seat_draw()
+    window.run({"cmd": "start_clock"})  # play begins: nobody busts before (ELIM-6)
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     palette = window.findChild(CommandPalette)
     assert palette is not None and palette.isVisible()

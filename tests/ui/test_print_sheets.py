@@ -140,6 +140,7 @@ def test_the_last_busts_offer_payouts_receipts_and_results(qtbot, window):
     # No late entry: the last player standing wins at once (ELIM-6).
     window.session.execute({"cmd": "change_settings", "settings": {"late.mode": "none"}})
     window.tables_ctl.act_seat_draw()
+    window.run({"cmd": "start_clock"})  # play begins: nobody busts before (ELIM-6)
     state = window.session.state
     live = [p.id for p in state.players.values() if p.live]
     for pid in live[:-2]:

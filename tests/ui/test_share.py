@@ -28,6 +28,7 @@ def test_off_by_default_then_shared_and_stopped(window, qtbot):
     assert not window.share.panel.qr.pixmap().isNull()
     assert get(url + "api/state")["players_left"] == 12
     window.run({"cmd": "seat_all"})
+    window.run({"cmd": "start_clock"})
     window.run({"cmd": "bust", "player": "Ann Lee"})
     qtbot.waitUntil(lambda: get(url + "api/state")["players_left"] == 11, timeout=3000)
     assert get(url + "api/seat?name=BO")["matches"][0]["name"] == "Bo Chen"

@@ -85,6 +85,7 @@ def test_a_command_reaches_the_page_over_server_sent_events(tmp_path):
 
     browser = chromium()
     s = Served(clock=WallClock())
+    s.execute({"cmd": "start_clock"})  # nobody busts before the start (ELIM-6)
 
     def director() -> None:
         time.sleep(2.0)

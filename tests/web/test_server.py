@@ -127,6 +127,7 @@ def read_event(resp) -> dict:
 
 
 def test_live_updates_arrive_after_a_command(served):
+    served.execute({"cmd": "start_clock"})  # nobody busts before the start (ELIM-6)
     c = served.conn()
     c.request("GET", "/api/events")
     resp = c.getresponse()
