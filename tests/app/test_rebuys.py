@@ -128,7 +128,7 @@ def _two_tables_in_level_2() -> Any:
     """Home rebuy game: two tables of four, level 2 began 45 seconds ago, no level-2 hand reported yet."""
     t = make("home-rebuy", table__max_seats=5, final_table__size=5)
     enter(t, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-    begin(t, clock=True)
+    begin(t)
     t.time.advance(20 * 60 + 45)  # type: ignore[attr-defined]
     return t
 
@@ -169,7 +169,7 @@ def test_ent_6_a_stack_counted_since_the_last_play_is_used_without_asking_again(
 def test_ent_7_add_on_for_a_player_with_no_chips_asks_for_the_counted_stack(monkeypatch):
     t = make("tda", addon__offered=True, addon__level=1, addon__requires_zero_stack=True)
     enter(t, "Ann", "Bob", "Cat")
-    begin(t, clock=True)
+    begin(t)
     t.time.advance(60)  # type: ignore[attr-defined]  # a minute of play: nobody's stack is known
     err = refused(t, {"cmd": "addon", "player": "Ann"}, "NEEDS_INPUT")
     assert err.question is not None and (err.question.field, err.question.kind) == ("stack", "integer")
@@ -180,7 +180,7 @@ def test_ent_7_add_on_for_a_player_with_no_chips_asks_for_the_counted_stack(monk
     # Without the zero-stack rule the add-on does not depend on the stack, and nothing is asked.
     t2 = make("tda", addon__offered=True, addon__level=1)
     enter(t2, "Ann", "Bob")
-    begin(t2, clock=True)
+    begin(t2)
     t2.time.advance(60)  # type: ignore[attr-defined]
     t2.execute({"cmd": "addon", "player": "Ann"})
     assert players(t2)["Ann"]["addons"] == 1
