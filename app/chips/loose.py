@@ -5,7 +5,9 @@ them by the table where they were won. Their holders may leave that table (a bal
 table, a redraw); the chips go with them. So each lot also keeps the tables where it may be now
 (``state.loose_tables``; a lot without an entry is still only at its own table): a move adds the
 player's new table, a broken table hands its lots to every table that took its players, a redraw puts
-every lot at every new table.
+every lot at every new table. Chips are only where somebody sits (or with the players not at a table):
+a lot whose tables all emptied or broke with nobody to take it may be at any of those, and stays in play
+until a count finds it.
 
 A player who moves also carries whatever his stack gained or lost since it was counted, and leaves the
 opposite at his old table: until those tables are counted, only their sum is known. So the tables
@@ -35,11 +37,20 @@ def field_chips(state: TournamentState) -> int:
     return stacks + sum(state.loose_chips.values())
 
 
+def places(state: TournamentState) -> set[int]:
+    """Where chips can be now: the tables somebody sits at, and (``NO_TABLE``) the players still in who
+    are not at a table. An emptied or broken table holds none: its players took theirs with them."""
+    held = {n for n, t in state.tables.items() if t.seats}
+    if any(p.table is None and p.live for p in state.players.values()):
+        held.add(NO_TABLE)
+    return held
+
+
 def where(state: TournamentState, key: int) -> set[int]:
     """The tables (still in play) where the chips won at table ``key`` may be now."""
-    tables = state.loose_tables.get(key, [key])
-    live = {t for t in tables if t == NO_TABLE or t in state.tables}
-    return live or set(state.tables) | {NO_TABLE}  # nowhere known: anywhere
+    now = places(state)
+    live = set(state.loose_tables.get(key, [key])) & now
+    return live or now  # nowhere known (every table it may be at is gone or empty): anywhere
 
 
 def add(state: TournamentState, key: int, chips: int, at: int | None = None) -> None:
@@ -197,7 +208,9 @@ def counted_tables(state: TournamentState, tables: set[int], taken: list[list[in
     for key, chips in taken:
         state.loose_chips[int(key)] = state.loose_chips.get(int(key), 0) - int(chips)
     for key in list(state.loose_chips):
-        rest = set(state.loose_tables.get(key, [key])) - tables
+        # Where it may be now, as the count judged it: a lot whose tables all broke or emptied may be at
+        # any table, so a count of some tables leaves it with the others.
+        rest = where(state, key) - tables
         if not state.loose_chips[key] or not rest:
             drop(state, key)
         else:

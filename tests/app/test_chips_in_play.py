@@ -155,3 +155,41 @@ def test_race_3_after_a_break_the_race_asks_to_count_the_table_the_uncounted_chi
     err = refused(t, {"cmd": "chip_race", "denomination": 5}, "NEEDS_INPUT")
     assert err.message.startswith("Table 1 holds 4,000 chips won from busted players")
     assert err.question is not None and sorted(err.question.keys) == sorted(set(names) - {"Ann", "Eve"})
+
+
+def _three_tables() -> Tournament:
+    """Twelve players at three tables of four, the clock started."""
+    t = make("tda", table__max_seats=4, final_table__size=4)
+    enter(t, *[f"P{i}" for i in range(1, 13)])
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    assert sorted(len(table.seats) for table in t.state.tables.values()) == [4, 4, 4]
+    return t
+
+
+def test_chips_20_9_an_emptied_tables_uncounted_chips_stay_in_play_until_a_count_finds_them():
+    """Found by the deep fuzz: every player of a table busted, then the empty table broke. Its 40,000 loose
+    chips could be at any table left, but the count of one table dropped them from play."""
+    t = _three_tables()
+    for name in _at(t, 3):
+        t.execute({"cmd": "bust", "player": name})
+    t.execute({"cmd": "break_table", "table": 3})
+    assert _chips(t)["loose_at"] == {"3": [1, 2]}  # where somebody sits; nobody is away from a table
+    # Table 1 counted at its stacks: the lot is not there, so it is still at table 2.
+    t.execute({"cmd": "chip_count", "counts": {name: START for name in _at(t, 1)}})
+    chips = _chips(t)
+    assert t.state.pending_count is None and chips["corrections"] == []
+    assert chips["loose"] == {"3": 40_000} and chips["loose_at"] == {"3": [2]}
+    assert chips["in_play"] == chips["issued"] == chips["expected"] == 120_000
+    # Table 2 counted without them: the lot had to be there, so the count is flagged short.
+    two = _at(t, 2)
+    t.execute({"cmd": "chip_count", "counts": {name: START for name in two}})
+    assert t.state.pending_count is not None and t.state.pending_count["differences"] == [[2, -40_000]]
+    # Counted with them: it adds up, nothing added or removed.
+    counts = {name: START for name in two}
+    counts[two[0]] += 40_000
+    t.execute({"cmd": "chip_count", "counts": counts})
+    chips = _chips(t)
+    assert t.state.pending_count is None and chips["loose"] == {} and chips["corrections"] == []
+    assert (chips["in_play"], chips["added"], chips["removed"]) == (120_000, 0, 0)
+    assert Tournament.replay(t.log).state == t.state

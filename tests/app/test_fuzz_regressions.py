@@ -146,3 +146,13 @@ def test_bal_1_a_hand_finished_where_nobody_is_seated_anywhere_does_not_crash_th
         other.seats.clear()
         t.state.seats_changed(other.number)
     assert halt_now(t.state, table) is None
+
+
+@pytest.mark.parametrize("case", [5089])
+def test_chips_20_9_deep_fuzz_cases_that_lost_chips_now_hold_every_invariant(case: int) -> None:
+    """Deep-fuzz cases (tests/app/fuzz_deep.py, with undo) that once broke chip conservation, played again:
+    5089 broke a table every player of which had busted, then counted one table, and the lot of loose chips
+    that could be anywhere left play (tests/app/test_chips_in_play.py has it in a few commands)."""
+    from tests.app.fuzz_deep import play
+
+    assert play(case, undo=True) is None
