@@ -158,7 +158,7 @@ def _top_up_window(qtbot, clock):
 
 def _answer(qtbot, window, first_line: str, *, yes: bool | None = None, number: int | None = None) -> None:
     dialog = window.runner.question_dialog
-    assert dialog is not None and dialog.isVisible() and dialog.question.text.startswith(first_line)
+    assert dialog is not None and dialog.isVisible() and dialog.question.text.startswith(first_line), dialog.question.text
     if number is not None:
         next(iter(dialog.spins.values())).setValue(number)
         qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
@@ -187,8 +187,9 @@ def test_ent_6_top_up_without_a_stack_asks_for_it_in_the_window(qtbot, clock):
     bar = window.player_panel.action_bar
     bar.edit.setText("Bo Chen")
     qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
-    _answer(qtbot, window, "Had the hand being played", yes=True)
+    # The stack first: it alone may refuse the top-up, whatever the hand's level (section 19).
     _answer(qtbot, window, "How many chips does Bo Chen have now?", number=1200)
+    _answer(qtbot, window, "Had the hand being played", yes=True)
     assert window.runner.question_dialog is None
     bo = session.state.players[session.state.by_name["bo chen"]]
     assert bar.feedback.property("kind") == "done", bar.feedback.text()

@@ -93,6 +93,7 @@ def test_the_panel_never_takes_the_keyboard_and_enter_never_stops_sharing(window
     assert panel.stop.focusPolicy() == Qt.FocusPolicy.NoFocus
     # The director clicked the panel; then F8, a name and Enter: the bust, and the phones still served.
     window.run({"cmd": "seat_all"})
+    window.run({"cmd": "start_clock"})  # play has begun: a bust is taken (ELIM-6)
     bar = window.player_panel.action_bar
     panel.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)

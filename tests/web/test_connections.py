@@ -121,6 +121,7 @@ def test_an_idle_connection_after_an_answer_is_closed_but_a_live_stream_stays(qu
             assert wait_closed(idle, 5) < 3
             # The live stream outlasts the header deadline and still gets the next change.
             time.sleep(0.8)
+            s.execute({"cmd": "start_clock"})  # play has begun (ELIM-6)
             s.execute({"cmd": "bust", "player": "Ann Lee"})
             live.settimeout(5)
             seen = b""
