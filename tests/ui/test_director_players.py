@@ -158,7 +158,8 @@ def _top_up_window(qtbot, clock):
 
 def _answer(qtbot, window, first_line: str, *, yes: bool | None = None, number: int | None = None) -> None:
     dialog = window.runner.question_dialog
-    assert dialog is not None and dialog.isVisible() and dialog.question.text.startswith(first_line), dialog.question.text
+    assert dialog is not None and dialog.isVisible(), first_line
+    assert dialog.question.text.startswith(first_line), dialog.question.text
     if number is not None:
         next(iter(dialog.spins.values())).setValue(number)
         qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
