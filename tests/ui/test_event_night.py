@@ -410,13 +410,18 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
     # Busts one at a time, balancing and breaking tables to the final table; hand for hand on the bubble.
     kinds: list[str] = []
     bubble_seen = False
+    asked_at: dict[int, int] = {}  # CONV-6 (section 20.10): the level-4 question, by the table it asked about
+    busts = 0
     for _ in range(60):
         if "in the money" in w.strip.field.text() and len(state.tables) == 1:
             break
         busiest = max(state.tables.values(), key=lambda t: t.population)
         pid = next(pid for pid in busiest.seats.values() if pid != state.by_name[LONG_NAME.lower()])
+        at_table = busiest.number
         said = typed(qtbot, w, Qt.Key.Key_F8, f"#{pid}")
+        busts += 1
         if w.runner.question_dialog is not None:  # still the level-4 question for a hand begun before it
+            asked_at[at_table] = asked_at.get(at_table, 0) + 1
             answer_question(qtbot, w, choice="1")
         if state.players[pid].deciding:
             typed(qtbot, w, Qt.Key.Key_D, f"#{pid}", Qt.KeyboardModifier.ControlModifier)
@@ -433,6 +438,9 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
             assert not state.hand_for_hand and not w.strip.hand_for_hand.isVisible()
             assert "running" in w.strip.level.text()
     assert kinds.count("break") >= 2 and bubble_seen and len(state.tables) == 1 and not state.hand_for_hand
+    # Each table was asked the level-4 question at most once, however many of its players went out.
+    assert asked_at and all(n == 1 for n in asked_at.values()), asked_at
+    assert sum(asked_at.values()) < busts, (asked_at, busts)
     night_shot(qtbot, w, "07-final-table")
 
     # A chip count at the final table after the breaks. The chips won from busted players went with their
