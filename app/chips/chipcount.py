@@ -183,6 +183,7 @@ def chips_in_play(state: TournamentState) -> int:
 @view_part("chips")
 def chips_view(state: TournamentState) -> dict[str, Any]:
     pending = state.pending_count
+    now = loose.places(state)
     return {
         "issued": state.chips_issued,
         "added": state.chips_added,
@@ -190,7 +191,7 @@ def chips_view(state: TournamentState) -> dict[str, Any]:
         "in_play": chips_in_play(state),
         "expected": state.expected_chips(),
         "loose": {str(k): v for k, v in sorted(state.loose_chips.items()) if v},
-        "loose_at": {str(k): sorted(loose.where(state, k)) for k, v in sorted(state.loose_chips.items()) if v},
+        "loose_at": {str(k): sorted(loose.where(state, k, now)) for k, v in sorted(state.loose_chips.items()) if v},
         "discrepancy": {str(k): d for k, d in pending["differences"]} if pending else {},
         "corrections": state.extra.get("chip_corrections", []),
     }

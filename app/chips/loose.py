@@ -46,11 +46,12 @@ def places(state: TournamentState) -> set[int]:
     return held
 
 
-def where(state: TournamentState, key: int) -> set[int]:
-    """The tables (still in play) where the chips won at table ``key`` may be now."""
-    now = places(state)
+def where(state: TournamentState, key: int, now: set[int] | None = None) -> set[int]:
+    """The tables (still in play) where the chips won at table ``key`` may be now (``now``: the
+    :func:`places`, when the caller asks about many lots at once: each look costs a pass over the field)."""
+    now = places(state) if now is None else now
     live = set(state.loose_tables.get(key, [key])) & now
-    return live or now  # nowhere known (every table it may be at is gone or empty): anywhere
+    return live or set(now)  # nowhere known (every table it may be at is gone or empty): anywhere
 
 
 def add(state: TournamentState, key: int, chips: int, at: int | None = None) -> None:
@@ -81,11 +82,13 @@ def take_for(state: TournamentState, table: int, chips: int) -> None:
     """A player at ``table`` was counted with ``chips`` more than his last stack (fewer when negative):
     the difference comes out of the loose chips that may be at his table, his table's own lot first
     (or, fewer, stays at his table with whoever won them)."""
+    now: set[int] | None = None
     for key in sorted(state.loose_chips, key=lambda k: (k != table, k)):
         v = state.loose_chips.get(key, 0)
         if chips <= 0:
             break
-        if v <= 0 or table not in where(state, key):
+        now = places(state) if now is None else now
+        if v <= 0 or table not in where(state, key, now):
             continue
         part = min(v, chips)
         add(state, key, -part)
@@ -113,18 +116,18 @@ def _link(state: TournamentState, tables: set[int], gone: int | None = None) -> 
 def moved(state: TournamentState, src: int, dst: int) -> None:
     """A player left table ``src`` for ``dst``: what may be at ``src`` may now be at ``dst`` too."""
     for key in list(state.loose_chips):
-        tables = set(state.loose_tables.get(key, [key]))
-        if src in tables:
-            _store(state, key, tables | {dst})
+        stored = state.loose_tables.get(key, [key])
+        if src in stored and dst not in stored:  # a look at the list first: most lots are elsewhere
+            _store(state, key, set(stored) | {dst})
     _link(state, {src, dst})
 
 
 def broken(state: TournamentState, number: int, destinations: set[int]) -> None:
     """Table ``number`` broke and its players went to ``destinations``: its loose chips went with them."""
     for key in list(state.loose_chips):
-        tables = set(state.loose_tables.get(key, [key]))
-        if number in tables:
-            _store(state, key, (tables - {number}) | destinations)
+        stored = state.loose_tables.get(key, [key])
+        if number in stored:  # a look at the list first: most lots are elsewhere
+            _store(state, key, (set(stored) - {number}) | destinations)
     _link(state, destinations | {number}, gone=number)
 
 
@@ -170,11 +173,12 @@ def settle(state: TournamentState, counted: dict[int, int], stacks: dict[int, in
     tables = set(counted)
     taken: dict[int, int] = {}
     lots = sorted((k, v) for k, v in state.loose_chips.items() if v)
+    now = places(state)
     # Lots entirely among the counted tables must all be there; then lots also at a table not counted
     # give what their counted tables show beyond their stacks.
     for whole in (True, False):
         for key, v in lots:
-            here = where(state, key)
+            here = where(state, key, now)
             inside = sorted(here & tables, key=lambda t: (t != key, t))
             if not inside or (here <= tables) != whole:
                 continue
@@ -207,10 +211,11 @@ def counted_tables(state: TournamentState, tables: set[int], taken: list[list[in
     state.moved_between = [g for g in state.moved_between if not (_present(state, g) | set(g) & tables) <= tables]
     for key, chips in taken:
         state.loose_chips[int(key)] = state.loose_chips.get(int(key), 0) - int(chips)
+    now = places(state)
     for key in list(state.loose_chips):
         # Where it may be now, as the count judged it: a lot whose tables all broke or emptied may be at
         # any table, so a count of some tables leaves it with the others.
-        rest = where(state, key) - tables
+        rest = where(state, key, now) - tables
         if not state.loose_chips[key] or not rest:
             drop(state, key)
         else:

@@ -124,8 +124,9 @@ def count_first(ctx: Context, cmd: dict[str, Any]) -> None:
         return
     # Where those chips are now (they go with their holders), the lots at the same tables together.
     places: dict[tuple[int, ...], list[int]] = {}
+    now = loose.places(ctx.state)
     for key in lots:
-        places.setdefault(tuple(sorted(loose.where(ctx.state, key))), []).append(key)
+        places.setdefault(tuple(sorted(loose.where(ctx.state, key, now))), []).append(key)
     tables, origins = next(iter(places.items()))
     chips = sum(lots[k] for k in origins)
     here = sorted((p.table or 0, p.seat or 0, p.id) for p in ctx.state.players.values()
