@@ -28,6 +28,12 @@ from dataclasses import dataclass
 from app.core.state import WINNER, TournamentState
 
 NO_TABLE = 0  # the players not at a table (not seated yet) count as one "table"
+# A lot that may be at more tables than this is kept as ANYWHERE (any table somebody sits at): in a field
+# of hundreds of tables the list would only grow with every move and break, each costing a pass over it,
+# while "it may be at any of 40 tables" tells a director no more than "anywhere". A count of every table
+# still expects such a lot whole; a count of some takes what their surplus shows, as for any other lot.
+ANYWHERE_AFTER = 32
+ANYWHERE: list[int] = []
 
 
 def field_chips(state: TournamentState) -> int:
@@ -50,7 +56,10 @@ def where(state: TournamentState, key: int, now: set[int] | None = None) -> set[
     """The tables (still in play) where the chips won at table ``key`` may be now (``now``: the
     :func:`places`, when the caller asks about many lots at once: each look costs a pass over the field)."""
     now = places(state) if now is None else now
-    live = set(state.loose_tables.get(key, [key])) & now
+    stored = state.loose_tables.get(key, [key])
+    if not stored:
+        return set(now)  # ANYWHERE
+    live = set(stored) & now
     return live or set(now)  # nowhere known (every table it may be at is gone or empty): anywhere
 
 
@@ -58,10 +67,9 @@ def add(state: TournamentState, key: int, chips: int, at: int | None = None) -> 
     """``chips`` more (fewer, when negative) loose chips of the lot won at table ``key``; ``at``: a table
     where they are now (a bust puts them at its own table)."""
     state.loose_chips[key] = state.loose_chips.get(key, 0) + chips
-    tables = set(state.loose_tables.get(key, [key]))
-    if at is not None:
-        tables.add(at)
-    _store(state, key, tables)
+    stored = state.loose_tables.get(key, [key])
+    if stored:  # a lot anywhere stays so
+        _store(state, key, set(stored) | ({at} if at is not None else set()))
     if not state.loose_chips[key]:
         drop(state, key)
 
@@ -75,7 +83,7 @@ def _store(state: TournamentState, key: int, tables: set[int]) -> None:
     if tables == {key}:
         state.loose_tables.pop(key, None)
     else:
-        state.loose_tables[key] = sorted(tables)
+        state.loose_tables[key] = ANYWHERE if len(tables) > ANYWHERE_AFTER else sorted(tables)
 
 
 def take_for(state: TournamentState, table: int, chips: int) -> None:

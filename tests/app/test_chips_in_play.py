@@ -193,3 +193,34 @@ def test_chips_20_9_an_emptied_tables_uncounted_chips_stay_in_play_until_a_count
     assert t.state.pending_count is None and chips["loose"] == {} and chips["corrections"] == []
     assert (chips["in_play"], chips["added"], chips["removed"]) == (120_000, 0, 0)
     assert Tournament.replay(t.log).state == t.state
+
+
+def test_chips_20_9_a_lot_that_may_be_at_more_than_32_tables_is_anywhere_and_a_full_count_still_expects_it():
+    """In a field of hundreds of tables a lot's list of tables would only grow; past 32 it is kept as
+    "any table somebody sits at". A count of every table still expects it whole; a count of one table
+    takes what its surplus shows; moves and breaks leave it anywhere without a look at its tables."""
+    from app.chips import loose
+    from app.core.state import Table, TournamentState
+
+    state = TournamentState()
+    for n in range(1, 41):
+        state.tables[n] = Table(number=n, max_seats=9, seats={1: n})
+    loose.add(state, 1, 500, at=1)
+    for dst in range(2, 33):
+        loose.moved(state, 1, dst)
+    assert state.loose_tables[1] == list(range(1, 33))  # 32 tables: still listed
+    assert loose.where(state, 1) == set(range(1, 33))
+    loose.moved(state, 1, 33)
+    assert state.loose_tables[1] == loose.ANYWHERE
+    assert loose.where(state, 1) == set(range(1, 41))
+    del state.tables[40]
+    loose.broken(state, 40, {39})
+    loose.moved(state, 2, 39)
+    assert state.loose_tables[1] == loose.ANYWHERE and loose.where(state, 1) == set(range(1, 40))
+    loose.add(state, 1, 100, at=5)  # more chips won into the lot: still anywhere
+    assert state.loose_tables[1] == loose.ANYWHERE and state.loose_chips[1] == 600
+    every = set(range(1, 40))
+    whole = loose.settle(state, {t: 0 for t in every}, {t: 0 for t in every})
+    assert whole.total == -600 and whole.taken == [[1, 600]]  # a full count that misses it: short 600
+    found = loose.settle(state, {7: 250}, {7: 0})
+    assert found.total == 0 and found.taken == [[1, 250]]  # one table's surplus is taken from it
