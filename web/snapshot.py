@@ -146,8 +146,9 @@ def state_json(view: TournamentView) -> dict[str, Any]:
                    "seat_winners": list(f.seat_winners), "seat_event": f.seat_event if f.seat_winners else ""},
         "payouts": [{"place": p.label, "prize": p.seat or money(p.prize_cents), "name": p.name} for p in view.payouts],
         "results": results,
+        # the tables somebody sits at (after the end, the winner's table holds nobody in play)
         "tables": [{"number": t.number, "seats": [{"seat": s.seat, "name": s.name} for s in t.seats]}
-                   for t in view.tables],
+                   for t in view.tables if t.seats],
         "leaders": [{"rank": c.rank, "name": c.name, "stack": c.stack} for c in chip_leaders(view, 10)],
         # KO: the largest bounties on players in play (empty without bounties)
         "bounties": [{"rank": b.rank, "name": b.name, "bounty": money(b.bounty_cents)}

@@ -124,6 +124,7 @@ def test_elim_6_the_bust_that_leaves_the_winner_names_him_and_the_strip_reads_ov
     assert state.ended and said == f"{second.name} out 2nd, wins {prize} — the tournament is over: {winner.name} wins."
     w.tick()
     assert w.strip.level.text() == "Tournament over"
+    assert w.strip.clock.text() == "00:00"  # as the room display and the phones: no time left to play
     assert w.strip.field.text() == "1 / 3"
 
 

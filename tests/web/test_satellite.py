@@ -56,6 +56,8 @@ def test_sat_3_the_phones_name_every_seat_winner():
     assert page["left"]["shows"] == "3 / 10"  # the seat winners, not "0 / 10"
     assert page["next"]["shows"] == page["brk"]["shows"] == page["note"]["shows"] == ""
     assert page["clock"]["shows"] == "00:00"
+    # The seat winners left their seats: no "Table 1 · 0 players" is listed.
+    assert state_json(views.read(t, clock.now()))["tables"] == [] and page["tables"]["shows"] in ("", [])
 
 
 def test_elim_6_the_phones_name_the_one_winner_and_nothing_left_to_play():

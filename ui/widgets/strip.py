@@ -81,10 +81,11 @@ class Strip(QFrame):
         lay.addWidget(self.pending_button)
 
     def show_clock(self, info: ClockView) -> None:
-        self.clock.setText(info.time_text)
-        if info.ended:  # the clock stopped at the finish: no level, break or registration to read any more
+        if info.ended:  # the clock stopped at the finish: no time, level, break or registration to read
+            self.clock.setText("00:00")  # as the room display and the phones show it
             self.level.setText("Tournament over")
             return
+        self.clock.setText(info.time_text)
         level = "Break" if info.on_break else f"{info.level}"
         extras = [x for x in (info.game, info.blinds) if x]
         text = f"{level} · {info.state_text}" + (f" · {' '.join(extras)}" if extras else "")
