@@ -22,6 +22,7 @@ import sqlite3
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,6 +87,15 @@ def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int 
     now = time.time()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"{int(now * 1000) % 1000:03d}"
     dest = folder / f"{backup_stem(source)}-{stamp}-{seq:06d}-{_slug(reason)}{SUFFIX}"
+    copy_backup(source, dest, _space_error)
+    prune(source, folder, keep)
+    return dest
+
+
+def copy_backup(source: Path, dest: Path, failed: Callable[[OSError | sqlite3.Error, Path], StoreError]) -> None:
+    """Copy the SQLite file ``source`` to ``dest`` whole (SQLite's online backup into ``dest.part``, then
+    renamed into place) in its owner-only folder; what went wrong is said by ``failed`` (for that folder)."""
+    folder = dest.parent
     part = dest.with_name(dest.name + ".part")
     try:
         private_dir(folder)
@@ -94,9 +104,7 @@ def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int 
     except (OSError, sqlite3.Error) as exc:
         with contextlib.suppress(OSError):
             part.unlink(missing_ok=True)
-        raise _space_error(exc, folder) from exc
-    prune(source, folder, keep)
-    return dest
+        raise failed(exc, folder) from exc
 
 
 class BackupWorker:

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from db.backups import copy_backup
 from db.checks import SIDE_FILES, check_header, is_disk_full, readable, sqlite_backup, sqlite_uri
 from db.errors import BackupError, DamagedFile, DiskFull, NotATournamentFile, StoreError
 from db.private import private_dir, private_file
@@ -84,15 +85,7 @@ def backup_roster(path: Path, reason: str) -> Path:
     now = time.time()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"{int(now * 1000) % 1000:03d}"
     dest = folder / f"{_stem(path)}-{stamp}-{reason}{SUFFIX}"
-    part = dest.with_name(dest.name + ".part")
-    try:
-        private_dir(folder)
-        sqlite_backup(path, part)
-        os.replace(part, dest)
-    except (OSError, sqlite3.Error) as exc:
-        with contextlib.suppress(OSError):
-            part.unlink(missing_ok=True)
-        raise _failed(exc, folder) from exc
+    copy_backup(path, dest, _failed)
     _prune(path)
     return dest
 

@@ -11,6 +11,7 @@ FILE may also be the player roster (``players.sqlite`` in the data folder): its 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from floorman.args import Parser
@@ -24,7 +25,6 @@ def main(argv: list[str]) -> int:
     opts = p.parse_args(argv)
 
     from db.backups import list_backups, restore
-    from db.errors import StoreError
 
     target = Path(opts.file)
     if _is_roster(target):
@@ -37,21 +37,35 @@ def main(argv: list[str]) -> int:
             print(f"{n:3d}  {b.when[:8]} {b.when[9:11]}:{b.when[11:13]}:{b.when[13:15]}  action {b.seq:6d}  "
                   f"{b.reason:24s} {b.path}")
         return 0
-    source = Path(opts.backup)
-    if opts.backup.isdigit() and not source.exists():
-        n = int(opts.backup)
+    source = _chosen(opts.backup, [b.path for b in found], target)
+    return 2 if source is None else _put_back(restore, source, target, str(target), "file")
+
+
+def _chosen(backup: str, found: list[Path], target: Path) -> Path | None:
+    """The backup BACKUP names: a path, or its number in ``--list`` (None, said, when there is no such number)."""
+    source = Path(backup)
+    if backup.isdigit() and not source.exists():
+        n = int(backup)
         if not 1 <= n <= len(found):
             print(f"There is no backup number {n}; floorman restore {target} --list shows them.", file=sys.stderr)
-            return 2
-        source = found[n - 1].path
+            return None
+        source = found[n - 1]
+    return source
+
+
+def _put_back(restore: Callable[[Path, Path], Path | None], source: Path, target: Path, into: str,
+              replaced: str) -> int:
+    """Restore ``source`` into ``target`` and say what happened (the exit status)."""
+    from db.errors import StoreError
+
     try:
         kept = restore(source, target)
     except StoreError as err:
         print(f"Not restored: {err.message}", file=sys.stderr)
         return 2
-    print(f"Restored {source.name} into {target}.")
+    print(f"Restored {source.name} into {into}.")
     if kept is not None:
-        print(f"The file it replaced is kept as {kept}.")
+        print(f"The {replaced} it replaced is kept as {kept}.")
     return 0
 
 
@@ -63,7 +77,6 @@ def _is_roster(target: Path) -> bool:
 
 
 def _roster(target: Path, backup: str | None, listing: bool) -> int:
-    from db.errors import StoreError
     from db.roster_backups import list_roster_backups, restore_roster
 
     found = list_roster_backups(target)
@@ -73,19 +86,7 @@ def _roster(target: Path, backup: str | None, listing: bool) -> int:
         for n, b in enumerate(found, 1):
             print(f"{n:3d}  {b.when[:8]} {b.when[9:11]}:{b.when[11:13]}:{b.when[13:15]}  {b.reason:24s} {b.path}")
         return 0
-    source = Path(backup)
-    if backup.isdigit() and not source.exists():
-        n = int(backup)
-        if not 1 <= n <= len(found):
-            print(f"There is no backup number {n}; floorman restore {target} --list shows them.", file=sys.stderr)
-            return 2
-        source = found[n - 1].path
-    try:
-        kept = restore_roster(source, target)
-    except StoreError as err:
-        print(f"Not restored: {err.message}", file=sys.stderr)
+    source = _chosen(backup, [b.path for b in found], target)
+    if source is None:
         return 2
-    print(f"Restored {source.name} into the player roster {target}.")
-    if kept is not None:
-        print(f"The roster it replaced is kept as {kept}.")
-    return 0
+    return _put_back(restore_roster, source, target, f"the player roster {target}", "roster")

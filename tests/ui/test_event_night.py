@@ -44,6 +44,17 @@ def active(qtbot, w: QWidget) -> None:
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
 
 
+def shown_window(qtbot, starter) -> QWidget:
+    """The director's window the welcome screen just opened, at a laptop's size, with the keyboard."""
+    w = starter.windows[-1]
+    qtbot.addWidget(w)
+    w.showNormal()
+    w.resize(1366, 768)
+    qtbot.waitExposed(w)
+    active(qtbot, w)
+    return w
+
+
 def typed(qtbot, w, key: Qt.Key, text: str, mods=Qt.KeyboardModifier.NoModifier) -> str:
     """One shortcut, a name, Enter: what the action bar answers."""
     qtbot.keyClick(w, key, mods)
@@ -72,12 +83,7 @@ def new_tournament(qtbot, starter, monkeypatch, target: Path):
     monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
     starter.welcome._new()
     assert seen == {"refusal": "Seats per table: must be at least 2.", "ok": False}
-    w = starter.windows[-1]
-    qtbot.addWidget(w)
-    w.showNormal()
-    w.resize(1366, 768)
-    qtbot.waitExposed(w)
-    active(qtbot, w)
+    w = shown_window(qtbot, starter)
     return w
 
 
@@ -303,12 +309,7 @@ def test_a_60_player_rebuy_night_from_the_keyboard(qtbot, tmp_path, monkeypatch,
 
     monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
     starter.welcome._new()
-    w = starter.windows[-1]
-    qtbot.addWidget(w)
-    w.showNormal()
-    w.resize(1366, 768)
-    qtbot.waitExposed(w)
-    active(qtbot, w)
+    w = shown_window(qtbot, starter)
     state = w.session.state
     assert state.profile["rebuy.offered"] and state.profile["rebuy.last_level"] == 3
     assert state.profile["topup.offered"] and state.profile["topup.after_level"] == 1
@@ -603,12 +604,7 @@ def new_from_profile(qtbot, monkeypatch, tmp_path, profile_id: str, file_name: s
 
     monkeypatch.setattr(NewTournamentDialog, "exec", fill_in)
     welcome._new()
-    w = starter.windows[-1]
-    qtbot.addWidget(w)
-    w.showNormal()
-    w.resize(1366, 768)
-    qtbot.waitExposed(w)
-    active(qtbot, w)
+    w = shown_window(qtbot, starter)
     return w
 
 
