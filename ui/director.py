@@ -299,6 +299,9 @@ class DirectorWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
+        self._stand_ins = {command: QShortcut(act.shortcut(), self, partial(self.say_not_offered, command))
+                           for command, act in self.command_actions.items()
+                           if command in views.NOT_OFFERED_WORDS and not act.shortcut().isEmpty()}
         self.show_offered()
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
@@ -312,11 +315,6 @@ class DirectorWindow(QMainWindow):
         freezeout says "This tournament has no rebuys." where the action bar is, and never leaves the
         line of the last action (a registration) open to take the next name."""
         self.not_offered = views.not_offered(self.session.state)
-        if not hasattr(self, "_stand_ins"):
-            self._stand_ins: dict[str, QShortcut] = {}
-            for command, act in self.command_actions.items():
-                if command in views.NOT_OFFERED_WORDS and not act.shortcut().isEmpty():
-                    self._stand_ins[command] = QShortcut(act.shortcut(), self, partial(self.say_not_offered, command))
         for command, act in self.command_actions.items():
             act.setVisible(command not in self.not_offered)
             if command in self._stand_ins:

@@ -26,6 +26,7 @@ from app.entries.ledger import (
     on_break,
     paid_amount,
 )
+from app.entries.offered import NOT_OFFERED_WORDS, OFFERED_BY
 from app.errors import RuleError
 from app.views.format import chips as chip_text
 from app.views.format import count as fmt_count
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 def rebuy_block(ctx: Context, p: Player, level: int) -> RuleError | None:
     """Why ``p`` may not rebuy after losing his chips in a hand of ``level`` (ENT-3 a, d, e)."""
     if not ctx.profile["rebuy.offered"]:
-        return RuleError("NOT_OFFERED", "This tournament has no rebuys.", "ENT-3")
+        return RuleError("NOT_OFFERED", NOT_OFFERED_WORDS["rebuy"], "ENT-3")
     last = ctx.profile["rebuy.last_level"]
     if last is not None and level > last:
         return RuleError(
@@ -76,7 +77,7 @@ def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
     """A player who lost all his chips buys the rebuy stack (ENT-3, ENT-4)."""
     p = inputs.player(ctx.state, inputs.field(cmd, "player"))
     if not ctx.profile["rebuy.offered"]:
-        raise RuleError("NOT_OFFERED", "This tournament has no rebuys.", "ENT-3")
+        raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS["rebuy"], "ENT-3")
     inputs.live(p)
     if ctx.profile["rebuy.requires_zero_stack"] and not p.deciding and p.stack > 0:
         raise RuleError(
@@ -102,8 +103,8 @@ def _not_deciding(p: Player, what: str) -> None:
 def _buyer(ctx: Context, cmd: dict[str, Any], kind: str, what: str, rule: str) -> Player:
     """The player buying a ``kind`` (``addon``, ``topup``): it is offered, he is in, and not deciding."""
     p = inputs.player(ctx.state, inputs.field(cmd, "player"))
-    if not ctx.profile[f"{kind}.offered"]:
-        raise RuleError("NOT_OFFERED", f"This tournament has no {what}.", rule)
+    if not ctx.profile[OFFERED_BY[kind]]:
+        raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS[kind], rule)
     inputs.live(p)
     _not_deciding(p, what)
     return p

@@ -18,6 +18,7 @@ from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
+from app.entries.offered import NOT_OFFERED_WORDS
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
@@ -273,7 +274,7 @@ def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
     a player with chips forfeits them (removed from play) and buys a new stack in his seat (TDA 8-B)."""
     p = inputs.player(ctx.state, inputs.field(cmd, "player"))
     if not ctx.profile["reentry.offered"]:
-        raise RuleError("NOT_OFFERED", "This tournament has no re-entries.", "ENT-8")
+        raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS["reenter"], "ENT-8")
     forfeits = _forfeits_stack(ctx, p)
     late_entry_check(ctx, "ENT-8")
     limit = ctx.profile["reentry.max_per_player"]

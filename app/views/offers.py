@@ -6,26 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.entries.offered import NOT_OFFERED_WORDS, OFFERED_BY
 from app.views.read import _state_of
 
-# Each purchase command and the profile setting that offers it.
-OFFERED_BY = {
-    "rebuy": "rebuy.offered",
-    "decline_rebuy": "rebuy.offered",
-    "addon": "addon.offered",
-    "topup": "topup.offered",
-    "reenter": "reentry.offered",
-}
-
-
-# What the engine answers when a purchase the profile does not offer is asked for anyway.
-NOT_OFFERED_WORDS = {
-    "rebuy": "This tournament has no rebuys.",
-    "decline_rebuy": "This tournament has no rebuys.",
-    "addon": "This tournament has no add-ons.",
-    "topup": "This tournament has no top-ups.",
-    "reenter": "This tournament has no re-entries.",
-}
+__all__ = ["NOT_OFFERED_WORDS", "OFFERED_BY", "not_offered"]
 
 
 def not_offered(tournament_or_state: Any) -> frozenset[str]:
