@@ -170,6 +170,6 @@ def results_sheet(rows: list[Payout], tournament: str, opts: Options, entries: i
         by = [p(r.knocked_out_by, st["cell"])] if knocked else []
         data.append([p(label, st["cell"]), p(r.name or "", st["cell"]), p(prize, st["num"])] + won + by)
     widths = {(False, False): [0.2, 0.55, 0.25], (True, False): [0.15, 0.37, 0.18, 0.13, 0.17],
-              (False, True): [0.12, 0.33, 0.2, 0.35], (True, True): [0.09, 0.24, 0.14, 0.11, 0.14, 0.28]}
+              (False, True): [0.12, 0.33, 0.2, 0.35], (True, True): [0.08, 0.22, 0.13, 0.13, 0.13, 0.31]}
     story.append(table(data, widths[(bounties, knocked)], width))
     return build(story, opts, "Results", tournament)
