@@ -78,7 +78,7 @@ function show(s,serverMs){
  var bd=$("badges");clear(bd);
  if(st.hand_for_hand){bd.appendChild(el("span","HAND FOR HAND","badge"))}if(st.bubble){bd.appendChild(el("span","BUBBLE","badge"))}
  if(st.final_table){bd.appendChild(el("span","FINAL TABLE","badge"))}else if(st.in_the_money&&!st.bubble){bd.appendChild(el("span","IN THE MONEY","badge"))}
- txt("left",num(s.players_left||won.length)+(s.entries?" / "+num(s.entries):""));txt("avg",num(s.average_stack));txt("pool",(s.prize_pool||"-")+(s.seats?" · "+s.seats:""));
+ txt("left",num(s.players_left)+(s.entries?" / "+num(s.entries):""));txt("avg",num(s.average_stack));txt("pool",(s.prize_pool||"-")+(s.seats?" · "+s.seats:""));
  if(s.seq!==lastSeq){lastSeq=s.seq;var p=$("payouts");clear(p);var i;
   for(i=0;i<(s.payouts||[]).length;i++){var q=s.payouts[i];row(p,[q.place,q.name||"",q.prize])}
   var ld=$("leaders");clear(ld);$("lcard").hidden=!(s.leaders||[]).length;for(i=0;i<(s.leaders||[]).length;i++){var x=s.leaders[i];row(ld,[x.rank+".",x.name,num(x.stack)])}

@@ -127,7 +127,7 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "forced_bets": {k: v for k, v in c.forced_bets.items() if isinstance(v, int | str) and k != "family"},
         "ante": c.forced_bets.get("ante") or None,
         "next": nxt,
-        "players_left": f.players_left,
+        "players_left": f.players_shown,  # SAT-3: the seat winners once the seats are awarded
         "entries": f.entries,
         "rebuys": f.rebuys,
         "addons": f.addons,

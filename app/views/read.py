@@ -65,6 +65,12 @@ class FieldView:
     seat_winners: tuple[str, ...] = ()  # SAT-3: once the seats are awarded, who won one (best place first)
     chips_counted: bool = False  # a chip count was entered: stacks are more than the chips bought
 
+    @property
+    def players_shown(self) -> int:
+        """The players left as every face shows them: once a satellite's seats are awarded, its seat
+        winners, who won and are not out (SAT-3)."""
+        return self.players_left or len(self.seat_winners)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView:

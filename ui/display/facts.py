@@ -28,7 +28,7 @@ def room_facts(view: TournamentView) -> RoomFacts:
     f = view.field
     return RoomFacts(
         name=view.name,
-        players_left=f.players_left,
+        players_left=f.players_shown,  # SAT-3: the seat winners once the seats are awarded
         entries=f.entries,
         rebuys=f.rebuys,
         addons=f.addons,

@@ -189,7 +189,7 @@ def _notice(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
 def _players(facts: RoomFacts) -> tuple[str, str]:
     if facts.players_left is None:
         return "-", ""
-    left = facts.players_left or len(facts.seat_winners)  # SAT-3: the seat winners won, they are not out
+    left = facts.players_left
     main = f"{left:,}" if facts.entries is None else f"{left:,} / {facts.entries:,}"
     detail: list[str] = []
     if facts.entries is not None:

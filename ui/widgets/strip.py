@@ -94,10 +94,9 @@ class Strip(QFrame):
 
     def show_field(self, info: FieldView, currency: str = fmt.USD) -> None:
         status = "  · bubble" if info.bubble else "  · in the money" if info.in_the_money else ""
-        left = info.players_left
         if info.seats_awarded:  # SAT-3: the seat winners were the players left; they won, they are not out
-            left, status = left or info.seats_awarded, "  · seats awarded"
-        self.field.setText(f"{left:,} / {info.entries:,}{status}")
+            status = "  · seats awarded"
+        self.field.setText(f"{info.players_shown:,} / {info.entries:,}{status}")
         self.hand_for_hand.setVisible(info.hand_for_hand)
         paid = f" · {info.paid_places} paid" if info.paid_places else ""
         if info.seats:  # SAT-4: a satellite counts its seats
