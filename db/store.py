@@ -56,6 +56,7 @@ from typing import Any
 import msgspec
 
 from app.clock.timeline import current_level, in_break
+from app.commands import Command, declaration
 from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.timesource import TimeSource
@@ -208,11 +209,13 @@ class TournamentStore:
         return None if self.read_only else self._history.redo_label()
 
     # -- changing the tournament --------------------------------------------------------------
-    def execute(self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None) -> list[Event]:
+    def execute(self, command: Command | dict[str, Any], *, automatic: bool = False,
+                label: str | None = None) -> list[Event]:
         """Run one engine command and commit it. RuleError or StoreError: nothing changed."""
         self._writable()
         self._check_file()
-        storable_text(command, "The command")
+        storable_text(command if isinstance(command, dict) else command.to_dict(), "The command")
+        command = declaration(command)
         if label is not None:
             storable_text(label, "The label")
         due = self._history.run_due(command)  # what time made due (ELIM-6): an automatic action of its own

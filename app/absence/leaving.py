@@ -20,6 +20,7 @@ from app.core.state import WAITING, Player, TournamentState
 from app.eliminations.busts import check_winner
 from app.entries.ledger import counted_stack, level_now, restack
 from app.errors import RuleError
+from app.events.eliminations import BustEntry, PlayersBusted
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -115,11 +116,9 @@ def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
     removed = chips - each * len(others)
     ctx.emit("chips_shared", player=p.id, stack=chips, shares=[[pid, each] for pid in others], removed=removed)
     level = level_now(ctx)
-    entry = {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": False, "stack": chips}
-    ctx.emit(
-        "players_busted", players=[entry], mode=str(ctx.profile["elim.same_hand"]), reason="forfeit", chips="none",
-        payout_order=[p.id],
-    )
+    entry = BustEntry(player=p.id, table=p.table, seat=p.seat, level=level, stack=chips)
+    ctx.emit(PlayersBusted(players=[entry], mode=str(ctx.profile["elim.same_hand"]), reason="forfeit", chips="none",
+                           payout_order=[p.id]))
     check_winner(ctx)
 
 
@@ -177,12 +176,7 @@ def no_show(ctx: Context, cmd: dict[str, Any]) -> None:
     if not late_enough:
         when = "their table's first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
         raise RuleError("WINDOW_CLOSED", f"A no-show's chips are removed at {when}.", "REG-5")
-    entries = [
-        {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": False, "stack": p.stack}
-        for p in players
-    ]
-    ctx.emit(
-        "players_busted", players=entries, mode=str(ctx.profile["elim.same_hand"]), reason="no_show",
-        chips="removed", payout_order=[p.id for p in players],
-    )
+    entries = [BustEntry(player=p.id, table=p.table, seat=p.seat, level=level, stack=p.stack) for p in players]
+    ctx.emit(PlayersBusted(players=entries, mode=str(ctx.profile["elim.same_hand"]), reason="no_show",
+                           chips="removed", payout_order=[p.id for p in players]))
     check_winner(ctx)

@@ -8,6 +8,6 @@
 from __future__ import annotations
 
 from app.commands.base import Command, PlayerRef
-from app.commands.catalogue import by_name, catalogue, parse, schema
+from app.commands.catalogue import by_name, catalogue, declaration, parse, schema
 
-__all__ = ["Command", "PlayerRef", "by_name", "catalogue", "parse", "schema"]
+__all__ = ["Command", "PlayerRef", "by_name", "catalogue", "declaration", "parse", "schema"]

@@ -55,6 +55,11 @@ def schema(decl: type[Command]) -> dict[str, Any]:
     return out
 
 
+def declaration(command: Command | dict[str, Any]) -> Command:
+    """The command as its declaration: a plain dict is parsed (see :func:`parse`), a declaration kept."""
+    return command if isinstance(command, Command) else parse(command)
+
+
 def parse(command: dict[str, Any]) -> Command:
     """The command as its declaration, or RuleError INVALID_INPUT naming the field that is wrong.
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from app.commands import parse
-from app.core.events import Event
+import msgspec
+
+from app.commands import Command, declaration
+from app.core.events import Event, Untyped
 from app.core.randomness import RandomSource
-from app.core.registry import APPLIERS, COMMANDS, Handler
+from app.core.registry import APPLIERS, COMMANDS, TYPED_COMMANDS, Handler
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
@@ -29,34 +31,42 @@ class Runs(Protocol):
 class Context:
     """What a command handler sees: the state (read-only by convention), the profile, time, dice."""
 
-    def __init__(self, tournament: Runs, command: dict[str, Any]) -> None:
+    def __init__(self, tournament: Runs, command: Command) -> None:
         self.tournament = tournament
         self.state = tournament.state
         assert tournament.state.profile is not None
         self.profile: Profile = tournament.state.profile
         self.command = command
-        self.now = float(command["at"]) if isinstance(command.get("at"), int | float) else tournament.time.now()
+        self.now = float(command.at) if command.at is not None else tournament.time.now()
         self.rng = tournament.rng
         self.events: list[Event] = []
 
-    def emit(self, type_: str, **data: Any) -> Event:
-        event = Event(type_, data, self.now)
+    def emit(self, event: Event | str, /, **data: Any) -> Event:
+        """Apply ``event`` to the state at once (later steps see it) and keep it for the log."""
+        if isinstance(event, str):
+            event = Untyped(kind=event, payload=data)
+        event.at = self.now
         apply_event(self.state, event)
         self.events.append(event)
         return event
 
-    def run(self, command: dict[str, Any]) -> None:
+    def run(self, command: Command | dict[str, Any]) -> None:
         """Run another command as part of this one (same time, same transaction)."""
-        handler = handler_for(command)
-        sub = dict(command)
-        sub.setdefault("at", self.now)
-        parse(sub)  # a sub-command is checked against its declaration too
+        decl = declaration(command)
+        if decl.at is None:
+            decl = msgspec.structs.replace(decl, at=self.now)
+        handler = handler_for(decl)
         saved = self.command
-        self.command = sub
+        self.command = decl
         try:
-            handler(self, sub)
+            call(handler, self, decl)
         finally:
             self.command = saved
+
+
+def call(handler: Handler, ctx: Context, decl: Command) -> None:
+    """Run ``handler``; one still written for plain dicts gets the command as one."""
+    handler(ctx, decl if decl.name() in TYPED_COMMANDS else decl.to_dict())
 
 
 def apply_event(state: TournamentState, event: Event) -> None:
@@ -67,11 +77,8 @@ def apply_event(state: TournamentState, event: Event) -> None:
     state.seq += 1
 
 
-def handler_for(command: dict[str, Any]) -> Handler:
-    if not isinstance(command, dict) or not isinstance(command.get("cmd"), str):
-        raise RuleError("INVALID_INPUT", "A command is an object with a 'cmd' field naming it.")
-    name = command["cmd"]
-    handler = COMMANDS.get(name)
+def handler_for(command: Command) -> Handler:
+    handler = COMMANDS.get(command.name())
     if handler is None:
-        raise RuleError("UNKNOWN_COMMAND", f"There is no command called '{name}'.")
+        raise RuleError("UNKNOWN_COMMAND", f"There is no command called '{command.name()}'.")
     return handler

@@ -17,11 +17,13 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
 from app.clock.structure import for_settings
-from app.commands import parse
-from app.core.context import Context, apply_event, handler_for
-from app.core.events import Event
+from app.commands import Command, declaration
+from app.core.context import Context, apply_event, call, handler_for
+from app.core.events import Event, Untyped
 from app.core.lifecycle import check_setup
 from app.core.randomness import RandomSource
 from app.core.registry import DUE_CHECKS
@@ -57,7 +59,8 @@ class Tournament:
         check_setup(profile.settings, for_settings(profile.settings))
         t = cls(time=time, rng=rng or RandomSource(seed))
         at = t.time.now()
-        ev = Event("tournament_created", {"name": name, "profile": profile.to_dict(), "seed": seed}, at)
+        ev = Untyped(kind="tournament_created", payload={"name": name, "profile": profile.to_dict(), "seed": seed},
+                     at=at)
         apply_event(t.state, ev)
         t.log.append(ev)
         return t
@@ -77,21 +80,22 @@ class Tournament:
         return t
 
     # -- running commands -----------------------------------------------------------------------
-    def execute(self, command: dict[str, Any], *, nothing_due: bool = False) -> list[Event]:
+    def execute(self, command: Command | dict[str, Any], *, nothing_due: bool = False) -> list[Event]:
         """Run one director command. Returns its events, or raises RuleError and changes nothing.
 
-        ``nothing_due``: the caller has just found that nothing is due (:meth:`due_command`), so it is
-        not looked for again.
+        A plain dict is first checked against the command's declaration (a wrong or unknown field is
+        refused, naming it). ``nothing_due``: the caller has just found that nothing is due
+        (:meth:`due_command`), so it is not looked for again.
         """
-        handler = handler_for(command)
-        parse(command)  # the declaration first: a wrong or unknown field is refused, naming it
+        decl = declaration(command)
+        handler = handler_for(decl)
         if not nothing_due:
-            self.run_due(command)  # what time passing made due is done first, and stays done
-        if self.state.ended and command["cmd"] not in AFTER_END_ALLOWED:
+            self.run_due(decl)  # what time passing made due is done first, and stays done
+        if self.state.ended and decl.name() not in AFTER_END_ALLOWED:
             raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
-        ctx = Context(self, command)
+        ctx = Context(self, decl)
         try:
-            handler(ctx, command)
+            call(handler, ctx, decl)
         except Exception:
             if ctx.events:
                 self._rebuild()
@@ -99,31 +103,31 @@ class Tournament:
         self.log.extend(ctx.events)
         return ctx.events
 
-    def due_command(self, at: Any = None) -> dict[str, Any] | None:
+    def due_command(self, at: float | None = None) -> Command | None:
         """A command that time passing has made due (ELIM-6: the end, once late registration closed with
         one player left), else None. :meth:`execute` runs it before the next command; the store runs it
-        first as an automatic action of its own."""
+        first as an automatic action of its own. ``at``: the time of the command about to run."""
         if self.state.ended or not DUE_CHECKS:
             return None
-        now = float(at) if isinstance(at, int | float) else self.time.now()
+        now = float(at) if at is not None else self.time.now()
         for check in DUE_CHECKS:
             cmd = check(self.state, now)
             if cmd is not None:
-                return {**cmd, "at": now} if isinstance(at, int | float) else cmd
+                return msgspec.structs.replace(cmd, at=now) if at is not None else cmd
         return None
 
-    def run_due(self, before: dict[str, Any] | None = None) -> list[Event]:
+    def run_due(self, before: Command | dict[str, Any] | None = None) -> list[Event]:
         """Run the command time passing made due (see :meth:`due_command`), if any, before ``before``.
 
         It is a step of its own: its events stay even when the command that follows is refused.
         """
-        at = before.get("at") if isinstance(before, dict) else None
+        name, at = named_time(before)
         due = self.due_command(at)
-        if due is None or (isinstance(before, dict) and before.get("cmd") == due["cmd"]):
+        if due is None or name == due.name():
             return []
         return self.execute(due)
 
-    def try_execute(self, command: dict[str, Any]) -> tuple[list[Event], RuleError | None]:
+    def try_execute(self, command: Command | dict[str, Any]) -> tuple[list[Event], RuleError | None]:
         try:
             return self.execute(command), None
         except RuleError as err:
@@ -143,6 +147,18 @@ class Tournament:
 
     def snapshot(self) -> TournamentState:
         return copy.deepcopy(self.state)
+
+
+def named_time(command: Command | dict[str, Any] | None) -> tuple[str | None, float | None]:
+    """The name and the time of a command, as given (a dict is not checked here: that comes next)."""
+    if isinstance(command, Command):
+        return command.name(), command.at
+    if isinstance(command, dict):
+        at = command.get("at")
+        name = command.get("cmd")
+        return (name if isinstance(name, str) else None,
+                float(at) if isinstance(at, int | float) and not isinstance(at, bool) else None)
+    return None, None
 
 
 def profile_of(events: list[Event]) -> Profile:

@@ -1,26 +1,36 @@
-"""Events: the only thing that changes a tournament's state, and what the store keeps."""
+"""Events: the only thing that changes a tournament's state, and what the store keeps.
+
+Each event is declared once, as a typed class in :mod:`app.events` (see :mod:`app.events.base`).
+:class:`Untyped` carries an event whose area still emits it by name with a plain dict of data.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from app.events.base import EVENT_TYPES, Event, UnknownEvent, from_wire, to_wire
 
-@dataclass(frozen=True)
-class Event:
-    """One fact that happened: ``type`` names it, ``data`` holds JSON-ready values, ``at`` is when.
+__all__ = ["Event", "Untyped", "UnknownEvent", "decode", "to_wire"]
 
-    Every random outcome (a card drawn, a game pulled from the hat) is in ``data``, so replaying the
-    events gives the same tournament without any random source.
-    """
 
-    type: str
-    data: dict[str, Any] = field(default_factory=dict)
-    at: float = 0.0
+class Untyped(Event, tag="_untyped"):
+    """An event named by text, its data a plain dict of JSON values."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "data": self.data, "at": self.at}
+    kind: str
+    payload: dict[str, Any] = {}
 
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(type=str(d["type"]), data=dict(d.get("data", {})), at=float(d.get("at", 0.0)))
+    @property
+    def type(self) -> str:
+        return self.kind
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.payload
+
+
+def decode(raw: dict[str, Any]) -> Event:
+    """The event a file keeps as ``{"type", "data", "at"}``: typed when its class is declared."""
+    name = str(raw["type"])
+    if name in EVENT_TYPES:
+        return from_wire(raw)
+    return Untyped(kind=name, payload=dict(raw.get("data") or {}), at=float(raw.get("at", 0.0)))

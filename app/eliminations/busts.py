@@ -9,7 +9,7 @@ once, the seat going to ``table.dead_seats`` for the button and balancing areas.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.buttons.blinds import seat_order_from_button
 from app.chips import loose
@@ -20,8 +20,10 @@ from app.clock.timeline import (
     position_ms,
     to_ms,
 )
+from app.commands import Command
+from app.commands.eliminations import Bust, DeclineRebuy, Finish
+from app.commands.entries import Rebuy
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command, due_check
 from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
 from app.eliminations.hand_for_hand import round_batch
@@ -31,6 +33,7 @@ from app.eliminations.satellite import stop_at_seats
 from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
 from app.errors import Question, RuleError
+from app.events.eliminations import BustEntry, PlayersBusted, RebuyDeclined, TournamentWon
 from app.knockouts.bounties import eliminators, emit_knockouts, knockout_records, pay_winner
 
 if TYPE_CHECKING:
@@ -43,10 +46,10 @@ def check_started(ctx: Context) -> None:
         raise RuleError("NOT_STARTED", "The tournament has not started: nobody can bust yet.", "ELIM-6")
 
 
-def busted_players(ctx: Context, cmd: dict[str, Any]) -> list[Player]:
+def busted_players(ctx: Context, cmd: Bust) -> list[Player]:
     check_started(ctx)
-    refs = cmd["players"] if "players" in cmd else [inputs.field(cmd, "player")]
-    if not isinstance(refs, list) or not refs:
+    refs = cmd.players if cmd.players is not None else [] if cmd.player is None else [cmd.player]
+    if not refs:
         raise RuleError("INVALID_INPUT", "Name the players who lost all their chips.")
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players):
@@ -71,11 +74,9 @@ def seat_order(ctx: Context, table_no: int | None, pids: list[int]) -> list[int]
     return sorted(pids, key=lambda pid: rank.get(ctx.state.players[pid].seat or 0, len(rank)))
 
 
-def batch_stacks(ctx: Context, cmd: dict[str, Any], players: list[Player], mode: str) -> dict[int, int]:
+def batch_stacks(ctx: Context, cmd: Bust, players: list[Player], mode: str) -> dict[int, int]:
     """Chips at the start of the hand: needed to order two or more busts by stack (ELIM-4)."""
-    given = cmd.get("stacks", {})
-    if not isinstance(given, dict):
-        raise RuleError("INVALID_INPUT", "stacks is an object of player: chips at the start of the hand.")
+    given = cmd.stacks or {}
     stacks: dict[int, int] = {}
     for ref, chips in given.items():
         p = inputs.player(ctx.state, ref)
@@ -94,12 +95,12 @@ def batch_stacks(ctx: Context, cmd: dict[str, Any], players: list[Player], mode:
     return stacks
 
 
-@command("bust")
-def bust(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def bust(ctx: Context, cmd: Bust) -> None:
     """Players lost all their chips in one hand (one batch); rebuy or out (ELIM-1, ELIM-3, ENT-5)."""
     players = busted_players(ctx, cmd)
     tables = sorted({p.table for p in players if p.table is not None})
-    h4h = bool(cmd.get("hand_for_hand", ctx.state.hand_for_hand))
+    h4h = ctx.state.hand_for_hand if cmd.hand_for_hand is None else cmd.hand_for_hand
     if len(tables) > 1 and not h4h:
         raise RuleError(
             "INVALID_INPUT", "Busts at different tables are different hands: enter one bust per table.", "ELIM-3"
@@ -108,53 +109,46 @@ def bust(ctx: Context, cmd: dict[str, Any]) -> None:
     spans = set(tables) | ({t for t, _s in ctx.state.batches[join].seats.values()} if join is not None else set())
     mode = "tie" if len(spans) > 1 else str(ctx.profile["elim.same_hand"])
     stacks = batch_stacks(ctx, cmd, players, mode)
-    knocked = knockout_records(ctx, players, eliminators(ctx, cmd, players))  # KO-1: asked before anything moves
-    wants = cmd.get("rebuy", False)
-    if isinstance(wants, bool):
-        rebuying = {p.id for p in players} if wants else set()
-    elif isinstance(wants, list):
+    # KO-1: the eliminators are asked for before anything moves
+    knocked = knockout_records(ctx, players, eliminators(ctx, cmd.to_dict(), players))
+    wants = cmd.rebuy
+    if isinstance(wants, list):
         rebuying = {inputs.player(ctx.state, r).id for r in wants}
     else:
-        raise RuleError("INVALID_INPUT", "rebuy is true, false, or a list of the players who rebuy.")
-    undecided = "rebuy" not in cmd  # "rebuy": false means he declines at once
+        rebuying = {p.id for p in players} if wants else set()
+    undecided = wants is None  # "rebuy": false means he declines at once
     # Somebody must win the hand: a player still holding chips once these lost theirs (players deciding
     # on a rebuy still count in the field, but hold no chips). Checked before the level question, which
     # cannot change it.
     if ctx.state.in_field - ctx.state.deciding_count - len(players) < 1:
         raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
-    entries: list[dict[str, Any]] = []
+    entries: list[BustEntry] = []
     for p in players:
-        level = rebuy_hand_level(ctx, p, cmd)
+        level = rebuy_hand_level(ctx, p, cmd.to_dict())
         block = rebuy_block(ctx, p, level)
         if p.id in rebuying and block is not None:
             raise block
         deciding = block is None and (undecided or p.id in rebuying)
-        entries.append(
-            {"player": p.id, "table": p.table, "seat": p.seat, "level": level, "deciding": deciding,
-             "stack": stacks.get(p.id, p.stack)}
-        )
+        entries.append(BustEntry(player=p.id, table=p.table, seat=p.seat, level=level, deciding=deciding,
+                                 stack=stacks.get(p.id, p.stack)))
     order: list[int] = []
     groups: list[int | None] = list(tables) if tables else [None]
     for t in groups:
         order += seat_order(ctx, t, [p.id for p in players if p.table == t])
-    extra: dict[str, Any] = {} if join is None else {"join": join}
-    ctx.emit("players_busted", players=entries, mode=mode, reason="bust", chips="loose", payout_order=order, **extra)
-    emit_knockouts(ctx, knocked, {e["player"] for e in entries if not e["deciding"]})
+    ctx.emit(PlayersBusted(players=entries, mode=mode, reason="bust", chips="loose", payout_order=order, join=join))
+    emit_knockouts(ctx, knocked, {e.player for e in entries if not e.deciding})
     for pid in rebuying:
-        sub: dict[str, Any] = {"cmd": "rebuy", "player": pid}
-        if "amount_cents" in cmd:
-            sub["amount_cents"] = cmd["amount_cents"]
-        ctx.run(sub)
+        ctx.run(Rebuy(player=pid, amount_cents=cmd.amount_cents))
     check_winner(ctx)
 
 
-@command("decline_rebuy")
-def decline_rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def decline_rebuy(ctx: Context, cmd: DeclineRebuy) -> None:
     """A player who lost his chips does not rebuy: he is out, placed by the hand he lost (ENT-5)."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
     if not p.deciding:
         raise RuleError("INVALID_INPUT", f"{p.name} has not lost all their chips.", "ENT-5")
-    ctx.emit("rebuy_declined", player=p.id, table=p.table, seat=p.seat)
+    ctx.emit(RebuyDeclined(player=p.id, table=p.table, seat=p.seat))
     check_winner(ctx)
 
 
@@ -195,7 +189,7 @@ def finish(ctx: Context) -> None:
             adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
             reason="tournament over",
         )
-    ctx.emit("tournament_won", player=last.id)
+    ctx.emit(TournamentWon(player=last.id))
     pay_winner(ctx, last)  # KO-7, KO-8
 
 
@@ -209,7 +203,7 @@ def window_close_ms(state: TournamentState) -> int | None:
 
 
 @due_check
-def finish_due(state: TournamentState, now: float) -> dict[str, Any] | None:
+def finish_due(state: TournamentState, now: float) -> Command | None:
     """ELIM-6 as time passes: one player was left while late registration was open, and it has closed.
 
     The engine checks this before every command (:meth:`app.core.engine.Tournament.execute`; the store
@@ -218,11 +212,11 @@ def finish_due(state: TournamentState, now: float) -> dict[str, Any] | None:
     """
     if last_standing(state) is None or not state.clock.get("started"):
         return None
-    return None if late_registration_open(state, now) else {"cmd": "finish"}
+    return None if late_registration_open(state, now) else Finish()
 
 
-@command("finish")
-def finish_command(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def finish_command(ctx: Context, cmd: Finish) -> None:
     """The tournament ends: late registration closed with one player left, who wins (ELIM-6)."""
     if last_standing(ctx.state) is None:
         raise RuleError("INVALID_INPUT", "More than one player still holds chips.", "ELIM-6")
@@ -248,69 +242,66 @@ def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None
     state.in_field -= 1
 
 
-@applies("players_busted")
-def _busted(state: TournamentState, ev: Event) -> None:
-    d = ev.data
-    entries = d["players"]
-    if d.get("join") is not None:
-        index = int(d["join"])
-        _join(state.batches[index], d)
-        _take_out(state, ev, entries, index)
+@applies
+def _busted(state: TournamentState, ev: PlayersBusted) -> None:
+    entries = ev.players
+    if ev.join is not None:
+        _join(state.batches[ev.join], ev)
+        _take_out(state, ev, ev.join)
         return
     batch = Batch(
-        players=[e["player"] for e in entries],
+        players=[e.player for e in entries],
         first_place=0,
         tie_groups=[],
         at=ev.at,
-        table=entries[0]["table"] if len({e["table"] for e in entries}) == 1 else None,
-        reason=d["reason"],
-        stacks={e["player"]: int(e["stack"]) for e in entries},
-        pending=[e["player"] for e in entries if e.get("deciding")],
-        mode=d["mode"],
-        payout_order=list(d.get("payout_order", [])),
-        seats={e["player"]: [e["table"], e["seat"]] for e in entries if e["table"] is not None},
+        table=entries[0].table if len({e.table for e in entries}) == 1 else None,
+        reason=ev.reason,
+        stacks={e.player: e.stack for e in entries},
+        pending=[e.player for e in entries if e.deciding],
+        mode=ev.mode,
+        payout_order=list(ev.payout_order),
+        seats={e.player: [e.table, e.seat] for e in entries if e.table is not None and e.seat is not None},
     )
     state.batches.append(batch)
-    _take_out(state, ev, entries, len(state.batches) - 1)
+    _take_out(state, ev, len(state.batches) - 1)
 
 
-def _join(batch: Batch, d: dict[str, Any]) -> None:
+def _join(batch: Batch, ev: PlayersBusted) -> None:
     """ELIM-3(b): busts of the same hand-for-hand round join the round's batch."""
-    entries = d["players"]
-    batch.players += [e["player"] for e in entries]
-    batch.stacks.update({e["player"]: int(e["stack"]) for e in entries})
-    batch.pending += [e["player"] for e in entries if e.get("deciding")]
-    batch.payout_order += list(d.get("payout_order", []))
-    batch.seats.update({e["player"]: [e["table"], e["seat"]] for e in entries if e["table"] is not None})
-    batch.mode = d["mode"]
-    if any(e["table"] != batch.table for e in entries):
+    entries = ev.players
+    batch.players += [e.player for e in entries]
+    batch.stacks.update({e.player: e.stack for e in entries})
+    batch.pending += [e.player for e in entries if e.deciding]
+    batch.payout_order += list(ev.payout_order)
+    batch.seats.update({e.player: [e.table, e.seat] for e in entries if e.table is not None and e.seat is not None})
+    batch.mode = ev.mode
+    if any(e.table != batch.table for e in entries):
         batch.table = None
 
 
-def _take_out(state: TournamentState, ev: Event, entries: list[dict[str, Any]], index: int) -> None:
-    d = ev.data
-    for e in entries:
-        p = state.players[e["player"]]
-        p.bust_batch, p.busted_level = index, e.get("level")
-        if d.get("chips", "loose") == "removed":
+def _take_out(state: TournamentState, ev: PlayersBusted, index: int) -> None:
+    for e in ev.players:
+        p = state.players[e.player]
+        p.bust_batch, p.busted_level = index, e.level
+        if ev.chips == "removed":
             state.chips_removed += p.stack
         else:
             key = p.table if p.table is not None else loose.NO_TABLE
             if p.stack:
                 loose.add(state, key, p.stack, at=key)
         p.stack = 0
-        if e.get("deciding"):
+        if e.deciding:
             if not p.deciding:
                 state.deciding_count += 1
             p.deciding = True
         else:
-            eliminate(state, p, ev.at, d["reason"])
+            eliminate(state, p, ev.at, ev.reason)
     renumber(state, index)
 
 
-@applies("rebuy_declined")
-def _declined(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
+@applies
+def _declined(state: TournamentState, ev: RebuyDeclined) -> None:
+    p = state.players[ev.player]
     index = p.bust_batch
     assert index is not None
     batch = state.batches[index]
@@ -319,8 +310,8 @@ def _declined(state: TournamentState, ev: Event) -> None:
     renumber(state, index)
 
 
-@applies("tournament_won")
-def _won(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
+@applies
+def _won(state: TournamentState, ev: TournamentWon) -> None:
+    p = state.players[ev.player]
     p.status, p.place, p.tied = WINNER, 1, 1
     state.ended = True

@@ -26,6 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.clock.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms
+from app.commands import Command
+from app.commands.eliminations import AwardSeats
 from app.core.events import Event
 from app.core.registry import applies, command, due_check, view_part
 from app.core.state import Batch, TournamentState
@@ -138,13 +140,13 @@ def _award(ctx: Context, winners: list[int], why: str) -> None:
 
 
 @due_check
-def seats_due(state: TournamentState, now: float) -> dict[str, Any] | None:
+def seats_due(state: TournamentState, now: float) -> Command | None:
     """SAT-3 as time passes: the players left fitted into the seats while late registration was open, and it closed."""
     if state.profile is None or not is_satellite(state) or not state.profile["satellite.stop_at_seats"]:
         return None
     if not state.clock.get("started") or state.hand_for_hand or _seats_due(state) is None:
         return None
-    return None if late_registration_open(state, now) else {"cmd": "award_seats"}
+    return None if late_registration_open(state, now) else AwardSeats()
 
 
 @command("award_seats")

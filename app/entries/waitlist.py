@@ -16,6 +16,7 @@ from app.eliminations.places import renumber
 from app.entries.ledger import emit_purchase, has_started, level_now, log_money
 from app.entries.registration import draw_done, open_seat_exists, seat_if_possible
 from app.errors import RuleError
+from app.events.eliminations import BustEntry, PlayersBusted
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -102,16 +103,11 @@ def forfeit_at_start(ctx: Context, cmd: dict[str, Any]) -> None:
     if len({p.id for p in players}) != len(players) or any(p.status == WAITING for p in players):
         raise RuleError("INVALID_INPUT", "Name each absent registrant once (not people on the waiting list).")
     fee = int(ctx.profile["reg.forfeit_fee_cents"])
-    entries = [
-        {"player": p.id, "table": None, "seat": None, "level": 1, "deciding": False, "stack": p.stack}
-        for p in players
-    ]
+    entries = [BustEntry(player=p.id, level=1, stack=p.stack) for p in players]
     for p in players:
         ctx.emit("forfeit_fee", player=p.id, cents=fee)
-    ctx.emit(
-        "players_busted", players=entries, mode="tie", reason="forfeit_at_start", chips="removed",
-        payout_order=[p.id for p in players],
-    )
+    ctx.emit(PlayersBusted(players=entries, mode="tie", reason="forfeit_at_start", chips="removed",
+                           payout_order=[p.id for p in players]))
     promote(ctx, len(players))
 
 

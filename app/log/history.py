@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.engine import Tournament, apply_event
+from app.commands import Command, declaration
+from app.core.engine import Tournament, apply_event, named_time
 from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.state import TournamentState
@@ -134,16 +135,18 @@ class History:
         return [HistoryItem(a.seq, a.at, a.label, a.kind, a.seq in self.undone, a.automatic) for a in self.actions]
 
     # -- running commands ---------------------------------------------------------------------
-    def run_due(self, before: dict[str, Any] | None = None) -> Action | None:
+    def run_due(self, before: Command | dict[str, Any] | None = None) -> Action | None:
         """Run and record, as an automatic action, what time passing made due before ``before`` (ELIM-6:
         the end once late registration closed with one player left); None when nothing is due."""
-        due = self.tournament.due_command(before.get("at") if isinstance(before, dict) else None)
-        if due is None or (isinstance(before, dict) and before.get("cmd") == due["cmd"]):
+        name, at = named_time(before)
+        due = self.tournament.due_command(at)
+        if due is None or name == due.name():
             return None
         return self.run(due, automatic=True)
 
     def run(
-        self, command: dict[str, Any], *, automatic: bool = False, label: str | None = None, nothing_due: bool = False
+        self, command: Command | dict[str, Any], *, automatic: bool = False, label: str | None = None,
+        nothing_due: bool = False,
     ) -> Action:
         """Run one command on the engine and record it (after anything due, as its own action). RuleError:
         nothing changes, beyond the due action. ``nothing_due``: the caller has just run :meth:`run_due`
@@ -151,10 +154,12 @@ class History:
         if not automatic and not nothing_due:
             nothing_due = self.run_due(command) is None
         t = self.tournament
-        text = label or label_for(command, t.state)
-        events = t.execute(command, nothing_due=nothing_due)
+        decl = declaration(command)
+        written = decl.to_dict()
+        text = label or label_for(written, t.state)
+        events = t.execute(decl, nothing_due=nothing_due)
         at = events[0].at if events else self._now()
-        action = Action(self.next_seq, DO, at, text, dict(command), list(events), None, automatic)
+        action = Action(self.next_seq, DO, at, text, written, list(events), None, automatic)
         self._add(action)
         return action
 

@@ -13,11 +13,11 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from app.core.events import Event
+from app.core.events import Event, decode
 
 
 def events_from_json(raw: str) -> list[Event]:
-    return [Event(str(e["type"]), e.get("data", {}), float(e.get("at", 0.0))) for e in json.loads(raw)]
+    return [decode(e) for e in json.loads(raw)]
 
 
 class LazyLog(list[Event]):

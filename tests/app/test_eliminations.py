@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.commands.eliminations import Finish
 from app.clock.timeline import periods
 from app.core.invariants import all_problems
 from tests.app.money_kit import at_level, begin, enter, make, players, refused
@@ -128,7 +129,7 @@ def test_elim_6_the_tournament_ends_when_late_registration_closes_with_one_playe
     close_s = sum(p.length_ms for p in periods(t.state) if p.level <= 3) // 1000
     t.time.advance(close_s + 5 * 60)
     # Time passing closed the window: the engine ends the tournament at the next command.
-    assert t.due_command() == {"cmd": "finish"}
+    assert t.due_command() == Finish()
     refused_after = t.try_execute({"cmd": "register", "name": "Dan"})
     assert refused_after[1] is not None and refused_after[1].code == "TOURNAMENT_OVER"
     assert t.state.ended and players(t)["Bob"]["status"] == "winner" and t.log[-1].type == "tournament_won"

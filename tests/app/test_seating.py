@@ -184,14 +184,14 @@ def _as_rows(data: dict) -> dict:
 
 @pytest.mark.parametrize("dealers", [False, True])
 def test_seat_1_5_a_draw_written_in_rows_replays_to_the_same_seats_and_cards(dealers: bool) -> None:
-    from app.core.events import Event
+    from app.core.events import decode
 
     t = tournament("tda", seed=5, seat__designated_dealers="allowed")
     add_players(t, [f"P{i:03d}" for i in range(1, 96)])
     t.execute({"cmd": "seat_all", **({"dealers": ["P001", "P002"]} if dealers else {})})
     drawn = next(ev for ev in t.log if ev.type == "seats_drawn")
     assert "seated" in drawn.data and "assignments" not in drawn.data  # the column form is what is written
-    older = [Event(ev.type, _as_rows(ev.data), at=ev.at) if ev is drawn else ev for ev in t.log]
+    older = [decode({"type": ev.type, "data": _as_rows(ev.data), "at": ev.at}) if ev is drawn else ev for ev in t.log]
     again, fresh = Tournament.replay(older), Tournament.replay(list(t.log))
     for other in (again, fresh):
         assert other.view("tables") == t.view("tables")

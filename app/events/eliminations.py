@@ -1,0 +1,74 @@
+"""Events of the bust-outs, the rebuy decisions and the end of the tournament (ELIM, ENT-5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar, Literal
+
+import msgspec
+
+from app.events.base import Aspect, Event
+
+
+class BustEntry(msgspec.Struct, kw_only=True):
+    """One player who lost all their chips in the hand: where they sat, at what level, with what stack."""
+
+    player: int
+    table: int | None = None
+    seat: int | None = None
+    level: int | None = None
+    deciding: bool = False  # may still rebuy: stays seated at 0 chips until the rebuy or the decline
+    stack: int = 0  # chips at the start of the hand (what orders the batch)
+
+
+class PlayersBusted(Event, tag="players_busted"):
+    """Players lost all their chips in one hand (a batch), or were removed (a no-show, a forfeit).
+
+    ``join``: the hand-for-hand round's batch they join (ELIM-3 b). ``chips``: "loose" (still on the
+    table, counted at the next chip count), "removed" (out of play) or "none" (shared out already).
+    """
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "money", "payouts"})
+
+    players: list[BustEntry]
+    mode: str
+    reason: str = "bust"
+    chips: Literal["loose", "removed", "none"] = "loose"
+    payout_order: list[int] = []
+    join: int | None = None
+
+    def touched_players(self) -> Iterable[int]:
+        return [e.player for e in self.players]
+
+    def touched_tables(self) -> Iterable[int]:
+        return [e.table for e in self.players if e.table is not None]
+
+
+class RebuyDeclined(Event, tag="rebuy_declined"):
+    """A player who lost all their chips does not rebuy: out, placed by the hand they lost them in."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "payouts"})
+
+    player: int
+    table: int | None = None
+    seat: int | None = None
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return () if self.table is None else (self.table,)
+
+
+class TournamentWon(Event, tag="tournament_won"):
+    """ELIM-6: the last player holding chips takes first place; the tournament is over."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "clock", "payouts"})
+
+    player: int
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
