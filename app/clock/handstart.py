@@ -21,7 +21,7 @@ level in force.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from app.clock.timeline import level_length_ms, period_at, position_ms, structure_of, to_ms
 from app.core.events import Event
@@ -36,21 +36,27 @@ if TYPE_CHECKING:
 ANSWER = "hand_started_before_level_change"
 
 
-def given_answer(cmd: dict[str, Any]) -> bool | None:
+class HandAnswer(Protocol):
+    """What a command says about the hand in question: its level, or whether it started before the change.
+
+    Declared by every command the level of a hand decides (a bust, a rebuy, a top-up, a no-show).
+    """
+
+    @property
+    def hand_level(self) -> int | None: ...
+
+    @property
+    def hand_started_before_level_change(self) -> bool | None: ...
+
+
+def given_answer(cmd: HandAnswer) -> bool | None:
     """The director's answer to the question, when the command carries it."""
-    value = cmd.get(ANSWER)
-    if value is None:
-        return None
-    if not isinstance(value, bool):
-        raise RuleError("INVALID_INPUT", f"{ANSWER} is true or false, not {value!r}.", "CONV-6")
-    return value
+    return cmd.hand_started_before_level_change
 
 
-def given_level(cmd: dict[str, Any]) -> int | None:
-    value = cmd.get("hand_level")
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+def given_level(cmd: HandAnswer) -> int | None:
+    value = cmd.hand_level
+    if value is not None and value < 1:
         raise RuleError("INVALID_INPUT", f"hand_level must be a level number, not {value!r}.")
     return value
 
@@ -102,7 +108,7 @@ def _hand_start_answered(state: TournamentState, ev: Event) -> None:
 
 def judged_level(
     ctx: Context,
-    cmd: dict[str, Any],
+    cmd: HandAnswer,
     tables: Iterable[Table | None],
     allowed: Callable[[int], bool],
     question: Callable[[int], str],

@@ -124,7 +124,7 @@ def bust(ctx: Context, cmd: Bust) -> None:
         raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
     entries: list[BustEntry] = []
     for p in players:
-        level = rebuy_hand_level(ctx, p, cmd.to_dict())
+        level = rebuy_hand_level(ctx, p, cmd)
         block = rebuy_block(ctx, p, level)
         if p.id in rebuying and block is not None:
             raise block
