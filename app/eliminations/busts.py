@@ -110,7 +110,7 @@ def bust(ctx: Context, cmd: Bust) -> None:
     mode = "tie" if len(spans) > 1 else str(ctx.profile["elim.same_hand"])
     stacks = batch_stacks(ctx, cmd, players, mode)
     # KO-1: the eliminators are asked for before anything moves
-    knocked = knockout_records(ctx, players, eliminators(ctx, cmd.to_dict(), players))
+    knocked = knockout_records(ctx, players, eliminators(ctx, cmd, players))
     wants = cmd.rebuy
     if isinstance(wants, list):
         rebuying = {inputs.player(ctx.state, r).id for r in wants}
