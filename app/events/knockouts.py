@@ -35,8 +35,8 @@ class KnockoutRecord(msgspec.Struct, kw_only=True):
     table: int | None = None
 
     def players(self) -> list[int]:
-        """The knocked-out player and every eliminator."""
-        return [self.player, *self.by, *(ln.player for ln in self.lines)]
+        """The knocked-out player and every eliminator, each once."""
+        return list(dict.fromkeys([self.player, *self.by, *(ln.player for ln in self.lines)]))
 
 
 class Knockout(Event, tag="knockout"):
