@@ -1,4 +1,4 @@
-"""Every rules area, imported once so its commands, event appliers and view parts register.
+"""Every rules area, imported once so its commands and event appliers register.
 
 The engine imports this module; the area modules import only the core (context, registry, state,
 errors, inputs) and each other, never the engine, so registration makes no import cycle.
@@ -15,4 +15,3 @@ from app.entries import purchases, registration, waitlist  # noqa: F401
 from app.games import rotation, studorder  # noqa: F401
 from app.knockouts import bounties  # noqa: F401
 from app.seating import draw, seat_player, stages  # noqa: F401
-from app.views import standings, tables  # noqa: F401

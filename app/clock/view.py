@@ -2,8 +2,8 @@
 
 :func:`clock_view` is a pure function of the state and the current time; the room display calls it
 every tenth of a second. :func:`announcements` lists what the room hears between two moments (one
-minute left, level up, break start and end, late registration closing), as data. The registered
-``clock`` view part shows the clock as of its last recorded change.
+minute left, level up, break start and end, late registration closing), as data. :func:`clock_part`
+gives the clock at a time, or as of its last recorded change.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from app.clock.timeline import (
     structure_of,
     to_ms,
 )
-from app.core.registry import view_part
 from app.core.state import Table, TournamentState
 from app.games import rotation
 from app.games.catalogue import CATALOGUE, betting
@@ -213,40 +212,10 @@ _TEXT = {
 }
 
 
-@view_part("structure")
-def structure_view(state: TournamentState) -> dict[str, Any]:
-    """The structure sheet: every level's forced bets per family, its length and game; the breaks."""
-    assert state.profile is not None
-    structure = structure_of(state)
-    limit = state.profile["limit.betting"] == "limit"
-    levels = []
-    for lv in structure.listed():
-        row: dict[str, Any] = {
-            "level": lv.number,
-            "minutes": level_length_ms(state, structure, lv.number) // MINUTE_MS,
-            "blinds": lv.blinds(),
-            "stud": lv.stud(),
-            "game": rotation.game_for_level(state, lv.number) if rotation.mode(state) in ("hat", "none") else None,
-        }
-        if limit:
-            row["limits"] = {"blinds": lv.limits("blinds"), "stud": lv.limits("stud") if lv.has_stud else None}
-        levels.append(row)
-    return {
-        "id": structure.id,
-        "name": structure.name,
-        "generated": structure.generator is not None,
-        "last_level": structure.last_level,
-        "levels": levels,
-        "breaks": [b.to_dict() for b in structure.breaks],
-        "level_length_change": state.clock.get("length_change"),
-    }
-
-
 def _as_of(state: TournamentState) -> float:
     return int(state.clock["as_of_ms"]) / 1000 if "as_of_ms" in state.clock else state.created_at
 
 
-@view_part("clock")
 def clock_part(state: TournamentState, now: float | None = None) -> dict[str, Any]:
     """The clock at ``now``, or as of its last recorded change when no time is given."""
     return clock_view(state, _as_of(state) if now is None else now)

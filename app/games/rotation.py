@@ -13,12 +13,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.commands.games import ChooseGame, RecordDraw
 from app.core import inputs
 from app.core.randomness import RandomSource
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.games import GameChosen, HatDraw, HatDrawn, HatDrawRecorded
@@ -250,29 +250,3 @@ def choose_game(ctx: Context, cmd: ChooseGame) -> None:
 def _game_chosen(state: TournamentState, ev: GameChosen) -> None:
     key = str(ev.table or 0)
     state.games.setdefault("choices", {})[key] = {"game": ev.game, "until_hand": ev.until_hand}
-
-
-@view_part("games")
-def games_view(state: TournamentState, now: float | None = None) -> dict[str, Any]:
-    from app.clock.timeline import current_level, structure_of
-
-    if now is None:
-        now = int(state.clock.get("as_of_ms", 0)) / 1000
-    level = current_level(state, now)
-    last = structure_of(state).last_level  # draws beyond the structure fill the hat but are never played
-    draws = sorted(((int(k), v) for k, v in hat_draws(state).items()), key=lambda kv: kv[0])
-    out: dict[str, Any] = {
-        "mode": mode(state),
-        "games": [CATALOGUE[g].to_dict() if g in CATALOGUE else {"id": g} for g in mix_games(state)],
-        "draws": [{"level": n, "game": g} for n, g in draws if last is None or n <= last],
-    }
-    if mode(state) == "hat":
-        out["in_hat"] = hat_contents(state, level)
-    if "stud_ruling" in state.games:
-        out["stud_ruling"] = state.games["stud_ruling"]
-    if mode(state) in ("rotation", "dealers_choice") and state.tables:
-        out["tables"] = {
-            str(n): {"game": game_for_level(state, level, n), "hands_left": hands_left_in_game(state, n)}
-            for n in sorted(state.tables)
-        }
-    return out

@@ -28,8 +28,8 @@ from app.commands import PlayerRef
 from app.commands.eliminations import Bust
 from app.commands.knockouts import CorrectEliminator, SetHouseBounty
 from app.core import inputs
-from app.core.registry import applies, command, view_part
-from app.core.state import REGISTERED, SEATED, WAITING, WINNER, Player, TournamentState
+from app.core.registry import applies, command
+from app.core.state import REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.errors import Choice, Question, RuleError
 from app.events.knockouts import (
     BountyToWinner,
@@ -425,35 +425,3 @@ def bounty_problems(state: TournamentState) -> list[str]:
         problems.append(f"the tournament is over but {state.bounty_pool_cents - state.bounties_paid_cents} cents "
                         "of bounties are unpaid")
     return problems
-
-
-# -- the view -------------------------------------------------------------------------------------------
-@view_part("bounties")
-def bounties_view(state: TournamentState) -> dict[str, Any]:
-    """KO: the bounty pool and what each player has on his head, has won, and how many he knocked out."""
-    names = {pid: p.name for pid, p in state.players.items()}
-    players = [
-        {"player": p.name, "bounty_cents": p.bounty_cents, "won_cents": p.bounties_won_cents, "knockouts": p.knockouts,
-         "house_bounty_cents": house_bounty(state, p) if p.live or p.status == WINNER else 0,
-         "live": p.live or p.status == WINNER}
-        for p in state.players.values()
-        if p.bounty_cents or p.bounties_won_cents or p.knockouts or house_bounty(state, p)
-    ]
-    knockouts = [
-        {"player": names.get(int(r["player"]), ""), "by": [names.get(int(x), "") for x in r["by"]],
-         "bounty_cents": int(r["bounty"]), "house_bounty_cents": int(r["house_bounty"]),
-         "lines": [{"player": names.get(int(ln["player"]), ""), "cash_cents": int(ln["cash"]),
-                    "added_cents": int(ln["added"]), "house_cents": int(ln["house"])} for ln in r["lines"]],
-         "corrected": bool(r.get("corrected"))}
-        for r in state.knockout_log
-    ]
-    assert state.profile is not None
-    return {
-        "kind": str(state.profile["bounty.kind"]),
-        "pool_cents": state.bounty_pool_cents,
-        "paid_cents": state.bounties_paid_cents,
-        "unclaimed_cents": state.bounty_unclaimed_cents,
-        "house_paid_cents": state.house_bounties_paid_cents,
-        "players": players,
-        "knockouts": knockouts,
-    }

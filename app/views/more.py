@@ -71,10 +71,11 @@ def structure(tournament_or_state: Any) -> StructureView:
 
 def structure_json(tournament_or_state: Any) -> dict[str, Any]:
     """The structure as the JSON view shows it (``Tournament.view("structure")``)."""
-    from app.clock.view import structure_view
+    from app.views.dump import dump
+    from app.views.parts.structure import structure_table
 
     st = _state_of(tournament_or_state)
-    return structure_view(st) if st.profile is not None else {}
+    return dump(structure_table(st)) if st.profile is not None else {}
 
 
 def level_games(tournament_or_state: Any) -> dict[int, str]:

@@ -25,6 +25,7 @@ from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
 from app.eliminations import satellite
 from app.views import format as fmt
+from app.views.tables import TableDetail, table_detail
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,7 @@ class HandView:
     game: str = ""  # the game's name, "" while not known (dealer's choice before the choice)
     forced_bets: Mapping[str, Any] = field(default_factory=dict)  # sb, bb, ante (or the stud column)
     waiting: bool = False  # finished during a break: the next hand starts when the break ends (CLK-3)
+    raw: Mapping[str, Any] = field(default_factory=dict)  # the clock's words for the hand, as JSON (every key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,7 @@ class TableView:
     sb: int | None = None  # small-blind seat of the last hand
     bb: int | None = None  # big-blind seat of the last hand
     hand: HandView | None = None  # the hand it plays
+    detail: TableDetail | None = None  # the rest of what the JSON view shows (app.views.detail only)
 
     @property
     def population(self) -> int:
@@ -185,6 +188,7 @@ class PlaceView(_PlaceBlock):
     reason: str = ""
     seat: str = ""  # SAT-4: "Seat in Main Event" when the block's prizes are satellite seats
     seat_cents: int = 0  # the seat's value: each share above it is paid in cash
+    recorded: tuple[str, ...] = ()  # the names in the order the elimination recorded them
 
     def prize_text(self, share_cents: int, currency: str = fmt.USD) -> str:
         """One player's prize in words: "Seat in Main Event", "Seat in Main Event + $0.03", or the amount."""
@@ -249,10 +253,23 @@ class PlayerView:
     bounty_cents: int = 0  # KO-2, KO-3: the bounty on his head now
     bounties_won_cents: int = 0  # KO: bounty money he has won (the house's bounties too)
     knockouts: int = 0  # KO-1: players he knocked out
+    rebuys: int = 0
+    addons: int = 0
+    topups: int = 0
+    reentries: int = 0
+    deciding: bool = False  # lost all his chips and may still rebuy (ENT-5)
+    absent_since: float | None = None  # ABS-1
+    out_reason: str | None = None
+    refunded: bool = False
+    waiting: bool = False  # on the waiting list (REG-3)
 
     @property
     def place_label(self) -> str:
         return fmt.place(self.place, self.span)
+
+    @property
+    def tied(self) -> bool:
+        return self.span > 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,6 +428,7 @@ def _hand(state: TournamentState, table: Any, now: float | None) -> HandView | N
         game=_game_name(raw.get("game")),
         forced_bets=dict(raw.get("forced_bets") or raw["blinds"]),
         waiting=bool(raw["waiting"]),
+        raw=raw,
     )
 
 
@@ -420,17 +438,21 @@ def _hands_follow_time(state: TournamentState) -> bool:
     return bool(state.extra.get("break_waiting")) or any(t.hand_level is None for t in state.tables.values())
 
 
-def _tables(state: TournamentState, now: float | None = None) -> tuple[TableView, ...]:
+def _tables(state: TournamentState, now: float | None = None, detail: bool = False) -> tuple[TableView, ...]:
+    """Every table; with ``detail``, each with what the JSON view shows besides (:class:`TableDetail`)."""
+    from app.balancing.halting import halts
     from app.buttons.positions import effective_dealer
 
     out = []
     on_dealer = bool(state.profile is not None and state.profile["button.display_on_effective_dealer"])
+    stops = halts(state) if detail and state.profile is not None else {}
     for number in sorted(state.tables):
         t = state.tables[number]
         players = state.players
         seats = tuple(SeatView(s, pid, players[pid].name, players[pid].stack) for s, pid in sorted(t.seats.items()))
         marker = effective_dealer(t.button, t.seats, t.max_seats) if on_dealer else t.button
-        out.append(TableView(t.number, t.max_seats, seats, t.button, marker, t.sb, t.bb, _hand(state, t, now)))
+        more = table_detail(state, t, stops.get(number)) if detail else None
+        out.append(TableView(t.number, t.max_seats, seats, t.button, marker, t.sb, t.bb, _hand(state, t, now), more))
     return tuple(out)
 
 
@@ -522,7 +544,7 @@ def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) ->
                 seated = satellite.seat_of(state, 1, prize)  # SAT-3: played to a winner, 1st takes a seat
                 rows.append(PlaceView(1, 1, (p.id,), (p.name,), (prize,), "winner",
                                       f"Seat in {satellite.event_name(state)}" if seated else "",
-                                      satellite.seat_value(state) if seated else 0))
+                                      satellite.seat_value(state) if seated else 0, (p.name,)))
     for batch in reversed(state.batches):
         for group in batch.tie_groups:
             place = state.players[group[0]].place
@@ -534,7 +556,8 @@ def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) ->
             seat = f"Seat in {satellite.event_name(state)}" if seated else ""
             rows.append(
                 PlaceView(place, len(group), ids, tuple(state.players[pid].name for pid in ids), shares,
-                          batch.reason, seat, satellite.seat_value(state) if seated else 0)
+                          batch.reason, seat, satellite.seat_value(state) if seated else 0,
+                          tuple(state.players[pid].name for pid in group))
             )
     return tuple(sorted(rows, key=lambda r: r.place))
 
@@ -629,10 +652,12 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
 
 
 def _players(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlayerView, ...]:
+    waiting = set(state.waiting)
     return tuple(
         PlayerView(p.id, p.name, p.status, p.stack, p.table, p.seat, p.place, p.tied,
                    won[p.id][1] if p.id in won else 0, p.entries, p.paid_cents,
-                   p.bounty_cents, p.bounties_won_cents, p.knockouts)
+                   p.bounty_cents, p.bounties_won_cents, p.knockouts, p.rebuys, p.addons, p.topups, p.reentries,
+                   p.deciding, p.absent_since, p.out_reason, p.refunded, p.id in waiting)
         for p in state.players.values()
     )
 
@@ -711,15 +736,17 @@ def build(state: TournamentState, now: float | None = None) -> TournamentView:
 
 
 def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[int, int, bool]],
-          now: float | None) -> TournamentView:
+          now: float | None, players: tuple[PlayerView, ...] | None = None,
+          tables: tuple[TableView, ...] | None = None) -> TournamentView:
+    """The whole view from its summary (``players`` and ``tables``: when the caller has built them)."""
     clock = brief.clock if brief.clock.at == now else clock_at(state, now)
     return TournamentView(
         seq=brief.seq,
         name=brief.name,
         currency=brief.currency,
         field=brief.field,
-        tables=_tables(state, now),
-        players=_players(state, won),
+        tables=_tables(state, now) if tables is None else tables,
+        players=_players(state, won) if players is None else players,
         moves=_moves(state),
         pending=brief.pending,
         places=_places(state, won),

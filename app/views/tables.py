@@ -1,23 +1,72 @@
-"""The ``tables`` view part: every table's seats, button, blinds and who is not dealt in (BTN-4)."""
+"""What the JSON view (``tables``) shows of a table besides its seats: the dealer, the positions of the
+next hand, a BAL-1 halt, who is not dealt in (BTN-4, BTN-9, ABS-1), the dealing seat (BTN-11), the
+draw's cards and the designated dealer (SEAT-4)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from app.balancing.halting import WAIT, halts
+from app.balancing.halting import WAIT
 from app.balancing.locks import lock_reason
 from app.buttons.blinds import upcoming
 from app.buttons.positions import NeedsButton, effective_dealer, order_from
-from app.clock.view import as_of, current_hand
-from app.core.registry import view_part
 from app.core.state import Table, TournamentState
+from app.views.dump import OMIT
 
 ARRIVED_DURING_HAND = "arrived during the hand; judged at the next deal (BTN-9)"
 
 
-def not_dealt(state: TournamentState, table: Table) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class NotDealt:
+    """A player at the table who is not dealt into the hand, and why."""
+
+    player: str
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """The positions of the table's next hand (absent while the button is not known); ``wait`` while the
+    table is halted (BAL-1)."""
+
+    button: int | None | Any = OMIT
+    sb: int | None | Any = OMIT
+    bb: int | None | Any = OMIT
+    wait: str | Any = OMIT
+
+
+@dataclass(frozen=True, slots=True)
+class DesignatedDealer:
+    player: str
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableDetail:
+    """What the JSON view shows of a table beyond :class:`app.views.read.TableView`."""
+
+    locked: Mapping[int, str | None]  # seat -> why its player's seat is locked (LOCK-5), or None
+    dealer: int | None  # the effective dealer's seat
+    dealer_player: str | None
+    sb_seat: int | None
+    button_known: bool
+    held: bool
+    frozen: bool
+    hands: int  # hands finished
+    halted: Mapping[str, Any] | None  # BAL-1: {"reason", "waived"} while halted
+    not_dealt: tuple[NotDealt, ...]
+    next_hand: NextHand | None
+    dealing_seat: int | None  # BTN-11
+    draw_cards: Mapping[str, Any]  # SEAT-3: the card each player drew
+    designated_dealer: DesignatedDealer | None  # SEAT-4
+
+
+def not_dealt(state: TournamentState, table: Table) -> tuple[NotDealt, ...]:
     """Players at the table who are not dealt into the hand being played, with the reason."""
-    out: list[dict[str, Any]] = []
+    out: list[NotDealt] = []
     for seat in sorted(table.seats):
         pid = table.seats[seat]
         p = state.players[pid]
@@ -27,8 +76,8 @@ def not_dealt(state: TournamentState, table: Table) -> list[dict[str, Any]]:
         if reason is None and p.absent_since is not None:
             reason = "absent: blinded, not dealt (ABS-1)"
         if reason is not None:
-            out.append({"player": p.name, "seat": seat, "reason": reason})
-    return out
+            out.append(NotDealt(p.name, seat, reason))
+    return tuple(out)
 
 
 def dealing_seat(table: Table, offset: int) -> int | None:
@@ -44,62 +93,40 @@ def dealing_seat(table: Table, offset: int) -> int | None:
     return order[(offset - 1) % len(order)]
 
 
-def designated_dealer(state: TournamentState, table: Table) -> dict[str, Any] | None:
+def designated_dealer(state: TournamentState, table: Table) -> DesignatedDealer | None:
     """SEAT-4: the player named at the draw to deal at this table, while he still sits there."""
     pid = table.designated_dealer
     if pid is None or pid not in table.seats.values():
         return None
     p = state.players[pid]
-    return {"player": p.name, "seat": p.seat}
+    return DesignatedDealer(p.name, p.seat)
 
 
-def table_view(
-    state: TournamentState, table: Table, halt: dict[str, Any] | None = None, now: float | None = None
-) -> dict[str, Any]:
-    """One table; ``halt`` is its BAL-1 halt ({"reason", "waived"}) when it is halted; ``hand`` the hand it
-    plays at ``now`` (its number, level, game and blinds; ``waiting`` for a break's end, CLK-3)."""
+def table_detail(state: TournamentState, table: Table, halt: Mapping[str, Any] | None) -> TableDetail:
+    """``halt`` is the table's BAL-1 halt ({"reason", "waived"}) when it is halted."""
     assert state.profile is not None
     dealer = effective_dealer(table.button, table.seats, table.max_seats)
-    marker = dealer if state.profile["button.display_on_effective_dealer"] else table.button
     try:
         nxt = upcoming(state, table)
-        next_hand: dict[str, Any] | None = {"button": nxt.button, "sb": nxt.sb, "bb": nxt.bb}
+        next_hand: NextHand | None = NextHand(nxt.button, nxt.sb, nxt.bb)
     except NeedsButton:
         next_hand = None
     if halt is not None and not halt["waived"]:
-        next_hand = {**(next_hand or {}), "wait": WAIT}
-    seats = {
-        str(seat): {"player": state.players[pid].name, "stack": state.players[pid].stack,
-                    "locked": lock_reason(state, pid)}  # LOCK-5: why the seat is locked, or None
-        for seat, pid in sorted(table.seats.items())
-    }
-    return {
-        "number": table.number,
-        "max_seats": table.max_seats,
-        "population": table.population,
-        "seats": seats,
-        "button": table.button,
-        "button_marker": marker,
-        "dealer": dealer,
-        "dealer_player": state.players[table.seats[dealer]].name if dealer is not None else None,
-        "sb": table.sb,
-        "sb_seat": table.sb_seat,
-        "bb": table.bb,
-        "button_known": table.button is not None,
-        "held": table.button_held,
-        "frozen": table.frozen,
-        "hands": table.hands,
-        "hand": current_hand(state, table, as_of(state, now)),
-        "halted": halt,
-        "not_dealt": not_dealt(state, table),
-        "next_hand": next_hand,
-        "dealing_seat": dealing_seat(table, int(state.profile["display.dealing_seat_offset"])),
-        "draw_cards": {state.players[pid].name: c for pid, c in table.draw_cards.items() if pid in state.players},
-        "designated_dealer": designated_dealer(state, table),
-    }
-
-
-@view_part("tables")
-def tables(state: TournamentState, now: float | None = None) -> dict[str, Any]:
-    stops = halts(state) if state.profile is not None else {}
-    return {str(n): table_view(state, state.tables[n], stops.get(n), now) for n in sorted(state.tables)}
+        base = next_hand or NextHand()
+        next_hand = NextHand(base.button, base.sb, base.bb, WAIT)
+    return TableDetail(
+        locked={seat: lock_reason(state, pid) for seat, pid in sorted(table.seats.items())},
+        dealer=dealer,
+        dealer_player=state.players[table.seats[dealer]].name if dealer is not None else None,
+        sb_seat=table.sb_seat,
+        button_known=table.button is not None,
+        held=table.button_held,
+        frozen=table.frozen,
+        hands=table.hands,
+        halted=halt,
+        not_dealt=not_dealt(state, table),
+        next_hand=next_hand,
+        dealing_seat=dealing_seat(table, int(state.profile["display.dealing_seat_offset"])),
+        draw_cards={state.players[pid].name: c for pid, c in table.draw_cards.items() if pid in state.players},
+        designated_dealer=designated_dealer(state, table),
+    )

@@ -1,0 +1,54 @@
+"""The typed view as plain data: what the JSON view (``Tournament.view()``) is made of.
+
+:func:`dump` turns a view object into dicts, lists and scalars: a dataclass becomes a dict of its
+fields, in their order (a field holding :data:`OMIT` is left out), a tuple or list a list, a mapping a
+dict. It computes nothing: every figure is the view's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
+from typing import Any, Final
+
+
+class _Omit:
+    """A field the JSON leaves out (a key present only in some states, as ``in_hat`` in a hat game)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "OMIT"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+OMIT: Final = _Omit()
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def dump(obj: Any) -> Any:
+    """``obj`` as plain data (dicts, lists, scalars); see the module's words."""
+    if isinstance(obj, str | int | float | type(None)):
+        return obj
+    if isinstance(obj, tuple | list):
+        return [dump(x) for x in obj]
+    if isinstance(obj, Mapping):
+        return {k: dump(v) for k, v in obj.items()}
+    if is_dataclass(obj) and not isinstance(obj, type):
+        out = {}
+        for name in _names(type(obj)):
+            value = getattr(obj, name)
+            if value is not OMIT:
+                out[name] = dump(value)
+        return out
+    return obj

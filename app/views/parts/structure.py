@@ -1,0 +1,67 @@
+"""The structure sheet (the JSON view's ``structure``): every level's forced bets per family, its
+length and game, the breaks, and a change of the level length (CLK-8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from app.clock.timeline import MINUTE_MS, level_length_ms, structure_of
+from app.core.state import TournamentState
+from app.games import rotation
+from app.views.dump import OMIT
+
+
+@dataclass(frozen=True, slots=True)
+class LevelLimits:
+    blinds: Mapping[str, Any]
+    stud: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class StructureLevel:
+    level: int
+    minutes: int
+    blinds: Mapping[str, Any]
+    stud: Mapping[str, Any] | None
+    game: str | None  # the level's game when it is known ahead (the hat, or one game)
+    limits: LevelLimits | Any = OMIT  # limit betting only
+
+
+@dataclass(frozen=True, slots=True)
+class StructureTable:
+    id: str
+    name: str
+    generated: bool  # levels go on rising after the listed ones
+    last_level: int | None
+    levels: tuple[StructureLevel, ...]
+    breaks: tuple[Mapping[str, Any], ...]
+    level_length_change: Mapping[str, Any] | None
+
+
+def structure_table(state: TournamentState) -> StructureTable:
+    assert state.profile is not None
+    structure = structure_of(state)
+    limit = state.profile["limit.betting"] == "limit"
+    known_ahead = rotation.mode(state) in ("hat", "none")
+    levels = tuple(
+        StructureLevel(
+            level=lv.number,
+            minutes=level_length_ms(state, structure, lv.number) // MINUTE_MS,
+            blinds=lv.blinds(),
+            stud=lv.stud(),
+            game=rotation.game_for_level(state, lv.number) if known_ahead else None,
+            limits=LevelLimits(lv.limits("blinds"), lv.limits("stud") if lv.has_stud else None) if limit else OMIT,
+        )
+        for lv in structure.listed()
+    )
+    return StructureTable(
+        id=structure.id,
+        name=structure.name,
+        generated=structure.generator is not None,
+        last_level=structure.last_level,
+        levels=levels,
+        breaks=tuple(b.to_dict() for b in structure.breaks),
+        level_length_change=state.clock.get("length_change"),
+    )
