@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from app.balancing.halting import arrived, dealt_on_arrival
 from app.buttons.positions import first_hand
+from app.commands.seating import DrawButton
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.entries.registration import late_entry_check
 from app.errors import RuleError
+from app.events.buttons import ButtonSet
 from app.seating.draw import button_draws, high_card
 
 if TYPE_CHECKING:
@@ -97,24 +99,16 @@ def _player_seated(state: TournamentState, ev: Event) -> None:
     arrived(state, table.number)
 
 
-@command("draw_button")
-def draw_button(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def draw_button(ctx: Context, cmd: DrawButton) -> None:
     """SEAT-5: deal one card to each player at a table; the highest card by suit takes the button."""
-    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
+    table = inputs.table(ctx.state, cmd.table)
     if table.population < 2:
         raise RuleError("INVALID_INPUT", f"Table {table.number} needs two players for a button draw.", "SEAT-5")
     pids = [table.seats[s] for s in sorted(table.seats)]
-    cards = button_draws(ctx, {table.number: pids}, cmd.get("cards"))[table.number]
+    cards = button_draws(ctx, {table.number: pids}, cmd.cards)[table.number]
     if set(cards) != set(pids):
         raise RuleError("INVALID_INPUT", f"Give a card for every player at table {table.number}.", "SEAT-5")
     winner_seat = next(s for s, pid in table.seats.items() if pid == high_card(cards))
     pos = first_hand(winner_seat, table.seats, table.max_seats)
-    ctx.emit(
-        "button_set",
-        table=table.number,
-        button=pos.button,
-        sb_seat=pos.sb_seat,
-        sb=pos.sb,
-        bb=pos.bb,
-        cards={str(pid): c for pid, c in cards.items()},
-    )
+    ctx.emit(ButtonSet(table=table.number, button=pos.button, sb_seat=pos.sb_seat, sb=pos.sb, bb=pos.bb, cards=cards))

@@ -1,0 +1,51 @@
+"""The tables' commands and events are typed: each event says exactly what it changed, and files written
+before (their events in older shapes) still read the same."""
+
+from __future__ import annotations
+
+from app.core.events import decode
+from app.core.registry import TYPED_COMMANDS
+from app.events.base import what_changed
+from tests.app.tables_support import seat, tournament
+
+
+def test_btn_4_the_button_commands_take_their_declarations() -> None:
+    assert {"hand_finished", "set_button", "draw_button"} <= TYPED_COMMANDS
+
+
+def test_btn_4_a_button_placed_or_a_hand_finished_changes_its_table_only() -> None:
+    t = tournament("home-nl")
+    seat(t, 1, {1: "Ann", 2: "Bob", 3: "Cat"})
+    seat(t, 2, {1: "Dan", 2: "Eve", 3: "Fay"})
+    placed = what_changed(t.execute({"cmd": "set_button", "table": 1, "seat": 1}))
+    assert (placed.aspects, placed.players, placed.tables) == ({"tables"}, frozenset(), {1})
+    cards = {"Dan": "2c", "Eve": "As", "Fay": "Kh"}
+    drawn = what_changed(t.execute({"cmd": "draw_button", "table": 2, "cards": cards}))
+    assert (drawn.players, drawn.tables) == (frozenset(), {2})
+    assert t.state.tables[2].button == 2 and t.state.tables[2].draw_cards == {4: "2c", 5: "As", 6: "Kh"}
+    finished = what_changed(t.execute({"cmd": "hand_finished", "table": 1}))
+    # the newcomers dealt in are players of the table the event does not name: any player may have changed
+    assert (finished.aspects, finished.players, finished.tables) == ({"players", "tables"}, None, {1})
+
+
+def test_btn_4_a_small_blind_given_as_null_is_none_and_left_out_follows_the_button() -> None:
+    t = tournament("home-nl")
+    seat(t, 1, {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"})
+    t.execute({"cmd": "set_button", "table": 1, "seat": 1})
+    table = t.state.tables[1]
+    assert (table.button, table.sb, table.bb) == (1, 2, 3)
+    t.execute({"cmd": "set_button", "table": 1, "seat": 1, "sb": None, "bb": 3})
+    assert (table.button, table.sb, table.bb) == (1, None, 3)
+
+
+def test_btn_1_a_hand_finished_written_by_an_older_floorman_reads_the_same() -> None:
+    t = tournament("home-nl")
+    seat(t, 1, {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"})
+    t.execute({"cmd": "set_button", "table": 1, "seat": 1})
+    ev = t.execute({"cmd": "hand_finished", "table": 1})[-1]
+    wire = ev.to_dict()
+    assert wire["data"]["sitting_out"] == {} and wire["data"]["table"] == 1
+    older = {k: v for k, v in wire["data"].items() if k not in ("halted", "waiting")}  # written before BAL-1, CLK-3
+    again = decode({**wire, "data": {**older, "sitting_out": {"2": "between button and small blind"}}})
+    assert again.type == "hand_finished" and again.data["sitting_out"] == {"2": "between button and small blind"}
+    assert again.halted is None and again.waiting is None  # type: ignore[attr-defined]
