@@ -18,6 +18,7 @@ from app.balancing.halting import arrived, dealt_on_arrival
 from app.balancing.locks import carry_locks
 from app.buttons.blinds import blind_paid
 from app.chips import loose
+from app.commands.balancing import Redraw
 from app.core import inputs
 from app.core.events import Event
 from app.core.questions import rebuys_decided_first
@@ -25,6 +26,7 @@ from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
+from app.events.balancing import TablesReset
 from app.games.rotation import level_of_next_hand
 from app.seating.draw import card_map, draw_everyone
 
@@ -135,8 +137,8 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
     state.tables_broken += 1
 
 
-@command("redraw")
-def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def redraw(ctx: Context, cmd: Redraw) -> None:
     """Everyone draws new seats for ``tables`` tables (BRK-3(a), BRK-4, BRK-5); button by the draw."""
     players = [ctx.state.players[pid] for t in ctx.state.tables.values() for pid in t.seats.values()]
     if not players:
@@ -144,35 +146,30 @@ def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
     _no_deciding(ctx, list(ctx.state.tables.values()))
     max_seats = int(ctx.profile["table.max_seats"])
     need = -(-len(players) // max_seats)
-    count = inputs.whole(cmd.get("tables", need), "The number of tables", minimum=1)
+    count = inputs.whole(need if cmd.tables is None else cmd.tables, "The number of tables", minimum=1)
     room = int(ctx.profile["final_table.size"]) if count == 1 else count * max_seats
     if count == 1 and ctx.profile["stage.mode"] != "none":
         room = max_seats
     if len(players) > room:
         tables = f"{count} table" if count == 1 else f"{count} tables"
         raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {tables} of {room // count}.")
-    came_from = {str(p.id): [p.table, p.seat] for p in players}
-    data = draw_everyone(ctx, players, count, cmd)
-    data["from"] = came_from
+    came_from = {p.id: (p.table, p.seat) for p in players}
+    drawn = draw_everyone(ctx, players, count, cmd)
+    drawn.came_from = came_from
     # The new tables' first hand is dealt now: its level judges that hand's busts (ENT-4, CONV-6).
     seats = room if count == 1 else max_seats  # BRK-6: the final table may seat more than the others
     carry_locks(ctx, [p.id for p in players], "redraw")  # LOCK-3: the redraw keeps the locks
-    ctx.emit("tables_reset", tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now))
-    ctx.emit("seats_drawn", **data)
+    ctx.emit(TablesReset(tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now)))
+    ctx.emit(drawn)
 
 
-@applies("tables_reset")
-def _tables_reset(state: TournamentState, ev: Event) -> None:
+@applies
+def _tables_reset(state: TournamentState, ev: TablesReset) -> None:
     """Before a redraw: everyone leaves his seat, and play continues at tables 1..n, set afresh (BRK-7)."""
     for table in state.tables.values():
         for pid in table.seats.values():
             state.players[pid].table = state.players[pid].seat = None
-    count, seats = int(ev.data["tables"]), int(ev.data["seats"])
-    level = ev.data.get("level")
-    state.tables = {
-        n: Table(number=n, max_seats=seats, hand_level=None if level is None else int(level))
-        for n in range(1, count + 1)
-    }
+    state.tables = {n: Table(number=n, max_seats=ev.seats, hand_level=ev.level) for n in range(1, ev.tables + 1)}
     state.reindex()
     loose.everywhere(state)  # everyone draws a new seat, with his chips
     state.extra.pop("halt_waived", None)

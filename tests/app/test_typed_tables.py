@@ -6,7 +6,9 @@ from __future__ import annotations
 from app.core.events import decode
 from app.core.registry import TYPED_COMMANDS
 from app.events.base import what_changed
-from tests.app.tables_support import seat, tournament
+from app.events.seating import SeatsDrawn
+from app.seating.draw import drawn_seats
+from tests.app.tables_support import add_players, seat, tournament
 
 
 def test_btn_4_the_button_commands_take_their_declarations() -> None:
@@ -49,3 +51,32 @@ def test_btn_1_a_hand_finished_written_by_an_older_floorman_reads_the_same() -> 
     again = decode({**wire, "data": {**older, "sitting_out": {"2": "between button and small blind"}}})
     assert again.type == "hand_finished" and again.data["sitting_out"] == {"2": "between button and small blind"}
     assert again.halted is None and again.waiting is None  # type: ignore[attr-defined]
+
+
+def test_seat_1_the_seating_commands_take_their_declarations() -> None:
+    assert {"open_table", "seat_all", "seat_player", "advance_winners", "redraw"} <= TYPED_COMMANDS
+
+
+def test_seat_1_a_table_opened_or_a_player_seated_names_exactly_what_changed() -> None:
+    t = tournament("home-nl")
+    opened = what_changed(t.execute({"cmd": "open_table", "table": 3, "seats": 8}))
+    assert (opened.aspects, opened.players, opened.tables) == ({"tables"}, frozenset(), {3})
+    add_players(t, ["Ann"])
+    ann = t.state.by_name["ann"]
+    seated = what_changed(t.execute({"cmd": "seat_player", "player": "Ann", "table": 3, "seat": 5}))
+    assert (seated.players, seated.tables) == ({ann}, {3})
+    assert (t.state.players[ann].table, t.state.players[ann].seat) == (3, 5)
+
+
+def test_seat_1_the_draw_is_written_in_the_same_shape_and_read_back_typed() -> None:
+    t = tournament("tda", seed=3)
+    add_players(t, [f"P{i:02d}" for i in range(1, 25)])
+    drawn = next(ev for ev in t.execute({"cmd": "seat_all"}) if ev.type == "seats_drawn")
+    wire = drawn.to_dict()
+    assert set(wire["data"]) == {"method", "seated", "sizes", "button_cards", "buttons"}
+    assert all(isinstance(k, str) and set(pos) == {"button", "sb_seat", "sb", "bb"}
+               for k, pos in wire["data"]["buttons"].items())
+    again = decode(wire)
+    assert isinstance(again, SeatsDrawn) and again == drawn
+    assert list(again.places()) == list(drawn_seats(wire["data"]))
+    assert what_changed([again]).players is None  # everyone drew: any player changed
