@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from app.core.events import decode
 from app.core.registry import TYPED_COMMANDS
+from app.events.balancing import TableBroken
 from app.events.base import what_changed
 from app.events.seating import SeatsDrawn
 from app.seating.draw import drawn_seats
-from tests.app.tables_support import add_players, seat, tournament
+from tests.app.tables_support import add_players, layout_tables, seat, tournament
 
 
 def test_btn_4_the_button_commands_take_their_declarations() -> None:
@@ -80,3 +81,51 @@ def test_seat_1_the_draw_is_written_in_the_same_shape_and_read_back_typed() -> N
     assert isinstance(again, SeatsDrawn) and again == drawn
     assert list(again.places()) == list(drawn_seats(wire["data"]))
     assert what_changed([again]).players is None  # everyone drew: any player changed
+
+
+def test_bal_1_the_balancing_commands_take_their_declarations() -> None:
+    assert {"move", "balance", "break_table", "waive_halt", "lock_seat", "unlock_seat"} <= TYPED_COMMANDS
+
+
+def _people(prefix: str, seats: list[int]) -> dict[int, str]:
+    return {s: f"{prefix}{s}" for s in seats}
+
+
+def test_brk_1_a_broken_table_names_exactly_its_players_and_the_tables_they_went_to() -> None:
+    t = tournament("tda")
+    layout_tables(t, {1: _people("A", [1, 2, 3, 4, 5, 6]), 2: _people("B", [1, 2, 3, 4, 5, 6]),
+                      3: _people("C", [1, 2, 3, 4])})
+    leaving = {t.state.by_name[f"c{s}"] for s in (1, 2, 3, 4)}
+    cards = {"C1": "2c", "C2": "As", "C3": "Td", "C4": "Th"}
+    order = [[2, 8], [1, 7], [2, 7], [1, 8]]
+    events = t.execute({"cmd": "break_table", "table": 3, "cards": cards, "seat_order": order})
+    broken = next(ev for ev in events if ev.type == "table_broken")
+    assert isinstance(broken, TableBroken) and broken.from_seats == {t.state.by_name[f"c{s}"]: s for s in (1, 2, 3, 4)}
+    changed = what_changed(events)
+    assert (changed.aspects, changed.players, changed.tables) == ({"players", "tables"}, leaving, {1, 2, 3})
+    # an older file's event: no from_seats, so the seats come from the broken table when it is applied
+    older = decode({**broken.to_dict(), "data": {k: v for k, v in broken.data.items() if k != "from_seats"}})
+    assert set(older.touched_players() or ()) == leaving
+
+
+def test_bal_1_a_move_and_a_lock_name_what_they_change() -> None:
+    t = tournament("tda")
+    layout_tables(t, {1: _people("A", [1, 2, 3, 4, 5, 6]), 2: _people("B", [1, 2, 3, 4])})
+    a1 = t.state.by_name["a1"]
+    moved = what_changed(t.execute({"cmd": "move", "player": "A1", "table": 2, "seat": 7}))
+    assert (moved.players, moved.tables) == ({a1}, {1, 2})
+    assert (t.state.players[a1].table, t.state.players[a1].seat) == (2, 7)
+    locked = what_changed(t.execute({"cmd": "lock_seat", "player": "A1", "reason": "wheelchair"}))
+    assert (locked.players, locked.tables) == ({a1}, None)  # the lock shows at his seat, wherever it is
+    unlocked = what_changed(t.execute({"cmd": "unlock_seat", "player": "A1"}))
+    assert unlocked.players == {a1}
+    assert "seat_locks" not in t.state.extra
+
+
+def test_bal_1_a_waived_halt_names_its_table_only() -> None:
+    from tests.app.test_halting import _halted_field
+
+    t = _halted_field()
+    waived = what_changed(t.execute({"cmd": "waive_halt", "table": 2, "reason": "two hands to the break"}))
+    assert (waived.aspects, waived.players, waived.tables) == ({"tables"}, frozenset(), {2})
+    assert t.state.extra["halt_waived"]["2"]["reason"] == "two hands to the break"
