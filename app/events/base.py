@@ -52,8 +52,9 @@ class Event(msgspec.Struct, tag_field="type", kw_only=True):
 
     @property
     def data(self) -> dict[str, Any]:
-        """The event's fields as plain JSON values (what the file keeps under ``data``)."""
-        out: dict[str, Any] = msgspec.to_builtins(self)
+        """The event's fields as plain JSON values (what the file keeps under ``data``): the keys of
+        its objects are text, as in the file (a ``dict[int, X]`` field's keys too)."""
+        out: dict[str, Any] = msgspec.to_builtins(self, str_keys=True)
         out.pop("type", None)
         out.pop("at", None)
         return out
