@@ -72,3 +72,39 @@ class TournamentWon(Event, tag="tournament_won"):
 
     def touched_tables(self) -> Iterable[int]:
         return ()
+
+
+# -- payouts (PAY-6, PAY-10) ------------------------------------------------------------------------------
+class PayoutsSet(Event, tag="payouts_set"):
+    """PAY-6: the director replaced the payout table by these amounts in cents, 1st first (None: the
+    profile's table again)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"payouts"})
+
+    amounts_cents: list[int] | None = None
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class PayoutsLocked(Event, tag="payouts_locked"):
+    """PAY-10: the payout table is locked with these prizes (``auto``: it locked by itself at the money)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"payouts"})
+
+    prizes_cents: list[int]
+    auto: bool = False
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class PayoutsUnlocked(Event, tag="payouts_unlocked"):
+    """PAY-10: the payout table follows the field again; ``prizes_cents`` is the table it became."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"payouts"})
+
+    prizes_cents: list[int] = []
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
