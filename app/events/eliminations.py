@@ -108,3 +108,42 @@ class PayoutsUnlocked(Event, tag="payouts_unlocked"):
 
     def touched_tables(self) -> Iterable[int]:
         return ()
+
+
+# -- hand for hand (ELIM-3 b, CLK-5) ---------------------------------------------------------------------
+class HandForHandStarted(Event, tag="hand_for_hand_started"):
+    """Hand-for-hand play began: every table plays one hand at a time. ``first_batch``: the index of the
+    first bust batch its rounds may hold."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"clock", "tables"})
+
+    first_batch: int
+    announcement: str = ""
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+
+class HandForHandEnded(Event, tag="hand_for_hand_ended"):
+    """Hand-for-hand play ended after ``rounds`` rounds finished."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"clock", "tables"})
+
+    rounds: int = 0
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+
+class HandForHandRoundFinished(Event, tag="hand_for_hand_round"):
+    """Every table finished its hand of round ``round``; ``deducted``: its time came off the clock (the
+    deduction is an event of its own). ``next_batch``: where the next round's busts begin."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"clock", "tables"})
+
+    round: int
+    next_batch: int
+    deducted: bool = False
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
