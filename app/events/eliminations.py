@@ -147,3 +147,17 @@ class HandForHandRoundFinished(Event, tag="hand_for_hand_round"):
 
     def touched_players(self) -> Iterable[int]:
         return ()
+
+
+# -- satellites (SAT-3, SAT-5) ----------------------------------------------------------------------------
+class SeatsWon(Event, tag="seats_won"):
+    """SAT-3, SAT-5: every player still in won a seat in ``event``; they leave play and the satellite ends."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "clock", "payouts"})
+
+    players: list[int]
+    event: str = ""
+    reason: str = ""
+
+    def touched_players(self) -> Iterable[int]:
+        return list(self.players)
