@@ -161,3 +161,31 @@ class SeatsWon(Event, tag="seats_won"):
 
     def touched_players(self) -> Iterable[int]:
         return list(self.players)
+
+
+# -- the deal (PAY-11) -------------------------------------------------------------------------------------
+class DealLineRecord(msgspec.Struct, kw_only=True):
+    """One player's part of a recorded deal: the chips it was worked out from and the amount agreed."""
+
+    player: int
+    chips: int
+    amount_cents: int
+
+
+class DealRecorded(Event, tag="deal_recorded"):
+    """PAY-11: the players still in agreed a deal (``icm``, ``chip_chop`` or typed ``amounts``); it replaces
+    the prizes of the places in play (``prizes_cents``: those prizes when it was made). ``save_cents`` is
+    left to play for."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"payouts"})
+
+    method: str
+    lines: list[DealLineRecord]
+    prizes_cents: list[int]
+    save_cents: int = 0
+
+    def touched_players(self) -> Iterable[int]:
+        return [ln.player for ln in self.lines]
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
