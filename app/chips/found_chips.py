@@ -70,4 +70,6 @@ def _chips_found(state: TournamentState, ev: ChipsFound) -> None:
     p.stack += credited
     state.chips_added += credited
     race = state.extra.setdefault("chip_race", {})
-    race["found"] = [*race.get("found", []), {"at": ev.at, "name": p.name, **ev.data}]
+    found = {"at": ev.at, "name": p.name, "player": ev.player, "denomination": ev.denomination, "count": ev.count,
+             "value": ev.value, "smallest": ev.smallest, "credited": ev.credited, "remainder": ev.remainder}
+    race["found"] = [*race.get("found", []), found]

@@ -223,7 +223,8 @@ def _chips_raced(state: TournamentState, ev: ChipsRaced) -> None:
     state.chips_added += ev.added
     race = state.extra.setdefault("chip_race", {})
     race["raced_off"] = [*race.get("raced_off", []), ev.denomination]
-    race["last"] = {"at": ev.at, **ev.data}
+    race["last"] = {"at": ev.at, "denomination": ev.denomination, "next": ev.next,
+                    "tables": msgspec.to_builtins(ev.tables), "removed": ev.removed, "added": ev.added}
 
 
 @view_part("chip_race")
