@@ -24,11 +24,11 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from app.clock.timeline import level_length_ms, period_at, position_ms, structure_of, to_ms
-from app.core.events import Event
 from app.core.registry import applies
 from app.core.state import Table, TournamentState
 from app.entries import ledger
 from app.errors import Choice, Question, RuleError
+from app.events.clock import HandStartAnswered
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -87,17 +87,16 @@ def _remember(ctx: Context, tables: Iterable[Table | None], level: int, before: 
     later question asks them about it again (and a replay gives the same)."""
     numbers = sorted({t.number for t in tables if t is not None and t.asked_level != level})
     if numbers:
-        ctx.emit("hand_start_answered", tables=numbers, level=level, started_before=before)
+        ctx.emit(HandStartAnswered(tables=numbers, level=level, started_before=before))
 
 
-@applies("hand_start_answered")
-def _hand_start_answered(state: TournamentState, ev: Event) -> None:
-    level = int(ev.data["level"])
-    for number in ev.data["tables"]:
-        table = state.tables.get(int(number))
+@applies
+def _hand_start_answered(state: TournamentState, ev: HandStartAnswered) -> None:
+    for number in ev.tables:
+        table = state.tables.get(number)
         if table is not None:
-            table.asked_level = level
-            table.answered_level = max(level - 1, 1) if ev.data["started_before"] else level
+            table.asked_level = ev.level
+            table.answered_level = max(ev.level - 1, 1) if ev.started_before else ev.level
 
 
 def judged_level(

@@ -33,6 +33,7 @@ from app.eliminations.satellite import stop_at_seats
 from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
 from app.errors import Question, RuleError
+from app.events.clock import ClockPaused
 from app.events.eliminations import BustEntry, PlayersBusted, RebuyDeclined, TournamentWon
 from app.knockouts.bounties import eliminators, emit_knockouts, knockout_records, pay_winner
 
@@ -183,12 +184,8 @@ def finish(ctx: Context) -> None:
         now_ms = to_ms(ctx.now)
         pos = position_ms(ctx.state, now_ms)
         close = window_close_ms(ctx.state)
-        ctx.emit(
-            "clock_paused",
-            pos_ms=pos if close is None else min(pos, close),
-            adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
-            reason="tournament over",
-        )
+        ctx.emit(ClockPaused(pos_ms=pos if close is None else min(pos, close),
+                             adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms), reason="tournament over"))
     ctx.emit(TournamentWon(player=last.id))
     pay_winner(ctx, last)  # KO-7, KO-8
 

@@ -32,6 +32,7 @@ from app.core.registry import applies, command, due_check, view_part
 from app.core.state import Batch, TournamentState
 from app.eliminations.places import renumber
 from app.errors import RuleError
+from app.events.clock import ClockPaused
 from app.events.eliminations import SeatsWon
 
 if TYPE_CHECKING:
@@ -134,8 +135,8 @@ def _award(ctx: Context, winners: list[int], why: str) -> None:
         now_ms = to_ms(ctx.now)
         pos = position_ms(ctx.state, now_ms)
         close = window_close_ms(ctx.state)
-        ctx.emit("clock_paused", pos_ms=pos if close is None else min(pos, close),
-                 adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms), reason="tournament over")
+        ctx.emit(ClockPaused(pos_ms=pos if close is None else min(pos, close),
+                             adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms), reason="tournament over"))
     ctx.emit(SeatsWon(players=winners, event=event_name(ctx.state), reason=why))
 
 
