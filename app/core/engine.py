@@ -22,7 +22,7 @@ import msgspec
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
 from app.clock.structure import for_settings
 from app.commands import Command, declaration
-from app.core.context import Context, apply_event, call, handler_for
+from app.core.context import Context, apply_event, handler_for
 from app.core.events import Event
 from app.core.lifecycle import check_setup
 from app.core.randomness import RandomSource
@@ -95,7 +95,7 @@ class Tournament:
             raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
         ctx = Context(self, decl)
         try:
-            call(handler, ctx, decl)
+            handler(ctx, decl)
         except Exception:
             if ctx.events:
                 self._rebuild()

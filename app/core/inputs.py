@@ -9,12 +9,6 @@ from app.errors import RuleError
 from app.names import name_key
 
 
-def field(cmd: dict[str, Any], key: str) -> Any:
-    if key not in cmd:
-        raise RuleError("INVALID_INPUT", f"The command '{cmd.get('cmd')}' needs '{key}'.")
-    return cmd[key]
-
-
 def whole(value: Any, what: str, *, minimum: int = 0) -> int:
     """A whole number of chips (or cards, or minutes): never negative, never fractional."""
     if isinstance(value, int) and not isinstance(value, bool):

@@ -142,7 +142,7 @@ class UnknownEvent(ValueError):
     """A log names an event this version does not know (a file from a newer Floorman, or damage)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"unknown event {name!r}")
+        super().__init__(f"an event this version does not know: {name!r}")
         self.event_type = name
 
 
