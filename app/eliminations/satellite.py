@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 from app.clock.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms
 from app.commands import Command
 from app.commands.eliminations import AwardSeats
-from app.core.events import Event
 from app.core.registry import applies, command, due_check, view_part
 from app.core.state import Batch, TournamentState
 from app.eliminations.places import renumber
 from app.errors import RuleError
 from app.events.clock import ClockPaused
+from app.events.eliminations import SeatsWon
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -137,7 +137,7 @@ def _award(ctx: Context, winners: list[int], why: str) -> None:
         close = window_close_ms(ctx.state)
         ctx.emit(ClockPaused(pos_ms=pos if close is None else min(pos, close),
                              adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms), reason="tournament over"))
-    ctx.emit("seats_won", players=winners, event=event_name(ctx.state), reason=why)
+    ctx.emit(SeatsWon(players=winners, event=event_name(ctx.state), reason=why))
 
 
 @due_check
@@ -150,8 +150,8 @@ def seats_due(state: TournamentState, now: float) -> Command | None:
     return None if late_registration_open(state, now) else AwardSeats()
 
 
-@command("award_seats")
-def award_seats(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def award_seats(ctx: Context, cmd: AwardSeats) -> None:
     """Every player still in wins a seat and the satellite ends (the players left are no more than the seats)."""
     state = ctx.state
     if not is_satellite(state):
@@ -171,11 +171,11 @@ def award_seats(ctx: Context, cmd: dict[str, Any]) -> None:
     _award(ctx, winners, "the director awarded the seats")
 
 
-@applies("seats_won")
-def _seats_won(state: TournamentState, ev: Event) -> None:
+@applies
+def _seats_won(state: TournamentState, ev: SeatsWon) -> None:
     from app.eliminations.busts import eliminate
 
-    pids = [int(x) for x in ev.data["players"]]
+    pids = list(ev.players)
     seats: dict[int, list[int]] = {}
     for pid in pids:
         p = state.players[pid]

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.commands import Command, declaration
-from app.core.engine import Tournament, apply_event, named_time
+from app.core.context import apply_event
+from app.core.engine import Tournament, named_time
 from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.state import TournamentState

@@ -12,7 +12,7 @@ from app.clock.timeline import structure_of
 from app.commands import parse
 from app.core.engine import Tournament
 from app.core.events import decode, to_wire
-from app.core.registry import TYPED_COMMANDS
+from app.core.registry import DECLARED
 from app.events.base import Changes, Event, what_changed
 from app.events.clock import ClockJumped, ClockPaused, HandStartAnswered, StructureSet
 from app.events.games import GameChosen, HatDrawn, StudOrderRuled
@@ -54,7 +54,7 @@ def clock_only(c: Changes, *, structure: bool = False) -> None:
 
 
 def test_every_clock_and_games_command_takes_its_declaration() -> None:
-    assert set(CLOCK_COMMANDS + GAMES_COMMANDS) <= TYPED_COMMANDS
+    assert set(CLOCK_COMMANDS + GAMES_COMMANDS) <= DECLARED.keys()
 
 
 def test_clock_actions_change_the_clock_alone_and_name_no_player_or_table() -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.commands.eliminations import Finish
 from app.clock.timeline import periods
+from app.commands.eliminations import Finish
 from app.core.invariants import all_problems
 from tests.app.money_kit import at_level, begin, enter, make, players, refused
 

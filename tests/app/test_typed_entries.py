@@ -14,7 +14,7 @@ from app.commands import knockouts as knockout_commands
 from app.core.context import apply_event
 from app.core.engine import Tournament
 from app.core.events import decode, to_wire
-from app.core.registry import TYPED_COMMANDS
+from app.core.registry import DECLARED
 from app.core.timesource import FakeClock
 from app.events.entries import ChipsBought, EntryRefunded
 from app.events.knockouts import BountyToWinner, EliminatorCorrected, Knockout
@@ -50,7 +50,7 @@ def test_every_entry_absence_and_knockout_handler_takes_its_declaration():
     mine = [c.name() for c in catalogue()
             if c.__module__ in (entry_commands.__name__, absence_commands.__name__, knockout_commands.__name__)]
     assert len(mine) == 18
-    assert [n for n in mine if n not in TYPED_COMMANDS] == []
+    assert [n for n in mine if n not in DECLARED] == []
 
 
 def test_older_purchase_and_refund_shapes_read_the_fee_as_the_house_fee():
