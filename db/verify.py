@@ -129,16 +129,10 @@ def verify_file(path: Path | str) -> Report:
         report.players = len(state.players)
         report.prize_pool_cents = state.pool_cents
         try:
-            payouts = scratch.view("payouts").get("payouts") if "payouts" in _parts() else None
+            payouts = scratch.view("payouts").get("payouts")
         except Exception as exc:  # noqa: BLE001 - a payout table no view can show is a finding
             report.problems.append(f"the payouts cannot be shown ({type(exc).__name__})")
             payouts = None
         if isinstance(payouts, list):
             report.places_paid = sum(1 for row in payouts if isinstance(row, dict) and row.get("amount_cents"))
     return report
-
-
-def _parts() -> set[str]:
-    from app.core.registry import VIEW_PARTS
-
-    return set(VIEW_PARTS)

@@ -20,11 +20,11 @@ designated dealers the director freed).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.commands.seating import LockSeat, UnlockSeat
 from app.core import inputs
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.balancing import SeatLocked, SeatUnlocked
@@ -129,13 +129,3 @@ def _seat_unlocked(state: TournamentState, ev: SeatUnlocked) -> None:
         freed = state.extra.setdefault("dealers_unlocked", [])
         if pid not in freed:
             freed.append(pid)
-
-
-@view_part("locks")
-def locks_view(state: TournamentState) -> list[dict[str, Any]]:
-    """LOCK-5: every locked player, where he sits, and why."""
-    rows = []
-    for pid, reason in locked_players(state).items():
-        p = state.players[pid]
-        rows.append({"player": p.name, "table": p.table, "seat": p.seat, "reason": reason})
-    return sorted(rows, key=lambda r: (r["table"] or 0, r["seat"] or 0, r["player"]))

@@ -5,67 +5,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from app.balancing.halting import arrived, dealt_on_arrival, halts
+from app.balancing.halting import arrived, dealt_on_arrival
 from app.balancing.locks import carry_locks
 from app.balancing.plan import plan_moves
-from app.balancing.proposal import Move, Plan
+from app.balancing.proposal import Move
 from app.buttons.blinds import blind_paid
 from app.chips import loose
 from app.commands.balancing import Balance, BreakTable, Redraw
 from app.commands.balancing import Move as MoveCommand
 from app.core import inputs
 from app.core.questions import button_question, rebuys_decided_first
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
 from app.events.balancing import PlayerMoved
 
 if TYPE_CHECKING:
     from app.core.context import Context
-
-
-def _move_view(state: TournamentState, m: Move) -> dict[str, Any]:
-    src = state.tables[m.from_table]
-    name = state.players[src.seats[m.from_seat]].name if m.from_seat in src.seats else None
-    return {
-        "player": name if m.player is not None else None,
-        "mover_seat": m.from_seat if not m.tied else None,
-        "from_table": m.from_table if not m.tied else None,
-        "to_table": m.to_table,
-        "to_seat": m.to_seat,
-        "card_draw": m.tied,
-        "needs": m.needs,
-        "reason": m.reason,
-        "rule": m.rule,
-    }
-
-
-def plan_view(state: TournamentState, plan: Plan) -> dict[str, Any]:
-    stops = halts(state)
-    return {
-        "needed": plan.needed,
-        "moves": [_move_view(state, m) for m in plan.moves],
-        "break": {"table": plan.break_table, "tables": plan.break_tables, "reason": plan.reason, "rule": plan.rule}
-        if plan.break_table is not None
-        else None,
-        "redraw": {"tables": plan.redraw_to, "reason": plan.reason, "rule": plan.rule}
-        if plan.redraw_to is not None
-        else None,
-        "halted": [n for n, h in sorted(stops.items()) if not h["waived"]],
-        "halts": [{"table": n, **h} for n, h in sorted(stops.items())],
-        "spread": plan.spread,
-        "limit": plan.limit,
-    }
-
-
-@view_part("balance")
-def balance_view(state: TournamentState) -> dict[str, Any]:
-    """Pending moves, breaks and redraws with their reasons (empty when the field is balanced)."""
-    if state.profile is None:
-        return {}
-    return plan_view(state, plan_moves(state))
 
 
 def _check_mover(ctx: Context, ref: int | str) -> Player:

@@ -18,13 +18,13 @@ be there (those that may also be at a table not counted show as they are found).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.chips import loose
 from app.chips.stacks import note_counted
 from app.commands.chips import AcceptChipCount, ChipCount
 from app.core import inputs
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import WINNER, TournamentState
 from app.errors import RuleError
 from app.events.chips import ChipCountApplied, ChipCountFlagged
@@ -188,20 +188,3 @@ def chips_in_play(state: TournamentState) -> int:
     won them a seat when a satellite stopped, who leave play holding their stacks."""
     stacks = sum(p.stack for p in state.players.values() if p.live or p.status == WINNER or p.out_reason == "seat")
     return stacks + sum(state.loose_chips.values())
-
-
-@view_part("chips")
-def chips_view(state: TournamentState) -> dict[str, Any]:
-    pending = state.pending_count
-    now = loose.places(state)
-    return {
-        "issued": state.chips_issued,
-        "added": state.chips_added,
-        "removed": state.chips_removed,
-        "in_play": chips_in_play(state),
-        "expected": state.expected_chips(),
-        "loose": {str(k): v for k, v in sorted(state.loose_chips.items()) if v},
-        "loose_at": {str(k): sorted(loose.where(state, k, now)) for k, v in sorted(state.loose_chips.items()) if v},
-        "discrepancy": {str(k): d for k, d in pending["differences"]} if pending else {},
-        "corrections": state.extra.get("chip_corrections", []),
-    }

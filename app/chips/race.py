@@ -22,11 +22,10 @@ import msgspec
 
 from app.chips.race_results import award_by_results, check_results_players, count_first, given_results
 from app.clock.timeline import current_period, structure_of
-from app.clock.view import clock_part
 from app.commands.chips import ChipRace
 from app.core import inputs
 from app.core.randomness import card_value
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
 from app.events.chips import ChipsRaced, RaceTable
@@ -225,26 +224,3 @@ def _chips_raced(state: TournamentState, ev: ChipsRaced) -> None:
     race["raced_off"] = [*race.get("raced_off", []), ev.denomination]
     race["last"] = {"at": ev.at, "denomination": ev.denomination, "next": ev.next,
                     "tables": msgspec.to_builtins(ev.tables), "removed": ev.removed, "added": ev.added}
-
-
-@view_part("chip_race")
-def chip_race_view(state: TournamentState, now: float | None = None) -> dict[str, Any]:
-    """Chips in play, the race due at this break (who races how many odd chips), the last race."""
-    clock = clock_part(state, now)
-    due = None
-    brk = clock.get("break") or {}
-    pending = [d for d in brk.get("race", []) if d not in raced_off(state)]
-    if clock["on_break"] and pending:
-        d = pending[0]
-        chips = in_play(state)
-        new = chips[chips.index(d) + 1] if d in chips and chips.index(d) + 1 < len(chips) else None
-        if new is not None:
-            due = {"denomination": d, "next": new, "per_new_chip": new // d, "tables": plan(state, d, new)}
-    return {
-        "chips": [c for c in state.profile["chips"]] if state.profile else [],
-        "in_play": in_play(state),
-        "raced_off": raced_off(state),
-        "due": due,
-        "last": state.extra.get("chip_race", {}).get("last"),
-        "found": state.extra.get("chip_race", {}).get("found", []),  # RACE-4 (app.chips.found_chips)
-    }

@@ -140,8 +140,6 @@ def render() -> str:
 
 
 def views() -> str:
-    import app.core.engine  # noqa: F401  (registers the view parts not yet written from the typed view)
-    from app.core.registry import VIEW_PARTS
     from app.views.detail import PARTS
 
     lines = [
@@ -150,12 +148,8 @@ def views() -> str:
         "`Tournament.view()` returns one JSON object with these parts (scenario files check them by partial match):",
         "",
     ]
-    for name in sorted(set(PARTS) | set(VIEW_PARTS)):
-        if name in PARTS:
-            lines.append(f"- `{name}`: {PARTS[name].words}")
-            continue
-        doc = (VIEW_PARTS[name].__doc__ or "").strip().split("\n\n")[0]
-        lines.append(f"- `{name}`" + (f": {' '.join(doc.split())}" if doc else ""))
+    for name in sorted(PARTS):
+        lines.append(f"- `{name}`: {PARTS[name].words}")
     return "\n".join(lines) + "\n"
 
 

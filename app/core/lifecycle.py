@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from app.clock.structure import Structure, check_forced_bets, for_settings
 from app.clock.timeline import structure_of
 from app.commands.tournament import ChangeSettings, Note
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.tournament import NoteWritten, SettingsChanged, TournamentCreated
@@ -128,16 +128,3 @@ def _settings_changed(state: TournamentState, ev: SettingsChanged) -> None:
     data = state.profile.to_dict()
     data["settings"] = validate_settings(ev.settings, state.profile.settings)
     state.profile = profile_from_dict(data)
-
-
-@view_part("tournament")
-def tournament_view(state: TournamentState) -> dict[str, Any]:
-    assert state.profile is not None
-    return {
-        "name": state.name,
-        "profile": state.profile.id,
-        "started": state.started,
-        "ended": state.ended,
-        "events": state.seq,
-        "notes": state.extra.get("notes", []),
-    }

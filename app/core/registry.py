@@ -1,4 +1,4 @@
-"""Where command handlers and event appliers register, one decorator each.
+"""Where command handlers, event appliers and due checks register, one decorator each.
 
 Each rules area (entries, seating, balancing, ...) lives in its own module and registers its
 commands and appliers here; :mod:`app.core.engine` imports the area modules and dispatches.
@@ -82,27 +82,3 @@ def due_check(fn: DueCheck) -> DueCheck:
     registration closes with one player left). ``fn(state, now)`` returns the command, or None."""
     DUE_CHECKS.append(fn)
     return fn
-
-
-ViewPart = Callable[..., Any]
-VIEW_PARTS: dict[str, ViewPart] = {}
-V = TypeVar("V", bound=ViewPart)
-TIMED_VIEW_PARTS: set[str] = set()  # parts whose function also takes ``now`` (the current time)
-
-
-def view_part(name: str) -> Callable[[V], V]:
-    """Register one part of the tournament's JSON view (``players``, ``tables``, ``clock`` ...).
-
-    ``fn(state)`` or, for parts that depend on the time (the clock), ``fn(state, now=None)``: the view
-    then passes the tournament's current time, and ``None`` means "as of the last event".
-    """
-
-    def register(fn: V) -> V:
-        if name in VIEW_PARTS:
-            raise ValueError(f"view part {name!r} registered twice")
-        VIEW_PARTS[name] = fn
-        if "now" in inspect.signature(fn).parameters:
-            TIMED_VIEW_PARTS.add(name)
-        return fn
-
-    return register

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from app.clock.timeline import late_registration_open
 from app.commands.eliminations import RecordDeal
 from app.core import inputs
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import SEATED, TournamentState
 from app.eliminations.payouts import has_payout_table, prize_table
 from app.eliminations.satellite import is_satellite
@@ -303,18 +303,3 @@ def _deal_recorded(state: TournamentState, ev: DealRecorded) -> None:
                             for ln in ev.lines],
                   "save_cents": ev.save_cents, "prizes_cents": list(ev.prizes_cents), "at": ev.at,
                   "after_batches": len(state.batches)}
-
-
-@view_part("deal")
-def deal_view(state: TournamentState) -> dict[str, Any] | None:
-    """The recorded deal: method, each player's chips and amount, the amount left to play for."""
-    if state.deal is None:
-        return None
-    d = state.deal
-    return {
-        "method": d["method"],
-        "save_cents": d["save_cents"],
-        "prizes_cents": list(d["prizes_cents"]),
-        "lines": [{"player": state.players[int(ln["player"])].name, "player_id": int(ln["player"]),
-                   "chips": int(ln["chips"]), "amount_cents": int(ln["amount_cents"])} for ln in d["lines"]],
-    }

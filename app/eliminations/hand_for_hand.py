@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.commands.clock import HandForHandDeduct, PauseClock, ResumeClock
 from app.commands.eliminations import HandForHand, HandForHandRound
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.eliminations.satellite import stop_at_seats
 from app.errors import RuleError
@@ -113,15 +113,3 @@ def _round(state: TournamentState, ev: HandForHandRoundFinished) -> None:
     book = _book(state)
     book.update(round=ev.round + 1, first_batch=ev.next_batch)
     book["rounds"] = int(book.get("rounds", 0)) + 1
-
-
-@view_part("hand_for_hand")
-def hand_for_hand_view(state: TournamentState) -> dict[str, Any]:
-    """Whether hand-for-hand is on, the round being played, and the announcement."""
-    book = state.extra.get("h4h", {})
-    return {
-        "on": state.hand_for_hand,
-        "round": int(book.get("round", 0)) if state.hand_for_hand else None,
-        "rounds_played": int(book.get("rounds", 0)),
-        "announcement": ANNOUNCEMENT if state.hand_for_hand else None,
-    }

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.commands.eliminations import LockPayouts, SetPayouts, UnlockPayouts
 from app.core import inputs
-from app.core.registry import applies, command, view_part
+from app.core.registry import applies, command
 from app.core.state import WINNER, TournamentState
 from app.errors import Question, RuleError
 from app.events.eliminations import PayoutsLocked, PayoutsSet, PayoutsUnlocked
@@ -341,11 +341,6 @@ def unlock_payouts(ctx: Context, cmd: UnlockPayouts) -> None:
 @applies
 def _payouts_unlocked(state: TournamentState, ev: PayoutsUnlocked) -> None:
     state.payout_lock = None
-
-
-@view_part("payouts")
-def payouts_view(state: TournamentState) -> list[dict[str, Any]]:
-    return payout_rows(state)
 
 
 def payout_check(state: TournamentState, table: list[int] | None = None) -> dict[str, Any]:

@@ -9,10 +9,7 @@ onwards, which is only the newest batch after an ordinary bust.
 
 from __future__ import annotations
 
-from typing import Any
-
-from app.core.registry import view_part
-from app.core.state import WINNER, Batch, Player, TournamentState
+from app.core.state import Batch, Player, TournamentState
 
 
 def placed_members(batch: Batch) -> list[int]:
@@ -65,41 +62,3 @@ def leave_batch(state: TournamentState, p: Player) -> None:
         if p.id in members:
             members.remove(p.id)
     p.bust_batch = None
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def place_label(place: int | None, tied: int) -> str | None:
-    if place is None:
-        return None
-    return ("T-" if tied > 1 else "") + ordinal(place)
-
-
-def place_rows(state: TournamentState) -> list[dict[str, Any]]:
-    """Every decided place, best first: the winner, then the batches from the newest."""
-    rows: list[dict[str, Any]] = []
-    if state.ended:
-        for p in state.players.values():
-            if p.status == WINNER:
-                rows.append({"place": 1, "players": [p.name], "tied": False, "label": "1st", "reason": "winner"})
-    for batch in reversed(state.batches):
-        for group in batch.tie_groups:
-            p0 = state.players[group[0]]
-            rows.append(
-                {
-                    "place": p0.place,
-                    "players": [state.players[pid].name for pid in group],
-                    "tied": len(group) > 1,
-                    "label": place_label(p0.place, len(group)),
-                    "reason": batch.reason,
-                }
-            )
-    return rows
-
-
-@view_part("places")
-def places_view(state: TournamentState) -> list[dict[str, Any]]:
-    return place_rows(state)

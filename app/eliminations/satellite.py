@@ -23,12 +23,12 @@ to the cent (PAY-6), and the pool plus the fees still make the money taken.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.clock.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms
 from app.commands import Command
 from app.commands.eliminations import AwardSeats
-from app.core.registry import applies, command, due_check, view_part
+from app.core.registry import applies, command, due_check
 from app.core.state import Batch, TournamentState
 from app.eliminations.places import renumber
 from app.errors import RuleError
@@ -199,32 +199,3 @@ def seats_awarded(state: TournamentState) -> int:
     from app.eliminations.payouts import awards
 
     return sum(1 for place, cents, _t in awards(state).values() if seat_of(state, place, cents))
-
-
-@view_part("satellite")
-def satellite_view(state: TournamentState) -> dict[str, Any] | None:
-    """SAT-1 to SAT-4: the seats, their value, the cash left, and who won a seat."""
-    if not is_satellite(state):
-        return None
-    from app.eliminations.payouts import awards, prize_pool
-
-    assert state.profile is not None
-    pool = prize_pool(state)
-    seats = seat_count(state, pool)
-    won = awards(state)
-    winners = sorted((pid for pid, (place, cents, _t) in won.items() if seat_of(state, place, cents)),
-                     key=lambda pid: (won[pid][0], state.players[pid].name))
-    return {
-        "event": event_name(state),
-        "seat_value_cents": seat_value(state),
-        "seats": seats,
-        "cash_cents": pool - seats * seat_value(state),
-        "remainder": str(state.profile["satellite.remainder"]),
-        "stop_at_seats": bool(state.profile["satellite.stop_at_seats"]),
-        "seats_awarded": len(winners),
-        "seat_winners": [
-            {"player": state.players[pid].name, "place": won[pid][0], "cash_cents": won[pid][1] - seat_value(state),
-             "words": prize_words(state, won[pid][0], won[pid][1])}
-            for pid in winners
-        ],
-    }

@@ -16,10 +16,14 @@ from typing import Any, Protocol
 
 from app.core.state import TournamentState
 from app.views.dump import dump
+from app.views.parts.balance import BalanceView, LastBalance, LockedSeat, balance, last_balance, locks
 from app.views.parts.bounties import BountiesView, bounties
+from app.views.parts.chips import ChipRaceView, ChipsView, chip_race, chips
 from app.views.parts.games import GamesView, games
 from app.views.parts.money import AccountsView, accounts
+from app.views.parts.satellite import SatelliteView, satellite
 from app.views.parts.structure import StructureTable, structure_table
+from app.views.parts.tournament import HandForHandView, TournamentFacts, hand_for_hand, tournament_facts
 from app.views.read import (
     Awards,
     ClockView,
@@ -45,10 +49,18 @@ class DetailView:
     """The tournament as the JSON view shows it, typed (see the module's words)."""
 
     view: TournamentView  # what the faces read, each table with its detail
+    tournament: TournamentFacts
     money: AccountsView
     structure: StructureTable
     games: GamesView
     bounties: BountiesView
+    chips: ChipsView
+    chip_race: ChipRaceView
+    balance: BalanceView | None
+    last_balance: LastBalance | None
+    locks: tuple[LockedSeat, ...]
+    satellite: SatelliteView | None
+    hand_for_hand: HandForHandView
 
     @property
     def players(self) -> tuple[PlayerView, ...]:
@@ -98,6 +110,22 @@ class _Parts(Protocol):
     def games(self) -> GamesView: ...
     @property
     def bounties(self) -> BountiesView: ...
+    @property
+    def tournament(self) -> TournamentFacts: ...
+    @property
+    def chips(self) -> ChipsView: ...
+    @property
+    def chip_race(self) -> ChipRaceView: ...
+    @property
+    def balance(self) -> BalanceView | None: ...
+    @property
+    def last_balance(self) -> LastBalance | None: ...
+    @property
+    def locks(self) -> tuple[LockedSeat, ...]: ...
+    @property
+    def satellite(self) -> SatelliteView | None: ...
+    @property
+    def hand_for_hand(self) -> HandForHandView: ...
 
 
 class _Pieces:
@@ -152,13 +180,48 @@ class _Pieces:
     def bounties(self) -> BountiesView:
         return bounties(self.state)
 
+    @cached_property
+    def tournament(self) -> TournamentFacts:
+        return tournament_facts(self.state)
+
+    @cached_property
+    def chips(self) -> ChipsView:
+        return chips(self.state)
+
+    @cached_property
+    def chip_race(self) -> ChipRaceView:
+        return chip_race(self.state, self.clock)
+
+    @cached_property
+    def balance(self) -> BalanceView | None:
+        return balance(self.state)
+
+    @cached_property
+    def last_balance(self) -> LastBalance | None:
+        return last_balance(self.state)
+
+    @cached_property
+    def locks(self) -> tuple[LockedSeat, ...]:
+        return locks(self.state)
+
+    @cached_property
+    def satellite(self) -> SatelliteView | None:
+        return satellite(self.state, self.summary[1])
+
+    @cached_property
+    def hand_for_hand(self) -> HandForHandView:
+        return hand_for_hand(self.state)
+
 
 def detail(state: TournamentState, now: float | None = None) -> DetailView:
     """The typed JSON view of ``state`` at ``now`` (None: as of the clock's last change), computed afresh."""
     src = _Pieces(state, now)
     brief, won = src.summary
     view = _full(state, brief, won, now, players=src.players, tables=src.tables)
-    return DetailView(view=view, money=src.money, structure=src.structure, games=src.games, bounties=src.bounties)
+    return DetailView(view=view, tournament=src.tournament, money=src.money, structure=src.structure,
+                      games=src.games, bounties=src.bounties, chips=src.chips, chip_race=src.chip_race,
+                      balance=src.balance, last_balance=src.last_balance, locks=src.locks, satellite=src.satellite,
+                      hand_for_hand=src.hand_for_hand)
 
 
 # -- the JSON view's parts, written from the typed view -----------------------------------------------
@@ -241,6 +304,21 @@ def _deal_json(d: DealView | None) -> dict[str, Any] | None:
     }
 
 
+def _balance_json(b: BalanceView | None) -> dict[str, Any]:
+    if b is None:
+        return {}
+    return {
+        "needed": b.needed,
+        "moves": dump(b.moves),
+        "break": dump(b.break_plan),
+        "redraw": dump(b.redraw_plan),
+        "halted": list(b.halted),
+        "halts": dump(b.halts),
+        "spread": b.spread,
+        "limit": b.limit,
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """One part of the JSON view: what it shows, in words, and how it is written from the typed view."""
@@ -250,14 +328,25 @@ class Part:
 
 
 PARTS: dict[str, Part] = {
+    "balance": Part("Pending moves, breaks and redraws with their reasons (empty when the field is balanced); "
+                    "the halted tables (BAL-1), the spread and its limit.", lambda v: _balance_json(v.balance)),
     "bounties": Part("KO: the bounty pool and what each player has on his head, has won, and how many he "
                      "knocked out; every knockout with what each eliminator was paid.", lambda v: dump(v.bounties)),
+    "chip_race": Part("Chips in play, the race due at this break (who races how many odd chips), the last race, "
+                      "the chips found (RACE).", lambda v: dump(v.chip_race)),
+    "chips": Part("Chips issued, added, removed and in play; the loose chips and where they may be; a count's "
+                  "discrepancy and the corrections.", lambda v: dump(v.chips)),
     "clock": Part("The clock at the tournament's time: level, game, forced bets, time left, what comes next, "
                   "late registration.", lambda v: dump(v.clock.raw)),
     "deal": Part("The recorded deal (PAY-11): method, each player's chips and amount, the amount left to play "
                  "for; null without one.", lambda v: _deal_json(v.deal)),
     "games": Part("The games (MIX): the mode, the games, the hat's draws and what is still in it, each table's "
                   "game in a rotation or dealer's choice.", lambda v: dump(v.games)),
+    "hand_for_hand": Part("Whether hand-for-hand is on, the round being played, and the announcement.",
+                          lambda v: dump(v.hand_for_hand)),
+    "last_balance": Part("BAL-6: the last balance, or null before any seat changed after the draw.",
+                         lambda v: dump(v.last_balance)),
+    "locks": Part("LOCK-5: every locked player, where he sits, and why.", lambda v: dump(v.locks)),
     "money": Part("The pools, fees, refunds, purchases by kind, the money log's totals and the payout check.",
                   lambda v: dump(v.money)),
     "payouts": Part("The payout table: one row per paid place, a tied block one row per tied player.",
@@ -266,10 +355,14 @@ PARTS: dict[str, Part] = {
                    lambda v: [_place(r) for r in v.places]),
     "players": Part("Every player by name: status, stack, seat, place, prize, purchases, bounties.",
                     lambda v: {p.name: _player(p) for p in v.players}),
+    "satellite": Part("SAT-1 to SAT-4: the seats, their value, the cash left, and who won a seat; null when "
+                      "the event is not a satellite.", lambda v: dump(v.satellite)),
     "structure": Part("The structure sheet: every level's forced bets per family, its length and game; the "
                       "breaks.", lambda v: dump(v.structure)),
     "tables": Part("Every table by number: seats, button, blinds, the hand it plays, who is not dealt in, the "
                    "next hand's positions, a halt.", lambda v: {str(t.number): _table(t) for t in v.tables}),
+    "tournament": Part("The tournament's name, profile, whether it started or ended, its events and the "
+                       "director's notes.", lambda v: dump(v.tournament)),
 }
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.balancing.history import last_balance_view
 from app.balancing.locks import lock_reason, locked_players
 from app.core.state import TournamentState
 from app.eliminations.satellite import event_name, is_satellite, seat_count
+from app.views.dump import dump
+from app.views.parts.balance import last_balance as last_balance_view
 
 
 def locked(state: TournamentState, player_id: int | None) -> str:
@@ -25,8 +26,10 @@ def locks(state: TournamentState) -> dict[int, str]:
 
 
 def last_balance(state: TournamentState) -> dict[str, Any] | None:
-    """The moves and breaks of the latest action that changed seats (see :mod:`app.balancing.history`)."""
-    return last_balance_view(state)
+    """The moves and breaks of the latest action that changed seats (see :mod:`app.balancing.history`),
+    as the JSON view's ``last_balance`` shows them."""
+    view = dump(last_balance_view(state))
+    return view if isinstance(view, dict) else None
 
 
 def satellite_line(state: TournamentState) -> str:

@@ -39,7 +39,7 @@ def mutable_inside(value: Any, path: str = "view") -> list[str]:
 def checked(t: Tournament) -> DetailView:
     typed = detail(t.state, t.time.now())
     json = t.view()
-    assert set(PARTS) <= set(json)
+    assert set(json) == set(PARTS)
     for name, part in PARTS.items():
         assert json[name] == part.write(typed), f"the JSON view's {name!r} is not the typed view's"
     assert mutable_inside(typed) == []

@@ -21,11 +21,11 @@ def _hat() -> Tournament:
 
 
 def test_clk_1_structure_rows_with_both_columns_and_breaks(qtmodeltester) -> None:
-    from app.core.registry import VIEW_PARTS
+    from app import views
 
     t = _hat()
     model = StructureModel()
-    model.refresh(VIEW_PARTS["structure"](t.state), 2, {1: "Razz"})
+    model.refresh(views.structure_json(t.state), 2, {1: "Razz"})
     qtmodeltester.check(model)
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers == ["Level", "Minutes", "Game", "Blinds", "Stud", "Limits"]

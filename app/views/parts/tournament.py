@@ -1,0 +1,45 @@
+"""The tournament itself (the JSON view's ``tournament``) and hand-for-hand (``hand_for_hand``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.state import TournamentState
+from app.eliminations.hand_for_hand import ANNOUNCEMENT
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFacts:
+    name: str
+    profile: str  # the rule profile's id
+    started: bool
+    ended: bool
+    events: int  # events logged
+    notes: tuple[Mapping[str, Any], ...]  # the director's notes, oldest first
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandView:
+    on: bool
+    round: int | None  # the round being played, while it is on
+    rounds_played: int
+    announcement: str | None  # what the director reads out, while it is on
+
+
+def tournament_facts(state: TournamentState) -> TournamentFacts:
+    assert state.profile is not None
+    return TournamentFacts(state.name, state.profile.id, state.started, state.ended, state.seq,
+                           tuple(state.extra.get("notes", [])))
+
+
+def hand_for_hand(state: TournamentState) -> HandForHandView:
+    book = state.extra.get("h4h", {})
+    on = bool(state.hand_for_hand)
+    return HandForHandView(
+        on=state.hand_for_hand,
+        round=int(book.get("round", 0)) if on else None,
+        rounds_played=int(book.get("rounds", 0)),
+        announcement=ANNOUNCEMENT if on else None,
+    )
