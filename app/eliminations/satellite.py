@@ -23,6 +23,7 @@ to the cent (PAY-6), and the pool plus the fees still make the money taken.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from app.clock.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms
@@ -79,9 +80,15 @@ def satellite_prizes(state: TournamentState, pool: int) -> list[int]:
 
 def seat_of(state: TournamentState, place: int | None, cents: int) -> bool:
     """Whether a placed player's prize is a seat (a place within the seats, paying at least the seat's value)."""
-    if not is_satellite(state) or place is None or place < 1:
-        return False
-    return place <= seat_count(state) and cents >= seat_value(state)
+    return seat_test(state)(place, cents)
+
+
+def seat_test(state: TournamentState) -> Callable[[int | None, int], bool]:
+    """:func:`seat_of` for many places at once: the seats and their value are worked out once."""
+    if not is_satellite(state):
+        return lambda _place, _cents: False
+    seats, value = seat_count(state), seat_value(state)
+    return lambda place, cents: place is not None and 1 <= place <= seats and cents >= value
 
 
 def prize_words(state: TournamentState, place: int | None, cents: int, currency: str | None = None) -> str:

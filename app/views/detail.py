@@ -10,9 +10,10 @@ or a mapping that only renames and reshapes (the players keyed by name, the tabl
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol
+
+import msgspec
 
 from app.core.state import TournamentState
 from app.views.dump import dump
@@ -44,8 +45,7 @@ from app.views.read import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class DetailView:
+class DetailView(msgspec.Struct, frozen=True):
     """The tournament as the JSON view shows it, typed (see the module's words)."""
 
     view: TournamentView  # what the faces read, each table with its detail
@@ -319,8 +319,7 @@ def _balance_json(b: BalanceView | None) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
+class Part(msgspec.Struct, frozen=True):
     """One part of the JSON view: what it shows, in words, and how it is written from the typed view."""
 
     words: str

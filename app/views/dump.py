@@ -1,8 +1,8 @@
 """The typed view as plain data: what the JSON view (``Tournament.view()``) is made of.
 
-:func:`dump` turns a view object into dicts, lists and scalars: a dataclass becomes a dict of its
-fields, in their order (a field holding :data:`OMIT` is left out), a tuple or list a list, a mapping a
-dict. It computes nothing: every figure is the view's own.
+:func:`dump` turns a view object into dicts, lists and scalars: a record (a ``msgspec.Struct`` or a
+dataclass) becomes a dict of its fields, in their order (a field holding :data:`OMIT` is left out), a
+tuple or list a list, a mapping a dict. It computes nothing: every figure is the view's own.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any, Final
+
+import msgspec
 
 
 class _Omit:
@@ -36,19 +38,25 @@ def _names(cls: type) -> tuple[str, ...]:
     return names
 
 
+def _record(obj: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    out = {}
+    for name in names:
+        value = getattr(obj, name)
+        if value is not OMIT:
+            out[name] = dump(value)
+    return out
+
+
 def dump(obj: Any) -> Any:
     """``obj`` as plain data (dicts, lists, scalars); see the module's words."""
     if isinstance(obj, str | int | float | type(None)):
         return obj
     if isinstance(obj, tuple | list):
         return [dump(x) for x in obj]
+    if isinstance(obj, msgspec.Struct):
+        return _record(obj, obj.__struct_fields__)
     if isinstance(obj, Mapping):
         return {k: dump(v) for k, v in obj.items()}
     if is_dataclass(obj) and not isinstance(obj, type):
-        out = {}
-        for name in _names(type(obj)):
-            value = getattr(obj, name)
-            if value is not OMIT:
-                out[name] = dump(value)
-        return out
+        return _record(obj, _names(type(obj)))
     return obj

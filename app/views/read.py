@@ -15,8 +15,11 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from app.balancing import plan as balancing_plan
 from app.chips.loose import field_chips
@@ -176,8 +179,7 @@ class _PlaceBlock:
         return fmt.place(self.place, self.span)
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceView(_PlaceBlock):
+class PlaceView(msgspec.Struct, _PlaceBlock, frozen=True):
     """A decided place (ELIM-5): the best place of the block, how many share it, and each one's prize."""
 
     place: int
@@ -198,8 +200,7 @@ class PlaceView(_PlaceBlock):
         return self.seat + (f" + {fmt.money(extra, currency)}" if extra > 0 else "")
 
 
-@dataclass(frozen=True, slots=True)
-class PayoutView(_PlaceBlock):
+class PayoutView(msgspec.Struct, _PlaceBlock, frozen=True):
     """One row of the payout table: one per paid place; a tied block has one row per tied player."""
 
     place: int
@@ -237,8 +238,9 @@ class DealView:
         return {"icm": "ICM", "chip_chop": "chip chop", "amounts": "amounts agreed"}.get(self.method, self.method)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(msgspec.Struct, frozen=True):
+    """One player as every face shows him (a ``msgspec.Struct``: a field of 10,000 is built in a blink)."""
+
     id: int
     name: str
     status: str
@@ -537,29 +539,41 @@ def _pending(state: TournamentState) -> tuple[PendingView, ...]:
 
 def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlaceView, ...]:
     rows: list[PlaceView] = []
+    players = state.players
+    seat_of = satellite.seat_test(state)
+    seat = f"Seat in {satellite.event_name(state)}" if satellite.is_satellite(state) else ""
+    value = satellite.seat_value(state) if seat else 0
+    nothing = (0, 0, False)
     if state.ended:
-        for p in state.players.values():
+        for p in players.values():
             if p.status == WINNER:
                 prize = won.get(p.id, (1, 0, False))[1]
-                seated = satellite.seat_of(state, 1, prize)  # SAT-3: played to a winner, 1st takes a seat
-                rows.append(PlaceView(1, 1, (p.id,), (p.name,), (prize,), "winner",
-                                      f"Seat in {satellite.event_name(state)}" if seated else "",
-                                      satellite.seat_value(state) if seated else 0, (p.name,)))
+                seated = seat_of(1, prize)  # SAT-3: played to a winner, 1st takes a seat
+                rows.append(PlaceView(1, 1, (p.id,), (p.name,), (prize,), "winner", seat if seated else "",
+                                      value if seated else 0, (p.name,)))
     for batch in reversed(state.batches):
+        reason = batch.reason
         for group in batch.tie_groups:
-            place = state.players[group[0]].place
+            place = players[group[0]].place
             if place is None:
                 continue
-            ids = tuple(sorted(group, key=lambda pid: -won.get(pid, (0, 0, False))[1]))
-            shares = tuple(won.get(pid, (0, 0, False))[1] for pid in ids)
-            seated = bool(shares) and satellite.seat_of(state, place, min(shares))
-            seat = f"Seat in {satellite.event_name(state)}" if seated else ""
+            if len(group) == 1:  # most places: one player, no tie
+                pid = group[0]
+                names = (players[pid].name,)
+                share = won.get(pid, nothing)[1]
+                seated = seat_of(place, share)
+                rows.append(PlaceView(place, 1, (pid,), names, (share,), reason, seat if seated else "",
+                                      value if seated else 0, names))
+                continue
+            ids = tuple(sorted(group, key=lambda pid: -won.get(pid, nothing)[1]))
+            shares = tuple(won.get(pid, nothing)[1] for pid in ids)
+            seated = bool(shares) and seat_of(place, min(shares))
             rows.append(
-                PlaceView(place, len(group), ids, tuple(state.players[pid].name for pid in ids), shares,
-                          batch.reason, seat, satellite.seat_value(state) if seated else 0,
-                          tuple(state.players[pid].name for pid in group))
+                PlaceView(place, len(group), ids, tuple(players[pid].name for pid in ids), shares, reason,
+                          seat if seated else "", value if seated else 0, tuple(players[pid].name for pid in group))
             )
-    return tuple(sorted(rows, key=lambda r: r.place))
+    rows.sort(key=attrgetter("place"))
+    return tuple(rows)
 
 
 def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int, int, bool]]) -> tuple[PayoutView, ...]:
@@ -591,8 +605,9 @@ def chips_counted(state: TournamentState) -> bool:
 
 def _seat_winners(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[str, ...]:
     """SAT-3, SAT-4: the players whose prize is a seat, by place then name."""
+    seat_of = satellite.seat_test(state)
     seated = [(place, state.players[pid].name) for pid, (place, cents, _t) in won.items()
-              if pid in state.players and satellite.seat_of(state, place, cents)]
+              if pid in state.players and seat_of(place, cents)]
     return tuple(name for _place, name in sorted(seated, key=lambda r: (r[0], r[1].lower())))
 
 

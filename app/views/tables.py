@@ -5,8 +5,9 @@ draw's cards and the designated dealer (SEAT-4)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from app.balancing.halting import WAIT
 from app.balancing.locks import lock_reason
@@ -18,8 +19,7 @@ from app.views.dump import OMIT
 ARRIVED_DURING_HAND = "arrived during the hand; judged at the next deal (BTN-9)"
 
 
-@dataclass(frozen=True, slots=True)
-class NotDealt:
+class NotDealt(msgspec.Struct, frozen=True):
     """A player at the table who is not dealt into the hand, and why."""
 
     player: str
@@ -27,8 +27,7 @@ class NotDealt:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class NextHand:
+class NextHand(msgspec.Struct, frozen=True):
     """The positions of the table's next hand (absent while the button is not known); ``wait`` while the
     table is halted (BAL-1)."""
 
@@ -38,14 +37,12 @@ class NextHand:
     wait: str | Any = OMIT
 
 
-@dataclass(frozen=True, slots=True)
-class DesignatedDealer:
+class DesignatedDealer(msgspec.Struct, frozen=True):
     player: str
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class TableDetail:
+class TableDetail(msgspec.Struct, frozen=True):
     """What the JSON view shows of a table beyond :class:`app.views.read.TableView`."""
 
     locked: Mapping[int, str | None]  # seat -> why its player's seat is locked (LOCK-5), or None

@@ -11,12 +11,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import msgspec
 import pytest
 
 from app import views
+from app.commands import Command
 from app.core.engine import Tournament
+from app.core.events import Event
+from app.core.timesource import FakeClock
 from app.profiles.profile import SHIPPED
-from app.tools.simulate import FakeClock, Simulation, run_simulation, simulation_profile
+from app.tools.simulate import Simulation, run_simulation, simulation_profile
 from app.views.detail import PARTS, DetailView, detail
 
 
@@ -28,6 +32,10 @@ def mutable_inside(value: Any, path: str = "view") -> list[str]:
         return [path]
     if isinstance(value, tuple):
         return [p for i, x in enumerate(value) for p in mutable_inside(x, f"{path}[{i}]")]
+    if isinstance(value, msgspec.Struct):
+        if not type(value).__struct_config__.frozen:
+            return [path]
+        return [p for n in value.__struct_fields__ for p in mutable_inside(getattr(value, n), f"{path}.{n}")]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         if not type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
             return [path]
@@ -57,7 +65,7 @@ def test_the_json_view_is_the_typed_view_written_out(profile: str) -> None:
     t = Tournament.create(simulation_profile(profile, players), name="Typed", time=clock, seed=5)
     seen = [0]
 
-    def execute(cmd: dict[str, Any]) -> Any:
+    def execute(cmd: Command) -> list[Event]:
         events = t.execute(cmd)
         seen[0] += 1
         if seen[0] % 5 == 0:

@@ -3,7 +3,7 @@ locked seats (``locks``, LOCK-5)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from app.balancing.halting import halts
 from app.balancing.history import last_balance_moves
@@ -13,8 +13,7 @@ from app.balancing.proposal import Move
 from app.core.state import TournamentState
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedMove:
+class PlannedMove(msgspec.Struct, frozen=True):
     player: str | None  # None: not known yet (a button is missing, or tied tables still draw a card)
     mover_seat: int | None
     from_table: int | None  # None while tied tables draw a card for it
@@ -26,23 +25,20 @@ class PlannedMove:
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedBreak:
+class PlannedBreak(msgspec.Struct, frozen=True):
     table: int  # the first table to break
     tables: tuple[int, ...]  # every table this rebalance breaks
     reason: str
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedRedraw:
+class PlannedRedraw(msgspec.Struct, frozen=True):
     tables: int  # the tables the field is redrawn to
     reason: str
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
-class Halt:
+class Halt(msgspec.Struct, frozen=True):
     """BAL-1: a table halted until a player arrives (``waived`` by the director)."""
 
     table: int
@@ -50,8 +46,7 @@ class Halt:
     waived: bool
 
 
-@dataclass(frozen=True, slots=True)
-class BalanceView:
+class BalanceView(msgspec.Struct, frozen=True):
     """What the balancing plan asks for now; the JSON names ``break_plan`` ``break`` and ``redraw_plan``
     ``redraw``."""
 
@@ -65,8 +60,7 @@ class BalanceView:
     limit: int | None  # the spread the profile allows
 
 
-@dataclass(frozen=True, slots=True)
-class LastMove:
+class LastMove(msgspec.Struct, frozen=True):
     player: str | None
     from_table: int | None
     from_seat: int | None
@@ -77,8 +71,7 @@ class LastMove:
     locked: str | None  # why the player's seat is locked now (LOCK-5)
 
 
-@dataclass(frozen=True, slots=True)
-class LastBalance:
+class LastBalance(msgspec.Struct, frozen=True):
     """BAL-6: the seat changes of the latest action that changed seats."""
 
     at: float | None
@@ -87,8 +80,7 @@ class LastBalance:
     moves: tuple[LastMove, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class LockedSeat:
+class LockedSeat(msgspec.Struct, frozen=True):
     player: str
     table: int | None
     seat: int | None

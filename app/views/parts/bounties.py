@@ -3,14 +3,13 @@ has won and how many he knocked out, and every knockout with its payments."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from app.core.state import WINNER, TournamentState
 from app.knockouts.bounties import house_bounty
 
 
-@dataclass(frozen=True, slots=True)
-class BountyHolder:
+class BountyHolder(msgspec.Struct, frozen=True):
     player: str
     bounty_cents: int  # on his head now (KO-2, KO-3)
     won_cents: int
@@ -19,8 +18,7 @@ class BountyHolder:
     live: bool
 
 
-@dataclass(frozen=True, slots=True)
-class KnockoutLine:
+class KnockoutLine(msgspec.Struct, frozen=True):
     """What one eliminator was paid for a knockout."""
 
     player: str
@@ -29,8 +27,7 @@ class KnockoutLine:
     house_cents: int
 
 
-@dataclass(frozen=True, slots=True)
-class KnockoutRecord:
+class KnockoutRecord(msgspec.Struct, frozen=True):
     player: str  # who was knocked out
     by: tuple[str, ...]  # his eliminators
     bounty_cents: int
@@ -39,8 +36,7 @@ class KnockoutRecord:
     corrected: bool  # KO-8: the eliminator was corrected since
 
 
-@dataclass(frozen=True, slots=True)
-class BountiesView:
+class BountiesView(msgspec.Struct, frozen=True):
     kind: str  # none, fixed or progressive
     pool_cents: int
     paid_cents: int

@@ -5,8 +5,9 @@ play, the race due at this break, the last race and the chips found."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from app.chips import loose
 from app.chips.chipcount import chips_in_play
@@ -15,8 +16,7 @@ from app.core.state import TournamentState
 from app.views.read import ClockView
 
 
-@dataclass(frozen=True, slots=True)
-class ChipsView:
+class ChipsView(msgspec.Struct, frozen=True):
     issued: int
     added: int
     removed: int
@@ -28,8 +28,7 @@ class ChipsView:
     corrections: tuple[Mapping[str, Any], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Racer:
+class Racer(msgspec.Struct, frozen=True):
     player: int
     name: str
     seat: int | None
@@ -39,24 +38,21 @@ class Racer:
     left: int  # his stack without them
 
 
-@dataclass(frozen=True, slots=True)
-class RaceTable:
+class RaceTable(msgspec.Struct, frozen=True):
     table: int
     pool_value: int  # the odd chips' value
     chips: int  # chips of the next denomination it buys (RACE-3)
     racers: tuple[Racer, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RaceDue:
+class RaceDue(msgspec.Struct, frozen=True):
     denomination: int
     next: int
     per_new_chip: int  # chips of the denomination per chip of the next
     tables: tuple[RaceTable, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ChipRaceView:
+class ChipRaceView(msgspec.Struct, frozen=True):
     chips: tuple[Mapping[str, Any], ...]  # the profile's chip set
     in_play: tuple[int, ...]
     raced_off: tuple[int, ...]

@@ -4,8 +4,9 @@ still in it, the stud ruling, and each table's game in a rotation or dealer's ch
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from app.clock.timeline import current_level, structure_of
 from app.core.state import TournamentState
@@ -14,22 +15,19 @@ from app.games.catalogue import CATALOGUE
 from app.views.dump import OMIT
 
 
-@dataclass(frozen=True, slots=True)
-class LevelDraw:
+class LevelDraw(msgspec.Struct, frozen=True):
     """The game drawn from the hat for a level."""
 
     level: int
     game: str
 
 
-@dataclass(frozen=True, slots=True)
-class TableGame:
+class TableGame(msgspec.Struct, frozen=True):
     game: str | None  # None: dealer's choice before the button has chosen
     hands_left: int | None  # hands left in the game (a rotation counted in hands)
 
 
-@dataclass(frozen=True, slots=True)
-class GamesView:
+class GamesView(msgspec.Struct, frozen=True):
     mode: str  # hat, rotation, dealers_choice or none
     games: tuple[Mapping[str, Any], ...]  # the catalogue's description of each game
     draws: tuple[LevelDraw, ...]

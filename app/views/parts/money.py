@@ -4,15 +4,15 @@ by kind, the money log's totals by destination and the payout check."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from app.core.state import TournamentState
 from app.eliminations.payouts import payout_check, prize_pool
 
 
-@dataclass(frozen=True, slots=True)
-class AccountsView:
+class AccountsView(msgspec.Struct, frozen=True):
     currency: str
     pool_cents: int  # the money paid in (ENT-2)
     prize_pool_cents: int  # what the prizes add up to: the pool, or the guarantee (PAY-1)

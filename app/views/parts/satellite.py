@@ -4,23 +4,22 @@ left, and who won a seat."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from app.core.state import TournamentState
 from app.eliminations import satellite as rules
 from app.eliminations.payouts import prize_pool
 
 
-@dataclass(frozen=True, slots=True)
-class SeatWinner:
+class SeatWinner(msgspec.Struct, frozen=True):
     player: str
     place: int
     cash_cents: int  # paid in cash over the seat's value
     words: str  # "Seat in Main Event", with the cash over it
 
 
-@dataclass(frozen=True, slots=True)
-class SatelliteView:
+class SatelliteView(msgspec.Struct, frozen=True):
     event: str  # the event the seats are for
     seat_value_cents: int
     seats: int
@@ -39,7 +38,8 @@ def satellite(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) 
     pool = prize_pool(state)
     seats = rules.seat_count(state, pool)
     value = rules.seat_value(state)
-    winners = sorted((pid for pid, (place, cents, _t) in won.items() if rules.seat_of(state, place, cents)),
+    seat_of = rules.seat_test(state)
+    winners = sorted((pid for pid, (place, cents, _t) in won.items() if seat_of(place, cents)),
                      key=lambda pid: (won[pid][0], state.players[pid].name))
     return SatelliteView(
         event=rules.event_name(state),

@@ -4,8 +4,9 @@ length and game, the breaks, and a change of the level length (CLK-8)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from app.clock.timeline import MINUTE_MS, level_length_ms, structure_of
 from app.core.state import TournamentState
@@ -13,14 +14,12 @@ from app.games import rotation
 from app.views.dump import OMIT
 
 
-@dataclass(frozen=True, slots=True)
-class LevelLimits:
+class LevelLimits(msgspec.Struct, frozen=True):
     blinds: Mapping[str, Any]
     stud: Mapping[str, Any] | None
 
 
-@dataclass(frozen=True, slots=True)
-class StructureLevel:
+class StructureLevel(msgspec.Struct, frozen=True):
     level: int
     minutes: int
     blinds: Mapping[str, Any]
@@ -29,8 +28,7 @@ class StructureLevel:
     limits: LevelLimits | Any = OMIT  # limit betting only
 
 
-@dataclass(frozen=True, slots=True)
-class StructureTable:
+class StructureTable(msgspec.Struct, frozen=True):
     id: str
     name: str
     generated: bool  # levels go on rising after the listed ones

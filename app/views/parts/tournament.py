@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from app.core.state import TournamentState
 from app.eliminations.hand_for_hand import ANNOUNCEMENT
 
 
-@dataclass(frozen=True, slots=True)
-class TournamentFacts:
+class TournamentFacts(msgspec.Struct, frozen=True):
     name: str
     profile: str  # the rule profile's id
     started: bool
@@ -20,8 +20,7 @@ class TournamentFacts:
     notes: tuple[Mapping[str, Any], ...]  # the director's notes, oldest first
 
 
-@dataclass(frozen=True, slots=True)
-class HandForHandView:
+class HandForHandView(msgspec.Struct, frozen=True):
     on: bool
     round: int | None  # the round being played, while it is on
     rounds_played: int
