@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -25,13 +24,16 @@ from ui.control.history import HistoryControl
 from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
-from ui.control.players import PLAYER_COMMANDS, PlayersControl
+from ui.control.parts import Shell
+from ui.control.players import PLAYER_COMMANDS, PlayersControl, bust_command
 from ui.control.printing import PrintingControl
 from ui.control.share import ShareControl
 from ui.control.store import StoreControl
 from ui.control.tables import TablesControl
+from ui.feedback import Feedback
 from ui.models.players import PlayerModel
 from ui.overview import FieldInfo, PendingMove, field_info, pending_moves
+from ui.palette import PaletteParts, WindowAction
 from ui.roster_link import RosterCompletion, RosterLink
 from ui.runner import CommandRunner
 from ui.session import Session
@@ -42,7 +44,7 @@ from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
 from ui.texts import deciding_text
 from ui.widgets.offer_bar import OfferBar
-from ui.widgets.player_panel import Feedback, PlayerPanel
+from ui.widgets.player_panel import PlayerPanel
 from ui.widgets.strip import Strip
 
 if TYPE_CHECKING:
@@ -59,16 +61,6 @@ MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Pla
          "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables",
          "close_registration": "&Tournament", "reopen_registration": "&Tournament",
          "lock_payouts": "&Tournament", "unlock_payouts": "&Tournament"}
-
-
-@dataclass(frozen=True)
-class WindowAction:
-    """An action of the window itself (not an engine command): menu, shortcut, palette entry."""
-
-    title: str
-    shortcut: str
-    run: Callable[[], object]
-    words: tuple[str, ...] = ()
 
 
 class DirectorWindow(QMainWindow):
@@ -126,7 +118,8 @@ class DirectorWindow(QMainWindow):
         if session.read_only_reason:
             self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
-        self.store = StoreControl(self)  # timed backups, a failed backup, a file moved away
+        shell = Shell(self)
+        self.store = StoreControl(session, shell)  # timed backups, a failed backup, a file moved away
         # e.g. an earlier file's -wal moved aside; the league season the new event joined
         notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
         set_aside = datafiles.one_sentence(datafiles.take_notices())  # an app data file that was not data
@@ -145,29 +138,42 @@ class DirectorWindow(QMainWindow):
         self.pending: list[PendingMove] = []
         self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
         self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
-        self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
-        self.bust_dialog: BustDialog | None = None
-        self.eliminator_dialog: EliminatorDialog | None = None
         self.display: Any = None  # the room display, once opened
         self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
         profile = session.state.profile
         self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
         # The controllers; every command goes through the runner (refusals, questions, repeats).
-        self.printing = PrintingControl(self, self.offer_bar, session)
-        self.runner = CommandRunner(session, self, before=self.printing.snapshot_seats, failed=self.refresh,
-                                    store_failed=self.store.failed)
-        self.players_ctl = PlayersControl(self)
-        self.tables_ctl = TablesControl(self)
-        self.clock_ctl = ClockControl(self)
-        self.money_ctl = MoneyControl(self)
-        self.history_ctl = HistoryControl(self)
-        self.league_ctl = LeagueControl(self)  # seasons in the roster; results flow in when the event finishes
-        self.share = ShareControl(self)  # the players' view on their phones, once shared
-        self.bar_submits: dict[str, Callable[[str], None]] = {
+        self.printing = PrintingControl(shell, self.offer_bar, session)
+        runner = self.runner = CommandRunner(session, self, before=self.printing.snapshot_seats,
+                                             failed=self.refresh, store_failed=self.store.failed)
+        bar = self.player_panel.action_bar
+        self.not_offered: frozenset[str] = frozenset()
+        self.players_ctl = PlayersControl(session, runner, self.player_panel, shell, roster,
+                                          lambda: self.roster_completion is not None, self.open_form,
+                                          lambda: self.not_offered)
+        self.tables_ctl = TablesControl(session, runner, self.tables_tab, bar, self.tabs.setCurrentWidget,
+                                        lambda: self.pending, lambda job: self.printing.print_sheet(job), shell)
+        self.clock_ctl = ClockControl(session, runner, self.clock_tab, self.strip, bar, self.tabs.setCurrentWidget,
+                                      self.printing.check_race_offer, shell)
+        self.money_ctl = MoneyControl(session, runner, self.payouts_tab.feedback, shell)
+        self.history_ctl = HistoryControl(session, self.history_tab, shell)
+        # seasons in the roster; results flow in when the event finishes
+        self.league_ctl = LeagueControl(session, self.league_tab, roster,
+                                        lambda: self.tabs.currentWidget() is self.league_tab, lambda: self.display,
+                                        lambda: self.league_display_action.isChecked(), self.printing.show_result,
+                                        shell)
+        self.share = ShareControl(session, lambda: self.display, shell)  # the players' view on their phones
+        self.players_ctl.submits.update({
             "break_table": self.tables_ctl.submit_break,
             "change_level_length": self.clock_ctl.submit_length,
             "record_draw": self.clock_ctl.submit_hat,
-        }
+        })
+        self.palette_parts = PaletteParts(
+            state=lambda: self.session.state, actions=self.bespoke_actions, extra=self.window_actions,
+            not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
+            bust=lambda pid: self.players_ctl.bust(bust_command([pid])),
+            run_for=lambda command, pid: self.run({"cmd": command, "player": pid}, done="Done."),
+            make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText)
         self.panes = Panes()
         self._touched: Touched | None = None  # what the command being drawn changed (None: everything)
         self._names_listed = -1  # players in the action bar's name completion
@@ -189,6 +195,19 @@ class DirectorWindow(QMainWindow):
             # What the file loaded lives as long as the window: out of the collector's full passes, which
             # would otherwise walk every player's objects (a pause of a third of a second mid-bust).
             gc.freeze()
+
+    # The dialogs the controllers opened last (tests and the palette reach them here).
+    @property
+    def bust_dialog(self) -> BustDialog | None:
+        return self.players_ctl.bust_dialog
+
+    @property
+    def eliminator_dialog(self) -> EliminatorDialog | None:
+        return self.players_ctl.eliminator_dialog
+
+    @property
+    def deal_dialog(self) -> DealDialog | None:
+        return self.money_ctl.deal_dialog
 
     # -- building ---------------------------------------------------------------------------------
     def bespoke_actions(self) -> dict[str, Callable[[], object]]:
@@ -236,10 +255,13 @@ class DirectorWindow(QMainWindow):
             WindowAction("Show the last balance", "", self.tables_ctl.act_last_balance, ("last balance", "slips")),
         ]
 
-    def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object]) -> QAction:
+    def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object],
+                   act: QAction | None = None) -> QAction:
+        """A menu entry with its shortcut (``act``: one a controller made, e.g. Undo)."""
         menu = self._menus.get(menu_name) or self.menuBar().addMenu(menu_name)
         self._menus[menu_name] = menu
-        act = QAction(title, self)
+        if act is None:
+            act = QAction(title, self)
         if shortcut:
             act.setShortcut(QKeySequence(shortcut))
         act.triggered.connect(lambda _checked=False: slot())
@@ -255,8 +277,10 @@ class DirectorWindow(QMainWindow):
         self.add_action("&Tournament", "Save as…", "", self.store.act_save_as)
         self.add_action("&Tournament", extra["deal"].title, "", extra["deal"].run)
         self.add_action("&Tournament", "Close the tournament", "Ctrl+W", self.act_close_tournament)
-        self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo)
-        self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo)
+        self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo,
+                                           self.history_ctl.undo_action)
+        self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
+                                           self.history_ctl.redo_action)
         self.add_action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
         actions = self.bespoke_actions()
         taken: set[str] = set()
@@ -525,7 +549,7 @@ class DirectorWindow(QMainWindow):
     def act_palette(self) -> None:
         from ui.palette import CommandPalette
 
-        CommandPalette(self).popup()
+        CommandPalette(self.palette_parts, self).popup()
 
     def open_form(self, name: str, values: dict[str, Any] | None = None) -> None:
         """The form generated from command ``name``'s declaration."""

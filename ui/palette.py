@@ -7,23 +7,49 @@ generated from its declaration.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from app.views.handles import TournamentState
 from ui.command_map import BESPOKE, Bespoke, generated, words
-from ui.control.players import bust_command
+from ui.feedback import Feedback
 from ui.lookup import find_players
-from ui.widgets.player_panel import Feedback
+from ui.overview import PendingMove
 
-if TYPE_CHECKING:
-    from ui.director import DirectorWindow
+
+@dataclass(frozen=True)
+class WindowAction:
+    """An action of the window itself (not an engine command): menu, shortcut, palette entry."""
+
+    title: str
+    shortcut: str
+    run: Callable[[], object]
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PaletteParts:
+    """What the palette reads and does, by name (the window hands them in).
+
+    ``actions``: what each bespoke command does; ``extra``: the window's own actions; ``bust`` and
+    ``run_for``: one player's bust or one-player command; ``show_player``: put a name in the search box.
+    """
+
+    state: Callable[[], TournamentState]
+    actions: Callable[[], Mapping[str, Callable[[], object]]]
+    extra: Callable[[], list[WindowAction]]
+    not_offered: Callable[[], frozenset[str]]
+    pending: Callable[[], list[PendingMove]]
+    open_form: Callable[[str], None]
+    bust: Callable[[int], object]
+    run_for: Callable[[str, int], object]
+    make_move: Callable[[PendingMove], object]
+    show_player: Callable[[str], None]
 
 
 @dataclass
@@ -41,22 +67,23 @@ def _matches(low: str, *texts: str) -> bool:
     return any(t.lower().startswith(low) or (len(low) > 2 and low in t.lower()) for t in texts)
 
 
-def _form(window: DirectorWindow, name: str) -> Callable[[], None]:
-    return lambda: window.open_form(name)
+def _form(parts: PaletteParts, name: str) -> Callable[[], None]:
+    return lambda: parts.open_form(name)
 
 
-def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Suggestion]:
+def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggestion]:
     """Every reading of ``text``, best first. Player verbs take a name or a number after them."""
-    state: TournamentState = window.session.state
-    actions = window.bespoke_actions()
-    extra = window.window_actions()
+    state: TournamentState = parts.state()
+    actions = parts.actions()
+    extra = parts.extra()
+    not_offered = parts.not_offered()
     low = " ".join(text.strip().lower().split())
     out: list[Suggestion] = []
-    offered = [b for b in BESPOKE if b.command not in window.not_offered]  # a freezeout has no Rebuy
+    offered = [b for b in BESPOKE if b.command not in not_offered]  # a freezeout has no Rebuy
     if not low:
         out = [Suggestion(b.title, actions[b.command]) for b in offered if not b.player and b.command in actions]
         out += [Suggestion(a.title, a.run) for a in extra]
-        out += [Suggestion(f"{words(d.name())}…", _form(window, d.name())) for d in generated()]
+        out += [Suggestion(f"{words(d.name())}…", _form(parts, d.name())) for d in generated()]
         return out[:limit]
     verb, _, rest = low.partition(" ")
     rest = text.strip().split(maxsplit=1)[1] if rest else ""
@@ -72,15 +99,12 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
         for p in find_players(state, rest)[:limit]:
             if b.command == "bust":
                 out.append(Suggestion(f"Bust-out: {p.name} (#{p.id}, {p.status})",
-                                      partial(window.players_ctl.bust, bust_command([p.id]))))
+                                      partial(parts.bust, p.id)))
             else:
-                out.append(Suggestion(
-                    f"{b.title}: {p.name} (#{p.id})",
-                    partial(window.run, {"cmd": b.command, "player": p.id}, done="Done."),
-                ))
-    if verb.startswith("move") and window.pending:
-        for m in window.pending:
-            out.append(Suggestion(m.text(state), partial(window.tables_ctl.make_move, m)))
+                out.append(Suggestion(f"{b.title}: {p.name} (#{p.id})", partial(parts.run_for, b.command, p.id)))
+    pending = parts.pending() if verb.startswith("move") else []
+    for m in pending:
+        out.append(Suggestion(m.text(state), partial(parts.make_move, m)))
     shown: set[str] = set()
     for b in offered:  # a player verb named in full ("decline rebuy"): open its action bar
         if b.player and b.command in actions and not any(s.run == actions[b.command] for s in out) and _matches(
@@ -102,10 +126,10 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
             out.append(Suggestion(a.title if not keys else f"{a.title}{keys}", a.run))
     for d in generated():
         if _matches(low, words(d.name()), d.help()):
-            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(window, d.name())))
+            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(parts, d.name())))
     if not out and not rest:
         players = find_players(state, text)[:limit]
-        out = [Suggestion(f"Show {p.name} (#{p.id})", partial(window.player_panel.search.setText, p.name))
+        out = [Suggestion(f"Show {p.name} (#{p.id})", partial(parts.show_player, p.name))
                for p in players]
     return out[:limit]
 
@@ -113,9 +137,10 @@ def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Sugg
 class CommandPalette(QDialog):
     """A small popup over the window; Escape closes it, Enter runs the highlighted line."""
 
-    def __init__(self, window: DirectorWindow) -> None:
-        super().__init__(window, Qt.WindowType.Dialog | Qt.WindowType.FramelessWindowHint)
-        self.window_ = window
+    def __init__(self, parts: PaletteParts, parent: QWidget) -> None:
+        super().__init__(parent, Qt.WindowType.Dialog | Qt.WindowType.FramelessWindowHint)
+        self.parts = parts
+        self.window_ = parent
         self.setMinimumWidth(560)
         self.edit = QLineEdit()
         self.edit.setPlaceholderText("bust ann · rebuy 17 · move · next level · register · chip count")
@@ -138,7 +163,7 @@ class CommandPalette(QDialog):
         self.edit.setFocus()
 
     def update_list(self, text: str) -> None:
-        self._items = suggestions(self.window_, text)
+        self._items = suggestions(self.parts, text)
         self.list.clear()
         for s in self._items:
             self.list.addItem(QListWidgetItem(s.label))

@@ -20,8 +20,8 @@ from app.views.handles import Event
 from ui.command_map import in_words
 from ui.dialogs.question import Answer, QuestionDialog
 from ui.errors import log_unexpected, short_message, store_message
+from ui.feedback import Feedback
 from ui.session import Session
-from ui.widgets.player_panel import Feedback
 
 Then = Callable[[list[Event]], object]
 

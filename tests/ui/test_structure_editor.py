@@ -85,7 +85,7 @@ def test_add_remove_move_and_a_break_after_a_level(qtbot, window) -> None:
 
 
 def test_the_palette_opens_the_editor(qtbot, window) -> None:
-    found = [s for s in suggestions(window, "edit structure") if s.label.startswith("Edit structure")]
+    found = [s for s in suggestions(window.palette_parts, "edit structure") if s.label.startswith("Edit structure")]
     assert found
     found[0].run()
     assert window.clock_ctl.editor is not None and window.clock_ctl.editor.isVisible()

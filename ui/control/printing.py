@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from ui.control.parts import Shell
 from ui.printing import output, printers
 from ui.printing.jobs import SheetJob, SheetRenderer, SheetResult, job_for
 from ui.printing.offers import Offer, Seats, offer_for, race_offer
@@ -28,7 +29,6 @@ from ui.widgets.offer_bar import OfferBar
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
-    from ui.director import DirectorWindow
     from ui.printing.chooser import SheetChooser
 
 AddAction = Callable[[str, str, str, Callable[[], object]], object]
@@ -92,14 +92,14 @@ class PrintingControl:
     hands in its own.
     """
 
-    def __init__(self, window: DirectorWindow, offer_bar: OfferBar, session: Session) -> None:
-        self.window = window
+    def __init__(self, shell: Shell, offer_bar: OfferBar, session: Session) -> None:
+        self.shell = shell
         self.offer_bar = offer_bar
         self.session = session
         self.opener: Opener = output.open_in_viewer
         self.printer_chooser: PrinterChooser = ask_printer
         self.save_path_chooser: SavePathChooser = ask_save_path
-        self.renderer = SheetRenderer(parent=window)
+        self.renderer = SheetRenderer(parent=shell.parent)
         self.renderer.started.connect(lambda job: self.offer_bar.set_busy(f"Drawing {job.title.lower()}…"))
         self.renderer.finished.connect(self._sheet_ready)
         self.renderer.failed.connect(self._sheet_failed)
@@ -120,7 +120,7 @@ class PrintingControl:
     def act_print_chooser(self) -> None:
         from ui.printing.chooser import SheetChooser
 
-        self.sheet_chooser = SheetChooser(self.offer_bar.jobs(), self.print_sheet, self.window)
+        self.sheet_chooser = SheetChooser(self.offer_bar.jobs(), self.print_sheet, self.shell.parent)
         self.sheet_chooser.popup()
 
     def print_named(self, sheet: str) -> None:
@@ -166,7 +166,7 @@ class PrintingControl:
     # -- the sheet is drawn -----------------------------------------------------------------------------
     def _sheet_ready(self, result: SheetResult) -> None:
         self.offer_bar.set_busy("" if not self.renderer.busy else self.offer_bar.busy_text.text())
-        preview = PreviewDialog(result, self.opener, self.window)
+        preview = PreviewDialog(result, self.opener, self.shell.parent)
         preview.print_requested.connect(lambda r, p=preview: self._send_to_printer(r, p))
         preview.save_requested.connect(lambda r, p=preview: self._save_copy(r, p))
         preview.finished.connect(lambda _code, p=preview: self._forget(p))
@@ -178,7 +178,7 @@ class PrintingControl:
             warning = unprintable_sentence(result.unprintable)
             preview.feedback.refuse(warning)
             said = f"{said}. {warning}"
-        self.window.statusBar().showMessage(said, 5000)
+        self.shell.say(said, 5000)
 
     def _forget(self, preview: PreviewDialog) -> None:
         if preview in self.previews:

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 from app.views import currency_of
 from app.views.format import money
 from app.views.handles import TournamentState
+from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
-from ui.widgets.player_panel import Feedback
 
 
 def eliminator_candidates(state: TournamentState, player_ids: list[int]) -> list[int]:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.views import format as fmt
 from app.views.handles import Event, TournamentState
-from ui.widgets.player_panel import Feedback
+from ui.feedback import Feedback
 
 Run = Callable[[dict[str, Any], Feedback, Callable[[list[Event]], object]], bool]
 

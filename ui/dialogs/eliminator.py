@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.views import KnockoutRow
+from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
-from ui.widgets.player_panel import Feedback
 
 
 class EliminatorDialog(QDialog):

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app import views
 from ui import templates
-from ui.widgets.player_panel import Feedback
+from ui.feedback import Feedback
 
 BLINDS = (("sb", "Small blind"), ("bb", "Big blind"), ("ante", "Ante"))
 STUD = (("stud_ante", "Stud ante"), ("bring_in", "Bring-in"), ("complete", "Complete"))
