@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -18,14 +19,14 @@ from app.views import format as fmt
 from app.views.handles import TournamentState
 from ui import datafiles
 from ui.changes import Touched, touched
-from ui.command_map import BESPOKE, Bespoke
+from ui.command_map import ACTIONS, MENUS, bespoke
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
 from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
 from ui.control.parts import Shell
-from ui.control.players import PLAYER_COMMANDS, PlayersControl, bust_command
+from ui.control.players import PlayersControl, bust_command
 from ui.control.printing import PrintingControl
 from ui.control.share import ShareControl
 from ui.control.store import StoreControl
@@ -33,7 +34,7 @@ from ui.control.tables import TablesControl
 from ui.feedback import Feedback
 from ui.models.players import PlayerModel
 from ui.overview import FieldInfo, PendingMove, field_info, pending_moves
-from ui.palette import PaletteParts, WindowAction
+from ui.palette import PaletteParts
 from ui.roster_link import RosterCompletion, RosterLink
 from ui.runner import CommandRunner
 from ui.session import Session
@@ -56,11 +57,19 @@ if TYPE_CHECKING:
 # rebuy, and the step that ends the event.
 StripView = tuple[views.FieldView, str, PendingMove | None, tuple[str, ...], views.NextStepView | None]
 BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
-MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players",
-         "seat_all": "T&ables", "move": "T&ables",
-         "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables",
-         "close_registration": "&Tournament", "reopen_registration": "&Tournament",
-         "lock_payouts": "&Tournament", "unlock_payouts": "&Tournament"}
+
+
+@dataclass(frozen=True)
+class Controllers:
+    """What the window's actions (``ui.command_map.ACTIONS``) are done with: its controllers, by name."""
+
+    players: PlayersControl
+    tables: TablesControl
+    clock: ClockControl
+    money: MoneyControl
+    printing: PrintingControl
+    store: StoreControl
+    window: DirectorWindow
 
 
 class DirectorWindow(QMainWindow):
@@ -168,8 +177,10 @@ class DirectorWindow(QMainWindow):
             "change_level_length": self.clock_ctl.submit_length,
             "record_draw": self.clock_ctl.submit_hat,
         })
+        self.controls = Controllers(self.players_ctl, self.tables_ctl, self.clock_ctl, self.money_ctl, self.printing,
+                                    self.store, self)
         self.palette_parts = PaletteParts(
-            state=lambda: self.session.state, actions=self.bespoke_actions, extra=self.window_actions,
+            state=lambda: self.session.state, controls=self.controls,
             not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
             bust=lambda pid: self.players_ctl.bust(bust_command([pid])),
             run_for=lambda command, pid: self.run({"cmd": command, "player": pid}, done="Done."),
@@ -210,51 +221,6 @@ class DirectorWindow(QMainWindow):
         return self.money_ctl.deal_dialog
 
     # -- building ---------------------------------------------------------------------------------
-    def bespoke_actions(self) -> dict[str, Callable[[], object]]:
-        """What the window does for each command that has a bespoke action (see ui.command_map)."""
-        c, t, p = self.clock_ctl, self.tables_ctl, self.players_ctl
-        out: dict[str, Callable[[], object]] = {
-            "register": p.act_register,
-            "bust": p.act_bust,
-            "correct_eliminator": p.act_correct_eliminator,
-            "seat_all": t.act_seat_draw,
-            "move": t.act_move,
-            "break_table": t.act_break_table,
-            "redraw": t.confirm_redraw,
-            "start_clock": c.act_toggle,
-            "pause_clock": c.act_toggle,
-            "resume_clock": c.act_toggle,
-            "next_level": lambda: c.run("next_level"),
-            "previous_level": lambda: c.run("previous_level"),
-            "add_time": lambda: c.run("add_time"),
-            "remove_time": lambda: c.run("remove_time"),
-            "change_level_length": lambda: c.button("length"),
-            "record_draw": lambda: c.button("hat"),
-            "jump_to_level": c.act_show_structure,
-            "set_structure": c.act_edit_structure,
-            "set_payouts": self.money_ctl.act_edit_payouts,
-            "chip_count": t.act_chip_count,
-            "hand_for_hand": t.act_hand_for_hand,
-            "close_registration": lambda: c.run("close_registration"),
-            "reopen_registration": lambda: c.run("reopen_registration"),
-            "lock_payouts": lambda: self.money_ctl.run("lock_payouts"),
-            "unlock_payouts": lambda: self.money_ctl.run("unlock_payouts"),
-        }
-        for name in PLAYER_COMMANDS:
-            out[name] = partial(p.begin, name)
-        return out
-
-    def window_actions(self) -> list[WindowAction]:
-        """The window's own actions (not engine commands), for the menus and the palette."""
-        return [
-            WindowAction("Find a player", "Ctrl+F", self.players_ctl.act_find, ("find",)),
-            WindowAction("Room display", "F10", self.act_room_display, ("display",)),
-            WindowAction("Print a sheet…", "Ctrl+P", self.printing.act_print_chooser, ("print",)),
-            WindowAction("Deal calculator…", "", self.money_ctl.act_deal_calculator, ("deal",)),
-            WindowAction("Back up now", "Ctrl+Shift+S", self.store.act_backup, ("backup",)),
-            WindowAction("Show the last balance", "", self.tables_ctl.act_last_balance, ("last balance", "slips")),
-        ]
-
     def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object],
                    act: QAction | None = None) -> QAction:
         """A menu entry with its shortcut (``act``: one a controller made, e.g. Undo)."""
@@ -270,43 +236,22 @@ class DirectorWindow(QMainWindow):
         return act
 
     def _build_menus(self) -> None:
-        self._menus: dict[str, QMenu] = {}
-        extra = {a.words[0]: a for a in self.window_actions()}
-        self.add_action("&Tournament", "Command palette…", "Ctrl+K", self.act_palette)
-        self.add_action("&Tournament", extra["backup"].title, extra["backup"].shortcut, extra["backup"].run)
-        self.add_action("&Tournament", "Save as…", "", self.store.act_save_as)
-        self.add_action("&Tournament", extra["deal"].title, "", extra["deal"].run)
-        self.add_action("&Tournament", "Close the tournament", "Ctrl+W", self.act_close_tournament)
+        """The menus and their shortcuts, from the one table of actions (ui.command_map.ACTIONS), then the
+        Edit menu's undo and redo and the room display's settings."""
+        self._menus: dict[str, QMenu] = {name: self.menuBar().addMenu(name) for name in MENUS}
+        self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
+        taken: set[str] = set()
+        for b in ACTIONS:
+            if not b.menu or (b.shortcut and b.shortcut in taken):  # F5 starts, pauses or resumes: one entry
+                continue
+            taken.add(b.shortcut)
+            act = self.add_action(b.menu, b.entry(), b.shortcut, partial(b.does, self.controls))
+            if not b.own:
+                self.command_actions[b.command] = act
         self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo,
                                            self.history_ctl.undo_action)
         self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
                                            self.history_ctl.redo_action)
-        self.add_action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
-        actions = self.bespoke_actions()
-        taken: set[str] = set()
-        self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
-
-        def add(b: Bespoke, menu: str, title: str = "") -> None:
-            if b.shortcut and b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
-                return
-            taken.add(b.shortcut)
-            act = self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
-            self.command_actions[b.command] = act
-
-        for b in BESPOKE:
-            if b.command in MENUS:
-                add(b, MENUS[b.command])
-        self.add_action("T&ables", "Show the last balance…", "", self.tables_ctl.act_last_balance)
-        self.add_action("&Players", extra["find"].title, extra["find"].shortcut, extra["find"].run)
-        for b in BESPOKE:
-            if b.player and b.command != "bust":
-                add(b, "&Players")
-            elif b.command.endswith("_clock"):
-                add(b, "&Clock", "Start or pause the clock")
-            elif b.command in ("next_level", "previous_level", "add_time", "remove_time"):
-                add(b, "&Clock")
-        self.add_action("&View", extra["display"].title, extra["display"].shortcut, extra["display"].run)
-        self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
         self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
         self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
@@ -346,9 +291,9 @@ class DirectorWindow(QMainWindow):
 
     def say_not_offered(self, command: str) -> None:
         """The action bar, opened on the purchase, already says why it cannot be bought here."""
-        b = next(b for b in BESPOKE if b.command == command)
+        b = bespoke(command)
         bar = self.player_panel.action_bar
-        bar.begin(command, b.title, self.players_ctl.selected_name())
+        bar.begin(command, b.title if b else command, self.players_ctl.selected_name())
         bar.feedback.refuse(views.NOT_OFFERED_WORDS[command])
 
     def _link_roster(self) -> None:

@@ -14,7 +14,7 @@ from app.names import name_key
 from app.views import currency_of, knockouts
 from app.views import seats as seat_views
 from app.views.handles import WAITING, Event, Player, TournamentState
-from ui.command_map import BESPOKE, bespoke
+from ui.command_map import bespoke
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.lookup import one_player
@@ -313,6 +313,3 @@ def bust_command(player_ids: list[int]) -> dict[str, Any]:
     if len(player_ids) == 1:
         return {"cmd": "bust", "player": player_ids[0]}
     return {"cmd": "bust", "players": list(player_ids)}
-
-
-PLAYER_COMMANDS = tuple(b.command for b in BESPOKE if b.player and b.command != "bust")
