@@ -93,6 +93,27 @@ class DirectorWindow(QMainWindow):
         read_only = " (read-only)" if session.read_only_reason else ""
         self.setWindowTitle(f"{session.state.name or 'Tournament'}{read_only} — Floorman")
         self.resize(1366, 768)
+        self.pending: list[PendingMove] = []
+        self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
+        self.not_offered: frozenset[str] = frozenset()  # the purchases the profile does not offer
+        self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
+        self.display: Any = None  # the room display, once opened
+        self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
+        shell = Shell(self)
+        self._make_widgets()
+        self.store = StoreControl(session, shell)  # timed backups, a failed backup, a file moved away
+        self._lay_out()
+        self._make_controllers(shell)
+        self._add_panes()
+        self._build_menus()
+        self._connect()
+        self._link_roster()
+        self._start()
+
+    # -- building: the widgets, their layout, the controllers --------------------------------------------
+    def _make_widgets(self) -> None:
+        """The strip, the player list and the tabs."""
+        session = self.session
         self.strip = Strip()
         self.offer_bar = OfferBar()
         self.players = PlayerModel(session.state, session.now(), self)
@@ -108,6 +129,16 @@ class DirectorWindow(QMainWindow):
         self.tabs.addTab(self.payouts_tab, "Payouts && Results")
         self.tabs.addTab(self.history_tab, "History")
         self.tabs.addTab(self.league_tab, "League")
+        profile = session.state.profile
+        self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
+        self.read_only_banner = Feedback()  # why nothing can be changed here, when that is so
+        self.read_only_banner.setContentsMargins(10, 4, 10, 4)
+        if session.read_only_reason:
+            self.read_only_banner.refuse(session.read_only_reason)
+
+    def _lay_out(self) -> None:
+        """Top to bottom: the strip, the read-only and store banners, the offer bar, then the list beside
+        the tabs (the list's width follows the window's until the divider is moved)."""
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.player_panel)
         split.addWidget(self.tabs)
@@ -116,26 +147,14 @@ class DirectorWindow(QMainWindow):
         self.split = split
         self._split_moved = False  # the director dragged the divider: the list keeps the width chosen
         split.splitterMoved.connect(self._divider_moved)
-        split.installEventFilter(self)  # the list's width follows the window's until the divider is moved
+        split.installEventFilter(self)
         central = QWidget()
         lay = QVBoxLayout(central)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         lay.addWidget(self.strip)
-        self.read_only_banner = Feedback()  # why nothing can be changed here, when that is so
-        self.read_only_banner.setContentsMargins(10, 4, 10, 4)
-        if session.read_only_reason:
-            self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
-        shell = Shell(self)
-        self.store = StoreControl(session, shell)  # timed backups, a failed backup, a file moved away
-        # e.g. an earlier file's -wal moved aside; the league season the new event joined
-        notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
-        set_aside = datafiles.one_sentence(datafiles.take_notices())  # an app data file that was not data
-        if set_aside:
-            notices.append(set_aside)
-        if notices:
-            self.store.banner.done(" ".join(notices))
+        self._show_notices()
         lay.addWidget(self.store.row)
         lay.addWidget(self.offer_bar)
         inner = QWidget()
@@ -144,20 +163,26 @@ class DirectorWindow(QMainWindow):
         inner_lay.addWidget(split)
         lay.addWidget(inner, 1)
         self.setCentralWidget(central)
-        self.pending: list[PendingMove] = []
-        self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
-        self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
-        self.display: Any = None  # the room display, once opened
-        self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
-        profile = session.state.profile
-        self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
-        # The controllers; every command goes through the runner (refusals, questions, repeats).
+
+    def _show_notices(self) -> None:
+        """What the store and the app's data files have to say on opening (e.g. an earlier file's -wal moved
+        aside; the league season the new event joined; an app data file that was not data)."""
+        session = self.session
+        notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
+        set_aside = datafiles.one_sentence(datafiles.take_notices())
+        if set_aside:
+            notices.append(set_aside)
+        if notices:
+            self.store.banner.done(" ".join(notices))
+
+    def _make_controllers(self, shell: Shell) -> None:
+        """One controller per area, each given the parts it uses; every command goes through the runner
+        (refusals, questions, repeats)."""
+        session, bar = self.session, self.player_panel.action_bar
         self.printing = PrintingControl(shell, self.offer_bar, session)
         runner = self.runner = CommandRunner(session, self, before=self.printing.snapshot_seats,
                                              failed=self.refresh, store_failed=self.store.failed)
-        bar = self.player_panel.action_bar
-        self.not_offered: frozenset[str] = frozenset()
-        self.players_ctl = PlayersControl(session, runner, self.player_panel, shell, roster,
+        self.players_ctl = PlayersControl(session, runner, self.player_panel, shell, self.roster,
                                           lambda: self.roster_completion is not None, self.open_form,
                                           lambda: self.not_offered)
         self.tables_ctl = TablesControl(session, runner, self.tables_tab, bar, self.tabs.setCurrentWidget,
@@ -167,7 +192,7 @@ class DirectorWindow(QMainWindow):
         self.money_ctl = MoneyControl(session, runner, self.payouts_tab.feedback, shell)
         self.history_ctl = HistoryControl(session, self.history_tab, shell)
         # seasons in the roster; results flow in when the event finishes
-        self.league_ctl = LeagueControl(session, self.league_tab, roster,
+        self.league_ctl = LeagueControl(session, self.league_tab, self.roster,
                                         lambda: self.tabs.currentWidget() is self.league_tab, lambda: self.display,
                                         lambda: self.league_display_action.isChecked(), self.printing.show_result,
                                         shell)
@@ -185,16 +210,9 @@ class DirectorWindow(QMainWindow):
             bust=lambda pid: self.players_ctl.bust(bust_command([pid])),
             run_for=lambda command, pid: self.run({"cmd": command, "player": pid}, done="Done."),
             make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText)
-        self.panes = Panes()
-        self._touched: Touched | None = None  # what the command being drawn changed (None: everything)
-        self._names_listed = -1  # players in the action bar's name completion
-        self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
-        self._field: FieldInfo | None = None
-        self._history_stale = True
-        self._add_panes()
-        self._build_menus()
-        self._connect()
-        self._link_roster()
+
+    def _start(self) -> None:
+        """Follow the session, start the clock's 250 ms tick and draw everything once."""
         self.session.changed.connect(self.refresh)
         self.session.undo_changed.connect(self.history_ctl.labels)
         self.ticker = QTimer(self)
@@ -202,7 +220,7 @@ class DirectorWindow(QMainWindow):
         self.ticker.timeout.connect(self.tick)
         self.ticker.start()
         self.refresh()
-        if len(session.state.players) >= BIG_FIELD:
+        if len(self.session.state.players) >= BIG_FIELD:
             # What the file loaded lives as long as the window: out of the collector's full passes, which
             # would otherwise walk every player's objects (a pause of a third of a second mid-bust).
             gc.freeze()
@@ -357,6 +375,13 @@ class DirectorWindow(QMainWindow):
 
     # -- refreshing from the state: only the panes whose view changed --------------------------------
     def _add_panes(self) -> None:
+        self.panes = Panes()
+        self._touched: Touched | None = None  # what the command being drawn changed (None: everything)
+        self._names_listed = -1  # players in the action bar's name completion
+        self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
+        self._field: FieldInfo | None = None
+        self._history_stale = True
+
         def state() -> TournamentState:
             return self.session.state
 
