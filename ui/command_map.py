@@ -18,6 +18,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from app.commands import Command, catalogue
+from app.commands.absence import Absent, Returned
+from app.commands.clock import CloseRegistration, ReopenRegistration
+from app.commands.eliminations import Bust, DeclineRebuy, LockPayouts, UnlockPayouts
+from app.commands.entries import Addon, BuyIn, Rebuy, Reenter, Topup
+from app.commands.seating import SeatPlayer
 
 
 class PlayerActions(Protocol):
@@ -40,7 +45,7 @@ class TableActions(Protocol):
 
 class ClockActions(Protocol):
     def act_toggle(self) -> object: ...
-    def run(self, command: str) -> object: ...
+    def run(self, cmd: Command) -> object: ...
     def button(self, key: str) -> object: ...
     def act_show_structure(self) -> object: ...
     def act_edit_structure(self) -> object: ...
@@ -48,7 +53,7 @@ class ClockActions(Protocol):
 
 class MoneyActions(Protocol):
     def act_edit_payouts(self) -> object: ...
-    def run(self, command: str) -> object: ...
+    def run(self, cmd: Command) -> object: ...
     def act_deal_calculator(self) -> object: ...
 
 
@@ -100,7 +105,8 @@ class Bespoke:
     ``command``: the engine command it runs (its key), or the own action's name; ``menu``: the menu it is
     in ("" : the palette only), where ``menu_title`` is its entry's words when they differ from the
     title (one F5 entry starts, pauses and resumes the clock); ``player`` actions are typed as
-    "<verb> <name or number>" in the action bar and the palette; ``palette``: the palette offers it.
+    "<verb> <name or number>" in the action bar and the palette, and ``decl`` makes their command for a
+    player (``decl(player=7)``); ``palette``: the palette offers it.
     """
 
     command: str
@@ -108,6 +114,7 @@ class Bespoke:
     does: Does
     shortcut: str = ""
     menu: str = ""
+    decl: Callable[..., Command] | None = None  # a player action's declaration, given the player
     player: bool = False  # the action names one player (typed in the action bar)
     words: tuple[str, ...] = ()  # more words the palette knows it by
     own: bool = False  # the window's own action, not an engine command
@@ -127,12 +134,12 @@ def _bar(command: str) -> Does:
     return lambda c: c.players.begin(command)
 
 
-def _clock(command: str) -> Does:
-    return lambda c: c.clock.run(command)
+def _clock(make: Callable[[], Command]) -> Does:
+    return lambda c: c.clock.run(make())
 
 
-def _money(command: str) -> Does:
-    return lambda c: c.money.run(command)
+def _money(make: Callable[[], Command]) -> Does:
+    return lambda c: c.money.run(make())
 
 
 P, T, C, M, V = "&Players", "T&ables", "&Clock", "&Tournament", "&View"
@@ -149,7 +156,7 @@ ACTIONS: tuple[Bespoke, ...] = (
             own=True, palette=False),
     Bespoke("dark", "Dark look", lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),
     Bespoke("register", "Register a player…", lambda c: c.players.act_register(), "F2", P),
-    Bespoke("bust", "Bust-out", lambda c: c.players.act_bust(), "F8", P, player=True, words=("out", "kill")),
+    Bespoke("bust", "Bust-out", lambda c: c.players.act_bust(), "F8", P, Bust, player=True, words=("out", "kill")),
     Bespoke("correct_eliminator", "Correct the eliminator…", lambda c: c.players.act_correct_eliminator(), "", P,
             words=("eliminator", "knockout", "bounty")),
     Bespoke("seat_all", "Seat draw", lambda c: c.tables.act_seat_draw(), "F6", T, words=("draw",)),
@@ -163,23 +170,24 @@ ACTIONS: tuple[Bespoke, ...] = (
             words=("hfh", "bubble")),
     Bespoke("last_balance", "Show the last balance", lambda c: c.tables.act_last_balance(), "", T,
             words=("last balance", "slips"), own=True, menu_title="Show the last balance…"),
-    Bespoke("close_registration", "Close late registration", _clock("close_registration"), "", M,
+    Bespoke("close_registration", "Close late registration", _clock(CloseRegistration), "", M,
             words=("close registration", "late")),
-    Bespoke("reopen_registration", "Reopen late registration", _clock("reopen_registration"), "", M,
+    Bespoke("reopen_registration", "Reopen late registration", _clock(ReopenRegistration), "", M,
             words=("reopen registration", "late")),
-    Bespoke("lock_payouts", "Lock the payouts", _money("lock_payouts"), "", M, words=("lock payouts", "lock")),
-    Bespoke("unlock_payouts", "Unlock the payouts", _money("unlock_payouts"), "", M,
+    Bespoke("lock_payouts", "Lock the payouts", _money(LockPayouts), "", M, words=("lock payouts", "lock")),
+    Bespoke("unlock_payouts", "Unlock the payouts", _money(UnlockPayouts), "", M,
             words=("unlock payouts", "unlock")),
     Bespoke("find", "Find a player", lambda c: c.players.act_find(), "Ctrl+F", P, words=("find",), own=True),
-    Bespoke("buy_in", "Buy-in", _bar("buy_in"), "F3", P, player=True, words=("buyin", "buy")),
-    Bespoke("rebuy", "Rebuy", _bar("rebuy"), "F4", P, player=True),
-    Bespoke("addon", "Add-on", _bar("addon"), "Ctrl+F4", P, player=True, words=("add-on",)),
-    Bespoke("topup", "Top-up", _bar("topup"), "Shift+F4", P, player=True, words=("top",)),
-    Bespoke("reenter", "Re-entry", _bar("reenter"), "Ctrl+E", P, player=True, words=("reentry", "re-entry")),
-    Bespoke("absent", "Absent", _bar("absent"), "Ctrl+A", P, player=True),
-    Bespoke("returned", "Returned", _bar("returned"), "Ctrl+Shift+A", P, player=True, words=("back",)),
-    Bespoke("seat_player", "Seat a waiting player", _bar("seat_player"), "Ctrl+T", P, player=True, words=("seat",)),
-    Bespoke("decline_rebuy", "Declines the rebuy", _bar("decline_rebuy"), "Ctrl+D", P, player=True,
+    Bespoke("buy_in", "Buy-in", _bar("buy_in"), "F3", P, BuyIn, player=True, words=("buyin", "buy")),
+    Bespoke("rebuy", "Rebuy", _bar("rebuy"), "F4", P, Rebuy, player=True),
+    Bespoke("addon", "Add-on", _bar("addon"), "Ctrl+F4", P, Addon, player=True, words=("add-on",)),
+    Bespoke("topup", "Top-up", _bar("topup"), "Shift+F4", P, Topup, player=True, words=("top",)),
+    Bespoke("reenter", "Re-entry", _bar("reenter"), "Ctrl+E", P, Reenter, player=True, words=("reentry", "re-entry")),
+    Bespoke("absent", "Absent", _bar("absent"), "Ctrl+A", P, Absent, player=True),
+    Bespoke("returned", "Returned", _bar("returned"), "Ctrl+Shift+A", P, Returned, player=True, words=("back",)),
+    Bespoke("seat_player", "Seat a waiting player", _bar("seat_player"), "Ctrl+T", P, SeatPlayer, player=True,
+            words=("seat",)),
+    Bespoke("decline_rebuy", "Declines the rebuy", _bar("decline_rebuy"), "Ctrl+D", P, DeclineRebuy, player=True,
             words=("decline",)),
     Bespoke("start_clock", "Start the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
             menu_title=F5),
@@ -187,10 +195,12 @@ ACTIONS: tuple[Bespoke, ...] = (
             menu_title=F5),
     Bespoke("resume_clock", "Resume the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
             menu_title=F5),
-    Bespoke("next_level", "Next level", _clock("next_level"), "Ctrl+Right", C, words=("next",)),
-    Bespoke("previous_level", "Previous level", _clock("previous_level"), "Ctrl+Left", C, words=("previous",)),
-    Bespoke("add_time", "Add a minute", _clock("add_time"), "Ctrl+Up", C, words=("addtime",)),
-    Bespoke("remove_time", "Take off a minute", _clock("remove_time"), "Ctrl+Down", C, words=("removetime",)),
+    Bespoke("next_level", "Next level", lambda c: c.clock.button("next"), "Ctrl+Right", C, words=("next",)),
+    Bespoke("previous_level", "Previous level", lambda c: c.clock.button("previous"), "Ctrl+Left", C,
+            words=("previous",)),
+    Bespoke("add_time", "Add a minute", lambda c: c.clock.button("add"), "Ctrl+Up", C, words=("addtime",)),
+    Bespoke("remove_time", "Take off a minute", lambda c: c.clock.button("remove"), "Ctrl+Down", C,
+            words=("removetime",)),
     Bespoke("change_level_length", "Level length…", lambda c: c.clock.button("length"), words=("length",)),
     Bespoke("record_draw", "Hat draw…", lambda c: c.clock.button("hat"), words=("hat",)),
     Bespoke("jump_to_level", "Go to a level (double-click it in the structure)",
@@ -211,6 +221,14 @@ BESPOKE: tuple[Bespoke, ...] = tuple(b for b in ACTIONS if not b.own)
 """The engine commands with a bespoke action (one each)."""
 
 _BY_COMMAND = {b.command: b for b in BESPOKE}
+
+
+def for_player(command: str, player: int, **fields: object) -> Command:
+    """The one-player action ``command``'s declaration for ``player`` (and any more ``fields``)."""
+    b = bespoke(command)
+    if b is None or b.decl is None:
+        raise ValueError(f"{command} is not a one-player action")
+    return b.decl(player=player, **fields)
 
 
 def bespoke(name: str) -> Bespoke | None:

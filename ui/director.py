@@ -13,13 +13,14 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QSho
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from app import views
+from app.commands import Command
 from app.names import name_key
 from app.views import PayoutView
 from app.views import format as fmt
 from app.views.handles import TournamentState
 from ui import datafiles
 from ui.changes import Touched, touched
-from ui.command_map import ACTIONS, MENUS, bespoke
+from ui.command_map import ACTIONS, MENUS, bespoke, for_player
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
 from ui.control.league import LeagueControl
@@ -208,7 +209,7 @@ class DirectorWindow(QMainWindow):
             state=lambda: self.session.state, controls=self.controls,
             not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
             bust=lambda pid: self.players_ctl.bust(bust_command([pid])),
-            run_for=lambda command, pid: self.run({"cmd": command, "player": pid}, done="Done."),
+            run_for=lambda command, pid: self.run(for_player(command, pid), done="Done."),
             make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText)
 
     def _start(self) -> None:
@@ -512,7 +513,7 @@ class DirectorWindow(QMainWindow):
         run_next()
 
     # -- the window's own actions -----------------------------------------------------------------------
-    def run(self, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
+    def run(self, cmd: Command | dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
         """Run one command through the runner (its answer shown in ``feedback`` or the action bar)."""
         return self.runner.run(cmd, feedback or self.players_ctl.feedback_for(cmd), done)
 

@@ -13,13 +13,14 @@ from typing import Any, Protocol
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from app.commands import Command
 from app.views.handles import Event
 
 
 class Runs(Protocol):
     """Runs one command and answers in ``feedback``; ``then`` gets its events when it went through."""
 
-    def run(self, cmd: dict[str, Any], feedback: Feedback, done: str = "",
+    def run(self, cmd: Command | dict[str, Any], feedback: Feedback, done: str = "",
             then: Callable[[list[Event]], object] | None = None) -> bool: ...
 
 

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
+from app.commands import Command
+from app.commands.clock import (
+    AddTime,
+    ChangeLevelLength,
+    JumpToLevel,
+    NextLevel,
+    PauseClock,
+    PreviousLevel,
+    RemoveTime,
+    ResumeClock,
+    StartClock,
+)
+from app.commands.games import RecordDraw
 from ui.control.parts import Shell
 from ui.overview import ClockInfo, clock_info
 from ui.runner import CommandRunner
@@ -18,17 +31,17 @@ if TYPE_CHECKING:
     from ui.widgets.player_panel import ActionBar
     from ui.widgets.strip import Strip
 
-# The clock tab's buttons, each one engine command (the two that need typing open the action bar).
-BUTTON_COMMANDS = {
-    "start": "start_clock",
-    "pause": "pause_clock",
-    "resume": "resume_clock",
-    "next": "next_level",
-    "previous": "previous_level",
-    "add": "add_time",
-    "remove": "remove_time",
+# The clock tab's buttons (and their keys), each one engine command (the two that need typing open the
+# action bar).
+BUTTON_COMMANDS: dict[str, Callable[[], Command]] = {
+    "start": StartClock,
+    "pause": PauseClock,
+    "resume": ResumeClock,
+    "next": NextLevel,
+    "previous": PreviousLevel,
+    "add": lambda: AddTime(seconds=60),
+    "remove": lambda: RemoveTime(seconds=60),
 }
-MINUTE = {"add_time": {"seconds": 60}, "remove_time": {"seconds": 60}}
 
 
 class ClockControl:
@@ -74,23 +87,24 @@ class ClockControl:
             self.bar.begin("record_draw", "Hat draw",
                                                  placeholder="game for the next level, e.g. razz")
         else:
-            self.run(BUTTON_COMMANDS[key])
+            self.run(BUTTON_COMMANDS[key]())
 
-    def run(self, command: str) -> None:
-        self.runner.run({"cmd": command, **MINUTE.get(command, {})}, self.feedback, then=lambda _e: self.tick())
+    def run(self, cmd: Command) -> None:
+        """A clock command without anything to type; the clock is repainted when it went through."""
+        self.runner.run(cmd, self.feedback, then=lambda _e: self.tick())
 
     def submit_length(self, text: str) -> None:
         if text.isdigit():
-            self.runner.run({"cmd": "change_level_length", "minutes": int(text)},
+            self.runner.run(ChangeLevelLength(minutes=int(text)),
                               self.bar.feedback, f"Levels now last {text} minutes.")
 
     def submit_hat(self, text: str) -> None:
         level = self.info().level + 1
-        self.runner.run({"cmd": "record_draw", "level": level, "game": text},
+        self.runner.run(RecordDraw(level=level, game=text),
                           self.bar.feedback, f"Level {level} will play {text}.")
 
     def jump_to_level(self, level: int) -> None:
-        self.runner.run({"cmd": "jump_to_level", "level": level}, self.feedback, f"Level {level} starts now.",
+        self.runner.run(JumpToLevel(level=level), self.feedback, f"Level {level} starts now.",
                           then=lambda _e: self.tick())
 
     def act_show_structure(self) -> None:
@@ -115,7 +129,7 @@ class ClockControl:
         editor.show()
         return editor
 
-    def save_structure(self, editor: StructureEditor, cmd: dict[str, Any], draws: list[dict[str, Any]]) -> None:
+    def save_structure(self, editor: StructureEditor, cmd: Command, draws: list[RecordDraw]) -> None:
         """``set_structure`` through the runner; then the games changed in a hat mix, one ``record_draw`` each."""
 
         def next_draw(_events: object = None) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from app.commands import Command
+from app.commands.eliminations import LockPayouts, UnlockPayouts
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.runner import CommandRunner
@@ -12,6 +14,12 @@ from ui.session import Session
 
 if TYPE_CHECKING:
     from ui.dialogs.deal import DealDialog
+
+
+DONE: dict[type[Command], str] = {
+    LockPayouts: "Payouts locked: late entries no longer change them.",
+    UnlockPayouts: "Payouts unlocked: they follow the entries again.",
+}
 
 
 class MoneyControl:
@@ -28,11 +36,9 @@ class MoneyControl:
         dialog.submitted.connect(lambda cmd: self.runner.run(cmd, self.feedback, "Payout table changed."))
         dialog.open()
 
-    def run(self, command: str) -> None:
+    def run(self, cmd: Command) -> None:
         """A money command without fields (lock or unlock the payouts); the engine's words either way."""
-        done = {"lock_payouts": "Payouts locked: late entries no longer change them.",
-                "unlock_payouts": "Payouts unlocked: they follow the entries again."}.get(command, "")
-        self.runner.run({"cmd": command}, self.feedback, done)
+        self.runner.run(cmd, self.feedback, DONE.get(type(cmd), ""))
 
     def act_deal_calculator(self) -> DealDialog:
         """Show the deal calculator (one at a time), filled in from the tournament as it is now."""
@@ -40,7 +46,7 @@ class MoneyControl:
 
         dialog = self.deal_dialog
         if dialog is None:
-            def run(cmd: dict[str, Any], feedback: Feedback, then: Callable[[list[Any]], object]) -> bool:
+            def run(cmd: Command, feedback: Feedback, then: Callable[[list[Any]], object]) -> bool:
                 return self.runner.run(cmd, feedback, then=then)
 
             dialog = DealDialog(lambda: self.session.state, self.shell.parent, run)

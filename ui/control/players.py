@@ -10,11 +10,15 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 
 from app import views
+from app.commands import Command, declaration
+from app.commands.eliminations import Bust
+from app.commands.entries import Register
+from app.commands.seating import UnlockSeat
 from app.names import name_key
 from app.views import currency_of, knockouts
 from app.views import seats as seat_views
 from app.views.handles import WAITING, Event, Player, TournamentState
-from ui.command_map import bespoke
+from ui.command_map import bespoke, for_player
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.lookup import one_player
@@ -131,7 +135,7 @@ class PlayersControl:
 
     def unlock_seat(self, player_id: int) -> None:
         name = self.session.state.players[player_id].name
-        self.runner.run({"cmd": "unlock_seat", "player": player_id}, self.bar.feedback,
+        self.runner.run(UnlockSeat(player=player_id), self.bar.feedback,
                           f"{name}'s seat is unlocked: balancing may move them again.")
 
     def run_for(self, command: str, player_id: int) -> None:
@@ -145,7 +149,7 @@ class PlayersControl:
                 self.bust(bust_command([player_id]))
             return
         self.bar.begin(command, b.title if b else command, name)
-        self.runner.run({"cmd": command, "player": player_id}, self.bar.feedback,
+        self.runner.run(for_player(command, player_id), self.bar.feedback,
                           f"{b.title if b else command}: {name} — done.", then=lambda _events: self.bar.edit.clear())
 
     def _context_menu(self, pos: QPoint) -> None:
@@ -192,7 +196,7 @@ class PlayersControl:
         ids = self.panel.selected_ids()
         dialog = EliminatorDialog(rows, ids[0] if ids else None, self.shell.parent)
 
-        def run(cmd: dict[str, Any]) -> None:
+        def run(cmd: Command) -> None:
             row = dialog.current()
             name = row.name if row is not None else ""
             self.runner.run(cmd, dialog.feedback, f"Eliminator of {name} corrected.",
@@ -208,19 +212,23 @@ class PlayersControl:
         self.shell.activate()
 
     # -- running ------------------------------------------------------------------------------------------
-    def feedback_for(self, cmd: dict[str, Any]) -> Feedback:
+    def feedback_for(self, cmd: Command | dict[str, Any]) -> Feedback:
         """Where a command's answer is read when it came from the palette or a form: the action bar."""
         if not self.bar.isVisible():
-            b = bespoke(str(cmd.get("cmd")))
+            named = cmd.name() if isinstance(cmd, Command) else str(cmd.get("cmd"))
+            who = getattr(cmd, "player", None) if isinstance(cmd, Command) else cmd.get("player")
+            b = bespoke(named)
             if b is not None and b.player:
-                player = self.session.state.players.get(cmd.get("player", -1))
+                player = self.session.state.players.get(who) if isinstance(who, int) else None
                 self.bar.begin(b.command, b.title, player.name if player is not None else "")
         return self.bar.feedback
 
-    def bust(self, cmd: dict[str, Any], feedback: Feedback | None = None,
+    def bust(self, cmd: Bust | dict[str, Any], feedback: Feedback | None = None,
              then: Callable[[], object] | None = None) -> bool:
         """Run a bust; a refusal shows where it was asked (the dialog stays open), the result in the bar."""
-        ids = cmd.get("players") or [cmd.get("player")]
+        bust = declaration(cmd)
+        assert isinstance(bust, Bust)
+        ids = list(bust.players or ([] if bust.player is None else [bust.player]))
 
         def done(events: list[Event]) -> None:
             if not self.bar.isVisible():
@@ -242,7 +250,7 @@ class PlayersControl:
             if then is not None:
                 then()
 
-        return self.runner.run(cmd, feedback or self.feedback_for(cmd), then=done)
+        return self.runner.run(bust, feedback or self.feedback_for(bust), then=done)
 
     def submit(self, key: str, text: str) -> None:
         handler = self.submits.get(key)
@@ -268,7 +276,7 @@ class PlayersControl:
             if self.roster is not None:
                 self.roster.remember(text.strip())
 
-        self.runner.run({"cmd": "register", "name": text, "pay": True}, self.bar.feedback, then=done)
+        self.runner.run(Register(name_=text, pay=True), self.bar.feedback, then=done)
 
     def submit_bust(self, text: str) -> None:
         ids = []
@@ -288,9 +296,8 @@ class PlayersControl:
         if p is None or b is None:
             self.bar.feedback.refuse(why)
             return
-        cmd: dict[str, Any] = {"cmd": command, "player": p.id}
-        if counted is not None:
-            cmd["stack"] = counted[1]  # his counted stack; without it the engine asks when the rule needs it
+        # his counted stack, when typed; without it the engine asks when the rule needs it
+        cmd = for_player(command, p.id) if counted is None else for_player(command, p.id, stack=counted[1])
         self.runner.run(cmd, self.bar.feedback, f"{b.title}: {p.name} — done.",
                           then=lambda _events: self.bar.edit.clear())
 
@@ -308,8 +315,8 @@ def player_and_stack(state: TournamentState, text: str) -> tuple[Player, int] | 
     return (p, int(tail)) if p is not None else None
 
 
-def bust_command(player_ids: list[int]) -> dict[str, Any]:
+def bust_command(player_ids: list[int]) -> Bust:
     """One bust command for the players named (one, or several in the same hand)."""
     if len(player_ids) == 1:
-        return {"cmd": "bust", "player": player_ids[0]}
-    return {"cmd": "bust", "players": list(player_ids)}
+        return Bust(player=player_ids[0])
+    return Bust(players=list(player_ids))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from app.commands import Command
 from ui.control.parts import Shell
 from ui.printing import output, printers
 from ui.printing.jobs import SheetJob, SheetRenderer, SheetResult, job_for
@@ -133,9 +134,9 @@ class PrintingControl:
         self.renderer.render(job, self.session.tournament)
 
     # -- offers after an action ----------------------------------------------------------------------
-    def snapshot_seats(self, cmd: dict[str, Any]) -> None:
+    def snapshot_seats(self, cmd: Command | dict[str, Any]) -> None:
         """Before a redraw or a table break, note who sat where (the move slips print it)."""
-        if cmd.get("cmd") in SNAPSHOT_BEFORE:
+        if (cmd.name() if isinstance(cmd, Command) else cmd.get("cmd")) in SNAPSHOT_BEFORE:
             players = self.session.state.players
             self._seats_before = {p.id: (p.table, p.seat) for p in players.values()
                                   if p.table is not None and p.seat is not None}

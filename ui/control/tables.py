@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.commands import Command
+from app.commands.balancing import BreakTable, Move, Redraw
+from app.commands.eliminations import HandForHand
+from app.commands.seating import SeatAll
 from app.views import format as fmt
 from ui.control.parts import Shell
 from ui.feedback import Feedback
@@ -44,7 +48,7 @@ class TablesControl:
             self.feedback.done(f"Seat draw done: {seated} at {tables}.")
             self.show_tab(self.tab)
 
-        self.runner.run({"cmd": "seat_all"}, self.feedback, then=done)
+        self.runner.run(SeatAll(), self.feedback, then=done)
 
     def act_move(self) -> None:
         pending = self.pending()
@@ -68,14 +72,14 @@ class TablesControl:
 
     def drop_move(self, player_id: int, table: int, seat: int) -> None:
         name = self.session.state.players[player_id].name
-        cmd = {"cmd": "move", "player": player_id, "table": table, "seat": seat}
-        self.runner.run(cmd, self.feedback, f"{name} moved to T{table} S{seat}.")
+        self.runner.run(Move(player=player_id, table=table, seat=seat), self.feedback,
+                        f"{name} moved to T{table} S{seat}.")
 
     def act_chip_count(self, table: int | None = None) -> ChipCountDialog:
         """One spin box per seated player of a table, sent as the engine's chip count."""
         from ui.dialogs.chip_count import ChipCountDialog
 
-        def run(cmd: dict[str, Any], feedback: Feedback, then: Callable[[list[Event]], object]) -> bool:
+        def run(cmd: Command, feedback: Feedback, then: Callable[[list[Event]], object]) -> bool:
             return self.runner.run(cmd, feedback, then=then)
 
         dialog = ChipCountDialog(self.session.state, run, table, self.shell.parent)
@@ -88,7 +92,7 @@ class TablesControl:
     def act_hand_for_hand(self) -> None:
         """Start hand-for-hand (or end it when it is on); the strip says "Hand for hand" meanwhile."""
         on = not self.session.state.hand_for_hand
-        self.runner.run({"cmd": "hand_for_hand", "on": on}, self.feedback,
+        self.runner.run(HandForHand(on=on), self.feedback,
                           "Hand for hand: every table plays one hand at a time." if on else "Hand for hand ended.")
 
     def act_break_table(self) -> None:
@@ -96,7 +100,7 @@ class TablesControl:
 
     def submit_break(self, text: str) -> None:
         if text.isdigit():
-            self.runner.run({"cmd": "break_table", "table": int(text)}, self.bar.feedback,
+            self.runner.run(BreakTable(table=int(text)), self.bar.feedback,
                               f"Table {text} broken.")
 
     def confirm_redraw(self) -> QMessageBox:
@@ -131,4 +135,4 @@ class TablesControl:
 
     def act_redraw(self) -> None:
         """Redraw now (asked first by :meth:`confirm_redraw`)."""
-        self.runner.run({"cmd": "redraw"}, self.feedback, "All seats redrawn.")
+        self.runner.run(Redraw(), self.feedback, "All seats redrawn.")

@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.commands import Command
+from app.commands.eliminations import RecordDeal
 from app.errors import RuleError
 from app.views import currency_of
 from app.views.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
@@ -40,7 +42,7 @@ from ui.feedback import Feedback
 from ui.texts import chips, money, ordinal
 
 # Runs a command through the window (questions, refusals, the store): (command, feedback, then) -> went through
-Run = Callable[[dict[str, Any], Feedback, Callable[[list[Any]], object]], bool]
+Run = Callable[[Command, Feedback, Callable[[list[Any]], object]], bool]
 
 COLUMNS = ("Player", "Chips", "% of chips", "Amount")
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -197,11 +199,11 @@ class DealDialog(QDialog):
         QApplication.clipboard().setText(self.text())
 
     # -- recording ------------------------------------------------------------------------------------
-    def command(self) -> dict[str, Any]:
+    def command(self) -> RecordDeal:
         """The engine's ``record_deal`` for the deal shown: the method, the counted stacks, what is left."""
-        return {"cmd": "record_deal", "method": str(self.method.currentData()),
-                "chips": {str(pid): chips for pid, chips in self.stacks().items()},
-                "save_cents": round(self.save.value() * 100)}
+        return RecordDeal(method=str(self.method.currentData()),
+                          chips={str(pid): chips for pid, chips in self.stacks().items()},
+                          save_cents=round(self.save.value() * 100))
 
     def confirm_record(self) -> QMessageBox | None:
         """Ask once (the amounts in the question), then record; Esc or No changes nothing."""
