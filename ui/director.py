@@ -17,9 +17,9 @@ from app.commands import Command
 from app.names import name_key
 from app.views import PayoutView
 from app.views import format as fmt
-from app.views.handles import TournamentState
+from app.views.handles import ALL_CHANGED, Changes, TournamentState
 from ui import datafiles
-from ui.changes import Touched, touched
+from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.command_map import ACTIONS, MENUS, bespoke, for_player
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
@@ -377,8 +377,8 @@ class DirectorWindow(QMainWindow):
     # -- refreshing from the state: only the panes whose view changed --------------------------------
     def _add_panes(self) -> None:
         self.panes = Panes()
-        self._touched: Touched | None = None  # what the command being drawn changed (None: everything)
-        self._names_listed = -1  # players in the action bar's name completion
+        self._changes: Changes = ALL_CHANGED  # what the command being drawn changed, as the engine says it
+        self._names_listed: dict[int, str] = {}  # the names in the action bar's completion, by player
         self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
         self._field: FieldInfo | None = None
         self._history_stale = True
@@ -388,29 +388,31 @@ class DirectorWindow(QMainWindow):
 
         # The list's and the tables' views are fingerprints, not copies of 10,000 rows: a count bumped by
         # each command that touched some player or table (and, for the list, the time while someone is
-        # absent); their draw then redraws only what the command touched (self._touched).
+        # absent); their draw then redraws only the players and tables the command changed (self._changes).
         def players_view() -> object:
             return self._generation["players"], self.session.now() if self.players.has_absent() else 0.0
 
         def draw_players(_view: object) -> None:
-            s, touched = state(), self._touched
-            self.players.refresh(s, self.session.now(), None if touched is None else touched.players)
+            s, changed = state(), self._changes.players
+            self.players.refresh(s, self.session.now(), changed)
             self.player_panel.proxy.follow()
-            if touched is None or touched.names or len(s.players) != self._names_listed:
-                self.player_panel.action_bar.names.setStringList([p.name for p in s.players.values()])
-                self._names_listed = len(s.players)
+            listed = self._names_listed
+            if changed is None or len(s.players) != len(listed) or any(
+                    pid in s.players and s.players[pid].name != listed.get(pid) for pid in changed):
+                self._names_listed = {pid: p.name for pid, p in s.players.items()}  # a name added or changed
+                self.player_panel.action_bar.names.setStringList(list(self._names_listed.values()))
 
         def tables_view() -> object:
             self.pending = pending_moves(state())
             return self._generation["tables"], tuple(self.pending)
 
         def draw_tables(_view: object) -> None:
-            s, touched = state(), self._touched
-            if touched is None:
+            s, changes = state(), self._changes
+            if changes.players is None or changes.tables is None:  # any table may have changed
                 self.tables_tab.refresh(s, self.pending)
                 return
-            numbers = set(touched.tables)
-            for pid in touched.players:  # a player's table shows his name and stack
+            numbers = set(changes.tables)
+            for pid in changes.players:  # a player's table shows his name and stack
                 p = s.players.get(pid)
                 if p is not None and p.table is not None:
                     numbers.add(p.table)
@@ -458,23 +460,23 @@ class DirectorWindow(QMainWindow):
     def refresh(self, events: object = None) -> None:
         """After a command, an undo or a redo: redraw the panes whose view changed, and the clock.
 
-        ``events``: the command's events; the list and the tables redraw only the players and tables
-        they name (None, or none after an undo or a redo: everything)."""
+        ``events``: the command's events; the list and the tables redraw only the players and tables the
+        engine says they changed (None, or none after an undo or a redo: everything)."""
         self._field = None
         if views.not_offered(self.session.state) != self.not_offered:
             self.show_offered()
-        self._touched = changed = touched(events if isinstance(events, list) else None)
-        if changed is None or changed.players or changed.names:
+        self._changes = changed = changes_of(events if isinstance(events, list) else None)
+        if players_changed(changed):
             self._generation["players"] += 1
-        if changed is None or changed.players or changed.tables:
+        if tables_changed(changed):
             self._generation["tables"] += 1
         self.panes.update()
-        self._touched = None
+        self._changes = ALL_CHANGED
         self._history_stale = True
         self._refresh_history()
         self.league_ctl.after_change()
         self.history_ctl.labels()
-        if changed is None or changed.clock:  # a bust leaves the structure as it was
+        if clock_changed(changed):  # a bust leaves the structure as it was
             self.clock_ctl.refresh_structure()
         self.tick()
 
