@@ -2,8 +2,9 @@
 
 Each event declares what it changes (``app.views.handles.what_changed``): its parts (the players, the
 tables, the clock, the money ...) and, when that is all it changed, exactly which players and tables
-(a bust: its players and their tables, not the 10,000 rows of the list). An event the engine has not
-typed yet says "everything"; so does an undo or a redo (no events: the state was put back).
+(a bust: its players and their tables, not the 10,000 rows of the list). An event whose effect is wider
+(a seat draw, a chip count) names no rows: every row is redrawn; so after an undo or a redo (no events:
+the state was put back).
 """
 
 from __future__ import annotations
