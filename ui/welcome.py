@@ -19,8 +19,8 @@ from app.errors import RuleError
 from app.profiles.profile import SHIPPED, Profile, load_profile
 from ui import datafiles, templates
 from ui.errors import log_unexpected
+from ui.feedback import Feedback
 from ui.recent import recent_files, saved_profiles
-from ui.widgets.player_panel import Feedback
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 

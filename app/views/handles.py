@@ -2,7 +2,9 @@
 
 A window keeps a :class:`Tournament` (through the store), shows its history and passes its state to
 :func:`app.views.read`; these names let it do so without reaching into the engine's areas. What is
-shown is read through :mod:`app.views`, never from these objects' insides.
+shown is read through :mod:`app.views`, never from these objects' insides. :func:`what_changed` is what
+an action's events changed (:class:`Changes`: the parts, and the players and tables when the events
+name them), as the engine declares it for each event.
 """
 
 from app.core.engine import Tournament
@@ -10,19 +12,24 @@ from app.core.events import Event
 from app.core.registry import COMMAND_HELP, COMMANDS
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, WINNER, Player, Table, TournamentState
 from app.core.timesource import FakeClock, TimeSource, WallClock
+from app.events.base import ALL_CHANGED, EVERYTHING, Aspect, Changes, what_changed
 from app.games.catalogue import CATALOGUE
 from app.log.history import History, HistoryItem
 from app.seating.draw import drawn_seats
 
 __all__ = [
+    "ALL_CHANGED",
     "CATALOGUE",
     "COMMANDS",
     "COMMAND_HELP",
+    "EVERYTHING",
     "OUT",
     "REGISTERED",
     "SEATED",
     "WAITING",
     "WINNER",
+    "Aspect",
+    "Changes",
     "Event",
     "FakeClock",
     "History",
@@ -34,4 +41,5 @@ __all__ = [
     "TournamentState",
     "WallClock",
     "drawn_seats",
+    "what_changed",
 ]

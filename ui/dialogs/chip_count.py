@@ -8,7 +8,6 @@ comes through the window's runner like any other.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -22,11 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.commands import Command
+from app.commands.chips import AcceptChipCount, ChipCount
 from app.views import format as fmt
 from app.views.handles import Event, TournamentState
-from ui.widgets.player_panel import Feedback
+from ui.feedback import Feedback
 
-Run = Callable[[dict[str, Any], Feedback, Callable[[list[Event]], object]], bool]
+Run = Callable[[Command, Feedback, Callable[[list[Event]], object]], bool]
 
 
 class ChipCountDialog(QDialog):
@@ -99,8 +100,8 @@ class ChipCountDialog(QDialog):
             self.form.addRow(f"S{seat} {p.name}", spin)
             self.spins[pid] = spin
 
-    def command(self) -> dict[str, Any]:
-        return {"cmd": "chip_count", "counts": {str(pid): spin.value() for pid, spin in self.spins.items()}}
+    def command(self) -> ChipCount:
+        return ChipCount(counts={pid: spin.value() for pid, spin in self.spins.items()})
 
     def _ok(self) -> None:
         self.run(self.command(), self.feedback, self._done)
@@ -126,4 +127,4 @@ class ChipCountDialog(QDialog):
             self.buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
 
     def _accept_flagged(self) -> None:
-        self.run({"cmd": "accept_chip_count"}, self.feedback, lambda _events: self.accept())
+        self.run(AcceptChipCount(), self.feedback, lambda _events: self.accept())

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.commands.eliminations import SetPayouts
 from app.views import currency_of
 from app.views.handles import TournamentState
 from ui.overview import payout_amounts
@@ -69,4 +70,4 @@ class PayoutDialog(QDialog):
 
     def _ok(self) -> None:
         self.accept()
-        self.submitted.emit({"cmd": "set_payouts", "amounts_cents": self.amounts()})
+        self.submitted.emit(SetPayouts(amounts_cents=self.amounts()))

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from app.views import format as fmt
 from app.views.handles import TournamentState
+from ui.feedback import Feedback
 from ui.overview import PendingMove
-from ui.widgets.player_panel import Feedback
 from ui.widgets.table_grid import TableGrid
 
 
