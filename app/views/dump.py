@@ -38,25 +38,35 @@ def _names(cls: type) -> tuple[str, ...]:
     return names
 
 
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def _record(obj: Any, names: tuple[str, ...]) -> dict[str, Any]:
     out = {}
     for name in names:
         value = getattr(obj, name)
-        if value is not OMIT:
+        if type(value) in _SCALARS:
+            out[name] = value
+        elif value is not OMIT:
             out[name] = dump(value)
     return out
 
 
 def dump(obj: Any) -> Any:
     """``obj`` as plain data (dicts, lists, scalars); see the module's words."""
-    if isinstance(obj, str | int | float | type(None)):
+    kind = type(obj)
+    if kind in _SCALARS:
         return obj
-    if isinstance(obj, tuple | list):
-        return [dump(x) for x in obj]
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else dump(v) for k, v in obj.items()}
+    if kind is tuple or kind is list:
+        return [x if type(x) in _SCALARS else dump(x) for x in obj]
     if isinstance(obj, msgspec.Struct):
         return _record(obj, obj.__struct_fields__)
     if isinstance(obj, Mapping):
         return {k: dump(v) for k, v in obj.items()}
+    if isinstance(obj, tuple | list):
+        return [dump(x) for x in obj]
     if is_dataclass(obj) and not isinstance(obj, type):
         return _record(obj, _names(type(obj)))
     return obj
