@@ -37,6 +37,13 @@ class NextHand(msgspec.Struct, frozen=True):
     wait: str | Any = OMIT
 
 
+class TableHalt(msgspec.Struct, frozen=True):
+    """BAL-1: the table is halted until a player arrives, and why; ``waived`` by the director."""
+
+    reason: str
+    waived: bool
+
+
 class DesignatedDealer(msgspec.Struct, frozen=True):
     player: str
     seat: int | None
@@ -53,7 +60,7 @@ class TableDetail(msgspec.Struct, frozen=True):
     held: bool
     frozen: bool
     hands: int  # hands finished
-    halted: Mapping[str, Any] | None  # BAL-1: {"reason", "waived"} while halted
+    halted: TableHalt | None  # BAL-1: while halted
     not_dealt: tuple[NotDealt, ...]
     next_hand: NextHand | None
     dealing_seat: int | None  # BTN-11
@@ -120,7 +127,7 @@ def table_detail(state: TournamentState, table: Table, halt: Mapping[str, Any] |
         held=table.button_held,
         frozen=table.frozen,
         hands=table.hands,
-        halted=halt,
+        halted=TableHalt(str(halt["reason"]), bool(halt["waived"])) if halt is not None else None,
         not_dealt=not_dealt(state, table),
         next_hand=next_hand,
         dealing_seat=dealing_seat(table, int(state.profile["display.dealing_seat_offset"])),

@@ -4,12 +4,19 @@ by kind, the money log's totals by destination and the payout check."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import msgspec
 
 from app.core.state import TournamentState
 from app.eliminations.payouts import payout_check, prize_pool
+
+
+class PayoutCheck(msgspec.Struct, frozen=True):
+    """PAY-6: the prizes against the prize pool; a table that does not add up is flagged."""
+
+    total_cents: int
+    difference_cents: int
+    valid: bool
 
 
 class AccountsView(msgspec.Struct, frozen=True):
@@ -34,7 +41,7 @@ class AccountsView(msgspec.Struct, frozen=True):
     in_field: int
     log_totals: Mapping[str, int]  # the money log's cents by destination
     log_rows: int
-    payout_check: Mapping[str, Any]  # PAY-6: the prizes against the prize pool (total, difference, valid)
+    payout_check: PayoutCheck
     payouts_locked: bool
     payouts_locked_by_itself: bool
 
@@ -46,6 +53,7 @@ def accounts(state: TournamentState) -> AccountsView:
         totals[row["to"]] = totals.get(row["to"], 0) + int(row["cents"])
     counts = state.money_counts
     prizes = prize_pool(state)
+    check = payout_check(state)
     return AccountsView(
         currency=str(state.profile["money.currency"]),
         pool_cents=state.pool_cents,
@@ -68,7 +76,7 @@ def accounts(state: TournamentState) -> AccountsView:
         in_field=state.in_field,
         log_totals=totals,
         log_rows=len(state.money_log),
-        payout_check=payout_check(state),
+        payout_check=PayoutCheck(int(check["total_cents"]), int(check["difference_cents"]), bool(check["valid"])),
         payouts_locked=state.payout_lock is not None,
         payouts_locked_by_itself=bool(state.payout_lock and state.payout_lock.get("auto")),
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from app.clock.structure import Break
 from app.clock.timeline import MINUTE_MS, level_length_ms, structure_of
 from app.core.state import TournamentState
 from app.games import rotation
@@ -28,14 +29,21 @@ class StructureLevel(msgspec.Struct, frozen=True):
     limits: LevelLimits | Any = OMIT  # limit betting only
 
 
+class LengthChange(msgspec.Struct, frozen=True):
+    """CLK-8: the level length changed from a level on."""
+
+    from_level: int
+    minutes: int
+
+
 class StructureTable(msgspec.Struct, frozen=True):
     id: str
     name: str
     generated: bool  # levels go on rising after the listed ones
     last_level: int | None
     levels: tuple[StructureLevel, ...]
-    breaks: tuple[Mapping[str, Any], ...]
-    level_length_change: Mapping[str, Any] | None
+    breaks: tuple[Break, ...]
+    level_length_change: LengthChange | None
 
 
 def structure_table(state: TournamentState) -> StructureTable:
@@ -43,6 +51,7 @@ def structure_table(state: TournamentState) -> StructureTable:
     structure = structure_of(state)
     limit = state.profile["limit.betting"] == "limit"
     known_ahead = rotation.mode(state) in ("hat", "none")
+    change = state.clock.get("length_change")
     levels = tuple(
         StructureLevel(
             level=lv.number,
@@ -60,6 +69,6 @@ def structure_table(state: TournamentState) -> StructureTable:
         generated=structure.generator is not None,
         last_level=structure.last_level,
         levels=levels,
-        breaks=tuple(b.to_dict() for b in structure.breaks),
-        level_length_change=state.clock.get("length_change"),
+        breaks=tuple(structure.breaks),
+        level_length_change=LengthChange(int(change["from_level"]), int(change["minutes"])) if change else None,
     )
