@@ -52,13 +52,27 @@ class RaceDue(msgspec.Struct, frozen=True):
     tables: tuple[RaceTable, ...]
 
 
+class FoundChips(msgspec.Struct, frozen=True):
+    """RACE-4: raced-off chips found after the race, exchanged for the smallest chip in play."""
+
+    at: float
+    name: str
+    player: int
+    denomination: int
+    count: int
+    value: int
+    smallest: int
+    credited: int
+    remainder: int
+
+
 class ChipRaceView(msgspec.Struct, frozen=True):
     chips: tuple[Mapping[str, Any], ...]  # the profile's chip set
     in_play: tuple[int, ...]
     raced_off: tuple[int, ...]
     due: RaceDue | None  # on a break that races a denomination still in play
     last: Mapping[str, Any] | None  # the last race
-    found: tuple[Mapping[str, Any], ...]  # RACE-4: chips found after a race
+    found: tuple[FoundChips, ...]
 
 
 def chips(state: TournamentState) -> ChipsView:
@@ -105,5 +119,6 @@ def chip_race(state: TournamentState, clock: ClockView) -> ChipRaceView:
         raced_off=tuple(gone),
         due=due,
         last=book.get("last"),
-        found=tuple(book.get("found", [])),
+        found=tuple(FoundChips(f["at"], f["name"], f["player"], f["denomination"], f["count"], f["value"],
+                               f["smallest"], f["credited"], f["remainder"]) for f in book.get("found", [])),
     )

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import msgspec
 
 from app.core.state import TournamentState
 from app.eliminations.hand_for_hand import ANNOUNCEMENT
+
+
+class Note(msgspec.Struct, frozen=True):
+    """A note the director wrote into the audit trail."""
+
+    at: float
+    text: str
 
 
 class TournamentFacts(msgspec.Struct, frozen=True):
@@ -17,7 +21,7 @@ class TournamentFacts(msgspec.Struct, frozen=True):
     started: bool
     ended: bool
     events: int  # events logged
-    notes: tuple[Mapping[str, Any], ...]  # the director's notes, oldest first
+    notes: tuple[Note, ...]  # oldest first
 
 
 class HandForHandView(msgspec.Struct, frozen=True):
@@ -30,7 +34,7 @@ class HandForHandView(msgspec.Struct, frozen=True):
 def tournament_facts(state: TournamentState) -> TournamentFacts:
     assert state.profile is not None
     return TournamentFacts(state.name, state.profile.id, state.started, state.ended, state.seq,
-                           tuple(state.extra.get("notes", [])))
+                           tuple(Note(n["at"], str(n["text"])) for n in state.extra.get("notes", [])))
 
 
 def hand_for_hand(state: TournamentState) -> HandForHandView:
