@@ -8,6 +8,7 @@ holds frozen records and tuples (no list or set a reader could change), and what
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any
 
@@ -88,3 +89,18 @@ def test_one_part_alone_is_the_same_as_in_the_whole_view() -> None:
         assert t.view(name) == {name: whole[name]}
     with pytest.raises(KeyError):
         t.view("no_such_part")
+
+
+def test_the_json_view_is_a_copy_a_reader_cannot_change_the_tournament() -> None:
+    """The JSON view is written out afresh from the typed view: a reader that edits what it was given (a
+    script adding to the notes it printed) changes neither the tournament nor the next view."""
+    t = Tournament.create(simulation_profile("home-nl", 10), name="Copy", time=FakeClock(), seed=1)
+    t.execute({"cmd": "note", "text": "Seat 4 ruled all-in"})
+    before = copy.deepcopy(t.view())
+    given = t.view()
+    given["tournament"]["notes"].append({"at": 0, "text": "not written by the director"})
+    given["tournament"]["notes"][0]["text"] = "changed"
+    given["structure"]["breaks"].clear()
+    given["clock"]["blinds"]["bb"] = 0
+    assert t.view() == before
+    assert [n["text"] for n in t.view("tournament")["tournament"]["notes"]] == ["Seat 4 ruled all-in"]
