@@ -75,7 +75,7 @@ def flags(state: TournamentState) -> list[str]:
     to the prize pool is flagged (PAY-6), not refused, so the file still verifies."""
     from app.core import invariants
     from app.eliminations.payouts import payout_check
-    from app.views.format import money
+    from app.format import money
     from app.views.read import currency_of
 
     if not invariants.flagged(state):

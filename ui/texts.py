@@ -1,11 +1,11 @@
-"""Words as the director reads them: player status, command labels. Numbers are :mod:`app.views.format`'s."""
+"""Words as the director reads them: player status, command labels. Numbers are :mod:`app.format`'s."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from app import format as fmt
 from app.names import name_key
-from app.views import format as fmt
 from app.views.handles import OUT, SEATED, WAITING, WINNER, Player, TournamentState
 
 money = fmt.money

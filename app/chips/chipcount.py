@@ -27,7 +27,7 @@ from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import WINNER, TournamentState
 from app.errors import RuleError
-from app.views.format import chips as fmt_chips
+from app.format import chips as fmt_chips
 
 if TYPE_CHECKING:
     from app.core.context import Context

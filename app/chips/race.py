@@ -27,7 +27,7 @@ from app.core.randomness import card_value
 from app.core.registry import applies, command, view_part
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
-from app.views.format import chips as chip_text
+from app.format import chips as chip_text
 
 if TYPE_CHECKING:
     from app.core.context import Context

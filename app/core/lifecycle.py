@@ -89,7 +89,7 @@ def check_currency(state: TournamentState, currency: str) -> None:
     old = str(state.profile["money.currency"])
     if currency == old or not any(state.money_counts.values()):
         return
-    from app.views.format import currency_name
+    from app.format import currency_name
 
     raise RuleError(
         "CURRENCY_LOCKED",

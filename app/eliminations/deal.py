@@ -279,7 +279,7 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
             raise RuleError("AMOUNT_INVALID", "The amount left to play for may not make 1st pay less than 2nd.",
                             "PAY-11")
         if sum(amounts.values()) + save != sum(prizes):
-            from app.views.format import money
+            from app.format import money
 
             cur = str(ctx.profile["money.currency"])
             raise RuleError("AMOUNT_INVALID", f"The amounts and the amount left to play for come to "

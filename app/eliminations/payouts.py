@@ -301,7 +301,7 @@ def unlocked_table(state: TournamentState) -> list[int]:
 
 
 def _changes(before: list[int], after: list[int], currency: str) -> str:
-    from app.views.format import money, ordinal
+    from app.format import money, ordinal
 
     parts = []
     if len(before) != len(after):

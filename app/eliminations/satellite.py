@@ -85,7 +85,7 @@ def seat_of(state: TournamentState, place: int | None, cents: int) -> bool:
 
 def prize_words(state: TournamentState, place: int | None, cents: int, currency: str | None = None) -> str:
     """SAT-4: "Seat in Main Event" (and "+ $12.34" in cash over it), else the amount."""
-    from app.views.format import money
+    from app.format import money
 
     cur = currency or (str(state.profile["money.currency"]) if state.profile is not None else "USD")
     if seat_of(state, place, cents):

@@ -19,8 +19,8 @@ from app.core.registry import applies
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.eliminations.places import leave_batch, renumber
 from app.errors import RuleError
-from app.views.format import USD
-from app.views.format import money as fmt_money
+from app.format import USD
+from app.format import money as fmt_money
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -59,7 +59,7 @@ def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str, ctx: Cont
 
 
 def money_text(c: int, ctx: Context | None = None) -> str:
-    """An amount in refusals' words, in the tournament's currency (``app.views.format.money``)."""
+    """An amount in refusals' words, in the tournament's currency (``app.format.money``)."""
     return fmt_money(c, str(ctx.profile["money.currency"]) if ctx is not None else USD)
 
 

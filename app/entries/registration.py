@@ -21,8 +21,8 @@ from app.entries.ledger import counted_stack, emit_purchase, has_started, late_e
 from app.entries.offered import NOT_OFFERED_WORDS
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
+from app.format import chips as chip_text
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
-from app.views.format import chips as chip_text
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -27,8 +27,8 @@ from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import REGISTERED, SEATED, WAITING, WINNER, Player, TournamentState
 from app.errors import Choice, Question, RuleError
+from app.format import money as fmt_money
 from app.names import name_key
-from app.views.format import money as fmt_money
 
 if TYPE_CHECKING:
     from app.core.context import Context

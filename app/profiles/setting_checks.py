@@ -139,7 +139,7 @@ def fee_table(v: Any) -> str | None:
 
 def currency(v: Any) -> str | None:
     """ENT-12: an ISO 4217 code Babel knows, in capitals (USD, EUR, GBP, CAD, AUD, JPY ...)."""
-    from app.views.format import is_currency  # the one formatting module knows the currencies
+    from app.format import is_currency  # the one formatting module knows the currencies
 
     return None if is_currency(v) else "must be an ISO 4217 currency code in capitals, such as USD, EUR or JPY"
 

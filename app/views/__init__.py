@@ -1,7 +1,7 @@
 """The read side: what every screen and sheet reads from the engine.
 
 ``read(tournament_or_state, now)`` gives one frozen :class:`TournamentView` (computed once per change
-of the state, the clock at ``now``); :mod:`app.views.format` writes its figures. The JSON view
+of the state, the clock at ``now``); :mod:`app.format` writes its figures. The JSON view
 (``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
 """
 

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from app import format as fmt
 from app.balancing import plan as balancing_plan
 from app.chips.loose import field_chips
 from app.clock import view as clock_views
 from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
 from app.eliminations import satellite
-from app.views import format as fmt
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,7 +473,7 @@ def _seat_waiting(state: TournamentState) -> tuple[PendingView, ...]:
     """REG-3: a seat is free and a late entrant who paid waits for one (the first on the list who is there)."""
     if not state.waiting or not state.tables:
         return ()
-    # Imported here: the entries modules write their words with app.views.format, which loads this package.
+    # Imported here: the entries modules write their words with app.format, which loads this package.
     from app.entries.registration import open_seat_exists
     from app.entries.waitlist import first_waiting
 

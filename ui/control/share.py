@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import format as fmt
 from app import views
-from app.views import format as fmt
 
 if TYPE_CHECKING:
     from ui.director import DirectorWindow

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox
 
-from app.views import format as fmt
+from app import format as fmt
 from ui.overview import PendingMove
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.format import money
 from app.views import currency_of
-from app.views.format import money
 from app.views.handles import TournamentState
 from ui.widgets.checklist import PlayerChecklist
 from ui.widgets.player_panel import Feedback

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import format as fmt
+from app import format as fmt
 from app.views.handles import Event, TournamentState
 from ui.widgets.player_panel import Feedback
 

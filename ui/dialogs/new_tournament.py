@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import format as fmt
 from app.errors import RuleError
 from app.profiles.profile import (
     SCHEMA,
@@ -43,7 +44,6 @@ from app.profiles.profile import (
     profile_from_dict,
     validate_settings,
 )
-from app.views import format as fmt
 from oskit.names import portable_name, portable_path
 from ui.dialogs.setting_editors import CheckEditor, Editor, IntEditor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import format as fmt
+from app import format as fmt
 from app.views.handles import TournamentState
 from ui.overview import PendingMove
 from ui.widgets.player_panel import Feedback

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from app.views import format as fmt
+from app import format as fmt
 from app.views import seats as seat_views
 from app.views.handles import Table, TournamentState
 
