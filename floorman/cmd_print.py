@@ -68,8 +68,8 @@ DEMO_NAMES = (
 def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
     """A small tournament set up through the engine's commands: registered, seated, the clock started, a
     few busted."""
-    from app.core.engine import Tournament
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.profiles.profile import load_profile
 
     clock = FakeClock(1_790_000_000.0)

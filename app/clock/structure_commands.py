@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.clock.commands import check_structure, now_period, touch
-from app.clock.structure import resolve, shipped
+from app.clock.structure import check_setup, resolve, shipped
 from app.clock.timeline import find_period, to_ms
 from app.core import inputs
 from app.core.events import Event
-from app.core.lifecycle import check_setup
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError

@@ -206,7 +206,7 @@ def window_close_ms(state: TournamentState) -> int | None:
 def finish_due(state: TournamentState, now: float) -> Command | None:
     """ELIM-6 as time passes: one player was left while late registration was open, and it has closed.
 
-    The engine checks this before every command (:meth:`app.core.engine.Tournament.execute`; the store
+    The engine checks this before every command (:meth:`app.engine.Tournament.execute`; the store
     records it as an automatic action of its own): the ``finish`` command then ends the tournament, and
     the clock stops where the window closed.
     """

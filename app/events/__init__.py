@@ -1,1 +1,1 @@
-"""The engine's events: one typed class per event, declared per rules area (:mod:`app.events.base` has the base class)."""
+"""The engine's events: one typed class per event, declared per rules area (the base class: app.events.base)."""

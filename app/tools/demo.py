@@ -12,8 +12,8 @@ import random
 import time as _time
 
 from app.clock.timeline import current_level, in_break
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock, TimeSource
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 
 FIRST = (

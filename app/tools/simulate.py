@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.clock.handstart import ANSWER
-from app.core.engine import Tournament
 from app.core.events import Event
-from app.core.invariants import all_problems, money_problems
 from app.core.registry import COMMANDS
 from app.core.state import SEATED, Table
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
+from app.invariants import all_problems, money_problems
 from app.knockouts.bounties import money_taken
 from app.profiles.profile import Profile, load_profile, profile_from_dict
 

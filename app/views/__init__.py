@@ -2,7 +2,7 @@
 
 ``read(tournament_or_state, now)`` gives one frozen :class:`TournamentView` (computed once per change
 of the state, the clock at ``now``); :mod:`app.format` writes its figures. The JSON view
-(``Tournament.view()``, :mod:`app.views.build`) is what scenario files check.
+(``Tournament.view()``, :func:`app.engine.build_view`) is what scenario files check.
 """
 
 from app.views.ending import NextStepView, next_step

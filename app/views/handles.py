@@ -5,11 +5,11 @@ A window keeps a :class:`Tournament` (through the store), shows its history and 
 shown is read through :mod:`app.views`, never from these objects' insides.
 """
 
-from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.registry import COMMAND_HELP, COMMANDS
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, WINNER, Player, Table, TournamentState
 from app.core.timesource import FakeClock, TimeSource, WallClock
+from app.engine import Tournament
 from app.games.catalogue import CATALOGUE
 from app.log.history import History, HistoryItem
 from app.seating.draw import drawn_seats

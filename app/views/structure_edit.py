@@ -20,12 +20,12 @@ from app.clock.structure import (
     _break,
     _level,
     check_forced_bets,
+    check_setup,
     check_stud_columns,
     half_round,
     resolve,
 )
 from app.clock.timeline import structure_of
-from app.core.lifecycle import check_setup
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.games import rotation

@@ -8,8 +8,8 @@ import pytest
 
 import app.entries.ledger
 from app.clock.timeline import Period, late_registration_open_at
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile, profile_from_dict
 

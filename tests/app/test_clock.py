@@ -8,8 +8,8 @@ import pytest
 
 from app.clock.timeline import current_level, in_break
 from app.clock.view import announcements, clock_view
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.clock.view import clock_view
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile
 

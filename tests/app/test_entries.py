@@ -172,7 +172,7 @@ def test_bad_input_unknown_player_is_refused():
 
 
 def test_ent_8_tda_8b_a_player_with_chips_forfeits_them_to_re_enter_where_the_house_allows():
-    from app.core.invariants import all_problems
+    from app.invariants import all_problems
 
     strict = make("tda", reentry__offered=True)
     enter(strict, "Ann", "Bob", "Cat")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from app import views
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.tools.demo import build_demo
 
 

@@ -121,8 +121,8 @@ def test_paper_sizes(demo, paper, width):
 
 def test_structure_of_a_mixed_game_hat():
     pytest.importorskip("app.clock.structure")
-    from app.core.engine import Tournament
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.profiles.profile import load_profile
 
     t = Tournament.create(load_profile("hat"), name="Mixed Hat", time=FakeClock(1e9), seed=3)

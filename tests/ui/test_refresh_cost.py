@@ -10,8 +10,8 @@ import importlib
 
 import pytest
 
-from app.core.engine import Tournament
 from app.core.events import Event
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from tests.ui.conftest import open_window
 from ui.changes import touched

@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
-from app.clock.structure import for_settings
+from app.clock.structure import check_setup, for_settings
 from app.commands import Command, declaration
 from app.core.context import Context, apply_event, call, handler_for
 from app.core.events import Event, Untyped
-from app.core.lifecycle import check_setup
 from app.core.randomness import RandomSource
-from app.core.registry import DUE_CHECKS
+from app.core.registry import DUE_CHECKS, TIMED_VIEW_PARTS, VIEW_PARTS
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
 from app.errors import RuleError
@@ -141,8 +140,6 @@ class Tournament:
 
     # -- views --------------------------------------------------------------------------------
     def view(self, part: str | None = None) -> dict[str, Any]:
-        from app.views.build import build_view
-
         return build_view(self, part)
 
     def snapshot(self) -> TournamentState:
@@ -165,5 +162,22 @@ def profile_of(events: list[Event]) -> Profile:
     return profile_from_dict(events[0].data["profile"])
 
 
-# Registers every area's commands, appliers and view parts. Imported last: area modules import
-# Context from here.
+
+class Viewed(Protocol):
+    """What the JSON view is built from: the state and the time it is read at."""
+
+    state: TournamentState
+    time: TimeSource
+
+
+def build_view(tournament: Viewed, part: str | None = None) -> dict[str, Any]:
+    """The tournament as JSON (every registered view part, or ``part``): what scenario files check."""
+    state = tournament.state
+    now = tournament.time.now()
+    names = sorted(VIEW_PARTS) if part is None else [part]
+    if part is not None and part not in VIEW_PARTS:
+        raise KeyError(f"no view part {part!r}; parts: {', '.join(sorted(VIEW_PARTS))}")
+    return {
+        name: VIEW_PARTS[name](state, now=now) if name in TIMED_VIEW_PARTS else VIEW_PARTS[name](state)
+        for name in names
+    }
