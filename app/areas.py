@@ -5,12 +5,13 @@ the areas below them, never the engine or the views (the layers are in pyproject
 registration makes no import cycle.
 """
 
+from app import places  # noqa: F401
 from app.absence import leaving  # noqa: F401
-from app.balancing import breaking, halting, history, locks, moves, tables_view  # noqa: F401
-from app.buttons import blinds  # noqa: F401
+from app.balancing import breaking, history, locks, moves, tables_view  # noqa: F401
+from app.buttons import blinds, halting  # noqa: F401
 from app.chips import chipcount, found_chips, race  # noqa: F401
 from app.clock import commands, structure_commands  # noqa: F401
-from app.eliminations import busts, deal, hand_for_hand, payouts, places, satellite, standings  # noqa: F401
+from app.eliminations import busts, deal, hand_for_hand, payouts, satellite, standings  # noqa: F401
 from app.entries import purchases, registration, waitlist  # noqa: F401
 from app.games import rotation, studorder  # noqa: F401
 from app.knockouts import bounties  # noqa: F401

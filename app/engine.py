@@ -20,7 +20,6 @@ from typing import Any, Protocol
 import msgspec
 
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
-from app.clock.structure import check_setup, for_settings
 from app.commands import Command, declaration
 from app.core.context import Context, apply_event, call, handler_for
 from app.core.events import Event, Untyped
@@ -29,6 +28,7 @@ from app.core.registry import DUE_CHECKS, TIMED_VIEW_PARTS, VIEW_PARTS
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
 from app.errors import RuleError
+from app.levels.structure import check_setup, for_settings
 from app.profiles.profile import Profile, profile_from_dict
 
 # Commands that may still run once the tournament has ended (they do not change play).

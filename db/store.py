@@ -55,12 +55,12 @@ from typing import Any
 
 import msgspec
 
-from app.clock.timeline import current_level, in_break
 from app.commands import Command, declaration
 from app.core.events import Event
 from app.core.timesource import TimeSource
 from app.engine import Tournament
 from app.errors import RuleError
+from app.levels.timeline import current_level, in_break
 from app.log.history import Action, History, HistoryItem
 from app.log.snapshots import dump_state, fingerprint
 from app.profiles.profile import Profile

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 
-from app.balancing.halting import arrived, dealt_on_arrival, halts
 from app.balancing.locks import carry_locks
 from app.balancing.plan import Move, Plan, plan_moves
 from app.buttons.blinds import blind_paid
+from app.buttons.halting import arrived, dealt_on_arrival, halts
 from app.chips import loose
 from app.commands import by_name
 from app.core import inputs

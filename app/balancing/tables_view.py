@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.balancing.halting import WAIT, halts
 from app.balancing.locks import lock_reason
 from app.buttons.blinds import upcoming
+from app.buttons.halting import WAIT, halts
 from app.buttons.positions import NeedsButton, effective_dealer, order_from
 from app.clock.view import as_of, current_hand
 from app.core.registry import view_part

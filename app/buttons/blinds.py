@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.balancing.halting import finished_halted, halt_now, waivers
+from app.buttons.halting import finished_halted, halt_now, waivers
 from app.buttons.positions import NeedsButton, Positions, first_hand, next_hand, order_from
-from app.clock.timeline import break_key
 from app.core import inputs
 from app.core.events import Event
 from app.core.questions import button_question, rebuys_decided_first
@@ -20,6 +19,7 @@ from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
 from app.games.rotation import family_of_next_hand, level_of_next_hand
+from app.levels.timeline import break_key
 
 if TYPE_CHECKING:
     from app.core.context import Context

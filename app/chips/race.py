@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.chips.race_results import award_by_results, check_results_players, count_first, given_results
-from app.clock.timeline import current_period, structure_of
 from app.clock.view import clock_part
 from app.core import inputs
 from app.core.events import Event
@@ -28,6 +27,7 @@ from app.core.registry import applies, command, view_part
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
 from app.format import chips as chip_text
+from app.levels.timeline import current_period, structure_of
 
 if TYPE_CHECKING:
     from app.core.context import Context

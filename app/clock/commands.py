@@ -1,15 +1,22 @@
 """The director's clock commands (CLK-3 to CLK-6, CLK-9): start, pause, jump, adjust, breaks.
 
 Each handler checks everything first and then emits one event; the appliers only move the few fields
-of ``state.clock`` described in :mod:`app.clock.timeline`.
+of ``state.clock`` described in :mod:`app.levels.timeline`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.clock.structure import MAX_MINUTES, Structure, check_forced_bets, check_stud_columns
-from app.clock.timeline import (
+from app.core import inputs
+from app.core.events import Event
+from app.core.registry import applies, command
+from app.core.state import TournamentState
+from app.errors import RuleError
+from app.games import rotation
+from app.games.catalogue import check_games
+from app.levels.structure import MAX_MINUTES, Structure, check_forced_bets, check_stud_columns
+from app.levels.timeline import (
     MINUTE_MS,
     Period,
     adhoc_break_left_ms,
@@ -24,13 +31,6 @@ from app.clock.timeline import (
     structure_of,
     to_ms,
 )
-from app.core import inputs
-from app.core.events import Event
-from app.core.registry import applies, command
-from app.core.state import TournamentState
-from app.errors import RuleError
-from app.games import rotation
-from app.games.catalogue import check_games
 
 if TYPE_CHECKING:
     from app.core.context import Context

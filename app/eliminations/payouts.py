@@ -16,6 +16,7 @@ from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import WINNER, TournamentState
 from app.errors import Question, RuleError
+from app.format import money, ordinal
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -118,6 +119,50 @@ def shaped_prizes(state: TournamentState, weights: list[Fraction], out_of: Fract
         n -= 1
 
 
+# -- a satellite's seats in another event (SAT-1, SAT-2) ---------------------------------------------
+def is_satellite(state: TournamentState) -> bool:
+    return state.profile is not None and state.profile["satellite.seat_value_cents"] is not None
+
+
+def seat_value(state: TournamentState) -> int:
+    assert state.profile is not None
+    return int(state.profile["satellite.seat_value_cents"] or 0)
+
+
+def event_name(state: TournamentState) -> str:
+    assert state.profile is not None
+    return str(state.profile["satellite.event"] or "the target event")
+
+
+def seat_count(state: TournamentState, pool: int | None = None) -> int:
+    """SAT-1: floor(prize pool / seat value)."""
+    value = seat_value(state)
+    if value <= 0:
+        return 0
+    return (prize_pool(state) if pool is None else pool) // value
+
+
+def satellite_prizes(state: TournamentState, pool: int) -> list[int]:
+    """SAT-1, SAT-2: the prize of each place, 1st first: the seats at their value, the cash by the profile's rule."""
+    assert state.profile is not None
+    value = seat_value(state)
+    seats = seat_count(state, pool)
+    if seats == 0:
+        return [pool] if pool else []
+    rest = pool - seats * value
+    if state.profile["satellite.remainder"] == "split":
+        share, odd = divmod(rest, seats)
+        return [value + share + (1 if i < odd else 0) for i in range(seats)]
+    return [value] * seats + ([rest] if rest else [])
+
+
+def seat_of(state: TournamentState, place: int | None, cents: int) -> bool:
+    """Whether a placed player's prize is a seat (a place within the seats, paying at least the seat's value)."""
+    if not is_satellite(state) or place is None or place < 1:
+        return False
+    return place <= seat_count(state) and cents >= seat_value(state)
+
+
 def prize_table(state: TournamentState) -> list[int]:
     """Cents per place, 1st first."""
     assert state.profile is not None
@@ -125,8 +170,6 @@ def prize_table(state: TournamentState) -> list[int]:
     if state.payout_override is not None:
         prizes = list(state.payout_override)
     elif state.profile["satellite.seat_value_cents"] is not None:  # SAT-1, SAT-2: seats, then the cash
-        from app.eliminations.satellite import satellite_prizes
-
         prizes = satellite_prizes(state, prize_pool(state))
     elif kind == "none":
         return []
@@ -301,8 +344,6 @@ def unlocked_table(state: TournamentState) -> list[int]:
 
 
 def _changes(before: list[int], after: list[int], currency: str) -> str:
-    from app.format import money, ordinal
-
     parts = []
     if len(before) != len(after):
         parts.append(f"{len(after)} places paid instead of {len(before)}")

@@ -25,68 +25,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.clock.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms
 from app.commands import Command
 from app.commands.eliminations import AwardSeats
 from app.core.events import Event
 from app.core.registry import applies, command, due_check, view_part
 from app.core.state import Batch, TournamentState
-from app.eliminations.places import renumber
+from app.eliminations.payouts import awards, event_name, is_satellite, prize_pool, seat_count, seat_of, seat_value
 from app.errors import RuleError
+from app.format import money
+from app.levels.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms, window_close_ms
+from app.places import eliminate, renumber
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def is_satellite(state: TournamentState) -> bool:
-    return state.profile is not None and state.profile["satellite.seat_value_cents"] is not None
-
-
-def seat_value(state: TournamentState) -> int:
-    assert state.profile is not None
-    return int(state.profile["satellite.seat_value_cents"] or 0)
-
-
-def event_name(state: TournamentState) -> str:
-    assert state.profile is not None
-    return str(state.profile["satellite.event"] or "the target event")
-
-
-def seat_count(state: TournamentState, pool: int | None = None) -> int:
-    """SAT-1: floor(prize pool / seat value)."""
-    from app.eliminations.payouts import prize_pool
-
-    value = seat_value(state)
-    if value <= 0:
-        return 0
-    return (prize_pool(state) if pool is None else pool) // value
-
-
-def satellite_prizes(state: TournamentState, pool: int) -> list[int]:
-    """SAT-1, SAT-2: the prize of each place, 1st first: the seats at their value, the cash by the profile's rule."""
-    assert state.profile is not None
-    value = seat_value(state)
-    seats = seat_count(state, pool)
-    if seats == 0:
-        return [pool] if pool else []
-    rest = pool - seats * value
-    if state.profile["satellite.remainder"] == "split":
-        share, odd = divmod(rest, seats)
-        return [value + share + (1 if i < odd else 0) for i in range(seats)]
-    return [value] * seats + ([rest] if rest else [])
-
-
-def seat_of(state: TournamentState, place: int | None, cents: int) -> bool:
-    """Whether a placed player's prize is a seat (a place within the seats, paying at least the seat's value)."""
-    if not is_satellite(state) or place is None or place < 1:
-        return False
-    return place <= seat_count(state) and cents >= seat_value(state)
-
-
 def prize_words(state: TournamentState, place: int | None, cents: int, currency: str | None = None) -> str:
     """SAT-4: "Seat in Main Event" (and "+ $12.34" in cash over it), else the amount."""
-    from app.format import money
-
     cur = currency or (str(state.profile["money.currency"]) if state.profile is not None else "USD")
     if seat_of(state, place, cents):
         extra = cents - seat_value(state)
@@ -127,8 +82,6 @@ def stop_at_seats(ctx: Context, round_over: bool = False) -> bool:
 
 
 def _award(ctx: Context, winners: list[int], why: str) -> None:
-    from app.eliminations.busts import window_close_ms
-
     c = ctx.state.clock
     if c.get("started") and c.get("running"):
         now_ms = to_ms(ctx.now)
@@ -172,8 +125,6 @@ def award_seats(ctx: Context, cmd: dict[str, Any]) -> None:
 
 @applies("seats_won")
 def _seats_won(state: TournamentState, ev: Event) -> None:
-    from app.eliminations.busts import eliminate
-
     pids = [int(x) for x in ev.data["players"]]
     seats: dict[int, list[int]] = {}
     for pid in pids:
@@ -195,8 +146,6 @@ def _seats_won(state: TournamentState, ev: Event) -> None:
 # -- views --------------------------------------------------------------------------------------------
 def seats_awarded(state: TournamentState) -> int:
     """Seats won so far: the placed players whose prize is a seat."""
-    from app.eliminations.payouts import awards
-
     return sum(1 for place, cents, _t in awards(state).values() if seat_of(state, place, cents))
 
 
@@ -205,7 +154,6 @@ def satellite_view(state: TournamentState) -> dict[str, Any] | None:
     """SAT-1 to SAT-4: the seats, their value, the cash left, and who won a seat."""
     if not is_satellite(state):
         return None
-    from app.eliminations.payouts import awards, prize_pool
 
     assert state.profile is not None
     pool = prize_pool(state)

@@ -7,7 +7,7 @@ from typing import Any
 from app.core.registry import view_part
 from app.core.state import TournamentState
 from app.eliminations.payouts import awards, payout_check, prize_pool
-from app.eliminations.places import place_label
+from app.places import place_label
 
 
 @view_part("players")

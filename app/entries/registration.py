@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.clock.timeline import late_registration_closed_early
 from app.core import inputs
 from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
@@ -22,6 +21,7 @@ from app.entries.offered import NOT_OFFERED_WORDS
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
 from app.format import chips as chip_text
+from app.levels.timeline import late_registration_closed_early
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def no_entry_after_deal(ctx: Context) -> None:
 
 def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     """Late entry (and re-entry) is allowed only while the profile's late-entry window is open: one rule
-    (:func:`app.clock.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
+    (:func:`app.levels.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
     ``reenter`` and the clock view; never after a deal (:func:`no_entry_after_deal`)."""
     no_entry_after_deal(ctx)
     mode = ctx.profile["late.mode"]

@@ -23,6 +23,8 @@ from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import Question, RuleError
 from app.games.catalogue import Game, game
+from app.games.rotation import game_for_level
+from app.levels.timeline import current_level
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -126,8 +128,6 @@ def _cards(raw: Any) -> dict[int, list[str]]:
 @command("stud_action_order")
 def stud_action_order(ctx: Context, cmd: dict[str, Any]) -> None:
     """Rule who brings it in (street 3) or acts first (streets 4 to 7) from the cards showing."""
-    from app.clock.timeline import current_level
-    from app.games.rotation import game_for_level
 
     table = cmd.get("table")
     gid = cmd.get("game") or game_for_level(ctx.state, current_level(ctx.state, ctx.now), table)

@@ -11,9 +11,9 @@ import functools
 import random
 import time as _time
 
-from app.clock.timeline import current_level, in_break
 from app.core.timesource import FakeClock, TimeSource
 from app.engine import Tournament
+from app.levels.timeline import current_level, in_break
 from app.profiles.profile import load_profile
 
 FIRST = (

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.clock.structure import Structure, check_forced_bets, check_setup, for_settings
-from app.clock.timeline import structure_of
 from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.format import currency_name
+from app.levels.structure import Structure, check_forced_bets, check_setup, for_settings
+from app.levels.timeline import structure_of
 from app.profiles.profile import profile_from_dict, validate_settings
 
 if TYPE_CHECKING:
@@ -58,7 +59,6 @@ def check_currency(state: TournamentState, currency: str) -> None:
     old = str(state.profile["money.currency"])
     if currency == old or not any(state.money_counts.values()):
         return
-    from app.format import currency_name
 
     raise RuleError(
         "CURRENCY_LOCKED",

@@ -9,11 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.clock import structure as structures
-from app.clock.structure import Break, Level
+from app.clock.view import structure_view
 from app.core.state import TournamentState
 from app.eliminations.payouts import prize_pool
 from app.games import rotation
+from app.levels import structure as structures
+from app.levels.structure import Break, Level
 from app.views.read import _state_of, game_name
 
 
@@ -71,8 +72,6 @@ def structure(tournament_or_state: Any) -> StructureView:
 
 def structure_json(tournament_or_state: Any) -> dict[str, Any]:
     """The structure as the JSON view shows it (``Tournament.view("structure")``)."""
-    from app.clock.view import structure_view
-
     st = _state_of(tournament_or_state)
     return structure_view(st) if st.profile is not None else {}
 

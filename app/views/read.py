@@ -20,11 +20,15 @@ from typing import Any
 
 from app import format as fmt
 from app.balancing import plan as balancing_plan
+from app.buttons.positions import effective_dealer
 from app.chips.loose import field_chips
 from app.clock import view as clock_views
 from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
 from app.eliminations import satellite
+from app.entries.registration import open_seat_exists
+from app.entries.waitlist import first_waiting
+from app.games.catalogue import CATALOGUE
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +357,6 @@ def game_name(game: str | None) -> str:
     """A game's name: a catalogue id becomes the catalogue's name, a name stays as it is."""
     if not game:
         return ""
-    from app.games.catalogue import CATALOGUE
 
     if game in CATALOGUE:
         return str(CATALOGUE[game].name)
@@ -421,8 +424,6 @@ def _hands_follow_time(state: TournamentState) -> bool:
 
 
 def _tables(state: TournamentState, now: float | None = None) -> tuple[TableView, ...]:
-    from app.buttons.positions import effective_dealer
-
     out = []
     on_dealer = bool(state.profile is not None and state.profile["button.display_on_effective_dealer"])
     for number in sorted(state.tables):
@@ -473,10 +474,6 @@ def _seat_waiting(state: TournamentState) -> tuple[PendingView, ...]:
     """REG-3: a seat is free and a late entrant who paid waits for one (the first on the list who is there)."""
     if not state.waiting or not state.tables:
         return ()
-    # Imported here: the entries modules write their words with app.format, which loads this package.
-    from app.entries.registration import open_seat_exists
-    from app.entries.waitlist import first_waiting
-
     p = first_waiting(state, paid=True)
     if p is None or not open_seat_exists(state):
         return ()
@@ -519,10 +516,10 @@ def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) ->
         for p in state.players.values():
             if p.status == WINNER:
                 prize = won.get(p.id, (1, 0, False))[1]
-                seated = satellite.seat_of(state, 1, prize)  # SAT-3: played to a winner, 1st takes a seat
+                seated = money_rules.seat_of(state, 1, prize)  # SAT-3: played to a winner, 1st takes a seat
                 rows.append(PlaceView(1, 1, (p.id,), (p.name,), (prize,), "winner",
-                                      f"Seat in {satellite.event_name(state)}" if seated else "",
-                                      satellite.seat_value(state) if seated else 0))
+                                      f"Seat in {money_rules.event_name(state)}" if seated else "",
+                                      money_rules.seat_value(state) if seated else 0))
     for batch in reversed(state.batches):
         for group in batch.tie_groups:
             place = state.players[group[0]].place
@@ -530,11 +527,11 @@ def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) ->
                 continue
             ids = tuple(sorted(group, key=lambda pid: -won.get(pid, (0, 0, False))[1]))
             shares = tuple(won.get(pid, (0, 0, False))[1] for pid in ids)
-            seated = bool(shares) and satellite.seat_of(state, place, min(shares))
-            seat = f"Seat in {satellite.event_name(state)}" if seated else ""
+            seated = bool(shares) and money_rules.seat_of(state, place, min(shares))
+            seat = f"Seat in {money_rules.event_name(state)}" if seated else ""
             rows.append(
                 PlaceView(place, len(group), ids, tuple(state.players[pid].name for pid in ids), shares,
-                          batch.reason, seat, satellite.seat_value(state) if seated else 0)
+                          batch.reason, seat, money_rules.seat_value(state) if seated else 0)
             )
     return tuple(sorted(rows, key=lambda r: r.place))
 
@@ -545,7 +542,7 @@ def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int,
     for r in rows:
         span[int(r["place"])] = span.get(int(r["place"]), 0) + 1
     ids = {state.players[pid].name: pid for pid in won if pid in state.players}  # the placed players only
-    seat = satellite.is_satellite(state)
+    seat = money_rules.is_satellite(state)
     return tuple(
         PayoutView(int(r["place"]), int(r["amount_cents"]), ids.get(r["player"]) if r["player"] else None,
                    r["player"], span[int(r["place"])],
@@ -556,7 +553,7 @@ def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int,
 
 def _seat_words(state: TournamentState, place: int, cents: int) -> str:
     """SAT-4: "Seat in Main Event" (+ the cash over the seat) for a seat place, else ""."""
-    if not satellite.seat_of(state, place, cents):
+    if not money_rules.seat_of(state, place, cents):
         return ""
     return satellite.prize_words(state, place, cents, currency_of(state))
 
@@ -569,7 +566,7 @@ def chips_counted(state: TournamentState) -> bool:
 def _seat_winners(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[str, ...]:
     """SAT-3, SAT-4: the players whose prize is a seat, by place then name."""
     seated = [(place, state.players[pid].name) for pid, (place, cents, _t) in won.items()
-              if pid in state.players and satellite.seat_of(state, place, cents)]
+              if pid in state.players and money_rules.seat_of(state, place, cents)]
     return tuple(name for _place, name in sorted(seated, key=lambda r: (r[0], r[1].lower())))
 
 
@@ -584,7 +581,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         and left <= int(state.profile["final_table.size"])
     )
     next_place = min(left, paid) if paid and left > 1 else None
-    seats = satellite.seat_count(state) if satellite.is_satellite(state) else 0
+    seats = money_rules.seat_count(state) if money_rules.is_satellite(state) else 0
     bubble = begun and paid > 0 and left == paid + 1
     if seats:  # SAT-3: a satellite's bubble is the last seat
         bubble = begun and not state.ended and left == seats + 1
@@ -621,7 +618,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         winner=next((p.name for p in state.players.values() if p.status == WINNER), "") if state.ended else "",
         tables=occupied,
         seats=seats,
-        seat_event=satellite.event_name(state) if seats else "",
+        seat_event=money_rules.event_name(state) if seats else "",
         seats_awarded=satellite.seats_awarded(state) if seats and state.ended else 0,
         seat_winners=_seat_winners(state, won) if seats and state.ended else (),
         chips_counted=chips_counted(state),

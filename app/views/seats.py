@@ -11,7 +11,7 @@ from typing import Any
 from app.balancing.history import last_balance_view
 from app.balancing.locks import lock_reason, locked_players
 from app.core.state import TournamentState
-from app.eliminations.satellite import event_name, is_satellite, seat_count
+from app.eliminations.payouts import event_name, is_satellite, seat_count
 
 
 def locked(state: TournamentState, player_id: int | None) -> str:

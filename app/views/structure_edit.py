@@ -14,7 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.clock.structure import (
+from app.core.state import TournamentState
+from app.errors import RuleError
+from app.games import rotation
+from app.games.catalogue import check_games
+from app.levels.structure import (
     Level,
     Structure,
     _break,
@@ -25,11 +29,7 @@ from app.clock.structure import (
     half_round,
     resolve,
 )
-from app.clock.timeline import structure_of
-from app.core.state import TournamentState
-from app.errors import RuleError
-from app.games import rotation
-from app.games.catalogue import check_games
+from app.levels.timeline import structure_of
 
 
 @dataclass(frozen=True, slots=True)

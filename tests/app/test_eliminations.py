@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.clock.timeline import periods
 from app.commands.eliminations import Finish
 from app.invariants import all_problems
+from app.levels.timeline import periods
 from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 

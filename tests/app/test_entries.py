@@ -227,7 +227,7 @@ def test_reg_1_registration_window_refuses_before_opening_and_waitlists_after_cl
 def test_reg_1_window_settings_are_iso_text_and_a_bare_closing_date_lasts_all_day():
     from datetime import datetime
 
-    from app.entries.reg_window import moment
+    from app.profiles.setting_checks import moment
 
     assert moment("2027-01-15", closing=True) == datetime(2027, 1, 16).timestamp()
     assert moment("2027-01-15") == datetime(2027, 1, 15).timestamp()

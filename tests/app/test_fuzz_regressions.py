@@ -131,7 +131,7 @@ def test_pay_6_a_typed_table_off_the_pool_is_flagged_once_not_again_as_money_at_
 def test_bal_1_a_hand_finished_where_nobody_is_seated_anywhere_does_not_crash_the_halt_check() -> None:
     """Found by the deep fuzz: under the TDA trigger, a hand finished at a table while no table had a player
     left (all refunded) raised IndexError in the halt check instead of being judged."""
-    from app.balancing.halting import halt_now
+    from app.buttons.halting import halt_now
     from app.core.timesource import FakeClock
     from app.engine import Tournament
     from app.profiles.profile import load_profile

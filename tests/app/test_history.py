@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.clock.timeline import current_level
 from app.core.timesource import FakeClock
 from app.engine import Tournament
 from app.errors import RuleError
+from app.levels.timeline import current_level
 from app.log.history import History, replay_history
 from app.log.history_labels import label_for
 from app.profiles.profile import load_profile
