@@ -18,7 +18,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--json", action="store_true", help="print it as JSON")
     opts = p.parse_args(argv)
 
-    from app.balancing.history import last_balance_view
+    from app.api import last_balance_view
     from db.errors import StoreError
     from db.store import TournamentStore
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app import format as fmt
-from app import views
+from app.api import fmt, views
 from sheets.model import Chip, Deal, DealLine, Level, Move, Payout, Race, RaceTable, Seat, Sheet
 from sheets.money_data import collect_money
 

@@ -22,7 +22,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
-from app import format as fmt
+from app.api import fmt
 from sheets.fonts import BOLD, REGULAR, fonts
 
 PAPER = {"letter": LETTER, "a4": A4}

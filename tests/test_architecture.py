@@ -133,3 +133,23 @@ def test_the_import_finder_sees_an_import_in_a_function_only() -> None:
         "class C:\n    def g(self):\n        import app.engine\n"
     )
     assert imports_inside_functions(source) == [7, 10]
+
+
+def test_the_faces_contract_names_every_engine_module_but_the_public_one() -> None:
+    """ui/, sheets/, web/ and floorman/ import the engine through app.api alone: the contract forbids every
+    other module of app/, so a new package is private until it is named in app.api."""
+    import pkgutil
+    import tomllib
+
+    import app
+    import app.api
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    faces = [c for c in contracts if c["type"] == "forbidden" and set(c["source_modules"]) == {"ui", "sheets", "web",
+                                                                                                 "floorman"}]
+    assert len(faces) == 1
+    engine = {f"app.{info.name}" for info in pkgutil.iter_modules(app.__path__)}
+    assert set(faces[0]["forbidden_modules"]) == engine - {"app.api"}
+    assert all(hasattr(app.api, name) for name in app.api.__all__)
+    assert len(set(app.api.__all__)) == len(app.api.__all__)

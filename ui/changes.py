@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.views.handles import Event
+from app.api import Event
 
 # Events that change only the players and tables named in their data (keys below), and the field
 # figures, payouts and pending moves every pane reads from the summary anyway.

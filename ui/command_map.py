@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.commands import Command, catalogue
+from app.api import Command, catalogue
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from app import format as fmt
-from app import views
-from app.names import name_key
-from app.views import PayoutView
-from app.views.handles import TournamentState
+from app.api import PayoutView, TournamentState, fmt, name_key, views
 from ui import datafiles
 from ui.changes import Touched, touched
 from ui.command_map import BESPOKE, Bespoke

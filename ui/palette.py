@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
 
-from app.views.handles import TournamentState
+from app.api import TournamentState
 from ui.command_map import BESPOKE, Bespoke, generated, words
 from ui.control.players import bust_command
 from ui.lookup import find_players

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.views.handles import Event, History, HistoryItem, Tournament, TournamentState
+from app.api import Event, History, HistoryItem, Tournament, TournamentState
 
 
 class Backend(Protocol):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import format as fmt
-from app.names import name_key
-from app.views.handles import OUT, SEATED, WAITING, WINNER, Player, TournamentState
+from app.api import OUT, SEATED, WAITING, WINNER, Player, TournamentState, fmt, name_key
 
 money = fmt.money
 chips = fmt.chips

@@ -14,9 +14,9 @@ from pypdf import PdfReader
 
 from app import format as fmt
 from app import views
+from app.api import FakeClock, Tournament
 from app.eliminations import payouts as payout_rules
 from app.profiles.profile import load_profile
-from app.views.handles import FakeClock, Tournament
 from sheets import render
 from ui.display import RoomDisplay
 from ui.widgets.strip import Strip

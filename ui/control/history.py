@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
 
-from app.errors import RuleError
+from app.api import RuleError
 from ui.errors import store_message
 from ui.shortcuts import UNDO_WHEN_EMPTY
 

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
-from app import format as fmt
-from app.league import LeagueError, Standings, outcome_of, table_rows, to_csv
+from app.api import LeagueError, Standings, fmt, outcome_of, table_rows, to_csv
 
 if TYPE_CHECKING:
     from db.league import LeagueBook

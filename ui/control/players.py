@@ -9,11 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 
-from app import views
-from app.names import name_key
-from app.views import currency_of, knockouts
-from app.views import seats as seat_views
-from app.views.handles import WAITING, Event, Player, TournamentState
+from app.api import WAITING, Event, Player, TournamentState, currency_of, knockouts, name_key, seat_views, views
 from ui.command_map import BESPOKE, bespoke
 from ui.lookup import one_player
 from ui.overview import prize_of

@@ -34,8 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import format as fmt
-from app import views
+from app.api import fmt, views
 
 if TYPE_CHECKING:
     from ui.director import DirectorWindow

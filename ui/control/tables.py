@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox
 
-from app import format as fmt
+from app.api import fmt
 from ui.overview import PendingMove
 
 if TYPE_CHECKING:
-    from app.views.handles import Event
+    from app.api import Event
     from ui.dialogs.chip_count import ChipCountDialog
     from ui.dialogs.last_balance import LastBalanceDialog
     from ui.director import DirectorWindow

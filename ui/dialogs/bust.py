@@ -19,9 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.format import money
-from app.views import currency_of
-from app.views.handles import TournamentState
+from app.api import TournamentState, currency_of, money
 from ui.widgets.checklist import PlayerChecklist
 from ui.widgets.player_panel import Feedback
 

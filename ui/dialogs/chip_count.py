@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import format as fmt
-from app.views.handles import Event, TournamentState
+from app.api import Event, TournamentState, fmt
 from ui.widgets.player_panel import Feedback
 
 Run = Callable[[dict[str, Any], Feedback, Callable[[list[Event]], object]], bool]

@@ -30,9 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.commands import by_name, parse
-from app.errors import RuleError
-from app.views.handles import TournamentState
+from app.api import RuleError, TournamentState, by_name, parse
 from ui.command_map import words
 from ui.dialogs import ok_cancel
 from ui.runner import CommandRunner

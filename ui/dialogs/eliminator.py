@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import KnockoutRow
+from app.api import KnockoutRow
 from ui.widgets.checklist import PlayerChecklist
 from ui.widgets.player_panel import Feedback
 

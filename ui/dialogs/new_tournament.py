@@ -33,14 +33,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import format as fmt
-from app.errors import RuleError
-from app.profiles.profile import (
+from app.api import (
     SCHEMA,
     SHIPPED,
     Profile,
+    RuleError,
     default_of,
     final_size_for,
+    fmt,
     profile_from_dict,
     validate_settings,
 )
@@ -284,7 +284,7 @@ class NewTournamentDialog(QDialog):
             self._enable(False)
             return False
         if self.structure is not None:
-            from app import views
+            from app.api import views
 
             problems = views.check_structure(self.structure, {**self.base.settings, **self.changes()})
             if problems:

@@ -14,8 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import currency_of
-from app.views.handles import TournamentState
+from app.api import TournamentState, currency_of
 from ui.overview import payout_amounts
 from ui.texts import money, ordinal
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import views
+from app.api import views
 from ui import templates
 from ui.widgets.player_panel import Feedback
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import math
 
-from app import format as fmt
-from app import views
+from app.api import fmt, views
 
 BETTING_NAMES: dict[str, str] = {"no_limit": "No-Limit", "pot_limit": "Pot-Limit", "limit": "Limit"}
 

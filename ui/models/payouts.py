@@ -7,8 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from app import format as fmt
-from app.views import PayoutView
+from app.api import PayoutView, fmt
 from ui.models.rows import RowsModel
 
 COLUMNS = ("Place", "Prize", "Player", "Note")

@@ -26,7 +26,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QPalette
 
-from app.names import fold_key
+from app.api import fold_key
 
 if TYPE_CHECKING:
     from ui.models.players import PlayerModel

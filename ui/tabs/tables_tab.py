@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import format as fmt
-from app.views.handles import TournamentState
+from app.api import TournamentState, fmt
 from ui.overview import PendingMove
 from ui.widgets.player_panel import Feedback
 from ui.widgets.table_grid import TableGrid
