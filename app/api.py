@@ -2,8 +2,9 @@
 the command line (floorman/) import the engine from this module only (an import-linter contract).
 
 What a face shows it reads through :mod:`app.views` (``views.read(tournament, now)``: one frozen view),
-every figure written by :mod:`app.format` (``fmt``); what it does goes through a command
-(:mod:`app.commands`) run by the :class:`Tournament` it holds (through the store), refused in words
+every figure written by :mod:`app.format` (``fmt``); what it does is a command declared in
+:mod:`app.commands` (the one other module a face imports), run by the :class:`Tournament` it holds
+(through the store), refused in words
 (:class:`RuleError`, a :class:`Question` when a fact is missing). The rest of the engine (its kernel,
 its rules areas, its log) is its own business: a name a face needs is added here, where it is seen.
 """
@@ -11,12 +12,12 @@ its rules areas, its log) is its own business: a name a face needs is added here
 from app import format as fmt
 from app import views
 from app.balancing.history import last_balance_view
-from app.commands import Command, by_name, catalogue, parse, schema
 from app.core.events import Event
 from app.core.state import OUT, SEATED, WAITING, WINNER, Player, Table, TournamentState
 from app.core.timesource import FakeClock, TimeSource, WallClock
 from app.engine import Tournament
 from app.errors import Choice, Question, RuleError
+from app.events.base import ALL_CHANGED, Aspect, Changes, what_changed
 from app.format import CLOSED_EARLY, money
 from app.games.catalogue import CATALOGUE
 from app.league import (
@@ -111,12 +112,12 @@ __all__ = [
     "WallClock",
     "CATALOGUE",
     "drawn_seats",
-    # commands, refusals and questions
-    "Command",
-    "by_name",
-    "catalogue",
-    "parse",
-    "schema",
+    # what an action's events changed (each event declares it)
+    "ALL_CHANGED",
+    "Aspect",
+    "Changes",
+    "what_changed",
+    # refusals and questions (the commands themselves are declared in app.commands)
     "RuleError",
     "Question",
     "Choice",

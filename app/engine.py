@@ -21,13 +21,14 @@ import msgspec
 
 import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
 from app.commands import Command, declaration
-from app.core.context import Context, apply_event, call, handler_for
-from app.core.events import Event, Untyped
+from app.core.context import Context, apply_event, handler_for
+from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.registry import DUE_CHECKS, TIMED_VIEW_PARTS, VIEW_PARTS
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
 from app.errors import RuleError
+from app.events.tournament import TournamentCreated
 from app.levels.structure import check_setup, for_settings
 from app.profiles.profile import Profile, profile_from_dict
 
@@ -58,8 +59,7 @@ class Tournament:
         check_setup(profile.settings, for_settings(profile.settings))
         t = cls(time=time, rng=rng or RandomSource(seed))
         at = t.time.now()
-        ev = Untyped(kind="tournament_created", payload={"name": name, "profile": profile.to_dict(), "seed": seed},
-                     at=at)
+        ev = TournamentCreated(title=name, profile=profile.to_dict(), seed=seed, at=at)
         apply_event(t.state, ev)
         t.log.append(ev)
         return t
@@ -94,7 +94,7 @@ class Tournament:
             raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
         ctx = Context(self, decl)
         try:
-            call(handler, ctx, decl)
+            handler(ctx, decl)
         except Exception:
             if ctx.events:
                 self._rebuild()
@@ -159,7 +159,11 @@ def named_time(command: Command | dict[str, Any] | None) -> tuple[str | None, fl
 
 
 def profile_of(events: list[Event]) -> Profile:
-    return profile_from_dict(events[0].data["profile"])
+    """The rule profile a log was created with (its first event)."""
+    first = events[0]
+    if isinstance(first, TournamentCreated):
+        return profile_from_dict(first.profile)
+    return profile_from_dict(first.data["profile"])
 
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 def listing() -> list[dict[str, Any]]:
     """One entry per declared command: name, JSON Schema, the window's place for it, help, rules."""
-    from app.api import catalogue, schema
+    from app.commands import catalogue, schema
     from ui.command_map import window_entry
 
     return [

@@ -69,18 +69,22 @@ def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
     """A small tournament set up through the engine's commands: registered, seated, the clock started, a
     few busted."""
     from app.api import FakeClock, Tournament, load_profile
+    from app.commands.clock import StartClock
+    from app.commands.eliminations import Bust
+    from app.commands.entries import Register
+    from app.commands.seating import SeatAll
 
     clock = FakeClock(1_790_000_000.0)
     t = Tournament.create(load_profile("tda"), name="Friday Deepstack", time=clock, seed=7)
     for name in names:
-        t.execute({"cmd": "register", "name": name})
+        t.execute(Register(name_=name))
         clock.advance(5)
     if names:
-        t.execute({"cmd": "seat_all"})
-        t.execute({"cmd": "start_clock"})  # nobody busts before the start (ELIM-6)
+        t.execute(SeatAll())
+        t.execute(StartClock())  # nobody busts before the start (ELIM-6)
     for name in list(reversed(names))[:busts]:
         clock.advance(60)
-        t.execute({"cmd": "bust", "player": name})
+        t.execute(Bust(player=name))
     return t
 
 

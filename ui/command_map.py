@@ -1,8 +1,11 @@
-"""The one place that maps engine commands to the window's own (bespoke) actions.
+"""The one table of the window's own (bespoke) actions: key, title, shortcut, menu place and what it does.
 
 Every command the engine declares (``app.commands.catalogue()``) is reachable from the window: the
 few a director uses all night have a bespoke action with a shortcut (listed here); every other one
 opens a form generated from its declaration, found in the command palette (Ctrl+K) by its words.
+The window's own actions (find a player, the room display, printing…) are rows of the same table.
+The menus, the shortcuts and the palette all read :data:`ACTIONS`; a row's ``does`` is what it does,
+given the window's controllers (:class:`Controls`).
 
 This module does not import Qt, so the ``floorman commands`` listing can read it headless.
 """
@@ -10,67 +13,222 @@ This module does not import Qt, so the ``floorman commands`` listing can read it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
-from app.api import Command, catalogue
+from app.commands import Command, catalogue
+from app.commands.absence import Absent, Returned
+from app.commands.clock import CloseRegistration, ReopenRegistration
+from app.commands.eliminations import Bust, DeclineRebuy, LockPayouts, UnlockPayouts
+from app.commands.entries import Addon, BuyIn, Rebuy, Reenter, Topup
+from app.commands.seating import SeatPlayer
+
+
+class PlayerActions(Protocol):
+    def act_register(self) -> object: ...
+    def act_bust(self) -> object: ...
+    def act_correct_eliminator(self) -> object: ...
+    def act_find(self) -> object: ...
+    def begin(self, command: str) -> object: ...
+
+
+class TableActions(Protocol):
+    def act_seat_draw(self) -> object: ...
+    def act_move(self) -> object: ...
+    def act_break_table(self) -> object: ...
+    def confirm_redraw(self) -> object: ...
+    def act_chip_count(self) -> object: ...
+    def act_hand_for_hand(self) -> object: ...
+    def act_last_balance(self) -> object: ...
+
+
+class ClockActions(Protocol):
+    def act_toggle(self) -> object: ...
+    def run(self, cmd: Command) -> object: ...
+    def button(self, key: str) -> object: ...
+    def act_show_structure(self) -> object: ...
+    def act_edit_structure(self) -> object: ...
+
+
+class MoneyActions(Protocol):
+    def act_edit_payouts(self) -> object: ...
+    def run(self, cmd: Command) -> object: ...
+    def act_deal_calculator(self) -> object: ...
+
+
+class PrintActions(Protocol):
+    def act_print_chooser(self) -> object: ...
+
+
+class FileActions(Protocol):
+    def act_backup(self) -> object: ...
+    def act_save_as(self) -> object: ...
+
+
+class WindowActions(Protocol):
+    """The window's own doings: its palette, look, room display and closing."""
+
+    def act_palette(self) -> object: ...
+    def act_room_display(self) -> object: ...
+    def act_display_full_screen(self) -> object: ...
+    def act_toggle_dark(self) -> object: ...
+    def act_close_tournament(self) -> object: ...
+
+
+class Controls(Protocol):
+    """What the actions are done with: the window's controllers, by name."""
+
+    @property
+    def players(self) -> PlayerActions: ...
+    @property
+    def tables(self) -> TableActions: ...
+    @property
+    def clock(self) -> ClockActions: ...
+    @property
+    def money(self) -> MoneyActions: ...
+    @property
+    def printing(self) -> PrintActions: ...
+    @property
+    def store(self) -> FileActions: ...
+    @property
+    def window(self) -> WindowActions: ...
+
+
+Does = Callable[[Controls], object]
 
 
 @dataclass(frozen=True)
 class Bespoke:
-    """A window action made for one command: its title, shortcut and palette words.
+    """One action of the window: an engine command's bespoke action, or (``own``) the window's own.
 
-    ``player`` actions are typed as "<verb> <name or number>" in the action bar and the palette;
-    the window binds the action's behaviour (a callable) to ``command`` in :mod:`ui.director`.
+    ``command``: the engine command it runs (its key), or the own action's name; ``menu``: the menu it is
+    in ("" : the palette only), where ``menu_title`` is its entry's words when they differ from the
+    title (one F5 entry starts, pauses and resumes the clock); ``player`` actions are typed as
+    "<verb> <name or number>" in the action bar and the palette, and ``decl`` makes their command for a
+    player (``decl(player=7)``); ``palette``: the palette offers it.
     """
 
     command: str
     title: str
+    does: Does
     shortcut: str = ""
+    menu: str = ""
+    decl: Callable[..., Command] | None = None  # a player action's declaration, given the player
     player: bool = False  # the action names one player (typed in the action bar)
     words: tuple[str, ...] = ()  # more words the palette knows it by
+    own: bool = False  # the window's own action, not an engine command
+    menu_title: str = ""
+    palette: bool = True
 
     def window_entry(self) -> str:
         return f"{self.shortcut} {self.title}".strip()
 
+    def entry(self) -> str:
+        """Its words in the menu: a player action opens the action bar ("Rebuy…")."""
+        return self.menu_title or (self.title + ("…" if self.player else ""))
 
-BESPOKE: tuple[Bespoke, ...] = (
-    Bespoke("register", "Register a player…", "F2"),
-    Bespoke("bust", "Bust-out", "F8", player=True, words=("out", "kill")),
-    Bespoke("correct_eliminator", "Correct the eliminator…", words=("eliminator", "knockout", "bounty")),
-    Bespoke("buy_in", "Buy-in", "F3", player=True, words=("buyin", "buy")),
-    Bespoke("rebuy", "Rebuy", "F4", player=True),
-    Bespoke("addon", "Add-on", "Ctrl+F4", player=True, words=("add-on",)),
-    Bespoke("topup", "Top-up", "Shift+F4", player=True, words=("top",)),
-    Bespoke("reenter", "Re-entry", "Ctrl+E", player=True, words=("reentry", "re-entry")),
-    Bespoke("absent", "Absent", "Ctrl+A", player=True),
-    Bespoke("returned", "Returned", "Ctrl+Shift+A", player=True, words=("back",)),
-    Bespoke("seat_player", "Seat a waiting player", "Ctrl+T", player=True, words=("seat",)),
-    Bespoke("decline_rebuy", "Declines the rebuy", "Ctrl+D", player=True, words=("decline",)),
-    Bespoke("seat_all", "Seat draw", "F6", words=("draw",)),
-    Bespoke("move", "Make the pending move", "F7"),
-    Bespoke("break_table", "Break a table…", "Ctrl+Shift+B", words=("break",)),
-    Bespoke("redraw", "Redraw all seats", "Ctrl+Shift+R"),
-    Bespoke("start_clock", "Start the clock", "F5", words=("clock",)),
-    Bespoke("pause_clock", "Pause the clock", "F5", words=("clock",)),
-    Bespoke("resume_clock", "Resume the clock", "F5", words=("clock",)),
-    Bespoke("next_level", "Next level", "Ctrl+Right", words=("next",)),
-    Bespoke("previous_level", "Previous level", "Ctrl+Left", words=("previous",)),
-    Bespoke("add_time", "Add a minute", "Ctrl+Up", words=("addtime",)),
-    Bespoke("remove_time", "Take off a minute", "Ctrl+Down", words=("removetime",)),
-    Bespoke("change_level_length", "Level length…", words=("length",)),
-    Bespoke("record_draw", "Hat draw…", words=("hat",)),
-    Bespoke("jump_to_level", "Go to a level (double-click it in the structure)"),
-    Bespoke("set_structure", "Edit structure…", words=("edit structure", "structure", "blinds", "levels")),
-    Bespoke("set_payouts", "Edit the payouts…", words=("payouts",)),
-    Bespoke("chip_count", "Chip count for a table…", words=("count", "chips")),
-    Bespoke("hand_for_hand", "Hand for hand on or off", words=("hfh", "bubble")),
-    Bespoke("close_registration", "Close late registration", words=("close registration", "late")),
-    Bespoke("reopen_registration", "Reopen late registration", words=("reopen registration", "late")),
-    Bespoke("lock_payouts", "Lock the payouts", words=("lock payouts", "lock")),
-    Bespoke("unlock_payouts", "Unlock the payouts", words=("unlock payouts", "unlock")),
+
+def _bar(command: str) -> Does:
+    """A one-player action: the action bar opens on it (the selected player filled in)."""
+    return lambda c: c.players.begin(command)
+
+
+def _clock(make: Callable[[], Command]) -> Does:
+    return lambda c: c.clock.run(make())
+
+
+def _money(make: Callable[[], Command]) -> Does:
+    return lambda c: c.money.run(make())
+
+
+P, T, C, M, V = "&Players", "T&ables", "&Clock", "&Tournament", "&View"
+MENUS = (M, "&Edit", V, P, T, C, "&Print")  # the menu bar, left to right
+F5 = "Start or pause the clock"
+
+ACTIONS: tuple[Bespoke, ...] = (
+    Bespoke("palette", "Command palette…", lambda c: c.window.act_palette(), "Ctrl+K", M, own=True, palette=False),
+    Bespoke("backup", "Back up now", lambda c: c.store.act_backup(), "Ctrl+Shift+S", M, words=("backup",),
+            own=True),
+    Bespoke("save_as", "Save as…", lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
+    Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
+    Bespoke("close_tournament", "Close the tournament", lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
+            own=True, palette=False),
+    Bespoke("dark", "Dark look", lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),
+    Bespoke("register", "Register a player…", lambda c: c.players.act_register(), "F2", P),
+    Bespoke("bust", "Bust-out", lambda c: c.players.act_bust(), "F8", P, Bust, player=True, words=("out", "kill")),
+    Bespoke("correct_eliminator", "Correct the eliminator…", lambda c: c.players.act_correct_eliminator(), "", P,
+            words=("eliminator", "knockout", "bounty")),
+    Bespoke("seat_all", "Seat draw", lambda c: c.tables.act_seat_draw(), "F6", T, words=("draw",)),
+    Bespoke("move", "Make the pending move", lambda c: c.tables.act_move(), "F7", T),
+    Bespoke("break_table", "Break a table…", lambda c: c.tables.act_break_table(), "Ctrl+Shift+B", T,
+            words=("break",)),
+    Bespoke("redraw", "Redraw all seats", lambda c: c.tables.confirm_redraw(), "Ctrl+Shift+R", T),
+    Bespoke("chip_count", "Chip count for a table…", lambda c: c.tables.act_chip_count(), "", T,
+            words=("count", "chips")),
+    Bespoke("hand_for_hand", "Hand for hand on or off", lambda c: c.tables.act_hand_for_hand(), "", T,
+            words=("hfh", "bubble")),
+    Bespoke("last_balance", "Show the last balance", lambda c: c.tables.act_last_balance(), "", T,
+            words=("last balance", "slips"), own=True, menu_title="Show the last balance…"),
+    Bespoke("close_registration", "Close late registration", _clock(CloseRegistration), "", M,
+            words=("close registration", "late")),
+    Bespoke("reopen_registration", "Reopen late registration", _clock(ReopenRegistration), "", M,
+            words=("reopen registration", "late")),
+    Bespoke("lock_payouts", "Lock the payouts", _money(LockPayouts), "", M, words=("lock payouts", "lock")),
+    Bespoke("unlock_payouts", "Unlock the payouts", _money(UnlockPayouts), "", M,
+            words=("unlock payouts", "unlock")),
+    Bespoke("find", "Find a player", lambda c: c.players.act_find(), "Ctrl+F", P, words=("find",), own=True),
+    Bespoke("buy_in", "Buy-in", _bar("buy_in"), "F3", P, BuyIn, player=True, words=("buyin", "buy")),
+    Bespoke("rebuy", "Rebuy", _bar("rebuy"), "F4", P, Rebuy, player=True),
+    Bespoke("addon", "Add-on", _bar("addon"), "Ctrl+F4", P, Addon, player=True, words=("add-on",)),
+    Bespoke("topup", "Top-up", _bar("topup"), "Shift+F4", P, Topup, player=True, words=("top",)),
+    Bespoke("reenter", "Re-entry", _bar("reenter"), "Ctrl+E", P, Reenter, player=True, words=("reentry", "re-entry")),
+    Bespoke("absent", "Absent", _bar("absent"), "Ctrl+A", P, Absent, player=True),
+    Bespoke("returned", "Returned", _bar("returned"), "Ctrl+Shift+A", P, Returned, player=True, words=("back",)),
+    Bespoke("seat_player", "Seat a waiting player", _bar("seat_player"), "Ctrl+T", P, SeatPlayer, player=True,
+            words=("seat",)),
+    Bespoke("decline_rebuy", "Declines the rebuy", _bar("decline_rebuy"), "Ctrl+D", P, DeclineRebuy, player=True,
+            words=("decline",)),
+    Bespoke("start_clock", "Start the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
+            menu_title=F5),
+    Bespoke("pause_clock", "Pause the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
+            menu_title=F5),
+    Bespoke("resume_clock", "Resume the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
+            menu_title=F5),
+    Bespoke("next_level", "Next level", lambda c: c.clock.button("next"), "Ctrl+Right", C, words=("next",)),
+    Bespoke("previous_level", "Previous level", lambda c: c.clock.button("previous"), "Ctrl+Left", C,
+            words=("previous",)),
+    Bespoke("add_time", "Add a minute", lambda c: c.clock.button("add"), "Ctrl+Up", C, words=("addtime",)),
+    Bespoke("remove_time", "Take off a minute", lambda c: c.clock.button("remove"), "Ctrl+Down", C,
+            words=("removetime",)),
+    Bespoke("change_level_length", "Level length…", lambda c: c.clock.button("length"), words=("length",)),
+    Bespoke("record_draw", "Hat draw…", lambda c: c.clock.button("hat"), words=("hat",)),
+    Bespoke("jump_to_level", "Go to a level (double-click it in the structure)",
+            lambda c: c.clock.act_show_structure()),
+    Bespoke("set_structure", "Edit structure…", lambda c: c.clock.act_edit_structure(),
+            words=("edit structure", "structure", "blinds", "levels")),
+    Bespoke("set_payouts", "Edit the payouts…", lambda c: c.money.act_edit_payouts(), words=("payouts",)),
+    Bespoke("room_display", "Room display", lambda c: c.window.act_room_display(), "F10", V, words=("display",),
+            own=True),
+    Bespoke("display_full_screen", "Room display full screen", lambda c: c.window.act_display_full_screen(), "F11",
+            V, own=True, palette=False),
+    Bespoke("print", "Print a sheet…", lambda c: c.printing.act_print_chooser(), "Ctrl+P", words=("print",),
+            own=True),
 )
+"""Every action, in menu order within each menu (a menu comes after the ones before it in the table)."""
+
+BESPOKE: tuple[Bespoke, ...] = tuple(b for b in ACTIONS if not b.own)
+"""The engine commands with a bespoke action (one each)."""
 
 _BY_COMMAND = {b.command: b for b in BESPOKE}
+
+
+def for_player(command: str, player: int, **fields: object) -> Command:
+    """The one-player action ``command``'s declaration for ``player`` (and any more ``fields``)."""
+    b = bespoke(command)
+    if b is None or b.decl is None:
+        raise ValueError(f"{command} is not a one-player action")
+    return b.decl(player=player, **fields)
 
 
 def bespoke(name: str) -> Bespoke | None:

@@ -12,22 +12,26 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from app.api import PayoutView, TournamentState, fmt, name_key, views
+from app.api import ALL_CHANGED, Changes, PayoutView, TournamentState, fmt, name_key, views
+from app.commands import Command
 from ui import datafiles
-from ui.changes import Touched, touched
-from ui.command_map import BESPOKE, Bespoke
+from ui.changes import changes_of, clock_changed, players_changed, tables_changed
+from ui.command_map import ACTIONS, MENUS, bespoke, for_player
 from ui.control.clock import ClockControl
 from ui.control.history import HistoryControl
 from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
-from ui.control.players import PLAYER_COMMANDS, PlayersControl
+from ui.control.parts import Shell
+from ui.control.players import PlayersControl, bust_command
 from ui.control.printing import PrintingControl
 from ui.control.share import ShareControl
 from ui.control.store import StoreControl
 from ui.control.tables import TablesControl
+from ui.feedback import Feedback
 from ui.models.players import PlayerModel
 from ui.overview import FieldInfo, PendingMove, field_info, pending_moves
+from ui.palette import PaletteParts
 from ui.roster_link import RosterCompletion, RosterLink
 from ui.runner import CommandRunner
 from ui.session import Session
@@ -38,7 +42,7 @@ from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
 from ui.texts import deciding_text
 from ui.widgets.offer_bar import OfferBar
-from ui.widgets.player_panel import Feedback, PlayerPanel
+from ui.widgets.player_panel import PlayerPanel
 from ui.widgets.strip import Strip
 
 if TYPE_CHECKING:
@@ -50,21 +54,19 @@ if TYPE_CHECKING:
 # rebuy, and the step that ends the event.
 StripView = tuple[views.FieldView, str, PendingMove | None, tuple[str, ...], views.NextStepView | None]
 BIG_FIELD = 1000  # players from which the loaded objects are kept out of full garbage collections
-MENUS = {"register": "&Players", "bust": "&Players", "correct_eliminator": "&Players",
-         "seat_all": "T&ables", "move": "T&ables",
-         "break_table": "T&ables", "redraw": "T&ables", "chip_count": "T&ables", "hand_for_hand": "T&ables",
-         "close_registration": "&Tournament", "reopen_registration": "&Tournament",
-         "lock_payouts": "&Tournament", "unlock_payouts": "&Tournament"}
 
 
 @dataclass(frozen=True)
-class WindowAction:
-    """An action of the window itself (not an engine command): menu, shortcut, palette entry."""
+class Controllers:
+    """What the window's actions (``ui.command_map.ACTIONS``) are done with: its controllers, by name."""
 
-    title: str
-    shortcut: str
-    run: Callable[[], object]
-    words: tuple[str, ...] = ()
+    players: PlayersControl
+    tables: TablesControl
+    clock: ClockControl
+    money: MoneyControl
+    printing: PrintingControl
+    store: StoreControl
+    window: DirectorWindow
 
 
 class DirectorWindow(QMainWindow):
@@ -88,6 +90,27 @@ class DirectorWindow(QMainWindow):
         read_only = " (read-only)" if session.read_only_reason else ""
         self.setWindowTitle(f"{session.state.name or 'Tournament'}{read_only} — Floorman")
         self.resize(1366, 768)
+        self.pending: list[PendingMove] = []
+        self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
+        self.not_offered: frozenset[str] = frozenset()  # the purchases the profile does not offer
+        self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
+        self.display: Any = None  # the room display, once opened
+        self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
+        shell = Shell(self)
+        self._make_widgets()
+        self.store = StoreControl(session, shell)  # timed backups, a failed backup, a file moved away
+        self._lay_out()
+        self._make_controllers(shell)
+        self._add_panes()
+        self._build_menus()
+        self._connect()
+        self._link_roster()
+        self._start()
+
+    # -- building: the widgets, their layout, the controllers --------------------------------------------
+    def _make_widgets(self) -> None:
+        """The strip, the player list and the tabs."""
+        session = self.session
         self.strip = Strip()
         self.offer_bar = OfferBar()
         self.players = PlayerModel(session.state, session.now(), self)
@@ -103,6 +126,16 @@ class DirectorWindow(QMainWindow):
         self.tabs.addTab(self.payouts_tab, "Payouts && Results")
         self.tabs.addTab(self.history_tab, "History")
         self.tabs.addTab(self.league_tab, "League")
+        profile = session.state.profile
+        self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
+        self.read_only_banner = Feedback()  # why nothing can be changed here, when that is so
+        self.read_only_banner.setContentsMargins(10, 4, 10, 4)
+        if session.read_only_reason:
+            self.read_only_banner.refuse(session.read_only_reason)
+
+    def _lay_out(self) -> None:
+        """Top to bottom: the strip, the read-only and store banners, the offer bar, then the list beside
+        the tabs (the list's width follows the window's until the divider is moved)."""
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.player_panel)
         split.addWidget(self.tabs)
@@ -111,25 +144,14 @@ class DirectorWindow(QMainWindow):
         self.split = split
         self._split_moved = False  # the director dragged the divider: the list keeps the width chosen
         split.splitterMoved.connect(self._divider_moved)
-        split.installEventFilter(self)  # the list's width follows the window's until the divider is moved
+        split.installEventFilter(self)
         central = QWidget()
         lay = QVBoxLayout(central)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         lay.addWidget(self.strip)
-        self.read_only_banner = Feedback()  # why nothing can be changed here, when that is so
-        self.read_only_banner.setContentsMargins(10, 4, 10, 4)
-        if session.read_only_reason:
-            self.read_only_banner.refuse(session.read_only_reason)
         lay.addWidget(self.read_only_banner)
-        self.store = StoreControl(self)  # timed backups, a failed backup, a file moved away
-        # e.g. an earlier file's -wal moved aside; the league season the new event joined
-        notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
-        set_aside = datafiles.one_sentence(datafiles.take_notices())  # an app data file that was not data
-        if set_aside:
-            notices.append(set_aside)
-        if notices:
-            self.store.banner.done(" ".join(notices))
+        self._show_notices()
         lay.addWidget(self.store.row)
         lay.addWidget(self.offer_bar)
         inner = QWidget()
@@ -138,42 +160,56 @@ class DirectorWindow(QMainWindow):
         inner_lay.addWidget(split)
         lay.addWidget(inner, 1)
         self.setCentralWidget(central)
-        self.pending: list[PendingMove] = []
-        self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
-        self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
-        self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
-        self.bust_dialog: BustDialog | None = None
-        self.eliminator_dialog: EliminatorDialog | None = None
-        self.display: Any = None  # the room display, once opened
-        self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
-        profile = session.state.profile
-        self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
-        # The controllers; every command goes through the runner (refusals, questions, repeats).
-        self.printing = PrintingControl(self, self.offer_bar, session)
-        self.runner = CommandRunner(session, self, before=self.printing.snapshot_seats, failed=self.refresh,
-                                    store_failed=self.store.failed)
-        self.players_ctl = PlayersControl(self)
-        self.tables_ctl = TablesControl(self)
-        self.clock_ctl = ClockControl(self)
-        self.money_ctl = MoneyControl(self)
-        self.history_ctl = HistoryControl(self)
-        self.league_ctl = LeagueControl(self)  # seasons in the roster; results flow in when the event finishes
-        self.share = ShareControl(self)  # the players' view on their phones, once shared
-        self.bar_submits: dict[str, Callable[[str], None]] = {
+
+    def _show_notices(self) -> None:
+        """What the store and the app's data files have to say on opening (e.g. an earlier file's -wal moved
+        aside; the league season the new event joined; an app data file that was not data)."""
+        session = self.session
+        notices = list(getattr(session.backend, "notices", [])) + list(getattr(session, "notices", []))
+        set_aside = datafiles.one_sentence(datafiles.take_notices())
+        if set_aside:
+            notices.append(set_aside)
+        if notices:
+            self.store.banner.done(" ".join(notices))
+
+    def _make_controllers(self, shell: Shell) -> None:
+        """One controller per area, each given the parts it uses; every command goes through the runner
+        (refusals, questions, repeats)."""
+        session, bar = self.session, self.player_panel.action_bar
+        self.printing = PrintingControl(shell, self.offer_bar, session)
+        runner = self.runner = CommandRunner(session, self, before=self.printing.snapshot_seats,
+                                             failed=self.refresh, store_failed=self.store.failed)
+        self.players_ctl = PlayersControl(session, runner, self.player_panel, shell, self.roster,
+                                          lambda: self.roster_completion is not None, self.open_form,
+                                          lambda: self.not_offered)
+        self.tables_ctl = TablesControl(session, runner, self.tables_tab, bar, self.tabs.setCurrentWidget,
+                                        lambda: self.pending, lambda job: self.printing.print_sheet(job), shell)
+        self.clock_ctl = ClockControl(session, runner, self.clock_tab, self.strip, bar, self.tabs.setCurrentWidget,
+                                      self.printing.check_race_offer, shell)
+        self.money_ctl = MoneyControl(session, runner, self.payouts_tab.feedback, shell)
+        self.history_ctl = HistoryControl(session, self.history_tab, shell)
+        # seasons in the roster; results flow in when the event finishes
+        self.league_ctl = LeagueControl(session, self.league_tab, self.roster,
+                                        lambda: self.tabs.currentWidget() is self.league_tab, lambda: self.display,
+                                        lambda: self.league_display_action.isChecked(), self.printing.show_result,
+                                        shell)
+        self.share = ShareControl(session, lambda: self.display, shell)  # the players' view on their phones
+        self.players_ctl.submits.update({
             "break_table": self.tables_ctl.submit_break,
             "change_level_length": self.clock_ctl.submit_length,
             "record_draw": self.clock_ctl.submit_hat,
-        }
-        self.panes = Panes()
-        self._touched: Touched | None = None  # what the command being drawn changed (None: everything)
-        self._names_listed = -1  # players in the action bar's name completion
-        self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
-        self._field: FieldInfo | None = None
-        self._history_stale = True
-        self._add_panes()
-        self._build_menus()
-        self._connect()
-        self._link_roster()
+        })
+        self.controls = Controllers(self.players_ctl, self.tables_ctl, self.clock_ctl, self.money_ctl, self.printing,
+                                    self.store, self)
+        self.palette_parts = PaletteParts(
+            state=lambda: self.session.state, controls=self.controls,
+            not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
+            bust=lambda pid: self.players_ctl.bust(bust_command([pid])),
+            run_for=lambda command, pid: self.run(for_player(command, pid), done="Done."),
+            make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText)
+
+    def _start(self) -> None:
+        """Follow the session, start the clock's 250 ms tick and draw everything once."""
         self.session.changed.connect(self.refresh)
         self.session.undo_changed.connect(self.history_ctl.labels)
         self.ticker = QTimer(self)
@@ -181,61 +217,32 @@ class DirectorWindow(QMainWindow):
         self.ticker.timeout.connect(self.tick)
         self.ticker.start()
         self.refresh()
-        if len(session.state.players) >= BIG_FIELD:
+        if len(self.session.state.players) >= BIG_FIELD:
             # What the file loaded lives as long as the window: out of the collector's full passes, which
             # would otherwise walk every player's objects (a pause of a third of a second mid-bust).
             gc.freeze()
 
+    # The dialogs the controllers opened last (tests and the palette reach them here).
+    @property
+    def bust_dialog(self) -> BustDialog | None:
+        return self.players_ctl.bust_dialog
+
+    @property
+    def eliminator_dialog(self) -> EliminatorDialog | None:
+        return self.players_ctl.eliminator_dialog
+
+    @property
+    def deal_dialog(self) -> DealDialog | None:
+        return self.money_ctl.deal_dialog
+
     # -- building ---------------------------------------------------------------------------------
-    def bespoke_actions(self) -> dict[str, Callable[[], object]]:
-        """What the window does for each command that has a bespoke action (see ui.command_map)."""
-        c, t, p = self.clock_ctl, self.tables_ctl, self.players_ctl
-        out: dict[str, Callable[[], object]] = {
-            "register": p.act_register,
-            "bust": p.act_bust,
-            "correct_eliminator": p.act_correct_eliminator,
-            "seat_all": t.act_seat_draw,
-            "move": t.act_move,
-            "break_table": t.act_break_table,
-            "redraw": t.confirm_redraw,
-            "start_clock": c.act_toggle,
-            "pause_clock": c.act_toggle,
-            "resume_clock": c.act_toggle,
-            "next_level": lambda: c.run("next_level"),
-            "previous_level": lambda: c.run("previous_level"),
-            "add_time": lambda: c.run("add_time"),
-            "remove_time": lambda: c.run("remove_time"),
-            "change_level_length": lambda: c.button("length"),
-            "record_draw": lambda: c.button("hat"),
-            "jump_to_level": c.act_show_structure,
-            "set_structure": c.act_edit_structure,
-            "set_payouts": self.money_ctl.act_edit_payouts,
-            "chip_count": t.act_chip_count,
-            "hand_for_hand": t.act_hand_for_hand,
-            "close_registration": lambda: c.run("close_registration"),
-            "reopen_registration": lambda: c.run("reopen_registration"),
-            "lock_payouts": lambda: self.money_ctl.run("lock_payouts"),
-            "unlock_payouts": lambda: self.money_ctl.run("unlock_payouts"),
-        }
-        for name in PLAYER_COMMANDS:
-            out[name] = partial(p.begin, name)
-        return out
-
-    def window_actions(self) -> list[WindowAction]:
-        """The window's own actions (not engine commands), for the menus and the palette."""
-        return [
-            WindowAction("Find a player", "Ctrl+F", self.players_ctl.act_find, ("find",)),
-            WindowAction("Room display", "F10", self.act_room_display, ("display",)),
-            WindowAction("Print a sheet…", "Ctrl+P", self.printing.act_print_chooser, ("print",)),
-            WindowAction("Deal calculator…", "", self.money_ctl.act_deal_calculator, ("deal",)),
-            WindowAction("Back up now", "Ctrl+Shift+S", self.store.act_backup, ("backup",)),
-            WindowAction("Show the last balance", "", self.tables_ctl.act_last_balance, ("last balance", "slips")),
-        ]
-
-    def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object]) -> QAction:
+    def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object],
+                   act: QAction | None = None) -> QAction:
+        """A menu entry with its shortcut (``act``: one a controller made, e.g. Undo)."""
         menu = self._menus.get(menu_name) or self.menuBar().addMenu(menu_name)
         self._menus[menu_name] = menu
-        act = QAction(title, self)
+        if act is None:
+            act = QAction(title, self)
         if shortcut:
             act.setShortcut(QKeySequence(shortcut))
         act.triggered.connect(lambda _checked=False: slot())
@@ -244,41 +251,22 @@ class DirectorWindow(QMainWindow):
         return act
 
     def _build_menus(self) -> None:
-        self._menus: dict[str, QMenu] = {}
-        extra = {a.words[0]: a for a in self.window_actions()}
-        self.add_action("&Tournament", "Command palette…", "Ctrl+K", self.act_palette)
-        self.add_action("&Tournament", extra["backup"].title, extra["backup"].shortcut, extra["backup"].run)
-        self.add_action("&Tournament", "Save as…", "", self.store.act_save_as)
-        self.add_action("&Tournament", extra["deal"].title, "", extra["deal"].run)
-        self.add_action("&Tournament", "Close the tournament", "Ctrl+W", self.act_close_tournament)
-        self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo)
-        self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo)
-        self.add_action("&View", "Dark look", "Ctrl+Shift+D", self.act_toggle_dark)
-        actions = self.bespoke_actions()
-        taken: set[str] = set()
+        """The menus and their shortcuts, from the one table of actions (ui.command_map.ACTIONS), then the
+        Edit menu's undo and redo and the room display's settings."""
+        self._menus: dict[str, QMenu] = {name: self.menuBar().addMenu(name) for name in MENUS}
         self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
-
-        def add(b: Bespoke, menu: str, title: str = "") -> None:
-            if b.shortcut and b.shortcut in taken:  # F5 starts, pauses or resumes: one menu entry
-                return
+        taken: set[str] = set()
+        for b in ACTIONS:
+            if not b.menu or (b.shortcut and b.shortcut in taken):  # F5 starts, pauses or resumes: one entry
+                continue
             taken.add(b.shortcut)
-            act = self.add_action(menu, title or (b.title + ("…" if b.player else "")), b.shortcut, actions[b.command])
-            self.command_actions[b.command] = act
-
-        for b in BESPOKE:
-            if b.command in MENUS:
-                add(b, MENUS[b.command])
-        self.add_action("T&ables", "Show the last balance…", "", self.tables_ctl.act_last_balance)
-        self.add_action("&Players", extra["find"].title, extra["find"].shortcut, extra["find"].run)
-        for b in BESPOKE:
-            if b.player and b.command != "bust":
-                add(b, "&Players")
-            elif b.command.endswith("_clock"):
-                add(b, "&Clock", "Start or pause the clock")
-            elif b.command in ("next_level", "previous_level", "add_time", "remove_time"):
-                add(b, "&Clock")
-        self.add_action("&View", extra["display"].title, extra["display"].shortcut, extra["display"].run)
-        self.add_action("&View", "Room display full screen", "F11", self.act_display_full_screen)
+            act = self.add_action(b.menu, b.entry(), b.shortcut, partial(b.does, self.controls))
+            if not b.own:
+                self.command_actions[b.command] = act
+        self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo,
+                                           self.history_ctl.undo_action)
+        self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
+                                           self.history_ctl.redo_action)
         self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
         self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
@@ -318,9 +306,9 @@ class DirectorWindow(QMainWindow):
 
     def say_not_offered(self, command: str) -> None:
         """The action bar, opened on the purchase, already says why it cannot be bought here."""
-        b = next(b for b in BESPOKE if b.command == command)
+        b = bespoke(command)
         bar = self.player_panel.action_bar
-        bar.begin(command, b.title, self.players_ctl.selected_name())
+        bar.begin(command, b.title if b else command, self.players_ctl.selected_name())
         bar.feedback.refuse(views.NOT_OFFERED_WORDS[command])
 
     def _link_roster(self) -> None:
@@ -384,34 +372,43 @@ class DirectorWindow(QMainWindow):
 
     # -- refreshing from the state: only the panes whose view changed --------------------------------
     def _add_panes(self) -> None:
+        self.panes = Panes()
+        self._changes: Changes = ALL_CHANGED  # what the command being drawn changed, as the engine says it
+        self._names_listed: dict[int, str] = {}  # the names in the action bar's completion, by player
+        self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
+        self._field: FieldInfo | None = None
+        self._history_stale = True
+
         def state() -> TournamentState:
             return self.session.state
 
         # The list's and the tables' views are fingerprints, not copies of 10,000 rows: a count bumped by
         # each command that touched some player or table (and, for the list, the time while someone is
-        # absent); their draw then redraws only what the command touched (self._touched).
+        # absent); their draw then redraws only the players and tables the command changed (self._changes).
         def players_view() -> object:
             return self._generation["players"], self.session.now() if self.players.has_absent() else 0.0
 
         def draw_players(_view: object) -> None:
-            s, touched = state(), self._touched
-            self.players.refresh(s, self.session.now(), None if touched is None else touched.players)
+            s, changed = state(), self._changes.players
+            self.players.refresh(s, self.session.now(), changed)
             self.player_panel.proxy.follow()
-            if touched is None or touched.names or len(s.players) != self._names_listed:
-                self.player_panel.action_bar.names.setStringList([p.name for p in s.players.values()])
-                self._names_listed = len(s.players)
+            listed = self._names_listed
+            if changed is None or len(s.players) != len(listed) or any(
+                    pid in s.players and s.players[pid].name != listed.get(pid) for pid in changed):
+                self._names_listed = {pid: p.name for pid, p in s.players.items()}  # a name added or changed
+                self.player_panel.action_bar.names.setStringList(list(self._names_listed.values()))
 
         def tables_view() -> object:
             self.pending = pending_moves(state())
             return self._generation["tables"], tuple(self.pending)
 
         def draw_tables(_view: object) -> None:
-            s, touched = state(), self._touched
-            if touched is None:
+            s, changes = state(), self._changes
+            if changes.players is None or changes.tables is None:  # any table may have changed
                 self.tables_tab.refresh(s, self.pending)
                 return
-            numbers = set(touched.tables)
-            for pid in touched.players:  # a player's table shows his name and stack
+            numbers = set(changes.tables)
+            for pid in changes.players:  # a player's table shows his name and stack
                 p = s.players.get(pid)
                 if p is not None and p.table is not None:
                     numbers.add(p.table)
@@ -459,23 +456,23 @@ class DirectorWindow(QMainWindow):
     def refresh(self, events: object = None) -> None:
         """After a command, an undo or a redo: redraw the panes whose view changed, and the clock.
 
-        ``events``: the command's events; the list and the tables redraw only the players and tables
-        they name (None, or none after an undo or a redo: everything)."""
+        ``events``: the command's events; the list and the tables redraw only the players and tables the
+        engine says they changed (None, or none after an undo or a redo: everything)."""
         self._field = None
         if views.not_offered(self.session.state) != self.not_offered:
             self.show_offered()
-        self._touched = changed = touched(events if isinstance(events, list) else None)
-        if changed is None or changed.players or changed.names:
+        self._changes = changed = changes_of(events if isinstance(events, list) else None)
+        if players_changed(changed):
             self._generation["players"] += 1
-        if changed is None or changed.players or changed.tables:
+        if tables_changed(changed):
             self._generation["tables"] += 1
         self.panes.update()
-        self._touched = None
+        self._changes = ALL_CHANGED
         self._history_stale = True
         self._refresh_history()
         self.league_ctl.after_change()
         self.history_ctl.labels()
-        if changed is None or changed.clock:  # a bust leaves the structure as it was
+        if clock_changed(changed):  # a bust leaves the structure as it was
             self.clock_ctl.refresh_structure()
         self.tick()
 
@@ -514,14 +511,14 @@ class DirectorWindow(QMainWindow):
         run_next()
 
     # -- the window's own actions -----------------------------------------------------------------------
-    def run(self, cmd: dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
+    def run(self, cmd: Command | dict[str, Any], feedback: Feedback | None = None, done: str = "") -> bool:
         """Run one command through the runner (its answer shown in ``feedback`` or the action bar)."""
         return self.runner.run(cmd, feedback or self.players_ctl.feedback_for(cmd), done)
 
     def act_palette(self) -> None:
         from ui.palette import CommandPalette
 
-        CommandPalette(self).popup()
+        CommandPalette(self.palette_parts, self).popup()
 
     def open_form(self, name: str, values: dict[str, Any] | None = None) -> None:
         """The form generated from command ``name``'s declaration."""

@@ -10,20 +10,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from app.api import TournamentState
-from ui.command_map import BESPOKE, Bespoke, generated, words
-from ui.control.players import bust_command
+from ui.command_map import ACTIONS, Bespoke, Controls, generated, words
+from ui.feedback import Feedback
 from ui.lookup import find_players
-from ui.widgets.player_panel import Feedback
+from ui.overview import PendingMove
 
-if TYPE_CHECKING:
-    from ui.director import DirectorWindow
+
+@dataclass(frozen=True)
+class PaletteParts:
+    """What the palette reads and does, by name (the window hands them in).
+
+    ``controls``: what the table's actions are done with (:data:`ui.command_map.ACTIONS`); ``bust`` and
+    ``run_for``: one player's bust or one-player command; ``show_player``: put a name in the search box.
+    """
+
+    state: Callable[[], TournamentState]
+    controls: Controls
+    not_offered: Callable[[], frozenset[str]]
+    pending: Callable[[], list[PendingMove]]
+    open_form: Callable[[str], None]
+    bust: Callable[[int], object]
+    run_for: Callable[[str, int], object]
+    make_move: Callable[[PendingMove], object]
+    show_player: Callable[[str], None]
 
 
 @dataclass
@@ -41,81 +56,74 @@ def _matches(low: str, *texts: str) -> bool:
     return any(t.lower().startswith(low) or (len(low) > 2 and low in t.lower()) for t in texts)
 
 
-def _form(window: DirectorWindow, name: str) -> Callable[[], None]:
-    return lambda: window.open_form(name)
+def _form(parts: PaletteParts, name: str) -> Callable[[], None]:
+    return lambda: parts.open_form(name)
 
 
-def suggestions(window: DirectorWindow, text: str, limit: int = 12) -> list[Suggestion]:
+def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggestion]:
     """Every reading of ``text``, best first. Player verbs take a name or a number after them."""
-    state: TournamentState = window.session.state
-    actions = window.bespoke_actions()
-    extra = window.window_actions()
+    state: TournamentState = parts.state()
+    not_offered = parts.not_offered()
     low = " ".join(text.strip().lower().split())
     out: list[Suggestion] = []
-    offered = [b for b in BESPOKE if b.command not in window.not_offered]  # a freezeout has no Rebuy
+
+    def does(b: Bespoke) -> Callable[[], object]:
+        return partial(b.does, parts.controls)
+
+    # the palette's rows (a freezeout has no Rebuy): the engine's commands first, then the window's own
+    offered = sorted((b for b in ACTIONS if b.palette and b.command not in not_offered), key=lambda b: b.own)
     if not low:
-        out = [Suggestion(b.title, actions[b.command]) for b in offered if not b.player and b.command in actions]
-        out += [Suggestion(a.title, a.run) for a in extra]
-        out += [Suggestion(f"{words(d.name())}…", _form(window, d.name())) for d in generated()]
+        out = [Suggestion(b.entry() if b.own else b.title, does(b)) for b in offered if not b.player]
+        out += [Suggestion(f"{words(d.name())}…", _form(parts, d.name())) for d in generated()]
         return out[:limit]
     verb, _, rest = low.partition(" ")
     rest = text.strip().split(maxsplit=1)[1] if rest else ""
-    seen: set[str] = set()
+    named: set[str] = set()  # the player actions whose action bar is offered already
     for b in offered:  # "<verb> <player>"
-        if not b.player or b.command in seen or not any(n.startswith(verb) for n in _names(b)):
+        if not b.player or not any(n.startswith(verb) for n in _names(b)):
             continue
         if not rest:  # the verb alone: open the action bar for it
+            named.add(b.command)
             keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{b.title}…{keys}", actions[b.command]))
+            out.append(Suggestion(f"{b.title}…{keys}", does(b)))
             continue
-        seen.add(b.command)
         for p in find_players(state, rest)[:limit]:
             if b.command == "bust":
-                out.append(Suggestion(f"Bust-out: {p.name} (#{p.id}, {p.status})",
-                                      partial(window.players_ctl.bust, bust_command([p.id]))))
+                out.append(Suggestion(f"Bust-out: {p.name} (#{p.id}, {p.status})", partial(parts.bust, p.id)))
             else:
-                out.append(Suggestion(
-                    f"{b.title}: {p.name} (#{p.id})",
-                    partial(window.run, {"cmd": b.command, "player": p.id}, done="Done."),
-                ))
-    if verb.startswith("move") and window.pending:
-        for m in window.pending:
-            out.append(Suggestion(m.text(state), partial(window.tables_ctl.make_move, m)))
-    shown: set[str] = set()
+                out.append(Suggestion(f"{b.title}: {p.name} (#{p.id})", partial(parts.run_for, b.command, p.id)))
+    pending = parts.pending() if verb.startswith("move") else []
+    for m in pending:
+        out.append(Suggestion(m.text(state), partial(parts.make_move, m)))
     for b in offered:  # a player verb named in full ("decline rebuy"): open its action bar
-        if b.player and b.command in actions and not any(s.run == actions[b.command] for s in out) and _matches(
-            low, b.title, words(b.command)
-        ):
+        if b.player and b.command not in named and _matches(low, b.title, words(b.command)):
             keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{b.title}…{keys}", actions[b.command]))
+            out.append(Suggestion(f"{b.title}…{keys}", does(b)))
+    shown: set[str] = set()
     for b in offered:
-        title = "Start or pause the clock" if b.command.endswith("_clock") else b.title
-        if b.player or title in shown or b.command not in actions:
+        title = b.entry()
+        if b.player or title in shown:  # one "Start or pause the clock" for its three commands
             continue
-        if _matches(low, title, words(b.command), *b.words):
+        if _matches(low, title, b.title, words(b.command), *b.words):
             shown.add(title)
             keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{title}{keys}", actions[b.command]))
-    for a in extra:
-        if _matches(low, a.title, *a.words):
-            keys = f"  ({a.shortcut})" if a.shortcut else ""
-            out.append(Suggestion(a.title if not keys else f"{a.title}{keys}", a.run))
+            out.append(Suggestion(f"{title}{keys}", does(b)))
     for d in generated():
         if _matches(low, words(d.name()), d.help()):
-            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(window, d.name())))
+            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(parts, d.name())))
     if not out and not rest:
         players = find_players(state, text)[:limit]
-        out = [Suggestion(f"Show {p.name} (#{p.id})", partial(window.player_panel.search.setText, p.name))
-               for p in players]
+        out = [Suggestion(f"Show {p.name} (#{p.id})", partial(parts.show_player, p.name)) for p in players]
     return out[:limit]
 
 
 class CommandPalette(QDialog):
     """A small popup over the window; Escape closes it, Enter runs the highlighted line."""
 
-    def __init__(self, window: DirectorWindow) -> None:
-        super().__init__(window, Qt.WindowType.Dialog | Qt.WindowType.FramelessWindowHint)
-        self.window_ = window
+    def __init__(self, parts: PaletteParts, parent: QWidget) -> None:
+        super().__init__(parent, Qt.WindowType.Dialog | Qt.WindowType.FramelessWindowHint)
+        self.parts = parts
+        self.window_ = parent
         self.setMinimumWidth(560)
         self.edit = QLineEdit()
         self.edit.setPlaceholderText("bust ann · rebuy 17 · move · next level · register · chip count")
@@ -138,7 +146,7 @@ class CommandPalette(QDialog):
         self.edit.setFocus()
 
     def update_list(self, text: str) -> None:
-        self._items = suggestions(self.window_, text)
+        self._items = suggestions(self.parts, text)
         self.list.clear()
         for s in self._items:
             self.list.addItem(QListWidgetItem(s.label))

@@ -1,6 +1,7 @@
 """The one path from the window to the engine: run a command, ask the engine's question, repeat.
 
-Every action of the window (bespoke, generated form, palette, dialog) hands its command dict to
+Every action of the window (bespoke, generated form, palette, dialog) hands its command (a declaration
+of :mod:`app.commands`) to
 :meth:`CommandRunner.run`. The engine accepts it (``then`` is called with the events), refuses it
 (the engine's words are shown where the director acted), or asks (NEEDS_INPUT with a question): the
 question is shown, and the command is repeated with the answer in the question's field, or the
@@ -16,13 +17,15 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from app.api import Event, Question, RuleError
+from app.commands import Command
 from ui.command_map import in_words
 from ui.dialogs.question import Answer, QuestionDialog
 from ui.errors import log_unexpected, short_message, store_message
+from ui.feedback import Feedback
 from ui.session import Session
-from ui.widgets.player_panel import Feedback
 
 Then = Callable[[list[Event]], object]
+Cmd = Command | dict[str, Any]  # a declaration; the engine's own dicts (a pending move, a question's answer)
 
 
 def one_sentence(text: str) -> str:
@@ -47,7 +50,7 @@ class CommandRunner(QObject):
 
     asked = Signal(object)
 
-    def __init__(self, session: Session, parent: QWidget, before: Callable[[dict[str, Any]], None] | None = None,
+    def __init__(self, session: Session, parent: QWidget, before: Callable[[Cmd], None] | None = None,
                  failed: Callable[[], None] | None = None,
                  store_failed: Callable[[BaseException], None] | None = None) -> None:
         super().__init__(parent)
@@ -58,7 +61,7 @@ class CommandRunner(QObject):
         self.failed = failed
         self.question_dialog: QuestionDialog | None = None
 
-    def run(self, cmd: dict[str, Any], feedback: Feedback, done: str = "", then: Then | None = None) -> bool:
+    def run(self, cmd: Cmd, feedback: Feedback, done: str = "", then: Then | None = None) -> bool:
         """Run ``cmd``; True when it went through now (False when refused, or asked: then ``then`` is
         called later if the answered command goes through)."""
         if self.before is not None:
@@ -88,7 +91,7 @@ class CommandRunner(QObject):
             then(events)
         return True
 
-    def ask(self, cmd: dict[str, Any], question: Question, feedback: Feedback, done: str = "",
+    def ask(self, cmd: Cmd, question: Question, feedback: Feedback, done: str = "",
             then: Then | None = None) -> QuestionDialog:
         """Show ``question``; on an answer, repeat ``cmd`` with it (or run the answer's command first)."""
         if self.question_dialog is not None:
@@ -107,11 +110,12 @@ class CommandRunner(QObject):
             self.question_dialog = None
         self.window.activateWindow()  # the window's keys work again at once
 
-    def _answered(self, cmd: dict[str, Any], question: Question, answer: Answer, feedback: Feedback, done: str,
+    def _answered(self, cmd: Cmd, question: Question, answer: Answer, feedback: Feedback, done: str,
                   then: Then | None) -> None:
         if answer.command is not None:
             self.run(answer.command, feedback, then=lambda _events: self.run(cmd, feedback, done, then))
             return
         if question.field is None:
             return
-        self.run({**cmd, question.field: answer.value}, feedback, done, then)
+        asked = cmd.to_dict() if isinstance(cmd, Command) else cmd  # the answer goes in as the engine reads it
+        self.run({**asked, question.field: answer.value}, feedback, done, then)

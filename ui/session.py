@@ -14,13 +14,14 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, Signal
 
 from app.api import Event, History, HistoryItem, Tournament, TournamentState
+from app.commands import Command
 
 
 class Backend(Protocol):
     @property
     def tournament(self) -> Tournament: ...
 
-    def execute(self, cmd: dict[str, Any]) -> list[Event]: ...
+    def execute(self, cmd: Command | dict[str, Any]) -> list[Event]: ...
 
     def undo(self) -> str: ...
 
@@ -43,7 +44,7 @@ class MemoryBackend:
     def tournament(self) -> Tournament:
         return self._history.tournament
 
-    def execute(self, cmd: dict[str, Any]) -> list[Event]:
+    def execute(self, cmd: Command | dict[str, Any]) -> list[Event]:
         return list(self._history.run(cmd).events)
 
     def undo(self) -> str:
@@ -111,7 +112,7 @@ class Session(QObject):
         t = self.backend.tournament.time
         return float(t.now()) if t is not None else time.time()
 
-    def execute(self, cmd: dict[str, Any]) -> list[Event]:
+    def execute(self, cmd: Command | dict[str, Any]) -> list[Event]:
         """Run one command. Raises RuleError (nothing changed) or returns the events."""
         events = self.backend.execute(cmd)
         self.changed.emit(events)

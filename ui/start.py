@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from app.api import Profile
+from app.commands.clock import SetStructure
 from ui.errors import log_unexpected
 from ui.recent import remember, tournaments_dir
 from ui.session import Session
@@ -118,7 +119,7 @@ def create_from_dialog(dialog: NewTournamentDialog) -> Session:
     path = dialog.path.text()
     session = store_session(path, dialog.result_profile, dialog.name.text().strip())
     if dialog.structure is not None:
-        session.execute({"cmd": "set_structure", "structure": dialog.structure})
+        session.execute(SetStructure(structure=dialog.structure))
     session.venue = dialog.venue.text().strip()
     remember_venue(path, session.venue)
     chosen = dialog.chosen_season()

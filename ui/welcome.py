@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 from app.api import SHIPPED, Profile, RuleError, load_profile
 from ui import datafiles, templates
 from ui.errors import log_unexpected
+from ui.feedback import Feedback
 from ui.recent import recent_files, saved_profiles
-from ui.widgets.player_panel import Feedback
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 

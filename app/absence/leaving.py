@@ -7,58 +7,57 @@ forfeit or the no-show removal, and the engine checks that the moment allows it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.chips.race import in_play
 from app.chips.stacks import note_counted
 from app.clock.handstart import judged_level
+from app.commands.absence import Absent, Forfeit, NoShow, Returned
 from app.core import inputs
-from app.core.events import Event
 from app.core.questions import rebuys_decided_first
 from app.core.registry import applies, command
 from app.core.state import WAITING, Player, TournamentState
 from app.eliminations.busts import check_winner
 from app.entries.ledger import counted_stack, level_now, restack
 from app.errors import RuleError
+from app.events.absence import ChipsShared, PlayerAbsent, PlayerReturned
 from app.events.eliminations import BustEntry, PlayersBusted
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
-@command("absent")
-def absent(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def absent(ctx: Context, cmd: Absent) -> None:
     """A player leaves the table; ``long``: he says he will be away longer than the limit (ABS-3 a).
     A person on the waiting list marked away is passed over when places free up (REG-2)."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.absent_since is not None:
         raise RuleError("INVALID_INPUT", f"{p.name} is already away.", "ABS-3")
-    long = cmd.get("long", False)
-    if not isinstance(long, bool):
-        raise RuleError("INVALID_INPUT", "long is true or false.")
+    long = cmd.long
     forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None and p.status != WAITING
     if forfeits:
         _nobody_deciding(ctx, p)
-    ctx.emit("player_absent", player=p.id, long=long)
+    ctx.emit(PlayerAbsent(player=p.id, long=long))
     if forfeits:
-        ctx.run({k: v for k, v in cmd.items() if k in ("player", "stack")} | {"cmd": "forfeit"})
+        ctx.run(Forfeit(player=cmd.player, stack=cmd.stack))
 
 
-@applies("player_absent")
-def _absent(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
-    p.absent_since, p.declared_long_absence = ev.at, bool(ev.data.get("long"))
+@applies
+def _absent(state: TournamentState, ev: PlayerAbsent) -> None:
+    p = state.players[ev.player]
+    p.absent_since, p.declared_long_absence = ev.at, ev.long
 
 
 def _minutes_away(ctx: Context, since: float) -> float:
     return (ctx.now - since) / 60
 
 
-@command("returned")
-def returned(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def returned(ctx: Context, cmd: Returned) -> None:
     """An absent player is back within the limit (ABS-3). ``stack``: his stack as counted, after the
     blinds and antes taken from it while he was away (section 19), as ``forfeit`` takes it."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.absent_since is None:
         raise RuleError("INVALID_INPUT", f"{p.name} is not marked away.", "ABS-3")
     limit = ctx.profile["absence.forfeit_after_min"]
@@ -66,18 +65,18 @@ def returned(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError(
             "WINDOW_CLOSED", f"{p.name} was away {limit} minutes or more: their chips are forfeited.", "ABS-3"
         )
-    stack = counted_stack(cmd)
+    stack = counted_stack(cmd.stack)
     if stack is not None and p.table is None:
         raise RuleError("INVALID_INPUT", f"{p.name} has no seat, so no stack to count.", "ABS-1")
-    ctx.emit("player_returned", player=p.id, stack=stack)
+    ctx.emit(PlayerReturned(player=p.id, stack=stack))
 
 
-@applies("player_returned")
-def _returned(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
+@applies
+def _returned(state: TournamentState, ev: PlayerReturned) -> None:
+    p = state.players[ev.player]
     p.absent_since, p.declared_long_absence = None, False
-    if ev.data.get("stack") is not None:
-        restack(state, p, int(ev.data["stack"]))
+    if ev.stack is not None:
+        restack(state, p, ev.stack)
         note_counted(state, p, ev.at)
 
 
@@ -94,11 +93,11 @@ def _nobody_deciding(ctx: Context, p: Player) -> None:
     rebuys_decided_first([ctx.state.players[pid] for pid in pids])
 
 
-@command("forfeit")
-def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def forfeit(ctx: Context, cmd: Forfeit) -> None:
     """ABS-3: an absent player forfeits; his chips are split among his table in units of the smallest chip
     still in play, odd units to the bank."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
     limit = ctx.profile["absence.forfeit_after_min"]
     if limit is None:
         raise RuleError("NOT_OFFERED", "This tournament has no forfeit rule: absent players are blinded.", "ABS-2")
@@ -107,14 +106,14 @@ def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
     if ctx.state.in_field < 2:
         raise RuleError("INVALID_INPUT", f"{p.name} is the last player.", "ELIM-6")
     _nobody_deciding(ctx, p)
-    chips = counted_stack(cmd)
-    chips = p.stack if chips is None else chips
+    counted = counted_stack(cmd.stack)
+    chips = p.stack if counted is None else counted
     table = ctx.state.tables.get(p.table) if p.table is not None else None
     others = sorted(pid for pid in table.seats.values() if pid != p.id) if table is not None else []
     unit = smallest_chip(ctx)
     each = (chips // unit // len(others)) * unit if others else 0
     removed = chips - each * len(others)
-    ctx.emit("chips_shared", player=p.id, stack=chips, shares=[[pid, each] for pid in others], removed=removed)
+    ctx.emit(ChipsShared(player=p.id, stack=chips, shares=[(pid, each) for pid in others], removed=removed))
     level = level_now(ctx)
     entry = BustEntry(player=p.id, table=p.table, seat=p.seat, level=level, stack=chips)
     ctx.emit(PlayersBusted(players=[entry], mode=str(ctx.profile["elim.same_hand"]), reason="forfeit", chips="none",
@@ -122,18 +121,18 @@ def forfeit(ctx: Context, cmd: dict[str, Any]) -> None:
     check_winner(ctx)
 
 
-@applies("chips_shared")
-def _shared(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
-    restack(state, p, int(ev.data["stack"]))
-    for pid, share in ev.data["shares"]:
-        state.players[pid].stack += int(share)
-        p.stack -= int(share)
-    state.chips_removed += int(ev.data["removed"])
-    p.stack -= int(ev.data["removed"])
+@applies
+def _shared(state: TournamentState, ev: ChipsShared) -> None:
+    p = state.players[ev.player]
+    restack(state, p, ev.stack)
+    for pid, share in ev.shares:
+        state.players[pid].stack += share
+        p.stack -= share
+    state.chips_removed += ev.removed
+    p.stack -= ev.removed
 
 
-def _removal_level(ctx: Context, cmd: dict[str, Any], rule: str, players: list[Player]) -> int:
+def _removal_level(ctx: Context, cmd: NoShow, rule: str, players: list[Player]) -> int:
     """REG-5 (P004): the chips go when the first hand of level 2 is dealt at the no-show's table, not when
     the clock reaches level 2. Just after the change, with no hand reported since at his table, the
     engine asks whether the hand being played there started before level 2 (section 19)."""
@@ -151,14 +150,14 @@ def _removal_level(ctx: Context, cmd: dict[str, Any], rule: str, players: list[P
     )
 
 
-@command("no_show")
-def no_show(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def no_show(ctx: Context, cmd: NoShow) -> None:
     """Remove absent committed players' chips from play (REG-5, ABS-5); one batch (ELIM-3 d)."""
     rule = ctx.profile["absence.no_show_removal"]
     if rule == "blind_out":
         raise RuleError("NOT_OFFERED", "No-shows are blinded out here, not removed.", "ABS-5")
-    refs = cmd.get("players", [cmd.get("player")])
-    if not isinstance(refs, list) or not refs:
+    refs = cmd.players if cmd.players is not None else [] if cmd.player is None else [cmd.player]
+    if not refs:
         raise RuleError("INVALID_INPUT", "Name the players who never arrived.")
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players):

@@ -11,20 +11,21 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.balancing.break_plan import breaking_with
 from app.balancing.locks import carry_locks
 from app.buttons.blinds import blind_paid
 from app.buttons.halting import arrived, dealt_on_arrival
 from app.chips import loose
+from app.commands.balancing import BreakTable, Redraw
 from app.core import inputs
-from app.core.events import Event
 from app.core.questions import rebuys_decided_first
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
+from app.events.balancing import BreakRow, TableBroken, TablesReset
 from app.games.rotation import level_of_next_hand
 from app.seating.draw import card_map, draw_everyone
 
@@ -73,10 +74,10 @@ def _no_deciding(ctx: Context, tables: list[Table]) -> None:
             rebuys_decided_first([ctx.state.players[pid]])
 
 
-@command("break_table")
-def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def break_table(ctx: Context, cmd: BreakTable) -> None:
     """Break a table: its players draw seats at the other tables (BRK-1 2-step random draw)."""
-    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
+    table = inputs.table(ctx.state, cmd.table)
     if len(ctx.state.tables) < 2:
         raise RuleError("MOVE_NOT_ALLOWED", "The last table cannot be broken.", "BRK-1")
     _no_deciding(ctx, [table])
@@ -84,39 +85,37 @@ def break_table(ctx: Context, cmd: dict[str, Any]) -> None:
     pool = seat_pool(ctx.state, table.number, len(pids), breaking_with(ctx.state, table.number))
     if len(pool) < len(pids):
         raise RuleError("NO_OPEN_SEAT", f"The other tables have {len(pool)} open seats for {len(pids)} players.")
-    order = cmd.get("seat_order")
+    order = cmd.seat_order
     if order is None:
         scrambled = ctx.rng.shuffle(pool)
     else:
-        if not isinstance(order, list) or sorted(map(tuple, order)) != sorted(pool):
+        if sorted(map(tuple, order)) != sorted(pool):
             shown = ", ".join(f"T{t} S{s}" for t, s in pool)
             raise RuleError("INVALID_INPUT", f"seat_order must be these seat cards in any order: {shown}.", "BRK-1")
         scrambled = [(int(t), int(s)) for t, s in order]
-    given = cmd.get("cards")
+    given = cmd.cards
     cards = card_map(ctx.state, given, "cards") if given is not None else dict(zip(pids, ctx.rng.deal(len(pids))))
     if set(cards) != set(pids):
         raise RuleError("INVALID_INPUT", f"Give a card to every player at table {table.number}.", "BRK-1")
     ranked = sorted(pids, key=lambda pid: card_value(cards[pid]), reverse=True)
-    assignments = [[pid, cards[pid], t, s] for pid, (t, s) in zip(ranked, scrambled)]
-    paid = {str(pid): blind for pid in pids if (blind := blind_paid(ctx.state, pid)) is not None}  # BTN-5(a)
-    from_seats = {str(pid): seat for seat, pid in table.seats.items()}
+    assignments: list[BreakRow] = [(pid, cards[pid], t, s) for pid, (t, s) in zip(ranked, scrambled)]
+    paid = {pid: blind for pid in pids if (blind := blind_paid(ctx.state, pid)) is not None}  # BTN-5(a)
+    from_seats = {pid: seat for seat, pid in table.seats.items()}
     carry_locks(ctx, pids, f"table {table.number} broken")  # LOCK-3
-    ctx.emit(
-        "table_broken", table=table.number, assignments=assignments, seat_cards=[list(x) for x in scrambled],
-        paid_blinds=paid, from_seats=from_seats,
-    )
+    ctx.emit(TableBroken(table=table.number, assignments=assignments, seat_cards=list(scrambled), paid_blinds=paid,
+                         from_seats=from_seats))
 
 
-@applies("table_broken")
-def _table_broken(state: TournamentState, ev: Event) -> None:
-    broken = state.tables.pop(int(ev.data["table"]))
-    paid = ev.data.get("paid_blinds") or {}
+@applies
+def _table_broken(state: TournamentState, ev: TableBroken) -> None:
+    broken = state.tables.pop(ev.table)
+    paid = ev.paid_blinds
     # Logs written before the event named the seats left behind: the broken table still knows them.
-    from_seats = ev.data.get("from_seats") or {str(pid): seat for seat, pid in broken.seats.items()}
-    for pid, _card, number, seat in ev.data["assignments"]:
+    from_seats = ev.from_seats or {pid: seat for seat, pid in broken.seats.items()}
+    for pid, _card, number, seat in ev.assignments:
         p = state.players[pid]
         state.seat_moves.append(
-            {"kind": "break", "player": pid, "from_table": broken.number, "from_seat": from_seats.get(str(pid)),
+            {"kind": "break", "player": pid, "from_table": broken.number, "from_seat": from_seats.get(pid),
              "to_table": number, "to_seat": seat, "reason": f"table {broken.number} broken", "at": ev.at}
         )
         dst = state.tables[number]
@@ -125,18 +124,19 @@ def _table_broken(state: TournamentState, ev: Event) -> None:
         p.table, p.seat = number, seat
         if dst.hands > 0 and pid not in dst.newcomers and not dealt:
             dst.newcomers.append(pid)
-        if dst.hands > 0 and str(pid) in paid:
-            dst.last_blinds[pid] = str(paid[str(pid)])  # BTN-5(a): what he paid on his last hand
+        if dst.hands > 0 and pid in paid:
+            dst.last_blinds[pid] = paid[pid]  # BTN-5(a): what he paid on his last hand
         arrived(state, number)
-    state.seats_changed(broken.number, *{int(a[2]) for a in ev.data["assignments"]})
+    receiving = {row[2] for row in ev.assignments}
+    state.seats_changed(broken.number, *receiving)
     # A player's chips go with him (section 20.9), those won from busted players and not counted yet too.
-    loose.broken(state, broken.number, {int(a[2]) for a in ev.data["assignments"]})
+    loose.broken(state, broken.number, receiving)
     del broken
     state.tables_broken += 1
 
 
-@command("redraw")
-def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def redraw(ctx: Context, cmd: Redraw) -> None:
     """Everyone draws new seats for ``tables`` tables (BRK-3(a), BRK-4, BRK-5); button by the draw."""
     players = [ctx.state.players[pid] for t in ctx.state.tables.values() for pid in t.seats.values()]
     if not players:
@@ -144,35 +144,30 @@ def redraw(ctx: Context, cmd: dict[str, Any]) -> None:
     _no_deciding(ctx, list(ctx.state.tables.values()))
     max_seats = int(ctx.profile["table.max_seats"])
     need = -(-len(players) // max_seats)
-    count = inputs.whole(cmd.get("tables", need), "The number of tables", minimum=1)
+    count = inputs.whole(need if cmd.tables is None else cmd.tables, "The number of tables", minimum=1)
     room = int(ctx.profile["final_table.size"]) if count == 1 else count * max_seats
     if count == 1 and ctx.profile["stage.mode"] != "none":
         room = max_seats
     if len(players) > room:
         tables = f"{count} table" if count == 1 else f"{count} tables"
         raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {tables} of {room // count}.")
-    came_from = {str(p.id): [p.table, p.seat] for p in players}
-    data = draw_everyone(ctx, players, count, cmd)
-    data["from"] = came_from
+    came_from = {p.id: (p.table, p.seat) for p in players}
+    drawn = draw_everyone(ctx, players, count, cmd)
+    drawn.came_from = came_from
     # The new tables' first hand is dealt now: its level judges that hand's busts (ENT-4, CONV-6).
     seats = room if count == 1 else max_seats  # BRK-6: the final table may seat more than the others
     carry_locks(ctx, [p.id for p in players], "redraw")  # LOCK-3: the redraw keeps the locks
-    ctx.emit("tables_reset", tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now))
-    ctx.emit("seats_drawn", **data)
+    ctx.emit(TablesReset(tables=count, seats=seats, level=level_of_next_hand(ctx.state, ctx.now)))
+    ctx.emit(drawn)
 
 
-@applies("tables_reset")
-def _tables_reset(state: TournamentState, ev: Event) -> None:
+@applies
+def _tables_reset(state: TournamentState, ev: TablesReset) -> None:
     """Before a redraw: everyone leaves his seat, and play continues at tables 1..n, set afresh (BRK-7)."""
     for table in state.tables.values():
         for pid in table.seats.values():
             state.players[pid].table = state.players[pid].seat = None
-    count, seats = int(ev.data["tables"]), int(ev.data["seats"])
-    level = ev.data.get("level")
-    state.tables = {
-        n: Table(number=n, max_seats=seats, hand_level=None if level is None else int(level))
-        for n in range(1, count + 1)
-    }
+    state.tables = {n: Table(number=n, max_seats=ev.seats, hand_level=ev.level) for n in range(1, ev.tables + 1)}
     state.reindex()
     loose.everywhere(state)  # everyone draws a new seat, with his chips
     state.extra.pop("halt_waived", None)

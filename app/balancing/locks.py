@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.commands.seating import LockSeat, UnlockSeat
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.events.balancing import SeatLocked, SeatUnlocked
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -86,39 +87,38 @@ def carry_locks(ctx: Context, pids: list[int], why: str) -> None:
             continue
         reason = dealer_lock(ctx.state, pid)
         if reason is not None:
-            ctx.emit("seat_locked", player=pid, reason=f"{reason}, moved with the player ({why})", carried=True)
+            ctx.emit(SeatLocked(player=pid, reason=f"{reason}, moved with the player ({why})", carried=True))
 
 
-@command("lock_seat")
-def lock_seat(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def lock_seat(ctx: Context, cmd: LockSeat) -> None:
     """Lock a player's seat: balancing and breaking move him only when there is no other way (LOCK-1)."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
-    reason = str(cmd.get("reason") or "").strip() or "locked by the director"
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
+    reason = (cmd.reason or "").strip() or "locked by the director"
     if len(reason) > 200:
         raise RuleError("INVALID_INPUT", "The reason for the lock is at most 200 characters.", "LOCK-1")
     if lock_reason(ctx.state, p.id) == reason:
         raise RuleError("INVALID_INPUT", f"{p.name}'s seat is already locked ({reason}).", "LOCK-1")
-    ctx.emit("seat_locked", player=p.id, reason=reason)
+    ctx.emit(SeatLocked(player=p.id, reason=reason))
 
 
-@command("unlock_seat")
-def unlock_seat(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def unlock_seat(ctx: Context, cmd: UnlockSeat) -> None:
     """Unlock a player's seat (a designated dealer too): balancing may move him again (LOCK-1, LOCK-4)."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    p = inputs.player(ctx.state, cmd.player)
     if lock_reason(ctx.state, p.id) is None:
         raise RuleError("INVALID_INPUT", f"{p.name}'s seat is not locked.", "LOCK-1")
-    ctx.emit("seat_unlocked", player=p.id)
+    ctx.emit(SeatUnlocked(player=p.id))
 
 
-@applies("seat_locked")
-def _seat_locked(state: TournamentState, ev: Event) -> None:
-    pid = int(ev.data["player"])
-    state.extra.setdefault("seat_locks", {})[str(pid)] = str(ev.data["reason"])
+@applies
+def _seat_locked(state: TournamentState, ev: SeatLocked) -> None:
+    state.extra.setdefault("seat_locks", {})[str(ev.player)] = ev.reason
 
 
-@applies("seat_unlocked")
-def _seat_unlocked(state: TournamentState, ev: Event) -> None:
-    pid = int(ev.data["player"])
+@applies
+def _seat_unlocked(state: TournamentState, ev: SeatUnlocked) -> None:
+    pid = ev.player
     locks = state.extra.get("seat_locks", {})
     locks.pop(str(pid), None)
     if not locks:

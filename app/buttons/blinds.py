@@ -8,16 +8,20 @@ asks for the button when it does not know it). Enter a hand's busts before its `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from msgspec import UNSET
 
 from app.buttons.halting import finished_halted, halt_now, waivers
 from app.buttons.positions import NeedsButton, Positions, first_hand, next_hand, order_from
+from app.commands.buttons import HandFinished, SetButton
 from app.core import inputs
-from app.core.events import Event
 from app.core.questions import button_question, rebuys_decided_first
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
+from app.events.buttons import ButtonSet
+from app.events.buttons import HandFinished as HandFinishedEvent
 from app.games.rotation import family_of_next_hand, level_of_next_hand
 from app.levels.timeline import break_key
 
@@ -113,16 +117,14 @@ def upcoming(state: TournamentState, table: Table, *, stud: bool = False, expect
     )
 
 
-def _stud_next(state: TournamentState, cmd: dict[str, Any], table: Table, now: float) -> bool:
+def _stud_next(state: TournamentState, stud: bool | None, table: Table, now: float) -> bool:
     """Whether the table's next hand is a stud game: the command says so, or the game rotation does.
 
     Dealer's choice (BTN-8) keeps the button moving; a hat or a level rotation looks at the level of
     the next hand, a rotation every N hands at the table's hand count.
     """
-    if "stud" in cmd:
-        if not isinstance(cmd["stud"], bool):
-            raise RuleError("INVALID_INPUT", "'stud' must be true or false.")
-        return bool(cmd["stud"])
+    if stud is not None:
+        return stud
     return family_of_next_hand(state, now, table.number) == "stud"
 
 
@@ -142,15 +144,15 @@ def awaited_seat(state: TournamentState, table: Table, halted: str | None, stud:
     return after if after not in table.seats else None
 
 
-@command("hand_finished")
-def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def hand_finished(ctx: Context, cmd: HandFinished) -> None:
     """A table finished a hand: move the button and blinds for the next one (BTN-1, BTN-5..7, BTN-9/10).
 
     BTN-5(a) (``button.no_repeat_blind``): a mover due the blind he paid on his last hand at his
     previous table sits out that hand and the blinds skip his seat.
     """
-    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
-    stud = _stud_next(ctx.state, cmd, table, ctx.now)
+    table = inputs.table(ctx.state, cmd.table)
+    stud = _stud_next(ctx.state, cmd.stud, table, ctx.now)
     players = [ctx.state.players[pid] for pid in table.seats.values()]
     rebuys_decided_first(players, "before the next hand")
     halted = None if str(table.number) in waivers(ctx.state) else halt_now(ctx.state, table)
@@ -158,9 +160,8 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
         nxt = upcoming(ctx.state, table, stud=stud, expected=awaited_seat(ctx.state, table, halted, stud))
     except NeedsButton:
         raise needs_button(ctx.state, table, "to move the button and blinds") from None
-    sitting = {str(pid): nxt.sitting_out[seat] for seat, pid in table.seats.items() if seat in nxt.sitting_out}
-    ctx.emit(
-        "hand_finished",
+    sitting = {pid: nxt.sitting_out[seat] for seat, pid in table.seats.items() if seat in nxt.sitting_out}
+    ctx.emit(HandFinishedEvent(
         table=table.number,
         button=nxt.button,
         sb_seat=nxt.sb_seat,
@@ -172,60 +173,58 @@ def hand_finished(ctx: Context, cmd: dict[str, Any]) -> None:
         level=level_of_next_hand(ctx.state, ctx.now),
         halted=halted,
         waiting=break_key(ctx.state, ctx.now),  # CLK-3: finished during a break, the next hand waits
-    )
+    ))
 
 
-@applies("hand_finished")
-def _hand_finished(state: TournamentState, ev: Event) -> None:
-    d = ev.data
-    table = state.tables[int(d["table"])]
+@applies
+def _hand_finished(state: TournamentState, ev: HandFinishedEvent) -> None:
+    table = state.tables[ev.table]
     table.hands += 1
-    table.button, table.sb_seat, table.sb, table.bb = d["button"], d["sb_seat"], d["sb"], d["bb"]
-    table.button_held = bool(d["held"])
-    table.frozen = bool(d["frozen"])
-    table.hand_level = int(d["level"])
+    table.button, table.sb_seat, table.sb, table.bb = ev.button, ev.sb_seat, ev.sb, ev.bb
+    table.button_held = ev.held
+    table.frozen = ev.frozen
+    table.hand_level = ev.level
     table.dead_seats.clear()
     table.moved_out.clear()
     table.last_blinds.clear()  # every newcomer's last hand is now this one, dealt in or not (BTN-5(a))
-    table.sitting_out = {int(pid): reason for pid, reason in d["sitting_out"].items()}
+    table.sitting_out = dict(ev.sitting_out)
     for pid in table.newcomers:
         if pid not in table.sitting_out and pid in state.players:
             state.players[pid].new_obligation = None  # dealt in: the obligation is met
     # A player who sits out is judged again at the next hand; the others have been dealt in.
     table.newcomers = [pid for pid in table.newcomers if pid in table.sitting_out]
-    finished_halted(state, table.number, d.get("halted"))  # BAL-1: the next hand waits for a player
-    if d.get("waiting"):  # the next hand starts when this break ends (CLK-3)
-        state.extra.setdefault("break_waiting", {})[str(table.number)] = d["waiting"]
+    finished_halted(state, table.number, ev.halted)  # BAL-1: the next hand waits for a player
+    if ev.waiting:  # the next hand starts when this break ends (CLK-3)
+        state.extra.setdefault("break_waiting", {})[str(table.number)] = ev.waiting
     elif str(table.number) in state.extra.get("break_waiting", {}):
         del state.extra["break_waiting"][str(table.number)]
 
 
-@command("set_button")
-def set_button(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def set_button(ctx: Context, cmd: SetButton) -> None:
     """Say where the button is at a table for the hand being played (and optionally the blinds)."""
-    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
-    button = inputs.seat(table, inputs.field(cmd, "seat"))
+    table = inputs.table(ctx.state, cmd.table)
+    button = inputs.seat(table, cmd.seat)
     derived = first_hand(button, table.seats, table.max_seats)
     sb = derived.sb
     bb = derived.bb
-    if "bb" in cmd:
-        bb = inputs.seat(table, cmd["bb"])
+    if cmd.bb is not None:
+        bb = inputs.seat(table, cmd.bb)
         if bb not in table.seats:
             raise RuleError("INVALID_INPUT", f"Seat {bb} at table {table.number} is empty: no big blind there.")
-    if "sb" in cmd:
-        sb = None if cmd["sb"] is None else inputs.seat(table, cmd["sb"])
+    if cmd.sb is not UNSET:  # given: null says there is no small blind this hand
+        sb = None if cmd.sb is None else inputs.seat(table, cmd.sb)
     sb_seat = sb if sb is not None else derived.sb_seat
     if sb is not None and sb not in table.seats:
         sb_seat, sb = sb, None  # a dead small blind on an empty seat
-    ctx.emit("button_set", table=table.number, button=button, sb_seat=sb_seat, sb=sb, bb=bb, cards={})
+    ctx.emit(ButtonSet(table=table.number, button=button, sb_seat=sb_seat, sb=sb, bb=bb, cards={}))
 
 
-@applies("button_set")
-def _button_set(state: TournamentState, ev: Event) -> None:
-    d = ev.data
-    table = state.tables[int(d["table"])]
-    table.button, table.sb_seat, table.sb, table.bb = d["button"], d["sb_seat"], d["sb"], d["bb"]
+@applies
+def _button_set(state: TournamentState, ev: ButtonSet) -> None:
+    table = state.tables[ev.table]
+    table.button, table.sb_seat, table.sb, table.bb = ev.button, ev.sb_seat, ev.sb, ev.bb
     table.button_held = False
     table.frozen = False
-    if d.get("cards"):
-        table.draw_cards = {int(pid): card for pid, card in d["cards"].items()}
+    if ev.cards:
+        table.draw_cards = dict(ev.cards)

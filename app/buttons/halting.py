@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.commands.balancing import WaiveHalt
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
+from app.events.balancing import HaltWaived
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -128,20 +129,19 @@ def finished_halted(state: TournamentState, number: int, reason: str | None) -> 
         state.extra.setdefault("halt_waiting", {})[str(number)] = reason
 
 
-@command("waive_halt")
-def waive_halt(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def waive_halt(ctx: Context, cmd: WaiveHalt) -> None:
     """The director lets a halted table deal its next hand before it is refilled (BAL-1, TDA 11-D)."""
-    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
+    table = inputs.table(ctx.state, cmd.table)
     found = halts(ctx.state).get(table.number)
     if found is None:
         raise RuleError("INVALID_INPUT", f"Table {table.number} is not halted.", "BAL-1")
     if found["waived"]:
         raise RuleError("INVALID_INPUT", f"The halt of table {table.number} is already waived.", "BAL-1")
-    reason = cmd.get("reason")
-    ctx.emit("halt_waived", table=table.number, hands=table.hands, reason=str(reason) if reason else None)
+    ctx.emit(HaltWaived(table=table.number, hands=table.hands, reason=cmd.reason or None))
 
 
-@applies("halt_waived")
-def _halt_waived(state: TournamentState, ev: Event) -> None:
+@applies
+def _halt_waived(state: TournamentState, ev: HaltWaived) -> None:
     waived = state.extra.setdefault("halt_waived", {})
-    waived[str(ev.data["table"])] = {"at": ev.at, "hands": int(ev.data["hands"]), "reason": ev.data.get("reason")}
+    waived[str(ev.table)] = {"at": ev.at, "hands": ev.hands, "reason": ev.reason}

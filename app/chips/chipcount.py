@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from app.chips import loose
 from app.chips.stacks import note_counted
+from app.commands.chips import AcceptChipCount, ChipCount
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import WINNER, TournamentState
 from app.errors import RuleError
+from app.events.chips import ChipCountApplied, ChipCountFlagged
 from app.format import chips as fmt_chips
 
 if TYPE_CHECKING:
@@ -100,11 +101,11 @@ def _check_tables(state: TournamentState, counts: dict[int, int], since: str) ->
             raise RuleError("INVALID_INPUT", f"Count all of table {number}{since}: missing {', '.join(missing)}.")
 
 
-@command("chip_count")
-def chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def chip_count(ctx: Context, cmd: ChipCount) -> None:
     """Enter counted stacks, a whole table at a time; a count that does not add up is flagged."""
-    given = inputs.field(cmd, "counts")
-    if not isinstance(given, dict) or not given:
+    given = cmd.counts
+    if not given:
         raise RuleError("INVALID_INPUT", "counts is an object of player: chips.")
     counts: dict[int, int] = {}
     for ref, chips in given.items():
@@ -115,21 +116,25 @@ def chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
     _check_tables(ctx.state, counts, "")
     settled = _settle(ctx.state, counts)
     _never_above_issued(ctx.state, settled)
-    rows = [[pid, chips] for pid, chips in counts.items()]
-    diffs = settled.differences
-    if any(d for _, d in diffs) and cmd.get("accept") is not True:
-        ctx.emit("chip_count_flagged", counts=rows, differences=diffs)
+    rows = list(counts.items())
+    diffs = _pairs(settled.differences)
+    if any(d for _, d in diffs) and not cmd.accept:
+        ctx.emit(ChipCountFlagged(counts=rows, differences=diffs))
         return
-    ctx.emit("chip_count_applied", counts=rows, differences=diffs, correction=any(d for _, d in diffs),
-             taken=settled.taken, tables=_tables_of(ctx.state, counts))
+    ctx.emit(ChipCountApplied(counts=rows, differences=diffs, correction=any(d for _, d in diffs),
+                              taken=_pairs(settled.taken), tables=_tables_of(ctx.state, counts)))
+
+
+def _pairs(rows: list[list[int]]) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in rows]
 
 
 def _tables_of(state: TournamentState, counts: dict[int, int]) -> list[int]:
     return sorted({p.table if (p := state.players[pid]).table is not None else loose.NO_TABLE for pid in counts})
 
 
-@command("accept_chip_count")
-def accept_chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def accept_chip_count(ctx: Context, cmd: AcceptChipCount) -> None:
     """Accept the flagged count as it was entered; its difference is recorded as a correction."""
     pending = ctx.state.pending_count
     if pending is None:
@@ -140,34 +145,39 @@ def accept_chip_count(ctx: Context, cmd: dict[str, Any]) -> None:
     _check_tables(ctx.state, counts, " since the count")  # a bust or a move since: the count is stale
     settled = _settle(ctx.state, counts)
     _never_above_issued(ctx.state, settled)
-    ctx.emit("chip_count_applied", counts=pending["counts"], differences=settled.differences, correction=True,
-             taken=settled.taken, tables=_tables_of(ctx.state, counts))
+    ctx.emit(ChipCountApplied(counts=_pairs(pending["counts"]), differences=_pairs(settled.differences),
+                              correction=True, taken=_pairs(settled.taken), tables=_tables_of(ctx.state, counts)))
 
 
-@applies("chip_count_flagged")
-def _flagged(state: TournamentState, ev: Event) -> None:
-    state.pending_count = {"counts": ev.data["counts"], "differences": ev.data["differences"], "at": ev.at}
+def _rows(pairs: list[tuple[int, int]]) -> list[list[int]]:
+    """Pairs as the state keeps them (and a snapshot gives them back): lists."""
+    return [[a, b] for a, b in pairs]
 
 
-@applies("chip_count_applied")
-def _applied(state: TournamentState, ev: Event) -> None:
-    for pid, chips in ev.data["counts"]:
-        state.players[int(pid)].stack = int(chips)
-        note_counted(state, state.players[int(pid)], ev.at)
-    total = sum(int(diff) for _, diff in ev.data["differences"])
-    if "taken" in ev.data:
-        loose.counted_tables(state, {int(t) for t in ev.data["tables"]}, ev.data["taken"])
+@applies
+def _flagged(state: TournamentState, ev: ChipCountFlagged) -> None:
+    state.pending_count = {"counts": _rows(ev.counts), "differences": _rows(ev.differences), "at": ev.at}
+
+
+@applies
+def _applied(state: TournamentState, ev: ChipCountApplied) -> None:
+    for pid, chips in ev.counts:
+        state.players[pid].stack = chips
+        note_counted(state, state.players[pid], ev.at)
+    total = sum(diff for _, diff in ev.differences)
+    if ev.taken is not None:
+        loose.counted_tables(state, set(ev.tables or ()), _rows(ev.taken))
     else:  # logs written before the loose chips went with their holders: each counted table's own lot
-        for key, _diff in ev.data["differences"]:
-            loose.drop(state, int(key))
+        for key, _diff in ev.differences:
+            loose.drop(state, key)
     if total > 0:
         state.chips_added += total
     else:
         state.chips_removed -= total
     state.count_corrections += total
-    if ev.data.get("correction"):
+    if ev.correction:
         state.extra.setdefault("chip_corrections", []).append(
-            {"at": ev.at, "differences": ev.data["differences"], "total": total}
+            {"at": ev.at, "differences": _rows(ev.differences), "total": total}
         )
     state.pending_count = None
     state.extra["counts_applied"] = int(state.extra.get("counts_applied", 0)) + 1  # chip leaders mean something now

@@ -10,14 +10,15 @@ view's ``found``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.chips.race import chip_set, in_play
+from app.commands.chips import FoundChips
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.events.chips import ChipsFound
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -29,13 +30,13 @@ def exchange(value: int, smallest: int) -> tuple[int, int]:
     return credited, value - credited
 
 
-@command("found_chips")
-def found_chips(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def found_chips(ctx: Context, cmd: FoundChips) -> None:
     """Exchange raced-off chips found later at equal value; the remainder below the smallest chip is lost (RACE-4)."""
     state = ctx.state
-    p = inputs.live(inputs.player(state, inputs.field(cmd, "player")))
-    denomination = inputs.whole(inputs.field(cmd, "denomination"), "The chip value", minimum=1)
-    count = inputs.whole(inputs.field(cmd, "count"), "The number of chips found", minimum=1)
+    p = inputs.live(inputs.player(state, cmd.player))
+    denomination = inputs.whole(cmd.denomination, "The chip value", minimum=1)
+    count = inputs.whole(cmd.count, "The number of chips found", minimum=1)
     if denomination not in chip_set(state):
         raise RuleError(
             "INVALID_INPUT", f"There is no {denomination} chip in this tournament's chip set {chip_set(state)}.",
@@ -58,17 +59,17 @@ def found_chips(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", "No chip is left in play to exchange them for.", "RACE-4")
     value = denomination * count
     credited, remainder = exchange(value, chips[0])
-    ctx.emit(
-        "chips_found", player=p.id, denomination=denomination, count=count, value=value,
-        smallest=chips[0], credited=credited, remainder=remainder,
-    )
+    ctx.emit(ChipsFound(player=p.id, denomination=denomination, count=count, value=value, smallest=chips[0],
+                        credited=credited, remainder=remainder))
 
 
-@applies("chips_found")
-def _chips_found(state: TournamentState, ev: Event) -> None:
-    credited = int(ev.data["credited"])
-    p = state.players[int(ev.data["player"])]
+@applies
+def _chips_found(state: TournamentState, ev: ChipsFound) -> None:
+    credited = ev.credited
+    p = state.players[ev.player]
     p.stack += credited
     state.chips_added += credited
     race = state.extra.setdefault("chip_race", {})
-    race["found"] = [*race.get("found", []), {"at": ev.at, "name": p.name, **ev.data}]
+    found = {"at": ev.at, "name": p.name, "player": ev.player, "denomination": ev.denomination, "count": ev.count,
+             "value": ev.value, "smallest": ev.smallest, "credited": ev.credited, "remainder": ev.remainder}
+    race["found"] = [*race.get("found", []), found]

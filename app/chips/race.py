@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from app.chips.race_results import award_by_results, check_results_players, count_first, given_results
 from app.clock.view import clock_part
+from app.commands.chips import ChipRace
 from app.core import inputs
-from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command, view_part
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
+from app.events.chips import ChipsRaced, RaceTable
 from app.format import chips as chip_text
 from app.levels.timeline import current_period, structure_of
 
@@ -117,17 +120,13 @@ def plan(state: TournamentState, denomination: int, new: int) -> list[dict[str, 
     return out
 
 
-def _given_cards(cmd: dict[str, Any], state: TournamentState) -> dict[int, list[str]] | None:
-    raw = cmd.get("cards")
+def _given_cards(cmd: ChipRace, state: TournamentState) -> dict[int, list[str]] | None:
+    raw = cmd.cards
     if raw is None:
         return None
-    if not isinstance(raw, dict):
-        raise RuleError("INVALID_INPUT", "cards is an object of player: [cards].", "RACE-3")
     out: dict[int, list[str]] = {}
     for ref, cards in raw.items():
         p = inputs.player(state, ref)
-        if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
-            raise RuleError("INVALID_INPUT", f"{p.name}'s race cards must be a list like ['As', 'Td'].", "RACE-3")
         for c in cards:
             try:
                 card_value(c)
@@ -188,10 +187,10 @@ def _award(ctx: Context, table: dict[str, Any], racers: list[dict[str, Any]]) ->
             r["added"] = True
 
 
-@command("chip_race")
-def chip_race(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def chip_race(ctx: Context, cmd: ChipRace) -> None:
     """Race off the smallest chip at every table (RACE-3): by the cards (given, else dealt) or by the results."""
-    denomination = inputs.whole(inputs.field(cmd, "denomination"), "The chip value", minimum=1)
+    denomination = inputs.whole(cmd.denomination, "The chip value", minimum=1)
     new = check_denomination(ctx.state, denomination, ctx.now)
     results = given_results(cmd, ctx.state)
     given = _given_cards(cmd, ctx.state)
@@ -210,20 +209,22 @@ def chip_race(ctx: Context, cmd: dict[str, Any]) -> None:
             deal_and_rank(ctx, t, given)
     removed = sum(r["odd"] * denomination + r["lost"] for t in tables for r in t["racers"])
     added = sum(new for t in tables for r in t["racers"] if r["chip"] or r["added"])
-    ctx.emit("chips_raced", denomination=denomination, next=new, tables=tables, removed=removed, added=added)
+    ctx.emit(ChipsRaced(denomination=denomination, next=new, tables=msgspec.convert(tables, list[RaceTable]),
+                        removed=removed, added=added))
 
 
-@applies("chips_raced")
-def _chips_raced(state: TournamentState, ev: Event) -> None:
-    new = int(ev.data["next"])
-    for t in ev.data["tables"]:
-        for r in t["racers"]:
-            state.players[int(r["player"])].stack = int(r["left"]) + (new if r["chip"] or r["added"] else 0)
-    state.chips_removed += int(ev.data["removed"])
-    state.chips_added += int(ev.data["added"])
+@applies
+def _chips_raced(state: TournamentState, ev: ChipsRaced) -> None:
+    new = ev.next
+    for t in ev.tables:
+        for r in t.racers:
+            state.players[r.player].stack = r.left + (new if r.chip or r.added else 0)
+    state.chips_removed += ev.removed
+    state.chips_added += ev.added
     race = state.extra.setdefault("chip_race", {})
-    race["raced_off"] = [*race.get("raced_off", []), int(ev.data["denomination"])]
-    race["last"] = {"at": ev.at, **ev.data}
+    race["raced_off"] = [*race.get("raced_off", []), ev.denomination]
+    race["last"] = {"at": ev.at, "denomination": ev.denomination, "next": ev.next,
+                    "tables": msgspec.to_builtins(ev.tables), "removed": ev.removed, "added": ev.added}
 
 
 @view_part("chip_race")

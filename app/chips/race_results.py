@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.chips import loose
+from app.commands.chips import ChipCount, ChipRace
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import Choice, Question, RuleError
@@ -30,20 +31,18 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def given_results(cmd: dict[str, Any], state: TournamentState) -> dict[int, int] | None:
+def given_results(cmd: ChipRace, state: TournamentState) -> dict[int, int] | None:
     """Chips won per player (0 or 1), as the director gives them; None when the race is by cards."""
-    raw = cmd.get("results")
+    raw = cmd.results
     if raw is None:
         return None
-    if "cards" in cmd:
+    if cmd.cards is not None:
         raise RuleError("INVALID_INPUT", "Give either the race cards or the results, not both.", "RACE-3")
-    if not isinstance(raw, dict):
-        raise RuleError("INVALID_INPUT", "results is an object of player: chips won (0 or 1).", "RACE-3")
     out: dict[int, int] = {}
     for ref, won in raw.items():
         p = inputs.player(state, ref)
-        chips = int(won) if isinstance(won, bool) else won
-        if not isinstance(chips, int) or chips < 0:
+        chips = int(won)
+        if chips < 0:
             raise RuleError("INVALID_INPUT", f"{p.name}'s result is the chips they won, 0 or 1, not {won!r}.", "RACE-3")
         if chips > 1:
             raise RuleError("INVALID_INPUT", f"{p.name} cannot win {chips} chips: one at most in a race.", "RACE-3")
@@ -101,12 +100,12 @@ def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int
     table["by"] = "results"
 
 
-def count_first(ctx: Context, cmd: dict[str, Any]) -> None:
+def count_first(ctx: Context, cmd: ChipRace) -> None:
     """Count the tables the race carries counts for; refuse, saying exactly what to do, while any table
     still holds chips of busted players that no counted stack shows."""
-    counts = cmd.get("counts")
+    counts = cmd.counts
     if counts is not None:
-        ctx.run({"cmd": "chip_count", "counts": counts})
+        ctx.run(ChipCount(counts=counts))
         if ctx.state.pending_count is not None:
             diffs = ", ".join(f"table {t}: {d:+,}" for t, d in ctx.state.pending_count["differences"] if d)
             text = (

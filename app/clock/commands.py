@@ -6,13 +6,42 @@ of ``state.clock`` described in :mod:`app.levels.timeline`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
+from app.commands.clock import (
+    AddTime,
+    ChangeLevelLength,
+    CloseRegistration,
+    EndBreak,
+    HandForHandDeduct,
+    JumpToLevel,
+    NextLevel,
+    PauseClock,
+    PreviousLevel,
+    RemoveTime,
+    ReopenRegistration,
+    ResumeClock,
+    StartBreak,
+    StartClock,
+)
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.events.base import Event
+from app.events.clock import (
+    BreakCalled,
+    BreakEnded,
+    ClockDeducted,
+    ClockJumped,
+    ClockPaused,
+    ClockResumed,
+    ClockStarted,
+    LevelLengthChanged,
+    RegistrationClosed,
+    RegistrationReopened,
+    TimeAdjusted,
+)
 from app.games import rotation
 from app.games.catalogue import check_games
 from app.levels.structure import MAX_MINUTES, Structure, check_forced_bets, check_stud_columns
@@ -59,85 +88,76 @@ def check_structure(ctx: Context, structure: Structure) -> None:
     check_stud_columns(structure, [g.id for g in games if g.forced == "stud"])
 
 
-@command("start_clock")
-def start_clock(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def start_clock(ctx: Context, cmd: StartClock) -> None:
     """Start the tournament clock at level 1 (or the level given); draws the hat in a hat mix."""
     if ctx.state.clock.get("started"):
         raise RuleError("CLOCK_STATE", "The clock is already started; pause or resume it instead.", "CLK-10")
     structure = structure_of(ctx.state)
     check_structure(ctx, structure)
-    level = inputs.whole(cmd.get("level", 1), "The level", minimum=1)
+    level = inputs.whole(cmd.level, "The level", minimum=1)
     if structure.last_level is not None and level > structure.last_level:
         raise RuleError("INVALID_INPUT", f"The structure has {structure.last_level} levels.", "CLK-1")
     target = find_period(ctx.state, "level", level)
     assert target is not None
-    ctx.emit(
-        "clock_started",
-        structure=structure.to_dict(),
-        level_ms=default_level_ms(ctx.state),
-        level=level,
-        pos_ms=target.start_ms,
-    )
+    ctx.emit(ClockStarted(structure=structure.to_dict(), level_ms=default_level_ms(ctx.state), level=level,
+                          pos_ms=target.start_ms))
     if rotation.mode(ctx.state) == "hat" and not ctx.state.games.get("draws"):
         rotation.emit_hat_draws(ctx, structure.last_level or rotation.HAT_PREDRAW_LEVELS)
 
 
-@applies("clock_started")
-def _clock_started(state: TournamentState, ev: Event) -> None:
+@applies
+def _clock_started(state: TournamentState, ev: ClockStarted) -> None:
     c = touch(state, ev)
-    c.update(started=True, running=True, pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), adjust={})
+    c.update(started=True, running=True, pos_ms=ev.pos_ms, wall_ms=to_ms(ev.at), adjust={})
     if state.started_at is None:
         state.started_at = ev.at  # ABS-5: half an hour from the start
-    c.update(structure=ev.data["structure"], level_ms=int(ev.data["level_ms"]), adhoc=None, pause_reason=None)
+    c.update(structure=ev.structure, level_ms=ev.level_ms, adhoc=None, pause_reason=None)
 
 
-@command("pause_clock")
-def pause_clock(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def pause_clock(ctx: Context, cmd: PauseClock) -> None:
     """Stop the clock (a dispute, hand-for-hand, anything); breaks in progress stop too."""
     c = _started(ctx)
     if not c.get("running"):
         raise RuleError("CLOCK_STATE", "The clock is already paused.", "CLK-5")
-    reason = cmd.get("reason")
     now_ms = to_ms(ctx.now)
-    ctx.emit(
-        "clock_paused",
-        pos_ms=position_ms(ctx.state, now_ms),
-        adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
-        reason=str(reason) if reason else None,
-    )
+    ctx.emit(ClockPaused(pos_ms=position_ms(ctx.state, now_ms), adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
+                         reason=cmd.reason or None))
 
 
-@applies("clock_paused")
-def _clock_paused(state: TournamentState, ev: Event) -> None:
+@applies
+def _clock_paused(state: TournamentState, ev: ClockPaused) -> None:
     c = touch(state, ev)
-    left = int(ev.data["adhoc_left_ms"])
-    c.update(running=False, pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), pause_reason=ev.data["reason"])
+    left = ev.adhoc_left_ms
+    c.update(running=False, pos_ms=ev.pos_ms, wall_ms=to_ms(ev.at), pause_reason=ev.reason)
     c["adhoc"] = {"minutes": c["adhoc"]["minutes"], "left_ms": left} if c.get("adhoc") and left > 0 else None
 
 
-@command("resume_clock")
-def resume_clock(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def resume_clock(ctx: Context, cmd: ResumeClock) -> None:
     """Restart a paused clock where it stopped."""
     c = _started(ctx)
     if c.get("running"):
         raise RuleError("CLOCK_STATE", "The clock is already running.", "CLK-5")
-    ctx.emit("clock_resumed")
+    ctx.emit(ClockResumed())
 
 
-@applies("clock_resumed")
-def _clock_resumed(state: TournamentState, ev: Event) -> None:
+@applies
+def _clock_resumed(state: TournamentState, ev: ClockResumed) -> None:
     c = touch(state, ev)
     left = int(c["adhoc"]["left_ms"]) if c.get("adhoc") else 0
     c.update(running=True, wall_ms=to_ms(ev.at) + left, pause_reason=None)
 
 
 def _jump(ctx: Context, target: Period, current: Period) -> None:
-    ctx.emit("clock_jumped", pos_ms=target.start_ms, index=target.index, kind=target.kind, level=target.level,
-             from_level=current.level)
+    kind: Literal["level", "break"] = "break" if target.kind == "break" else "level"
+    ctx.emit(ClockJumped(pos_ms=target.start_ms, index=target.index, kind=kind, level=target.level,
+                         from_level=current.level))
 
 
-@command("next_level")
-def next_level(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def next_level(ctx: Context, cmd: NextLevel) -> None:
     """Go to the start of the next period: the next level, or the break that comes first."""
     _started(ctx)
     _, p = now_period(ctx)
@@ -147,8 +167,8 @@ def next_level(ctx: Context, cmd: dict[str, Any]) -> None:
     _jump(ctx, target, p)
 
 
-@command("previous_level")
-def previous_level(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def previous_level(ctx: Context, cmd: PreviousLevel) -> None:
     """Go back to the start of the previous level (from a break: the level before it)."""
     _started(ctx)
     _, p = now_period(ctx)
@@ -159,11 +179,11 @@ def previous_level(ctx: Context, cmd: dict[str, Any]) -> None:
     _jump(ctx, target, p)
 
 
-@command("jump_to_level")
-def jump_to_level(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def jump_to_level(ctx: Context, cmd: JumpToLevel) -> None:
     """Go to the start of any level, with its full time."""
     _started(ctx)
-    level = inputs.whole(inputs.field(cmd, "level"), "The level", minimum=1)
+    level = inputs.whole(cmd.level, "The level", minimum=1)
     last = structure_of(ctx.state).last_level
     if last is not None and level > last:
         raise RuleError("INVALID_INPUT", f"The structure has {last} levels.", "CLK-1")
@@ -172,18 +192,19 @@ def jump_to_level(ctx: Context, cmd: dict[str, Any]) -> None:
     _jump(ctx, target, now_period(ctx)[1])
 
 
-@applies("clock_jumped")
-def _clock_jumped(state: TournamentState, ev: Event) -> None:
+@applies
+def _clock_jumped(state: TournamentState, ev: ClockJumped) -> None:
     c = touch(state, ev)
-    index = int(ev.data["index"])
-    c["adjust"] = {k: v for k, v in c.get("adjust", {}).items() if int(k) < index}
-    c.update(pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at), adhoc=None)
+    c["adjust"] = {k: v for k, v in c.get("adjust", {}).items() if int(k) < ev.index}
+    c.update(pos_ms=ev.pos_ms, wall_ms=to_ms(ev.at), adhoc=None)
 
 
-def _seconds(cmd: dict[str, Any]) -> int:
-    if "minutes" in cmd:
-        return inputs.whole(cmd["minutes"], "The minutes", minimum=1) * 60
-    return inputs.whole(inputs.field(cmd, "seconds"), "The seconds", minimum=1)
+def _seconds(cmd: AddTime | RemoveTime) -> int:
+    if cmd.minutes is not None:
+        return inputs.whole(cmd.minutes, "The minutes", minimum=1) * 60
+    if cmd.seconds is None:
+        raise RuleError("INVALID_INPUT", f"The command '{cmd.name()}' needs 'seconds' (or 'minutes').")
+    return inputs.whole(cmd.seconds, "The seconds", minimum=1)
 
 
 def _adjust(ctx: Context, ms: int) -> None:
@@ -196,85 +217,85 @@ def _adjust(ctx: Context, ms: int) -> None:
         if left == 0:
             raise RuleError("CLOCK_STATE", "There is no time left to remove.", "CLK-5")
         ms = -min(-ms, left)
-    target = "break" if adhoc_left else "period"
-    ctx.emit("time_adjusted", target=target, index=p.index, level=p.level, ms=ms)
+    target: Literal["period", "break"] = "break" if adhoc_left else "period"
+    ctx.emit(TimeAdjusted(target=target, index=p.index, level=p.level, ms=ms))
 
 
-@command("add_time")
-def add_time(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def add_time(ctx: Context, cmd: AddTime) -> None:
     """Add time to the current level or break ({"seconds": 60} or {"minutes": 1})."""
     _adjust(ctx, _seconds(cmd) * 1000)
 
 
-@command("remove_time")
-def remove_time(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def remove_time(ctx: Context, cmd: RemoveTime) -> None:
     """Take time off the current level or break; removing more than is left ends it now."""
     _adjust(ctx, -_seconds(cmd) * 1000)
 
 
-@applies("time_adjusted")
-def _time_adjusted(state: TournamentState, ev: Event) -> None:
+@applies
+def _time_adjusted(state: TournamentState, ev: TimeAdjusted) -> None:
     c = touch(state, ev)
-    ms = int(ev.data["ms"])
-    if ev.data["target"] == "break":
+    ms = ev.ms
+    if ev.target == "break":
         if c.get("running"):
             c["wall_ms"] = int(c["wall_ms"]) + ms
         else:
             c["adhoc"] = {**c["adhoc"], "left_ms": int(c["adhoc"]["left_ms"]) + ms}
         return
-    key = str(ev.data["index"])
+    key = str(ev.index)
     adjust = dict(c.get("adjust", {}))
     adjust[key] = int(adjust.get(key, 0)) + ms
     c["adjust"] = adjust
 
 
-@command("start_break")
-def start_break(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def start_break(ctx: Context, cmd: StartBreak) -> None:
     """Call a break now for some minutes (CLK-3, P004); the level resumes where it stopped."""
     _started(ctx)
-    minutes = inputs.whole(inputs.field(cmd, "minutes"), "The break's minutes", minimum=1)
+    minutes = inputs.whole(cmd.minutes, "The break's minutes", minimum=1)
     pos, p = now_period(ctx)
     if p.kind == "break" or adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
         raise RuleError("CLOCK_STATE", "Play is already on a break.", "CLK-3")
-    ctx.emit("break_called", minutes=minutes, pos_ms=pos, level=p.level)
+    ctx.emit(BreakCalled(minutes=minutes, pos_ms=pos, level=p.level))
 
 
-@applies("break_called")
-def _break_called(state: TournamentState, ev: Event) -> None:
+@applies
+def _break_called(state: TournamentState, ev: BreakCalled) -> None:
     c = touch(state, ev)
-    ms = int(ev.data["minutes"]) * MINUTE_MS
-    c.update(pos_ms=int(ev.data["pos_ms"]), running=True, wall_ms=to_ms(ev.at) + ms, pause_reason=None)
-    c["adhoc"] = {"minutes": int(ev.data["minutes"]), "left_ms": ms}
+    ms = ev.minutes * MINUTE_MS
+    c.update(pos_ms=ev.pos_ms, running=True, wall_ms=to_ms(ev.at) + ms, pause_reason=None)
+    c["adhoc"] = {"minutes": ev.minutes, "left_ms": ms}
 
 
-@command("end_break")
-def end_break(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def end_break(ctx: Context, cmd: EndBreak) -> None:
     """End the break now: play resumes (after a scheduled break, with the next level)."""
     _started(ctx)
     _, p = now_period(ctx)
     if adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
-        ctx.emit("break_ended", level=p.level)
+        ctx.emit(BreakEnded(level=p.level))
     elif p.kind == "break":
         _jump(ctx, next(q for q in periods(ctx.state) if q.index == p.index + 1), p)
     else:
         raise RuleError("CLOCK_STATE", "Play is not on a break.", "CLK-3")
 
 
-@applies("break_ended")
-def _break_ended(state: TournamentState, ev: Event) -> None:
+@applies
+def _break_ended(state: TournamentState, ev: BreakEnded) -> None:
     c = touch(state, ev)
     if c.get("running"):
         c["wall_ms"] = to_ms(ev.at)
     c["adhoc"] = None
 
 
-@command("change_level_length")
-def change_level_length(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def change_level_length(ctx: Context, cmd: ChangeLevelLength) -> None:
     """Change the length of every level from the next one on; once, after the profile's level (CLK-6)."""
     after = ctx.profile["clock.level_length_change_after"]
     if after is None:
         raise RuleError("NOT_OFFERED", "This tournament's level length is fixed.", "CLK-6")
-    minutes = inputs.whole(inputs.field(cmd, "minutes"), "The level length in minutes", minimum=1)
+    minutes = inputs.whole(cmd.minutes, "The level length in minutes", minimum=1)
     if minutes > MAX_MINUTES:
         raise RuleError("INVALID_INPUT", f"A level lasts at most {MAX_MINUTES} minutes.", "CLK-6")
     if ctx.state.clock.get("length_change"):
@@ -290,33 +311,33 @@ def change_level_length(ctx: Context, cmd: dict[str, Any]) -> None:
             "LEVEL_LENGTH_TOO_EARLY", f"The level length may change from level {after} on, not at level {p.level}.",
             "CLK-6",
         )
-    ctx.emit("level_length_changed", from_level=p.level + 1, minutes=minutes)
+    ctx.emit(LevelLengthChanged(from_level=p.level + 1, minutes=minutes))
 
 
-@applies("level_length_changed")
-def _level_length_changed(state: TournamentState, ev: Event) -> None:
-    touch(state, ev)["length_change"] = {"from_level": int(ev.data["from_level"]), "minutes": int(ev.data["minutes"])}
+@applies
+def _level_length_changed(state: TournamentState, ev: LevelLengthChanged) -> None:
+    touch(state, ev)["length_change"] = {"from_level": ev.from_level, "minutes": ev.minutes}
 
 
-@command("hand_for_hand_deduct")
-def hand_for_hand_deduct(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def hand_for_hand_deduct(ctx: Context, cmd: HandForHandDeduct) -> None:
     """Take the fixed time off the clock for hand-for-hand hands played (CLK-5, TDA RP-8)."""
     _started(ctx)
-    hands = inputs.whole(cmd.get("hands", 1), "The hands", minimum=1)
+    hands = inputs.whole(cmd.hands, "The hands", minimum=1)
     ms = hands * int(ctx.profile["clock.hand_for_hand_deduction_s"]) * 1000
-    ctx.emit("clock_deducted", hands=hands, ms=ms)
+    ctx.emit(ClockDeducted(hands=hands, ms=ms))
 
 
-@applies("clock_deducted")
-def _clock_deducted(state: TournamentState, ev: Event) -> None:
+@applies
+def _clock_deducted(state: TournamentState, ev: ClockDeducted) -> None:
     c = touch(state, ev)
-    c["pos_ms"] = int(c["pos_ms"]) + int(ev.data["ms"])
-    c["h4h_hands"] = int(c.get("h4h_hands", 0)) + int(ev.data["hands"])
+    c["pos_ms"] = int(c["pos_ms"]) + ev.ms
+    c["h4h_hands"] = int(c.get("h4h_hands", 0)) + ev.hands
 
 
 # -- registration control (REG-8) ----------------------------------------------------------------------
-@command("close_registration")
-def close_registration(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def close_registration(ctx: Context, cmd: CloseRegistration) -> None:
     """The director closes late registration before the profile's deadline."""
     if ctx.profile["late.mode"] != "levels":
         raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
@@ -324,16 +345,16 @@ def close_registration(ctx: Context, cmd: dict[str, Any]) -> None:
         why = "already closed by the director" if late_registration_closed_early(ctx.state) else (
             f"already closed: it ended with level {int(ctx.profile['late.last_level'])}")
         raise RuleError("WINDOW_CLOSED", f"Late registration is {why}.", "REG-8")
-    ctx.emit("registration_closed")
+    ctx.emit(RegistrationClosed())
 
 
-@applies("registration_closed")
-def _registration_closed(state: TournamentState, ev: Event) -> None:
+@applies
+def _registration_closed(state: TournamentState, ev: RegistrationClosed) -> None:
     touch(state, ev)["late_closed"] = True
 
 
-@command("reopen_registration")
-def reopen_registration(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def reopen_registration(ctx: Context, cmd: ReopenRegistration) -> None:
     """The director reopens late registration he closed early; never past the profile's deadline."""
     if ctx.profile["late.mode"] != "levels":
         raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
@@ -350,9 +371,9 @@ def reopen_registration(ctx: Context, cmd: dict[str, Any]) -> None:
             f"Late registration cannot reopen: the profile closes it at the end of level {last}, already passed.",
             "REG-8",
         )
-    ctx.emit("registration_reopened")
+    ctx.emit(RegistrationReopened())
 
 
-@applies("registration_reopened")
-def _registration_reopened(state: TournamentState, ev: Event) -> None:
+@applies
+def _registration_reopened(state: TournamentState, ev: RegistrationReopened) -> None:
     touch(state, ev).pop("late_closed", None)

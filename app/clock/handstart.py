@@ -21,12 +21,12 @@ level in force.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
-from app.core.events import Event
 from app.core.registry import applies
 from app.core.state import Table, TournamentState
 from app.errors import Choice, Question, RuleError
+from app.events.clock import HandStartAnswered
 from app.levels.timeline import (
     current_level,
     in_break,
@@ -43,21 +43,27 @@ if TYPE_CHECKING:
 ANSWER = "hand_started_before_level_change"
 
 
-def given_answer(cmd: dict[str, Any]) -> bool | None:
+class HandAnswer(Protocol):
+    """What a command says about the hand in question: its level, or whether it started before the change.
+
+    Declared by every command the level of a hand decides (a bust, a rebuy, a top-up, a no-show).
+    """
+
+    @property
+    def hand_level(self) -> int | None: ...
+
+    @property
+    def hand_started_before_level_change(self) -> bool | None: ...
+
+
+def given_answer(cmd: HandAnswer) -> bool | None:
     """The director's answer to the question, when the command carries it."""
-    value = cmd.get(ANSWER)
-    if value is None:
-        return None
-    if not isinstance(value, bool):
-        raise RuleError("INVALID_INPUT", f"{ANSWER} is true or false, not {value!r}.", "CONV-6")
-    return value
+    return cmd.hand_started_before_level_change
 
 
-def given_level(cmd: dict[str, Any]) -> int | None:
-    value = cmd.get("hand_level")
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+def given_level(cmd: HandAnswer) -> int | None:
+    value = cmd.hand_level
+    if value is not None and value < 1:
         raise RuleError("INVALID_INPUT", f"hand_level must be a level number, not {value!r}.")
     return value
 
@@ -94,22 +100,21 @@ def _remember(ctx: Context, tables: Iterable[Table | None], level: int, before: 
     later question asks them about it again (and a replay gives the same)."""
     numbers = sorted({t.number for t in tables if t is not None and t.asked_level != level})
     if numbers:
-        ctx.emit("hand_start_answered", tables=numbers, level=level, started_before=before)
+        ctx.emit(HandStartAnswered(tables=numbers, level=level, started_before=before))
 
 
-@applies("hand_start_answered")
-def _hand_start_answered(state: TournamentState, ev: Event) -> None:
-    level = int(ev.data["level"])
-    for number in ev.data["tables"]:
-        table = state.tables.get(int(number))
+@applies
+def _hand_start_answered(state: TournamentState, ev: HandStartAnswered) -> None:
+    for number in ev.tables:
+        table = state.tables.get(number)
         if table is not None:
-            table.asked_level = level
-            table.answered_level = max(level - 1, 1) if ev.data["started_before"] else level
+            table.asked_level = ev.level
+            table.answered_level = max(ev.level - 1, 1) if ev.started_before else ev.level
 
 
 def judged_level(
     ctx: Context,
-    cmd: dict[str, Any],
+    cmd: HandAnswer,
     tables: Iterable[Table | None],
     allowed: Callable[[int], bool],
     question: Callable[[int], str],

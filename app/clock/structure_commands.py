@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.clock.commands import check_structure, now_period, touch
-from app.core import inputs
-from app.core.events import Event
+from app.commands.clock import SetStructure
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.events.clock import StructureSet
 from app.levels.structure import check_setup, resolve, shipped
 from app.levels.timeline import find_period, to_ms
 
@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
-@command("set_structure")
-def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def set_structure(ctx: Context, cmd: SetStructure) -> None:
     """Use another structure: a shipped one ({"id": "tda-nl"}) or the director's own levels and breaks.
 
     The clock keeps its level and the time played in it. A change never takes time from a level that has
@@ -26,13 +26,13 @@ def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
     was shortened below that, or it ran in overtime, CLK-1, and the new structure has more levels), it
     ends now, and the next level (or the break after it) starts now with its whole length (§20.7).
     """
-    if "id" in cmd:
-        raw = shipped(str(cmd["id"]))
+    if cmd.id is not None:
+        raw = shipped(cmd.id)
+    elif cmd.structure is not None:
+        raw = {"id": "custom", **cmd.structure}
     else:
-        given = inputs.field(cmd, "structure")
-        if not isinstance(given, dict):
-            raise RuleError("INVALID_STRUCTURE", "A structure is an object with levels and breaks.", "CLK-1")
-        raw = {"id": "custom", **given}
+        raise RuleError("INVALID_INPUT", "Give a shipped structure's 'id' or your own 'structure' (its levels and "
+                        "breaks).", "CLK-1")
     structure = resolve(raw, str(ctx.profile["structure.sb_rule"]), int(ctx.profile["structure.s004_scale"]))
     check_structure(ctx, structure)
     pos_ms, index, adjust = 0, 0, 0
@@ -54,13 +54,13 @@ def set_structure(ctx: Context, cmd: dict[str, Any]) -> None:
             adjust = played - q.length_ms
         pos_ms, index = q.start_ms + played, q.index
     check_setup(ctx.profile.settings, structure)
-    ctx.emit("structure_set", structure=structure.to_dict(), pos_ms=pos_ms, index=index, adjust_ms=adjust)
+    ctx.emit(StructureSet(structure=structure.to_dict(), pos_ms=pos_ms, index=index, adjust_ms=adjust))
 
 
-@applies("structure_set")
-def _structure_set(state: TournamentState, ev: Event) -> None:
+@applies
+def _structure_set(state: TournamentState, ev: StructureSet) -> None:
     c = touch(state, ev)
-    c["structure"] = ev.data["structure"]
+    c["structure"] = ev.structure
     if c.get("started"):
-        c.update(pos_ms=int(ev.data["pos_ms"]), wall_ms=to_ms(ev.at) if c.get("running") and not c.get("adhoc")
-                 else c["wall_ms"], adjust={str(ev.data["index"]): int(ev.data["adjust_ms"])})
+        c.update(pos_ms=ev.pos_ms, wall_ms=to_ms(ev.at) if c.get("running") and not c.get("adhoc")
+                 else c["wall_ms"], adjust={str(ev.index): ev.adjust_ms})

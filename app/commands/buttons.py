@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from msgspec import UNSET, UnsetType
+
 from app.commands.base import Command
 
 
@@ -37,5 +39,5 @@ class SetButton(Command, tag="set_button"):
 
     table: int
     seat: int
-    sb: int | None = None
+    sb: int | None | UnsetType = UNSET  # left out: the small blind follows the button
     bb: int | None = None

@@ -6,14 +6,14 @@ engine that imports them: the areas register themselves without an import cycle.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 
-from app.commands import Command, declaration
-from app.core.events import Event, Untyped
+from app.commands import Command
+from app.core.events import Event
 from app.core.randomness import RandomSource
-from app.core.registry import APPLIERS, COMMANDS, TYPED_COMMANDS, Handler
+from app.core.registry import APPLIERS, COMMANDS, Handler
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
@@ -41,32 +41,24 @@ class Context:
         self.rng = tournament.rng
         self.events: list[Event] = []
 
-    def emit(self, event: Event | str, /, **data: Any) -> Event:
+    def emit(self, event: Event) -> Event:
         """Apply ``event`` to the state at once (later steps see it) and keep it for the log."""
-        if isinstance(event, str):
-            event = Untyped(kind=event, payload=data)
         event.at = self.now
         apply_event(self.state, event)
         self.events.append(event)
         return event
 
-    def run(self, command: Command | dict[str, Any]) -> None:
+    def run(self, decl: Command) -> None:
         """Run another command as part of this one (same time, same transaction)."""
-        decl = declaration(command)
         if decl.at is None:
             decl = msgspec.structs.replace(decl, at=self.now)
         handler = handler_for(decl)
         saved = self.command
         self.command = decl
         try:
-            call(handler, self, decl)
+            handler(self, decl)
         finally:
             self.command = saved
-
-
-def call(handler: Handler, ctx: Context, decl: Command) -> None:
-    """Run ``handler``; one still written for plain dicts gets the command as one."""
-    handler(ctx, decl if decl.name() in TYPED_COMMANDS else decl.to_dict())
 
 
 def apply_event(state: TournamentState, event: Event) -> None:

@@ -9,22 +9,17 @@ from app.errors import RuleError
 from app.names import name_key
 
 
-def field(cmd: dict[str, Any], key: str) -> Any:
-    if key not in cmd:
-        raise RuleError("INVALID_INPUT", f"The command '{cmd.get('cmd')}' needs '{key}'.")
-    return cmd[key]
-
-
 def whole(value: Any, what: str, *, minimum: int = 0) -> int:
     """A whole number of chips (or cards, or minutes): never negative, never fractional."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            raise RuleError("INVALID_INPUT", f"{what} must be a whole number, not {value!r}.")
-    if value < minimum:
-        raise RuleError("INVALID_INPUT", f"{what} must be at least {minimum}, not {value}.")
-    return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    else:
+        raise RuleError("INVALID_INPUT", f"{what} must be a whole number, not {value!r}.")
+    if number < minimum:
+        raise RuleError("INVALID_INPUT", f"{what} must be at least {minimum}, not {number}.")
+    return number
 
 
 def cents(value: Any, what: str) -> int:

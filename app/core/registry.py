@@ -19,76 +19,58 @@ if TYPE_CHECKING:
 
 # A handler takes the command's Context (app.core.context, which imports this module: named here as
 # Any so the registry does not import it back) and the command's declaration.
+C = TypeVar("C", bound=Command)
+E = TypeVar("E", bound=Event)
 Handler = Callable[[Any, Any], None]
 Applier = Callable[["TournamentState", Any], None]
-H = TypeVar("H", bound=Callable[..., None])
 
 COMMANDS: dict[str, Handler] = {}
-TYPED_COMMANDS: set[str] = set()  # handlers that take their declaration (the others a plain dict)
+DECLARED: dict[str, type[Command]] = {}  # each command's declaration, as its handler's signature names it
 APPLIERS: dict[str, Applier] = {}
 COMMAND_HELP: dict[str, str] = {}
-
-
 D = TypeVar("D")
 
 
-def _declared(fn: Callable[..., None], position: int, base: type[D]) -> type[D] | None:
-    """The class named by the annotation of ``fn``'s parameter at ``position``, if it is a ``base``.
+def _declared(fn: Callable[..., None], base: type[D]) -> type[D]:
+    """The class named by the annotation of ``fn``'s second parameter, which must be a ``base``.
 
     The handler's signature is its declaration: ``def bust(ctx: Context, cmd: Bust)`` handles ``Bust``.
-    Annotations are text here (postponed evaluation), so the name is looked up in the handler's module.
+    Annotations are text here (postponed evaluation), so the name is looked up in the function's module.
     """
     params = list(inspect.signature(fn).parameters.values())
-    if len(params) <= position:
-        return None
-    ann = params[position].annotation
+    ann = params[1].annotation if len(params) > 1 else None
     found = fn.__globals__.get(ann) if isinstance(ann, str) else ann
-    return found if isinstance(found, type) and issubclass(found, base) else None
+    if not (isinstance(found, type) and issubclass(found, base)):
+        raise TypeError(f"{fn.__name__}: annotate its second parameter with a {base.__name__} class")
+    return found
 
 
-def command(target: str | H) -> Any:
-    """Register a director command handler. It validates first, then calls ``ctx.emit``.
+def command(fn: Callable[[Any, C], None]) -> Callable[[Any, C], None]:
+    """Register a director command handler: ``@command`` over ``def bust(ctx: Context, cmd: Bust)``.
 
-    ``@command`` on ``def bust(ctx: Context, cmd: Bust)`` registers it for the ``Bust`` declaration;
-    ``@command("name")`` registers a handler that reads the command as a plain dict.
+    It registers under the declaration's name; the handler checks the rules first, then calls ``ctx.emit``.
     """
-    def register(fn: H, name: str, typed: bool) -> H:
-        if name in COMMANDS:
-            raise ValueError(f"command {name!r} registered twice")
-        COMMANDS[name] = fn
-        if typed:
-            TYPED_COMMANDS.add(name)
-        COMMAND_HELP[name] = (fn.__doc__ or "").strip().split("\n")[0]
-        return fn
-
-    if isinstance(target, str):
-        return lambda fn: register(fn, target, False)
-    decl = _declared(target, 1, Command)
-    if decl is None:
-        raise TypeError(f"{target.__name__}: annotate the command parameter with its declaration")
-    return register(target, decl.name(), True)
+    decl = _declared(fn, Command)
+    name = decl.name()
+    if name in COMMANDS:
+        raise ValueError(f"command {name!r} registered twice")
+    COMMANDS[name] = fn
+    DECLARED[name] = decl
+    COMMAND_HELP[name] = (fn.__doc__ or "").strip().split("\n")[0]
+    return fn
 
 
-def applies(target: str | H) -> Any:
-    """Register the function that folds one event type into the state.
-
-    ``@applies`` on ``def _busted(state: TournamentState, ev: PlayersBusted)`` registers it for that
-    event class (and makes the class known to the log's reader); ``@applies("name")`` for an event
-    still emitted by name.
-    """
-    def register(fn: H, name: str) -> H:
-        if name in APPLIERS:
-            raise ValueError(f"event {name!r} registered twice")
-        APPLIERS[name] = fn
-        return fn
-
-    if isinstance(target, str):
-        return lambda fn: register(fn, target)
-    cls = _declared(target, 1, Event)
-    if cls is None:
-        raise TypeError(f"{target.__name__}: annotate the event parameter with its class")
+def applies(fn: Callable[[TournamentState, E], None]) -> Callable[[TournamentState, E], None]:
+    """Register the function that folds one event class into the state:
+    ``@applies`` over ``def _busted(state: TournamentState, ev: PlayersBusted)``. The class becomes
+    known to the log's reader by its name."""
+    cls = _declared(fn, Event)
+    name = cls.name()
+    if name in APPLIERS:
+        raise ValueError(f"event {name!r} registered twice")
+    APPLIERS[name] = fn
     known(cls)
-    return register(target, cls.name())
+    return fn
 
 
 DueCheck = Callable[["TournamentState", float], "Command | None"]
@@ -104,17 +86,18 @@ def due_check(fn: DueCheck) -> DueCheck:
 
 ViewPart = Callable[..., Any]
 VIEW_PARTS: dict[str, ViewPart] = {}
+V = TypeVar("V", bound=ViewPart)
 TIMED_VIEW_PARTS: set[str] = set()  # parts whose function also takes ``now`` (the current time)
 
 
-def view_part(name: str) -> Callable[[ViewPart], ViewPart]:
+def view_part(name: str) -> Callable[[V], V]:
     """Register one part of the tournament's JSON view (``players``, ``tables``, ``clock`` ...).
 
     ``fn(state)`` or, for parts that depend on the time (the clock), ``fn(state, now=None)``: the view
     then passes the tournament's current time, and ``None`` means "as of the last event".
     """
 
-    def register(fn: ViewPart) -> ViewPart:
+    def register(fn: V) -> V:
         if name in VIEW_PARTS:
             raise ValueError(f"view part {name!r} registered twice")
         VIEW_PARTS[name] = fn

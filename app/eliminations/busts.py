@@ -25,6 +25,7 @@ from app.eliminations.satellite import stop_at_seats
 from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
 from app.errors import Question, RuleError
+from app.events.clock import ClockPaused
 from app.events.eliminations import BustEntry, PlayersBusted, RebuyDeclined, TournamentWon
 from app.knockouts.bounties import eliminators, emit_knockouts, knockout_records, pay_winner
 from app.levels.timeline import (
@@ -110,7 +111,7 @@ def bust(ctx: Context, cmd: Bust) -> None:
     mode = "tie" if len(spans) > 1 else str(ctx.profile["elim.same_hand"])
     stacks = batch_stacks(ctx, cmd, players, mode)
     # KO-1: the eliminators are asked for before anything moves
-    knocked = knockout_records(ctx, players, eliminators(ctx, cmd.to_dict(), players))
+    knocked = knockout_records(ctx, players, eliminators(ctx, cmd, players))
     wants = cmd.rebuy
     if isinstance(wants, list):
         rebuying = {inputs.player(ctx.state, r).id for r in wants}
@@ -124,7 +125,7 @@ def bust(ctx: Context, cmd: Bust) -> None:
         raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
     entries: list[BustEntry] = []
     for p in players:
-        level = rebuy_hand_level(ctx, p, cmd.to_dict())
+        level = rebuy_hand_level(ctx, p, cmd)
         block = rebuy_block(ctx, p, level)
         if p.id in rebuying and block is not None:
             raise block
@@ -183,12 +184,8 @@ def finish(ctx: Context) -> None:
         now_ms = to_ms(ctx.now)
         pos = position_ms(ctx.state, now_ms)
         close = window_close_ms(ctx.state)
-        ctx.emit(
-            "clock_paused",
-            pos_ms=pos if close is None else min(pos, close),
-            adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
-            reason="tournament over",
-        )
+        ctx.emit(ClockPaused(pos_ms=pos if close is None else min(pos, close),
+                             adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms), reason="tournament over"))
     ctx.emit(TournamentWon(player=last.id))
     pay_winner(ctx, last)  # KO-7, KO-8
 

@@ -31,12 +31,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from app.commands.eliminations import RecordDeal
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import SEATED, TournamentState
 from app.eliminations.payouts import has_payout_table, is_satellite, prize_table
 from app.errors import RuleError
+from app.events.eliminations import DealLineRecord, DealRecorded
 from app.format import money
 from app.levels.timeline import late_registration_open
 
@@ -217,12 +218,12 @@ def split_cents(exact: Sequence[Fraction], stacks: Sequence[int], total: int) ->
 
 
 # -- the recorded deal (PAY-11) --------------------------------------------------------------------------
-def _by_player(ctx: Context, given: Any, what: str) -> dict[int, int]:
-    if not isinstance(given, dict) or not given:
+def _by_player(ctx: Context, given: dict[str, int] | None, what: str) -> dict[int, int]:
+    if not given:
         raise RuleError("INVALID_INPUT", f"'{what}' is an object of player: whole number.")
     out: dict[int, int] = {}
     for ref, value in given.items():
-        p = inputs.player(ctx.state, int(ref) if isinstance(ref, str) and ref.isdigit() else ref)
+        p = inputs.player(ctx.state, int(ref) if ref.isdigit() else ref)
         if p.id in out:
             raise RuleError("INVALID_INPUT", f"{p.name} is named twice in '{what}'.")
         out[p.id] = inputs.cents(value, f"{p.name}'s {what}") if what == "amounts_cents" else inputs.whole(
@@ -230,8 +231,8 @@ def _by_player(ctx: Context, given: Any, what: str) -> dict[int, int]:
     return out
 
 
-@command("record_deal")
-def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def record_deal(ctx: Context, cmd: RecordDeal) -> None:
     """Record the deal the players still in agreed: it replaces the prizes of the places in play (PAY-11)."""
     state = ctx.state
     if not has_payout_table(state):
@@ -251,24 +252,23 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
     if unseated:
         raise RuleError("INVALID_INPUT", f"{', '.join(unseated)} paid and {'wait' if len(unseated) > 1 else 'waits'} "
                         "for a seat: seat or refund the waiting entrants before recording a deal.", "PAY-11")
-    method = cmd.get("method", ICM)
+    method = cmd.method
     if method not in (*METHODS, AMOUNTS):
         raise RuleError("INVALID_INPUT", f"The deal method is icm, chip_chop or amounts, not {method!r}.", "PAY-11")
     live = deal_players(state)
     if len(live) < 2:
         raise RuleError("INVALID_INPUT", "A deal needs at least 2 players still in.", "PAY-11")
-    if cmd.get("players") is not None:
-        named = {inputs.player(state, ref).id for ref in cmd["players"]}
+    if cmd.players is not None:
+        named = {inputs.player(state, ref).id for ref in cmd.players}
         if named != {p.player for p in live}:
             missing = ", ".join(p.name for p in live if p.player not in named) or "none"
             raise RuleError("INVALID_INPUT", "Every player still in takes part in the deal (and only they); "
                             f"not named: {missing}.", "PAY-11")
-    save = inputs.cents(cmd.get("save_cents", 0), "The amount left to play for")
-    given = cmd.get("chips")
-    chips = _by_player(ctx, given, "chips") if given is not None else {p.player: p.chips for p in live}
+    save = inputs.cents(cmd.save_cents, "The amount left to play for")
+    chips = _by_player(ctx, cmd.chips, "chips") if cmd.chips is not None else {p.player: p.chips for p in live}
     prizes = prizes_in_play(state)
     if method == AMOUNTS:
-        amounts = _by_player(ctx, inputs.field(cmd, "amounts_cents"), "amounts_cents")
+        amounts = _by_player(ctx, cmd.amounts_cents, "amounts_cents")
         absent = [p.name for p in live if p.player not in amounts]
         extra = [state.players[pid].name for pid in amounts if pid not in {p.player for p in live}]
         if absent or extra:
@@ -284,21 +284,22 @@ def record_deal(ctx: Context, cmd: dict[str, Any]) -> None:
                             f"{money(sum(amounts.values()) + save, cur)}; "
                             f"the prizes in play are {money(sum(prizes), cur)}.",
                             "PAY-11")
-        lines = [{"player": p.player, "chips": chips.get(p.player, p.chips), "amount_cents": amounts[p.player]}
+        lines = [DealLineRecord(player=p.player, chips=chips.get(p.player, p.chips), amount_cents=amounts[p.player])
                  for p in live]
     else:
         deal = deal_for_state(state, chips, method, save)
-        lines = [{"player": ln.player, "chips": ln.chips, "amount_cents": ln.amount_cents} for ln in deal.lines]
-    ctx.emit("deal_recorded", method=method, lines=lines, save_cents=save, prizes_cents=prizes)
+        lines = [DealLineRecord(player=ln.player, chips=ln.chips, amount_cents=ln.amount_cents) for ln in deal.lines]
+    ctx.emit(DealRecorded(method=method, lines=lines, save_cents=save, prizes_cents=prizes))
 
 
-@applies("deal_recorded")
-def _deal_recorded(state: TournamentState, ev: Event) -> None:
-    d = ev.data
+@applies
+def _deal_recorded(state: TournamentState, ev: DealRecorded) -> None:
     # ``after_batches``: the bust batches before the deal. A deal is made between hands, so a bust
     # recorded after it is of a later hand and never joins a hand-for-hand round's batch from before it.
-    state.deal = {"method": d["method"], "lines": [dict(ln) for ln in d["lines"]],
-                  "save_cents": int(d.get("save_cents", 0)), "prizes_cents": list(d["prizes_cents"]), "at": ev.at,
+    state.deal = {"method": ev.method,
+                  "lines": [{"player": ln.player, "chips": ln.chips, "amount_cents": ln.amount_cents}
+                            for ln in ev.lines],
+                  "save_cents": ev.save_cents, "prizes_cents": list(ev.prizes_cents), "at": ev.at,
                   "after_batches": len(state.batches)}
 
 

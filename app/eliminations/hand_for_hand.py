@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.core.events import Event
+from app.commands.clock import HandForHandDeduct, PauseClock, ResumeClock
+from app.commands.eliminations import HandForHand, HandForHandRound
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.eliminations.satellite import stop_at_seats
 from app.errors import RuleError
+from app.events.eliminations import HandForHandEnded, HandForHandRoundFinished, HandForHandStarted
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -31,7 +33,8 @@ PAUSE_REASON = "hand_for_hand"
 
 def _book(state: TournamentState) -> dict[str, Any]:
     """The bookkeeping, created if missing: for appliers only (a command never writes the state)."""
-    return state.extra.setdefault("h4h", _read(state))
+    book: dict[str, Any] = state.extra.setdefault("h4h", _read(state))
+    return book
 
 
 def _read(state: TournamentState) -> dict[str, Any]:
@@ -54,12 +57,10 @@ def round_batch(state: TournamentState) -> int | None:
     return index
 
 
-@command("hand_for_hand")
-def hand_for_hand(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def hand_for_hand(ctx: Context, cmd: HandForHand) -> None:
     """Start or end hand-for-hand play (CLK-5, TDA RP-8): {"on": true} or {"on": false}."""
-    on = cmd.get("on")
-    if not isinstance(on, bool):
-        raise RuleError("INVALID_INPUT", "Say 'on': true to start hand-for-hand play, or 'on': false to end it.")
+    on = cmd.on
     state = ctx.state
     if on == state.hand_for_hand:
         book = _read(state)
@@ -70,47 +71,47 @@ def hand_for_hand(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", "Hand-for-hand is played across two tables or more.", "ELIM-3")
     clock = state.clock
     if on:
-        ctx.emit("hand_for_hand_started", announcement=ANNOUNCEMENT, first_batch=len(state.batches))
+        ctx.emit(HandForHandStarted(announcement=ANNOUNCEMENT, first_batch=len(state.batches)))
         if clock.get("started") and clock.get("running"):
-            ctx.run({"cmd": "pause_clock", "reason": PAUSE_REASON})
+            ctx.run(PauseClock(reason=PAUSE_REASON))
         return
-    ctx.emit("hand_for_hand_ended", rounds=int(_read(state)["round"]) - 1)
+    ctx.emit(HandForHandEnded(rounds=int(_read(state)["round"]) - 1))
     if stop_at_seats(ctx):  # SAT-3: the round's busts left the players within the seats
         return
     if clock.get("started") and not clock.get("running") and clock.get("pause_reason") == PAUSE_REASON:
-        ctx.run({"cmd": "resume_clock"})
+        ctx.run(ResumeClock())
 
 
-@applies("hand_for_hand_started")
-def _started(state: TournamentState, ev: Event) -> None:
+@applies
+def _started(state: TournamentState, ev: HandForHandStarted) -> None:
     state.hand_for_hand = True
     book = _book(state)
-    book.update(round=1, first_batch=int(ev.data["first_batch"]), started_at=ev.at)
+    book.update(round=1, first_batch=ev.first_batch, started_at=ev.at)
 
 
-@applies("hand_for_hand_ended")
-def _ended(state: TournamentState, ev: Event) -> None:
+@applies
+def _ended(state: TournamentState, ev: HandForHandEnded) -> None:
     state.hand_for_hand = False
     _book(state).update(round=0, first_batch=len(state.batches))
 
 
-@command("hand_for_hand_round")
-def hand_for_hand_round(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def hand_for_hand_round(ctx: Context, cmd: HandForHandRound) -> None:
     """Every table finished its hand of the round: take the fixed time off the clock (CLK-5)."""
     if not ctx.state.hand_for_hand:
         raise RuleError("INVALID_INPUT", "Hand-for-hand is not on: start it with hand_for_hand on.", "CLK-5")
     book = _read(ctx.state)
     deducted = bool(ctx.state.clock.get("started"))
     if deducted:
-        ctx.run({"cmd": "hand_for_hand_deduct", "hands": 1})
-    ctx.emit("hand_for_hand_round", round=int(book["round"]), deducted=deducted, next_batch=len(ctx.state.batches))
+        ctx.run(HandForHandDeduct(hands=1))
+    ctx.emit(HandForHandRoundFinished(round=int(book["round"]), deducted=deducted, next_batch=len(ctx.state.batches)))
     stop_at_seats(ctx, round_over=True)  # SAT-3: a satellite stops once the whole round is in
 
 
-@applies("hand_for_hand_round")
-def _round(state: TournamentState, ev: Event) -> None:
+@applies
+def _round(state: TournamentState, ev: HandForHandRoundFinished) -> None:
     book = _book(state)
-    book.update(round=int(ev.data["round"]) + 1, first_batch=int(ev.data["next_batch"]))
+    book.update(round=ev.round + 1, first_batch=ev.next_batch)
     book["rounds"] = int(book.get("rounds", 0)) + 1
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from app.commands.eliminations import LockPayouts, SetPayouts, UnlockPayouts
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import WINNER, TournamentState
 from app.errors import Question, RuleError
+from app.events.eliminations import PayoutsLocked, PayoutsSet, PayoutsUnlocked
 from app.format import money, ordinal
 
 if TYPE_CHECKING:
@@ -277,23 +278,22 @@ def payout_rows(
     return rows
 
 
-@command("set_payouts")
-def set_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def set_payouts(ctx: Context, cmd: SetPayouts) -> None:
     """Replace the payout table by the director's amounts in cents (null: back to the profile's)."""
-    amounts = inputs.field(cmd, "amounts_cents")
+    amounts = cmd.amounts_cents
     if amounts is not None:
-        if not isinstance(amounts, list) or not amounts:
+        if not amounts:
             raise RuleError("INVALID_INPUT", "amounts_cents is a list of prizes in cents, 1st first.")
         amounts = [inputs.cents(a, f"Prize {i + 1}") for i, a in enumerate(amounts)]
         if any(a < b for a, b in zip(amounts, amounts[1:])):
             raise RuleError("AMOUNT_INVALID", "A place may not pay more than the place above it.", "PAY-6")
-    ctx.emit("payouts_set", amounts_cents=amounts)
+    ctx.emit(PayoutsSet(amounts_cents=amounts))
 
 
-@applies("payouts_set")
-def _payouts_set(state: TournamentState, ev: Event) -> None:
-    amounts = ev.data["amounts_cents"]
-    state.payout_override = None if amounts is None else [int(a) for a in amounts]
+@applies
+def _payouts_set(state: TournamentState, ev: PayoutsSet) -> None:
+    state.payout_override = None if ev.amounts_cents is None else list(ev.amounts_cents)
 
 
 # -- payout lock (PAY-10) --------------------------------------------------------------------------------
@@ -301,8 +301,8 @@ def _no_table(what: str) -> RuleError:
     return RuleError("NOT_OFFERED", f"This tournament has no payout table, so there is nothing to {what}.", "PAY-10")
 
 
-@command("lock_payouts")
-def lock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def lock_payouts(ctx: Context, cmd: LockPayouts) -> None:
     """The director locks the payout table: late entries no longer change its places and shares."""
     if not has_payout_table(ctx.state):
         raise _no_table("lock")
@@ -311,7 +311,7 @@ def lock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
                         "closes (SAT-1), so there is no table to lock.", "PAY-10")
     if ctx.state.payout_lock is not None:
         raise RuleError("INVALID_INPUT", "The payout table is already locked.", "PAY-10")
-    ctx.emit("payouts_locked", prizes_cents=prize_table(ctx.state), auto=False)
+    ctx.emit(PayoutsLocked(prizes_cents=prize_table(ctx.state), auto=False))
 
 
 def lock_at_money(ctx: Context) -> None:
@@ -325,13 +325,12 @@ def lock_at_money(ctx: Context) -> None:
         return
     table = prize_table(state)
     if table and 0 < state.in_field <= len(table):
-        ctx.emit("payouts_locked", prizes_cents=table, auto=True)
+        ctx.emit(PayoutsLocked(prizes_cents=table, auto=True))
 
 
-@applies("payouts_locked")
-def _payouts_locked(state: TournamentState, ev: Event) -> None:
-    state.payout_lock = {"prizes_cents": [int(c) for c in ev.data["prizes_cents"]],
-                         "auto": bool(ev.data.get("auto")), "at": ev.at}
+@applies
+def _payouts_locked(state: TournamentState, ev: PayoutsLocked) -> None:
+    state.payout_lock = {"prizes_cents": list(ev.prizes_cents), "auto": ev.auto, "at": ev.at}
 
 
 def unlocked_table(state: TournamentState) -> list[int]:
@@ -355,8 +354,8 @@ def _changes(before: list[int], after: list[int], currency: str) -> str:
     return "; ".join(parts[:8]) + ("; ..." if len(parts) > 8 else "")
 
 
-@command("unlock_payouts")
-def unlock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def unlock_payouts(ctx: Context, cmd: UnlockPayouts) -> None:
     """The payout table follows the field again; refused once a prize was decided or a deal was made."""
     state = ctx.state
     if not has_payout_table(state):
@@ -373,15 +372,15 @@ def unlock_payouts(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("WINDOW_CLOSED", f"{len(paid)} paid place(s) already decided on the locked table; "
                         "it stays locked.", "PAY-10")
     after = unlocked_table(state)
-    if after != before and not cmd.get("confirm"):
+    if after != before and not cmd.confirm:
         changes = _changes(before, after, str(ctx.profile["money.currency"]))
         text = f"Unlocking changes the payout table: {changes}. Unlock?"
         raise RuleError("NEEDS_INPUT", text, "PAY-10", question=Question(text, "confirm", "bool"))
-    ctx.emit("payouts_unlocked", prizes_cents=after)
+    ctx.emit(PayoutsUnlocked(prizes_cents=after))
 
 
-@applies("payouts_unlocked")
-def _payouts_unlocked(state: TournamentState, ev: Event) -> None:
+@applies
+def _payouts_unlocked(state: TournamentState, ev: PayoutsUnlocked) -> None:
     state.payout_lock = None
 
 

@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 from app.commands import Command
 from app.commands.eliminations import AwardSeats
-from app.core.events import Event
 from app.core.registry import applies, command, due_check, view_part
 from app.core.state import Batch, TournamentState
 from app.eliminations.payouts import awards, event_name, is_satellite, prize_pool, seat_count, seat_of, seat_value
 from app.errors import RuleError
+from app.events.clock import ClockPaused
+from app.events.eliminations import SeatsWon
 from app.format import money
 from app.levels.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms, window_close_ms
 from app.places import eliminate, renumber
@@ -87,9 +88,9 @@ def _award(ctx: Context, winners: list[int], why: str) -> None:
         now_ms = to_ms(ctx.now)
         pos = position_ms(ctx.state, now_ms)
         close = window_close_ms(ctx.state)
-        ctx.emit("clock_paused", pos_ms=pos if close is None else min(pos, close),
-                 adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms), reason="tournament over")
-    ctx.emit("seats_won", players=winners, event=event_name(ctx.state), reason=why)
+        ctx.emit(ClockPaused(pos_ms=pos if close is None else min(pos, close),
+                             adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms), reason="tournament over"))
+    ctx.emit(SeatsWon(players=winners, event=event_name(ctx.state), reason=why))
 
 
 @due_check
@@ -102,8 +103,8 @@ def seats_due(state: TournamentState, now: float) -> Command | None:
     return None if late_registration_open(state, now) else AwardSeats()
 
 
-@command("award_seats")
-def award_seats(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def award_seats(ctx: Context, cmd: AwardSeats) -> None:
     """Every player still in wins a seat and the satellite ends (the players left are no more than the seats)."""
     state = ctx.state
     if not is_satellite(state):
@@ -123,9 +124,9 @@ def award_seats(ctx: Context, cmd: dict[str, Any]) -> None:
     _award(ctx, winners, "the director awarded the seats")
 
 
-@applies("seats_won")
-def _seats_won(state: TournamentState, ev: Event) -> None:
-    pids = [int(x) for x in ev.data["players"]]
+@applies
+def _seats_won(state: TournamentState, ev: SeatsWon) -> None:
+    pids = list(ev.players)
     seats: dict[int, list[int]] = {}
     for pid in pids:
         p = state.players[pid]

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from app.chips import loose
 from app.chips.stacks import note_counted
-from app.core.events import Event
 from app.core.inputs import cents, whole
 from app.core.registry import applies
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.errors import RuleError
+from app.events.entries import ChipsBought, PurchaseKind
 from app.format import USD
 from app.format import money as fmt_money
 from app.levels.timeline import current_level, in_break, late_registration_open
@@ -46,11 +46,11 @@ def on_break(ctx: Context) -> bool:
     return in_break(ctx.state, ctx.now)
 
 
-def paid_amount(cmd: dict[str, Any], price: int, what: str, rule: str, ctx: Context | None = None) -> int:
-    """The amount the director took: optional in the command, but it must be exactly the price."""
-    if "amount_cents" not in cmd:
+def paid_amount(given: int | None, price: int, what: str, rule: str, ctx: Context | None = None) -> int:
+    """The amount the director took (``given``): optional in the command, but it must be exactly the price."""
+    if given is None:
         return price
-    amount = cents(cmd["amount_cents"], f"The {what} amount")
+    amount = cents(given, f"The {what} amount")
     if amount != price:
         raise RuleError(
             "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.", rule
@@ -118,13 +118,12 @@ def fees_for(profile: Any, kind: str) -> dict[str, int]:
     return {k: v for k, v in split.items() if v}
 
 
-@applies("chips_bought")
-def _chips_bought(state: TournamentState, ev: Event) -> None:
-    d = ev.data
-    p = state.players[d["player"]]
-    kind = d["kind"]
-    price, fee, chips = int(d["cents"]), int(d.get("fee_cents", 0)), int(d["chips"])
-    split = {str(k): int(v) for k, v in (d.get("fees") or ({"house": fee} if fee else {})).items()}
+@applies
+def _chips_bought(state: TournamentState, ev: ChipsBought) -> None:
+    p = state.players[ev.player]
+    kind = ev.kind
+    price, fee, chips = ev.cents, ev.fee_cents, ev.chips
+    split = dict(ev.fees or ({"house": fee} if fee else {}))
     if kind in ("entry", "reentry"):
         if p.entries == 0:
             state.entrants += 1
@@ -152,14 +151,14 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
             state.deciding_count -= 1
         p.deciding = False
         p.busted_level = None
-    if d.get("stack_before") is not None:
-        restack(state, p, int(d["stack_before"]))
+    if ev.stack_before is not None:
+        restack(state, p, ev.stack_before)
     p.stack += chips
-    if d.get("stack_before") is not None or kind in ("entry", "reentry", "rebuy"):
+    if ev.stack_before is not None or kind in ("entry", "reentry", "rebuy"):
         note_counted(state, p, ev.at)  # a fresh stack, or the counted one plus the chips bought
     p.paid_cents += price + fee
     state.chips_issued += chips
-    bounty = int(d.get("bounty_cents", 0))  # KO-2: the bounty part of an entry is kept apart from the pool
+    bounty = ev.bounty_cents  # KO-2: the bounty part of an entry is kept apart from the pool
     state.pool_cents += price - bounty
     if bounty:
         state.bounty_pool_cents += bounty
@@ -170,7 +169,7 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
         p.fees_paid[name] = p.fees_paid.get(name, 0) + cents_
     state.money_counts[kind] = state.money_counts.get(kind, 0) + 1
     if kind not in ("entry", "reentry"):  # ENT-9 caps what is bought from the dealer, not the entry
-        mark = int(d.get("hand_mark", -1))
+        mark = ev.hand_mark
         if p.hand_purchase_mark != mark:
             p.hand_purchase_mark, p.hand_purchase_cents = mark, 0
         p.hand_purchase_cents += price
@@ -181,15 +180,12 @@ def _chips_bought(state: TournamentState, ev: Event) -> None:
         log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split)
 
 
-def emit_purchase(ctx: Context, p: Player, kind: str, price: int, chips: int, stack_before: int | None = None) -> None:
+def emit_purchase(
+    ctx: Context, p: Player, kind: PurchaseKind, price: int, chips: int, stack_before: int | None = None
+) -> None:
     """One purchase: the price to the pool, and the profile's fees for this kind (ENT-11) kept apart."""
     fees = fees_for(ctx.profile, kind)
-    extra: dict[str, Any] = {}
-    bounty = bounty_part(ctx.profile, kind, price)
-    if bounty:
-        extra["bounty_cents"] = bounty
-    ctx.emit(
-        "chips_bought",
+    ctx.emit(ChipsBought(
         player=p.id,
         kind=kind,
         cents=price,
@@ -198,8 +194,8 @@ def emit_purchase(ctx: Context, p: Player, kind: str, price: int, chips: int, st
         chips=chips,
         hand_mark=_hands_at_table(ctx.state, p),
         stack_before=stack_before,
-        **extra,
-    )
+        bounty_cents=bounty_part(ctx.profile, kind, price),
+    ))
 
 
 def bounty_part(profile: Any, kind: str, price: int) -> int:
@@ -221,7 +217,6 @@ def restack(state: TournamentState, p: Player, counted: int) -> None:
     p.stack = counted
 
 
-def counted_stack(cmd: dict[str, Any], key: str = "stack") -> int | None:
-    if key not in cmd:
-        return None
-    return whole(cmd[key], "The stack")
+def counted_stack(given: int | None) -> int | None:
+    """The stack the director counted (``stack`` in the command), when given: a whole number of chips."""
+    return None if given is None else whole(given, "The stack")

@@ -10,10 +10,11 @@ him seated at 0 chips, *deciding*. Then either ``rebuy`` (he stays in, with the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.chips.stacks import ask_stack, stack_known
-from app.clock.handstart import judged_level
+from app.clock.handstart import HandAnswer, judged_level
+from app.commands.entries import Addon, BuyChips, Rebuy, Topup
 from app.core import inputs
 from app.core.registry import command
 from app.core.state import Player
@@ -52,7 +53,7 @@ def rebuy_block(ctx: Context, p: Player, level: int) -> RuleError | None:
     return None
 
 
-def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
+def rebuy_hand_level(ctx: Context, p: Player, cmd: HandAnswer) -> int:
     """The level of the hand in which ``p`` lost his chips (CONV-6): ``hand_level``, the director's answer,
     or the clock; asked when a level change just happened and it decides his rebuy (section 19).
 
@@ -72,10 +73,10 @@ def rebuy_hand_level(ctx: Context, p: Player, cmd: dict[str, Any]) -> int:
     return judged_level(ctx, cmd, tables, lambda level: rebuy_block(ctx, p, level) is None, question, own)
 
 
-@command("rebuy")
-def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def rebuy(ctx: Context, cmd: Rebuy) -> None:
     """A player who lost all his chips buys the rebuy stack (ENT-3, ENT-4)."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    p = inputs.player(ctx.state, cmd.player)
     if not ctx.profile["rebuy.offered"]:
         raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS["rebuy"], "ENT-3")
     inputs.live(p)
@@ -85,7 +86,7 @@ def rebuy(ctx: Context, cmd: dict[str, Any]) -> None:
         )
     if not p.entries:
         raise RuleError("INVALID_INPUT", f"{p.name} has not bought in yet.", "ENT-1")
-    price = paid_amount(cmd, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3", ctx)
+    price = paid_amount(cmd.amount_cents, ctx.profile.rebuy_price_cents, "rebuy", "ENT-3", ctx)
     check_hand_purchase(ctx, p, price)  # both refusals come before the level question: no answer changes them
     level = p.busted_level if p.deciding and p.busted_level is not None else rebuy_hand_level(ctx, p, cmd)
     block = rebuy_block(ctx, p, level)
@@ -100,9 +101,9 @@ def _not_deciding(p: Player, what: str) -> None:
                         "ENT-5")
 
 
-def _buyer(ctx: Context, cmd: dict[str, Any], kind: str, what: str, rule: str) -> Player:
+def _buyer(ctx: Context, cmd: Addon | Topup, kind: str, what: str, rule: str) -> Player:
     """The player buying a ``kind`` (``addon``, ``topup``): it is offered, he is in, and not deciding."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    p = inputs.player(ctx.state, cmd.player)
     if not ctx.profile[OFFERED_BY[kind]]:
         raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS[kind], rule)
     inputs.live(p)
@@ -110,8 +111,8 @@ def _buyer(ctx: Context, cmd: dict[str, Any], kind: str, what: str, rule: str) -
     return p
 
 
-@command("addon")
-def addon(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def addon(ctx: Context, cmd: Addon) -> None:
     """Buy the add-on stack during its level or the break after it (ENT-7)."""
     p = _buyer(ctx, cmd, "addon", "add-on", "ENT-7")
     at = int(ctx.profile["addon.level"])
@@ -119,7 +120,7 @@ def addon(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("WINDOW_CLOSED", f"The add-on is taken during level {at} or the break after it.", "ENT-7")
     if p.addons >= int(ctx.profile["addon.max_per_player"]):
         raise RuleError("LIMIT_REACHED", f"{p.name} has already taken the add-on.", "ENT-7")
-    stack = counted_stack(cmd)
+    stack = counted_stack(cmd.stack)
     if ctx.profile["addon.requires_zero_stack"]:
         if stack is None and not stack_known(ctx.state, p, ctx.now):
             raise ask_stack(p, "The add-on is only for a player with no chips.", "ENT-7")
@@ -130,12 +131,12 @@ def addon(ctx: Context, cmd: dict[str, Any]) -> None:
                 f"The add-on is only for a player with no chips; {p.name} has {chip_text(have)} chips.",
                 "ENT-7",
             )
-    price = paid_amount(cmd, ctx.profile.addon_price_cents, "add-on", "ENT-7", ctx)
+    price = paid_amount(cmd.amount_cents, ctx.profile.addon_price_cents, "add-on", "ENT-7", ctx)
     check_hand_purchase(ctx, p, price)
     emit_purchase(ctx, p, "addon", price, ctx.profile.addon_chips, stack_before=stack)
 
 
-def _topup_window(ctx: Context, p: Player, cmd: dict[str, Any]) -> None:
+def _topup_window(ctx: Context, p: Player, cmd: Topup) -> None:
     """ENT-6: opens when the level-1 clock expires; closes at each table's first level-2 hand.
 
     Early in level 2, before his table has reported a level-2 hand, the engine asks whether the hand
@@ -164,21 +165,21 @@ def _topup_window(ctx: Context, p: Player, cmd: dict[str, Any]) -> None:
         )
 
 
-@command("topup")
-def topup(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def topup(ctx: Context, cmd: Topup) -> None:
     """Buy chips up to the starting stack at the end of the first level (ENT-6)."""
     p = _buyer(ctx, cmd, "topup", "top-up", "ENT-6")
     if p.topups >= int(ctx.profile["topup.max_per_player"]):
         raise RuleError("LIMIT_REACHED", f"{p.name} has already topped up.", "ENT-6")
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
-    stack = counted_stack(cmd)
+    stack = counted_stack(cmd.stack)
     if stack is None and not stack_known(ctx.state, p, ctx.now):
         raise ask_stack(p, f"The top-up takes a player up to the starting stack of {chip_text(start)}.", "ENT-6")
     have = p.stack if stack is None else stack
     if have >= start:
         raise RuleError("STACK_AT_OR_ABOVE_START",
                         f"{p.name} has {chip_text(have)} chips, the start stack is {chip_text(start)}.", "ENT-6")
-    chips = inputs.whole(cmd.get("chips", start - have), "The top-up chips", minimum=1)
+    chips = inputs.whole(start - have if cmd.chips is None else cmd.chips, "The top-up chips", minimum=1)
     if chips > start - have:
         raise RuleError(
             "EXCEEDS_START_STACK",
@@ -190,21 +191,21 @@ def topup(ctx: Context, cmd: dict[str, Any]) -> None:
             f"{chip_text(chips)} chips do not cost a whole number of cents ({chip_text(start)} chips per buy-in).",
             "ENT-6",
         )
-    price = paid_amount(cmd, chips * buy_in // start, "top-up", "ENT-6", ctx)
+    price = paid_amount(cmd.amount_cents, chips * buy_in // start, "top-up", "ENT-6", ctx)
     check_hand_purchase(ctx, p, price)
     _topup_window(ctx, p, cmd)  # last: its question is asked only when nothing else refuses the top-up
     emit_purchase(ctx, p, "topup", price, chips, stack_before=stack)
 
 
-@command("buy_chips")
-def buy_chips(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def buy_chips(ctx: Context, cmd: BuyChips) -> None:
     """Buy chips from the dealer between hands, within the per-hand maximum (ENT-9)."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    p = inputs.player(ctx.state, cmd.player)
     if ctx.profile["purchase.max_per_hand_cents"] is None:
         raise RuleError("NOT_OFFERED", "Players cannot buy chips from the dealer in this event.", "ENT-9")
     inputs.live(p)
     _not_deciding(p, "purchase")
-    amount = inputs.cents(inputs.field(cmd, "amount_cents"), "The purchase")
+    amount = inputs.cents(cmd.amount_cents, "The purchase")
     start, buy_in = int(ctx.profile["money.start_stack"]), int(ctx.profile["money.buy_in_cents"])
     if amount == 0 or buy_in == 0 or (amount * start) % buy_in:
         raise RuleError(

@@ -10,16 +10,18 @@ not refused, unless the command says ``"waitlist": false``; then they are refuse
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from app.commands.entries import BuyIn, Reenter, Register, RenamePlayer
+from app.commands.seating import SeatPlayer
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
 from app.entries.offered import NOT_OFFERED_WORDS
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
+from app.events.entries import PlayerRegistered, PlayerRenamed, PlayerWaitlisted, StackForfeited
 from app.format import chips as chip_text
 from app.levels.timeline import late_registration_closed_early
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
@@ -28,13 +30,14 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def entry_terms(ctx: Context, cmd: dict[str, Any]) -> tuple[int, int]:
-    """(price, chips) of one entry. ENT-9 (P002): the amount brought in may vary up to the cap."""
+def entry_terms(ctx: Context, given: int | None) -> tuple[int, int]:
+    """(price, chips) of one entry, for the amount ``given`` in the command (None: the buy-in).
+    ENT-9 (P002): the amount brought in may vary up to the cap."""
     price, stack = int(ctx.profile["money.buy_in_cents"]), int(ctx.profile["money.start_stack"])
     cap = ctx.profile["purchase.max_entry_cents"]
-    if "amount_cents" not in cmd:
+    if given is None:
         return price, stack
-    amount = inputs.cents(cmd["amount_cents"], "The buy-in")
+    amount = inputs.cents(given, "The buy-in")
     if cap is None:
         if amount != price:
             raise RuleError(
@@ -102,17 +105,14 @@ def seat_if_possible(ctx: Context, p: Player, waitlist: bool) -> None:
     if not ctx.state.tables or "seat_player" not in COMMANDS:
         return
     if open_seat_exists(ctx.state):
-        ctx.run({"cmd": "seat_player", "player": p.id})
+        ctx.run(SeatPlayer(player=p.id))
         return
     if not waitlist:
         raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
-    ctx.emit("player_waitlisted", player=p.id, reason="NO_OPEN_SEAT")
+    ctx.emit(PlayerWaitlisted(player=p.id, reason="NO_OPEN_SEAT"))
 
 
-def _check_identity(ctx: Context, cmd: dict[str, Any]) -> dict[str, str]:
-    identity = cmd.get("identity", {})
-    if not isinstance(identity, dict) or any(not isinstance(v, str) for v in identity.values()):
-        raise RuleError("INVALID_INPUT", "identity must be an object of text fields.")
+def _check_identity(ctx: Context, identity: dict[str, str]) -> dict[str, str]:
     missing = [k for k in ctx.profile["reg.require_identity"] if not identity.get(k, "").strip()]
     if missing:
         raise RuleError("MISSING_IDENTITY", f"Registration needs: {', '.join(missing)}.", "REG-1")
@@ -123,13 +123,12 @@ def _full(ctx: Context) -> bool:
     cap = ctx.profile["reg.cap"]
     if cap is None:
         return False
-    return sum(1 for p in ctx.state.players.values() if p.live and p.status != WAITING) >= cap
+    return sum(1 for p in ctx.state.players.values() if p.live and p.status != WAITING) >= int(cap)
 
 
-def checked_name(ctx: Context, cmd: dict[str, Any], *, renaming: Player | None = None) -> str:
+def checked_name(ctx: Context, name: str, *, renaming: Player | None = None) -> str:
     """The name given, its spaces tidied; refused when empty or already another player's (case folded)."""
-    name = inputs.field(cmd, "name")
-    if not isinstance(name, str) or not name.strip():
+    if not name.strip():
         raise RuleError("INVALID_INPUT", "A player needs a name.")
     name = tidy(name)
     if not has_visible_character(name):
@@ -146,16 +145,13 @@ def checked_name(ctx: Context, cmd: dict[str, Any], *, renaming: Player | None =
     return name
 
 
-def check_not_the_same_person(ctx: Context, cmd: dict[str, Any], name: str) -> None:
+def check_not_the_same_person(ctx: Context, another: bool | None, name: str) -> None:
     """REG-9: a name that differs from a registered one only in accents (and case) is asked about:
     "José Núñez is already registered; is Jose Nunez another player?". ``another`` answers: True
     registers a second player, False refuses, and without it the engine asks."""
     same = [pid for pid in ctx.state.by_fold.get(fold_key(name), ()) if pid in ctx.state.players]
     if not same:
         return
-    another = cmd.get("another")
-    if another is not None and not isinstance(another, bool):
-        raise RuleError("INVALID_INPUT", "'another' is true or false.")
     if another:
         return
     known = ctx.state.players[same[0]].name
@@ -167,16 +163,13 @@ def check_not_the_same_person(ctx: Context, cmd: dict[str, Any], name: str) -> N
     raise RuleError("NEEDS_INPUT", text, "REG-9", question=question)
 
 
-def check_one_script_a_word(cmd: dict[str, Any], name: str) -> None:
+def check_one_script_a_word(answer: bool | None, name: str) -> None:
     """REG-9: a word that mixes look-alike alphabets ("Аnn" with a Cyrillic "А") is asked about: it looks
     like a name already typed but never matches it. ``mixed_scripts`` answers: True registers it as typed,
     False refuses (to type it again), and without it the engine asks."""
     mixed = mixed_script_word(name)
     if mixed is None:
         return
-    answer = cmd.get("mixed_scripts")
-    if answer is not None and not isinstance(answer, bool):
-        raise RuleError("INVALID_INPUT", "'mixed_scripts' is true or false.")
     if answer:
         return
     word, main, odd = mixed
@@ -190,18 +183,15 @@ def check_one_script_a_word(cmd: dict[str, Any], name: str) -> None:
     raise RuleError("NEEDS_INPUT", text, "REG-9", question=question)
 
 
-@command("register")
-def register(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def register(ctx: Context, cmd: Register) -> None:
     """Sign a player in and take his buy-in (late entry once play has begun)."""
-    name = checked_name(ctx, cmd)
-    check_not_the_same_person(ctx, cmd, name)
-    check_one_script_a_word(cmd, name)
-    identity = _check_identity(ctx, cmd)
-    pay = cmd.get("pay", True)
-    waitlist = cmd.get("waitlist", True)
-    if not isinstance(pay, bool) or not isinstance(waitlist, bool):
-        raise RuleError("INVALID_INPUT", "pay and waitlist are true or false.")
-    price, chips = entry_terms(ctx, cmd)
+    name = checked_name(ctx, cmd.name_)
+    check_not_the_same_person(ctx, cmd.another, name)
+    check_one_script_a_word(cmd.mixed_scripts, name)
+    identity = _check_identity(ctx, cmd.identity)
+    pay, waitlist = cmd.pay, cmd.waitlist
+    price, chips = entry_terms(ctx, cmd.amount_cents)
     if pay:
         no_entry_after_deal(ctx)
     late = has_started(ctx.state)
@@ -217,16 +207,14 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("CAP_REACHED", f"The event is full ({ctx.profile['reg.cap']} players).", "REG-1")
     if seat_now and not full and pay and not waitlist and ctx.state.tables and not open_seat_exists(ctx.state):
         raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
-    committed = bool(cmd.get("committed", False))
     obligation = None
     if late and ctx.profile["late.blind_policy"] == "post_bb_or_wait":
-        obligation = "post_bb" if cmd.get("post_bb") is True else "wait_bb"
+        obligation = "post_bb" if cmd.post_bb else "wait_bb"
     pid = ctx.state.next_player_id
-    ctx.emit(
-        "player_registered", player=pid, name=name, identity=identity, committed=committed, obligation=obligation
-    )
+    ctx.emit(PlayerRegistered(player=pid, name_=name, identity=identity, committed=cmd.committed,
+                              obligation=obligation))
     if full:
-        ctx.emit("player_waitlisted", player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED")
+        ctx.emit(PlayerWaitlisted(player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED"))
         return
     if pay:
         emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips)
@@ -234,15 +222,15 @@ def register(ctx: Context, cmd: dict[str, Any]) -> None:
             seat_if_possible(ctx, ctx.state.players[pid], waitlist)
 
 
-@command("buy_in")
-def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def buy_in(ctx: Context, cmd: BuyIn) -> None:
     """Take the buy-in of a player registered without paying (ENT-1)."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.entries:
         raise RuleError("LIMIT_REACHED", f"{p.name} has already bought in.", "ENT-1")
     if p.status == WAITING:
         raise RuleError("CAP_REACHED", f"{p.name} is on the waiting list; the event is full.", "REG-1")
-    price, chips = entry_terms(ctx, cmd)
+    price, chips = entry_terms(ctx, cmd.amount_cents)
     no_entry_after_deal(ctx)
     late = has_started(ctx.state)
     if late:
@@ -250,7 +238,7 @@ def buy_in(ctx: Context, cmd: dict[str, Any]) -> None:
     seat_now = late or draw_done(ctx.state)
     emit_purchase(ctx, p, "entry", price, chips)
     if seat_now and p.table is None:  # a player already given a seat keeps it
-        seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
+        seat_if_possible(ctx, p, cmd.waitlist)
 
 
 def _forfeits_stack(ctx: Context, p: Player) -> bool:
@@ -268,11 +256,11 @@ def _forfeits_stack(ctx: Context, p: Player) -> bool:
     return True
 
 
-@command("reenter")
-def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def reenter(ctx: Context, cmd: Reenter) -> None:
     """An eliminated player buys a new entry during late registration (ENT-8); where the house allows it,
     a player with chips forfeits them (removed from play) and buys a new stack in his seat (TDA 8-B)."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
+    p = inputs.player(ctx.state, cmd.player)
     if not ctx.profile["reentry.offered"]:
         raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS["reenter"], "ENT-8")
     forfeits = _forfeits_stack(ctx, p)
@@ -280,32 +268,32 @@ def reenter(ctx: Context, cmd: dict[str, Any]) -> None:
     limit = ctx.profile["reentry.max_per_player"]
     if limit is not None and p.reentries >= limit:
         raise RuleError("LIMIT_REACHED", f"{p.name} has used their {limit} re-entr{'y' if limit == 1 else 'ies'}.")
-    price, chips = entry_terms(ctx, cmd)
+    price, chips = entry_terms(ctx, cmd.amount_cents)
     if forfeits:
-        stack = counted_stack(cmd)
-        ctx.emit("stack_forfeited", player=p.id, stack=p.stack if stack is None else stack)
+        stack = counted_stack(cmd.stack)
+        ctx.emit(StackForfeited(player=p.id, stack=p.stack if stack is None else stack))
     emit_purchase(ctx, p, "reentry", price, chips)
     if not forfeits:
-        seat_if_possible(ctx, p, bool(cmd.get("waitlist", True)))
+        seat_if_possible(ctx, p, cmd.waitlist)
 
 
-@command("rename_player")
-def rename_player(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def rename_player(ctx: Context, cmd: RenamePlayer) -> None:
     """Correct a player's name typed wrong at registration (REG-1); the history keeps the old one."""
-    p = inputs.player(ctx.state, inputs.field(cmd, "player"))
-    name = checked_name(ctx, cmd, renaming=p)
+    p = inputs.player(ctx.state, cmd.player)
+    name = checked_name(ctx, cmd.name_, renaming=p)
     if name == p.name:
         raise RuleError("INVALID_INPUT", f"{p.name} is already the name of this player.")
-    ctx.emit("player_renamed", player=p.id, old=p.name, new=name)
+    ctx.emit(PlayerRenamed(player=p.id, old=p.name, new=name))
 
 
-@applies("player_renamed")
-def _renamed(state: TournamentState, ev: Event) -> None:
-    p = state.players[int(ev.data["player"])]
+@applies
+def _renamed(state: TournamentState, ev: PlayerRenamed) -> None:
+    p = state.players[ev.player]
     if state.by_name.get(name_key(p.name)) == p.id:
         del state.by_name[name_key(p.name)]
     _unfold(state, p)
-    p.name = str(ev.data["new"])
+    p.name = ev.new
     state.by_name[name_key(p.name)] = p.id
     state.by_fold.setdefault(fold_key(p.name), []).append(p.id)
 
@@ -318,30 +306,29 @@ def _unfold(state: TournamentState, p: Player) -> None:
             del state.by_fold[fold_key(p.name)]
 
 
-@applies("stack_forfeited")
-def _stack_forfeited(state: TournamentState, ev: Event) -> None:
+@applies
+def _stack_forfeited(state: TournamentState, ev: StackForfeited) -> None:
     """TDA 8-B: the forfeited chips leave play (the counted stack first takes or gives the table's loose chips)."""
-    p = state.players[ev.data["player"]]
-    restack(state, p, int(ev.data["stack"]))
+    p = state.players[ev.player]
+    restack(state, p, ev.stack)
     state.chips_removed += p.stack
     p.stack = 0
 
 
-@applies("player_registered")
-def _registered(state: TournamentState, ev: Event) -> None:
-    d = ev.data
-    pid = int(d["player"])
-    p = Player(id=pid, name=d["name"], identity=dict(d.get("identity", {})), committed=bool(d.get("committed")))
-    p.new_obligation = d.get("obligation")
+@applies
+def _registered(state: TournamentState, ev: PlayerRegistered) -> None:
+    pid = ev.player
+    p = Player(id=pid, name=ev.name_, identity=dict(ev.identity), committed=ev.committed)
+    p.new_obligation = ev.obligation
     state.players[pid] = p
     state.by_name[name_key(p.name)] = pid
     state.by_fold.setdefault(fold_key(p.name), []).append(pid)
     state.next_player_id = max(state.next_player_id, pid + 1)
 
 
-@applies("player_waitlisted")
-def _waitlisted(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
+@applies
+def _waitlisted(state: TournamentState, ev: PlayerWaitlisted) -> None:
+    p = state.players[ev.player]
     p.status = WAITING
     state.waiting.append(p.id)
 

@@ -6,16 +6,18 @@ who paid but found no seat (REG-3). Both lists are first come, first served.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from app.commands.entries import ForfeitAtStart, RefundWaiting, SeatWaiting, Withdraw
+from app.commands.seating import SeatPlayer
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, REGISTERED, WAITING, Player, TournamentState
 from app.entries.ledger import emit_purchase, has_started, level_now, log_money
 from app.entries.registration import draw_done, open_seat_exists, seat_if_possible
 from app.errors import RuleError
 from app.events.eliminations import BustEntry, PlayersBusted
+from app.events.entries import EntryRefunded, ForfeitFee, PlayerPromoted
 from app.places import renumber
 
 if TYPE_CHECKING:
@@ -32,11 +34,11 @@ def first_waiting(state: TournamentState, paid: bool) -> Player | None:
     return None
 
 
-@command("seat_waiting")
-def seat_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def seat_waiting(ctx: Context, cmd: SeatWaiting) -> None:
     """Seat the first paid entrant on the waiting list (or the one named) in a freed seat (REG-3)."""
-    if "player" in cmd:
-        p: Player | None = inputs.live(inputs.player(ctx.state, cmd["player"]))
+    if cmd.player is not None:
+        p: Player | None = inputs.live(inputs.player(ctx.state, cmd.player))
     else:
         p = first_waiting(ctx.state, paid=True)
     if p is None or p.status != WAITING or not p.entries:
@@ -45,19 +47,19 @@ def seat_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("WINDOW_CLOSED", "Late entry is over: a waiting entrant is refunded instead.", "REG-3")
     if not open_seat_exists(ctx.state) or "seat_player" not in COMMANDS:
         raise RuleError("NO_OPEN_SEAT", "No seat is free yet.", "REG-3")
-    ctx.run({"cmd": "seat_player", "player": p.id})
+    ctx.run(SeatPlayer(player=p.id))
 
 
 def _refund(ctx: Context, p: Player, reason: str) -> None:
     fees = dict(p.fees_paid)
     fee = min(p.paid_cents, sum(fees.values()))
-    extra = {"bounty_cents": p.bounty_cents} if p.bounty_cents else {}  # KO-2: his bounty goes back to him
-    ctx.emit("entry_refunded", player=p.id, cents=p.paid_cents - fee, fee_cents=fee, fees=fees, reason=reason,
-             **extra)
+    # KO-2: his bounty goes back to him
+    ctx.emit(EntryRefunded(player=p.id, cents=p.paid_cents - fee, fee_cents=fee, fees=fees, reason=reason,
+                           bounty_cents=p.bounty_cents))
 
 
-@command("refund_waiting")
-def refund_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def refund_waiting(ctx: Context, cmd: RefundWaiting) -> None:
     """Late entry is over: refund every paid entrant who never got a seat (REG-3, ENT-10)."""
     if not ctx.profile["late.refund_unseated"]:
         raise RuleError("NOT_OFFERED", "Waiting entrants are not refunded in this tournament.", "ENT-10")
@@ -69,10 +71,10 @@ def refund_waiting(ctx: Context, cmd: dict[str, Any]) -> None:
             _refund(ctx, p, "never_seated")
 
 
-@command("withdraw")
-def withdraw(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def withdraw(ctx: Context, cmd: Withdraw) -> None:
     """A registrant drops out before the start: refunded; the first on the waiting list moves up (REG-1)."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
     if has_started(ctx.state):
         raise RuleError("ALREADY_STARTED", "Play has begun: no refunds or withdrawals now.", "ENT-10")
     _refund(ctx, p, "withdrawn")
@@ -85,19 +87,19 @@ def promote(ctx: Context, places: int) -> None:
         nxt = first_waiting(ctx.state, paid=False)
         if nxt is None:
             return
-        ctx.emit("player_promoted", player=nxt.id)
+        ctx.emit(PlayerPromoted(player=nxt.id))
         emit_purchase(ctx, nxt, "entry", int(ctx.profile["money.buy_in_cents"]), int(ctx.profile["money.start_stack"]))
         if draw_done(ctx.state):  # after the draw he takes a seat at once, as a new entrant does
             seat_if_possible(ctx, nxt, True)
 
 
-@command("forfeit_at_start")
-def forfeit_at_start(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def forfeit_at_start(ctx: Context, cmd: ForfeitAtStart) -> None:
     """REG-2: registrants absent at the start forfeit (a loss and the forfeit fee); waiting people move up."""
     if has_started(ctx.state):
         raise RuleError("ALREADY_STARTED", "The start has passed; use no_show or forfeit.", "REG-2")
-    refs = cmd.get("players", [cmd.get("player")])
-    if not isinstance(refs, list) or not refs:
+    refs = cmd.players if cmd.players is not None else [] if cmd.player is None else [cmd.player]
+    if not refs:
         raise RuleError("INVALID_INPUT", "Name the registrants who are absent.")
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players) or any(p.status == WAITING for p in players):
@@ -105,37 +107,37 @@ def forfeit_at_start(ctx: Context, cmd: dict[str, Any]) -> None:
     fee = int(ctx.profile["reg.forfeit_fee_cents"])
     entries = [BustEntry(player=p.id, level=1, stack=p.stack) for p in players]
     for p in players:
-        ctx.emit("forfeit_fee", player=p.id, cents=fee)
+        ctx.emit(ForfeitFee(player=p.id, cents=fee))
     ctx.emit(PlayersBusted(players=entries, mode="tie", reason="forfeit_at_start", chips="removed",
                            payout_order=[p.id for p in players]))
     promote(ctx, len(players))
 
 
-@applies("forfeit_fee")
-def _forfeit_fee(state: TournamentState, ev: Event) -> None:
-    cents = int(ev.data["cents"])
+@applies
+def _forfeit_fee(state: TournamentState, ev: ForfeitFee) -> None:
+    cents = ev.cents
     state.forfeit_fees_cents += cents
-    state.players[ev.data["player"]].paid_cents += cents
-    log_money(state, ev.at, "forfeit_fee", ev.data["player"], cents, "forfeit_fee")
+    state.players[ev.player].paid_cents += cents
+    log_money(state, ev.at, "forfeit_fee", ev.player, cents, "forfeit_fee")
 
 
-@applies("player_promoted")
-def _promoted(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
+@applies
+def _promoted(state: TournamentState, ev: PlayerPromoted) -> None:
+    p = state.players[ev.player]
     p.status = REGISTERED
     state.waiting.remove(p.id)
 
 
-@applies("entry_refunded")
-def _refunded(state: TournamentState, ev: Event) -> None:
-    p = state.players[ev.data["player"]]
-    cents, fee = int(ev.data["cents"]), int(ev.data.get("fee_cents", 0))
-    bounty = int(ev.data.get("bounty_cents", 0))
+@applies
+def _refunded(state: TournamentState, ev: EntryRefunded) -> None:
+    p = state.players[ev.player]
+    cents, fee = ev.cents, ev.fee_cents
+    bounty = ev.bounty_cents
     state.pool_cents -= cents - bounty
     state.bounty_pool_cents -= bounty
     p.bounty_cents -= bounty
     state.fees_cents -= fee
-    split = {str(k): int(v) for k, v in (ev.data.get("fees") or ({"house": fee} if fee else {})).items()}
+    split = dict(ev.fees or ({"house": fee} if fee else {}))
     for name, c in split.items():
         state.fees_by_type[name] = state.fees_by_type.get(name, 0) - c
     p.fees_paid = {}
@@ -155,7 +157,7 @@ def _refunded(state: TournamentState, ev: Event) -> None:
         state.entrants -= 1
         state.money_counts["refunded_entries"] = state.money_counts.get("refunded_entries", 0) + p.entries
     _leave_seat(state, p)
-    p.status, p.refunded, p.out_reason, p.out_at = OUT, True, ev.data.get("reason", "refund"), ev.at
+    p.status, p.refunded, p.out_reason, p.out_at = OUT, True, ev.reason, ev.at
     if state.batches:
         renumber(state, 0)
 

@@ -52,8 +52,9 @@ class Event(msgspec.Struct, tag_field="type", kw_only=True):
 
     @property
     def data(self) -> dict[str, Any]:
-        """The event's fields as plain JSON values (what the file keeps under ``data``)."""
-        out: dict[str, Any] = msgspec.to_builtins(self)
+        """The event's fields as plain JSON values (what the file keeps under ``data``): the keys of
+        its objects are text, as in the file (a ``dict[int, X]`` field's keys too)."""
+        out: dict[str, Any] = msgspec.to_builtins(self, str_keys=True)
         out.pop("type", None)
         out.pop("at", None)
         return out
@@ -141,7 +142,7 @@ class UnknownEvent(ValueError):
     """A log names an event this version does not know (a file from a newer Floorman, or damage)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"unknown event {name!r}")
+        super().__init__(f"an event this version does not know: {name!r}")
         self.event_type = name
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.commands.games import ChooseGame, RecordDraw
 from app.core import inputs
-from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.events.games import GameChosen, HatDraw, HatDrawn, HatDrawRecorded
 from app.games.catalogue import CATALOGUE, check_games
 from app.levels.timeline import current_level, current_period, structure_of
 
@@ -47,9 +48,9 @@ def hat_levels(games: list[str], levels: int) -> int:
     return -(-levels // size) * size
 
 
-def draw_hat(games: list[str], levels: int, rng: RandomSource) -> list[dict[str, Any]]:
+def draw_hat(games: list[str], levels: int, rng: RandomSource) -> list[HatDraw]:
     """Draw one game per level without replacement, refilling the hat when it is empty (MIX-1)."""
-    draws: list[dict[str, Any]] = []
+    draws: list[HatDraw] = []
     hat: list[str] = []
     for level in range(1, levels + 1):
         if not hat:
@@ -61,7 +62,7 @@ def draw_hat(games: list[str], levels: int, rng: RandomSource) -> list[dict[str,
                 "INVALID_INPUT", f"Level {level}: the game drawn is not in the hat ({', '.join(sorted(hat))}).", "MIX-1"
             ) from None
         hat.remove(pick)
-        draws.append({"level": level, "game": pick, "left": sorted(hat)})
+        draws.append(HatDraw(level=level, game=pick, left=sorted(hat)))
     return draws
 
 
@@ -185,21 +186,21 @@ def emit_hat_draws(ctx: Context, levels: int) -> None:
     """Draw the hat for every level (called when the clock starts in hat mode)."""
     games = mix_games(ctx.state)
     draws = draw_hat(games, hat_levels(games, levels), ctx.rng)
-    ctx.emit("hat_drawn", games=games, draws=draws)
+    ctx.emit(HatDrawn(games=games, draws=draws))
 
 
-@applies("hat_drawn")
-def _hat_drawn(state: TournamentState, ev: Event) -> None:
-    state.games["draws"] = {str(d["level"]): d["game"] for d in ev.data["draws"]}
+@applies
+def _hat_drawn(state: TournamentState, ev: HatDrawn) -> None:
+    state.games["draws"] = {str(d.level): d.game for d in ev.draws}
 
 
-@command("record_draw")
-def record_draw(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def record_draw(ctx: Context, cmd: RecordDraw) -> None:
     """Record the game pulled from the hat for a level (MIX-1); it swaps with the level that held it."""
     if mode(ctx.state) != "hat" or not ctx.state.games.get("draws"):
         raise RuleError("NOT_OFFERED", "Games are drawn from a hat only in a hat mix, once the clock has started.")
-    level = inputs.whole(inputs.field(cmd, "level"), "The level", minimum=1)
-    gid = str(inputs.field(cmd, "game"))
+    level = inputs.whole(cmd.level, "The level", minimum=1)
+    gid = cmd.game
     check_games([gid])
     if gid not in mix_games(ctx.state):
         raise RuleError("INVALID_INPUT", f"{CATALOGUE[gid].name} is not one of the games in the hat.", "MIX-1")
@@ -211,41 +212,39 @@ def record_draw(ctx: Context, cmd: dict[str, Any]) -> None:
     holder = next((n for n in _cycle(ctx.state, level) if draws.get(str(n)) == gid), None)
     if holder is None or holder < level:
         raise RuleError("INVALID_INPUT", f"{CATALOGUE[gid].name} has already come out of the hat.", "MIX-1")
-    ctx.emit("hat_draw_recorded", level=level, game=gid, swapped_level=holder, swapped_game=draws[str(level)])
+    ctx.emit(HatDrawRecorded(level=level, game=gid, swapped_level=holder, swapped_game=str(draws[str(level)])))
 
 
-@applies("hat_draw_recorded")
-def _hat_draw_recorded(state: TournamentState, ev: Event) -> None:
+@applies
+def _hat_draw_recorded(state: TournamentState, ev: HatDrawRecorded) -> None:
     draws = state.games["draws"]
-    draws[str(ev.data["swapped_level"])] = ev.data["swapped_game"]
-    draws[str(ev.data["level"])] = ev.data["game"]
+    draws[str(ev.swapped_level)] = ev.swapped_game
+    draws[str(ev.level)] = ev.game
 
 
-@command("choose_game")
-def choose_game(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def choose_game(ctx: Context, cmd: ChooseGame) -> None:
     """Record the game the player on the button chose (dealer's choice, MIX-9)."""
     if mode(ctx.state) != "dealers_choice":
         raise RuleError("NOT_OFFERED", "The games here are not dealer's choice.", "MIX-9")
-    gid = str(inputs.field(cmd, "game"))
+    gid = cmd.game
     if gid not in mix_games(ctx.state):
         name = CATALOGUE[gid].name if gid in CATALOGUE else gid
         raise RuleError("NOT_OFFERED", f"{name} is not one of the games offered for dealer's choice.", "MIX-9")
-    table = None
-    if cmd.get("table") is not None:
-        table = inputs.table(ctx.state, cmd["table"]).number
+    table = None if cmd.table is None else inputs.table(ctx.state, cmd.table).number
     assert ctx.state.profile is not None
     span = 1
     if ctx.profile["mix.dealers_choice_span"] == "orbit":
         t = ctx.state.tables.get(table) if table is not None else None
         span = t.population if t is not None and t.population else int(ctx.profile["table.max_seats"])
     hands = _table_hands(ctx.state, table) if table is not None else None
-    ctx.emit("game_chosen", table=table, game=gid, from_hand=hands, until_hand=None if hands is None else hands + span)
+    ctx.emit(GameChosen(table=table, game=gid, from_hand=hands, until_hand=None if hands is None else hands + span))
 
 
-@applies("game_chosen")
-def _game_chosen(state: TournamentState, ev: Event) -> None:
-    key = str(ev.data["table"] or 0)
-    state.games.setdefault("choices", {})[key] = {"game": ev.data["game"], "until_hand": ev.data["until_hand"]}
+@applies
+def _game_chosen(state: TournamentState, ev: GameChosen) -> None:
+    key = str(ev.table or 0)
+    state.games.setdefault("choices", {})[key] = {"game": ev.game, "until_hand": ev.until_hand}
 
 
 @view_part("games")

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from app.commands.games import StudActionOrder
 from app.core import inputs
-from app.core.events import Event
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import Question, RuleError
+from app.events.games import StudOrderRuled
 from app.games.catalogue import Game, game
 from app.games.rotation import game_for_level
 from app.levels.timeline import current_level
@@ -103,15 +104,15 @@ def first_to_act(
     return max(tied, key=lambda s: sorted((card_key(c, g.aces) for c in showing[s]), reverse=True))
 
 
-def _cards(raw: Any) -> dict[int, list[str]]:
-    if not isinstance(raw, dict) or not raw:
+def _cards(raw: Mapping[int | str, str | list[str]]) -> dict[int, list[str]]:
+    if not raw:
         raise RuleError("INVALID_INPUT", "Give the cards as {seat: [cards]}.", "MIX-4")
     out: dict[int, list[str]] = {}
     seen: set[str] = set()
     for seat, cards in raw.items():
         s = inputs.whole(int(seat) if isinstance(seat, str) and seat.isdigit() else seat, "A seat", minimum=1)
         cards = [cards] if isinstance(cards, str) else cards
-        if not isinstance(cards, list) or not cards:
+        if not cards:
             raise RuleError("INVALID_INPUT", f"Seat {s} needs its showing cards.", "MIX-4")
         for c in cards:
             try:
@@ -125,16 +126,16 @@ def _cards(raw: Any) -> dict[int, list[str]]:
     return out
 
 
-@command("stud_action_order")
-def stud_action_order(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def stud_action_order(ctx: Context, cmd: StudActionOrder) -> None:
     """Rule who brings it in (street 3) or acts first (streets 4 to 7) from the cards showing."""
 
-    table = cmd.get("table")
-    gid = cmd.get("game") or game_for_level(ctx.state, current_level(ctx.state, ctx.now), table)
-    street = inputs.whole(cmd.get("street", 3), "The street", minimum=3)
+    table = cmd.table
+    gid = cmd.game or game_for_level(ctx.state, current_level(ctx.state, ctx.now), table)
+    street = inputs.whole(cmd.street, "The street", minimum=3)
     if street > 7:
         raise RuleError("INVALID_INPUT", "Stud streets run from 3rd to 7th.", "MIX-6")
-    cards = _cards(inputs.field(cmd, "cards"))
+    cards = _cards(cmd.cards)
     g = _stud(str(gid))
     if street == 3:
         if any(len(c) != 1 for c in cards.values()):
@@ -142,7 +143,7 @@ def stud_action_order(ctx: Context, cmd: dict[str, Any]) -> None:
         seat = bring_in({s: c[0] for s, c in cards.items()}, g.id)
         rule = "MIX-4"
     else:
-        dealer = cmd.get("dealer_seat")
+        dealer = cmd.dealer_seat
         seat = first_to_act(
             cards,
             g.id,
@@ -151,10 +152,10 @@ def stud_action_order(ctx: Context, cmd: dict[str, Any]) -> None:
             max_seats=int(ctx.profile["table.max_seats"]),
         )
         rule = "MIX-6"
-    ctx.emit("stud_order_ruled", game=g.id, street=street, table=table,
-             cards={str(s): c for s, c in cards.items()}, seat=seat, rule=rule)
+    ctx.emit(StudOrderRuled(game=g.id, street=street, table=table, cards=cards, seat=seat, rule=rule))
 
 
-@applies("stud_order_ruled")
-def _stud_order_ruled(state: TournamentState, ev: Event) -> None:
-    state.games["stud_ruling"] = {k: ev.data[k] for k in ("game", "street", "table", "seat", "rule")}
+@applies
+def _stud_order_ruled(state: TournamentState, ev: StudOrderRuled) -> None:
+    state.games["stud_ruling"] = {"game": ev.game, "street": ev.street, "table": ev.table, "seat": ev.seat,
+                                  "rule": ev.rule}

@@ -21,12 +21,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from app.buttons.blinds import seat_order_from_button
+from app.commands import PlayerRef
+from app.commands.eliminations import Bust
+from app.commands.knockouts import CorrectEliminator, SetHouseBounty
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command, view_part
 from app.core.state import REGISTERED, SEATED, WAITING, WINNER, Player, TournamentState
 from app.errors import Choice, Question, RuleError
+from app.events.knockouts import (
+    BountyToWinner,
+    EliminatorCorrected,
+    HouseBountySet,
+    Knockout,
+    KnockoutLine,
+    KnockoutRecord,
+)
 from app.format import money as fmt_money
 from app.names import name_key
 
@@ -34,6 +46,8 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 FIELD = "eliminated_by"
+# What ``eliminated_by`` names: one player, a list (a split pot), or busted player -> eliminators.
+Named = PlayerRef | list[PlayerRef] | dict[PlayerRef, list[PlayerRef]]
 
 
 # -- what rides on a bust ---------------------------------------------------------------------------------
@@ -66,7 +80,7 @@ def _money(state: TournamentState, cents: int) -> str:
 
 
 # -- who knocked whom out (KO-1) --------------------------------------------------------------------------
-def _refs(value: Any) -> list[Any]:
+def _refs(value: PlayerRef | list[PlayerRef] | None) -> list[PlayerRef]:
     if value is None:
         return []
     if isinstance(value, list):
@@ -74,16 +88,16 @@ def _refs(value: Any) -> list[Any]:
     return [value]
 
 
-def eliminators(ctx: Context, cmd: dict[str, Any], players: list[Player]) -> dict[int, list[int]]:
+def eliminators(ctx: Context, cmd: Bust, players: list[Player]) -> dict[int, list[int]]:
     """KO-1: the eliminators of each busted player, checked; asks (NEEDS_INPUT) where money rides on it.
 
     ``eliminated_by``: one player, a list (the pot was split; the same players knocked out everyone
     named in the bust), or an object busted player -> eliminator(s). An empty list: nobody known.
     """
     state = ctx.state
-    given = cmd.get(FIELD)
+    given = cmd.eliminated_by
     busted = {p.id for p in players}
-    named: dict[int, list[Any]] = {}
+    named: dict[int, list[PlayerRef]] = {}
     if isinstance(given, dict):
         for ref, who in given.items():
             p = inputs.player(state, ref)
@@ -91,9 +105,6 @@ def eliminators(ctx: Context, cmd: dict[str, Any], players: list[Player]) -> dic
                 raise RuleError("INVALID_INPUT", f"{p.name} is not one of the players busting.", "KO-1")
             named[p.id] = _refs(who)
     elif given is not None:
-        if not isinstance(given, list | str | int) or isinstance(given, bool):
-            raise RuleError("INVALID_INPUT", "eliminated_by names a player, a list of players, or an object "
-                                             "busted player: eliminator(s).", "KO-1")
         for p in players:
             named[p.id] = _refs(given)
     missing = [p for p in players if p.id not in named and money_rides(state, p)]
@@ -142,7 +153,7 @@ def candidates(state: TournamentState, p: Player, busted: set[int]) -> list[Play
     return [q for q in others if q.id not in busted and not q.deciding]
 
 
-def _ask(ctx: Context, players: list[Player], p: Player, given: Any) -> RuleError:
+def _ask(ctx: Context, players: list[Player], p: Player, given: Named | None) -> RuleError:
     """KO-1: ask who knocked ``p`` out. One choice per player at his table (the answer fills
     ``eliminated_by``), and "nobody" where the profile allows a bust without an eliminator."""
     state = ctx.state
@@ -194,7 +205,7 @@ def shares(total: int, order: list[int], split: str) -> dict[int, int]:
     return {pid: each + (1 if i < odd else 0) for i, pid in enumerate(order)}
 
 
-def knockout_record(state: TournamentState, p: Player, by: list[int], table_no: int | None) -> dict[str, Any]:
+def knockout_record(state: TournamentState, p: Player, by: list[int], table_no: int | None) -> KnockoutRecord:
     """The money of ``p``'s knockout by ``by`` (ids, as named): who takes what, in cents."""
     assert state.profile is not None
     prof = state.profile
@@ -210,19 +221,12 @@ def knockout_record(state: TournamentState, p: Player, by: list[int], table_no: 
     for pid in order:
         share = won[pid]
         cash = share * pct // 100 if progressive else share  # KO-3: the odd cent stays on the winner's head
-        lines.append({"player": pid, "cash": cash, "added": share - cash, "house": paid_by_house[pid]})
-    return {
-        "player": p.id,
-        "by": list(by),
-        "bounty": bounty,
-        "house_bounty": house,
-        "lines": lines,
-        "unclaimed": bounty if not by else 0,
-        "table": table_no,
-    }
+        lines.append(KnockoutLine(player=pid, cash=cash, added=share - cash, house=paid_by_house[pid]))
+    return KnockoutRecord(player=p.id, by=list(by), bounty=bounty, house_bounty=house, lines=lines,
+                          unclaimed=bounty if not by else 0, table=table_no)
 
 
-def knockout_records(ctx: Context, players: list[Player], named: dict[int, list[int]]) -> list[dict[str, Any]]:
+def knockout_records(ctx: Context, players: list[Player], named: dict[int, list[int]]) -> list[KnockoutRecord]:
     """The knockouts of one bust, worked out before the players leave their seats (the button's order)."""
     records = []
     for p in players:
@@ -231,26 +235,28 @@ def knockout_records(ctx: Context, players: list[Player], named: dict[int, list[
     return records
 
 
-def emit_knockouts(ctx: Context, records: list[dict[str, Any]], out: set[int]) -> None:
+def emit_knockouts(ctx: Context, records: list[KnockoutRecord], out: set[int]) -> None:
     """After the bust: a knockout for each busted player who is out (a rebuy keeps his bounty, KO-2);
     a house bounty is paid for every bust (KO-5)."""
     for rec in records:
-        if rec["player"] not in out:
-            rec = {**rec, "bounty": 0, "unclaimed": 0,
-                   "lines": [{**ln, "cash": 0, "added": 0} for ln in rec["lines"]]}
-            if not rec["house_bounty"] and not rec["by"]:
+        if rec.player not in out:
+            rec = msgspec.structs.replace(
+                rec, bounty=0, unclaimed=0,
+                lines=[msgspec.structs.replace(ln, cash=0, added=0) for ln in rec.lines],
+            )
+            if not rec.house_bounty and not rec.by:
                 continue
-        ctx.emit("knockout", **rec)
+        ctx.emit(Knockout.of(rec))
 
 
-def _apply(state: TournamentState, rec: dict[str, Any], sign: int) -> None:
+def _apply(state: TournamentState, rec: KnockoutRecord, sign: int) -> None:
     """Fold a knockout's money into the state (``sign`` -1 takes it back, for a correction)."""
-    p = state.players[int(rec["player"])]
-    p.bounty_cents -= sign * int(rec["bounty"])
-    state.bounty_unclaimed_cents += sign * int(rec["unclaimed"])
-    for ln in rec["lines"]:
-        e = state.players[int(ln["player"])]
-        cash, added, house = int(ln["cash"]), int(ln["added"]), int(ln["house"])
+    p = state.players[rec.player]
+    p.bounty_cents -= sign * rec.bounty
+    state.bounty_unclaimed_cents += sign * rec.unclaimed
+    for ln in rec.lines:
+        e = state.players[ln.player]
+        cash, added, house = ln.cash, ln.added, ln.house
         e.bounties_won_cents += sign * (cash + house)
         e.bounty_cents += sign * added
         e.knockouts += sign
@@ -258,11 +264,18 @@ def _apply(state: TournamentState, rec: dict[str, Any], sign: int) -> None:
         state.house_bounties_paid_cents += sign * house
 
 
-@applies("knockout")
-def _knockout(state: TournamentState, ev: Event) -> None:
-    rec = {k: v for k, v in ev.data.items()}
+def _logged(rec: KnockoutRecord, at: float) -> dict[str, Any]:
+    """A knockout as the state's knockout log keeps it (plain JSON values, with its time)."""
+    out: dict[str, Any] = msgspec.to_builtins(rec)
+    out["at"] = at
+    return out
+
+
+@applies
+def _knockout(state: TournamentState, ev: Knockout) -> None:
+    rec = ev.record()
     _apply(state, rec, 1)
-    state.knockout_log.append({**rec, "at": ev.at})
+    state.knockout_log.append(_logged(rec, ev.at))
 
 
 # -- the winner (KO-7, KO-8) -------------------------------------------------------------------------------
@@ -272,20 +285,19 @@ def pay_winner(ctx: Context, winner: Player) -> None:
     state = ctx.state
     if not bounties_on(state):
         return
-    left = {str(q.id): q.bounty_cents for q in state.players.values()
+    left = {q.id: q.bounty_cents for q in state.players.values()
             if q.id != winner.id and q.bounty_cents and not q.live}
     own = winner.bounty_cents
     unclaimed = state.bounty_unclaimed_cents
     if own or left or unclaimed:
-        ctx.emit("bounty_to_winner", player=winner.id, own=own, left=left, unclaimed=unclaimed)
+        ctx.emit(BountyToWinner(player=winner.id, own=own, left=left, unclaimed=unclaimed))
 
 
-@applies("bounty_to_winner")
-def _to_winner(state: TournamentState, ev: Event) -> None:
-    d = ev.data
-    w = state.players[int(d["player"])]
-    own, unclaimed = int(d["own"]), int(d["unclaimed"])
-    left = {int(k): int(v) for k, v in d["left"].items()}
+@applies
+def _to_winner(state: TournamentState, ev: BountyToWinner) -> None:
+    w = state.players[ev.player]
+    own, unclaimed = ev.own, ev.unclaimed
+    left = ev.left
     w.bounty_cents -= own
     for pid, cents in left.items():
         state.players[pid].bounty_cents -= cents
@@ -304,15 +316,15 @@ def _latest_knockout(state: TournamentState, p: Player) -> int:
     raise RuleError("INVALID_INPUT", f"No knockout of {p.name} is recorded: enter the bust first.", "KO-6")
 
 
-@command("correct_eliminator")
-def correct_eliminator(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def correct_eliminator(ctx: Context, cmd: CorrectEliminator) -> None:
     """KO-6: a knockout was entered with the wrong eliminator(s): its bounty moves to the right ones."""
     state = ctx.state
-    p = inputs.player(state, inputs.field(cmd, "player"))
+    p = inputs.player(state, cmd.player)
     index = _latest_knockout(state, p)
-    old = state.knockout_log[index]
-    refs = _refs(inputs.field(cmd, FIELD))
-    if "bounty_to_winner" in state.extra and (old["bounty"] or old["unclaimed"]):
+    old = msgspec.convert(state.knockout_log[index], KnockoutRecord)
+    refs = cmd.eliminated_by
+    if "bounty_to_winner" in state.extra and (old.bounty or old.unclaimed):
         raise RuleError("WINDOW_CLOSED", "The tournament is over and the bounties are paid: undo the last bust "
                                          "to correct a knockout.", "KO-6")
     new_by: list[int] = []
@@ -326,20 +338,20 @@ def correct_eliminator(ctx: Context, cmd: dict[str, Any]) -> None:
             raise RuleError("INVALID_INPUT", f"{e.name} has not played yet and cannot have knocked out {p.name}.",
                             "KO-6")
         new_by.append(e.id)
-    if sorted(new_by) == sorted(int(x) for x in old["by"]):
+    if sorted(new_by) == sorted(old.by):
         raise RuleError("INVALID_INPUT", "Those are the eliminators already recorded.", "KO-6")
-    if not new_by and old["bounty"] and not ctx.profile["bounty.unknown_allowed"]:
+    if not new_by and old.bounty and not ctx.profile["bounty.unknown_allowed"]:
         raise RuleError("INVALID_INPUT", f"Name who knocked out {p.name}: every bust has an eliminator here.", "KO-6")
     progressive = ctx.profile["bounty.kind"] == "progressive"
     later = {int(r["player"]) for r in state.knockout_log[index + 1:]}
-    for ln in old["lines"]:  # what a wrongly named player took must still be on his head to move back
-        e = state.players[int(ln["player"])]
-        if int(ln["added"]) and (not e.live or e.id in later or e.bounty_cents < int(ln["added"])):
+    for ln in old.lines:  # what a wrongly named player took must still be on his head to move back
+        e = state.players[ln.player]
+        if ln.added and (not e.live or e.id in later or e.bounty_cents < ln.added):
             raise RuleError("WINDOW_CLOSED", f"{e.name}'s bounty, with the part added by this knockout, was won "
                                              "since: undo back to that bust instead.", "KO-6")
     for pid in new_by:
         e = state.players[pid]
-        if progressive and old["bounty"] and not e.live:
+        if progressive and old.bounty and not e.live:
             raise RuleError("PLAYER_ELIMINATED", f"{e.name} is out: part of a progressive bounty would go on their "
                                                  "head; undo back to that bust instead.", "KO-6")
     table = None
@@ -348,45 +360,43 @@ def correct_eliminator(ctx: Context, cmd: dict[str, Any]) -> None:
         table = int(batch.seats[p.id][0])
     # The same money as the bust worked out, with the bounty as it was then.
     saved = p.bounty_cents
-    p.bounty_cents = int(old["bounty"])
+    p.bounty_cents = old.bounty
     try:
         new = knockout_record(state, p, new_by, table)
     finally:
         p.bounty_cents = saved
-    new = _with_house(new, int(old["house_bounty"]), str(ctx.profile["bounty.split"]))
-    old_rec = {k: v for k, v in old.items() if k != "at"}
-    ctx.emit("eliminator_corrected", index=index, old=old_rec, new=new)
+    new = _with_house(new, old.house_bounty, str(ctx.profile["bounty.split"]))
+    ctx.emit(EliminatorCorrected(index=index, old=old, new=new))
 
 
-def _with_house(rec: dict[str, Any], house: int, split: str) -> dict[str, Any]:
+def _with_house(rec: KnockoutRecord, house: int, split: str) -> KnockoutRecord:
     """The house bounty as it was at the bust, shared by the eliminators now named."""
-    order = [int(ln["player"]) for ln in rec["lines"]]
-    paid = shares(house, order, split)
-    return {**rec, "house_bounty": house, "lines": [{**ln, "house": paid[int(ln["player"])]} for ln in rec["lines"]]}
+    paid = shares(house, [ln.player for ln in rec.lines], split)
+    lines = [msgspec.structs.replace(ln, house=paid[ln.player]) for ln in rec.lines]
+    return msgspec.structs.replace(rec, house_bounty=house, lines=lines)
 
 
-@applies("eliminator_corrected")
-def _corrected(state: TournamentState, ev: Event) -> None:
-    index = int(ev.data["index"])
-    _apply(state, ev.data["old"], -1)
-    _apply(state, ev.data["new"], 1)
-    state.knockout_log[index] = {**ev.data["new"], "at": state.knockout_log[index]["at"], "corrected": True}
+@applies
+def _corrected(state: TournamentState, ev: EliminatorCorrected) -> None:
+    _apply(state, ev.old, -1)
+    _apply(state, ev.new, 1)
+    state.knockout_log[ev.index] = {**_logged(ev.new, state.knockout_log[ev.index]["at"]), "corrected": True}
 
 
 # -- house bounties (KO-5) -------------------------------------------------------------------------------
-@command("set_house_bounty")
-def set_house_bounty(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def set_house_bounty(ctx: Context, cmd: SetHouseBounty) -> None:
     """KO-5: the house puts a bounty on a player (0 takes it off), paid to whoever knocks him out."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
-    cents = inputs.cents(inputs.field(cmd, "amount_cents"), "The house bounty")
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
+    cents = inputs.cents(cmd.amount_cents, "The house bounty")
     if cents == house_bounty(ctx.state, p):
         raise RuleError("INVALID_INPUT", f"The house bounty on {p.name} is already {_money(ctx.state, cents)}.", "KO-5")
-    ctx.emit("house_bounty_set", player=p.id, cents=cents)
+    ctx.emit(HouseBountySet(player=p.id, cents=cents))
 
 
-@applies("house_bounty_set")
-def _house_set(state: TournamentState, ev: Event) -> None:
-    state.house_bounties[int(ev.data["player"])] = int(ev.data["cents"])
+@applies
+def _house_set(state: TournamentState, ev: HouseBountySet) -> None:
+    state.house_bounties[ev.player] = ev.cents
 
 
 # -- the books (KO-2) ------------------------------------------------------------------------------------

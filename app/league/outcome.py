@@ -37,7 +37,8 @@ class EventOutcome:
     @property
     def buy_in(self) -> float:
         """The buy-in in whole currency units (the formula's ``buy_in``)."""
-        return self.buy_in_cents / 10 ** fmt.decimals(self.currency)
+        unit: int = 10 ** fmt.decimals(self.currency)
+        return self.buy_in_cents / unit
 
 
 def event_key(name: str, created_at: float) -> str:

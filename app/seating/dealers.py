@@ -16,8 +16,9 @@ seat drawn at his table; the others draw among the seats left. A draw given in f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from app.commands import PlayerRef
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import RuleError
@@ -27,10 +28,9 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def named_dealers(ctx: Context, cmd: dict[str, Any], drawn: list[int], tables: int) -> list[int]:
+def named_dealers(ctx: Context, raw: list[PlayerRef] | None, drawn: list[int], tables: int) -> list[int]:
     """The ``dealers`` of a draw command (player ids in the order named), checked against the profile."""
-    raw = cmd.get("dealers")
-    if raw is None or raw == []:
+    if not raw:
         return []
     mode = ctx.profile["seat.designated_dealers"]
     if mode == "none":
@@ -38,8 +38,6 @@ def named_dealers(ctx: Context, cmd: dict[str, Any], drawn: list[int], tables: i
             "NOT_OFFERED", "This tournament's rules do not use designated dealers (seat.designated_dealers).",
             "SEAT-4",
         )
-    if not isinstance(raw, list):
-        raise RuleError("INVALID_INPUT", "dealers must be a list of players, one per table.", "SEAT-4")
     dealers = [inputs.player(ctx.state, ref) for ref in raw]
     ids = [p.id for p in dealers]
     if len(set(ids)) != len(ids):
@@ -90,11 +88,11 @@ def dealers_placed_first(
     return out
 
 
-def dealer_tables(state: TournamentState, dealers: list[int], table_of: dict[int, int]) -> dict[str, int]:
+def dealer_tables(state: TournamentState, dealers: list[int], table_of: dict[int, int]) -> dict[int, int]:
     """{table: dealer} for the event; refused if two dealers landed at the same table (a draw given in full)."""
-    out: dict[str, int] = {}
+    out: dict[int, int] = {}
     for pid in dealers:
-        key = str(table_of[pid])
+        key = table_of[pid]
         if key in out:
             first, second = state.players[out[key]].name, state.players[pid].name
             raise RuleError(

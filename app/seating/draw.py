@@ -7,18 +7,20 @@ director enters a draw made with a real deck, and how tests dictate one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.buttons.positions import first_hand
+from app.commands import PlayerRef
+from app.commands.seating import OpenTable, SeatAll
 from app.core import inputs
 from app.core.collector import collector_paused
-from app.core.events import Event
 from app.core.randomness import DECK_ORDER, card_value
 from app.core.registry import applies, command
 from app.core.state import REGISTERED, SEATED, WAITING, Player, Table, TournamentState
 from app.errors import RuleError
+from app.events.seating import DrawRow, FirstHand, SeatsDrawn, TableOpened, TablesOpened
 from app.seating.dealers import dealer_tables, dealers_draw_first, dealers_placed_first, named_dealers
 
 if TYPE_CHECKING:
@@ -26,6 +28,22 @@ if TYPE_CHECKING:
 
 SUIT_OF_TABLE = "shcd"  # SEAT-3: spades Table 1, hearts Table 2, clubs Table 3, diamonds Table 4
 RANK_OF_SEAT = "A23456789TJQ"  # A = seat 1 ... T = seat 10 (J, Q for 11- and 12-seat tables)
+
+
+class DrawInputs(Protocol):
+    """What a draw made at the tables may give (``seat_all``, ``redraw``): the outcome as it fell."""
+
+    @property
+    def cards(self) -> dict[PlayerRef, str] | None: ...  # player: seat card (the card draw)
+
+    @property
+    def seats(self) -> dict[PlayerRef, list[int]] | None: ...  # player: [table, seat]
+
+    @property
+    def button_cards(self) -> dict[PlayerRef, str] | None: ...  # player: card, for the button draws
+
+    @property
+    def dealers(self) -> list[PlayerRef] | None: ...  # the designated dealers (SEAT-4)
 
 
 def seat_card(table_index: int, seat: int) -> str:
@@ -56,10 +74,8 @@ def high_card(cards: dict[int, str]) -> int:
     return max(zip(map(card_value, cards.values()), cards))[1]
 
 
-def card_map(state: TournamentState, given: Any, what: str) -> dict[int, str]:
+def card_map(state: TournamentState, given: Mapping[PlayerRef, str], what: str) -> dict[int, str]:
     """A {player name or id: card} object from a command, checked: known players, distinct cards."""
-    if not isinstance(given, dict):
-        raise RuleError("INVALID_INPUT", f"{what} must be an object of player: card.")
     out: dict[int, str] = {}
     for ref, card in given.items():
         p = inputs.player(state, ref)
@@ -73,7 +89,9 @@ def card_map(state: TournamentState, given: Any, what: str) -> dict[int, str]:
     return out
 
 
-def button_draws(ctx: Context, seating: dict[int, list[int]], given: Any) -> dict[int, dict[int, str]]:
+def button_draws(
+    ctx: Context, seating: dict[int, list[int]], given: Mapping[PlayerRef, str] | None
+) -> dict[int, dict[int, str]]:
     """SEAT-5 at every table of ``seating`` (table -> player ids): one card each, given or dealt."""
     forced = card_map(ctx.state, given, "button_cards") if given is not None else {}
     if not forced:  # every table dealt, table after table (one deck each, as many cards as players)
@@ -98,49 +116,46 @@ def unseated_entrants(state: TournamentState) -> list[Player]:
     ]
 
 
-@command("open_table")
-def open_table(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def open_table(ctx: Context, cmd: OpenTable) -> None:
     """Open a table (default: the lowest free number, the profile's seats per table)."""
-    number = cmd.get("table")
+    number = cmd.table
     if number is None:
         number = next(n for n in range(1, len(ctx.state.tables) + 2) if n not in ctx.state.tables)
     number = inputs.whole(number, "The table number", minimum=1)
     if number in ctx.state.tables:
         raise RuleError("INVALID_INPUT", f"Table {number} is already in play.")
-    seats = inputs.whole(cmd.get("seats", ctx.profile["table.max_seats"]), "The number of seats", minimum=2)
+    given = ctx.profile["table.max_seats"] if cmd.seats is None else cmd.seats
+    seats = inputs.whole(given, "The number of seats", minimum=2)
     if seats > 12:
         raise RuleError("INVALID_INPUT", "A table has at most 12 seats.")
-    ctx.emit("table_opened", table=number, seats=seats)
+    ctx.emit(TableOpened(table=number, seats=seats))
 
 
-@applies("table_opened")
-def _table_opened(state: TournamentState, ev: Event) -> None:
-    number = int(ev.data["table"])
-    state.tables[number] = Table(number=number, max_seats=int(ev.data["seats"]))
-    state.seats_changed(number)
+@applies
+def _table_opened(state: TournamentState, ev: TableOpened) -> None:
+    state.tables[ev.table] = Table(number=ev.table, max_seats=ev.seats)
+    state.seats_changed(ev.table)
 
 
-@applies("tables_opened")
-def _tables_opened(state: TournamentState, ev: Event) -> None:
+@applies
+def _tables_opened(state: TournamentState, ev: TablesOpened) -> None:
     """The seat draw's tables, opened in one event (a 30,000-player draw opens 3,334 of them)."""
-    seats = int(ev.data["seats"])
-    numbers = [int(n) for n in ev.data["tables"]]
-    for number in numbers:
-        state.tables[number] = Table(number=number, max_seats=seats)
-    state.index.add_empty(numbers)
+    for number in ev.tables:
+        state.tables[number] = Table(number=number, max_seats=ev.seats)
+    state.index.add_empty(ev.tables)
 
 
 def _plain_draw(
-    ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
+    ctx: Context, players: list[Player], sizes: list[int], given: Mapping[PlayerRef, list[int]] | None,
+    dealers: list[int],
 ) -> dict[int, tuple[int, int]]:
     """The seats of a random draw that is given in full (``seats``) or places dealers first (SEAT-4)."""
     if given is not None:
-        if not isinstance(given, dict):
-            raise RuleError("INVALID_INPUT", "seats must be an object of player: [table, seat].")
         out: dict[int, tuple[int, int]] = {}
         for ref, place in given.items():
             p = inputs.player(ctx.state, ref)
-            if not isinstance(place, list) or len(place) != 2:
+            if len(place) != 2:
                 raise RuleError("INVALID_INPUT", f"The seat of {p.name} must be [table, seat].")
             tnum, seat = inputs.whole(place[0], "The table", minimum=1), inputs.whole(place[1], "The seat", minimum=1)
             if tnum > len(sizes) or seat > sizes[tnum - 1]:
@@ -153,7 +168,7 @@ def _plain_draw(
 
 
 def _card_draw(
-    ctx: Context, players: list[Player], sizes: list[int], given: Any, dealers: list[int]
+    ctx: Context, players: list[Player], sizes: list[int], given: Mapping[PlayerRef, str] | None, dealers: list[int]
 ) -> dict[int, str]:
     """SEAT-3: a deck with one card per seat in play; each player draws one (SEAT-4: the dealers first)."""
     if len(sizes) > len(SUIT_OF_TABLE):
@@ -177,8 +192,8 @@ def _card_draw(
 
 
 def _random_draw(
-    ctx: Context, players: list[Player], ids: list[int], sizes: list[int], cmd: dict[str, Any], dealers: list[int]
-) -> dict[str, Any]:
+    ctx: Context, players: list[Player], ids: list[int], sizes: list[int], cmd: DrawInputs, dealers: list[int]
+) -> SeatsDrawn:
     """SEAT-1 and SEAT-5: the players in table and seat order, and each table's button draw.
 
     The places are numbered in table and seat order, and ``slots`` holds the player of each. A drawn
@@ -187,7 +202,7 @@ def _random_draw(
     button cards are dealt table by table in the order of the draw: a table comes when its first
     player was drawn, and its players get their cards in the order they were drawn.
 
-    The result is the data of a ``seats_drawn`` in its column form (see :func:`drawn_seats`):
+    The result is a ``seats_drawn`` in its column form (see :class:`SeatsDrawn`):
     ``seated`` (the player of each place), ``sizes`` (players at tables 1, 2, ...), ``button_cards``
     (the card each place's player drew for the button) and ``buttons`` (each table's first hand).
     """
@@ -196,7 +211,7 @@ def _random_draw(
         starts.append(starts[-1] + size)
     n = starts[-1]
     slots: list[int] = [0] * n
-    given = cmd.get("seats")
+    given = cmd.seats
     rank: Callable[[int], int] | None = None  # a player's turn in the draw (None: his id, ids in order)
     if given is None and not dealers:
         for pid, place in zip(ids, ctx.rng.permutation(n)):
@@ -216,7 +231,7 @@ def _random_draw(
             order = sorted(range(size), key=turn)
             groups.append((turn(order[0]), number, [begin + i for i in order]))
     groups.sort()
-    given_cards = cmd.get("button_cards")
+    given_cards = cmd.button_cards
     hands: list[list[str]]
     if given_cards is None:
         hands = ctx.rng.deal_hands([len(places) for _, _, places in groups])
@@ -224,8 +239,8 @@ def _random_draw(
         dealt = button_draws(ctx, {number: [slots[i] for i in places] for _, number, places in groups}, given_cards)
         hands = [[dealt[number][slots[i]] for i in places] for _, number, places in groups]
     max_seats = ctx.profile["table.max_seats"]
-    blinds: dict[tuple[int, int], dict[str, Any]] = {}  # (button seat, players) -> the first hand's seats
-    buttons: dict[str, dict[str, Any]] = {}
+    blinds: dict[tuple[int, int], FirstHand] = {}  # (button seat, players) -> the first hand's seats
+    buttons: dict[int, FirstHand] = {}
     cards: list[str] = [""] * n
     value = DECK_ORDER.__getitem__ if given_cards is None else card_value
     for (_, number, places), hand in zip(groups, hands):
@@ -237,9 +252,9 @@ def _random_draw(
         first = blinds.get(key)
         if first is None:
             pos = first_hand(key[0], range(1, size + 1), max_seats)
-            first = blinds[key] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
-        buttons[str(number)] = first
-    return {"method": "random", "seated": slots, "sizes": sizes, "button_cards": cards, "buttons": buttons}
+            first = blinds[key] = FirstHand(button=pos.button, sb_seat=pos.sb_seat, sb=pos.sb, bb=pos.bb)
+        buttons[number] = first
+    return SeatsDrawn(method="random", seated=slots, sizes=sizes, button_cards=cards, buttons=buttons)
 
 
 def drawn_seats(data: dict[str, Any]) -> Iterator[tuple[int, int, int, str | None]]:
@@ -262,37 +277,38 @@ def drawn_seats(data: dict[str, Any]) -> Iterator[tuple[int, int, int, str | Non
             place += 1
 
 
-def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: dict[str, Any]) -> dict[str, Any]:
-    """Seat ``players`` at tables 1..``tables`` by the profile's method; the data of a ``seats_drawn``."""
+def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: DrawInputs) -> SeatsDrawn:
+    """Seat ``players`` at tables 1..``tables`` by the profile's method: the ``seats_drawn``."""
     sizes = table_sizes(len(players), tables, ctx.profile["seat.extra_to"])
     players = sorted(players, key=attrgetter("id"))
     ids = [p.id for p in players]
-    dealers = named_dealers(ctx, cmd, ids, tables)
+    dealers = named_dealers(ctx, cmd.dealers, ids, tables)
     if ctx.profile["seat.method"] != "card_draw":
         drawn = _random_draw(ctx, players, ids, sizes, cmd, dealers)
         if dealers:
-            at = dict(zip(drawn["seated"], [number for number, size in enumerate(sizes, start=1) for _ in range(size)]))
-            drawn["dealers"] = dealer_tables(ctx.state, dealers, at)
+            seated = drawn.seated or []
+            at = dict(zip(seated, [number for number, size in enumerate(sizes, start=1) for _ in range(size)]))
+            drawn.dealers = dealer_tables(ctx.state, dealers, at)
         return drawn
     # SEAT-3: the card draw (at most four tables) keeps the row form, the card of each row its seat card.
-    assignments: list[list[Any]] = []
-    for pid, card in _card_draw(ctx, players, sizes, cmd.get("cards"), dealers).items():
+    assignments: list[DrawRow] = []
+    for pid, card in _card_draw(ctx, players, sizes, cmd.cards, dealers).items():
         index, seat = card_seat(card)
-        assignments.append([pid, index + 1, seat, card])
+        assignments.append((pid, index + 1, seat, card))
     assignments.sort(key=itemgetter(1, 2))
-    buttons: dict[str, dict[str, Any]] = {}
+    buttons: dict[int, FirstHand] = {}
     for number in range(1, tables + 1):
         occupied = [a[2] for a in assignments if a[1] == number]
         pos = first_hand(1, occupied, ctx.profile["table.max_seats"])  # the ace holds the button
-        buttons[str(number)] = {"button": pos.button, "sb_seat": pos.sb_seat, "sb": pos.sb, "bb": pos.bb}
-    data: dict[str, Any] = {"method": "card_draw", "assignments": assignments, "buttons": buttons}
+        buttons[number] = FirstHand(button=pos.button, sb_seat=pos.sb_seat, sb=pos.sb, bb=pos.bb)
+    drawn = SeatsDrawn(method="card_draw", assignments=assignments, buttons=buttons)
     if dealers:
-        data["dealers"] = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
-    return data
+        drawn.dealers = dealer_tables(ctx.state, dealers, {a[0]: a[1] for a in assignments})
+    return drawn
 
 
-@command("seat_all")
-def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def seat_all(ctx: Context, cmd: SeatAll) -> None:
     """The initial draw: every entrant gets a table and seat (SEAT-1/2 random, or SEAT-3 card draw; SEAT-4 dealers)."""
     if any(t.seats for t in ctx.state.tables.values()):
         raise RuleError("ALREADY_STARTED", "The draw is done; seat late entrants with seat_player.", "SEAT-7")
@@ -312,59 +328,55 @@ def seat_all(ctx: Context, cmd: dict[str, Any]) -> None:
                 "SEAT-2",
             )
     with collector_paused():
-        data = draw_everyone(ctx, players, tables, cmd)
+        drawn = draw_everyone(ctx, players, tables, cmd)
         new = [number for number in range(1, tables + 1) if number not in ctx.state.tables]
         if len(new) == 1:
-            ctx.emit("table_opened", table=new[0], seats=max_seats)
+            ctx.emit(TableOpened(table=new[0], seats=max_seats))
         elif new:
-            ctx.emit("tables_opened", tables=new, seats=max_seats)
-        ctx.emit("seats_drawn", **data)
+            ctx.emit(TablesOpened(tables=new, seats=max_seats))
+        ctx.emit(drawn)
 
 
-@applies("seats_drawn")
-def _seats_drawn(state: TournamentState, ev: Event) -> None:
-    data = ev.data
-    came_from = data.get("from")  # a redraw: where each player sat before (older logs: not known)
+@applies
+def _seats_drawn(state: TournamentState, ev: SeatsDrawn) -> None:
+    came_from = ev.came_from  # a redraw: where each player sat before (older logs: not known)
     if came_from is not None:
         moves = state.seat_moves
-        for pid, number, seat, _card in drawn_seats(data):
-            old = came_from.get(str(pid)) or [None, None]
+        for pid, number, seat, _card in ev.places():
+            old = came_from.get(pid) or (None, None)
             moves.append(
                 {"kind": "redraw", "player": pid, "from_table": old[0], "from_seat": old[1], "to_table": number,
                  "to_seat": seat, "reason": "redraw", "at": ev.at}
             )
     tables = state.tables
-    if "seated" in data:
-        seated = _seat_columns(state, data)
+    if ev.seated is not None:
+        seated = _seat_columns(state, ev.seated, ev.sizes or [], ev.button_cards)
     else:
-        seated = _seat_rows(state, data["assignments"])
+        seated = _seat_rows(state, ev.assignments or [])
     state.index.refill(tables[number] for number in sorted(seated))
     if state.waiting:
-        now_seated = {pid for pid, *_ in drawn_seats(data)}
+        now_seated = {pid for pid, *_ in ev.places()}
         state.waiting = [pid for pid in state.waiting if pid not in now_seated]
-    dealers = data.get("dealers", {})
-    for number, pos in data["buttons"].items():
-        table = tables[int(number)]
-        table.designated_dealer = dealers.get(number)
-        table.button, table.sb_seat, table.sb, table.bb = pos["button"], pos["sb_seat"], pos["sb"], pos["bb"]
+    for number, pos in ev.buttons.items():
+        table = tables[number]
+        table.designated_dealer = ev.dealers.get(number)
+        table.button, table.sb_seat, table.sb, table.bb = pos.button, pos.sb_seat, pos.sb, pos.bb
         table.button_held = table.frozen = False
         if table.dead_seats or table.moved_out or table.newcomers or table.sitting_out:  # a redraw
             table.dead_seats.clear()
             table.moved_out.clear()
             table.newcomers.clear()
             table.sitting_out.clear()
-        drawn = pos.get("cards")  # the row form keeps the button cards here
-        if drawn:
-            table.draw_cards.update(zip(map(int, drawn), drawn.values()))
+        if pos.cards:  # the row form keeps the button cards here
+            table.draw_cards.update(pos.cards)
 
 
-def _seat_columns(state: TournamentState, data: dict[str, Any]) -> set[int]:
+def _seat_columns(state: TournamentState, seated: list[int], sizes: list[int], cards: list[str] | None) -> set[int]:
     """Seat the column form of a draw, table by table; the numbers of the tables that got players."""
     tables, players = state.tables, state.players
-    seated, cards = data["seated"], data.get("button_cards")
     at_tables: set[int] = set()
     start = 0
-    for number, size in enumerate(data["sizes"], start=1):
+    for number, size in enumerate(sizes, start=1):
         if not size:
             continue
         end = start + size
@@ -385,7 +397,7 @@ def _seat_columns(state: TournamentState, data: dict[str, Any]) -> set[int]:
     return at_tables
 
 
-def _seat_rows(state: TournamentState, assignments: list[list[Any]]) -> set[int]:
+def _seat_rows(state: TournamentState, assignments: list[DrawRow]) -> set[int]:
     """Seat the row form of a draw (``[player, table, seat, card or None]``, table by table usually)."""
     tables, players = state.tables, state.players
     at_tables: set[int] = set()

@@ -7,16 +7,18 @@ have been played is a newcomer there: BTN-9/10 decide when he is first dealt in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.buttons.halting import arrived, dealt_on_arrival
 from app.buttons.positions import first_hand
+from app.commands.seating import DrawButton, SeatPlayer
 from app.core import inputs
-from app.core.events import Event
 from app.core.registry import applies, command
 from app.core.state import REGISTERED, SEATED, WAITING, Player, TournamentState
 from app.entries.registration import late_entry_check
 from app.errors import RuleError
+from app.events.buttons import ButtonSet
+from app.events.seating import PlayerSeated
 from app.seating.draw import button_draws, high_card
 
 if TYPE_CHECKING:
@@ -44,18 +46,18 @@ def _check_window(ctx: Context, p: Player) -> None:
     late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
 
 
-@command("seat_player")
-def seat_player(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def seat_player(ctx: Context, cmd: SeatPlayer) -> None:
     """Seat one entrant: at the given table and seat, or drawn among the open seats (SEAT-1)."""
-    p = inputs.live(inputs.player(ctx.state, inputs.field(cmd, "player")))
+    p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.status not in (REGISTERED, WAITING) or p.table is not None:
         raise RuleError("MOVE_NOT_ALLOWED", f"{p.name} is already seated; seats change only by a move.", "SEAT-7")
     if ctx.state.clock.get("started"):
         _check_window(ctx, p)
-    if "table" in cmd:
-        table = inputs.table(ctx.state, cmd["table"])
-        if "seat" in cmd:
-            seat = inputs.seat(table, cmd["seat"])
+    if cmd.table is not None:
+        table = inputs.table(ctx.state, cmd.table)
+        if cmd.seat is not None:
+            seat = inputs.seat(table, cmd.seat)
             if seat in table.seats:
                 name = ctx.state.players[table.seats[seat]].name
                 raise RuleError("SEAT_TAKEN", f"Table {table.number} seat {seat} is taken by {name}.")
@@ -65,7 +67,7 @@ def seat_player(ctx: Context, cmd: dict[str, Any]) -> None:
                 raise RuleError("NO_OPEN_SEAT", f"Table {table.number} is full.", "REG-3")
             seat = ctx.rng.choice(open_here)
         how = "director"
-    elif "seat" in cmd:
+    elif cmd.seat is not None:
         raise RuleError("INVALID_INPUT", "Give the table with the seat.")
     else:
         choices = open_seats_at_shortest(ctx.state)
@@ -74,16 +76,14 @@ def seat_player(ctx: Context, cmd: dict[str, Any]) -> None:
         number, seat = ctx.rng.choice(choices)
         table = ctx.state.tables[number]
         how = "draw"
-    ctx.emit(
-        "player_seated", player=p.id, table=table.number, seat=seat, how=how, from_table=p.table, from_seat=p.seat
-    )
+    ctx.emit(PlayerSeated(player=p.id, table=table.number, seat=seat, how=how, from_table=p.table, from_seat=p.seat))
 
 
-@applies("player_seated")
-def _player_seated(state: TournamentState, ev: Event) -> None:
-    p = state.players[int(ev.data["player"])]
-    table = state.tables[int(ev.data["table"])]
-    seat = int(ev.data["seat"])
+@applies
+def _player_seated(state: TournamentState, ev: PlayerSeated) -> None:
+    p = state.players[ev.player]
+    table = state.tables[ev.table]
+    seat = ev.seat
     dealt = dealt_on_arrival(state, table, seat)  # BAL-1: he refills a halted table and posts its big blind
     table.seats[seat] = p.id
     state.seats_changed(table.number)
@@ -97,24 +97,16 @@ def _player_seated(state: TournamentState, ev: Event) -> None:
     arrived(state, table.number)
 
 
-@command("draw_button")
-def draw_button(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def draw_button(ctx: Context, cmd: DrawButton) -> None:
     """SEAT-5: deal one card to each player at a table; the highest card by suit takes the button."""
-    table = inputs.table(ctx.state, inputs.field(cmd, "table"))
+    table = inputs.table(ctx.state, cmd.table)
     if table.population < 2:
         raise RuleError("INVALID_INPUT", f"Table {table.number} needs two players for a button draw.", "SEAT-5")
     pids = [table.seats[s] for s in sorted(table.seats)]
-    cards = button_draws(ctx, {table.number: pids}, cmd.get("cards"))[table.number]
+    cards = button_draws(ctx, {table.number: pids}, cmd.cards)[table.number]
     if set(cards) != set(pids):
         raise RuleError("INVALID_INPUT", f"Give a card for every player at table {table.number}.", "SEAT-5")
     winner_seat = next(s for s, pid in table.seats.items() if pid == high_card(cards))
     pos = first_hand(winner_seat, table.seats, table.max_seats)
-    ctx.emit(
-        "button_set",
-        table=table.number,
-        button=pos.button,
-        sb_seat=pos.sb_seat,
-        sb=pos.sb,
-        bb=pos.bb,
-        cards={str(pid): c for pid, c in cards.items()},
-    )
+    ctx.emit(ButtonSet(table=table.number, button=pos.button, sb_seat=pos.sb_seat, sb=pos.sb, bb=pos.bb, cards=cards))

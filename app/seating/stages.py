@@ -9,27 +9,27 @@ out "in stage 1". The winners draw seats at a fresh table with equal starting st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from app.buttons.positions import first_hand
 from app.chips import loose
+from app.commands import PlayerRef
+from app.commands.seating import AdvanceWinners
 from app.core import inputs
-from app.core.events import Event
 from app.core.questions import rebuys_decided_first
 from app.core.randomness import card_value
 from app.core.registry import applies, command
 from app.core.state import OUT, SEATED, Table, TournamentState
 from app.errors import Choice, Question, RuleError
+from app.events.seating import StageAdvanced, StageWinner
 from app.seating.draw import card_map
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def _stacks(ctx: Context, cmd: dict[str, Any]) -> dict[int, int]:
-    given = cmd.get("stacks", {})
-    if not isinstance(given, dict):
-        raise RuleError("INVALID_INPUT", "stacks is an object of player: chips.")
+def _stacks(ctx: Context, given: Mapping[PlayerRef, int]) -> dict[int, int]:
     out = {}
     for ref, chips in given.items():
         p = inputs.seated(inputs.player(ctx.state, ref))
@@ -37,8 +37,8 @@ def _stacks(ctx: Context, cmd: dict[str, Any]) -> dict[int, int]:
     return out
 
 
-@command("advance_winners")
-def advance_winners(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def advance_winners(ctx: Context, cmd: AdvanceWinners) -> None:
     """End the first stage: every table's chip leader goes to the winners' table (ELIM-8)."""
     if ctx.profile["stage.mode"] != "winners_table":
         raise RuleError("NOT_OFFERED", "This tournament has no winners' table.", "ELIM-8")
@@ -49,10 +49,10 @@ def advance_winners(ctx: Context, cmd: dict[str, Any]) -> None:
         raise RuleError("INVALID_INPUT", "The first stage needs two tables or more.", "ELIM-8")
     rebuys_decided_first([ctx.state.players[pid] for n in playing for pid in ctx.state.tables[n].seats.values()],
                          "before the winners go to the winners' table")
-    stacks = _stacks(ctx, cmd)
-    ending = cmd.get("end", ctx.profile["stage.end"] == "time_limit")
-    forced = card_map(ctx.state, cmd["cards"], "cards") if "cards" in cmd else {}
-    winners: list[dict[str, Any]] = []
+    stacks = _stacks(ctx, cmd.stacks or {})
+    ending = ctx.profile["stage.end"] == "time_limit" if cmd.end is None else cmd.end
+    forced = card_map(ctx.state, cmd.cards, "cards") if cmd.cards is not None else {}
+    leaders_of: list[tuple[int, int, int, dict[int, str]]] = []  # (leader, his table, his chips, tie cards)
     out: list[int] = []
     for number in playing:
         pids = list(ctx.state.tables[number].seats.values())
@@ -74,61 +74,63 @@ def advance_winners(ctx: Context, cmd: dict[str, Any]) -> None:
             if len(cards) != len(leaders):
                 cards = dict(zip(leaders, ctx.rng.deal(len(leaders))))
         leader = max(leaders, key=lambda pid: card_value(cards[pid])) if cards else leaders[0]
-        winners.append({"player": leader, "table": number, "stack": chips[leader], "cards": cards})
+        leaders_of.append((leader, number, chips[leader], cards))
         out += [pid for pid in pids if pid != leader]
-    seats = int(ctx.profile["stage.final_seats"] or len(winners))
-    if seats < len(winners) or seats > 12:
-        raise RuleError("INVALID_INPUT", f"The winners' table must seat {len(winners)} (stage.final_seats).")
-    order = ctx.rng.shuffle(list(range(1, len(winners) + 1)))
-    button_cards = dict(zip([w["player"] for w in winners], ctx.rng.deal(len(winners))))
+    seats = int(ctx.profile["stage.final_seats"] or len(leaders_of))
+    if seats < len(leaders_of) or seats > 12:
+        raise RuleError("INVALID_INPUT", f"The winners' table must seat {len(leaders_of)} (stage.final_seats).")
+    order = ctx.rng.shuffle(list(range(1, len(leaders_of) + 1)))
+    button_cards = dict(zip([leader for leader, *_ in leaders_of], ctx.rng.deal(len(leaders_of))))
+    winners = [
+        StageWinner(player=leader, seat=s, table=number, from_seat=ctx.state.players[leader].seat, stack=chips,
+                    cards=cards)
+        for (leader, number, chips, cards), s in zip(leaders_of, order)
+    ]
     start = int(ctx.profile["money.start_stack"])
     ctx.emit(
-        "stage_advanced",
-        winners=[
-            {**w, "seat": s, "from_seat": ctx.state.players[w["player"]].seat,
-             "cards": {str(k): v for k, v in w["cards"].items()}}
-            for w, s in zip(winners, order)
-        ],
-        out=out,
-        seats=seats,
-        new_stack=None if ctx.profile["stage.carry_chips"] else start,
-        button_cards={str(k): v for k, v in button_cards.items()},
+        StageAdvanced(
+            winners=winners,
+            out=out,
+            seats=seats,
+            new_stack=None if ctx.profile["stage.carry_chips"] else start,
+            button_cards=button_cards,
+        )
     )
 
 
-@applies("stage_advanced")
-def _stage_advanced(state: TournamentState, ev: Event) -> None:
-    d = ev.data
-    for pid in d["out"]:
+@applies
+def _stage_advanced(state: TournamentState, ev: StageAdvanced) -> None:
+    for pid in ev.out:
         p = state.players[pid]
         state.chips_removed += p.stack
         p.status, p.table, p.seat, p.stack = OUT, None, None, 0
         p.out_at, p.out_reason = ev.at, "out in stage 1"
         state.in_field -= 1
-    table = Table(number=1, max_seats=int(d["seats"]))
+    table = Table(number=1, max_seats=ev.seats)
     state.tables = {1: table}
-    for w in d["winners"]:
-        p = state.players[w["player"]]
+    for w in ev.winners:
+        p = state.players[w.player]
         state.seat_moves.append(
-            {"kind": "stage", "player": p.id, "from_table": w.get("table"), "from_seat": w.get("from_seat", p.seat),
-             "to_table": 1, "to_seat": int(w["seat"]), "reason": "winners' table", "at": ev.at}
+            {"kind": "stage", "player": p.id, "from_table": w.table,
+             "from_seat": p.seat if w.from_seat is None else w.from_seat,
+             "to_table": 1, "to_seat": w.seat, "reason": "winners' table", "at": ev.at}
         )
-        if d["new_stack"] is not None:
-            delta = int(d["new_stack"]) - p.stack
+        if ev.new_stack is not None:
+            delta = ev.new_stack - p.stack
             if delta >= 0:
                 state.chips_added += delta
             else:
                 state.chips_removed -= delta
-            p.stack = int(d["new_stack"])
-        p.status, p.table, p.seat = SEATED, 1, int(w["seat"])
-        table.seats[p.seat] = p.id
+            p.stack = ev.new_stack
+        p.status, p.table, p.seat = SEATED, 1, w.seat
+        table.seats[w.seat] = p.id
     state.reindex()
-    if d["new_stack"] is not None:  # new stacks: the chips won in stage 1 and not counted leave play too
+    if ev.new_stack is not None:  # new stacks: the chips won in stage 1 and not counted leave play too
         state.chips_removed += sum(state.loose_chips.values())
         state.loose_chips.clear()
         state.loose_tables.clear()
     loose.everywhere(state)
-    cards = {int(k): v for k, v in d["button_cards"].items()}
+    cards = dict(ev.button_cards)
     table.draw_cards = cards
     top = max(cards, key=lambda pid: card_value(cards[pid]))
     pos = first_hand(state.players[top].seat or 1, table.seats, table.max_seats)

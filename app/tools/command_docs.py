@@ -97,7 +97,7 @@ def _default(field: mi.Field) -> str:
     if field.required:
         return "required"
     value = field.default_factory() if field.default_factory is not msgspec.NODEFAULT else field.default
-    return "—" if value is None else f"`{json.dumps(value)}`"
+    return "—" if value is None or value is msgspec.NODEFAULT else f"`{json.dumps(value)}`"  # NODEFAULT: UNSET
 
 
 def _area_page(name: str) -> str | None:

@@ -11,6 +11,14 @@ import functools
 import random
 import time as _time
 
+from app.commands import PlayerRef
+from app.commands.buttons import HandFinished
+from app.commands.chips import ChipCount
+from app.commands.clock import StartClock
+from app.commands.eliminations import Bust
+from app.commands.entries import Register
+from app.commands.seating import SeatAll
+from app.commands.tournament import ChangeSettings
 from app.core.timesource import FakeClock, TimeSource
 from app.engine import Tournament
 from app.levels.timeline import current_level, in_break
@@ -64,7 +72,7 @@ def seconds_to_level(level: int) -> float:
     """Clock seconds from the start to the beginning of ``level`` in the demo's profile (breaks included)."""
     clock = FakeClock(0.0)
     t = Tournament.create(load_profile("tda"), time=clock)
-    t.execute({"cmd": "start_clock"})
+    t.execute(StartClock())
     _run_clock_to(t, clock, level)
     return clock.now()
 
@@ -82,13 +90,13 @@ def build_demo(
     clock = FakeClock(float(start))
     t = Tournament.create(profile, name="Sunday Deepstack (demo)", time=clock, seed=seed)
     rng = random.Random(seed)
-    t.execute({"cmd": "change_settings", "settings": {"table.max_seats": 10, "reg.cap": None}})
+    t.execute(ChangeSettings(settings={"table.max_seats": 10, "reg.cap": None}))
     for name in demo_names(players, seed):
-        t.execute({"cmd": "register", "name": name})
+        t.execute(Register(name_=name))
         clock.advance(REGISTRATION_S)
-    t.execute({"cmd": "seat_all"})
+    t.execute(SeatAll())
     clock.advance(BEFORE_START_S)
-    t.execute({"cmd": "start_clock"})
+    t.execute(StartClock())
     for lvl in range(1, level + 1):
         _play_a_little(t, clock, rng)
         if lvl < level:
@@ -110,8 +118,8 @@ def _play_a_little(t: Tournament, clock: FakeClock, rng: random.Random) -> None:
             continue
         clock.advance(5)
         victim = table.seats[rng.choice(sorted(table.seats))]
-        t.execute({"cmd": "bust", "player": victim})
-        t.execute({"cmd": "hand_finished", "table": number})
+        t.execute(Bust(player=victim))
+        t.execute(HandFinished(table=number))
 
 
 def _count_chips(t: Tournament, rng: random.Random) -> None:
@@ -122,7 +130,7 @@ def _count_chips(t: Tournament, rng: random.Random) -> None:
         seated = [players[pid] for _seat, pid in sorted(t.state.tables[number].seats.items())]
         if len(seated) < 2:
             continue
-        stacks = {p.name: p.stack for p in seated}
+        stacks: dict[PlayerRef, int] = {p.name: p.stack for p in seated}
         names = list(stacks)
         loose = t.state.loose_chips.get(number, 0)
         for _ in range(len(names)):
@@ -131,7 +139,7 @@ def _count_chips(t: Tournament, rng: random.Random) -> None:
             stacks[winner], stacks[loser] = stacks[winner] + pot, stacks[loser] - pot
         if loose:
             stacks[rng.choice(names)] += loose
-        t.execute({"cmd": "chip_count", "counts": stacks})
+        t.execute(ChipCount(counts=stacks))
 
 
 def demo_summary(t: Tournament) -> str:

@@ -22,9 +22,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from app.balancing.locks import lock_reason, locked_players
 from app.balancing.plan import plan_moves
 from app.clock.handstart import ANSWER
+from app.commands import Command, declaration
+from app.commands.balancing import Balance
+from app.commands.buttons import HandFinished
+from app.commands.clock import StartClock
+from app.commands.eliminations import Bust, DeclineRebuy
+from app.commands.entries import Reenter, RefundWaiting, Register, SeatWaiting
+from app.commands.knockouts import CorrectEliminator
+from app.commands.seating import AdvanceWinners, SeatAll
 from app.core.events import Event
 from app.core.registry import COMMANDS
 from app.core.state import SEATED, Table
@@ -39,7 +49,7 @@ from app.knockouts.bounties import money_taken
 from app.levels.timeline import current_level
 from app.profiles.profile import Profile, load_profile, profile_from_dict
 
-Execute = Callable[[dict[str, Any]], list[Event]]
+Execute = Callable[[Command], list[Event]]
 
 
 CHECKS_PER_RUN = 200  # the default check rate: about this many checks in a whole run
@@ -117,25 +127,28 @@ class Director:
         self.settle: Callable[[], None] = lambda: None  # see _long_lived_heap
 
     # -- one action ------------------------------------------------------------------------------
-    def act(self, cmd: dict[str, Any]) -> list[Event]:
+    def act(self, command: Command | dict[str, Any]) -> list[Event]:
+        """Run one command (a declaration; a plain dict is checked against its declaration first)."""
+        cmd = declaration(command)
         timer = self.sim.timer
         start = timer()
         try:
             events = self._execute(cmd)
         except RuleError as err:  # the engine asks whether the hand started before the level change
-            if err.code != "NEEDS_INPUT" or ANSWER not in err.message or ANSWER in cmd:
+            if (err.code != "NEEDS_INPUT" or ANSWER not in err.message or ANSWER not in cmd.__struct_fields__
+                    or getattr(cmd, ANSWER) is not None):
                 raise
-            cmd = {**cmd, ANSWER: self.rng.random() < 0.5}
+            cmd = msgspec.structs.replace(cmd, **{ANSWER: self.rng.random() < 0.5})
             events = self._execute(cmd)
         took = timer() - start
         self.sim.timings.append(took)
         self.actions += 1
-        name = cmd["cmd"]
+        name = cmd.name()
         self.sim.counts[name] = self.sim.counts.get(name, 0) + 1
         if took > self.sim.slowest.get(name, 0.0):
             self.sim.slowest[name] = took
         if self.check_every and self.actions % self.check_every == 0:
-            self.check(cmd["cmd"])
+            self.check(name)
         if self.actions % SETTLE_EVERY == 0:
             self.settle()
         return events
@@ -145,7 +158,7 @@ class Director:
         if problems:
             raise InvariantBroken(f"after action {self.actions} ({what}): {problems[0]}")
 
-    def try_act(self, cmd: dict[str, Any]) -> RuleError | None:
+    def try_act(self, cmd: Command | dict[str, Any]) -> RuleError | None:
         try:
             self.act(cmd)
         except RuleError as err:
@@ -158,7 +171,7 @@ class Director:
         for i in range(1, self.sim.players + 1):
             name = f"Player {i:05d}"
             if name.lower() not in known:  # a resumed run registers only those still missing
-                self.act({"cmd": "register", "name": name, "identity": self.identity(i)})
+                self.act(Register(name_=name, identity=self.identity(i)))
 
     def identity(self, i: int) -> dict[str, str]:
         """The identity fields the profile asks for (REG-1), made up for the simulated player."""
@@ -170,24 +183,24 @@ class Director:
     def seat_and_start(self) -> None:
         """Draw the seats and start the clock, each unless a resumed run already did it."""
         if not self.t.state.tables:
-            self.act({"cmd": "seat_all", **self.dealers()})
+            self.act(SeatAll(dealers=self.dealers()))
         if "start_clock" in COMMANDS and not self.t.state.clock.get("started"):
-            self.act({"cmd": "start_clock"})
+            self.act(StartClock())
         self.note_game()
 
-    def dealers(self) -> dict[str, Any]:
+    def dealers(self) -> list[int | str] | None:
         """SEAT-4: where the profile uses player-dealers (seeds 003 and 004), one named for every table the
         draw makes; they are locked by default (LOCK-4), so the balancing moves others."""
         state = self.t.state
         assert state.profile is not None
         if state.profile["seat.designated_dealers"] == "none":
-            return {}
+            return None
         entered = sorted((p for p in state.players.values() if p.live and p.entries), key=lambda p: p.id)
         tables = -(-len(entered) // int(state.profile["table.max_seats"]))
         if tables < 2:
-            return {}
+            return None
         self.sim.counts["dealers"] = tables
-        return {"dealers": [p.id for p in entered[:tables]]}
+        return [p.id for p in entered[:tables]]
 
     def note_game(self) -> None:
         """Record the game in force whenever it changes (the ``games`` list of the report)."""
@@ -209,21 +222,22 @@ class Director:
         k = 3 if roll < 0.02 else 2 if roll < 0.10 else 1
         k = min(k, len(candidates) - 1)
         busted = self.rng.sample(sorted(candidates), k)
-        cmd: dict[str, Any] = {"cmd": "bust", "players": busted}
+        stacks: dict[int | str, int] | None = None
         if k > 1:
-            cmd["stacks"] = {pid: self.rng.choice([500, 1000, 1500, 2500]) for pid in busted}
-        if self.t.state.profile is not None and self.t.state.profile["bounty.kind"] != "none":
-            cmd["eliminated_by"] = self.eliminators(candidates, busted)
+            stacks = {pid: self.rng.choice([500, 1000, 1500, 2500]) for pid in busted}
+        knockouts = self.t.state.profile is not None and self.t.state.profile["bounty.kind"] != "none"
+        by: list[int | str] | None = list(self.eliminators(candidates, busted)) if knockouts else None
+        cmd = Bust(players=list(busted), stacks=stacks, eliminated_by=by)
         if self.t.state.profile is not None and self.t.state.profile["rebuy.offered"] and self.rng.random() < 0.4:
-            if self.try_act({**cmd, "rebuy": True}) is None:
+            if self.try_act(msgspec.structs.replace(cmd, rebuy=True)) is None:
                 self.after_hand(table.number)
                 return
         self.act(cmd)
         for pid in busted:
             p = self.t.state.players[pid]
             if p.deciding:
-                self.act({"cmd": "decline_rebuy", "player": pid})
-        if "eliminated_by" in cmd:
+                self.act(DeclineRebuy(player=pid))
+        if by is not None:
             self.knockout_extras(busted, [pid for pid in candidates if pid not in busted])
         self.after_hand(table.number)
 
@@ -233,12 +247,12 @@ class Director:
             return
         if others and self.rng.random() < 0.03:
             who = self.rng.sample(sorted(others), min(len(others), self.rng.choice([1, 1, 2])))
-            if self.try_act({"cmd": "correct_eliminator", "player": busted[0], "eliminated_by": who}) is None:
+            if self.try_act(CorrectEliminator(player=busted[0], eliminated_by=list(who))) is None:
                 self.sim.counts["corrections"] = self.sim.counts.get("corrections", 0) + 1
         prof = self.t.state.profile
         if prof is not None and prof["reentry.offered"] and self.rng.random() < 0.3:
             for pid in busted:
-                if self.try_act({"cmd": "reenter", "player": pid}) is None:
+                if self.try_act(Reenter(player=pid)) is None:
                     self.sim.counts["reentries"] = self.sim.counts.get("reentries", 0) + 1
 
     def eliminators(self, candidates: list[int], busted: list[int]) -> list[int]:
@@ -274,7 +288,7 @@ class Director:
             return
         table = state.tables.get(table_no)
         if table is not None and table.population >= 2 and "hand_finished" in COMMANDS:
-            self.try_act({"cmd": "hand_finished", "table": table_no})
+            self.try_act(HandFinished(table=table_no))
         self.confirm_plan()
         self.seat_waiting()
         self.maybe_late_entry()
@@ -290,7 +304,7 @@ class Director:
                 self.note_spread()
                 return
             self.check_locks(plan)
-            self.act({"cmd": "balance"})
+            self.act(Balance())
         raise InvariantBroken("the balance plan did not settle after 200 confirmed actions")
 
     def check_locks(self, plan: Any) -> None:
@@ -309,8 +323,8 @@ class Director:
         """Give freed seats to paid entrants on the waiting list, or refund them when late entry is over."""
         state = self.t.state
         while state.waiting and not state.ended:
-            if self.try_act({"cmd": "seat_waiting"}) is not None:
-                if self.try_act({"cmd": "refund_waiting"}) is None:
+            if self.try_act(SeatWaiting()) is not None:
+                if self.try_act(RefundWaiting()) is None:
                     continue
                 return
             state = self.t.state
@@ -320,7 +334,7 @@ class Director:
         """P001: every first-stage table is down to its chip leader; they go to the winners' table."""
         prof = self.t.state.profile
         if prof is not None and prof["stage.mode"] == "winners_table" and self.t.state.extra.get("stage", 1) == 1:
-            self.act({"cmd": "advance_winners"})
+            self.act(AdvanceWinners())
 
     def note_spread(self) -> None:
         sizes = self.t.state.table_index().sizes()
@@ -332,7 +346,7 @@ class Director:
         if prof is None or prof["late.mode"] != "levels" or self.rng.random() > 0.02:
             return
         number = self.sim.counts.get("register", 0) + 1
-        err = self.try_act({"cmd": "register", "name": f"Late {number:05d}", "identity": self.identity(number)})
+        err = self.try_act(Register(name_=f"Late {number:05d}", identity=self.identity(number)))
         if err is None:
             self.sim.counts["late_entries"] = self.sim.counts.get("late_entries", 0) + 1
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.core.events import Event
+from app.commands.tournament import ChangeSettings, Note
 from app.core.registry import applies, command, view_part
 from app.core.state import TournamentState
 from app.errors import RuleError
+from app.events.tournament import NoteWritten, SettingsChanged, TournamentCreated
 from app.format import currency_name
 from app.levels.structure import Structure, check_forced_bets, check_setup, for_settings
 from app.levels.timeline import structure_of
@@ -17,26 +18,25 @@ if TYPE_CHECKING:
     from app.core.context import Context
 
 
-@applies("tournament_created")
-def _created(state: TournamentState, ev: Event) -> None:
-    state.profile = profile_from_dict(ev.data["profile"])
-    state.name = str(ev.data.get("name", ""))
-    state.seed = int(ev.data.get("seed", 0))
+@applies
+def _created(state: TournamentState, ev: TournamentCreated) -> None:
+    state.profile = profile_from_dict(ev.profile)
+    state.name = ev.title
+    state.seed = ev.seed
     state.created_at = ev.at
 
 
-@command("note")
-def note(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def note(ctx: Context, cmd: Note) -> None:
     """Write a note into the tournament's log (a ruling, a dispute, anything)."""
-    text = cmd.get("text")
-    if not isinstance(text, str) or not text.strip():
+    if not cmd.text.strip():
         raise RuleError("INVALID_INPUT", "A note needs some text.")
-    ctx.emit("note", text=text.strip())
+    ctx.emit(NoteWritten(text=cmd.text.strip()))
 
 
-@applies("note")
-def _note(state: TournamentState, ev: Event) -> None:
-    state.extra.setdefault("notes", []).append({"at": ev.at, "text": ev.data["text"]})
+@applies
+def _note(state: TournamentState, ev: NoteWritten) -> None:
+    state.extra.setdefault("notes", []).append({"at": ev.at, "text": ev.text})
 
 
 # Settings that decide the structure in force or its cap on forced bets (CLK-9).
@@ -68,15 +68,15 @@ def check_currency(state: TournamentState, currency: str) -> None:
     )
 
 
-@command("change_settings")
-def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
+@command
+def change_settings(ctx: Context, cmd: ChangeSettings) -> None:
     """Tune the tournament's rule profile (any [Config] key), checked like a profile file.
 
     A change of the structure or of its forced-bet cap is refused when a level of the structure in force
     would have a forced bet above the cap (CLK-9).
     """
-    settings = cmd.get("settings")
-    if not isinstance(settings, dict) or not settings:
+    settings = cmd.settings
+    if not settings:
         raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
     merged = validate_settings(settings, ctx.profile.settings)
     check_currency(ctx.state, str(merged["money.currency"]))
@@ -88,14 +88,14 @@ def change_settings(ctx: Context, cmd: dict[str, Any]) -> None:
     if STRUCTURE_KEYS & settings.keys():
         check_forced_bets(structure, merged["structure.max_forced_bet"])
     check_setup(merged, structure)
-    ctx.emit("settings_changed", settings=settings)
+    ctx.emit(SettingsChanged(settings=settings))
 
 
-@applies("settings_changed")
-def _settings_changed(state: TournamentState, ev: Event) -> None:
+@applies
+def _settings_changed(state: TournamentState, ev: SettingsChanged) -> None:
     assert state.profile is not None
     data = state.profile.to_dict()
-    data["settings"] = validate_settings(ev.data["settings"], state.profile.settings)
+    data["settings"] = validate_settings(ev.settings, state.profile.settings)
     state.profile = profile_from_dict(data)
 
 

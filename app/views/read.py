@@ -764,9 +764,9 @@ def _state_of(tournament_or_state: Any) -> TournamentState:
     state = getattr(tournament_or_state, "state", None)
     if isinstance(state, TournamentState):
         return state
-    inner = getattr(tournament_or_state, "tournament", None)  # a session holding a tournament
-    if inner is not None and isinstance(getattr(inner, "state", None), TournamentState):
-        return inner.state
+    inner = getattr(getattr(tournament_or_state, "tournament", None), "state", None)  # a session's tournament
+    if isinstance(inner, TournamentState):
+        return inner
     raise TypeError(f"not a tournament or a state: {type(tournament_or_state).__name__}")
 
 

@@ -83,8 +83,11 @@ def test_an_unknown_command_is_refused_by_name():
 
 def test_the_engines_own_sub_commands_are_checked_too():
     """balance passes on to the redraw or the table break only the fields they declare."""
-    from app.balancing.moves import _passed_on
+    from app.balancing.moves import breaks_of, redraw_of
 
-    cmd = {"cmd": "balance", "cards": {"Ann": "As"}, "seat_order": [[1, 2]], "seats": {"Ann": [1, 1]}}
-    assert _passed_on(cmd, "break_table") == {"cards": {"Ann": "As"}, "seat_order": [[1, 2]]}
-    assert _passed_on(cmd, "redraw") == {"cards": {"Ann": "As"}, "seats": {"Ann": [1, 1]}}
+    cmd = parse({"cmd": "balance", "cards": {"Ann": "As"}, "seat_order": [[1, 2]], "seats": {"Ann": [1, 1]}})
+    first, second = breaks_of(cmd, [3, 4])
+    assert first.to_dict() == {"cmd": "break_table", "table": 3, "cards": {"Ann": "As"}, "seat_order": [[1, 2]]}
+    assert second.to_dict() == {"cmd": "break_table", "table": 4}
+    assert redraw_of(cmd, 2).to_dict() == {"cmd": "redraw", "tables": 2, "cards": {"Ann": "As"},
+                                           "seats": {"Ann": [1, 1]}}

@@ -27,9 +27,9 @@ def test_mix_1_ten_draws_without_replacement_then_the_hat_refills() -> None:
     games = load_profile("hat")["mix.games"]
     for seed in range(20):
         draws = draw_hat(games, 15, RandomSource(seed))
-        assert sorted(d["game"] for d in draws[:10]) == sorted(games)
-        assert draws[9]["left"] == [] and len(draws[10]["left"]) == 9
-        assert len({d["game"] for d in draws[10:15]}) == 5
+        assert sorted(d.game for d in draws[:10]) == sorted(games)
+        assert draws[9].left == [] and len(draws[10].left) == 9
+        assert len({d.game for d in draws[10:15]}) == 5
 
 
 def test_mix_1_hat_draws_are_recorded_in_the_event_log_and_replay() -> None:

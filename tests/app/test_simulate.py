@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from app.commands import Command
 from app.invariants import all_problems
 from app.profiles.profile import SHIPPED
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation
@@ -87,9 +88,9 @@ def test_section_19_the_simulated_director_answers_the_level_change_question() -
     t = Tournament.create(simulation_profile("home-rebuy", 100), time=clock, seed=1)
     answered: list[dict] = []
 
-    def execute(cmd: dict) -> list:
-        if ANSWER in cmd:
-            answered.append(cmd)
+    def execute(cmd: Command) -> list:
+        if getattr(cmd, ANSWER, None) is not None:
+            answered.append(cmd.to_dict())
         return t.execute(cmd)
 
     sim = Simulation(players=100, seed=1, profile="home-rebuy", check_every=1)

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from app.commands import Command
 from app.core.state import TournamentState
 from app.core.timesource import FakeClock
 from app.engine import Tournament
@@ -86,7 +87,7 @@ def test_simulated_tournament_states_round_trip(profile: str, players: int) -> N
     t = Tournament.create(simulation_profile(profile, players), name="Round trip", time=clock, seed=5)
     count = [0]
 
-    def execute(cmd: dict[str, Any]) -> Any:
+    def execute(cmd: Command) -> Any:
         events = t.execute(cmd)
         count[0] += 1
         if count[0] % 7 == 0:

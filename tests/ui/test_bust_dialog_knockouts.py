@@ -6,6 +6,7 @@ import os
 
 from PySide6.QtCore import Qt
 
+from app.commands.eliminations import Bust
 from app.core.timesource import FakeClock
 from app.engine import Tournament
 from app.profiles.profile import load_profile
@@ -31,11 +32,11 @@ def test_ko_1_bust_dialog_ticks_the_eliminators_of_a_split_pot(qtbot):
     dialog.show()
     names = [dialog.eliminators.item(i).text() for i in range(dialog.eliminators.count())]
     assert names == ["Bob Ray  (T1 S2)", "Cat Moss  (T1 S3)", "Dan Oyelaran-Whitfield  (T1 S4)"]
-    assert dialog.command() == {"cmd": "bust", "player": ann}  # nothing ticked: the engine asks
+    assert dialog.command() == Bust(player=ann)  # nothing ticked: the engine asks
     dialog.eliminators.item(0).setCheckState(Qt.CheckState.Checked)
     dialog.eliminators.item(2).setCheckState(Qt.CheckState.Checked)
     cmd = dialog.command()
-    assert cmd["eliminated_by"] == [t.state.by_name["bob ray"], t.state.by_name["dan oyelaran-whitfield"]]
+    assert cmd.eliminated_by == [t.state.by_name["bob ray"], t.state.by_name["dan oyelaran-whitfield"]]
     shot = os.environ.get("FLOORMAN_SCREENSHOTS")
     if shot:
         dialog.grab().save(os.path.join(shot, "bust-dialog-knockout.png"))

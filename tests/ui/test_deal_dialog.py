@@ -101,7 +101,7 @@ def test_the_menu_and_the_palette_reach_it_and_reload_follows_the_tournament(qtb
     window = final_table
     titles = [a.text() for a in window._menus["&Tournament"].actions()]
     assert "Deal calculator…" in titles
-    [hit] = [s for s in suggestions(window, "deal") if s.label == "Deal calculator…"]
+    [hit] = [s for s in suggestions(window.palette_parts, "deal") if s.label == "Deal calculator…"]
     hit.run()
     dialog = window.deal_dialog
     assert dialog.table.rowCount() == 9

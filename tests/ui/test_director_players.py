@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
 from app.core.registry import COMMANDS
+from app.events.tournament import NoteWritten
 from tests.ui.conftest import make_session, open_window
 from ui.dialogs.bust import BustDialog
 
@@ -126,7 +127,7 @@ def test_ctrl_z_undoes_the_last_action_but_not_while_typing(qtbot, window):
 def test_an_unexpected_error_is_logged_and_leaves_the_tournament_as_it_was(qtbot, clock, monkeypatch, user_data):
     window = _active(qtbot, open_window(qtbot, make_session(clock, "home-rebuy")))
     def broken(ctx, cmd):
-        ctx.emit("note", text="half done")
+        ctx.emit(NoteWritten(text="half done"))
         raise ZeroDivisionError("bug")
 
     monkeypatch.setitem(COMMANDS, "rebuy", broken)

@@ -349,15 +349,15 @@ def test_ent_3_rebuy_and_add_on_are_not_offered_in_a_profile_without_them(qtbot,
     titles = {a.text() for a in w.actions() if a.isVisible()}
     assert not any(t.startswith(("Rebuy", "Add-on", "Declines the rebuy")) for t in titles)
     assert all(not a.isVisible() for a in w.actions() if a.shortcut().toString() in ("F4", "Ctrl+F4", "Ctrl+D"))
-    assert not any(s.label.startswith(("Rebuy", "Add-on")) for s in suggestions(w, "rebuy"))
-    assert not any(s.label.startswith(("Rebuy", "Add-on")) for s in suggestions(w, "add"))
+    assert not any(s.label.startswith(("Rebuy", "Add-on")) for s in suggestions(w.palette_parts, "rebuy"))
+    assert not any(s.label.startswith(("Rebuy", "Add-on")) for s in suggestions(w.palette_parts, "add"))
     pid = next(iter(w.session.state.players))
     menu = [a.text() for a in w.players_ctl.row_menu(pid).actions()]
     assert not any(t.startswith(("Rebuy", "Add-on")) for t in menu) and any(t.startswith("Absent") for t in menu)
     rebuys = open_window(qtbot, make_session(clock, "home-rebuy", players=6, seat=True))
     shown = {a.text() for a in rebuys.actions() if a.isVisible()}
     assert "Rebuy…" in shown and "Top-up…" in shown and "Add-on…" not in shown  # rebuys and a top-up, no add-on
-    assert any(s.label.startswith("Rebuy") for s in suggestions(rebuys, "rebuy"))
+    assert any(s.label.startswith("Rebuy") for s in suggestions(rebuys.palette_parts, "rebuy"))
 
 
 def test_ent_3_the_rebuy_key_in_a_freezeout_says_why_and_never_registers_the_name_typed(qtbot, clock):

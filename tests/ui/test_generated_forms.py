@@ -20,11 +20,11 @@ def test_every_declared_command_has_a_form_and_a_palette_entry(qtbot, window):
         assert set(form.fields) == declared and "at" not in form.fields
         form.check()  # never raises: a wrong form says so under it
     for decl in generated():
-        labels = [s.label for s in suggestions(window, words(decl.name()))]
+        labels = [s.label for s in suggestions(window.palette_parts, words(decl.name()))]
         assert any(label.startswith(words(decl.name())) for label in labels), (decl.name(), labels)
     for decl in catalogue():  # a purchase the profile does not offer (a freezeout's rebuy) is left out
         if bespoke(decl.name()) is not None and decl.name() not in window.not_offered:
-            assert suggestions(window, words(decl.name())), decl.name()
+            assert suggestions(window.palette_parts, words(decl.name())), decl.name()
 
 
 def test_the_bust_form_checks_as_typed_and_runs_through_the_runner(qtbot, window):

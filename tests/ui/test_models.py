@@ -7,7 +7,8 @@ import time
 from app.tools.demo import build_demo
 from ui.models.history import HistoryModel
 from ui.models.payouts import PayoutModel
-from ui.models.players import PlayerFilter, PlayerModel
+from ui.models.player_filter import PlayerFilter
+from ui.models.players import PlayerModel
 from ui.overview import payout_rows
 from ui.session import Session
 from ui.texts import status_text

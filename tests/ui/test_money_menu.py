@@ -22,7 +22,8 @@ def test_reg_8_close_and_reopen_late_registration_from_the_tournament_menu(qtbot
     assert "closed by the director" in window.strip.level.text()
     _menu_action(window, "Close late registration").trigger()  # again: the engine's words, nothing changes
     assert "already closed" in window.clock_tab.feedback.text()
-    [hit] = [s for s in suggestions(window, "reopen registration") if s.label.startswith("Reopen late registration")]
+    [hit] = [s for s in suggestions(window.palette_parts, "reopen registration")
+             if s.label.startswith("Reopen late registration")]
     hit.run()
     assert not window.session.tournament.view("clock")["clock"]["late_registration_closed_early"]
 

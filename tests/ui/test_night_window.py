@@ -309,13 +309,13 @@ def test_chip_count_and_hand_for_hand_are_in_the_palette_and_the_menu(qtbot, clo
     assert w.strip.hand_for_hand.text() == "Hand for hand"
     from ui.palette import suggestions
 
-    assert CommandPalette(w) is not None
-    found = suggestions(w, "chip count")
+    assert CommandPalette(w.palette_parts, w) is not None
+    found = suggestions(w.palette_parts, "chip count")
     assert found and found[0].label == "Chip count for a table…"
     found[0].run()
     assert w.tables_ctl.chip_count_dialog.isVisible()
     w.tables_ctl.chip_count_dialog.reject()
-    assert suggestions(w, "hand for hand")[0].label == "Hand for hand on or off"
+    assert suggestions(w.palette_parts, "hand for hand")[0].label == "Hand for hand on or off"
 
 
 def test_the_chip_leaders_are_the_views_top_ten_stacks(qtbot, clock):

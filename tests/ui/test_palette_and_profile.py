@@ -12,12 +12,12 @@ from ui.palette import CommandPalette, suggestions
 
 def test_palette_understands_bust_rebuy_and_move(qtbot, window, clock):
     window.tables_ctl.act_seat_draw()
-    labels = [s.label for s in suggestions(window, "bust ann")]
+    labels = [s.label for s in suggestions(window.palette_parts, "bust ann")]
     assert labels[0].startswith("Bust-out: Ann Lee")
     ann = window.session.state.by_name["ann lee"]
     rebuys = open_window(qtbot, make_session(clock, "home-rebuy"))  # the tda profile offers no rebuy
-    assert [s.label for s in suggestions(rebuys, f"rebuy {ann}")][0] == f"Rebuy: Ann Lee (#{ann})"
-    assert any("Make the pending move" in s.label for s in suggestions(window, "move"))
+    assert [s.label for s in suggestions(rebuys.palette_parts, f"rebuy {ann}")][0] == f"Rebuy: Ann Lee (#{ann})"
+    assert any("Make the pending move" in s.label for s in suggestions(window.palette_parts, "move"))
 
 
 def test_ctrl_k_then_enter_runs_the_top_line(qtbot, window):

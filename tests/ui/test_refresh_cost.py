@@ -10,11 +10,13 @@ import importlib
 
 import pytest
 
-from app.core.events import Event
+from app.api import ALL_CHANGED
+from app.commands.eliminations import Bust
+from app.core.events import Event, decode
 from app.engine import Tournament
 from app.profiles.profile import load_profile
 from tests.ui.conftest import open_window
-from ui.changes import touched
+from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.session import Session
 
 PLAYERS = 2000
@@ -95,20 +97,31 @@ def test_opening_the_window_works_out_the_full_view_at_most_once(qtbot, big_sess
     assert 0 < len(w.tables_tab.grid._tables) < len(w.session.state.tables)
 
 
-def test_what_a_command_touched_is_read_from_its_events():
-    bust = Event("players_busted", {"players": [{"player": 7, "table": 3, "seat": 2}], "payout_order": [7]})
-    t = touched([bust])
-    assert t is not None and t.players == {7} and t.tables == {3} and not t.names and not t.clock
-    t = touched([Event("clock_paused", {})])
-    assert t is not None and t.clock and not t.players
-    broken = Event("table_broken", {"table": 9, "assignments": [[4, "As", 2, 5]], "from_seats": {"4": 1}})
-    t = touched([broken])
-    assert t is not None and t.players == {4} and t.tables == {9, 2}
-    assert touched([]) is None  # an undo or a redo: everything
-    assert touched(None) is None
-    assert touched([Event("seats_drawn", {})]) is None  # a wider change: everything
-    t = touched([Event("player_registered", {"player": 12, "name": "Zed"})])
-    assert t is not None and t.names
+def test_what_a_command_changed_is_the_engines_report_of_its_events():
+    bust = decode({"type": "players_busted", "at": 1.0,
+                   "data": {"players": [{"player": 7, "table": 3, "seat": 2}], "mode": "single", "payout_order": [7]}})
+    c = changes_of([bust])
+    assert c.players == {7} and c.tables == {3}  # the busted player's row and table, nothing else
+    assert players_changed(c) and tables_changed(c) and not clock_changed(c)
+    won = decode({"type": "tournament_won", "data": {"player": 7}, "at": 2.0})
+    assert clock_changed(changes_of([bust, won]))  # the clock stops: its tab is redrawn
+    assert changes_of([]) == ALL_CHANGED  # an undo or a redo: everything
+    assert changes_of(None) == ALL_CHANGED
+    draw = decode({"type": "seats_drawn", "data": {}, "at": 3.0})  # a seat draw may move anyone: every row
+    c = changes_of([bust, draw])
+    assert c.players is None and c.tables is None
+
+
+def test_an_event_that_may_touch_anyone_redraws_every_row(qtbot, big_window):
+    w = big_window
+    state = w.session.state
+    victim = sorted(state.tables[sorted(state.tables)[2]].seats.values())[0]
+    changed: list[tuple[int, int]] = []
+    w.players.dataChanged.connect(lambda a, b, _roles=None: changed.append((a.row(), b.row())))
+    events = w.session.execute(Bust(player=victim))
+    changed.clear()
+    w.refresh([*events, decode({"type": "seats_drawn", "data": {}, "at": 4.0})])
+    assert len(_rows(changed)) > 1  # not only the busted player's row
 
 
 def test_painting_a_cell_in_one_call_answers_what_data_answers(qtbot, window):

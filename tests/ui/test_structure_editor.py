@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from app.commands.clock import StartClock
 from ui import templates
 from ui.dialogs.structure_editor import WRONG, StructureEditor
 from ui.palette import suggestions
@@ -49,7 +50,7 @@ def test_a_big_blind_below_the_small_blind_marks_the_row_and_blocks_save(qtbot, 
 
 
 def test_fixing_the_level_saves_it_to_the_running_clock(qtbot, window) -> None:
-    window.clock_ctl.run("start_clock")
+    window.clock_ctl.run(StartClock())
     editor = _open(window)
     _set(editor, 0, "bb", "20")
     assert not editor.save_button.isEnabled()  # 25 above 20
@@ -85,7 +86,7 @@ def test_add_remove_move_and_a_break_after_a_level(qtbot, window) -> None:
 
 
 def test_the_palette_opens_the_editor(qtbot, window) -> None:
-    found = [s for s in suggestions(window, "edit structure") if s.label.startswith("Edit structure")]
+    found = [s for s in suggestions(window.palette_parts, "edit structure") if s.label.startswith("Edit structure")]
     assert found
     found[0].run()
     assert window.clock_ctl.editor is not None and window.clock_ctl.editor.isVisible()

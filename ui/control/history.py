@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
 
 from app.api import RuleError
+from ui.control.parts import Shell
 from ui.errors import store_message
+from ui.session import Session
 from ui.shortcuts import UNDO_WHEN_EMPTY
 
 if TYPE_CHECKING:
-    from ui.director import DirectorWindow
+    from ui.tabs.simple_tabs import HistoryTab
 
 
 def typing() -> bool:
@@ -24,8 +27,12 @@ def typing() -> bool:
 
 
 class HistoryControl:
-    def __init__(self, window: DirectorWindow) -> None:
-        self.w = window
+    """Undo and redo: Edit's two entries (made here, placed by the menus), the History tab's buttons."""
+
+    def __init__(self, session: Session, tab: HistoryTab, shell: Shell) -> None:
+        self.session, self.tab, self.shell = session, tab, shell
+        self.undo_action = QAction("Undo", shell.parent)
+        self.redo_action = QAction("Redo", shell.parent)
 
     def act_undo(self) -> None:
         self._step(undo=True)
@@ -36,24 +43,24 @@ class HistoryControl:
     def _step(self, undo: bool) -> None:
         if typing():
             return
-        session = self.w.session
+        session = self.session
         try:
             label = session.undo() if undo else session.redo()
         except RuleError as err:
-            self.w.history_tab.feedback.refuse(err.message)
+            self.tab.feedback.refuse(err.message)
             return
         except Exception as exc:  # a read-only file: the store says so
             said = store_message(exc)
             if said is None:
                 raise
-            self.w.statusBar().showMessage(said, 8000)
+            self.shell.say(said, 8000)
             return
-        self.w.statusBar().showMessage(f"{'Undone' if undo else 'Redone'}: {label}", 5000)
+        self.shell.say(f"{'Undone' if undo else 'Redone'}: {label}", 5000)
 
     def labels(self) -> None:
-        u, r = self.w.session.undo_label(), self.w.session.redo_label()
-        self.w.undo_action.setText(f"Undo: {u}" if u else "Undo")
-        self.w.undo_action.setEnabled(u is not None)
-        self.w.redo_action.setText(f"Redo: {r}" if r else "Redo")
-        self.w.redo_action.setEnabled(r is not None)
-        self.w.history_tab.set_labels(u, r)
+        u, r = self.session.undo_label(), self.session.redo_label()
+        self.undo_action.setText(f"Undo: {u}" if u else "Undo")
+        self.undo_action.setEnabled(u is not None)
+        self.redo_action.setText(f"Redo: {r}" if r else "Redo")
+        self.redo_action.setEnabled(r is not None)
+        self.tab.set_labels(u, r)

@@ -16,10 +16,14 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
 from app.api import LeagueError, Standings, fmt, outcome_of, table_rows, to_csv
+from ui.control.parts import Shell
+from ui.printing.jobs import SheetJob, SheetResult
+from ui.roster_link import RosterLink
+from ui.session import Session
 
 if TYPE_CHECKING:
     from db.league import LeagueBook
-    from ui.director import DirectorWindow
+    from ui.tabs.league_tab import LeagueTab
 
 TextAsker = Callable[[QWidget, str, str], str | None]
 PathChooser = Callable[[QWidget, str], str]
@@ -49,16 +53,20 @@ def summary_words(standings: Standings) -> str:
 class LeagueControl:
     """The seams a test replaces: ``ask_text``, ``csv_path_chooser``, ``book`` (a LeagueBook)."""
 
-    def __init__(self, window: DirectorWindow) -> None:
-        self.w = window
-        self.tab = window.league_tab
+    def __init__(self, session: Session, tab: LeagueTab, roster: RosterLink | None, on_screen: Callable[[], bool],
+                 display: Callable[[], Any], on_display: Callable[[], bool],
+                 show_result: Callable[[SheetResult], object], shell: Shell) -> None:
+        """``on_screen``: the tab is the one shown; ``display``: the room display, once opened (else None);
+        ``on_display``: View → League standings on the room display is ticked; ``show_result``: the preview."""
+        self.session, self.tab, self.roster, self.on_screen = session, tab, roster, on_screen
+        self.display, self.on_display, self.show_result, self.shell = display, on_display, show_result, shell
         self.ask_text: TextAsker = ask_text
         self.ask_item: Callable[[QWidget, str, str, list[str]], str | None] = ask_item
         self.csv_path_chooser: PathChooser = ask_csv_path
         self.book: LeagueBook | None = None
         self.standings: Standings | None = None
         self.current: tuple[str, str] | None = None
-        self._ended = bool(window.session.state.ended)
+        self._ended = bool(session.state.ended)
         self._stale = True
         tab = self.tab
         tab.season_chosen.connect(self.choose)
@@ -78,15 +86,15 @@ class LeagueControl:
     def open_book(self) -> LeagueBook | None:
         if self.book is not None:
             return self.book
-        link = self.w.roster
+        link = self.roster
         if link is None or not link.ensure_open():
             return None
         from db.league import LeagueBook
 
         self.book = book = LeagueBook(link.roster)
-        if self.w.session.state.ended:  # finished while no window was open on it (a file opened again)
+        if self.session.state.ended:  # finished while no window was open on it (a file opened again)
             try:
-                book.record(outcome_of(self.w.session.state))
+                book.record(outcome_of(self.session.state))
             except Exception as exc:  # noqa: BLE001 - the league never stops the tournament
                 from ui.errors import log_unexpected
 
@@ -101,7 +109,7 @@ class LeagueControl:
     # -- after every command: the finish flows in, an undone finish flows out -------------------------
     def after_change(self) -> None:
         """Cheap unless the event has just finished or its finish was undone (one flag compared)."""
-        ended = bool(self.w.session.state.ended)
+        ended = bool(self.session.state.ended)
         if ended == self._ended:
             return
         self._ended = ended
@@ -111,20 +119,20 @@ class LeagueControl:
         book = self.open_book()
         if book is None:
             return
-        outcome = outcome_of(self.w.session.state)
+        outcome = outcome_of(self.session.state)
         try:
             recorded = book.record(outcome)
         except Exception as exc:  # noqa: BLE001 - the league never stops the tournament
             from ui.errors import log_unexpected
 
             log_unexpected(exc, "league: recording the event's results")
-            self.w.statusBar().showMessage(f"The league could not record {outcome.name} ({exc}).", 15000)
+            self.shell.say(f"The league could not record {outcome.name} ({exc}).", 15000)
             return
         if recorded:
             seasons = ", ".join(f"{a} {b}" for a, b in book.joined(outcome.key))
             words = (f"League: the results of {outcome.name} count for {seasons}." if outcome.finished
                      else f"League: the finish of {outcome.name} was undone; its results are withdrawn from {seasons}.")
-            self.w.statusBar().showMessage(words, 15000)
+            self.shell.say(words, 15000)
             self.tab.feedback.done(words)
         self.invalidate()
         self.push_display()
@@ -132,7 +140,7 @@ class LeagueControl:
     # -- drawing ---------------------------------------------------------------------------------------
     def invalidate(self) -> None:
         self._stale = True
-        if self.w.tabs.currentWidget() is self.tab:
+        if self.on_screen():
             self.refresh()
 
     def shown(self) -> None:
@@ -150,7 +158,7 @@ class LeagueControl:
         seasons = book.seasons()
         listed = [(s.league, s.season, f"{s.league} — {s.season} ({fmt.count(s.events, 'event')})") for s in seasons]
         if self.current not in {(a, b) for a, b, _ in listed}:
-            joined = book.joined(outcome_of(self.w.session.state).key)
+            joined = book.joined(outcome_of(self.session.state).key)
             self.current = joined[0] if joined else ((listed[0][0], listed[0][1]) if listed else None)
         self.tab.set_seasons(listed, self.current)
         if self.current is None:
@@ -161,13 +169,13 @@ class LeagueControl:
             return
         league, season = self.current
         self.standings = book.standings(league, season)
-        key = outcome_of(self.w.session.state).key
+        key = outcome_of(self.session.state).key
         joined_here = (league, season) in book.joined(key)
         counts = next((e.counts for e in book.events(league, season) if e.key == key), True)
-        name = self.w.session.state.name or "This event"
+        name = self.session.state.name or "This event"
         if joined_here:
             words = f"{name} counts for {league} — {season}" + (
-                ": its results are in." if self.w.session.state.ended else ": its results count when it finishes.")
+                ": its results are in." if self.session.state.ended else ": its results count when it finishes.")
         else:
             words = f"{name} is not part of {league} — {season}."
         if joined_here and not counts:
@@ -179,18 +187,17 @@ class LeagueControl:
     def push_display(self) -> None:
         """The chosen season's top players to the room display (shown while the event waits to start or has
         ended), when the director ticked it in the View menu; otherwise none."""
-        display = self.w.display
+        display = self.display()
         if display is None:
             return
-        action = getattr(self.w, "league_display_action", None)
-        if action is None or not action.isChecked():
+        if not self.on_display():
             display.set_league(None)
             return
         if self._stale or self.standings is None:
             self.refresh()
         if self.standings is None:
             display.set_league(None)
-            self.w.statusBar().showMessage("No league season to show on the room display.", 8000)
+            self.shell.say("No league season to show on the room display.", 8000)
             return
         s = self.standings
         rows = [(r[0], r[1], r[2]) for r in table_rows(s)]
@@ -221,7 +228,7 @@ class LeagueControl:
         if self.current is None:
             return
         league, season = self.current
-        self._act(lambda b: b.join(league, season, outcome_of(self.w.session.state)),
+        self._act(lambda b: b.join(league, season, outcome_of(self.session.state)),
                   f"This event now counts for {league} — {season}.")
 
     def set_counts(self, counts: bool) -> None:
@@ -229,21 +236,21 @@ class LeagueControl:
         if self.current is None:
             return
         league, season = self.current
-        self._act(lambda b: b.join(league, season, outcome_of(self.w.session.state), counts=counts),
+        self._act(lambda b: b.join(league, season, outcome_of(self.session.state), counts=counts),
                   f"This event {'counts' if counts else 'no longer counts'} for the standings of {league} — {season}.")
 
     def leave(self) -> None:
         if self.current is None:
             return
         league, season = self.current
-        self._act(lambda b: b.leave(league, season, outcome_of(self.w.session.state).key),
+        self._act(lambda b: b.leave(league, season, outcome_of(self.session.state).key),
                   f"This event no longer counts for {league} — {season}.")
 
     def new_league(self) -> None:
-        name = self.ask_text(self.w, "New league", "The league's name:")
+        name = self.ask_text(self.shell.parent, "New league", "The league's name:")
         if not name:
             return
-        season = self.ask_text(self.w, "New league", "Its first season:") or time.strftime("%Y")
+        season = self.ask_text(self.shell.parent, "New league", "Its first season:") or time.strftime("%Y")
 
         def make(book: LeagueBook) -> None:
             book.create_league(name)
@@ -258,7 +265,7 @@ class LeagueControl:
         if self.current is None:
             return
         league = self.current[0]
-        season = self.ask_text(self.w, "New season", f"The new season of {league}:")
+        season = self.ask_text(self.shell.parent, "New season", f"The new season of {league}:")
         if season and self._act(lambda b: b.add_season(league, season), f"Season {season} added to {league}."):
             self.current = (league, " ".join(season.split()))
             self.refresh()
@@ -271,7 +278,7 @@ class LeagueControl:
         from ui.dialogs.league_rules import LeagueRulesDialog
 
         league = self.current[0]
-        dialog = LeagueRulesDialog(league, dict(book.rules(league).data), self.w)
+        dialog = LeagueRulesDialog(league, dict(book.rules(league).data), self.shell.parent)
         dialog.submitted.connect(lambda data: self._act(lambda b: b.set_rules(league, data),
                                                         f"The rules of {league} are changed; the standings follow."))
         self.rules_dialog = dialog
@@ -286,7 +293,8 @@ class LeagueControl:
         if me is None or not others:
             return
         labels = [f"{r.name} (#{r.player}, {r.rank_label})" for r in others]
-        chosen = self.ask_item(self.w, "Same person", f"{me.name} (#{me.player}) is the same person as:", labels)
+        chosen = self.ask_item(self.shell.parent, "Same person", f"{me.name} (#{me.player}) is the same person as:",
+                               labels)
         if chosen is None:
             return
         into = others[labels.index(chosen)]
@@ -313,7 +321,7 @@ class LeagueControl:
             return
         labels = [f"{roster.get(pid).name} (#{pid})" for pid in merged]
         chosen = labels[0] if len(labels) == 1 else self.ask_item(
-            self.w, "Split again", f"Which entry merged into {me.name} counts for itself again?", labels)
+            self.shell.parent, "Split again", f"Which entry merged into {me.name} counts for itself again?", labels)
         if chosen is None:
             return
         source = merged[labels.index(chosen)]
@@ -332,7 +340,7 @@ class LeagueControl:
         from sheets.output import OutputRefused, write_output
 
         slug = "-".join(f"{self.standings.league} {self.standings.season}".lower().split())
-        target = self.csv_path_chooser(self.w, str(Path.home() / f"{slug}-standings.csv"))
+        target = self.csv_path_chooser(self.shell.parent, str(Path.home() / f"{slug}-standings.csv"))
         if not target:
             return
         try:
@@ -348,7 +356,6 @@ class LeagueControl:
             return
         from sheets.league import league_sheet
         from ui.printing import output
-        from ui.printing.jobs import SheetJob, SheetResult
 
         start = time.perf_counter()
         pdf, bad = league_sheet(self.standings)
@@ -357,4 +364,4 @@ class LeagueControl:
         pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
         result = SheetResult(SheetJob("league", "League standings"), path, pages, output.page_images(path),
                              time.perf_counter() - start, bad)
-        self.w.printing.show_result(result)
+        self.show_result(result)

@@ -2,31 +2,58 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from app.commands import Command
+from app.commands.eliminations import LockPayouts, UnlockPayouts
+from ui.control.parts import Shell
+from ui.feedback import Feedback
+from ui.runner import CommandRunner
+from ui.session import Session
 
 if TYPE_CHECKING:
-    from ui.director import DirectorWindow
+    from ui.dialogs.deal import DealDialog
+
+
+DONE: dict[type[Command], str] = {
+    LockPayouts: "Payouts locked: late entries no longer change them.",
+    UnlockPayouts: "Payouts unlocked: they follow the entries again.",
+}
 
 
 class MoneyControl:
-    def __init__(self, window: DirectorWindow) -> None:
-        self.w = window
+    """The payouts tab's actions; its answers in ``feedback`` (the tab's line)."""
+
+    def __init__(self, session: Session, runner: CommandRunner, feedback: Feedback, shell: Shell) -> None:
+        self.session, self.runner, self.feedback, self.shell = session, runner, feedback, shell
+        self.deal_dialog: DealDialog | None = None  # the deal calculator, once opened (not modal)
 
     def act_edit_payouts(self) -> None:
         from ui.dialogs.payouts import PayoutDialog
 
-        dialog = PayoutDialog(self.w.session.state, self.w)
-        dialog.submitted.connect(lambda cmd: self.w.runner.run(cmd, self.w.payouts_tab.feedback,
-                                                               "Payout table changed."))
+        dialog = PayoutDialog(self.session.state, self.shell.parent)
+        dialog.submitted.connect(lambda cmd: self.runner.run(cmd, self.feedback, "Payout table changed."))
         dialog.open()
 
-    def run(self, command: str) -> None:
+    def run(self, cmd: Command) -> None:
         """A money command without fields (lock or unlock the payouts); the engine's words either way."""
-        done = {"lock_payouts": "Payouts locked: late entries no longer change them.",
-                "unlock_payouts": "Payouts unlocked: they follow the entries again."}.get(command, "")
-        self.w.runner.run({"cmd": command}, self.w.payouts_tab.feedback, done)
+        self.runner.run(cmd, self.feedback, DONE.get(type(cmd), ""))
 
-    def act_deal_calculator(self) -> None:
-        from ui.dialogs.deal import open_deal_calculator
+    def act_deal_calculator(self) -> DealDialog:
+        """Show the deal calculator (one at a time), filled in from the tournament as it is now."""
+        from ui.dialogs.deal import DealDialog
 
-        open_deal_calculator(self.w)
+        dialog = self.deal_dialog
+        if dialog is None:
+            def run(cmd: Command, feedback: Feedback, then: Callable[[list[Any]], object]) -> bool:
+                return self.runner.run(cmd, feedback, then=then)
+
+            dialog = DealDialog(lambda: self.session.state, self.shell.parent, run)
+            dialog.finished.connect(lambda _code: self.shell.activate())  # the window's keys work again at once
+            self.deal_dialog = dialog
+        else:
+            dialog.reload()
+        dialog.show()  # a dialog stays above the window it belongs to
+        dialog.activateWindow()
+        return dialog

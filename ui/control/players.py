@@ -10,14 +10,24 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 
 from app.api import WAITING, Event, Player, TournamentState, currency_of, knockouts, name_key, seat_views, views
-from ui.command_map import BESPOKE, bespoke
+from app.commands import Command, declaration
+from app.commands.eliminations import Bust
+from app.commands.entries import Register
+from app.commands.seating import UnlockSeat
+from ui.command_map import bespoke, for_player
+from ui.control.parts import Shell
+from ui.feedback import Feedback
 from ui.lookup import one_player
 from ui.overview import prize_of
+from ui.roster_link import RosterLink
+from ui.runner import CommandRunner
+from ui.session import Session
 from ui.texts import DECIDING_KEYS, deciding_text, money, place_text
-from ui.widgets.player_panel import Feedback
 
 if TYPE_CHECKING:
-    from ui.director import DirectorWindow
+    from ui.dialogs.bust import BustDialog
+    from ui.dialogs.eliminator import EliminatorDialog
+    from ui.widgets.player_panel import PlayerPanel
 
 
 def ended_words(state: TournamentState, events: list[Event]) -> str:
@@ -33,36 +43,49 @@ def ended_words(state: TournamentState, events: list[Event]) -> str:
 
 
 class PlayersControl:
-    """The action bar's actions. The bar's key is the engine command's name."""
+    """The action bar's actions. The bar's key is the engine command's name.
 
-    def __init__(self, window: DirectorWindow) -> None:
-        self.w = window
-        self.bar = window.player_panel.action_bar
-        # What the bar does with the text typed, by the bar's key (every other key: a one-player action).
+    ``roster``: the player roster a new name is remembered in (None: none); ``own_completion``: the
+    register line completes from the roster itself; ``open_form``: a command's generated form, filled
+    in; ``not_offered``: the purchases the profile does not offer (left out of a row's menu).
+    """
+
+    def __init__(self, session: Session, runner: CommandRunner, panel: PlayerPanel, shell: Shell,
+                 roster: RosterLink | None, own_completion: Callable[[], bool],
+                 open_form: Callable[[str, dict[str, Any]], None],
+                 not_offered: Callable[[], frozenset[str]]) -> None:
+        self.session, self.runner, self.panel, self.shell = session, runner, panel, shell
+        self.roster, self.own_completion = roster, own_completion
+        self.open_form, self.not_offered = open_form, not_offered
+        self.bar = panel.action_bar
+        # What the bar does with the text typed, by the bar's key (every other key: a one-player action);
+        # the other controllers add theirs (a table to break, a level length, a hat draw).
         self.submits: dict[str, Callable[[str], None]] = {
             "register": self.submit_register,
             "bust": self.submit_bust,
         }
-        view = window.player_panel.view
+        self.bust_dialog: BustDialog | None = None
+        self.eliminator_dialog: EliminatorDialog | None = None
+        view = panel.view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
         self.menu: QMenu | None = None
 
     # -- starting an action ---------------------------------------------------------------------------
     def selected_name(self) -> str:
-        ids = self.w.player_panel.selected_ids()
-        return self.w.session.state.players[ids[0]].name if len(ids) == 1 else ""
+        ids = self.panel.selected_ids()
+        return self.session.state.players[ids[0]].name if len(ids) == 1 else ""
 
     def act_register(self) -> None:
-        if self.w.roster_completion is None:
+        if not self.own_completion():
             self.bar.begin("register", "Register", placeholder="new player's name")
             return
         self.bar.begin("register", "Register", placeholder="name, or a few letters of a known player then Enter",
                        own_completion=True)
 
     def act_find(self) -> None:
-        self.w.player_panel.search.setFocus()
-        self.w.player_panel.search.selectAll()
+        self.panel.search.setFocus()
+        self.panel.search.selectAll()
 
     def begin(self, command: str) -> None:
         """Open the action bar for the one-player action ``command`` (the selected player filled in; for a
@@ -71,7 +94,7 @@ class PlayersControl:
         b = bespoke(command)
         if b is None:
             return
-        state = self.w.session.state
+        state = self.session.state
         name = self.selected_name()
         if not name and command in ("rebuy", "decline_rebuy"):
             name = next((p.name for p in state.players.values() if p.deciding and p.live), "")
@@ -86,35 +109,35 @@ class PlayersControl:
 
     def row_menu(self, player_id: int) -> QMenu:
         """The actions offered on a player's row (right click): rebuy or out for a player still deciding."""
-        menu = QMenu(self.w.player_panel.view)
-        p = self.w.session.state.players[player_id]
+        menu = QMenu(self.panel.view)
+        p = self.session.state.players[player_id]
         offers = ("rebuy", "decline_rebuy") if p.deciding and p.live else ("rebuy", "addon", "absent", "bust")
         for command in offers:
             b = bespoke(command)
-            if b is None or command in self.w.not_offered:  # a freezeout offers no rebuy, no add-on
+            if b is None or command in self.not_offered():  # a freezeout offers no rebuy, no add-on
                 continue
             act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
             act.triggered.connect(partial(self.run_for, command, player_id))
         if p.live and p.table is not None and not p.deciding:  # LOCK-1: lock or unlock his seat
-            reason = seat_views.locked(self.w.session.state, player_id)
+            reason = seat_views.locked(self.session.state, player_id)
             menu.addSeparator()
             if reason:
                 act = menu.addAction(f"Unlock the seat: {p.name} (locked: {reason})")
                 act.triggered.connect(partial(self.unlock_seat, player_id))
             else:
                 act = menu.addAction(f"Lock the seat: {p.name}…")
-                act.triggered.connect(partial(self.w.open_form, "lock_seat", {"player": p.name}))
+                act.triggered.connect(partial(self.open_form, "lock_seat", {"player": p.name}))
         return menu
 
     def unlock_seat(self, player_id: int) -> None:
-        name = self.w.session.state.players[player_id].name
-        self.w.runner.run({"cmd": "unlock_seat", "player": player_id}, self.bar.feedback,
+        name = self.session.state.players[player_id].name
+        self.runner.run(UnlockSeat(player=player_id), self.bar.feedback,
                           f"{name}'s seat is unlocked: balancing may move them again.")
 
     def run_for(self, command: str, player_id: int) -> None:
         """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""
         b = bespoke(command)
-        name = self.w.session.state.players[player_id].name
+        name = self.session.state.players[player_id].name
         if command == "bust":
             if self.bounties():  # KO-1: the dialog asks who knocked him out
                 self.open_bust_dialog([player_id])
@@ -122,20 +145,20 @@ class PlayersControl:
                 self.bust(bust_command([player_id]))
             return
         self.bar.begin(command, b.title if b else command, name)
-        self.w.runner.run({"cmd": command, "player": player_id}, self.bar.feedback,
+        self.runner.run(for_player(command, player_id), self.bar.feedback,
                           f"{b.title if b else command}: {name} — done.", then=lambda _events: self.bar.edit.clear())
 
     def _context_menu(self, pos: QPoint) -> None:
-        view = self.w.player_panel.view
-        pid = self.w.player_panel.proxy.player_id(view.indexAt(pos).row())
+        view = self.panel.view
+        pid = self.panel.proxy.player_id(view.indexAt(pos).row())
         if pid is not None:
             self.menu = self.row_menu(pid)
             self.menu.popup(view.viewport().mapToGlobal(pos))
 
     def act_bust(self) -> None:
         """F8: the players selected who are still in (never one already out); several open one dialog."""
-        state = self.w.session.state
-        ids = [pid for pid in self.w.player_panel.selected_ids() if state.players[pid].live]
+        state = self.session.state
+        ids = [pid for pid in self.panel.selected_ids() if state.players[pid].live]
         if len(ids) > 1 or (ids and self.bounties()):
             self.open_bust_dialog(ids)
             return
@@ -144,65 +167,69 @@ class PlayersControl:
 
     def bounties(self) -> bool:
         """A tournament with bounties: every bust goes through the dialog, which picks the eliminator (KO-1)."""
-        profile = self.w.session.state.profile
+        profile = self.session.state.profile
         return profile is not None and profile["bounty.kind"] != "none"
 
     def open_bust_dialog(self, ids: list[int]) -> None:
         """Several players out in one hand: one dialog listing them; the engine asks what it needs."""
         from ui.dialogs.bust import BustDialog
 
-        dialog = BustDialog(self.w.session.state, ids, self.w)
+        dialog = BustDialog(self.session.state, ids, self.shell.parent)
         dialog.submitted.connect(lambda cmd: self.bust(cmd, dialog.feedback, then=lambda: dialog.accept()))
         dialog.finished.connect(lambda _code: self._bust_dialog_closed())
-        self.w.bust_dialog = dialog
+        self.bust_dialog = dialog
         dialog.open()
 
     def act_correct_eliminator(self) -> None:
         """KO-6: the knockout of the selected player (else the latest) with the wrong eliminator."""
         from ui.dialogs.eliminator import EliminatorDialog
 
-        rows = knockouts(self.w.session.state)
+        rows = knockouts(self.session.state)
         if not rows:
             self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
             self.bar.feedback.refuse("No knockout is recorded yet: there is no eliminator to correct.")
             return
-        ids = self.w.player_panel.selected_ids()
-        dialog = EliminatorDialog(rows, ids[0] if ids else None, self.w)
+        ids = self.panel.selected_ids()
+        dialog = EliminatorDialog(rows, ids[0] if ids else None, self.shell.parent)
 
-        def run(cmd: dict[str, Any]) -> None:
+        def run(cmd: Command) -> None:
             row = dialog.current()
             name = row.name if row is not None else ""
-            self.w.runner.run(cmd, dialog.feedback, f"Eliminator of {name} corrected.",
+            self.runner.run(cmd, dialog.feedback, f"Eliminator of {name} corrected.",
                               then=lambda _events: dialog.accept())
 
         dialog.submitted.connect(run)
-        self.w.eliminator_dialog = dialog
+        self.eliminator_dialog = dialog
         dialog.open()
 
     def _bust_dialog_closed(self) -> None:
         """The selection was for that dialog: cleared, so the next F8 starts from nothing; keys work at once."""
-        self.w.player_panel.view.clearSelection()
-        self.w.activateWindow()
+        self.panel.view.clearSelection()
+        self.shell.activate()
 
     # -- running ------------------------------------------------------------------------------------------
-    def feedback_for(self, cmd: dict[str, Any]) -> Feedback:
+    def feedback_for(self, cmd: Command | dict[str, Any]) -> Feedback:
         """Where a command's answer is read when it came from the palette or a form: the action bar."""
         if not self.bar.isVisible():
-            b = bespoke(str(cmd.get("cmd")))
+            named = cmd.name() if isinstance(cmd, Command) else str(cmd.get("cmd"))
+            who = getattr(cmd, "player", None) if isinstance(cmd, Command) else cmd.get("player")
+            b = bespoke(named)
             if b is not None and b.player:
-                player = self.w.session.state.players.get(cmd.get("player", -1))
+                player = self.session.state.players.get(who) if isinstance(who, int) else None
                 self.bar.begin(b.command, b.title, player.name if player is not None else "")
         return self.bar.feedback
 
-    def bust(self, cmd: dict[str, Any], feedback: Feedback | None = None,
+    def bust(self, cmd: Bust | dict[str, Any], feedback: Feedback | None = None,
              then: Callable[[], object] | None = None) -> bool:
         """Run a bust; a refusal shows where it was asked (the dialog stays open), the result in the bar."""
-        ids = cmd.get("players") or [cmd.get("player")]
+        bust = declaration(cmd)
+        assert isinstance(bust, Bust)
+        ids = list(bust.players or ([] if bust.player is None else [bust.player]))
 
         def done(events: list[Event]) -> None:
             if not self.bar.isVisible():
                 self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
-            state = self.w.session.state
+            state = self.session.state
             words = []
             for pid in ids:
                 p = state.players.get(pid) if isinstance(pid, int) else None
@@ -219,10 +246,10 @@ class PlayersControl:
             if then is not None:
                 then()
 
-        return self.w.runner.run(cmd, feedback or self.feedback_for(cmd), then=done)
+        return self.runner.run(bust, feedback or self.feedback_for(bust), then=done)
 
     def submit(self, key: str, text: str) -> None:
-        handler = self.submits.get(key) or self.w.bar_submits.get(key)
+        handler = self.submits.get(key)
         if handler is not None:
             handler(text)
         elif bespoke(key) is not None:
@@ -233,7 +260,7 @@ class PlayersControl:
         self.register(text)
 
     def register(self, text: str) -> None:
-        state = self.w.session.state
+        state = self.session.state
 
         def done(_events: list[Event]) -> None:
             p = state.players.get(state.by_name.get(name_key(text), -1))
@@ -242,15 +269,15 @@ class PlayersControl:
                 seat = " — waiting: every seat is taken; F7 seats the entrant when one is free"
             self.bar.feedback.done(f"Registered {text.strip()}{seat}.")
             self.bar.edit.clear()
-            if self.w.roster is not None:
-                self.w.roster.remember(text.strip())
+            if self.roster is not None:
+                self.roster.remember(text.strip())
 
-        self.w.runner.run({"cmd": "register", "name": text, "pay": True}, self.bar.feedback, then=done)
+        self.runner.run(Register(name_=text, pay=True), self.bar.feedback, then=done)
 
     def submit_bust(self, text: str) -> None:
         ids = []
         for part in text.split(","):
-            p, why = one_player(self.w.session.state, part)
+            p, why = one_player(self.session.state, part)
             if p is None:
                 self.bar.feedback.refuse(why)
                 return
@@ -259,16 +286,15 @@ class PlayersControl:
 
     def submit_player_action(self, command: str, text: str) -> None:
         b = bespoke(command)
-        state = self.w.session.state
+        state = self.session.state
         counted = player_and_stack(state, text) if command in STACK_COMMANDS else None
         p, why = (counted[0], "") if counted is not None else one_player(state, text)
         if p is None or b is None:
             self.bar.feedback.refuse(why)
             return
-        cmd: dict[str, Any] = {"cmd": command, "player": p.id}
-        if counted is not None:
-            cmd["stack"] = counted[1]  # his counted stack; without it the engine asks when the rule needs it
-        self.w.runner.run(cmd, self.bar.feedback, f"{b.title}: {p.name} — done.",
+        # his counted stack, when typed; without it the engine asks when the rule needs it
+        cmd = for_player(command, p.id) if counted is None else for_player(command, p.id, stack=counted[1])
+        self.runner.run(cmd, self.bar.feedback, f"{b.title}: {p.name} — done.",
                           then=lambda _events: self.bar.edit.clear())
 
 
@@ -285,11 +311,8 @@ def player_and_stack(state: TournamentState, text: str) -> tuple[Player, int] | 
     return (p, int(tail)) if p is not None else None
 
 
-def bust_command(player_ids: list[int]) -> dict[str, Any]:
+def bust_command(player_ids: list[int]) -> Bust:
     """One bust command for the players named (one, or several in the same hand)."""
     if len(player_ids) == 1:
-        return {"cmd": "bust", "player": player_ids[0]}
-    return {"cmd": "bust", "players": list(player_ids)}
-
-
-PLAYER_COMMANDS = tuple(b.command for b in BESPOKE if b.player and b.command != "bust")
+        return Bust(player=player_ids[0])
+    return Bust(players=list(player_ids))

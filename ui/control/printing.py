@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from app.commands import Command
+from ui.control.parts import Shell
 from ui.printing import output, printers
 from ui.printing.jobs import SheetJob, SheetRenderer, SheetResult, job_for
 from ui.printing.offers import Offer, Seats, offer_for, race_offer
@@ -28,7 +30,6 @@ from ui.widgets.offer_bar import OfferBar
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
-    from ui.director import DirectorWindow
     from ui.printing.chooser import SheetChooser
 
 AddAction = Callable[[str, str, str, Callable[[], object]], object]
@@ -92,14 +93,14 @@ class PrintingControl:
     hands in its own.
     """
 
-    def __init__(self, window: DirectorWindow, offer_bar: OfferBar, session: Session) -> None:
-        self.window = window
+    def __init__(self, shell: Shell, offer_bar: OfferBar, session: Session) -> None:
+        self.shell = shell
         self.offer_bar = offer_bar
         self.session = session
         self.opener: Opener = output.open_in_viewer
         self.printer_chooser: PrinterChooser = ask_printer
         self.save_path_chooser: SavePathChooser = ask_save_path
-        self.renderer = SheetRenderer(parent=window)
+        self.renderer = SheetRenderer(parent=shell.parent)
         self.renderer.started.connect(lambda job: self.offer_bar.set_busy(f"Drawing {job.title.lower()}…"))
         self.renderer.finished.connect(self._sheet_ready)
         self.renderer.failed.connect(self._sheet_failed)
@@ -120,7 +121,7 @@ class PrintingControl:
     def act_print_chooser(self) -> None:
         from ui.printing.chooser import SheetChooser
 
-        self.sheet_chooser = SheetChooser(self.offer_bar.jobs(), self.print_sheet, self.window)
+        self.sheet_chooser = SheetChooser(self.offer_bar.jobs(), self.print_sheet, self.shell.parent)
         self.sheet_chooser.popup()
 
     def print_named(self, sheet: str) -> None:
@@ -133,9 +134,9 @@ class PrintingControl:
         self.renderer.render(job, self.session.tournament)
 
     # -- offers after an action ----------------------------------------------------------------------
-    def snapshot_seats(self, cmd: dict[str, Any]) -> None:
+    def snapshot_seats(self, cmd: Command | dict[str, Any]) -> None:
         """Before a redraw or a table break, note who sat where (the move slips print it)."""
-        if cmd.get("cmd") in SNAPSHOT_BEFORE:
+        if (cmd.name() if isinstance(cmd, Command) else cmd.get("cmd")) in SNAPSHOT_BEFORE:
             players = self.session.state.players
             self._seats_before = {p.id: (p.table, p.seat) for p in players.values()
                                   if p.table is not None and p.seat is not None}
@@ -166,7 +167,7 @@ class PrintingControl:
     # -- the sheet is drawn -----------------------------------------------------------------------------
     def _sheet_ready(self, result: SheetResult) -> None:
         self.offer_bar.set_busy("" if not self.renderer.busy else self.offer_bar.busy_text.text())
-        preview = PreviewDialog(result, self.opener, self.window)
+        preview = PreviewDialog(result, self.opener, self.shell.parent)
         preview.print_requested.connect(lambda r, p=preview: self._send_to_printer(r, p))
         preview.save_requested.connect(lambda r, p=preview: self._save_copy(r, p))
         preview.finished.connect(lambda _code, p=preview: self._forget(p))
@@ -178,7 +179,7 @@ class PrintingControl:
             warning = unprintable_sentence(result.unprintable)
             preview.feedback.refuse(warning)
             said = f"{said}. {warning}"
-        self.window.statusBar().showMessage(said, 5000)
+        self.shell.say(said, 5000)
 
     def _forget(self, preview: PreviewDialog) -> None:
         if preview in self.previews:

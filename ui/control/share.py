@@ -13,12 +13,11 @@ while sharing goes on; the status bar and the View menu say where the tournament
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeyEvent, QPixmap
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -35,22 +34,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import fmt, views
-
-if TYPE_CHECKING:
-    from ui.director import DirectorWindow
+from ui.control.parts import Shell
+from ui.qr import qr_pixmap
+from ui.session import Session
 
 DEFAULT_PORT = 8080
-
-
-def qr_pixmap(text: str, scale: int = 6) -> QPixmap:
-    """A QR code of ``text`` (segno's PNG output, loaded into a pixmap)."""
-    import segno
-
-    buf = io.BytesIO()
-    segno.make(text, error="m").save(buf, kind="png", scale=scale, border=3)
-    pix = QPixmap()
-    pix.loadFromData(buf.getvalue(), "PNG")
-    return pix
 
 
 class ShareDialog(QDialog):
@@ -146,15 +134,16 @@ class SharePanel(QWidget):
 class ShareControl:
     """Starts, feeds and stops the phones' server for one director's window."""
 
-    def __init__(self, window: DirectorWindow) -> None:
-        self.w = window
+    def __init__(self, session: Session, display: Callable[[], Any], shell: Shell) -> None:
+        """``display``: the room display, once opened (else None), which shows the address when asked."""
+        self.session, self.display, self.shell = session, display, shell
         self.server: Any = None  # web.server.PhoneServer while sharing
         self.panel: SharePanel | None = None
         self.key: tuple[Any, ...] | None = None
         self.port = DEFAULT_PORT
         self.on_display = False  # the QR code and address on the room display too
         self.status = QLabel("")
-        window.statusBar().addPermanentWidget(self.status)
+        shell.status_bar().addPermanentWidget(self.status)
         self.share_action: QAction | None = None  # View → Share on the network… (the address while sharing)
         self.stop_action: QAction | None = None  # View → Stop sharing on the network…
         self.stop_box: QMessageBox | None = None  # the question before sharing stops
@@ -176,7 +165,7 @@ class ShareControl:
             return
         from web.addresses import addresses
 
-        dialog = ShareDialog(addresses(), self.port, self.w)
+        dialog = ShareDialog(addresses(), self.port, self.shell.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.start(dialog.address.currentText(), dialog.port.value())
@@ -185,13 +174,13 @@ class ShareControl:
         try:
             from web.server import PhoneServer
         except ImportError as exc:  # e.g. the system's OpenSSL library is missing (Uvicorn imports ssl)
-            self.w.statusBar().showMessage(f"Sharing on the network is not available here ({exc}).", 15000)
+            self.shell.say(f"Sharing on the network is not available here ({exc}).", 15000)
             return False
         server = PhoneServer(host, port)
         try:
             server.start()
         except OSError as exc:
-            self.w.statusBar().showMessage(
+            self.shell.say(
                 f"Could not share on {host}:{port} ({exc.strerror or exc}); try another port.", 15000)
             return False
         self.server, self.port, self.key = server, server.port, None
@@ -214,7 +203,7 @@ class ShareControl:
         if self.server is None:
             return
         if self.panel is None:
-            self.panel = SharePanel(self.server.url, self.w)
+            self.panel = SharePanel(self.server.url, self.shell.parent)
             self.panel.stop.clicked.connect(self.confirm_stop)
             self.panel.on_display.setChecked(self.on_display)
             self.panel.on_display.toggled.connect(self.show_on_display)
@@ -229,13 +218,13 @@ class ShareControl:
         box = QMessageBox(QMessageBox.Icon.Question, "Stop sharing on the network",
                           f"Stop sharing on the network? Phones on {self.server.url} stop showing the "
                           f"tournament ({fmt.count(phones, 'phone')} connected now).",
-                          QMessageBox.StandardButton.NoButton, self.w)
+                          QMessageBox.StandardButton.NoButton, self.shell.parent)
         stop = box.addButton("Stop sharing", QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton("Keep sharing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)
         box.setEscapeButton(keep)
         box.buttonClicked.connect(lambda button: self.stop() if button is stop else None)
-        box.finished.connect(lambda _code: self.w.activateWindow())
+        box.finished.connect(lambda _code: self.shell.activate())
         self.stop_box = box
         box.open()
         return box
@@ -246,7 +235,7 @@ class ShareControl:
             return
         from web.snapshot import make_snapshot, snapshot_key
 
-        view = views.read(self.w.session.state, self.w.session.now())
+        view = views.read(self.session.state, self.session.now())
         if not force and snapshot_key(view) == self.key:
             return
         snap = make_snapshot(view)
@@ -261,7 +250,7 @@ class ShareControl:
 
     def apply_to_display(self) -> None:
         """Put the address on the room display (if it is open) or take it away."""
-        display = self.w.display
+        display = self.display()
         if display is not None and hasattr(display, "set_share"):
             display.set_share(self.server.url if self.server is not None and self.on_display else None)
 

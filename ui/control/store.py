@@ -14,17 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QMessageBox, QPushButton, QWidget
 
 from oskit.names import portable_path
+from ui.control.parts import Shell
 from ui.errors import store_message
-from ui.widgets.player_panel import Feedback
-
-if TYPE_CHECKING:
-    from ui.director import DirectorWindow
+from ui.feedback import Feedback
+from ui.session import Session
 
 BACKUP_TICK_MS = 1000
 
@@ -52,9 +50,10 @@ def ask_before_closing(parent: QWidget, text: str) -> str:
 class StoreControl:
     """Backups and the file's health, for one window. ``path_chooser`` and ``close_asker`` are seams for tests."""
 
-    def __init__(self, window: DirectorWindow, path_chooser: Callable[[QWidget, str], str] = ask_tournament_path,
+    def __init__(self, session: Session, shell: Shell,
+                 path_chooser: Callable[[QWidget, str], str] = ask_tournament_path,
                  close_asker: Callable[[QWidget, str], str] = ask_before_closing) -> None:
-        self.w = window
+        self.session, self.shell = session, shell
         self.path_chooser = path_chooser
         self.close_asker = close_asker
         self.row = QWidget()
@@ -67,15 +66,15 @@ class StoreControl:
         lay.addWidget(self.banner, 1)
         lay.addWidget(self.save_as_button)
         self._errors_shown = 0
-        self.timer = QTimer(window)
+        self.timer = QTimer(shell.parent)
         self.timer.setInterval(BACKUP_TICK_MS)
         self.timer.timeout.connect(self.backup_tick)
-        if callable(getattr(window.session.backend, "tick", None)):
+        if callable(getattr(session.backend, "tick", None)):
             self.timer.start()
 
     def backup_tick(self) -> None:
         """Ask the store for its timed backups; show a failed one, or a file moved away."""
-        backend = self.w.session.backend
+        backend = self.session.backend
         tick = getattr(backend, "tick", None)
         if not callable(tick):
             return
@@ -93,7 +92,7 @@ class StoreControl:
         if len(errors) > self._errors_shown:
             self._errors_shown = len(errors)
             self.banner.refuse(errors[-1])
-            self.w.statusBar().showMessage(errors[-1], 15000)
+            self.shell.say(errors[-1], 15000)
 
     def show_problem(self, text: str, *, offer_save_as: bool = False) -> None:
         self.banner.refuse(text)
@@ -106,9 +105,9 @@ class StoreControl:
             self.show_problem(str(getattr(exc, "message", exc)), offer_save_as=True)
 
     def act_backup(self) -> None:
-        backup = getattr(self.w.session.backend, "backup_now", None)
+        backup = getattr(self.session.backend, "backup_now", None)
         if backup is None:
-            self.w.statusBar().showMessage("This tournament is not saved to a file yet; nothing to back up.", 5000)
+            self.shell.say("This tournament is not saved to a file yet; nothing to back up.", 5000)
             return
         try:
             made = backup()
@@ -118,7 +117,7 @@ class StoreControl:
                 raise
             self.banner.refuse(said)
             return
-        self.w.statusBar().showMessage(f"Backed up to {made}", 5000)
+        self.shell.say(f"Backed up to {made}", 5000)
 
     def may_close(self) -> bool:
         """Closing the window: if the file was renamed, moved or deleted while open, ask first.
@@ -126,26 +125,27 @@ class StoreControl:
         The store has written every action into the file wherever it now is, but a deleted file goes with
         the window, so the director chooses: Save as… (then close), close anyway, or stay.
         """
-        moved = getattr(self.w.session.backend, "file_moved", None)
+        moved = getattr(self.session.backend, "file_moved", None)
         text = moved() if callable(moved) else None
         if not text:
             return True
-        answer = self.close_asker(self.w, f"{text} If the file was only renamed or moved, it holds every action "
-                                          "up to now; if it was deleted, they are only in this window.")
+        answer = self.close_asker(self.shell.parent,
+                                  f"{text} If the file was only renamed or moved, it holds every action "
+                                  "up to now; if it was deleted, they are only in this window.")
         if answer == "save":
             self.act_save_as()
             return not (callable(moved) and moved())
         return answer == "close"
 
     def act_save_as(self) -> None:
-        session = self.w.session
+        session = self.session
         save_as = getattr(session.backend, "save_as", None)
         if not callable(save_as):
-            self.w.statusBar().showMessage("This tournament is not kept in a file; there is nothing to save.", 5000)
+            self.shell.say("This tournament is not kept in a file; there is nothing to save.", 5000)
             return
         current = Path(session.path or "tournament.floorman")
         suggested = str(current.with_name(current.stem + "-saved.floorman"))
-        chosen = self.path_chooser(self.w, suggested)
+        chosen = self.path_chooser(self.shell.parent, suggested)
         if not chosen:
             return
         target, cleaned = portable_path(Path(chosen), fallback="tournament.floorman")
@@ -163,4 +163,4 @@ class StoreControl:
             self.banner.done(f"Saved a copy as {saved}.{renamed}")
             return
         self.banner.done(f"Saved as {saved}; Floorman now saves every action there.{renamed}")
-        self.w.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")
+        self.shell.parent.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")

@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import TournamentState, currency_of, money
+from app.commands import PlayerRef
+from app.commands.eliminations import Bust
+from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
-from ui.widgets.player_panel import Feedback
 
 
 def eliminator_candidates(state: TournamentState, player_ids: list[int]) -> list[int]:
@@ -48,7 +50,7 @@ class BustDialog(QDialog):
     """Lists the players busting in one hand, and who knocked them out.
 
     Signals:
-        submitted(object): the bust command (a dict) to run; a refusal is shown in ``feedback``.
+        submitted(object): the bust command (its declaration) to run; a refusal is shown in ``feedback``.
     """
 
     submitted = Signal(object)
@@ -102,13 +104,12 @@ class BustDialog(QDialog):
         """The players ticked as eliminators, in the list's order."""
         return self.eliminators.ticked()
 
-    def command(self) -> dict[str, object]:
-        cmd: dict[str, object] = {"cmd": "bust", "players": list(self.player_ids)}
+    def command(self) -> Bust:
+        """The bust of the players listed (one, or several in the hand), with the eliminators ticked."""
+        by: list[PlayerRef] | None = list(self.ticked()) or None
         if len(self.player_ids) == 1:
-            cmd = {"cmd": "bust", "player": self.player_ids[0]}
-        if self.ticked():
-            cmd["eliminated_by"] = self.ticked()
-        return cmd
+            return Bust(player=self.player_ids[0], eliminated_by=by)
+        return Bust(players=list(self.player_ids), eliminated_by=by)
 
     def _ok(self) -> None:
         """The window runs the command and closes the dialog when the engine accepts it."""

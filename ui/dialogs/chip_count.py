@@ -8,7 +8,6 @@ comes through the window's runner like any other.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -23,9 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import Event, TournamentState, fmt
-from ui.widgets.player_panel import Feedback
+from app.commands import Command
+from app.commands.chips import AcceptChipCount, ChipCount
+from ui.feedback import Feedback
 
-Run = Callable[[dict[str, Any], Feedback, Callable[[list[Event]], object]], bool]
+Run = Callable[[Command, Feedback, Callable[[list[Event]], object]], bool]
 
 
 class ChipCountDialog(QDialog):
@@ -98,8 +99,8 @@ class ChipCountDialog(QDialog):
             self.form.addRow(f"S{seat} {p.name}", spin)
             self.spins[pid] = spin
 
-    def command(self) -> dict[str, Any]:
-        return {"cmd": "chip_count", "counts": {str(pid): spin.value() for pid, spin in self.spins.items()}}
+    def command(self) -> ChipCount:
+        return ChipCount(counts={pid: spin.value() for pid, spin in self.spins.items()})
 
     def _ok(self) -> None:
         self.run(self.command(), self.feedback, self._done)
@@ -125,4 +126,4 @@ class ChipCountDialog(QDialog):
             self.buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
 
     def _accept_flagged(self) -> None:
-        self.run({"cmd": "accept_chip_count"}, self.feedback, lambda _events: self.accept())
+        self.run(AcceptChipCount(), self.feedback, lambda _events: self.accept())

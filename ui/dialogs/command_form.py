@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import RuleError, TournamentState, by_name, parse
+from app.api import RuleError, TournamentState
+from app.commands import by_name, parse
 from ui.command_map import words
 from ui.dialogs import ok_cancel
-from ui.runner import CommandRunner
-from ui.widgets.player_panel import Feedback
+from ui.feedback import Feedback, Runs
 
 MAX_WHOLE = 2_000_000_000
 SKIPPED = ("at",)  # the window leaves the time out: the engine uses its clock
@@ -154,7 +154,7 @@ def field_for(name: str, t: mi.Type, player_names: list[str], parent: QWidget) -
 class CommandForm(QDialog):
     """The generated form of one declared command; OK runs it through the window's runner."""
 
-    def __init__(self, name: str, state: TournamentState, runner: CommandRunner,
+    def __init__(self, name: str, state: TournamentState, runner: Runs,
                  values: dict[str, Any] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         decl = by_name(name)

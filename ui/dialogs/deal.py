@@ -10,7 +10,7 @@ replaces the prizes in play and the window offers the deal sheet to sign. Every 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -44,14 +44,13 @@ from app.api import (
     deal_players,
     prizes_in_play,
 )
+from app.commands import Command
+from app.commands.eliminations import RecordDeal
+from ui.feedback import Feedback
 from ui.texts import chips, money, ordinal
-from ui.widgets.player_panel import Feedback
-
-if TYPE_CHECKING:
-    from ui.director import DirectorWindow
 
 # Runs a command through the window (questions, refusals, the store): (command, feedback, then) -> went through
-Run = Callable[[dict[str, Any], Feedback, Callable[[list[Any]], object]], bool]
+Run = Callable[[Command, Feedback, Callable[[list[Any]], object]], bool]
 
 COLUMNS = ("Player", "Chips", "% of chips", "Amount")
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -208,11 +207,11 @@ class DealDialog(QDialog):
         QApplication.clipboard().setText(self.text())
 
     # -- recording ------------------------------------------------------------------------------------
-    def command(self) -> dict[str, Any]:
+    def command(self) -> RecordDeal:
         """The engine's ``record_deal`` for the deal shown: the method, the counted stacks, what is left."""
-        return {"cmd": "record_deal", "method": str(self.method.currentData()),
-                "chips": {str(pid): chips for pid, chips in self.stacks().items()},
-                "save_cents": round(self.save.value() * 100)}
+        return RecordDeal(method=str(self.method.currentData()),
+                          chips={str(pid): chips for pid, chips in self.stacks().items()},
+                          save_cents=round(self.save.value() * 100))
 
     def confirm_record(self) -> QMessageBox | None:
         """Ask once (the amounts in the question), then record; Esc or No changes nothing."""
@@ -246,20 +245,3 @@ class DealDialog(QDialog):
         self.reload()
         self.record_button.setEnabled(False)
         self.feedback.done("Deal recorded: the prizes are replaced. The deal sheet is offered to print and sign.")
-
-
-def open_deal_calculator(window: DirectorWindow) -> DealDialog:
-    """Show the window's deal calculator (one at a time), filled in from the tournament as it is now."""
-    dialog = window.deal_dialog
-    if dialog is None:
-        def run(cmd: dict[str, Any], feedback: Feedback, then: Callable[[list[Any]], object]) -> bool:
-            return window.runner.run(cmd, feedback, then=then)
-
-        dialog = DealDialog(lambda: window.session.state, window, run)
-        dialog.finished.connect(lambda _code: window.activateWindow())  # the window's keys work again at once
-        window.deal_dialog = dialog
-    else:
-        dialog.reload()
-    dialog.show()  # a dialog stays above the window it belongs to
-    dialog.activateWindow()
-    return dialog

@@ -17,12 +17,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import KnockoutRow
+from app.commands.knockouts import CorrectEliminator
+from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
-from ui.widgets.player_panel import Feedback
 
 
 class EliminatorDialog(QDialog):
-    """Signals: submitted(object): the correct_eliminator command (a dict); a refusal shows in ``feedback``."""
+    """Signals: submitted(object): the correct_eliminator command (its declaration); a refusal shows in ``feedback``."""
 
     submitted = Signal(object)
 
@@ -47,7 +48,7 @@ class EliminatorDialog(QDialog):
         lay.addWidget(self.feedback)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Move the bounty")
-        buttons.accepted.connect(lambda: self.submitted.emit(self.command()))
+        buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.buttons = buttons
@@ -72,6 +73,14 @@ class EliminatorDialog(QDialog):
     def ticked(self) -> list[int]:
         return self.eliminators.ticked()
 
-    def command(self) -> dict[str, object]:
+    def command(self) -> CorrectEliminator | None:
+        """The knockout chosen with the eliminators ticked (None: no knockout chosen)."""
         row = self.current()
-        return {"cmd": "correct_eliminator", "player": row.player_id if row else None, "eliminated_by": self.ticked()}
+        if row is None:
+            return None
+        return CorrectEliminator(player=row.player_id, eliminated_by=list(self.ticked()))
+
+    def _ok(self) -> None:
+        cmd = self.command()
+        if cmd is not None:
+            self.submitted.emit(cmd)

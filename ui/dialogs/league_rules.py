@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import LeagueError, rules_from
-from ui.widgets.player_panel import Feedback
+from ui.feedback import Feedback
 
 PRESETS: dict[str, dict[str, Any]] = {
     "Square root: 10 × √entries ÷ √place": {"formula": {"kind": "sqrt_ratio", "scale": 10}},

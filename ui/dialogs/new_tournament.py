@@ -47,8 +47,8 @@ from app.api import (
 from oskit.names import portable_name, portable_path
 from ui.dialogs.setting_editors import CheckEditor, Editor, IntEditor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
+from ui.feedback import Feedback
 from ui.recent import profiles_dir
-from ui.widgets.player_panel import Feedback
 
 SUMMARY_KEYS = {key for _name, keys in SUMMARY for key in keys}
 # Two columns: money on the left, the others on the right.

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import TournamentState, currency_of
+from app.commands.eliminations import SetPayouts
 from ui.overview import payout_amounts
 from ui.texts import money, ordinal
 
@@ -68,4 +69,4 @@ class PayoutDialog(QDialog):
 
     def _ok(self) -> None:
         self.accept()
-        self.submitted.emit({"cmd": "set_payouts", "amounts_cents": self.amounts()})
+        self.submitted.emit(SetPayouts(amounts_cents=self.amounts()))

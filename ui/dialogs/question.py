@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.api import Choice, Question
 from ui.dialogs import ok_cancel
-from ui.widgets.player_panel import Feedback
+from ui.feedback import Feedback
 
 MAX_WHOLE = 2_000_000_000
 

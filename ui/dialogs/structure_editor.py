@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import views
+from app.commands.clock import SetStructure
+from app.commands.games import RecordDraw
 from ui import templates
-from ui.widgets.player_panel import Feedback
+from ui.feedback import Feedback
 
 BLINDS = (("sb", "Small blind"), ("bb", "Big blind"), ("ante", "Ante"))
 STUD = (("stud_ante", "Stud ante"), ("bring_in", "Bring-in"), ("complete", "Complete"))
@@ -209,7 +211,7 @@ class StructureEditor(QDialog):
                 breaks.append(brk)
         return {"levels": levels, "breaks": breaks}
 
-    def game_changes(self) -> list[dict[str, Any]]:
+    def game_changes(self) -> list[RecordDraw]:
         """A ``record_draw`` for each level whose game the director changed."""
         if "game" not in (k for k, _t in self.columns) or not self.game_choices:
             return []
@@ -217,7 +219,7 @@ class StructureEditor(QDialog):
         for row in range(self.table.rowCount()):
             combo = self.table.cellWidget(row, self.column("game"))
             if isinstance(combo, QComboBox) and combo.currentData() != combo.property("original"):
-                out.append({"cmd": "record_draw", "level": row + 1, "game": combo.currentData()})
+                out.append(RecordDraw(level=row + 1, game=str(combo.currentData())))
         return out
 
     # -- checking as the director types ----------------------------------------------------------------
@@ -320,7 +322,7 @@ class StructureEditor(QDialog):
     def save(self) -> None:
         if not self.validate():
             return
-        self.save_requested.emit({"cmd": "set_structure", "structure": self.structure()}, self.game_changes())
+        self.save_requested.emit(SetStructure(structure=self.structure()), self.game_changes())
 
     def save_template(self, name: str) -> bool:
         if not self.validate():

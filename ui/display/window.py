@@ -21,6 +21,7 @@ from ui.display.model import ENDED, WAITING, DisplayFrame
 from ui.display.panel import DisplayPanel
 from ui.display.sound import ChimePlayer
 from ui.display.source import DisplaySource
+from ui.qr import qr_pixmap
 
 log = logging.getLogger("floorman.display")
 
@@ -155,8 +156,6 @@ class RoomDisplay(QWidget):
     def set_share(self, url: str | None) -> None:
         """The phones' address and its QR code in a corner (None: taken away)."""
         if url:
-            from ui.control.share import qr_pixmap
-
             self.panel.set_share(qr_pixmap(url, scale=10), url)
         else:
             self.panel.set_share(None)

@@ -13,7 +13,7 @@ after each refresh to re-apply a query or a sort.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -27,11 +27,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QPalette
 
 from app.api import fold_key
-
-if TYPE_CHECKING:
-    from ui.models.players import PlayerModel
-
-DIM = object()  # a cell's colour: the palette's placeholder text colour (an out player), looked up when painted
+from ui.models.players import DIM, PlayerModel
 
 Index = QModelIndex | QPersistentModelIndex
 _PARENTS, _HINT = "QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint"

@@ -14,7 +14,6 @@ from PySide6.QtCore import (
 )
 
 from app.api import OUT, Player, TournamentState, currency_of, fold_key, seat_views
-from ui.models.player_filter import DIM
 from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -27,6 +26,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _DISPLAY, _ALIGN = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.TextAlignmentRole)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+DIM = object()  # a cell's colour: the palette's placeholder text colour (an out player), looked up when painted
 # The roles a repaint asks that the list never sets: answered from the cache without a call.
 _UNASKED = {int(r): None for r in (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.CheckStateRole,
                                      Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.BackgroundRole)}
@@ -280,9 +280,7 @@ def _runs(rows: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-from ui.models.player_filter import PlayerFilter  # noqa: E402  (the list's filter, kept importable here)
-
-__all__ = ["BOUNTY_COLUMNS", "COLUMNS", "ID_ROLE", "SORT_ROLE", "PlayerFilter", "PlayerModel"]
+__all__ = ["BOUNTY_COLUMNS", "COLUMNS", "DIM", "ID_ROLE", "SORT_ROLE", "PlayerModel"]
 
 
 _LOCK_ICON: list[Any] = []
@@ -294,7 +292,7 @@ def lock_icon() -> Any:
         from PySide6.QtCore import QPointF
         from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
-        from ui.widgets.round_table import padlock
+        from ui.glyphs import padlock
 
         pix = QPixmap(14, 14)
         pix.fill(QColor(0, 0, 0, 0))

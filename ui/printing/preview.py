@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.feedback import Feedback
 from ui.printing.jobs import SheetResult
-from ui.widgets.player_panel import Feedback
 
 Opener = Callable[[Path], bool]
 

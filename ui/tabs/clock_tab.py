@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import TournamentState
+from ui.feedback import Feedback
 from ui.models.structure import StructureModel
 from ui.overview import ClockInfo
-from ui.widgets.player_panel import Feedback
 
 BUTTONS = (
     ("start", "Start (F5)"),

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import Standing
+from ui.feedback import Feedback
 from ui.models.league import PLAYER_ROLE, PlayerHistoryModel, StandingsFilter, StandingsModel
-from ui.widgets.player_panel import Feedback
 
 
 def _table() -> QTableView:

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.feedback import Feedback
 from ui.models.history import HistoryModel
 from ui.models.payouts import PayoutModel
-from ui.widgets.player_panel import Feedback
 
 
 def _table(model: object) -> QTableView:

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import TournamentState, fmt
+from ui.feedback import Feedback
 from ui.overview import PendingMove
-from ui.widgets.player_panel import Feedback
 from ui.widgets.table_grid import TableGrid
 
 

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.feedback import Feedback
 from ui.printing.jobs import SheetJob
 from ui.printing.offers import Offer
-from ui.widgets.player_panel import Feedback
 
 
 class OfferBar(QFrame):

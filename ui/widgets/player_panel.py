@@ -17,40 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.models.players import PlayerFilter, PlayerModel
-
-
-class Feedback(QLabel):
-    """One line under the place the director acted: a refusal's reason, or what was done."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setObjectName("feedback")
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.hide()
-
-    def refuse(self, text: str) -> None:
-        self.setProperty("kind", "refused")
-        self._show(text)
-
-    def done(self, text: str) -> None:
-        self.setProperty("kind", "done")
-        self._show(text)
-
-    def outdated(self, words: str = "Before the change:") -> None:
-        """A refusal whose input was changed since: kept in sight (what was wrong still helps), dimmed and
-        said to be about the input before the change, so it never reads as the answer to the new one."""
-        if self.isHidden() or self.property("kind") != "refused":
-            return
-        self.setProperty("kind", "outdated")
-        self._show(f"{words} {self.text()}")
-
-    def _show(self, text: str) -> None:
-        self.style().unpolish(self)
-        self.style().polish(self)
-        self.setText(text)
-        self.show()
+from ui.feedback import Feedback
+from ui.models.player_filter import PlayerFilter
+from ui.models.players import PlayerModel
 
 
 class ActionBar(QFrame):

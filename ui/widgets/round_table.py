@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.api import Table, TournamentState, fmt, seat_views
+from ui.glyphs import padlock
 
 MIME = "application/x-floorman-seat"
 
@@ -91,17 +92,6 @@ def fit_name(name: str, fm: QFontMetrics, width: int) -> str:
         if fm.horizontalAdvance(text) <= width:
             return text
     return fm.elidedText(tries[-1], Qt.TextElideMode.ElideRight, width)
-
-
-def padlock(p: QPainter, at: QPointF, colour: QColor) -> None:
-    """A small padlock centred on ``at``: the mark of a locked seat (LOCK-5)."""
-    p.save()
-    p.setPen(QPen(colour, 1.2))
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawArc(QRectF(at.x() - 2.6, at.y() - 5.5, 5.2, 6.0), 0, 180 * 16)
-    p.setBrush(colour)
-    p.drawRoundedRect(QRectF(at.x() - 3.6, at.y() - 2.0, 7.2, 5.6), 1.0, 1.0)
-    p.restore()
 
 
 def accents(dark: bool) -> tuple[QColor, QColor]:

@@ -1,0 +1,143 @@
+"""Events of registration, purchases, the waiting list and refunds (ENT, REG)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar, Literal
+
+import msgspec
+
+from app.events.base import Aspect, Event
+
+PurchaseKind = Literal["entry", "reentry", "rebuy", "addon", "topup", "purchase"]
+
+
+class PlayerRegistered(Event, tag="player_registered"):
+    """A player signed in (REG-1); ``obligation``: a late entrant's big-blind obligation (REG-3, BTN-9)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
+
+    player: int
+    # "name" in the file; the attribute is name_ (Event.name() is the event's name)
+    name_: str = msgspec.field(name="name")
+    identity: dict[str, str] = {}
+    committed: bool = False
+    obligation: str | None = None
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class PlayerWaitlisted(Event, tag="player_waitlisted"):
+    """A player goes on the waiting list: no seat free (REG-3), the event full or registration closed (REG-1)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
+
+    player: int
+    reason: str = ""
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class PlayerRenamed(Event, tag="player_renamed"):
+    """A name typed wrong at registration is corrected (REG-1); ``old`` is kept for the history."""
+
+    # the name shows at the player's seat too (the table is not named here: any table)
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables"})
+
+    player: int
+    new: str
+    old: str = ""
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+
+class StackForfeited(Event, tag="stack_forfeited"):
+    """TDA 8-B: a player re-entering forfeits the chips he still has (``stack``: as counted); they leave play."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables"})
+
+    player: int
+    stack: int
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+
+class ChipsBought(Event, tag="chips_bought"):
+    """One purchase (an entry, re-entry, rebuy, add-on, top-up or chips from the dealer): the price to the
+    pool (less ``bounty_cents``, the entry's bounty, KO-2), the fees apart (ENT-11), the chips to the stack.
+
+    ``stack_before``: the stack counted before the purchase; ``hand_mark``: the table's hand count, for the
+    per-hand maximum (ENT-9).
+    """
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "money", "payouts"})
+
+    player: int
+    kind: PurchaseKind
+    cents: int
+    chips: int
+    fee_cents: int = 0
+    fees: dict[str, int] = {}  # fee type -> cents; older files give only fee_cents (the house's)
+    hand_mark: int = -1
+    stack_before: int | None = None
+    bounty_cents: int = 0
+
+    def touched_players(self) -> Iterable[int] | None:
+        # an entry changes the field's size, so every provisional place (ELIM-2)
+        return None if self.kind in ("entry", "reentry") else (self.player,)
+
+
+class ForfeitFee(Event, tag="forfeit_fee"):
+    """REG-2: a registrant absent at the start pays the forfeit fee (not prize money)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "money"})
+
+    player: int
+    cents: int
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class PlayerPromoted(Event, tag="player_promoted"):
+    """The first person waiting moves up into the event (REG-1, REG-2)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
+
+    player: int
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class EntryRefunded(Event, tag="entry_refunded"):
+    """A player's money goes back (a withdrawal, a late entrant never seated: REG-1, REG-3, ENT-10).
+
+    ``cents`` (the bounty part, ``bounty_cents``, included) from the pools, ``fee_cents`` (split as ``fees``)
+    from the fees; he leaves the field and any seat.
+    """
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "money", "payouts"})
+
+    player: int
+    cents: int
+    fee_cents: int = 0
+    fees: dict[str, int] = {}  # older files give only fee_cents (the house's)
+    reason: str = "refund"
+    bounty_cents: int = 0

@@ -1,0 +1,45 @@
+"""Events of the tournament as a whole: its creation, the director's notes and settings changes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import msgspec
+
+from app.events.base import Aspect, Event
+
+
+class TournamentCreated(Event, tag="tournament_created"):
+    """The tournament was created: its name, its rule profile (the profile file's object) and its seed.
+
+    The first event of every log: replaying it sets the profile every later rule reads. The name is
+    kept as ``name`` in the file (``title`` here: ``name()`` is the event's own name).
+    """
+
+    profile: dict[str, Any]
+    title: str = msgspec.field(default="", name="name")
+    seed: int = 0
+
+
+class NoteWritten(Event, tag="note"):
+    """The director wrote a note into the log (a ruling, a dispute, anything the record should keep)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"notes"})
+
+    text: str
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class SettingsChanged(Event, tag="settings_changed"):
+    """Settings of the rule profile changed (any profile key): as the director gave them, checked.
+
+    A setting may change anything (the structure, the payouts, the seats per table ...): it says so.
+    """
+
+    settings: dict[str, Any]
