@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, delete, insert, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from app import format as fmt
 from app.league import EventOutcome, EventResults, Finish, LeagueError, LeagueRules, Standings, compute, rules_from
 from app.league.rules import rules_from_json
 from app.names import fold_key
-from app.views import format as fmt
 from db.roster import Roster, RosterBase
 
 

@@ -7,7 +7,7 @@ API (what the director's window, printing and ``floorman simulate`` call)::
     events = store.execute({"cmd": "bust", "player": "Ann Lee"})  # run + commit durably, then return
     store.undo_label()   # "Undo: bust-out of Ann Lee" (None when nothing to undo); redo_label() alike
     store.undo()         # "bust-out of Ann Lee": the label of the action undone; redo() alike
-    store.tournament     # the engine object (app.core.engine.Tournament): .state, .view(), .log
+    store.tournament     # the engine object (app.engine.Tournament): .state, .view(), .log
     store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic)], oldest first
     store.notices        # messages to show: leftovers of an earlier file moved aside when creating
     store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
@@ -55,12 +55,12 @@ from typing import Any
 
 import msgspec
 
-from app.clock.timeline import current_level, in_break
 from app.commands import Command, declaration
-from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.timesource import TimeSource
+from app.engine import Tournament
 from app.errors import RuleError
+from app.levels.timeline import current_level, in_break
 from app.log.history import Action, History, HistoryItem
 from app.log.snapshots import dump_state, fingerprint
 from app.profiles.profile import Profile

@@ -4,7 +4,7 @@
 snapshot, and compares the result with the state the store loads (latest snapshot + tail) and with
 every snapshot kept in the file. Then it checks the engine's invariants on the final state: chips
 conserved, each live player seated at most once, no table over its seats, payouts adding up to the
-prize pool (plus the checks of :mod:`app.core.invariants`). The first problem is what a director reads.
+prize pool (plus the checks of :mod:`app.invariants`). The first problem is what a director reads.
 A payout table the director typed that does not add up is a note, not a problem: PAY-6 flags it and
 lets it stand.
 """
@@ -63,7 +63,7 @@ def seat_problems(state: TournamentState) -> list[str]:
 
 def invariant_problems(state: TournamentState) -> list[str]:
     """The invariants that do not hold, less what the rules let stand and only flag (:func:`flags`)."""
-    from app.core import invariants
+    from app import invariants
 
     problems = seat_problems(state)
     flagged = invariants.flagged(state)
@@ -73,9 +73,9 @@ def invariant_problems(state: TournamentState) -> list[str]:
 def flags(state: TournamentState) -> list[str]:
     """What the director is told but the file is sound with: a payout table he typed that does not add up
     to the prize pool is flagged (PAY-6), not refused, so the file still verifies."""
-    from app.core import invariants
+    from app import invariants
     from app.eliminations.payouts import payout_check
-    from app.views.format import money
+    from app.format import money
     from app.views.read import currency_of
 
     if not invariants.flagged(state):

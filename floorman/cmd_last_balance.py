@@ -18,7 +18,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--json", action="store_true", help="print it as JSON")
     opts = p.parse_args(argv)
 
-    from app.views.seats import last_balance
+    from app.api import last_balance_view
     from db.errors import StoreError
     from db.store import TournamentStore
 
@@ -28,7 +28,7 @@ def main(argv: list[str]) -> int:
         print(f"floorman last-balance: {err.message}", file=sys.stderr)
         return 2
     try:
-        view = last_balance(store.tournament.state)
+        view = last_balance_view(store.tournament.state)
     finally:
         store.close()
     if opts.json:

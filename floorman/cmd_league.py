@@ -90,7 +90,7 @@ def _read_rules(path: str) -> Any:
 def standings_of(args: argparse.Namespace) -> Any:
     """The standings the arguments name (the demo season, or a season in a roster file)."""
     if args.demo:
-        from app.league.demo import demo_standings
+        from app.api import demo_standings
 
         return demo_standings()
     if not (args.roster and args.league and args.season):
@@ -100,7 +100,7 @@ def standings_of(args: argparse.Namespace) -> Any:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    from app.league import table_rows, to_csv, to_json
+    from app.api import table_rows, to_csv, to_json
 
     if args.demo and args.roster:
         return _fail("give a ROSTER or --demo, not both.")
@@ -121,7 +121,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    from app.league import LeagueError, rules_from
+    from app.api import LeagueError, rules_from
     from db.errors import StoreError
 
     args = _parser().parse_args(argv)
@@ -170,7 +170,7 @@ def main(argv: list[str]) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    from app.league import outcome_of
+    from app.api import outcome_of
     from db.errors import StoreError
     from db.store import TournamentStore
 

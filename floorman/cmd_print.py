@@ -68,13 +68,11 @@ DEMO_NAMES = (
 def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
     """A small tournament set up through the engine's commands: registered, seated, the clock started, a
     few busted."""
+    from app.api import FakeClock, Tournament, load_profile
     from app.commands.clock import StartClock
     from app.commands.eliminations import Bust
     from app.commands.entries import Register
     from app.commands.seating import SeatAll
-    from app.core.engine import Tournament
-    from app.core.timesource import FakeClock
-    from app.profiles.profile import load_profile
 
     clock = FakeClock(1_790_000_000.0)
     t = Tournament.create(load_profile("tda"), name="Friday Deepstack", time=clock, seed=7)
@@ -92,7 +90,7 @@ def builtin_demo(names: tuple[str, ...] = DEMO_NAMES, busts: int = 3) -> Any:
 
 def _demo() -> Any:
     try:
-        from app.tools.demo import build_demo
+        from app.api import build_demo
     except ImportError:
         return builtin_demo()
     return build_demo()
@@ -132,7 +130,7 @@ def _league_parser() -> argparse.ArgumentParser:
 
 def print_league(argv: list[str]) -> int:
     """``floorman print league ROSTER --league NAME --season S --out OUT.pdf`` (or ``--demo``)."""
-    from app.league import LeagueError
+    from app.api import LeagueError
     from floorman.cmd_league import standings_of
     from sheets.league import league_sheet
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from app.tools.scenario import ScenarioFailure, load_scenario, run_scenario
+from app.api import ScenarioFailure, load_scenario, run_scenario
 from floorman.args import Parser
 
 

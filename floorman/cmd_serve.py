@@ -77,7 +77,7 @@ class FileSource:
 def serve_loop(get: Callable[[], Any], publish: Callable[[Any], None], poll: Callable[[], bool],
                stop_after: float | None) -> None:
     """Publish the state now, then whenever the file or the clock's period changed, until stopped."""
-    from app import views
+    from app.api import views
     from web.snapshot import make_snapshot, snapshot_key
 
     key: tuple[Any, ...] | None = None
@@ -105,8 +105,7 @@ def main(argv: list[str]) -> int:
     from web.server import PhoneServer
 
     if args.demo:
-        from app.core.timesource import WallClock
-        from app.tools.demo import build_demo
+        from app.api import WallClock, build_demo
 
         demo = build_demo(time=WallClock())
         get: Callable[[], Any] = lambda: demo  # noqa: E731

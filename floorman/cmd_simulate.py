@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from app.errors import RuleError
-from app.tools.simulate import InvariantBroken, Simulation, run_simulation
+from app.api import InvariantBroken, RuleError, Simulation, run_simulation
 from floorman.args import Parser
 from oskit.memory import peak_rss_mb
 

@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.core.timesource import FakeClock
-from app.tools.simulate import Simulation, run_simulation, simulation_profile
+from app.api import FakeClock, Simulation, run_simulation, simulation_profile
 from db.store import TournamentStore
 
 SIMULATION_PREFIX = "Simulation "

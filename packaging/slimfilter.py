@@ -23,7 +23,7 @@ DROP = re.compile(
 )
 
 
-# Babel's locale data is about 30 MB; money is written in English locales only (app/views/format.py), so
+# Babel's locale data is about 30 MB; money is written in English locales only (app/format.py), so
 # only the root, English and English-regional locale files ship (global.dat, the currencies, stays).
 BABEL_DROP = re.compile(r"babel/locale-data/(?!(root|en|en_[A-Za-z0-9_]+)\.dat$|LICENSE)[^/]+$")
 

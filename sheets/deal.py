@@ -11,7 +11,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from app.views import format as fmt
+from app.api import fmt
 from sheets.fonts import BOLD
 from sheets.model import Deal
 from sheets.style import GRID, MARGIN, Options, build, money, p, styles, table

@@ -13,8 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from app.league import COLUMNS, Standings, table_rows
-from app.views import format as fmt
+from app.api import COLUMNS, Standings, fmt, table_rows
 from sheets.fonts import fonts, footnote
 from sheets.model import printable
 from sheets.style import MARGIN, Options, build, options_from, p, styles, table, widths_for

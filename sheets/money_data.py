@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.views import MoneyView
+from app.api import MoneyView
 from sheets.model import Payout, printable
 
 KIND_WORDS = {

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer
 from reportlab.platypus.flowables import HRFlowable
 
-from app.views import format as fmt
+from app.api import fmt
 from sheets.model import Payout
 from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, table
 from sheets.words import amount_words

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app import views
+from app.api import fmt, views
 from sheets.model import Chip, Deal, DealLine, Level, Move, Payout, Race, RaceTable, Seat, Sheet
 from sheets.money_data import collect_money
 
@@ -52,7 +52,7 @@ def moves(view: views.TournamentView, given: Any = None) -> list[Move]:
 
 
 def _bets(lv: views.Level, families: list[str]) -> dict[str, str]:
-    chips = views.format.chips
+    chips = fmt.chips
     out = {"Blinds": f"{chips(lv.sb)} / {chips(lv.bb)}" + (f", ante {chips(lv.ante)}" if lv.ante else "")}
     if lv.has_stud:
         out["Stud"] = f"ante {chips(lv.stud_ante)}, bring-in {chips(lv.bring_in)}, complete {chips(lv.complete)}"

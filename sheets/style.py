@@ -22,7 +22,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
-from app.views import format as fmt
+from app.api import fmt
 from sheets.fonts import BOLD, REGULAR, fonts
 
 PAPER = {"letter": LETTER, "a4": A4}
@@ -38,7 +38,7 @@ class Options:
     paper: str = "letter"
     venue: str = ""
     logo: bytes | None = None  # PNG or JPEG bytes
-    currency: str = "USD"  # a symbol ("$") or an ISO code (app.views.format.money)
+    currency: str = "USD"  # a symbol ("$") or an ISO code (app.format.money)
     printed_on: date | None = None
     allow_unprintable: bool = False  # kept for old callers: names no font can print are always marked now
     footnote: str = ""  # one line at the foot of every page (the "†" note for names printed without letters)
@@ -95,7 +95,7 @@ def p(text: str, style: ParagraphStyle, bold: bool = False) -> Paragraph:
 
 
 def money(cents: int, currency: str = "$") -> str:
-    """Amounts as everywhere else (:func:`app.views.format.money`): ``$1,234.50``."""
+    """Amounts as everywhere else (:func:`app.format.money`): ``$1,234.50``."""
     return fmt.money(cents, currency)
 
 

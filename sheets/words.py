@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.views import format as fmt
+from app.api import fmt
 
 _ONES = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "

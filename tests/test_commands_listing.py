@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 from app.commands import catalogue
-from app.core.engine import Tournament  # noqa: F401  (the rules areas register their commands)
 from app.core.registry import COMMANDS
+from app.engine import Tournament  # noqa: F401  (the rules areas register their commands)
 from ui.command_map import BESPOKE
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from app.tools.demo import build_demo
-from app.views.handles import WallClock
+from app.api import WallClock, build_demo
 from ui.session import Session
 
 

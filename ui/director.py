@@ -12,12 +12,8 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from app import views
+from app.api import ALL_CHANGED, Changes, PayoutView, TournamentState, fmt, name_key, views
 from app.commands import Command
-from app.names import name_key
-from app.views import PayoutView
-from app.views import format as fmt
-from app.views.handles import ALL_CHANGED, Changes, TournamentState
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.command_map import ACTIONS, MENUS, bespoke, for_player

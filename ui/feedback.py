@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from app.api import Event
 from app.commands import Command
-from app.views.handles import Event
 
 
 class Runs(Protocol):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from app.names import fold_key, name_key
-from app.views.handles import Player, TournamentState
+from app.api import Player, TournamentState, fold_key, name_key
 
 
 def find_players(state: TournamentState, text: str, live_first: bool = True) -> list[Player]:

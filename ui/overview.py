@@ -6,9 +6,7 @@ The window reads :func:`app.views.summary` (no row per player or table: those it
 
 from __future__ import annotations
 
-from app import views
-from app.views import ClockView, PendingView
-from app.views.handles import TournamentState
+from app.api import ClockView, PendingView, TournamentState, views
 
 # The clock as the strip and the clock tab show it (``time_text``, ``state_text``, ``level`` ...).
 ClockInfo = ClockView

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from app.views.handles import TournamentState
+from app.api import TournamentState
 from ui.command_map import ACTIONS, Bespoke, Controls, generated, words
 from ui.feedback import Feedback
 from ui.lookup import find_players

@@ -16,9 +16,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from app.api import Event, Question, RuleError
 from app.commands import Command
-from app.errors import Question, RuleError
-from app.views.handles import Event
 from ui.command_map import in_words
 from ui.dialogs.question import Answer, QuestionDialog
 from ui.errors import log_unexpected, short_message, store_message

@@ -111,8 +111,8 @@ def check_sheets(session: Any) -> str:
 
 
 def check_currency() -> str:
-    """Money in a few currencies (Babel's locale data the bundle ships: app.views.format)."""
-    from app.views import format as fmt
+    """Money in a few currencies (Babel's locale data the bundle ships: app.format)."""
+    from app.api import fmt
 
     got = [fmt.money(123450, c) for c in ("EUR", "GBP", "CAD")] + [fmt.money(123456, "JPY")]
     _check(got == ["€1,234.50", "£1,234.50", "$1,234.50", "¥123,456"], f"money written wrong: {got}")

@@ -13,8 +13,8 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from app.api import Event, History, HistoryItem, Tournament, TournamentState
 from app.commands import Command
-from app.views.handles import Event, History, HistoryItem, Tournament, TournamentState
 
 
 class Backend(Protocol):

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
+from app.api import Profile
 from app.commands.clock import SetStructure
-from app.profiles.profile import Profile
 from ui.errors import log_unexpected
 from ui.recent import remember, tournaments_dir
 from ui.session import Session
@@ -100,7 +100,7 @@ def league_seasons() -> list[tuple[str, str]]:
 def join_season(session: Session, league: str, season: str) -> str:
     """The new event joins a league season (LGE-6); what happened, in words."""
     try:
-        from app.league import outcome_of
+        from app.api import outcome_of
         from db.league import LeagueBook
         from db.roster import Roster
 
@@ -186,7 +186,7 @@ class Starter(QObject):
         self.open_session(demo_session())
 
     def _fail(self, exc: Exception) -> None:
-        from app.errors import RuleError
+        from app.api import RuleError
 
         known: tuple[type[Exception], ...] = (RuleError,)
         try:

@@ -164,7 +164,7 @@ def _structure_of(data: dict[str, Any], settings: Any) -> dict[str, Any]:
         raise TemplateError(f"The template “{data['name']}” has no levels, so it was not used.")
     structure = {"levels": structure["levels"], "breaks": structure.get("breaks", [])}
     if settings is not None:
-        from app import views
+        from app.api import views
 
         problems = views.check_structure(structure, settings)
         if problems:
@@ -205,8 +205,7 @@ def load_event(name: str) -> EventTemplate:
 
 
 def event_from_file(path: Path) -> EventTemplate:
-    from app.errors import RuleError
-    from app.profiles.profile import profile_from_dict
+    from app.api import RuleError, profile_from_dict
 
     data = read(path)
     if data.get("kind") != "event" or not isinstance(data.get("profile"), dict):

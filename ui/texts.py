@@ -1,12 +1,10 @@
-"""Words as the director reads them: player status, command labels. Numbers are :mod:`app.views.format`'s."""
+"""Words as the director reads them: player status, command labels. Numbers are :mod:`app.format`'s."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.names import name_key
-from app.views import format as fmt
-from app.views.handles import OUT, SEATED, WAITING, WINNER, Player, TournamentState
+from app.api import OUT, SEATED, WAITING, WINNER, Player, TournamentState, fmt, name_key
 
 money = fmt.money
 chips = fmt.chips

@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import RuleError
-from app.profiles.profile import SHIPPED, Profile, load_profile
+from app.api import SHIPPED, Profile, RuleError, load_profile
 from ui import datafiles, templates
 from ui.errors import log_unexpected
 from ui.feedback import Feedback

@@ -17,9 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.names import fold_key
-from app.views import TournamentView, chip_leaders, largest_bounties
-from app.views import format as fmt
+from app.api import TournamentView, chip_leaders, fmt, fold_key, largest_bounties
 
 MAX_QUERY = 80  # characters of a seat search
 MAX_MATCHES = 8

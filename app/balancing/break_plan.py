@@ -1,5 +1,5 @@
 """Whole-field checks over the table populations: a break or a full redraw due now (BRK-1, BRK-3(a),
-BRK-4, BRK-5, BRK-6), the spread that calls for a move, and the halted tables (BAL-1).
+BRK-4, BRK-5, BRK-6) and the spread that calls for a move.
 
 They read the state's table index (populations kept by the appliers), so asking whether anything is
 due costs the same in a field of ten tables or of three thousand; the tables are listed only when a
@@ -98,24 +98,6 @@ def spread_limit(state: TournamentState, tables: int) -> int | None:
     if trigger == "spread_tda":
         return spread if tables <= 6 else spread + 1  # RRoP 15: within one with six tables or fewer, else two
     return None
-
-
-def halted_tables(state: TournamentState) -> list[int]:
-    """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
-    index = state.table_index()
-    sizes = index.sizes()
-    if not sizes or sizes[0] > sizes[-1] - 3:
-        return []  # no table is 3 short: nothing to look at
-    top = sizes[-1]
-    out = []
-    for size in sizes:  # only the tables 3 or more short: the index's buckets of those sizes
-        if top - size < 3:
-            break
-        for number in index.by_size[size]:
-            table = state.tables[number]
-            if table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
-                out.append(number)
-    return sorted(out)
 
 
 def _tables(n: int) -> str:

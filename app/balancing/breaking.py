@@ -14,9 +14,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from app.balancing.break_plan import breaking_with
-from app.balancing.halting import arrived, dealt_on_arrival
 from app.balancing.locks import carry_locks
 from app.buttons.blinds import blind_paid
+from app.buttons.halting import arrived, dealt_on_arrival
 from app.chips import loose
 from app.commands.balancing import BreakTable, Redraw
 from app.core import inputs

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NoReturn
 
-from app.balancing.halting import arrived, dealt_on_arrival
 from app.balancing.locks import carry_locks
 from app.balancing.plan import plan_moves
 from app.balancing.proposal import Move
 from app.buttons.blinds import blind_paid
+from app.buttons.halting import arrived, dealt_on_arrival
 from app.chips import loose
 from app.commands.balancing import Balance, BreakTable, Redraw
 from app.commands.balancing import Move as MoveCommand

@@ -13,12 +13,16 @@ import heapq
 from collections import Counter
 from typing import Any
 
-from app.balancing.break_plan import halted_tables, spread_limit, structural
+from app.balancing.break_plan import spread_limit, structural
 from app.balancing.locks import lock_reason
 from app.balancing.proposal import Move, Plan
+from app.buttons.blinds import positions
+from app.buttons.halting import halted_tables
 from app.buttons.positions import first_after, first_hand, position_of, worst_open_seat
 from app.core.randomness import card_value
 from app.core.state import Table, TournamentState
+from app.games.catalogue import CATALOGUE
+from app.games.rotation import mix_games, mode
 
 
 class _Field:
@@ -256,8 +260,6 @@ def _worst_seat(table: Table, occ: set[int]) -> int | None:
 
 def stud_only(state: TournamentState) -> bool:
     """BAL-3: every game of the event is a stud game (one stud game, or a mix of stud games only)."""
-    from app.games.catalogue import CATALOGUE
-    from app.games.rotation import mix_games, mode
 
     games = mix_games(state)[:1] if mode(state) == "none" else mix_games(state)
     return all(g in CATALOGUE and CATALOGUE[g].forced == "stud" for g in games)
@@ -272,8 +274,6 @@ def _last_vacated(table: Table, occ: set[int]) -> int | None:
 
 
 def _positions(table: Table) -> Any:
-    from app.buttons.blinds import positions
-
     return positions(table)
 
 

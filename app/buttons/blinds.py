@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from msgspec import UNSET
 
-from app.balancing.halting import finished_halted, halt_now, waivers
+from app.buttons.halting import finished_halted, halt_now, waivers
 from app.buttons.positions import NeedsButton, Positions, first_hand, next_hand, order_from
-from app.clock.timeline import break_key
 from app.commands.buttons import HandFinished, SetButton
 from app.core import inputs
 from app.core.questions import button_question, rebuys_decided_first
@@ -24,6 +23,7 @@ from app.errors import RuleError
 from app.events.buttons import ButtonSet
 from app.events.buttons import HandFinished as HandFinishedEvent
 from app.games.rotation import family_of_next_hand, level_of_next_hand
+from app.levels.timeline import break_key
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -28,7 +28,7 @@ from app.core.registry import applies, command
 from app.core.state import WINNER, TournamentState
 from app.errors import RuleError
 from app.events.chips import ChipCountApplied, ChipCountFlagged
-from app.views.format import chips as fmt_chips
+from app.format import chips as fmt_chips
 
 if TYPE_CHECKING:
     from app.core.context import Context

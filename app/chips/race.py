@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from app.chips.race_results import award_by_results, check_results_players, count_first, given_results
-from app.clock.timeline import current_period, structure_of
 from app.commands.chips import ChipRace
 from app.core import inputs
 from app.core.randomness import card_value
@@ -29,7 +28,8 @@ from app.core.registry import applies, command
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
 from app.events.chips import ChipsRaced, RaceTable
-from app.views.format import chips as chip_text
+from app.format import chips as chip_text
+from app.levels.timeline import current_period, structure_of
 
 if TYPE_CHECKING:
     from app.core.context import Context

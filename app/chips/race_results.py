@@ -24,8 +24,8 @@ from app.commands.chips import ChipCount, ChipRace
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import Choice, Question, RuleError
-from app.views.format import chips as chip_text
-from app.views.format import count as fmt_count
+from app.format import chips as chip_text
+from app.format import count as fmt_count
 
 if TYPE_CHECKING:
     from app.core.context import Context

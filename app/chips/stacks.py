@@ -11,9 +11,9 @@ no chips, ENT-7) takes the counted stack from the command or asks for it (``stac
 
 from __future__ import annotations
 
-from app.clock.timeline import period_at, position_ms, to_ms
 from app.core.state import Player, TournamentState
 from app.errors import Question, RuleError
+from app.levels.timeline import period_at, position_ms, to_ms
 
 
 def _mark(state: TournamentState, p: Player, at: float) -> list[int]:

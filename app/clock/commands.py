@@ -1,29 +1,13 @@
 """The director's clock commands (CLK-3 to CLK-6, CLK-9): start, pause, jump, adjust, breaks.
 
 Each handler checks everything first and then emits one event; the appliers only move the few fields
-of ``state.clock`` described in :mod:`app.clock.timeline`.
+of ``state.clock`` described in :mod:`app.levels.timeline`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from app.clock.structure import MAX_MINUTES, Structure, check_forced_bets, check_stud_columns
-from app.clock.timeline import (
-    MINUTE_MS,
-    Period,
-    adhoc_break_left_ms,
-    default_level_ms,
-    find_period,
-    late_registration_allowed,
-    late_registration_closed_early,
-    late_registration_open,
-    period_at,
-    periods,
-    position_ms,
-    structure_of,
-    to_ms,
-)
 from app.commands.clock import (
     AddTime,
     ChangeLevelLength,
@@ -60,6 +44,22 @@ from app.events.clock import (
 )
 from app.games import rotation
 from app.games.catalogue import check_games
+from app.levels.structure import MAX_MINUTES, Structure, check_forced_bets, check_stud_columns
+from app.levels.timeline import (
+    MINUTE_MS,
+    Period,
+    adhoc_break_left_ms,
+    default_level_ms,
+    find_period,
+    late_registration_allowed,
+    late_registration_closed_early,
+    late_registration_open,
+    period_at,
+    periods,
+    position_ms,
+    structure_of,
+    to_ms,
+)
 
 if TYPE_CHECKING:
     from app.core.context import Context

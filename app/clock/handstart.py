@@ -23,12 +23,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
-from app.clock.timeline import level_length_ms, period_at, position_ms, structure_of, to_ms
 from app.core.registry import applies
 from app.core.state import Table, TournamentState
-from app.entries import ledger
 from app.errors import Choice, Question, RuleError
 from app.events.clock import HandStartAnswered
+from app.levels.timeline import (
+    current_level,
+    in_break,
+    level_length_ms,
+    period_at,
+    position_ms,
+    structure_of,
+    to_ms,
+)
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -69,7 +76,7 @@ def recent_change(ctx: Context, tables: Iterable[Table | None]) -> int | None:
     pos = position_ms(state, to_ms(ctx.now))
     period = period_at(state, pos)
     level = period.level
-    if period.kind != "level" or level < 2 or ledger.on_break(ctx):
+    if period.kind != "level" or level < 2 or in_break(ctx.state, ctx.now):
         return None
     if pos - period.start_ms >= level_length_ms(state, structure_of(state), level - 1):
         return None
@@ -122,7 +129,7 @@ def judged_level(
     level = given_level(cmd)
     if level is not None:
         return level
-    now = ledger.level_now(ctx)
+    now = current_level(ctx.state, ctx.now)
     tables = list(tables)
     about = tables if asked_at is None else list(asked_at)
     changed = recent_change(ctx, tables)

@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.clock.commands import check_structure, now_period, touch
-from app.clock.structure import resolve, shipped
-from app.clock.timeline import find_period, to_ms
 from app.commands.clock import SetStructure
-from app.core.lifecycle import check_setup
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.clock import StructureSet
+from app.levels.structure import check_setup, resolve, shipped
+from app.levels.timeline import find_period, to_ms
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.clock.structure import Level
-from app.clock.timeline import (
+from app.core.state import Table, TournamentState
+from app.games import rotation
+from app.games.catalogue import CATALOGUE, betting
+from app.levels.structure import Level
+from app.levels.timeline import (
     MINUTE_MS,
     Period,
     adhoc_break_left_ms,
@@ -25,9 +28,6 @@ from app.clock.timeline import (
     structure_of,
     to_ms,
 )
-from app.core.state import Table, TournamentState
-from app.games import rotation
-from app.games.catalogue import CATALOGUE, betting
 
 ANNOUNCE_SHOW_MS = 15_000  # an announcement stays on the view this long
 LATE_WARNING_MS = 5 * MINUTE_MS

@@ -1,6 +1,6 @@
 """What a command handler runs in: the :class:`Context`, and folding one event into the state.
 
-Kept apart from :mod:`app.core.engine` so that rule areas depend on the core and never on the
+Kept apart from :mod:`app.engine` so that rule areas depend on the core and never on the
 engine that imports them: the areas register themselves without an import cycle.
 """
 

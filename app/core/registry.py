@@ -1,7 +1,7 @@
 """Where command handlers, event appliers and due checks register, one decorator each.
 
 Each rules area (entries, seating, balancing, ...) lives in its own module and registers its
-commands and appliers here; :mod:`app.core.engine` imports the area modules and dispatches.
+commands and appliers here; :mod:`app.engine` imports the area modules and dispatches.
 """
 
 from __future__ import annotations

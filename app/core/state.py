@@ -310,7 +310,7 @@ class TournamentState:
     moves: int = 0
     tables_broken: int = 0
     redraws: int = 0
-    clock: dict[str, Any] = field(default_factory=dict)  # owned by app.clock.timeline
+    clock: dict[str, Any] = field(default_factory=dict)  # owned by app.levels.timeline
     games: dict[str, Any] = field(default_factory=dict)  # owned by app.games.rotation
     extra: dict[str, Any] = field(default_factory=dict)  # area-specific bookkeeping
     seq: int = 0  # events applied

@@ -1,1 +1,2 @@
-"""Bust-outs, finishing places, hand-for-hand, payouts and the deal calculator (ELIM, PAY)."""
+"""Bust-outs, hand-for-hand, payouts (a satellite's seats among them) and the deal calculator (ELIM, PAY,
+SAT); the finishing places they rank are :mod:`app.places`."""

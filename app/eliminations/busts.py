@@ -13,22 +13,14 @@ from typing import TYPE_CHECKING
 
 from app.buttons.blinds import seat_order_from_button
 from app.chips import loose
-from app.clock.timeline import (
-    adhoc_break_left_ms,
-    find_period,
-    late_registration_open,
-    position_ms,
-    to_ms,
-)
 from app.commands import Command
 from app.commands.eliminations import Bust, DeclineRebuy, Finish
 from app.commands.entries import Rebuy
 from app.core import inputs
 from app.core.registry import applies, command, due_check
-from app.core.state import OUT, REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
+from app.core.state import REGISTERED, SEATED, WINNER, Batch, Player, TournamentState
 from app.eliminations.hand_for_hand import round_batch
 from app.eliminations.payouts import lock_at_money
-from app.eliminations.places import renumber
 from app.eliminations.satellite import stop_at_seats
 from app.entries.ledger import has_started, late_entry_open
 from app.entries.purchases import rebuy_block, rebuy_hand_level
@@ -36,6 +28,14 @@ from app.errors import Question, RuleError
 from app.events.clock import ClockPaused
 from app.events.eliminations import BustEntry, PlayersBusted, RebuyDeclined, TournamentWon
 from app.knockouts.bounties import eliminators, emit_knockouts, knockout_records, pay_winner
+from app.levels.timeline import (
+    adhoc_break_left_ms,
+    late_registration_open,
+    position_ms,
+    to_ms,
+    window_close_ms,
+)
+from app.places import eliminate, renumber
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -190,20 +190,11 @@ def finish(ctx: Context) -> None:
     pay_winner(ctx, last)  # KO-7, KO-8
 
 
-def window_close_ms(state: TournamentState) -> int | None:
-    """The clock position where late registration closed (the end of ``late.last_level``), if it does."""
-    assert state.profile is not None
-    if state.profile["late.mode"] != "levels":
-        return None
-    level = find_period(state, "level", int(state.profile["late.last_level"]))
-    return None if level is None else level.end_ms
-
-
 @due_check
 def finish_due(state: TournamentState, now: float) -> Command | None:
     """ELIM-6 as time passes: one player was left while late registration was open, and it has closed.
 
-    The engine checks this before every command (:meth:`app.core.engine.Tournament.execute`; the store
+    The engine checks this before every command (:meth:`app.engine.Tournament.execute`; the store
     records it as an automatic action of its own): the ``finish`` command then ends the tournament, and
     the clock stops where the window closed.
     """
@@ -220,23 +211,6 @@ def finish_command(ctx: Context, cmd: Finish) -> None:
     if late_registration_open(ctx.state, ctx.now):
         raise RuleError("INVALID_INPUT", "Late registration is still open: entries can still arrive.", "ELIM-6")
     finish(ctx)
-
-
-def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None:
-    """Out of the tournament and out of his seat; the seat is marked dead for the button rules."""
-    if p.table is not None and p.seat is not None:
-        table = state.tables.get(p.table)
-        if table is not None and table.seats.get(p.seat) == p.id:
-            del table.seats[p.seat]
-            table.dead_seats.append(p.seat)
-            state.seats_changed(table.number)
-    if p.id in state.waiting:
-        state.waiting.remove(p.id)
-    p.table = p.seat = None
-    if p.deciding:
-        state.deciding_count -= 1
-    p.status, p.out_at, p.out_reason, p.deciding = OUT, at, reason, False
-    state.in_field -= 1
 
 
 @applies

@@ -31,15 +31,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from app.clock.timeline import late_registration_open
 from app.commands.eliminations import RecordDeal
 from app.core import inputs
 from app.core.registry import applies, command
 from app.core.state import SEATED, TournamentState
-from app.eliminations.payouts import has_payout_table, prize_table
-from app.eliminations.satellite import is_satellite
+from app.eliminations.payouts import has_payout_table, is_satellite, prize_table
 from app.errors import RuleError
 from app.events.eliminations import DealLineRecord, DealRecorded
+from app.format import money
+from app.levels.timeline import late_registration_open
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -279,8 +279,6 @@ def record_deal(ctx: Context, cmd: RecordDeal) -> None:
             raise RuleError("AMOUNT_INVALID", "The amount left to play for may not make 1st pay less than 2nd.",
                             "PAY-11")
         if sum(amounts.values()) + save != sum(prizes):
-            from app.views.format import money
-
             cur = str(ctx.profile["money.currency"])
             raise RuleError("AMOUNT_INVALID", f"The amounts and the amount left to play for come to "
                             f"{money(sum(amounts.values()) + save, cur)}; "

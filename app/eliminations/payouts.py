@@ -8,6 +8,7 @@ prizes, the odd cents going one each to the first tied players in payout order (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from app.core.registry import applies, command
 from app.core.state import WINNER, TournamentState
 from app.errors import Question, RuleError
 from app.events.eliminations import PayoutsLocked, PayoutsSet, PayoutsUnlocked
+from app.format import money, ordinal
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -119,6 +121,56 @@ def shaped_prizes(state: TournamentState, weights: list[Fraction], out_of: Fract
         n -= 1
 
 
+# -- a satellite's seats in another event (SAT-1, SAT-2) ---------------------------------------------
+def is_satellite(state: TournamentState) -> bool:
+    return state.profile is not None and state.profile["satellite.seat_value_cents"] is not None
+
+
+def seat_value(state: TournamentState) -> int:
+    assert state.profile is not None
+    return int(state.profile["satellite.seat_value_cents"] or 0)
+
+
+def event_name(state: TournamentState) -> str:
+    assert state.profile is not None
+    return str(state.profile["satellite.event"] or "the target event")
+
+
+def seat_count(state: TournamentState, pool: int | None = None) -> int:
+    """SAT-1: floor(prize pool / seat value)."""
+    value = seat_value(state)
+    if value <= 0:
+        return 0
+    return (prize_pool(state) if pool is None else pool) // value
+
+
+def satellite_prizes(state: TournamentState, pool: int) -> list[int]:
+    """SAT-1, SAT-2: the prize of each place, 1st first: the seats at their value, the cash by the profile's rule."""
+    assert state.profile is not None
+    value = seat_value(state)
+    seats = seat_count(state, pool)
+    if seats == 0:
+        return [pool] if pool else []
+    rest = pool - seats * value
+    if state.profile["satellite.remainder"] == "split":
+        share, odd = divmod(rest, seats)
+        return [value + share + (1 if i < odd else 0) for i in range(seats)]
+    return [value] * seats + ([rest] if rest else [])
+
+
+def seat_of(state: TournamentState, place: int | None, cents: int) -> bool:
+    """Whether a placed player's prize is a seat (a place within the seats, paying at least the seat's value)."""
+    return seat_test(state)(place, cents)
+
+
+def seat_test(state: TournamentState) -> Callable[[int | None, int], bool]:
+    """:func:`seat_of` for many places at once: the seats and their value are worked out once."""
+    if not is_satellite(state):
+        return lambda _place, _cents: False
+    seats, value = seat_count(state), seat_value(state)
+    return lambda place, cents: place is not None and 1 <= place <= seats and cents >= value
+
+
 def prize_table(state: TournamentState) -> list[int]:
     """Cents per place, 1st first."""
     assert state.profile is not None
@@ -126,8 +178,6 @@ def prize_table(state: TournamentState) -> list[int]:
     if state.payout_override is not None:
         prizes = list(state.payout_override)
     elif state.profile["satellite.seat_value_cents"] is not None:  # SAT-1, SAT-2: seats, then the cash
-        from app.eliminations.satellite import satellite_prizes
-
         prizes = satellite_prizes(state, prize_pool(state))
     elif kind == "none":
         return []
@@ -300,8 +350,6 @@ def unlocked_table(state: TournamentState) -> list[int]:
 
 
 def _changes(before: list[int], after: list[int], currency: str) -> str:
-    from app.views.format import money, ordinal
-
     parts = []
     if len(before) != len(after):
         parts.append(f"{len(after)} places paid instead of {len(before)}")

@@ -23,78 +23,26 @@ to the cent (PAY-6), and the pool plus the fees still make the money taken.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from app.clock.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms
 from app.commands import Command
 from app.commands.eliminations import AwardSeats
 from app.core.registry import applies, command, due_check
 from app.core.state import Batch, TournamentState
-from app.eliminations.places import renumber
+from app.eliminations.payouts import awards, event_name, is_satellite, seat_count, seat_of, seat_value
 from app.errors import RuleError
 from app.events.clock import ClockPaused
 from app.events.eliminations import SeatsWon
+from app.format import money
+from app.levels.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms, window_close_ms
+from app.places import eliminate, renumber
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def is_satellite(state: TournamentState) -> bool:
-    return state.profile is not None and state.profile["satellite.seat_value_cents"] is not None
-
-
-def seat_value(state: TournamentState) -> int:
-    assert state.profile is not None
-    return int(state.profile["satellite.seat_value_cents"] or 0)
-
-
-def event_name(state: TournamentState) -> str:
-    assert state.profile is not None
-    return str(state.profile["satellite.event"] or "the target event")
-
-
-def seat_count(state: TournamentState, pool: int | None = None) -> int:
-    """SAT-1: floor(prize pool / seat value)."""
-    from app.eliminations.payouts import prize_pool
-
-    value = seat_value(state)
-    if value <= 0:
-        return 0
-    return (prize_pool(state) if pool is None else pool) // value
-
-
-def satellite_prizes(state: TournamentState, pool: int) -> list[int]:
-    """SAT-1, SAT-2: the prize of each place, 1st first: the seats at their value, the cash by the profile's rule."""
-    assert state.profile is not None
-    value = seat_value(state)
-    seats = seat_count(state, pool)
-    if seats == 0:
-        return [pool] if pool else []
-    rest = pool - seats * value
-    if state.profile["satellite.remainder"] == "split":
-        share, odd = divmod(rest, seats)
-        return [value + share + (1 if i < odd else 0) for i in range(seats)]
-    return [value] * seats + ([rest] if rest else [])
-
-
-def seat_of(state: TournamentState, place: int | None, cents: int) -> bool:
-    """Whether a placed player's prize is a seat (a place within the seats, paying at least the seat's value)."""
-    return seat_test(state)(place, cents)
-
-
-def seat_test(state: TournamentState) -> Callable[[int | None, int], bool]:
-    """:func:`seat_of` for many places at once: the seats and their value are worked out once."""
-    if not is_satellite(state):
-        return lambda _place, _cents: False
-    seats, value = seat_count(state), seat_value(state)
-    return lambda place, cents: place is not None and 1 <= place <= seats and cents >= value
-
-
 def prize_words(state: TournamentState, place: int | None, cents: int, currency: str | None = None) -> str:
     """SAT-4: "Seat in Main Event" (and "+ $12.34" in cash over it), else the amount."""
-    from app.views.format import money
-
     cur = currency or (str(state.profile["money.currency"]) if state.profile is not None else "USD")
     if seat_of(state, place, cents):
         extra = cents - seat_value(state)
@@ -135,8 +83,6 @@ def stop_at_seats(ctx: Context, round_over: bool = False) -> bool:
 
 
 def _award(ctx: Context, winners: list[int], why: str) -> None:
-    from app.eliminations.busts import window_close_ms
-
     c = ctx.state.clock
     if c.get("started") and c.get("running"):
         now_ms = to_ms(ctx.now)
@@ -180,8 +126,6 @@ def award_seats(ctx: Context, cmd: AwardSeats) -> None:
 
 @applies
 def _seats_won(state: TournamentState, ev: SeatsWon) -> None:
-    from app.eliminations.busts import eliminate
-
     pids = list(ev.players)
     seats: dict[int, list[int]] = {}
     for pid in pids:
@@ -203,6 +147,4 @@ def _seats_won(state: TournamentState, ev: SeatsWon) -> None:
 # -- views --------------------------------------------------------------------------------------------
 def seats_awarded(state: TournamentState) -> int:
     """Seats won so far: the placed players whose prize is a seat."""
-    from app.eliminations.payouts import awards
-
     return sum(1 for place, cents, _t in awards(state).values() if seat_of(state, place, cents))

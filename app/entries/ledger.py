@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from app.chips import loose
 from app.chips.stacks import note_counted
-from app.clock.timeline import current_level, in_break, late_registration_open
 from app.core.inputs import cents, whole
 from app.core.registry import applies
 from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
-from app.eliminations.places import leave_batch, renumber
 from app.errors import RuleError
 from app.events.entries import ChipsBought, PurchaseKind
-from app.views.format import USD
-from app.views.format import money as fmt_money
+from app.format import USD
+from app.format import money as fmt_money
+from app.levels.timeline import current_level, in_break, late_registration_open
+from app.places import leave_batch, renumber
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -59,7 +59,7 @@ def paid_amount(given: int | None, price: int, what: str, rule: str, ctx: Contex
 
 
 def money_text(c: int, ctx: Context | None = None) -> str:
-    """An amount in refusals' words, in the tournament's currency (``app.views.format.money``)."""
+    """An amount in refusals' words, in the tournament's currency (``app.format.money``)."""
     return fmt_money(c, str(ctx.profile["money.currency"]) if ctx is not None else USD)
 
 

@@ -29,8 +29,8 @@ from app.entries.ledger import (
 )
 from app.entries.offered import NOT_OFFERED_WORDS, OFFERED_BY
 from app.errors import RuleError
-from app.views.format import chips as chip_text
-from app.views.format import count as fmt_count
+from app.format import chips as chip_text
+from app.format import count as fmt_count
 
 if TYPE_CHECKING:
     from app.core.context import Context

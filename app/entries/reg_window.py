@@ -13,42 +13,16 @@ own window (REG-3, REG-4).
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from app.errors import RuleError
-
-
-def moment(text: str, *, closing: bool = False) -> float:
-    """Seconds since the epoch of an ISO date or date-time; a bare date's end when ``closing``."""
-    stripped = text.strip()
-    try:
-        if len(stripped) == 10:
-            day = date.fromisoformat(stripped)
-            start = datetime.combine(day, time())
-            return (start + timedelta(days=1) if closing else start).timestamp()
-        return datetime.fromisoformat(stripped).timestamp()
-    except ValueError as exc:
-        raise ValueError(f"{text!r} is not an ISO date or date-time") from exc
+from app.profiles.setting_checks import moment
 
 
 def closing_words(text: str) -> str:
     """When registration closed, in words: a bare date closes at the end of that day."""
     stripped = text.strip()
     return f"the end of {stripped}" if len(stripped) == 10 else stripped
-
-
-def check_iso(value: Any) -> str | None:
-    """Profile check: null, or text that :func:`moment` reads."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        return "must be an ISO date-time text (2027-01-15T23:59) or null"
-    try:
-        moment(value)
-    except ValueError:
-        return "must be an ISO date-time text (2027-01-15T23:59) or null"
-    return None
 
 
 def registration_closed(settings: Any, now: float) -> bool:

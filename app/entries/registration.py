@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.clock.timeline import late_registration_closed_early
 from app.commands.entries import BuyIn, Reenter, Register, RenamePlayer
 from app.commands.seating import SeatPlayer
 from app.core import inputs
@@ -23,8 +22,9 @@ from app.entries.offered import NOT_OFFERED_WORDS
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
 from app.events.entries import PlayerRegistered, PlayerRenamed, PlayerWaitlisted, StackForfeited
+from app.format import chips as chip_text
+from app.levels.timeline import late_registration_closed_early
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
-from app.views.format import chips as chip_text
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -70,7 +70,7 @@ def no_entry_after_deal(ctx: Context) -> None:
 
 def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     """Late entry (and re-entry) is allowed only while the profile's late-entry window is open: one rule
-    (:func:`app.clock.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
+    (:func:`app.levels.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
     ``reenter`` and the clock view; never after a deal (:func:`no_entry_after_deal`)."""
     no_entry_after_deal(ctx)
     mode = ctx.profile["late.mode"]

@@ -13,12 +13,12 @@ from app.commands.seating import SeatPlayer
 from app.core import inputs
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, REGISTERED, WAITING, Player, TournamentState
-from app.eliminations.places import renumber
 from app.entries.ledger import emit_purchase, has_started, level_now, log_money
 from app.entries.registration import draw_done, open_seat_exists, seat_if_possible
 from app.errors import RuleError
 from app.events.eliminations import BustEntry, PlayersBusted
 from app.events.entries import EntryRefunded, ForfeitFee, PlayerPromoted
+from app.places import renumber
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -1,6 +1,6 @@
 """Events of the tournament clock, its structure and late registration's early close (CLK, REG-8).
 
-The clock is a position on the line of periods (see :mod:`app.clock.timeline`): these events move it,
+The clock is a position on the line of periods (see :mod:`app.levels.timeline`): these events move it,
 stop it, change the line (time added or taken off, a new structure, a new level length) or close and
 reopen late registration. None of them changes a player or a table row, so each names no player and
 no table: a face redraws what reads the clock (and the structure, where it changed), never the

@@ -23,6 +23,7 @@ from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.games import GameChosen, HatDraw, HatDrawn, HatDrawRecorded
 from app.games.catalogue import CATALOGUE, check_games
+from app.levels.timeline import current_level, current_period
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -109,16 +110,12 @@ def next_game(state: TournamentState, level: int, table: int | None = None) -> s
 
 def family_at(state: TournamentState, now: float, table: int | None = None) -> str | None:
     """The forced-bet family ("blinds" or "stud") of the game played at ``table`` at ``now`` (BTN-7)."""
-    from app.clock.timeline import current_level
-
     gid = game_for_level(state, current_level(state, now), table)
     return None if gid is None or gid not in CATALOGUE else CATALOGUE[gid].forced
 
 
 def level_of_next_hand(state: TournamentState, now: float) -> int:
     """CLK-4: the level of a hand dealt after ``now``; during a scheduled break, the level after it."""
-    from app.clock.timeline import current_period
-
     period = current_period(state, now)
     return period.level + 1 if period.kind == "break" else period.level
 
@@ -200,8 +197,6 @@ def _hat_drawn(state: TournamentState, ev: HatDrawn) -> None:
 @command
 def record_draw(ctx: Context, cmd: RecordDraw) -> None:
     """Record the game pulled from the hat for a level (MIX-1); it swaps with the level that held it."""
-    from app.clock.timeline import current_level
-
     if mode(ctx.state) != "hat" or not ctx.state.games.get("draws"):
         raise RuleError("NOT_OFFERED", "Games are drawn from a hat only in a hat mix, once the clock has started.")
     level = inputs.whole(cmd.level, "The level", minimum=1)

@@ -24,6 +24,8 @@ from app.core.state import TournamentState
 from app.errors import Question, RuleError
 from app.events.games import StudOrderRuled
 from app.games.catalogue import Game, game
+from app.games.rotation import game_for_level
+from app.levels.timeline import current_level
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -127,8 +129,6 @@ def _cards(raw: Mapping[int | str, str | list[str]]) -> dict[int, list[str]]:
 @command
 def stud_action_order(ctx: Context, cmd: StudActionOrder) -> None:
     """Rule who brings it in (street 3) or acts first (streets 4 to 7) from the cards showing."""
-    from app.clock.timeline import current_level
-    from app.games.rotation import game_for_level
 
     table = cmd.table
     gid = cmd.game or game_for_level(ctx.state, current_level(ctx.state, ctx.now), table)

@@ -39,8 +39,8 @@ from app.events.knockouts import (
     KnockoutLine,
     KnockoutRecord,
 )
+from app.format import money as fmt_money
 from app.names import name_key
-from app.views.format import money as fmt_money
 
 if TYPE_CHECKING:
     from app.core.context import Context

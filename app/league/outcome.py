@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from app.views import format as fmt
+from app import format as fmt
 from app.views import read
 
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cmp_to_key
 
+from app import format as fmt
 from app.league.rules import LeagueRules
-from app.views import format as fmt
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,11 +27,11 @@ from typing import Any
 
 from app.commands import Command, declaration
 from app.core.context import apply_event
-from app.core.engine import Tournament, named_time
 from app.core.events import Event
 from app.core.randomness import RandomSource
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
+from app.engine import Tournament, named_time
 from app.errors import RuleError
 from app.log.history_labels import label_for
 from app.log.lazylog import LazyLog, events_from_json

@@ -20,13 +20,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from app.entries.reg_window import check_iso
 from app.errors import RuleError
 from app.profiles.setting_checks import (
     Check,
     Choice,
     boolean,
     brackets,
+    check_iso,
     chip_set,
     choice,
     currency,

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from datetime import date, datetime, time, timedelta
 from typing import Any
+
+from app.format import is_currency
 
 Check = Callable[[Any], str | None]
 
@@ -139,8 +142,6 @@ def fee_table(v: Any) -> str | None:
 
 def currency(v: Any) -> str | None:
     """ENT-12: an ISO 4217 code Babel knows, in capitals (USD, EUR, GBP, CAD, AUD, JPY ...)."""
-    from app.views.format import is_currency  # the one formatting module knows the currencies
-
     return None if is_currency(v) else "must be an ISO 4217 currency code in capitals, such as USD, EUR or JPY"
 
 
@@ -163,4 +164,30 @@ def identity(v: Any) -> str | None:
     allowed = set(IDENTITY_FIELDS)
     if not isinstance(v, list) or any(x not in allowed for x in v):
         return "must be a list drawn from " + ", ".join(sorted(allowed))
+    return None
+
+
+def moment(text: str, *, closing: bool = False) -> float:
+    """Seconds since the epoch of an ISO date or date-time; a bare date's end when ``closing``."""
+    stripped = text.strip()
+    try:
+        if len(stripped) == 10:
+            day = date.fromisoformat(stripped)
+            start = datetime.combine(day, time())
+            return (start + timedelta(days=1) if closing else start).timestamp()
+        return datetime.fromisoformat(stripped).timestamp()
+    except ValueError as exc:
+        raise ValueError(f"{text!r} is not an ISO date or date-time") from exc
+
+
+def check_iso(value: Any) -> str | None:
+    """Profile check: null, or text that :func:`moment` reads."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        return "must be an ISO date-time text (2027-01-15T23:59) or null"
+    try:
+        moment(value)
+    except ValueError:
+        return "must be an ISO date-time text (2027-01-15T23:59) or null"
     return None

@@ -22,7 +22,7 @@ from app.commands import PlayerRef
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import RuleError
-from app.views.format import count as fmt_count
+from app.format import count as fmt_count
 
 if TYPE_CHECKING:
     from app.core.context import Context

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.balancing.halting import arrived, dealt_on_arrival
+from app.buttons.halting import arrived, dealt_on_arrival
 from app.buttons.positions import first_hand
 from app.commands.seating import DrawButton, SeatPlayer
 from app.core import inputs

@@ -11,7 +11,6 @@ import functools
 import random
 import time as _time
 
-from app.clock.timeline import current_level, in_break
 from app.commands import PlayerRef
 from app.commands.buttons import HandFinished
 from app.commands.chips import ChipCount
@@ -20,8 +19,9 @@ from app.commands.eliminations import Bust
 from app.commands.entries import Register
 from app.commands.seating import SeatAll
 from app.commands.tournament import ChangeSettings
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock, TimeSource
+from app.engine import Tournament
+from app.levels.timeline import current_level, in_break
 from app.profiles.profile import load_profile
 
 FIRST = (

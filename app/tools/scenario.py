@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.core.engine import Tournament
 from app.core.randomness import RandomSource
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile, profile_from_dict
 

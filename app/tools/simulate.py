@@ -24,6 +24,8 @@ from typing import Any
 
 import msgspec
 
+from app.balancing.locks import lock_reason, locked_players
+from app.balancing.plan import plan_moves
 from app.clock.handstart import ANSWER
 from app.commands import Command, declaration
 from app.commands.balancing import Balance
@@ -33,14 +35,18 @@ from app.commands.eliminations import Bust, DeclineRebuy
 from app.commands.entries import Reenter, RefundWaiting, Register, SeatWaiting
 from app.commands.knockouts import CorrectEliminator
 from app.commands.seating import AdvanceWinners, SeatAll
-from app.core.engine import Tournament
 from app.core.events import Event
-from app.core.invariants import all_problems, money_problems
 from app.core.registry import COMMANDS
 from app.core.state import SEATED, Table
 from app.core.timesource import FakeClock
+from app.eliminations.payouts import awards, is_satellite, prize_pool
+from app.eliminations.satellite import seats_awarded
+from app.engine import Tournament
 from app.errors import RuleError
+from app.games.rotation import game_for_level
+from app.invariants import all_problems, money_problems
 from app.knockouts.bounties import money_taken
+from app.levels.timeline import current_level
 from app.profiles.profile import Profile, load_profile, profile_from_dict
 
 Execute = Callable[[Command], list[Event]]
@@ -198,8 +204,6 @@ class Director:
 
     def note_game(self) -> None:
         """Record the game in force whenever it changes (the ``games`` list of the report)."""
-        from app.clock.timeline import current_level
-        from app.games.rotation import game_for_level
 
         game = game_for_level(self.t.state, current_level(self.t.state, self.clock.now()))
         if isinstance(game, str) and (not self.sim.games or self.sim.games[-1] != game):
@@ -292,8 +296,6 @@ class Director:
 
     def confirm_plan(self) -> None:
         """Confirm every move, break or redraw the engine asks for, as suggested."""
-        from app.balancing.plan import plan_moves
-
         for _ in range(200):
             if self.t.state.ended:
                 return
@@ -307,8 +309,6 @@ class Director:
 
     def check_locks(self, plan: Any) -> None:
         """LOCK-2: the plan's first move takes a locked player only when every player at his table is locked."""
-        from app.balancing.locks import lock_reason
-
         state = self.t.state
         m = plan.moves[0] if plan.moves else None
         if m is None or m.player is None or lock_reason(state, m.player) is None:
@@ -435,8 +435,6 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
     payouts = views.get("payouts", [])
     rows = payouts if isinstance(payouts, list) else []
     ms = [x * 1000 for x in sim.timings]
-    from app.eliminations.payouts import awards, prize_pool
-    from app.eliminations.satellite import is_satellite, seats_awarded
 
     prizes = sum(cents for _place, cents, _tied in awards(state).values())
     money = {
@@ -446,7 +444,6 @@ def report(sim: Simulation, director: Director, elapsed: float) -> dict[str, Any
         "money_balanced": not money_problems(state) and (prizes == prize_pool(state) or not rows),
     }
     satellite = {"seats_awarded": seats_awarded(state)} if is_satellite(state) else {}
-    from app.balancing.locks import locked_players
 
     locks = {"dealers_named": sim.counts.get("dealers", 0), "locked_players_left": len(locked_players(state)),
              "locked_moves": sim.counts.get("locked_moves", 0)}

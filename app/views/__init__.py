@@ -1,9 +1,9 @@
 """The read side: what every screen and sheet reads from the engine.
 
 ``read(tournament_or_state, now)`` gives one frozen :class:`TournamentView` (computed once per change
-of the state, the clock at ``now``); :mod:`app.views.format` writes its figures. The JSON view
-(``Tournament.view()``, :mod:`app.views.build`), which scenario files check, is the same typed view
-written out: :mod:`app.views.detail` adds the parts only the JSON shows and dumps each one.
+of the state, the clock at ``now``); :mod:`app.format` writes its figures. The JSON view
+(``Tournament.view()``, :func:`app.engine.build_view`), which scenario files check, is the same typed
+view written out: :mod:`app.views.detail` adds the parts only the JSON shows and dumps each one.
 """
 
 from app.views.ending import NextStepView, next_step

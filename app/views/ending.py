@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.clock.timeline import late_registration_open
-from app.eliminations import satellite
+from app.eliminations import payouts, satellite
+from app.eliminations.busts import last_standing
+from app.levels.timeline import late_registration_open
 from app.views.read import _state_of, _time_of
 
 
@@ -36,7 +37,7 @@ class NextStepView:
 def _seats_end(state: Any) -> list[int] | None:
     """SAT-3: the players left all win a seat (play stops there), or None."""
     profile = state.profile
-    if profile is None or not satellite.is_satellite(state) or not profile["satellite.stop_at_seats"]:
+    if profile is None or not payouts.is_satellite(state) or not profile["satellite.stop_at_seats"]:
         return None
     if state.hand_for_hand:  # the round is played out first (ELIM-3 b)
         return None
@@ -45,8 +46,6 @@ def _seats_end(state: Any) -> list[int] | None:
 
 def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepView | None:
     """The step that ends the event now, or None while play goes on (or it is over)."""
-    from app.eliminations.busts import last_standing  # here: the eliminations import the format module
-
     state = _state_of(tournament_or_state)
     if state.ended or state.profile is None or not state.clock.get("started"):
         return None
@@ -66,7 +65,7 @@ def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepVie
                             "Late registration is closed: the last player left wins.", ({"cmd": "finish"},))
     winners = _seats_end(state)
     if winners is not None:
-        event = satellite.event_name(state)
+        event = payouts.event_name(state)
         if open_now:
             return NextStepView(
                 "seats", f"Close registration and award the seats: the {len(winners)} players left each win "

@@ -9,11 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.clock import structure as structures
-from app.clock.structure import Break, Level
 from app.core.state import TournamentState
 from app.eliminations.payouts import prize_pool
 from app.games import rotation
+from app.levels import structure as structures
+from app.levels.structure import Break, Level
+from app.views.dump import dump
+from app.views.parts.structure import structure_table
 from app.views.read import _state_of, game_name
 
 
@@ -71,9 +73,6 @@ def structure(tournament_or_state: Any) -> StructureView:
 
 def structure_json(tournament_or_state: Any) -> dict[str, Any]:
     """The structure as the JSON view shows it (``Tournament.view("structure")``)."""
-    from app.views.dump import dump
-    from app.views.parts.structure import structure_table
-
     st = _state_of(tournament_or_state)
     return dump(structure_table(st)) if st.profile is not None else {}
 

@@ -21,13 +21,18 @@ from typing import Any
 
 import msgspec
 
+from app import format as fmt
 from app.balancing import plan as balancing_plan
+from app.buttons.halting import halts
+from app.buttons.positions import effective_dealer
 from app.chips.loose import field_chips
 from app.clock import view as clock_views
 from app.core.state import WINNER, TournamentState
 from app.eliminations import payouts as money_rules
 from app.eliminations import satellite
-from app.views import format as fmt
+from app.entries.registration import open_seat_exists
+from app.entries.waitlist import first_waiting
+from app.games.catalogue import CATALOGUE
 from app.views.tables import TableDetail, table_detail
 
 
@@ -372,7 +377,6 @@ def game_name(game: str | None) -> str:
     """A game's name: a catalogue id becomes the catalogue's name, a name stays as it is."""
     if not game:
         return ""
-    from app.games.catalogue import CATALOGUE
 
     if game in CATALOGUE:
         return str(CATALOGUE[game].name)
@@ -442,9 +446,6 @@ def _hands_follow_time(state: TournamentState) -> bool:
 
 def _tables(state: TournamentState, now: float | None = None, detail: bool = False) -> tuple[TableView, ...]:
     """Every table; with ``detail``, each with what the JSON view shows besides (:class:`TableDetail`)."""
-    from app.balancing.halting import halts
-    from app.buttons.positions import effective_dealer
-
     out = []
     on_dealer = bool(state.profile is not None and state.profile["button.display_on_effective_dealer"])
     stops = halts(state) if detail and state.profile is not None else {}
@@ -497,10 +498,6 @@ def _seat_waiting(state: TournamentState) -> tuple[PendingView, ...]:
     """REG-3: a seat is free and a late entrant who paid waits for one (the first on the list who is there)."""
     if not state.waiting or not state.tables:
         return ()
-    # Imported here: the entries modules write their words with app.views.format, which loads this package.
-    from app.entries.registration import open_seat_exists
-    from app.entries.waitlist import first_waiting
-
     p = first_waiting(state, paid=True)
     if p is None or not open_seat_exists(state):
         return ()
@@ -540,9 +537,9 @@ def _pending(state: TournamentState) -> tuple[PendingView, ...]:
 def _places(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[PlaceView, ...]:
     rows: list[PlaceView] = []
     players = state.players
-    seat_of = satellite.seat_test(state)
-    seat = f"Seat in {satellite.event_name(state)}" if satellite.is_satellite(state) else ""
-    value = satellite.seat_value(state) if seat else 0
+    seat_of = money_rules.seat_test(state)
+    seat = f"Seat in {money_rules.event_name(state)}" if money_rules.is_satellite(state) else ""
+    value = money_rules.seat_value(state) if seat else 0
     nothing = (0, 0, False)
     if state.ended:
         for p in players.values():
@@ -582,7 +579,7 @@ def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int,
     for r in rows:
         span[int(r["place"])] = span.get(int(r["place"]), 0) + 1
     ids = {state.players[pid].name: pid for pid in won if pid in state.players}  # the placed players only
-    seat = satellite.is_satellite(state)
+    seat = money_rules.is_satellite(state)
     return tuple(
         PayoutView(int(r["place"]), int(r["amount_cents"]), ids.get(r["player"]) if r["player"] else None,
                    r["player"], span[int(r["place"])],
@@ -593,7 +590,7 @@ def _payouts(state: TournamentState, table: list[int], won: dict[int, tuple[int,
 
 def _seat_words(state: TournamentState, place: int, cents: int) -> str:
     """SAT-4: "Seat in Main Event" (+ the cash over the seat) for a seat place, else ""."""
-    if not satellite.seat_of(state, place, cents):
+    if not money_rules.seat_of(state, place, cents):
         return ""
     return satellite.prize_words(state, place, cents, currency_of(state))
 
@@ -605,7 +602,7 @@ def chips_counted(state: TournamentState) -> bool:
 
 def _seat_winners(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) -> tuple[str, ...]:
     """SAT-3, SAT-4: the players whose prize is a seat, by place then name."""
-    seat_of = satellite.seat_test(state)
+    seat_of = money_rules.seat_test(state)
     seated = [(place, state.players[pid].name) for pid, (place, cents, _t) in won.items()
               if pid in state.players and seat_of(place, cents)]
     return tuple(name for _place, name in sorted(seated, key=lambda r: (r[0], r[1].lower())))
@@ -622,7 +619,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         and left <= int(state.profile["final_table.size"])
     )
     next_place = min(left, paid) if paid and left > 1 else None
-    seats = satellite.seat_count(state) if satellite.is_satellite(state) else 0
+    seats = money_rules.seat_count(state) if money_rules.is_satellite(state) else 0
     bubble = begun and paid > 0 and left == paid + 1
     if seats:  # SAT-3: a satellite's bubble is the last seat
         bubble = begun and not state.ended and left == seats + 1
@@ -659,7 +656,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         winner=next((p.name for p in state.players.values() if p.status == WINNER), "") if state.ended else "",
         tables=occupied,
         seats=seats,
-        seat_event=satellite.event_name(state) if seats else "",
+        seat_event=money_rules.event_name(state) if seats else "",
         seats_awarded=satellite.seats_awarded(state) if seats and state.ended else 0,
         seat_winners=_seat_winners(state, won) if seats and state.ended else (),
         chips_counted=chips_counted(state),

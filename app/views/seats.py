@@ -10,7 +10,7 @@ from typing import Any
 
 from app.balancing.locks import lock_reason, locked_players
 from app.core.state import TournamentState
-from app.eliminations.satellite import event_name, is_satellite, seat_count
+from app.eliminations.payouts import event_name, is_satellite, seat_count
 from app.views.dump import dump
 from app.views.parts.balance import last_balance as last_balance_view
 

@@ -14,22 +14,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.clock.structure import (
+from app.core.state import TournamentState
+from app.errors import RuleError
+from app.games import rotation
+from app.games.catalogue import check_games
+from app.levels.structure import (
     Level,
     Structure,
     _break,
     _level,
     check_forced_bets,
+    check_setup,
     check_stud_columns,
     half_round,
     resolve,
 )
-from app.clock.timeline import structure_of
-from app.core.lifecycle import check_setup
-from app.core.state import TournamentState
-from app.errors import RuleError
-from app.games import rotation
-from app.games.catalogue import check_games
+from app.levels.timeline import structure_of
 
 
 @dataclass(frozen=True, slots=True)

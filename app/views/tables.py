@@ -9,9 +9,9 @@ from typing import Any
 
 import msgspec
 
-from app.balancing.halting import WAIT
 from app.balancing.locks import lock_reason
 from app.buttons.blinds import upcoming
+from app.buttons.halting import WAIT
 from app.buttons.positions import NeedsButton, effective_dealer, order_from
 from app.core.state import Table, TournamentState
 from app.views.dump import OMIT

@@ -18,7 +18,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from app.log.history import History
 from app.log.snapshots import encode_state

@@ -7,9 +7,9 @@ from typing import Any
 
 from app.balancing.plan import plan_moves
 from app.chips.race import in_play, raced_off
-from app.clock.timeline import in_break
 from app.core.state import TournamentState
 from app.games.rotation import mix_games
+from app.levels.timeline import in_break
 from tests.app.fuzz_field import Cmd, any_player, live_tables, name_of, pick_table, player_counts, settings_of
 
 CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"]
@@ -178,7 +178,7 @@ def change_settings(state: TournamentState, r: random.Random) -> Cmd:
 
 
 def waive_halt(state: TournamentState, r: random.Random) -> Cmd:
-    from app.balancing.halting import halts
+    from app.buttons.halting import halts
 
     halted = sorted(halts(state))
     number = r.choice(halted) if halted and r.random() < 0.8 else pick_table(state, r)

@@ -11,13 +11,13 @@ from collections.abc import Callable
 import msgspec
 
 from app.clock.handstart import ANSWER
-from app.clock.timeline import current_level
-from app.core.engine import Tournament
-from app.core.invariants import all_problems, flagged
 from app.core.state import SEATED, WINNER, TournamentState
 from app.core.timesource import FakeClock
 from app.eliminations.payouts import payout_check, payout_rows, prize_pool
+from app.engine import Tournament
 from app.errors import RuleError
+from app.invariants import all_problems, flagged
+from app.levels.timeline import current_level
 from app.log.snapshots import encode_state
 from app.tools.simulate import simulation_profile
 from tests.app import fuzz_field as ff

@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
+import app.clock.handstart
 import app.entries.ledger
-from app.clock.timeline import Period, late_registration_open_at
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
+from app.levels.timeline import Period, late_registration_open_at
 from app.profiles.profile import load_profile, profile_from_dict
 
 
@@ -47,6 +48,8 @@ def at_level(monkeypatch: pytest.MonkeyPatch, level: int, on_break: bool = False
     """Put the clock at a level (the clock area's own commands are tested there)."""
     monkeypatch.setattr(app.entries.ledger, "current_level", lambda state, now: level)
     monkeypatch.setattr(app.entries.ledger, "in_break", lambda state, now: on_break)
+    monkeypatch.setattr(app.clock.handstart, "current_level", lambda state, now: level)  # the hand-start question
+    monkeypatch.setattr(app.clock.handstart, "in_break", lambda state, now: on_break)
     period = Period(0, "break" if on_break else "level", level, 0, 1)
     monkeypatch.setattr(
         app.entries.ledger, "late_registration_open", lambda state, now: late_registration_open_at(state, period, 0)

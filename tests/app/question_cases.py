@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.clock.handstart import ANSWER
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import Question
 from app.profiles.profile import load_profile, profile_from_dict
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.registry import APPLIERS, COMMANDS
 from app.core.state import OUT, Player, TournamentState
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
 
 _FALLBACK_EVENT = "test_entrant_added"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from app.names import MAX_NAME
 from app.profiles.profile import load_profile, profile_from_dict

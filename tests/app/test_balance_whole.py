@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from app.balancing.plan import plan_moves
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.seating.draw import drawn_seats
 from tests.app.tables_support import bust, layout_tables, tournament, who
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.buttons.blinds import blind_paid
 from app.buttons.positions import BETWEEN_BUTTON_AND_SB, REPEAT_BB, REPEAT_SB, SB_SEAT_SIT_OUT, Positions, next_hand
-from app.core.engine import Tournament
+from app.engine import Tournament
 from tests.app.tables_support import layout_tables, tournament
 
 TEN = 10

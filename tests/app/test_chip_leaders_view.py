@@ -7,8 +7,8 @@ from dataclasses import FrozenInstanceError, replace
 import pytest
 
 from app import views
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.views import read
 from tests.app.money_kit import enter, make, refused
 

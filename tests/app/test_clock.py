@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from app.clock.timeline import current_level, in_break
 from app.clock.view import announcements, clock_view
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
+from app.levels.timeline import current_level, in_break
 from app.profiles.profile import load_profile
 
 MIN = 60
@@ -265,7 +265,7 @@ def test_reg_6_no_late_registration_countdown_without_late_entry() -> None:
 
 
 def test_clk_1_a_level_added_in_overtime_starts_with_its_full_time() -> None:
-    from app.clock.timeline import structure_of
+    from app.levels.timeline import structure_of
 
     t, fc = make("home-nl")
     t.execute({"cmd": "start_clock", "level": 15})
@@ -293,7 +293,7 @@ def test_clk_1_a_level_added_in_overtime_starts_with_its_full_time() -> None:
 
 
 def test_clk_1_a_new_structure_in_overtime_keeps_the_current_level_when_nothing_follows_it() -> None:
-    from app.clock.timeline import structure_of
+    from app.levels.timeline import structure_of
 
     t, fc = make("home-nl")
     t.execute({"cmd": "start_clock", "level": 15})

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from app.clock.timeline import structure_of
 from app.commands import parse
-from app.core.engine import Tournament
 from app.core.events import decode, to_wire
 from app.core.registry import DECLARED
+from app.engine import Tournament
 from app.events.base import Changes, Event, what_changed
 from app.events.clock import ClockJumped, ClockPaused, HandStartAnswered, StructureSet
 from app.events.games import GameChosen, HatDrawn, StudOrderRuled
+from app.levels.timeline import structure_of
 from tests.app.money_kit import enter, make
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.clock.view import clock_view
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile
 
@@ -119,7 +119,7 @@ def test_clk_10_time_left_exact_to_the_millisecond_over_eight_hours(steps: list[
 
 def _walked(state: object, pos_ms: int) -> object:
     """CLK-10's definition of the period at a position: walk the line to the first one ending after it."""
-    from app.clock.timeline import periods
+    from app.levels.timeline import periods
 
     for p in periods(state):  # type: ignore[arg-type]
         if p.last or pos_ms < p.end_ms:
@@ -138,11 +138,11 @@ def test_clk_10_the_period_at_a_position_is_the_first_ending_after_it(
 ) -> None:
     """The bisected lookup gives the same period as the walk along the line: with time removed down to
     zero-length periods, past the last listed level, and past the cached part of a generated structure."""
-    from app.clock.timeline import period_at
+    from app.levels.timeline import period_at
 
     t = Tournament.create(load_profile(profile), name="Clock", time=FakeClock(START))
     t.state.clock["adjust"] = {str(k): v for k, v in adjust.items()}
-    from app.clock.timeline import periods
+    from app.levels.timeline import periods
 
     ends = [p.end_ms for p, _ in zip(periods(t.state), range(130))]  # each end, a step either side
     for pos in positions + [0, 1] + [e + d for e in ends for d in (-1, 0, 1) if e + d >= 0]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import app.core.engine  # noqa: F401  (registers every command)
+import app.engine  # noqa: F401  (registers every command)
 from app.commands import by_name, catalogue, parse, schema
 from app.core.registry import COMMANDS
 from app.errors import RuleError

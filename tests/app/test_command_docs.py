@@ -6,16 +6,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import app.core.engine  # noqa: F401  (registers every command)
-from app.commands.docs import render
+import app.engine  # noqa: F401  (registers every command)
 from app.core.registry import COMMANDS
+from app.tools.command_docs import render
 
 DOCS = Path(__file__).parents[2] / "docs"
 
 
 def test_the_command_reference_is_current() -> None:
     current = (DOCS / "commands.md").read_text(encoding="utf-8")
-    assert current == render(), "docs/commands.md is out of date: run python -m app.commands.docs > docs/commands.md"
+    assert current == render(), (
+        "docs/commands.md is out of date: run python -m app.tools.command_docs > docs/commands.md"
+    )
 
 
 def test_the_reference_has_a_section_for_every_command() -> None:

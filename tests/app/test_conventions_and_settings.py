@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app.buttons.positions import Positions, effective_dealer, first_after, next_hand
-from app.core.engine import Tournament
 from app.core.randomness import card_value, full_deck
+from app.engine import Tournament
 from app.games.catalogue import CATALOGUE, ODD_CHIP, betting
 from app.profiles.profile import load_profile, validate_settings
 from app.seating.draw import high_card

@@ -1,12 +1,12 @@
-"""The tournament's currency (ENT-12): ISO code, symbol, decimals and grouping by Babel in app.views.format."""
+"""The tournament's currency (ENT-12): ISO code, symbol, decimals and grouping by Babel in app.format."""
 
 from __future__ import annotations
 
 import pytest
 
+from app import format as fmt
 from app.errors import RuleError
 from app.profiles.profile import validate_settings
-from app.views import format as fmt
 from app.views import read
 from tests.app.money_kit import enter, make, refused
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from app.seating.draw import card_seat, seat_card
 from tests.app.tables_support import add_players, names, tournament

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.clock.timeline import periods
 from app.commands.eliminations import Finish
-from app.core.invariants import all_problems
+from app.invariants import all_problems
+from app.levels.timeline import periods
 from tests.app.money_kit import at_level, begin, enter, make, players, refused
 
 
@@ -263,7 +263,7 @@ def test_elim_6_a_hand_seated_tournament_starts_when_its_clock_first_runs():
     """Section 20.6: seats given by hand do not start the tournament; the clock's first run does, and every
     rule that asks "has it started?" (busts, withdraw refunds, the late-registration window, the views)
     gives the same answer, also when the log is replayed."""
-    from app.core.engine import Tournament
+    from app.engine import Tournament
     from app.views import read
 
     t = make("tda")

@@ -172,7 +172,7 @@ def test_bad_input_unknown_player_is_refused():
 
 
 def test_ent_8_tda_8b_a_player_with_chips_forfeits_them_to_re_enter_where_the_house_allows():
-    from app.core.invariants import all_problems
+    from app.invariants import all_problems
 
     strict = make("tda", reentry__offered=True)
     enter(strict, "Ann", "Bob", "Cat")
@@ -227,7 +227,7 @@ def test_reg_1_registration_window_refuses_before_opening_and_waitlists_after_cl
 def test_reg_1_window_settings_are_iso_text_and_a_bare_closing_date_lasts_all_day():
     from datetime import datetime
 
-    from app.entries.reg_window import moment
+    from app.profiles.setting_checks import moment
 
     assert moment("2027-01-15", closing=True) == datetime(2027, 1, 16).timestamp()
     assert moment("2027-01-15") == datetime(2027, 1, 15).timestamp()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.chips.found_chips import exchange
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from tests.app.test_chiprace import CARDS, at_break_after_four, conserved, stacks
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.chips.chipcount import chips_in_play
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from app.log.snapshots import encode_state
 from tests.app.money_kit import enter, make
@@ -111,9 +111,9 @@ def test_ent_5_a_flagged_count_goes_stale_when_a_counted_player_busts() -> None:
 
 
 def test_pay_6_a_typed_table_off_the_pool_is_flagged_once_not_again_as_money_at_the_end():
-    from app.core.engine import Tournament
-    from app.core.invariants import money_problems, payout_problems
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
+    from app.invariants import money_problems, payout_problems
     from app.profiles.profile import load_profile
 
     t = Tournament.create(load_profile("hat"), name="Typed", time=FakeClock(), seed=2)  # no rebuy, no late entry
@@ -131,9 +131,9 @@ def test_pay_6_a_typed_table_off_the_pool_is_flagged_once_not_again_as_money_at_
 def test_bal_1_a_hand_finished_where_nobody_is_seated_anywhere_does_not_crash_the_halt_check() -> None:
     """Found by the deep fuzz: under the TDA trigger, a hand finished at a table while no table had a player
     left (all refunded) raised IndexError in the halt check instead of being judged."""
-    from app.balancing.halting import halt_now
-    from app.core.engine import Tournament
+    from app.buttons.halting import halt_now
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.profiles.profile import load_profile
 
     t = Tournament.create(load_profile("tda"), name="Halt", time=FakeClock(), seed=1)

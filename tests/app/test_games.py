@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from app.clock.view import clock_view
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.games.catalogue import CATALOGUE, betting, game, raise_cap
 from app.profiles.profile import SHIPPED, load_profile
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from app.clock.handstart import ANSWER
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from tests.app.money_kit import enter, make, players, refused
 

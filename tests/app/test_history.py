@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.clock.timeline import current_level
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
+from app.levels.timeline import current_level
 from app.log.history import History, replay_history
 from app.log.history_labels import label_for
 from app.profiles.profile import load_profile
@@ -124,7 +124,7 @@ def test_elim_6_undo_of_a_bust_takes_the_automatic_end_after_it_along():
     the last bust left: undoing that bust undoes the end too, and the engine judges it again when next due.
     Found by an undo fuzz: the end used to stay in force, leaving a gap in the places and a winner with two
     players still in."""
-    from app.core.invariants import all_problems
+    from app.invariants import all_problems
 
     clock = FakeClock(1_800_000_000.0)
     h = _cat_left_while_late_registration_is_open(clock)

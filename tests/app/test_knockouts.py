@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.core.engine import Tournament
-from app.core.invariants import all_problems
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
+from app.invariants import all_problems
 from app.knockouts.bounties import bounty_problems, money_taken, shares
 from app.log.history import History
 from app.profiles.profile import load_profile, profile_from_dict

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.league import outcome_of
 from app.profiles.profile import load_profile
 

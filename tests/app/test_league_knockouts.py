@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.league import EventResults, Finish, compute, outcome_of, rules_from
 from app.profiles.profile import load_profile, profile_from_dict
 

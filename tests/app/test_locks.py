@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from app.balancing.locks import lock_reason
 from app.balancing.plan import plan_moves
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from tests.app.tables_support import add_players, bust, names, tournament
 

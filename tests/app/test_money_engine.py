@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.engine import Tournament
 from app.core.state import TournamentState
 from app.core.timesource import FakeClock
 from app.eliminations.payouts import places_by_percent, prize_pool, prize_table
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile, profile_from_dict, validate_settings
 from tests.app.money_kit import enter, make

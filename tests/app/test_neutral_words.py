@@ -8,8 +8,8 @@ import pytest
 
 from app.buttons.positions import REPEAT_SB
 from app.commands import catalogue
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.chips.chipcount import chips_in_play, issued
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.log.snapshots import encode_state
 from tests.app.money_kit import enter, make
 

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import app.clock.handstart
 import app.entries.ledger
 from app.chips.chipcount import chips_in_play
 from app.core.state import TournamentState
@@ -75,6 +76,8 @@ def test_properties_money_chips_payouts_places_and_refusals(profile, actions, st
         level = [1]
         mp.setattr(app.entries.ledger, "current_level", lambda state, now: level[0])
         mp.setattr(app.entries.ledger, "in_break", lambda state, now: False)
+        mp.setattr(app.clock.handstart, "current_level", lambda state, now: level[0])  # the hand-start question
+        mp.setattr(app.clock.handstart, "in_break", lambda state, now: False)
         for i in range(start):
             t.execute({"cmd": "register", "name": f"S{i}"})
         for op, a, b, c in actions:

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from app.balancing.plan import plan_moves, spread_limit
-from app.core.engine import Tournament
+from app.engine import Tournament
 from tests.app.tables_support import add_players, bust, names, tournament
 
 PROFILES = ["tda", "home-nl", "home-rebuy"]

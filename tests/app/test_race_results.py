@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from tests.app.test_chiprace import at_break_after_four, conserved, stacks
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from app import views
-from app.core.engine import Tournament
 from app.core.events import Event, decode
+from app.engine import Tournament
 from app.tools.demo import build_demo
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app.clock.view import clock_view
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile, profile_from_dict
 from tests.app.money_kit import enter, players, refused

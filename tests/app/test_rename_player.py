@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.log.history import History
 from app.log.history_labels import label_for
 from app.profiles.profile import load_profile

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from app.clock.view import clock_view
-from app.core.engine import Tournament
 from app.core.randomness import RandomSource
 from app.core.state import Table
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.games.rotation import draw_hat, game_for_level
 from app.profiles.profile import load_profile, profile_from_dict

@@ -6,10 +6,9 @@ from typing import Any
 
 import pytest
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
-from app.eliminations.payouts import prize_table
-from app.eliminations.satellite import seat_count
+from app.eliminations.payouts import prize_table, seat_count
+from app.engine import Tournament
 from app.errors import RuleError
 from app.profiles.profile import load_profile, profile_from_dict
 from app.tools.simulate import Simulation, run_simulation

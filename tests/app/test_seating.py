@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from app.core.engine import Tournament
 from app.core.randomness import RandomSource, card_value, full_deck
+from app.engine import Tournament
 from app.errors import RuleError
 from app.seating.draw import card_seat, drawn_seats, seat_card, table_sizes
 from tests.app.tables_support import add_players, names, seat, tournament

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from app.commands import Command
-from app.core.invariants import all_problems
+from app.invariants import all_problems
 from app.profiles.profile import SHIPPED
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation
 
@@ -80,8 +80,8 @@ def test_cli_prints_one_json_object() -> None:
 
 def test_section_19_the_simulated_director_answers_the_level_change_question() -> None:
     from app.clock.handstart import ANSWER
-    from app.core.engine import Tournament
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.tools.simulate import simulation_profile
 
     clock = FakeClock()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.clock.structure import for_settings, half_round, resolve, shipped
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
+from app.levels.structure import for_settings, half_round, resolve, shipped
 from app.profiles.profile import SHIPPED, load_profile, profile_from_dict
 
 

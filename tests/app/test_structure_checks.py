@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.clock.structure import resolve, shipped
 from app.errors import RuleError
+from app.levels.structure import resolve, shipped
 
 
 def _refused(raw: dict, words: str) -> None:

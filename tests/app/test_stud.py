@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.games.studorder import bring_in, first_to_act, showing_value
 from app.profiles.profile import load_profile

@@ -3,7 +3,7 @@ CLK-4, CLK-7); a hand finished during a break waits for the break's end (CLK-3).
 
 from __future__ import annotations
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.views import read
 from tests.app.money_kit import enter, make
 

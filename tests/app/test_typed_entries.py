@@ -12,10 +12,10 @@ from app.commands import catalogue
 from app.commands import entries as entry_commands
 from app.commands import knockouts as knockout_commands
 from app.core.context import apply_event
-from app.core.engine import Tournament
 from app.core.events import decode, to_wire
 from app.core.registry import DECLARED
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.events.entries import ChipsBought, EntryRefunded
 from app.events.knockouts import BountyToWinner, EliminatorCorrected, Knockout
 from app.profiles.profile import load_profile, profile_from_dict

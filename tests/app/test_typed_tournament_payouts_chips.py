@@ -11,9 +11,9 @@ from typing import Any
 
 import msgspec
 
-from app.core.engine import Tournament, profile_of
 from app.core.events import decode, to_wire
 from app.core.registry import COMMANDS, DECLARED
+from app.engine import Tournament, profile_of
 from app.events.base import EVENT_TYPES, what_changed
 from app.events.chips import ChipCountApplied, ChipCountFlagged, ChipsFound, ChipsRaced, RaceTable
 from app.events.eliminations import (

@@ -17,9 +17,9 @@ import pytest
 
 from app import views
 from app.commands import Command
-from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import SHIPPED
 from app.tools.simulate import Simulation, run_simulation, simulation_profile
 from app.views.detail import PARTS, DetailView, detail

@@ -20,10 +20,10 @@ import time
 from collections import Counter
 
 from app.balancing.plan import plan_moves
-from app.core.engine import Tournament
 from app.core.randomness import RandomSource
 from app.core.state import SEATED, Player, Table, TournamentState
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
 
 

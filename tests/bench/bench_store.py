@@ -26,9 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.core.engine import Tournament
 from app.core.events import Event
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from app.tools.simulate import Simulation, percentile, run_simulation, simulation_profile
 from db.fileformat import ACTION_COLUMNS, SCHEMA_SQL

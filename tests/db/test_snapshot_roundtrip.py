@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from app.commands import Command
-from app.core.engine import Tournament
 from app.core.state import TournamentState
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.errors import RuleError
 from app.log.snapshots import dump_state, load_state
 from app.tools.scenario import build_tournament, load_scenario

@@ -3,8 +3,8 @@ the bounties each player won."""
 
 from __future__ import annotations
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
 from app.views import money as money_view
 from sheets.money_data import collect_money

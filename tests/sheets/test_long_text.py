@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import profile_from_dict
 from sheets import render
 from sheets.fonts import fonts

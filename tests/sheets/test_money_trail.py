@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from floorman.cmd_print import main
 from sheets import SHEETS, render, render_sheet

@@ -85,7 +85,7 @@ def test_results_list_the_busted_players_in_place_order(demo):
 
 
 def test_structure_lists_levels_breaks_and_races(demo):
-    pytest.importorskip("app.clock.structure")
+    pytest.importorskip("app.levels.structure")
     text = pdf_text(render("structure", demo))
     assert "Level" in text and "Blinds" in text
     assert "100 / 200, ante 25" in text
@@ -94,7 +94,7 @@ def test_structure_lists_levels_breaks_and_races(demo):
 
 
 def test_chip_race_one_page_per_table(demo):
-    pytest.importorskip("app.clock.structure")
+    pytest.importorskip("app.levels.structure")
     pdf = render("chip-race", demo)
     tables = sorted(demo.state.tables)
     assert page_count(pdf) == len(tables)
@@ -120,9 +120,9 @@ def test_paper_sizes(demo, paper, width):
 
 
 def test_structure_of_a_mixed_game_hat():
-    pytest.importorskip("app.clock.structure")
-    from app.core.engine import Tournament
+    pytest.importorskip("app.levels.structure")
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.profiles.profile import load_profile
 
     t = Tournament.create(load_profile("hat"), name="Mixed Hat", time=FakeClock(1e9), seed=3)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
 from app.views import read
 from sheets import draw_tournament

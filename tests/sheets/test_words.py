@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.views.format import ordinal
+from app.format import ordinal
 from sheets.style import money
 from sheets.words import amount_words, number_words
 

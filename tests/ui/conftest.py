@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from ui.session import Session
 

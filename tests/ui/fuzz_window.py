@@ -19,7 +19,7 @@ from types import TracebackType
 
 from PySide6.QtWidgets import QApplication
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.errors import RuleError
 from tests.app.fuzz_deep import case, failed_case, run_cases
 from tests.app.fuzz_run import Director

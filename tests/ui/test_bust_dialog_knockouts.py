@@ -7,8 +7,8 @@ import os
 from PySide6.QtCore import Qt
 
 from app.commands.eliminations import Bust
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from ui.dialogs.bust import BustDialog
 

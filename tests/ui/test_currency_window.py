@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from tests.ui.conftest import NAMES, open_window
 from ui.dialogs.deal import DealDialog

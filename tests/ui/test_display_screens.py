@@ -16,7 +16,7 @@ CHILD = r"""
 import sys
 import ui.display
 from PySide6.QtWidgets import QApplication, QWidget
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from app.core.timesource import FakeClock
 from ui.display.placement import DisplayController

@@ -91,8 +91,8 @@ def test_each_chime_is_one_play_of_its_file() -> None:
 
 
 def test_a_level_change_plays_once_and_mute_stops_it(qtbot) -> None:
-    from app.core.engine import Tournament
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.profiles.profile import load_profile
     from ui.display import RoomDisplay
 
@@ -120,8 +120,8 @@ def test_a_level_change_plays_once_and_mute_stops_it(qtbot) -> None:
 
 
 def test_the_view_menu_mutes_and_remembers(qtbot) -> None:
-    from app.core.engine import Tournament
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.profiles.profile import load_profile
     from tests.ui.conftest import open_window
     from ui.session import Session

@@ -8,10 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from app import format as fmt
 from app import views
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
-from app.views import format as fmt
 from tests.ui.conftest import make_session, open_window
 from ui.session import Session
 

@@ -15,9 +15,9 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
+from app import format as fmt
 from app import views
 from app.errors import RuleError
-from app.views import format as fmt
 from app.views.deal import CHIP_CHOP
 from sheets import SHEETS
 from tests.ui import printing_support
@@ -737,8 +737,8 @@ PKO_NAMES = ["Ángel Núñez", "Brigitte Bardot-Roux", "Çağla Öztürk", "Dmit
 
 
 def test_a_pko_played_to_its_winner_in_the_window(qtbot, tmp_path, monkeypatch):
+    from app import format as fmt
     from app import views
-    from app.views import format as fmt
     from db.verify import verify_file
 
     monkeypatch.setenv("NIGHT_TMP", str(tmp_path / "screens"))

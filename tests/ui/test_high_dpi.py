@@ -16,7 +16,7 @@ import dataclasses
 import ui
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication
-from app.core.engine import Tournament
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from app.core.timesource import FakeClock
 from ui import theme

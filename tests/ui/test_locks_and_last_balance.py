@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from app.views.handles import Tournament
+from app.api import Tournament
 from tests.ui.conftest import make_session, open_window
 from ui.dialogs.last_balance import LastBalanceDialog
 from ui.printing.jobs import SheetJob

@@ -133,8 +133,8 @@ def test_pay_4_payout_model_shows_the_engines_tie_shares(qtmodeltester) -> None:
 
 def test_ent_8_a_player_who_re_entered_shows_two_entries_and_the_two_buy_ins_he_paid(qtbot):
     from app import views
-    from app.core.engine import Tournament
     from app.core.timesource import FakeClock
+    from app.engine import Tournament
     from app.profiles.profile import load_profile
 
     t = Tournament.create(load_profile("tda-pko"), name="PKO", time=FakeClock(), seed=1)

@@ -203,7 +203,7 @@ def test_pay_8_every_shipped_profile_states_its_prize_rounding(pid):
 
 
 def test_pay_8_the_new_tournament_offers_prize_rounding_with_the_profiles_choice(qtbot, tmp_path):
-    from app.core.engine import Tournament
+    from app.engine import Tournament
     from app.views import read
 
     dialog = NewTournamentDialog(load_profile("home-rebuy"), tmp_path)

@@ -12,11 +12,11 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from app import format as fmt
 from app import views
+from app.api import FakeClock, Tournament
 from app.eliminations import payouts as payout_rules
 from app.profiles.profile import load_profile
-from app.views import format as fmt
-from app.views.handles import FakeClock, Tournament
 from sheets import render
 from ui.display import RoomDisplay
 from ui.widgets.strip import Strip

@@ -10,11 +10,11 @@ import importlib
 
 import pytest
 
+from app.api import ALL_CHANGED
 from app.commands.eliminations import Bust
-from app.core.engine import Tournament
 from app.core.events import Event, decode
+from app.engine import Tournament
 from app.profiles.profile import load_profile
-from app.views.handles import ALL_CHANGED
 from tests.ui.conftest import open_window
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.session import Session

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from app import views
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile
 from web.server import PhoneServer
 from web.snapshot import make_snapshot

@@ -4,8 +4,8 @@ stand-in document), as the room display names them; a normal finish still names 
 from __future__ import annotations
 
 from app import views
-from app.core.engine import Tournament
 from app.core.timesource import FakeClock
+from app.engine import Tournament
 from app.profiles.profile import load_profile, profile_from_dict
 from tests.web.page_in_node import run_page
 from web.snapshot import make_snapshot, state_json

@@ -113,7 +113,7 @@ class ClockControl:
 
     def act_edit_structure(self) -> StructureEditor:
         """Open the structure editor on the structure in force (one at a time, not modal)."""
-        from app import views
+        from app.api import views
         from ui.dialogs.structure_editor import StructureEditor
 
         if self.editor is not None and self.editor.isVisible():

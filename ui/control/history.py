@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
 
-from app.errors import RuleError
+from app.api import RuleError
 from ui.control.parts import Shell
 from ui.errors import store_message
 from ui.session import Session

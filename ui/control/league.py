@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
-from app.league import LeagueError, Standings, outcome_of, table_rows, to_csv
-from app.views import format as fmt
+from app.api import LeagueError, Standings, fmt, outcome_of, table_rows, to_csv
 from ui.control.parts import Shell
 from ui.printing.jobs import SheetJob, SheetResult
 from ui.roster_link import RosterLink

@@ -9,15 +9,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 
-from app import views
+from app.api import WAITING, Event, Player, TournamentState, currency_of, knockouts, name_key, seat_views, views
 from app.commands import Command, declaration
 from app.commands.eliminations import Bust
 from app.commands.entries import Register
 from app.commands.seating import UnlockSeat
-from app.names import name_key
-from app.views import currency_of, knockouts
-from app.views import seats as seat_views
-from app.views.handles import WAITING, Event, Player, TournamentState
 from ui.command_map import bespoke, for_player
 from ui.control.parts import Shell
 from ui.feedback import Feedback

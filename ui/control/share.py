@@ -33,8 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import views
-from app.views import format as fmt
+from app.api import fmt, views
 from ui.control.parts import Shell
 from ui.qr import qr_pixmap
 from ui.session import Session

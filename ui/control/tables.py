@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.api import fmt
 from app.commands import Command
 from app.commands.balancing import BreakTable, Move, Redraw
 from app.commands.eliminations import HandForHand
 from app.commands.seating import SeatAll
-from app.views import format as fmt
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.overview import PendingMove
@@ -20,7 +20,7 @@ from ui.runner import CommandRunner
 from ui.session import Session
 
 if TYPE_CHECKING:
-    from app.views.handles import Event
+    from app.api import Event
     from ui.dialogs.chip_count import ChipCountDialog
     from ui.dialogs.last_balance import LastBalanceDialog
     from ui.tabs.tables_tab import TablesTab

@@ -19,11 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import TournamentState, currency_of, money
 from app.commands import PlayerRef
 from app.commands.eliminations import Bust
-from app.views import currency_of
-from app.views.format import money
-from app.views.handles import TournamentState
 from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
 

@@ -21,10 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import Event, TournamentState, fmt
 from app.commands import Command
 from app.commands.chips import AcceptChipCount, ChipCount
-from app.views import format as fmt
-from app.views.handles import Event, TournamentState
 from ui.feedback import Feedback
 
 Run = Callable[[Command, Feedback, Callable[[list[Event]], object]], bool]

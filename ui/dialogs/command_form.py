@@ -30,9 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import RuleError, TournamentState
 from app.commands import by_name, parse
-from app.errors import RuleError
-from app.views.handles import TournamentState
 from ui.command_map import words
 from ui.dialogs import ok_cancel
 from ui.feedback import Feedback, Runs

@@ -32,12 +32,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import (
+    CHIP_CHOP,
+    ICM,
+    Deal,
+    DealPlayer,
+    RuleError,
+    TournamentState,
+    currency_of,
+    deal_for_state,
+    deal_players,
+    prizes_in_play,
+)
 from app.commands import Command
 from app.commands.eliminations import RecordDeal
-from app.errors import RuleError
-from app.views import currency_of
-from app.views.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
-from app.views.handles import TournamentState
 from ui.feedback import Feedback
 from ui.texts import chips, money, ordinal
 

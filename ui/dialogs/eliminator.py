@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import KnockoutRow
 from app.commands.knockouts import CorrectEliminator
-from app.views import KnockoutRow
 from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
 

@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import seats as seat_views
-from app.views.handles import TournamentState
+from app.api import TournamentState, seat_views
 
 COLUMNS = ("Player", "From", "To", "Why", "Seat locked")
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.league import LeagueError, rules_from
+from app.api import LeagueError, rules_from
 from ui.feedback import Feedback
 
 PRESETS: dict[str, dict[str, Any]] = {

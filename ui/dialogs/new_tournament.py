@@ -33,17 +33,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import RuleError
-from app.profiles.profile import (
+from app.api import (
     SCHEMA,
     SHIPPED,
     Profile,
+    RuleError,
     default_of,
     final_size_for,
+    fmt,
     profile_from_dict,
     validate_settings,
 )
-from app.views import format as fmt
 from oskit.names import portable_name, portable_path
 from ui.dialogs.setting_editors import CheckEditor, Editor, IntEditor, make_editor
 from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
@@ -284,7 +284,7 @@ class NewTournamentDialog(QDialog):
             self._enable(False)
             return False
         if self.structure is not None:
-            from app import views
+            from app.api import views
 
             problems = views.check_structure(self.structure, {**self.base.settings, **self.changes()})
             if problems:

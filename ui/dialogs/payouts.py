@@ -14,9 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import TournamentState, currency_of
 from app.commands.eliminations import SetPayouts
-from app.views import currency_of
-from app.views.handles import TournamentState
 from ui.overview import payout_amounts
 from ui.texts import money, ordinal
 

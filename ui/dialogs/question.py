@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import Choice, Question
+from app.api import Choice, Question
 from ui.dialogs import ok_cancel
 from ui.feedback import Feedback
 

@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.profiles.profile import SCHEMA
-from app.profiles.setting_checks import IDENTITY_FIELDS
+from app.api import IDENTITY_FIELDS, SCHEMA
 from ui.dialogs import setting_text as st
 from ui.dialogs.setting_words import SUFFIXES, choice_word, label_of, none_word
 

@@ -10,7 +10,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from app.views.handles import CATALOGUE
+from app.api import CATALOGUE
 from ui.texts import ordinal
 
 _MONEY = re.compile(r"\$?\s*(\d[\d,]*(?:\.\d{0,2})?|\.\d{1,2})")

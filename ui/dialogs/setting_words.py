@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from app.profiles.profile import SCHEMA
+from app.api import SCHEMA
 
 REBUYS = "Money: rebuys, add-ons, re-entry"
 # The summary: the settings a director usually looks at, by group. Everything else is under "All other rules".

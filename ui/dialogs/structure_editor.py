@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import views
+from app.api import views
 from app.commands.clock import SetStructure
 from app.commands.games import RecordDraw
 from ui import templates

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import math
 
-from app import views
-from app.views import format as fmt
+from app.api import fmt, views
 
 BETTING_NAMES: dict[str, str] = {"no_limit": "No-Limit", "pot_limit": "Pot-Limit", "limit": "Limit"}
 
@@ -37,7 +36,7 @@ def duration_words(seconds: float | None) -> str:
     return f"{minutes} min"
 
 
-# Figures are written by the one format module (app.views.format); the room shortens big stacks.
+# Figures are written by the one format module (app.format); the room shortens big stacks.
 chips = fmt.chips_short
 money = fmt.money
 ordinal = fmt.ordinal

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.views.format import CLOSED_EARLY
+from app.api import CLOSED_EARLY
 from ui.display import format as fmt
 
 # Display modes, one look each (see ui/display/theme.py).

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
-from app.views.handles import TimeSource
+from app.api import TimeSource
 from ui.display import settings as saved
 from ui.display.sound import ChimePlayer
 from ui.display.window import RoomDisplay

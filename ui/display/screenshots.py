@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QApplication
 
-from app.views.handles import TimeSource
+from app.api import TimeSource
 from ui.display.sound import SILENT, ChimePlayer
 from ui.display.window import RoomDisplay
 

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from app import views
-from app.views.handles import TimeSource, Tournament
+from app.api import TimeSource, Tournament, views
 from ui.display.facts import room_facts
 from ui.display.model import DisplayFrame, RoomFacts, build_frame
 

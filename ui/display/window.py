@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QContextMenuEvent, QGuiApplication, QKeyEvent, QMouseEvent, QScreen
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
-from app.views.handles import TimeSource
+from app.api import TimeSource
 from ui.display.chime import ChimePolicy
 from ui.display.league_board import LeagueBoard
 from ui.display.model import ENDED, WAITING, DisplayFrame

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
-from app.views.handles import HistoryItem
+from app.api import HistoryItem
 from ui.models.rows import RowsModel
 
 COLUMNS = ("Time", "What was done", "")

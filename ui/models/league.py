@@ -10,8 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from app.league import COLUMNS, Standing, Standings, history_rows, table_rows
-from app.league.standings import HistoryRow
+from app.api import COLUMNS, HistoryRow, Standing, Standings, history_rows, table_rows
 from ui.models.rows import RowsModel
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -71,7 +70,7 @@ class StandingsFilter(QSortFilterProxyModel):
 
     def set_text(self, text: str) -> None:
         """Show the players whose name has every word of ``text`` (accents and case ignored)."""
-        from app.names import fold_key
+        from app.api import fold_key
 
         words = fold_key(text).split()
         if words == self._words:
@@ -87,7 +86,7 @@ class StandingsFilter(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         if not self._words:
             return True
-        from app.names import fold_key
+        from app.api import fold_key
 
         model = self.sourceModel()
         key = fold_key(str(model.data(model.index(source_row, 1, source_parent)) or ""))

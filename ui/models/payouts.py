@@ -7,8 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from app.views import PayoutView
-from app.views import format as fmt
+from app.api import PayoutView, fmt
 from ui.models.rows import RowsModel
 
 COLUMNS = ("Place", "Prize", "Player", "Note")

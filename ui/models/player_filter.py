@@ -26,7 +26,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QPalette
 
-from app.names import fold_key
+from app.api import fold_key
 from ui.models.players import DIM, PlayerModel
 
 Index = QModelIndex | QPersistentModelIndex

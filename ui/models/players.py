@@ -13,10 +13,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from app.names import fold_key
-from app.views import currency_of
-from app.views import seats as seat_views
-from app.views.handles import OUT, Player, TournamentState
+from app.api import OUT, Player, TournamentState, currency_of, fold_key, seat_views
 from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex

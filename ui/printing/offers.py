@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.views.handles import TournamentState, drawn_seats
+from app.api import TournamentState, drawn_seats
 from ui.printing.jobs import SheetJob
 
 Seats = Mapping[int, tuple[int, int]]  # player id -> (table, seat), taken before a redraw

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views.handles import TournamentState
+from app.api import TournamentState
 from ui.feedback import Feedback
 from ui.models.structure import StructureModel
 from ui.overview import ClockInfo
@@ -106,7 +106,7 @@ class ClockTab(QWidget):
 
     def show_structure(self, state: TournamentState, level: int) -> None:
         """Refill the structure table when the structure, the games drawn or the level changed."""
-        from app import views
+        from app.api import views
 
         view = views.structure_json(state)
         games = views.level_games(state)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.league import Standing
+from app.api import Standing
 from ui.feedback import Feedback
 from ui.models.league import PLAYER_ROLE, PlayerHistoryModel, StandingsFilter, StandingsModel
 

@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import format as fmt
-from app.views.handles import TournamentState
+from app.api import TournamentState, fmt
 from ui.feedback import Feedback
 from ui.overview import PendingMove
 from ui.widgets.table_grid import TableGrid

@@ -28,9 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from app.views import format as fmt
-from app.views import seats as seat_views
-from app.views.handles import Table, TournamentState
+from app.api import Table, TournamentState, fmt, seat_views
 from ui.glyphs import padlock
 
 MIME = "application/x-floorman-seat"

@@ -6,8 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from app.views import ClockView, FieldView, NextStepView, PendingView
-from app.views import format as fmt
+from app.api import ClockView, FieldView, NextStepView, PendingView, fmt
 
 
 def _pair(title: str) -> tuple[QWidget, QLabel]:

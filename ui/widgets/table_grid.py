@@ -6,8 +6,7 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from app import views
-from app.views.handles import TournamentState
+from app.api import TournamentState, views
 from ui.widgets.round_table import RoundTable, TableSnapshot
 
 CELL = QSize(272, 206)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import msgspec
 
-from app.balancing.halting import halts
 from app.balancing.history import last_balance_moves
 from app.balancing.locks import lock_reason, locked_players
 from app.balancing.plan import plan_moves
 from app.balancing.proposal import Move
+from app.buttons.halting import halts
 from app.core.state import TournamentState
 
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import msgspec
 
-from app.clock.timeline import current_level, structure_of
 from app.core.state import TournamentState
 from app.games import rotation
 from app.games.catalogue import CATALOGUE
+from app.levels.timeline import current_level, structure_of
 from app.views.dump import OMIT
 
 

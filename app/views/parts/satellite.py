@@ -8,8 +8,9 @@ from collections.abc import Mapping
 import msgspec
 
 from app.core.state import TournamentState
-from app.eliminations import satellite as rules
+from app.eliminations import payouts as rules
 from app.eliminations.payouts import prize_pool
+from app.eliminations.satellite import prize_words
 
 
 class SeatWinner(msgspec.Struct, frozen=True):
@@ -51,7 +52,7 @@ def satellite(state: TournamentState, won: Mapping[int, tuple[int, int, bool]]) 
         seats_awarded=len(winners),
         seat_winners=tuple(
             SeatWinner(state.players[pid].name, won[pid][0], won[pid][1] - value,
-                       rules.prize_words(state, won[pid][0], won[pid][1]))
+                       prize_words(state, won[pid][0], won[pid][1]))
             for pid in winners
         ),
     )

@@ -8,10 +8,10 @@ from typing import Any
 
 import msgspec
 
-from app.clock.structure import Break
-from app.clock.timeline import MINUTE_MS, level_length_ms, structure_of
 from app.core.state import TournamentState
 from app.games import rotation
+from app.levels.structure import Break
+from app.levels.timeline import MINUTE_MS, level_length_ms, structure_of
 from app.views.dump import OMIT
 
 

@@ -6,7 +6,10 @@ property tests. Each check returns plain-words problems; an empty list means the
 
 from __future__ import annotations
 
+from app.chips.chipcount import chips_in_play
 from app.core.state import OUT, SEATED, WINNER, TournamentState
+from app.eliminations.payouts import awards, has_payout_table, payout_check, prize_pool
+from app.knockouts.bounties import bounty_problems
 
 
 def seating_problems(state: TournamentState) -> list[str]:
@@ -41,8 +44,6 @@ def seating_problems(state: TournamentState) -> list[str]:
 
 def payout_problems(state: TournamentState) -> list[str]:
     """PAY-6: the prizes add up exactly to the prize pool."""
-    from app.eliminations.payouts import payout_check
-
     if state.profile is None:
         return []
     check = payout_check(state)
@@ -81,8 +82,6 @@ def money_problems(state: TournamentState) -> list[str]:
     """The money taken from the players (less what was given back) is the prize pool, the bounty pool and
     the fees, to the cent, with every bounty cent accounted for (KO-2); at the end, the prizes awarded add
     up to the prize pool (PAY-6, SAT-1)."""
-    from app.eliminations.payouts import awards, has_payout_table, payout_check, prize_pool
-    from app.knockouts.bounties import bounty_problems
 
     if state.profile is None:
         return []
@@ -99,8 +98,6 @@ def chip_problems(state: TournamentState) -> list[str]:
     """Chips are conserved: the chips in play (the stacks of the players still in, the winner's, a satellite's
     seat winners', and the loose chips of busted players not yet counted) are the chips issued, less those
     removed, to the chip."""
-    from app.chips.chipcount import chips_in_play
-
     held, issued = chips_in_play(state), state.expected_chips()
     if held != issued:
         return [f"chips are not conserved: {held} are in play, but {state.chips_issued} were issued, "

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from app.clock.structure import Structure, for_settings, resolve
 from app.core.state import TournamentState
+from app.levels.structure import Structure, for_settings, resolve
 
 MINUTE_MS = 60_000
 
@@ -283,3 +283,12 @@ def break_key(state: TournamentState, now: float) -> str | None:
         return f"called@{pos}"
     period = period_at(state, pos)
     return f"break@{period.index}" if period.kind == "break" else None
+
+
+def window_close_ms(state: TournamentState) -> int | None:
+    """The clock position where late registration closed (the end of ``late.last_level``), if it does."""
+    assert state.profile is not None
+    if state.profile["late.mode"] != "levels":
+        return None
+    level = find_period(state, "level", int(state.profile["late.last_level"]))
+    return None if level is None else level.end_ms

@@ -5,11 +5,14 @@ takes the places just below the players still in the field, the batch before it 
 those, and so on. A new entry or a re-entry changes the field size N, so every place moves (the places
 are provisional until late entry closes, ELIM-2); :func:`renumber` redoes the batches from a given one
 onwards, which is only the newest batch after an ordinary bust.
+
+The places lie beneath both the entries (an entry or a re-entry moves them) and the eliminations (a
+bust adds a batch; :func:`eliminate` takes a player out of the field and out of his seat).
 """
 
 from __future__ import annotations
 
-from app.core.state import Batch, Player, TournamentState
+from app.core.state import OUT, Batch, Player, TournamentState
 
 
 def placed_members(batch: Batch) -> list[int]:
@@ -62,3 +65,20 @@ def leave_batch(state: TournamentState, p: Player) -> None:
         if p.id in members:
             members.remove(p.id)
     p.bust_batch = None
+
+
+def eliminate(state: TournamentState, p: Player, at: float, reason: str) -> None:
+    """Out of the tournament and out of his seat; the seat is marked dead for the button rules."""
+    if p.table is not None and p.seat is not None:
+        table = state.tables.get(p.table)
+        if table is not None and table.seats.get(p.seat) == p.id:
+            del table.seats[p.seat]
+            table.dead_seats.append(p.seat)
+            state.seats_changed(table.number)
+    if p.id in state.waiting:
+        state.waiting.remove(p.id)
+    p.table = p.seat = None
+    if p.deciding:
+        state.deciding_count -= 1
+    p.status, p.out_at, p.out_reason, p.deciding = OUT, at, reason, False
+    state.in_field -= 1

@@ -15,23 +15,23 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
-import app.areas  # noqa: F401  (every rules area registers its commands, appliers and view parts)
-from app.clock.structure import for_settings
+import app.areas  # noqa: F401  (every rules area registers its commands and appliers)
 from app.commands import Command, declaration
 from app.core.context import Context, apply_event, handler_for
 from app.core.events import Event
-from app.core.lifecycle import check_setup
 from app.core.randomness import RandomSource
 from app.core.registry import DUE_CHECKS
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
 from app.errors import RuleError
 from app.events.tournament import TournamentCreated
+from app.levels.structure import check_setup, for_settings
 from app.profiles.profile import Profile, profile_from_dict
+from app.views.detail import PARTS, json_view
 
 # Commands that may still run once the tournament has ended (they do not change play).
 AFTER_END_ALLOWED = frozenset({"note", "set_payouts"})
@@ -141,8 +141,6 @@ class Tournament:
 
     # -- views --------------------------------------------------------------------------------
     def view(self, part: str | None = None) -> dict[str, Any]:
-        from app.views.build import build_view
-
         return build_view(self, part)
 
     def snapshot(self) -> TournamentState:
@@ -169,5 +167,17 @@ def profile_of(events: list[Event]) -> Profile:
     return profile_from_dict(first.data["profile"])
 
 
-# Registers every area's commands, appliers and view parts. Imported last: area modules import
-# Context from here.
+
+class Viewed(Protocol):
+    """What the JSON view is built from: the state and the time it is read at."""
+
+    state: TournamentState
+    time: TimeSource
+
+
+def build_view(tournament: Viewed, part: str | None = None) -> dict[str, Any]:
+    """The tournament as JSON (every part, or ``part``; KeyError for an unknown one): what scenario files
+    check. Each part is the typed view written out (:mod:`app.views.detail`)."""
+    if part is not None and part not in PARTS:
+        raise KeyError(f"no view part {part!r}; parts: {', '.join(sorted(PARTS))}")
+    return json_view(tournament.state, tournament.time.now(), part)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from app.clock.structure import Structure, check_forced_bets, for_settings
-from app.clock.timeline import structure_of
 from app.commands.tournament import ChangeSettings, Note
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.tournament import NoteWritten, SettingsChanged, TournamentCreated
+from app.format import currency_name
+from app.levels.structure import Structure, check_forced_bets, check_setup, for_settings
+from app.levels.timeline import structure_of
 from app.profiles.profile import profile_from_dict, validate_settings
 
 if TYPE_CHECKING:
@@ -51,36 +51,6 @@ def structure_after(state: TournamentState, merged: dict[str, Any]) -> Structure
     return for_settings(merged)
 
 
-def takes_money(settings: Mapping[str, Any]) -> bool:
-    """Entries, rebuys, add-ons or top-ups cost something (their prices go into the prize pool, ENT-2)."""
-    if int(settings["money.buy_in_cents"]) > 0:
-        return True
-    extras = (("rebuy.offered", "rebuy.price_cents"), ("addon.offered", "addon.price_cents"))
-    return any(settings[offered] and int(settings[price] or 0) > 0 for offered, price in extras)
-
-
-def check_setup(settings: Mapping[str, Any], structure: Structure) -> None:
-    """What a tournament's settings must agree on with its structure, checked when the tournament is
-    created, when its settings change and when its structure changes: late registration cannot close
-    after a level the structure does not have (REG-3, REG-4); a tournament that takes money has a payout
-    table (ENT-2, PAY-1: only an event that takes no money, like P001, pays nothing)."""
-    if settings["payout.table"] == "none" and takes_money(settings):
-        raise RuleError(
-            "INVALID_PROFILE",
-            "Profile setting 'payout.table' is none, but the tournament takes money: "
-            "every cent paid in is paid out, so choose a payout table.",
-            "PAY-1",
-        )
-    last = structure.last_level
-    if settings["late.mode"] == "levels" and last is not None and int(settings["late.last_level"]) > last:
-        raise RuleError(
-            "INVALID_PROFILE",
-            f"Profile setting 'late.last_level' is {settings['late.last_level']}, but the structure "
-            f"'{structure.id}' has only {last} levels.",
-            "REG-4",
-        )
-
-
 def check_currency(state: TournamentState, currency: str) -> None:
     """§20.8: ``money.currency`` can change only until the first entry is paid. After that the money taken,
     the prize pool and every amount already written are in the first currency: a change is refused in
@@ -89,7 +59,6 @@ def check_currency(state: TournamentState, currency: str) -> None:
     old = str(state.profile["money.currency"])
     if currency == old or not any(state.money_counts.values()):
         return
-    from app.views.format import currency_name
 
     raise RuleError(
         "CURRENCY_LOCKED",

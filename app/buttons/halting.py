@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.balancing.break_plan import halted_tables
 from app.commands.balancing import WaiveHalt
 from app.core import inputs
 from app.core.registry import applies, command
@@ -57,6 +56,24 @@ def halt_now(state: TournamentState, table: Table) -> str | None:
     if top - table.population < 3:
         return None
     return _reason(top - table.population, after)
+
+
+def halted_tables(state: TournamentState) -> list[int]:
+    """BAL-1 halting: 3 or more short of the largest table, and the seat after the last BB is vacant."""
+    index = state.table_index()
+    sizes = index.sizes()
+    if not sizes or sizes[0] > sizes[-1] - 3:
+        return []  # no table is 3 short: nothing to look at
+    top = sizes[-1]
+    out = []
+    for size in sizes:  # only the tables 3 or more short: the index's buckets of those sizes
+        if top - size < 3:
+            break
+        for number in index.by_size[size]:
+            table = state.tables[number]
+            if table.bb is not None and (table.bb % table.max_seats) + 1 not in table.seats:
+                out.append(number)
+    return sorted(out)
 
 
 def halts(state: TournamentState) -> dict[int, dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""docs/commands.md, written from the declarations: ``python -m app.commands.docs > docs/commands.md``.
+"""docs/commands.md, written from the declarations: ``python -m app.tools.command_docs > docs/commands.md``.
 
 A test compares the file with :func:`render`, so the reference never drifts from what the engine takes.
 """
@@ -12,14 +12,16 @@ from pathlib import Path
 import msgspec
 from msgspec import inspect as mi
 
+import app.engine  # noqa: F401  (every rules area registers its commands)
 from app.commands.base import Command
 from app.commands.catalogue import catalogue
+from app.views.detail import PARTS
 
 DOCS = Path(__file__).parents[2] / "docs"
 
 INTRO = """# Commands and views
 
-<!-- Written by `python -m app.commands.docs > docs/commands.md` from the declarations in app/commands/;
+<!-- Written by `python -m app.tools.command_docs > docs/commands.md` from the declarations in app/commands/;
 do not edit by hand. -->
 
 Every director action is a JSON command run by the engine (`Tournament.execute`, `TournamentStore.execute`,
@@ -140,8 +142,6 @@ def render() -> str:
 
 
 def views() -> str:
-    from app.views.detail import PARTS
-
     lines = [
         "## Views",
         "",

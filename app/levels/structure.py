@@ -292,3 +292,33 @@ def check_stud_columns(structure: Structure, stud_games: list[str]) -> None:
     for lv in structure.levels:
         if not lv.has_stud:
             raise _bad(f"Level {lv.number} has no stud column (ante, bring-in, complete) for {stud_games[0]}.")
+
+
+def takes_money(settings: Mapping[str, Any]) -> bool:
+    """Entries, rebuys, add-ons or top-ups cost something (their prices go into the prize pool, ENT-2)."""
+    if int(settings["money.buy_in_cents"]) > 0:
+        return True
+    extras = (("rebuy.offered", "rebuy.price_cents"), ("addon.offered", "addon.price_cents"))
+    return any(settings[offered] and int(settings[price] or 0) > 0 for offered, price in extras)
+
+
+def check_setup(settings: Mapping[str, Any], structure: Structure) -> None:
+    """What a tournament's settings must agree on with its structure, checked when the tournament is
+    created, when its settings change and when its structure changes: late registration cannot close
+    after a level the structure does not have (REG-3, REG-4); a tournament that takes money has a payout
+    table (ENT-2, PAY-1: only an event that takes no money, like P001, pays nothing)."""
+    if settings["payout.table"] == "none" and takes_money(settings):
+        raise RuleError(
+            "INVALID_PROFILE",
+            "Profile setting 'payout.table' is none, but the tournament takes money: "
+            "every cent paid in is paid out, so choose a payout table.",
+            "PAY-1",
+        )
+    last = structure.last_level
+    if settings["late.mode"] == "levels" and last is not None and int(settings["late.last_level"]) > last:
+        raise RuleError(
+            "INVALID_PROFILE",
+            f"Profile setting 'late.last_level' is {settings['late.last_level']}, but the structure "
+            f"'{structure.id}' has only {last} levels.",
+            "REG-4",
+        )

@@ -1,0 +1,1 @@
+"""The engine's events: one typed class per event, declared per rules area (the base class: app.events.base)."""
