@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import msgspec
 
 from app.core.state import TournamentState
+from app.eliminations.payouts import awards, is_satellite, prize_table
 from app.views.dump import dump
 from app.views.parts.balance import BalanceView, LastBalance, LockedSeat, balance, last_balance, locks
 from app.views.parts.bounties import BountiesView, bounties
@@ -32,11 +33,11 @@ from app.views.read import (
     PayoutView,
     PlaceView,
     PlayerView,
-    SummaryView,
     TableView,
     TournamentView,
     _deal,
     _full,
+    _payouts,
     _places,
     _players,
     _tables,
@@ -130,39 +131,44 @@ class _Parts(Protocol):
 
 class _Pieces:
     """The pieces of a :class:`DetailView` of ``state`` at ``now``, each built the first time it is read
-    (a JSON view of one part builds only what that part shows), all from one summary."""
+    (a JSON view of one part builds only what that part shows), all from one prize table."""
 
     def __init__(self, state: TournamentState, now: float | None) -> None:
         self.state = state
         self.now = now
 
     @cached_property
-    def summary(self) -> tuple[SummaryView, Awards]:
-        return build_summary(self.state, self.now)
+    def prizes(self) -> tuple[list[int], Awards]:
+        """The prize table and each placed player's award (place, prize, tied)."""
+        if self.state.profile is None:
+            return [], {}
+        table = prize_table(self.state)
+        return table, awards(self.state, table)
 
     @cached_property
     def players(self) -> tuple[PlayerView, ...]:
-        return _players(self.state, self.summary[1])
+        return _players(self.state, self.prizes[1])
 
     @cached_property
     def tables(self) -> tuple[TableView, ...]:
         return _tables(self.state, self.now, detail=True)
 
-    @property
+    @cached_property
     def payouts(self) -> tuple[PayoutView, ...]:
-        return self.summary[0].payouts
+        table, won = self.prizes
+        return _payouts(self.state, table, won) if self.state.profile is not None else ()
 
     @cached_property
     def places(self) -> tuple[PlaceView, ...]:
-        return _places(self.state, self.summary[1])
+        return _places(self.state, self.prizes[1])
 
     @cached_property
     def deal(self) -> DealView | None:
         return _deal(self.state)
 
-    @property
+    @cached_property
     def clock(self) -> ClockView:
-        return self.summary[0].clock if "summary" in self.__dict__ else clock_at(self.state, self.now)
+        return clock_at(self.state, self.now)
 
     @cached_property
     def money(self) -> AccountsView:
@@ -206,7 +212,7 @@ class _Pieces:
 
     @cached_property
     def satellite(self) -> SatelliteView | None:
-        return satellite(self.state, self.summary[1])
+        return satellite(self.state, self.prizes[1]) if is_satellite(self.state) else None
 
     @cached_property
     def hand_for_hand(self) -> HandForHandView:
@@ -216,7 +222,7 @@ class _Pieces:
 def detail(state: TournamentState, now: float | None = None) -> DetailView:
     """The typed JSON view of ``state`` at ``now`` (None: as of the clock's last change), computed afresh."""
     src = _Pieces(state, now)
-    brief, won = src.summary
+    brief, won = build_summary(state, now)
     view = _full(state, brief, won, now, players=src.players, tables=src.tables)
     return DetailView(view=view, tournament=src.tournament, money=src.money, structure=src.structure,
                       games=src.games, bounties=src.bounties, chips=src.chips, chip_race=src.chip_race,

@@ -81,28 +81,25 @@ class FieldView:
         return self.players_left or len(self.seat_winners)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(msgspec.Struct, frozen=True):
     seat: int
     player_id: int
     name: str
     stack: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandView:
+class HandView(msgspec.Struct, frozen=True):
     """The hand a table is playing (CONV-6, CLK-4): it keeps the level in force when it started."""
 
     number: int  # the table's hands finished, plus this one
     level: int
     game: str = ""  # the game's name, "" while not known (dealer's choice before the choice)
-    forced_bets: Mapping[str, Any] = field(default_factory=dict)  # sb, bb, ante (or the stud column)
+    forced_bets: Mapping[str, Any] = msgspec.field(default_factory=dict)  # sb, bb, ante (or the stud column)
     waiting: bool = False  # finished during a break: the next hand starts when the break ends (CLK-3)
-    raw: Mapping[str, Any] = field(default_factory=dict)  # the clock's words for the hand, as JSON (every key)
+    raw: Mapping[str, Any] = msgspec.field(default_factory=dict)  # the clock's words for the hand (every key)
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+class TableView(msgspec.Struct, frozen=True):
     number: int
     max_seats: int
     seats: tuple[SeatView, ...] = ()

@@ -55,7 +55,7 @@ def checked(t: Tournament) -> DetailView:
     faces = views.read(t)
     assert faces.players == typed.view.players
     assert faces.payouts == typed.view.payouts and faces.places == typed.view.places
-    assert faces.tables == tuple(dataclasses.replace(tb, detail=None) for tb in typed.view.tables)
+    assert faces.tables == tuple(msgspec.structs.replace(tb, detail=None) for tb in typed.view.tables)
     return typed
 
 
