@@ -175,7 +175,7 @@ def test_a_chip_race_logs_one_typed_record_per_table_and_racer():
 def _release_events(names: set[str]) -> list[dict[str, Any]]:
     out = []
     for path in sorted(RELEASE_DIR.glob("*.floorman")):
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
         try:
             for (text,) in con.execute("SELECT events FROM actions ORDER BY seq"):
                 out += [raw for raw in json.loads(text) if raw["type"] in names]

@@ -93,7 +93,7 @@ def drop_snapshots(path: Path) -> None:
 
 
 def snapshot_seqs(path: Path) -> list[int]:
-    conn = sqlite3.connect(path)
+    conn = sqlite3.connect(f"file:{path}?immutable=1", uri=True)  # reads only: no -wal or -shm beside it
     try:
         return [row[0] for row in conn.execute("SELECT action_seq FROM snapshots ORDER BY action_seq")]
     finally:
