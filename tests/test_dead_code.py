@@ -26,13 +26,14 @@ KEPT = {
 
 
 def project_words() -> Counter[str]:
+    """Every word in the project's own files (not a virtual environment or a build beside them)."""
+    suffixes = {".py", ".md", ".json", ".spec", ".toml", ".ini", ".mako"}
+    files = [p for p in ROOT.iterdir() if p.is_file() and p.suffix in suffixes]
+    for folder in (*PACKAGES, "tests", "docs", "resources", "packaging"):
+        files += [p for p in (ROOT / folder).rglob("*") if p.suffix in suffixes and "__pycache__" not in p.parts]
     words: Counter[str] = Counter()
-    for pattern in ("**/*.py", "**/*.md", "**/*.json", "**/*.spec", "**/*.toml", "**/*.ini", "**/*.mako"):
-        for path in ROOT.glob(pattern):
-            rel = path.relative_to(ROOT).parts
-            if rel[0] in {".venv", "build", "dist", ".git"} or "__pycache__" in rel:
-                continue
-            words.update(WORD.findall(path.read_text(encoding="utf-8", errors="replace")))
+    for path in files:
+        words.update(WORD.findall(path.read_text(encoding="utf-8", errors="replace")))
     return words
 
 
