@@ -81,12 +81,3 @@ class FileMoved(StoreError):
 
 class BackupError(StoreError):
     """A backup could not be written, listed or restored."""
-
-
-class ReplayMismatch(StoreError):
-    """Replaying the log did not give back the state that was saved."""
-
-
-def describe_path(path: Path | str) -> str:
-    """A path as the director would recognise it in a message."""
-    return str(Path(path))

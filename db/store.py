@@ -62,7 +62,7 @@ from app.engine import Tournament
 from app.errors import RuleError
 from app.levels.timeline import current_level, in_break
 from app.log.history import Action, History, HistoryItem
-from app.log.snapshots import dump_state, fingerprint
+from app.log.snapshots import fingerprint
 from app.profiles.profile import Profile
 from db import backups, checks, loading, writer
 from db.errors import DiskFull, FileAlreadyExists, FileMoved, NotWritable, ReadOnlyStore, StoreError
@@ -512,9 +512,3 @@ def _publish(temp: Path, path: Path) -> None:
         os.replace(temp, path)
         return
     temp.unlink()
-
-
-
-def snapshot_now(store: TournamentStore) -> bytes:
-    """The current state as snapshot bytes (for tools and tests)."""
-    return dump_state(store.tournament.state)

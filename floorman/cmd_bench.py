@@ -17,6 +17,7 @@ BENCHES = {
     "balance": ("bench_balance", "moves per rebalance against the fewest possible; the plan in a 1,112-table field"),
     "store": ("bench_store", "durable commits, a stored 10,000-player tournament, opening it"),
     "ui": ("bench_ui", "opening a 10,000-player file in the window, filtering while typing, memory"),
+    "bust-path": ("bench_bust_path", "the files one bust goes through, from the key to the log to the repaint"),
     "sheets": ("bench_sheets", "10,000 seating slips beside a bare canvas loop"),
     "league": ("bench_league", "a season of 52 events x 200 players: standings recomputed"),
     "serve": ("bench_serve", "300 live phones on 127.0.0.1: update latency, the director's bust, server CPU"),

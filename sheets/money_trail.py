@@ -22,7 +22,6 @@ from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, 
 TITLE = "Money trail"
 ACCOUNTS = {"pool": "prize pool", "bounty": "bounty pool", "fee": "house fees", "forfeit_fee": "forfeit fees",
             "refund": "refunds"}
-WARN = colors.HexColor("#b00020")
 
 
 def _signed(cents: int, opts: Options) -> str:

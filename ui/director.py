@@ -30,7 +30,7 @@ from ui.control.store import StoreControl
 from ui.control.tables import TablesControl
 from ui.feedback import Feedback
 from ui.models.players import PlayerModel
-from ui.overview import FieldInfo, PendingMove, field_info, pending_moves
+from ui.overview import PendingMove, pending_moves
 from ui.palette import PaletteParts
 from ui.roster_link import RosterCompletion, RosterLink
 from ui.runner import CommandRunner
@@ -376,7 +376,6 @@ class DirectorWindow(QMainWindow):
         self._changes: Changes = ALL_CHANGED  # what the command being drawn changed, as the engine says it
         self._names_listed: dict[int, str] = {}  # the names in the action bar's completion, by player
         self._generation = {"players": 0, "tables": 0}  # bumped when a command touched them
-        self._field: FieldInfo | None = None
         self._history_stale = True
 
         def state() -> TournamentState:
@@ -447,18 +446,11 @@ class DirectorWindow(QMainWindow):
         self.panes.add("leaders", leaders_view, self.tables_tab.show_leaders)
         self.panes.add("strip", strip_view, draw_strip)
 
-    def _field_info(self) -> FieldInfo:
-        """Players left, entries, pool and places paid: made once per refresh (the payouts take a moment)."""
-        if self._field is None:
-            self._field = field_info(self.session.state)
-        return self._field
-
     def refresh(self, events: object = None) -> None:
         """After a command, an undo or a redo: redraw the panes whose view changed, and the clock.
 
         ``events``: the command's events; the list and the tables redraw only the players and tables the
         engine says they changed (None, or none after an undo or a redo: everything)."""
-        self._field = None
         if views.not_offered(self.session.state) != self.not_offered:
             self.show_offered()
         self._changes = changed = changes_of(events if isinstance(events, list) else None)

@@ -24,13 +24,6 @@ def pending_moves(state: TournamentState) -> list[PendingView]:
     return list(views.summary(state).pending)
 
 
-FieldInfo = views.FieldView
-
-
-def field_info(state: TournamentState) -> views.FieldView:
-    return views.summary(state).field
-
-
 def payout_amounts(state: TournamentState) -> list[int]:
     """Prize per place in cents (PAY-1 to PAY-3)."""
     return list(views.summary(state).prizes_cents)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from app.api import OUT, SEATED, WAITING, WINNER, Player, TournamentState, fmt, name_key
+from app.api import OUT, SEATED, WAITING, WINNER, Player, fmt
 
 money = fmt.money
 chips = fmt.chips
@@ -52,14 +50,3 @@ def status_rank(p: Player) -> int:
     order = {SEATED: 0, WAITING: 1, WINNER: 2, OUT: 4}
     base = order.get(p.status, 3)
     return base * 100_000 + (p.table or 0) * 100 + (p.seat or 0) + (p.place or 0)
-
-
-def player_name(state: TournamentState, ref: Any) -> str:
-    if isinstance(ref, int) and ref in state.players:
-        return state.players[ref].name
-    if isinstance(ref, str):
-        pid = state.by_name.get(name_key(ref))
-        if pid is not None:
-            return state.players[pid].name
-        return ref
-    return str(ref)

@@ -187,13 +187,6 @@ def _judge_newcomers(
     return sitting, more
 
 
-def would_post_bb_next(current: Positions, occupied: Collection[int], max_seats: int) -> int | None:
-    """The seat that posts the big blind on the next hand (BAL-3 next_bb_to_worst's mover)."""
-    if current.bb is None:
-        raise NeedsButton()
-    return first_after(current.bb, occupied, max_seats)
-
-
 def worst_open_seat(current: Positions, occupied: Collection[int], max_seats: int) -> int | None:
     """BAL-3: the open seat that would post the big blind soonest; never the small-blind seat.
 

@@ -14,7 +14,7 @@ from app.chips import loose
 from app.chips.stacks import note_counted
 from app.core.inputs import cents, whole
 from app.core.registry import applies
-from app.core.state import OUT, REGISTERED, SEATED, WAITING, Player, TournamentState
+from app.core.state import OUT, REGISTERED, Player, TournamentState
 from app.errors import RuleError
 from app.events.entries import ChipsBought, PurchaseKind
 from app.format import USD
@@ -24,8 +24,6 @@ from app.places import leave_batch, renumber
 
 if TYPE_CHECKING:
     from app.core.context import Context
-
-PURCHASE_KINDS = ("entry", "reentry", "rebuy", "addon", "topup", "purchase")
 
 
 def has_started(state: TournamentState) -> bool:
@@ -203,10 +201,6 @@ def bounty_part(profile: Any, kind: str, price: int) -> int:
     if kind not in ("entry", "reentry") or profile["bounty.kind"] == "none":
         return 0
     return min(price, int(profile["bounty.amount_cents"]))
-
-
-def still_in(p: Player) -> bool:
-    return p.status in (REGISTERED, WAITING, SEATED)
 
 
 def restack(state: TournamentState, p: Player, counted: int) -> None:

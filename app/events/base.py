@@ -13,7 +13,7 @@ typed read the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -144,8 +144,3 @@ class UnknownEvent(ValueError):
     def __init__(self, name: str) -> None:
         super().__init__(f"an event this version does not know: {name!r}")
         self.event_type = name
-
-
-def events_of(raw: Iterable[dict[str, Any]]) -> Iterator[Event]:
-    for item in raw:
-        yield from_wire(item)

@@ -267,10 +267,6 @@ def late_registration_closed_early(state: TournamentState) -> bool:
     return bool(state.clock.get("late_closed"))
 
 
-def is_running(state: TournamentState) -> bool:
-    return bool(state.clock.get("started") and state.clock.get("running"))
-
-
 def break_key(state: TournamentState, now: float) -> str | None:
     """Which break play is on at ``now`` (None: none): a scheduled one by its place on the line, one the
     director called by the clock position it holds. A table that finished its hand during a break

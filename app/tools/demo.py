@@ -141,8 +141,3 @@ def _count_chips(t: Tournament, rng: random.Random) -> None:
             stacks[rng.choice(names)] += loose
         t.execute(ChipCount(counts=stacks))
 
-
-def demo_summary(t: Tournament) -> str:
-    state = t.state
-    out = sum(1 for p in state.players.values() if not p.live)
-    return f"{len(state.players)} players, {len(state.tables)} tables, {out} busted"

@@ -37,7 +37,7 @@ from app.commands.knockouts import CorrectEliminator
 from app.commands.seating import AdvanceWinners, SeatAll
 from app.core.events import Event
 from app.core.registry import COMMANDS
-from app.core.state import SEATED, Table
+from app.core.state import Table
 from app.core.timesource import FakeClock
 from app.eliminations.payouts import awards, is_satellite, prize_pool
 from app.eliminations.satellite import seats_awarded
@@ -349,9 +349,6 @@ class Director:
         err = self.try_act(Register(name_=f"Late {number:05d}", identity=self.identity(number)))
         if err is None:
             self.sim.counts["late_entries"] = self.sim.counts.get("late_entries", 0) + 1
-
-    def live_seated(self) -> int:
-        return sum(1 for p in self.t.state.players.values() if p.status == SEATED)
 
 
 def percentile(values: list[float], q: float) -> float:

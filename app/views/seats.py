@@ -10,7 +10,6 @@ from typing import Any
 
 from app.balancing.locks import lock_reason, locked_players
 from app.core.state import TournamentState
-from app.eliminations.payouts import event_name, is_satellite, seat_count
 from app.views.dump import dump
 from app.views.parts.balance import last_balance as last_balance_view
 
@@ -31,10 +30,3 @@ def last_balance(state: TournamentState) -> dict[str, Any] | None:
     view = dump(last_balance_view(state))
     return view if isinstance(view, dict) else None
 
-
-def satellite_line(state: TournamentState) -> str:
-    """"3 seats in Main Event" for a satellite, else ""."""
-    if not is_satellite(state):
-        return ""
-    n = seat_count(state)
-    return f"{n} seat{'s' if n != 1 else ''} in {event_name(state)}"

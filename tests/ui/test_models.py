@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 from app.tools.demo import build_demo
@@ -110,7 +111,9 @@ def test_filtering_ten_thousand_players_keeps_up_with_typing(qtbot):
         proxy.set_query(text)
         worst = max(worst, time.perf_counter() - start)
     assert proxy.rowCount() == 1
-    assert worst < 0.25  # the benchmark holds the real figure (< 50 ms); this only catches a collapse
+    # The benchmark holds the real figure (< 50 ms); this only catches a collapse. Measured line by line
+    # (CI's coverage run traces every line of the filter), the same filtering takes about three times as long.
+    assert worst < (0.75 if sys.gettrace() is not None else 0.25)
 
 
 def test_pay_4_payout_model_shows_the_engines_tie_shares(qtmodeltester) -> None:

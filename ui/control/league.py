@@ -101,11 +101,6 @@ class LeagueControl:
                 log_unexpected(exc, "league: recording a finished event's results")
         return book
 
-    def use_book(self, book: LeagueBook) -> None:
-        """Use this league book (tests; a roster opened elsewhere)."""
-        self.book = book
-        self._stale = True
-
     # -- after every command: the finish flows in, an undone finish flows out -------------------------
     def after_change(self) -> None:
         """Cheap unless the event has just finished or its finish was undone (one flag compared)."""

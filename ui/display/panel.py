@@ -17,7 +17,6 @@ from ui.display.model import ENDED, DisplayFrame
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
-CENTER = Qt.AlignmentFlag.AlignHCenter
 PAYOUT_ROWS = 5
 PAYOUT_COLUMNS = 2
 LEADER_ROWS = 5
