@@ -11,7 +11,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
-from ui.display import theme
+from ui.display import model, theme
 from ui.display.fitlabel import FitLabel, fit_together
 
 ROWS = 10
@@ -30,7 +30,7 @@ class LeagueBoard(QWidget):
         self.ranks = [FitLabel(self, align=LEFT) for _ in range(ROWS)]
         self.names = [FitLabel(self, bold=True, align=LEFT) for _ in range(ROWS)]
         self.points = [FitLabel(self, bold=True, align=RIGHT) for _ in range(ROWS)]
-        look = theme.LOOKS[theme.model.WAITING]
+        look = theme.LOOKS[model.WAITING]
         pal = self.palette()
         pal.setColor(QPalette.ColorRole.Window, QColor(look.background))
         self.setPalette(pal)
