@@ -5,23 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from app.events.base import Aspect, Event
+from app.events.base import Aspect, Event, PlayerEvent
 
 
-class PlayerAbsent(Event, tag="player_absent"):
+class PlayerAbsent(PlayerEvent, tag="player_absent"):
     """A player left the table (or a waiting person is away, REG-2); ``long``: he said he would be away
     longer than the limit (ABS-3 a)."""
 
     changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
 
-    player: int
     long: bool = False
-
-    def touched_players(self) -> Iterable[int]:
-        return (self.player,)
-
-    def touched_tables(self) -> Iterable[int]:
-        return ()
 
 
 class PlayerReturned(Event, tag="player_returned"):

@@ -71,6 +71,18 @@ class Event(msgspec.Struct, tag_field="type", kw_only=True):
         return to_wire(self)
 
 
+class PlayerEvent(Event):
+    """An event about one player's row and no table's (a fee, a bounty, a promotion, the win)."""
+
+    player: int
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
 @dataclass(frozen=True)
 class Changes:
     """What one action changed: the parts (``aspects``) and, when known, exactly which rows.

@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from app.events.base import Aspect, Event
+from app.events.base import Aspect, Event, PlayerEvent
 
 
 class BustEntry(msgspec.Struct, kw_only=True):
@@ -60,18 +60,11 @@ class RebuyDeclined(Event, tag="rebuy_declined"):
         return () if self.table is None else (self.table,)
 
 
-class TournamentWon(Event, tag="tournament_won"):
+class TournamentWon(PlayerEvent, tag="tournament_won"):
     """ELIM-6: the last player holding chips takes first place; the tournament is over."""
 
     changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "clock", "payouts"})
 
-    player: int
-
-    def touched_players(self) -> Iterable[int]:
-        return (self.player,)
-
-    def touched_tables(self) -> Iterable[int]:
-        return ()
 
 
 # -- payouts (PAY-6, PAY-10) ------------------------------------------------------------------------------

@@ -7,43 +7,29 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from app.events.base import Aspect, Event
+from app.events.base import Aspect, Event, PlayerEvent
 
 PurchaseKind = Literal["entry", "reentry", "rebuy", "addon", "topup", "purchase"]
 
 
-class PlayerRegistered(Event, tag="player_registered"):
+class PlayerRegistered(PlayerEvent, tag="player_registered"):
     """A player signed in (REG-1); ``obligation``: a late entrant's big-blind obligation (REG-3, BTN-9)."""
 
     changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
 
-    player: int
     # "name" in the file; the attribute is name_ (Event.name() is the event's name)
     name_: str = msgspec.field(name="name")
     identity: dict[str, str] = {}
     committed: bool = False
     obligation: str | None = None
 
-    def touched_players(self) -> Iterable[int]:
-        return (self.player,)
 
-    def touched_tables(self) -> Iterable[int]:
-        return ()
-
-
-class PlayerWaitlisted(Event, tag="player_waitlisted"):
+class PlayerWaitlisted(PlayerEvent, tag="player_waitlisted"):
     """A player goes on the waiting list: no seat free (REG-3), the event full or registration closed (REG-1)."""
 
     changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
 
-    player: int
     reason: str = ""
-
-    def touched_players(self) -> Iterable[int]:
-        return (self.player,)
-
-    def touched_tables(self) -> Iterable[int]:
-        return ()
 
 
 class PlayerRenamed(Event, tag="player_renamed"):
@@ -97,33 +83,19 @@ class ChipsBought(Event, tag="chips_bought"):
         return None if self.kind in ("entry", "reentry") else (self.player,)
 
 
-class ForfeitFee(Event, tag="forfeit_fee"):
+class ForfeitFee(PlayerEvent, tag="forfeit_fee"):
     """REG-2: a registrant absent at the start pays the forfeit fee (not prize money)."""
 
     changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "money"})
 
-    player: int
     cents: int
 
-    def touched_players(self) -> Iterable[int]:
-        return (self.player,)
 
-    def touched_tables(self) -> Iterable[int]:
-        return ()
-
-
-class PlayerPromoted(Event, tag="player_promoted"):
+class PlayerPromoted(PlayerEvent, tag="player_promoted"):
     """The first person waiting moves up into the event (REG-1, REG-2)."""
 
     changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
 
-    player: int
-
-    def touched_players(self) -> Iterable[int]:
-        return (self.player,)
-
-    def touched_tables(self) -> Iterable[int]:
-        return ()
 
 
 class EntryRefunded(Event, tag="entry_refunded"):

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import msgspec
 
-from app.events.base import Aspect, Event
+from app.events.base import Aspect, Event, PlayerEvent
 
 
 class KnockoutLine(msgspec.Struct, kw_only=True):
@@ -104,16 +104,9 @@ class EliminatorCorrected(Event, tag="eliminator_corrected"):
         return ()
 
 
-class HouseBountySet(Event, tag="house_bounty_set"):
+class HouseBountySet(PlayerEvent, tag="house_bounty_set"):
     """KO-5: the house puts a bounty of ``cents`` on a player (0 takes it off)."""
 
     changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "money"})
 
-    player: int
     cents: int
-
-    def touched_players(self) -> Iterable[int]:
-        return (self.player,)
-
-    def touched_tables(self) -> Iterable[int]:
-        return ()
