@@ -5,7 +5,10 @@ few a director uses all night have a bespoke action with a shortcut (listed here
 opens a form generated from its declaration, found in the command palette (Ctrl+K) by its words.
 The window's own actions (find a player, the room display, printing…) are rows of the same table.
 The menus, the shortcuts and the palette all read :data:`ACTIONS`; a row's ``does`` is what it does,
-given the window's controllers (:class:`Controls`).
+given the window's controllers (:class:`Controls`). What is particular to one player action is in its row
+too: the player the action bar starts on (``who``), a counted stack typed after the name (``stack``), its
+place on a player's row menu (``row_menu``) and its own path for the player picked there or in the
+palette (``runs``); the controllers ask the row, never the command's name.
 
 This module does not import Qt, so the ``floorman commands`` listing can read it headless.
 """
@@ -17,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from app.api import Player, TournamentState
 from app.commands import Command, catalogue
 from app.commands.absence import Absent, Returned
 from app.commands.clock import CloseRegistration, ReopenRegistration
@@ -31,6 +35,8 @@ class PlayerActions(Protocol):
     def act_correct_eliminator(self) -> object: ...
     def act_find(self) -> object: ...
     def begin(self, command: str) -> object: ...
+    def bust_picked(self, player_id: int) -> object: ...
+    def bust_now(self, player_id: int) -> object: ...
 
 
 class TableActions(Protocol):
@@ -96,6 +102,31 @@ class Controls(Protocol):
 
 
 Does = Callable[[Controls], object]
+Who = Callable[[TournamentState, Player | None], Player | None]
+"""A one-player action's player when its action bar opens, given the state and the player selected (or None)."""
+
+
+@dataclass(frozen=True)
+class RowPlace:
+    """Where a one-player action is on a player's row menu (right click): its place among the row's actions
+    (lower first), and for whom: a player still ``deciding`` on a rebuy, every ``other`` player, or both."""
+
+    place: int
+    deciding: bool = False
+    other: bool = False
+
+    def offered(self, p: Player) -> bool:
+        return self.deciding if p.deciding and p.live else self.other
+
+
+@dataclass(frozen=True)
+class Runs:
+    """A one-player action's own path for the player picked, instead of its declaration run for him:
+    ``row`` when picked on his row's menu, ``palette`` when picked in the palette (given the players'
+    controller and his id)."""
+
+    row: Callable[[PlayerActions, int], object]
+    palette: Callable[[PlayerActions, int], object]
 
 
 @dataclass(frozen=True)
@@ -107,6 +138,12 @@ class Bespoke:
     title (one F5 entry starts, pauses and resumes the clock); ``player`` actions are typed as
     "<verb> <name or number>" in the action bar and the palette, and ``decl`` makes their command for a
     player (``decl(player=7)``); ``palette``: the palette offers it.
+
+    A one-player action's own ways: ``who`` picks the player its action bar starts on (else the one
+    selected); ``stack``: the counted stack is typed after the name ("Ana 700"); ``row_menu``: its place
+    on a player's row menu (None: not there); ``runs``: its own path for a player picked on his row or in
+    the palette (None: its declaration runs for him); ``status``: the palette's line for a player says
+    where he is ("seated T2 S4", "out").
     """
 
     command: str
@@ -120,6 +157,11 @@ class Bespoke:
     own: bool = False  # the window's own action, not an engine command
     menu_title: str = ""
     palette: bool = True
+    who: Who | None = None
+    stack: bool = False
+    row_menu: RowPlace | None = None
+    runs: Runs | None = None
+    status: bool = False
 
     def window_entry(self) -> str:
         return f"{self.shortcut} {self.title}".strip()
@@ -132,6 +174,21 @@ class Bespoke:
 def _bar(command: str) -> Does:
     """A one-player action: the action bar opens on it (the selected player filled in)."""
     return lambda c: c.players.begin(command)
+
+
+def deciding_first(state: TournamentState, selected: Player | None) -> Player | None:
+    """The player selected, else the first one still deciding on a rebuy (a rebuy or its decline)."""
+    if selected is not None:
+        return selected
+    return next((p for p in state.players.values() if p.deciding and p.live), None)
+
+
+def waiting_first(state: TournamentState, selected: Player | None) -> Player | None:
+    """The player selected when he is still in without a seat, else the first on the waiting list (else the
+    one selected)."""
+    if selected is not None and selected.live and selected.table is None:
+        return selected
+    return next((state.players[pid] for pid in state.waiting if pid in state.players), selected)
 
 
 def _clock(make: Callable[[], Command]) -> Does:
@@ -156,7 +213,9 @@ ACTIONS: tuple[Bespoke, ...] = (
             own=True, palette=False),
     Bespoke("dark", "Dark look", lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),
     Bespoke("register", "Register a player…", lambda c: c.players.act_register(), "F2", P),
-    Bespoke("bust", "Bust-out", lambda c: c.players.act_bust(), "F8", P, Bust, player=True, words=("out", "kill")),
+    Bespoke("bust", "Bust-out", lambda c: c.players.act_bust(), "F8", P, Bust, player=True, words=("out", "kill"),
+            row_menu=RowPlace(4, other=True), status=True,
+            runs=Runs(row=lambda p, pid: p.bust_picked(pid), palette=lambda p, pid: p.bust_now(pid))),
     Bespoke("correct_eliminator", "Correct the eliminator…", lambda c: c.players.act_correct_eliminator(), "", P,
             words=("eliminator", "knockout", "bounty")),
     Bespoke("seat_all", "Seat draw", lambda c: c.tables.act_seat_draw(), "F6", T, words=("draw",)),
@@ -179,16 +238,18 @@ ACTIONS: tuple[Bespoke, ...] = (
             words=("unlock payouts", "unlock")),
     Bespoke("find", "Find a player", lambda c: c.players.act_find(), "Ctrl+F", P, words=("find",), own=True),
     Bespoke("buy_in", "Buy-in", _bar("buy_in"), "F3", P, BuyIn, player=True, words=("buyin", "buy")),
-    Bespoke("rebuy", "Rebuy", _bar("rebuy"), "F4", P, Rebuy, player=True),
-    Bespoke("addon", "Add-on", _bar("addon"), "Ctrl+F4", P, Addon, player=True, words=("add-on",)),
-    Bespoke("topup", "Top-up", _bar("topup"), "Shift+F4", P, Topup, player=True, words=("top",)),
+    Bespoke("rebuy", "Rebuy", _bar("rebuy"), "F4", P, Rebuy, player=True, who=deciding_first,
+            row_menu=RowPlace(1, deciding=True, other=True)),
+    Bespoke("addon", "Add-on", _bar("addon"), "Ctrl+F4", P, Addon, player=True, words=("add-on",), stack=True,
+            row_menu=RowPlace(2, other=True)),
+    Bespoke("topup", "Top-up", _bar("topup"), "Shift+F4", P, Topup, player=True, words=("top",), stack=True),
     Bespoke("reenter", "Re-entry", _bar("reenter"), "Ctrl+E", P, Reenter, player=True, words=("reentry", "re-entry")),
-    Bespoke("absent", "Absent", _bar("absent"), "Ctrl+A", P, Absent, player=True),
+    Bespoke("absent", "Absent", _bar("absent"), "Ctrl+A", P, Absent, player=True, row_menu=RowPlace(3, other=True)),
     Bespoke("returned", "Returned", _bar("returned"), "Ctrl+Shift+A", P, Returned, player=True, words=("back",)),
     Bespoke("seat_player", "Seat a waiting player", _bar("seat_player"), "Ctrl+T", P, SeatPlayer, player=True,
-            words=("seat",)),
+            words=("seat",), who=waiting_first),
     Bespoke("decline_rebuy", "Declines the rebuy", _bar("decline_rebuy"), "Ctrl+D", P, DeclineRebuy, player=True,
-            words=("decline",)),
+            words=("decline",), who=deciding_first, row_menu=RowPlace(2, deciding=True)),
     Bespoke("start_clock", "Start the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
             menu_title=F5),
     Bespoke("pause_clock", "Pause the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
@@ -220,7 +281,11 @@ ACTIONS: tuple[Bespoke, ...] = (
 BESPOKE: tuple[Bespoke, ...] = tuple(b for b in ACTIONS if not b.own)
 """The engine commands with a bespoke action (one each)."""
 
-_BY_COMMAND = {b.command: b for b in BESPOKE}
+
+def row_actions(p: Player, actions: tuple[Bespoke, ...] | None = None) -> list[Bespoke]:
+    """The one-player actions on ``p``'s row menu, in their places (``actions``: the table's, unless given)."""
+    placed = [b for b in (ACTIONS if actions is None else actions) if b.row_menu is not None and b.row_menu.offered(p)]
+    return sorted(placed, key=lambda b: b.row_menu.place if b.row_menu is not None else 0)
 
 
 def for_player(command: str, player: int, **fields: object) -> Command:
@@ -233,7 +298,7 @@ def for_player(command: str, player: int, **fields: object) -> Command:
 
 def bespoke(name: str) -> Bespoke | None:
     """The window's own action for command ``name``, or None: it opens the generated form."""
-    return _BY_COMMAND.get(name)
+    return next((b for b in ACTIONS if not b.own and b.command == name), None)
 
 
 def words(name: str) -> str:

@@ -23,7 +23,7 @@ from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
 from ui.control.parts import Shell
-from ui.control.players import PlayersControl, bust_command
+from ui.control.players import PlayersControl
 from ui.control.printing import PrintingControl
 from ui.control.share import ShareControl
 from ui.control.store import StoreControl
@@ -204,7 +204,6 @@ class DirectorWindow(QMainWindow):
         self.palette_parts = PaletteParts(
             state=lambda: self.session.state, controls=self.controls,
             not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
-            bust=lambda pid: self.players_ctl.bust(bust_command([pid])),
             run_for=lambda command, pid: self.run(for_player(command, pid), done="Done."),
             make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText)
 

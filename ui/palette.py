@@ -26,8 +26,9 @@ from ui.overview import PendingMove
 class PaletteParts:
     """What the palette reads and does, by name (the window hands them in).
 
-    ``controls``: what the table's actions are done with (:data:`ui.command_map.ACTIONS`); ``bust`` and
-    ``run_for``: one player's bust or one-player command; ``show_player``: put a name in the search box.
+    ``controls``: what the table's actions are done with (:data:`ui.command_map.ACTIONS`; a row's own
+    path for one player, its ``runs``, too); ``run_for``: one player's one-player command (its declaration
+    run for him); ``show_player``: put a name in the search box.
     """
 
     state: Callable[[], TournamentState]
@@ -35,7 +36,6 @@ class PaletteParts:
     not_offered: Callable[[], frozenset[str]]
     pending: Callable[[], list[PendingMove]]
     open_form: Callable[[str], None]
-    bust: Callable[[int], object]
     run_for: Callable[[str, int], object]
     make_move: Callable[[PendingMove], object]
     show_player: Callable[[str], None]
@@ -88,10 +88,10 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
             out.append(Suggestion(f"{b.title}…{keys}", does(b)))
             continue
         for p in find_players(state, rest)[:limit]:
-            if b.command == "bust":
-                out.append(Suggestion(f"Bust-out: {p.name} (#{p.id}, {p.status})", partial(parts.bust, p.id)))
-            else:
-                out.append(Suggestion(f"{b.title}: {p.name} (#{p.id})", partial(parts.run_for, b.command, p.id)))
+            label = f"{b.title}: {p.name} (#{p.id}, {p.status})" if b.status else f"{b.title}: {p.name} (#{p.id})"
+            run = (partial(b.runs.palette, parts.controls.players, p.id) if b.runs is not None
+                   else partial(parts.run_for, b.command, p.id))
+            out.append(Suggestion(label, run))
     pending = parts.pending() if verb.startswith("move") else []
     for m in pending:
         out.append(Suggestion(m.text(state), partial(parts.make_move, m)))

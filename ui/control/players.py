@@ -14,7 +14,7 @@ from app.commands import Command, declaration
 from app.commands.eliminations import Bust
 from app.commands.entries import Register
 from app.commands.seating import UnlockSeat
-from ui.command_map import bespoke, for_player
+from ui.command_map import bespoke, for_player, row_actions
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.lookup import one_player
@@ -73,8 +73,8 @@ class PlayersControl:
 
     # -- starting an action ---------------------------------------------------------------------------
     def selected_name(self) -> str:
-        ids = self.panel.selected_ids()
-        return self.session.state.players[ids[0]].name if len(ids) == 1 else ""
+        p = self.selected_player()
+        return p.name if p is not None else ""
 
     def act_register(self) -> None:
         if not self.own_completion():
@@ -87,37 +87,35 @@ class PlayersControl:
         self.panel.search.setFocus()
         self.panel.search.selectAll()
 
+    def selected_player(self) -> Player | None:
+        ids = self.panel.selected_ids()
+        return self.session.state.players[ids[0]] if len(ids) == 1 else None
+
     def begin(self, command: str) -> None:
-        """Open the action bar for the one-player action ``command`` (the selected player filled in; for a
-        rebuy or its decline with nobody selected, the first player still deciding; for a seat, the first
-        player on the waiting list unless the one selected has no seat either)."""
+        """Open the action bar for the one-player action ``command``: on the player its row's ``who`` picks
+        from the state (a rebuy: the first player still deciding; a seat: the first one waiting), else the
+        selected player; a row taking a counted ``stack`` asks for it after the name."""
         b = bespoke(command)
         if b is None:
             return
-        state = self.session.state
-        name = self.selected_name()
-        if not name and command in ("rebuy", "decline_rebuy"):
-            name = next((p.name for p in state.players.values() if p.deciding and p.live), "")
-        if command == "seat_player":
-            chosen = state.players.get(state.by_name.get(name_key(name), -1)) if name else None
-            if chosen is None or not chosen.live or chosen.table is not None:
-                name = next((state.players[pid].name for pid in state.waiting if pid in state.players), name)
-        if command in STACK_COMMANDS:
+        selected = self.selected_player()
+        chosen = b.who(self.session.state, selected) if b.who is not None else selected
+        name = chosen.name if chosen is not None else ""
+        if b.stack:
             self.bar.begin(command, b.title, name, "name, then the counted stack: Ana 700")
             return
         self.bar.begin(command, b.title, name)
 
     def row_menu(self, player_id: int) -> QMenu:
-        """The actions offered on a player's row (right click): rebuy or out for a player still deciding."""
+        """The actions offered on a player's row (right click), in the places their rows give them (rebuy or
+        out for a player still deciding), then his seat's lock."""
         menu = QMenu(self.panel.view)
         p = self.session.state.players[player_id]
-        offers = ("rebuy", "decline_rebuy") if p.deciding and p.live else ("rebuy", "addon", "absent", "bust")
-        for command in offers:
-            b = bespoke(command)
-            if b is None or command in self.not_offered():  # a freezeout offers no rebuy, no add-on
+        for b in row_actions(p):
+            if b.command in self.not_offered():  # a freezeout offers no rebuy, no add-on
                 continue
             act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
-            act.triggered.connect(partial(self.run_for, command, player_id))
+            act.triggered.connect(partial(self.run_for, b.command, player_id))
         if p.live and p.table is not None and not p.deciding:  # LOCK-1: lock or unlock his seat
             reason = seat_views.locked(self.session.state, player_id)
             menu.addSeparator()
@@ -138,11 +136,8 @@ class PlayersControl:
         """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""
         b = bespoke(command)
         name = self.session.state.players[player_id].name
-        if command == "bust":
-            if self.bounties():  # KO-1: the dialog asks who knocked him out
-                self.open_bust_dialog([player_id])
-            else:
-                self.bust(bust_command([player_id]))
+        if b is not None and b.runs is not None:  # its own path (a bust: the dialog when there are bounties)
+            b.runs.row(self, player_id)
             return
         self.bar.begin(command, b.title if b else command, name)
         self.runner.run(for_player(command, player_id), self.bar.feedback,
@@ -164,6 +159,17 @@ class PlayersControl:
             return
         name = state.players[ids[0]].name if ids else ""
         self.bar.begin("bust", "Bust-out", name, "name, or several: Ann, Bo")
+
+    def bust_picked(self, player_id: int) -> None:
+        """One player out, picked on his row: the dialog asks who knocked him out (KO-1), else he is out."""
+        if self.bounties():
+            self.open_bust_dialog([player_id])
+        else:
+            self.bust(bust_command([player_id]))
+
+    def bust_now(self, player_id: int) -> None:
+        """One player out, picked in the palette: the bust runs, the answer in the action bar."""
+        self.bust(bust_command([player_id]))
 
     def bounties(self) -> bool:
         """A tournament with bounties: every bust goes through the dialog, which picks the eliminator (KO-1)."""
@@ -287,7 +293,7 @@ class PlayersControl:
     def submit_player_action(self, command: str, text: str) -> None:
         b = bespoke(command)
         state = self.session.state
-        counted = player_and_stack(state, text) if command in STACK_COMMANDS else None
+        counted = player_and_stack(state, text) if b is not None and b.stack else None
         p, why = (counted[0], "") if counted is not None else one_player(state, text)
         if p is None or b is None:
             self.bar.feedback.refuse(why)
@@ -296,9 +302,6 @@ class PlayersControl:
         cmd = for_player(command, p.id) if counted is None else for_player(command, p.id, stack=counted[1])
         self.runner.run(cmd, self.bar.feedback, f"{b.title}: {p.name} — done.",
                           then=lambda _events: self.bar.edit.clear())
-
-
-STACK_COMMANDS = ("topup", "addon")  # one-player actions that take the player's counted stack after his name
 
 
 def player_and_stack(state: TournamentState, text: str) -> tuple[Player, int] | None:
