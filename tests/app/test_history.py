@@ -240,3 +240,44 @@ def test_undo_and_redo_with_the_stores_snapshots_give_the_fold_of_the_events_in_
             continue
         h.due_snapshot()
         assert h.tournament.state == Tournament.replay(h.effective_events()).state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 30), data=st.data())
+def test_receiving_another_historys_actions_gives_its_state(seed, n, data):
+    """A history that folds in the actions another one decided (a second station on a shared tournament),
+    undo and redo among them, ends with that history's state, history and undo and redo labels."""
+    commands = _commands(seed, n)
+    source = History(Tournament.create(load_profile("tda"), time=FakeClock(), seed=seed), snapshot_every=3)
+    follower = History(Tournament.create(load_profile("tda"), time=FakeClock(), seed=seed), snapshot_every=3)
+    follower.actions[0] = source.actions[0]
+    for cmd in commands:
+        try:
+            source.run(cmd)  # after an undo, a command found by playing the tournament once may not apply
+        except RuleError:
+            pass
+        toggle = data.draw(st.sampled_from(["", "", "undo", "redo"]))
+        try:
+            if toggle == "undo":
+                source.undo()
+            elif toggle == "redo":
+                source.redo()
+        except RuleError:
+            pass
+        for action in source.actions[follower.next_seq - 1:]:
+            follower.receive(action)
+            follower.due_snapshot()
+        assert follower.tournament.state == source.tournament.state
+    assert follower.items() == source.items()
+    assert (follower.undo_label(), follower.redo_label()) == (source.undo_label(), source.redo_label())
+    assert follower.tournament.state == replay_history(source.actions).tournament.state
+
+
+def test_receiving_out_of_order_is_refused():
+    h = History(Tournament.create(load_profile("tda"), time=FakeClock()))
+    other = History(Tournament.create(load_profile("tda"), time=FakeClock()))
+    other.run({"cmd": "note", "text": "one"})
+    other.run({"cmd": "note", "text": "two"})
+    with pytest.raises(ValueError, match="not the next one"):
+        h.receive(other.actions[2])
+    assert len(h.actions) == 1
