@@ -348,6 +348,12 @@ class SharedStore:
         """Fold in every action after the last one this station holds; return them."""
         try:
             rows = self._db().execute(_SELECT_AFTER, (self.last_seq,)).fetchall()
+        except psycopg.OperationalError as exc:  # the connection was lost (a restart, a dropped link): once more
+            self._lost(exc)
+            try:
+                rows = self._db().execute(_SELECT_AFTER, (self.last_seq,)).fetchall()
+            except psycopg.Error as again:
+                raise self._lost(again) from again
         except psycopg.Error as exc:
             raise self._lost(exc) from exc
         self._last_look = _time.monotonic()

@@ -298,3 +298,17 @@ def test_three_stations_racing_in_threads_lose_nothing_and_agree(pg_server, tmp_
     assert figures["race"]["outcomes"]["recorded"] > 0
     assert (figures["lost"], figures["applied_twice"], figures["states_equal"]) == (0, 0, True)
     assert figures["propagation"]["seen"] == 2 * figures["propagation"]["actions"]
+
+
+def test_stations_whose_connections_were_cut_reconnect_by_themselves(stations, pg_url):
+    director, floor, desk = stations
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        cut = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()
+    assert cut == (6,)  # each station's connection and its listener
+    floor.execute({"cmd": "bust", "player": "Ann Lee"})
+    assert [a.label for a in director.wait(1.0)] == ["bust-out of Ann Lee"]
+    desk.execute({"cmd": "rebuy", "player": "Ann Lee"})
+    assert [a.label for a in floor.wait(1.0)] == ["rebuy for Ann Lee"]
+    assert_agrees(pg_url, *stations)
+    assert floor.wait(0.2) == []  # listening again: nothing new, nothing twice
