@@ -34,6 +34,7 @@ from app.core.timesource import WallClock
 from app.errors import RuleError
 from app.log.history import replay_history
 from app.tools.simulate import percentile, simulation_profile
+from db.errors import StoreError
 from db.shared_store import Overtaken, SharedStore, create_shared, open_shared
 from db.store import TournamentStore
 from tests.support.pg import Server, private_server
@@ -136,6 +137,10 @@ def race(stations: list[SharedStore], seconds: float, seed: int) -> dict[str, An
             except RuleError as exc:
                 with lock:
                     outcomes[f"refused_{exc.code.lower()}"] += 1
+                continue
+            except StoreError as exc:  # overtaken TRIES times in a row (said in words), or the server lost
+                with lock:
+                    outcomes[f"store_{type(exc).__name__}"] += 1
                 continue
             with lock:
                 recorded[station.station].append(station.last_seq)
