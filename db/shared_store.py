@@ -20,12 +20,14 @@ the same rows, in ``seq`` order, to the same state.
 **Appending.** An action is decided on the station's state after action N (the last it has seen) and
 inserted as action N+1, with a NOTIFY on the tournament's channel, in one transaction. If another
 station got there first, the primary key refuses the row: the station puts its state back, catches up
-(folds in the actions after N), and decides again. The engine then either records the action at the
-new position or refuses it; a refusal that follows actions of other stations the operator had not seen
-names them (:class:`Overtaken`: "Bust-out of Ann Lee at 21:03 by Floor 2; nothing changed: ..."). So no
-action is lost, none is applied twice, and every station has them in the same order. Undo and redo are
-actions too and race the same way; an undo whose target is no longer the one the operator saw (another
-station acted meanwhile) is refused in words rather than undoing someone else's action.
+(folds in the actions after N), and decides again; after three lost races it holds the tournament's
+advisory lock for its whole turn (catching up, deciding, inserting), which every insert also takes, so a
+station is never starved by busier ones. The engine then either records the action at the new position
+or refuses it; a refusal that follows actions of other stations the operator had not seen names them
+(:class:`Overtaken`: "Bust-out of Ann Lee at 21:03 by Floor 2; nothing changed: ..."). So no action is
+lost, none is applied twice, and every station has them in the same order. Undo and redo are actions
+too and race the same way; an undo whose target is no longer the one the operator saw (another station
+acted meanwhile) is refused in words rather than undoing someone else's action.
 
 **Seeing other stations.** Each commit notifies the channel ``floorman_<tournament id>``; a second
 connection LISTENs on it. :meth:`SharedStore.poll` (from a timer) and :meth:`SharedStore.wait` (from a
@@ -45,7 +47,8 @@ from __future__ import annotations
 import json
 import time as _time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -71,6 +74,7 @@ from db.store import SNAPSHOT_EVERY, TournamentStore, _publish, _remove_database
 
 LOOK_EVERY = 2.0  # seconds: poll() reads the log even without a notification this long after its last look
 TRIES = 20  # how many times one action is decided again after other stations got there first
+OPTIMISTIC_TRIES = 3  # then the station takes the tournament's lock for its turn: it cannot be overtaken
 CONNECT_TIMEOUT = 3  # seconds
 
 SCHEMA_SQL: tuple[str, ...] = (
@@ -86,6 +90,7 @@ _INSERT = f"INSERT INTO actions ({', '.join(_COLUMNS)}) VALUES ({', '.join('%s' 
 _SELECT_AFTER = f"SELECT {', '.join(ACTION_COLUMNS)}, station, operator, committed_at FROM actions " \
                 "WHERE seq > %s ORDER BY seq"
 _SELECT_META = "SELECT key, value FROM meta"
+_LOCK = "SELECT pg_advisory_xact_lock(%s)"
 _FILE_INSERT = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({', '.join('?' for _ in ACTION_COLUMNS)})"
 
 
@@ -200,6 +205,8 @@ class SharedStore:
         self._history = history
         self._authors = authors
         self._last_look = _time.monotonic()
+        self._lock_key = int(meta["tournament_id"][:15], 16)  # the tournament's advisory lock (a bigint)
+        self._in_turn: list[Action] | None = None  # what an exclusive turn appended so far
         self._listen()
 
     @classmethod
@@ -269,17 +276,22 @@ class SharedStore:
         if label is not None:
             storable_text(label, "The label")
         seen = self.last_seq  # what the operator's screen showed when the action was decided
-        for _ in range(TRIES):
-            self._catch_up()
-            try:
-                due = self._history.run_due(command)
-                if due is not None and not self._append(due):
-                    continue
-                action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None)
-            except RuleError as exc:
-                raise self._overtaken(exc, seen) from None
-            if self._append(action):
-                return action.events
+        for attempt in range(TRIES):
+            refused: RuleError | None = None
+            with self._turn(exclusive=attempt >= OPTIMISTIC_TRIES):
+                self._catch_up()
+                try:
+                    due = self._history.run_due(command)
+                    if due is not None and not self._append(due):
+                        continue
+                    action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None)
+                except RuleError as exc:
+                    refused = exc  # what time made due stays recorded, as on a file
+                else:
+                    if self._append(action):
+                        return action.events
+            if refused is not None:
+                raise self._overtaken(refused, seen) from None
         raise self._busy()
 
     def undo(self) -> str:
@@ -293,18 +305,43 @@ class SharedStore:
         target_of = history.undo_target if kind == UNDO else history.redo_target
         seen, expected = self.last_seq, target_of()
         word = "Undo" if kind == UNDO else "Redo"
-        for _ in range(TRIES):
-            self._catch_up()
-            target = target_of()
-            if _seq(target) != _seq(expected):
-                news = self._news(seen)
-                now = f" The last action {word.lower()} would take is now {target.label}." if target else ""
-                raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
-                                f"{_said(news)}; {word.lower()} not done: nothing changed.{now}", None, news)
-            action = history.undo() if kind == UNDO else history.redo()
-            if self._append(action):
-                return action.label.removeprefix(f"{word}: ")
+        for attempt in range(TRIES):
+            with self._turn(exclusive=attempt >= OPTIMISTIC_TRIES):
+                self._catch_up()
+                target = target_of()
+                if _seq(target) != _seq(expected):
+                    news = self._news(seen)
+                    now = f" The last action {word.lower()} would take is now {target.label}." if target else ""
+                    raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
+                                    f"{_said(news)}; {word.lower()} not done: nothing changed.{now}", None, news)
+                action = history.undo() if kind == UNDO else history.redo()
+                if self._append(action):
+                    return action.label.removeprefix(f"{word}: ")
         raise self._busy()
+
+    @contextmanager
+    def _turn(self, *, exclusive: bool) -> Iterator[None]:
+        """One decision. After :data:`OPTIMISTIC_TRIES` lost races, the station takes the tournament's lock
+        for its whole turn (catching up, deciding, inserting, in one transaction): every insert waits for
+        that lock, so this turn cannot be overtaken. If the turn fails, what it appended is taken back."""
+        if not exclusive:
+            yield
+            return
+        self._in_turn = []
+        try:
+            conn = self._db()
+            with conn.transaction():
+                conn.execute(_LOCK, (self._lock_key,))
+                yield
+        except BaseException as exc:
+            for action in reversed(self._in_turn):  # rolled back with the transaction
+                self._history.discard(action)
+                self._authors.pop(action.seq, None)
+            if isinstance(exc, psycopg.Error):
+                raise self._lost(exc) from exc
+            raise
+        finally:
+            self._in_turn = None
 
     def _busy(self) -> StoreError:
         return StoreError(f"Other stations kept recording actions before this one {TRIES} times in a row; "
@@ -329,6 +366,7 @@ class SharedStore:
         try:
             conn = self._db()
             with conn.transaction():
+                conn.execute(_LOCK, (self._lock_key,))  # waits while another station has its turn
                 conn.execute(_INSERT, values)
                 conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(action.seq)))
         except pg_errors.UniqueViolation:
@@ -340,6 +378,8 @@ class SharedStore:
                 raise self._lost(exc) from exc
             raise
         self._authors[action.seq] = Author(self.station, self.operator, None)
+        if self._in_turn is not None:
+            self._in_turn.append(action)
         self._history.due_snapshot()
         return True
 

@@ -312,3 +312,33 @@ def test_stations_whose_connections_were_cut_reconnect_by_themselves(stations, p
     assert [a.label for a in floor.wait(1.0)] == ["rebuy for Ann Lee"]
     assert_agrees(pg_url, *stations)
     assert floor.wait(0.2) == []  # listening again: nothing new, nothing twice
+
+
+def test_a_station_overtaken_three_times_takes_its_turn_under_the_lock(stations, pg_url, monkeypatch):
+    """Another station commits between this one's catching up and its insert, three times: the fourth
+    turn holds the tournament's lock, so it records; nothing is lost or applied twice."""
+    director, floor, desk = stations
+    real = director._catch_up
+    calls = {"n": 0}
+
+    def overtaken(*args, **kwargs):
+        got = real()
+        calls["n"] += 1
+        if calls["n"] <= 3:
+            floor.execute({"cmd": "note", "text": f"first {calls['n']}"})
+        else:  # the turn holds the lock: another station's insert would wait for it
+            with psycopg.connect(pg_url, autocommit=True) as other:
+                held = other.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
+                assert held.fetchone() == (1,)
+        return got
+
+    monkeypatch.setattr(director, "_catch_up", overtaken)
+    seq = director.last_seq
+    director.execute({"cmd": "note", "text": "mine"})
+    monkeypatch.undo()
+    assert calls["n"] == 4
+    log = log_of(pg_url)
+    notes = [f"note \u201cfirst {i}\u201d" for i in (1, 2, 3)] + ["note \u201cmine\u201d"]
+    assert [a.label for a in log[seq:]] == notes
+    assert director.last_seq == seq + 4
+    assert_agrees(pg_url, *stations)
