@@ -84,7 +84,8 @@ def test_role_desk_is_refused_what_changes_the_play():
                 "counts": {"Ann Lee": 100}}, {"cmd": "set_payouts", "amounts_cents": [100]}):
         _refused(h, DESK, cmd)
     err = _refused(h, DESK, {"cmd": "bust", "player": "Ann Lee"})
-    assert err.message == "A desk station cannot enter \u201cbust-out of Ann Lee\u201d: that is for the floor or the director."
+    assert err.message == ("A desk station cannot enter \u201cbust-out of Ann Lee\u201d: that is for the floor "
+                           "or the director.")
 
 
 def test_role_floor_enters_what_happens_at_the_tables():
