@@ -82,6 +82,12 @@ class HistoryItem:
     station: str = ""  # the station that entered it ("" on a single laptop)
     operator: str = ""  # who was at that station
 
+    def who(self) -> str:
+        """Who entered it, in words: "Floor 2 (Lou)", "Floor 2", or "" on a single laptop."""
+        if self.station and self.operator:
+            return f"{self.station} ({self.operator})"
+        return self.station or self.operator
+
 
 class History:
     def __init__(self, tournament: Tournament, actions: Iterable[Action] = (), *, snapshot_every: int = 100) -> None:
