@@ -137,6 +137,19 @@ class Session(QObject):
     def redo_label(self) -> str | None:
         return _bare(self.backend.redo_label())
 
+    def entered_elsewhere(self, undo: bool) -> str | None:
+        """Who entered the action Undo (``undo``) or Redo would touch, in words ("Floor 2 (Lou)"), when
+        it was another station of a shared tournament; None when it was this one, or a single laptop."""
+        ask = getattr(self.backend, "undo_station" if undo else "redo_station", None)
+        found = ask() if callable(ask) else None
+        if not found or not found[0]:
+            return None
+        station, operator = found
+        mine = getattr(getattr(self.backend, "station", None), "name", "")
+        if station == mine:
+            return None
+        return f"{station} ({operator})" if operator else str(station)
+
     def history(self) -> list[HistoryItem]:
         """Every action with its time and words, oldest first (undone ones marked)."""
         items = getattr(self.backend, "history", None)
