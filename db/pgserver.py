@@ -29,6 +29,7 @@ import importlib.util
 import ipaddress
 import os
 import secrets
+import shutil
 import socket
 import stat
 import subprocess
@@ -273,17 +274,22 @@ def start(folder: Path | str, *, address: str = DEFAULT_ADDRESS, database: str =
     folder.mkdir(parents=True, exist_ok=True)
     run_as = _server_user()
     server = PgServer(folder, str(ip), 0, database, secrets.token_urlsafe(32), _run_as=run_as)
-    for made in (server.data_dir, server.run_dir):
-        made.mkdir(mode=0o700)
-        made.chmod(0o700)
+    try:
+        for made in (server.data_dir, server.run_dir):  # run/ may hold the log of a start that failed
+            made.mkdir(mode=0o700, exist_ok=made == server.run_dir)
+            made.chmod(0o700)
+            if run_as:
+                os.chown(made, run_as[1], run_as[2])
         if run_as:
-            os.chown(made, run_as[1], run_as[2])
-    if run_as:
-        _let_through(server.data_dir)
-        _let_through(binaries / program("postgres"))
-    _initdb(server, binaries)
-    _configure(server)
-    _start_on_free_port(server)
+            _let_through(server.data_dir)
+            _let_through(binaries / program("postgres"))
+        _initdb(server, binaries)
+        _configure(server)
+        _start_on_free_port(server)
+    except BaseException:
+        # No server ran: its data folder goes, so the same folder can be tried again; the log stays.
+        shutil.rmtree(server.data_dir, ignore_errors=True)
+        raise
     atexit.register(server.stop)
     try:
         _create_database(server)

@@ -188,6 +188,20 @@ def test_a_used_folder_is_refused(server):
     assert server.is_running()
 
 
+def test_a_start_that_fails_leaves_the_folder_ready_for_another_try(pg_folder, monkeypatch):
+    def broken(server):
+        raise pgserver.ServerError("the settings could not be written")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pgserver, "_configure", broken)
+        with pytest.raises(pgserver.ServerError, match="the settings could not be written"):
+            pgserver.start(pg_folder / "again")
+    assert not (pg_folder / "again" / "data").exists()
+    with pgserver.start(pg_folder / "again") as s:
+        with psycopg.connect(s.url()) as conn:
+            assert conn.execute("SELECT current_database()").fetchone() == ("tournament",)
+
+
 def test_network_of_an_address():
     assert pgserver.network_of("127.0.0.1") == "127.0.0.0/8"
     # An address no interface of this computer has: that address alone.
