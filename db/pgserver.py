@@ -33,11 +33,12 @@ import shutil
 import socket
 import stat
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
+
+from oskit import WINDOWS, system
 
 ROLE = "floorman"
 DEFAULT_DATABASE = "tournament"
@@ -77,11 +78,11 @@ def bin_folder() -> Path:
 
 
 def program(name: str) -> str:
-    return f"{name}.exe" if sys.platform == "win32" else name
+    return f"{name}.exe" if system() == WINDOWS else name
 
 
 def _running_as_root() -> bool:
-    return sys.platform != "win32" and os.geteuid() == 0
+    return system() != WINDOWS and os.geteuid() == 0
 
 
 def _server_user() -> tuple[str, int, int] | None:
@@ -319,7 +320,7 @@ def _initdb(server: PgServer, binaries: Path) -> None:
 def _unix_socket_dir(server: PgServer) -> str:
     """Where the local socket goes: the server's run folder, or '' (none) where there are no Unix sockets
     or the path would be too long for one."""
-    if sys.platform == "win32":
+    if system() == WINDOWS:
         return ""
     if len(str(server.run_dir / ".s.PGSQL.65535")) > SOCKET_PATH_MAX:
         return ""
