@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from oskit import WINDOWS, system
+from oskit import WINDOWS, system, users
 
 ROLE = "floorman"
 DEFAULT_DATABASE = "tournament"
@@ -81,30 +81,15 @@ def program(name: str) -> str:
     return f"{name}.exe" if system() == WINDOWS else name
 
 
-def _running_as_root() -> bool:
-    return system() != WINDOWS and os.geteuid() == 0
-
-
 def _server_user() -> tuple[str, int, int] | None:
     """The system user to run the server as, made if missing: only when started by root, else None."""
-    if not _running_as_root():
-        return None
-    import pwd
-
     try:
-        entry = pwd.getpwnam(SERVER_USER)
-    except KeyError:
-        made = subprocess.run(
-            ["useradd", "--system", "--shell", "/usr/sbin/nologin", "--no-create-home", SERVER_USER],
-            capture_output=True, text=True, check=False,
-        )
-        if made.returncode != 0:
-            raise ServerError(
-                f"PostgreSQL does not run as root, and the system user {SERVER_USER} to run it as could not "
-                f"be made: {made.stderr.strip() or made.returncode}"
-            ) from None
-        entry = pwd.getpwnam(SERVER_USER)
-    return entry.pw_name, entry.pw_uid, entry.pw_gid
+        return users.service_user(SERVER_USER)
+    except users.UserNotMade as exc:
+        raise ServerError(
+            f"PostgreSQL does not run as root, and the system user {SERVER_USER} to run it as could not "
+            f"be made: {exc}"
+        ) from None
 
 
 def _let_through(path: Path) -> None:
