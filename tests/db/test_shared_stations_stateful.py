@@ -28,7 +28,7 @@ from hypothesis.stateful import (
 
 from app.core.timesource import FakeClock
 from app.errors import RuleError
-from app.log.history import replay_history
+from app.log.history import Action, replay_history
 from app.profiles.profile import load_profile
 from db.shared_store import SharedStore, create_shared, open_shared
 from db.store import TournamentStore
@@ -115,7 +115,7 @@ class Stations(RuleBasedStateMachine):
         real = a._catch_up
         cmd: dict[str, object] = {"cmd": command, "player": name}
 
-        def then_the_other(*args: object, **kwargs: object) -> object:
+        def then_the_other() -> list[Action]:
             got = real()
             a._catch_up = real  # type: ignore[method-assign]
             self._act(b, cmd)
