@@ -167,6 +167,12 @@ class Starter(QObject):
         window = DirectorWindow(session, roster=RosterLink())
         window.closed_to_welcome.connect(lambda: self._closed(window))
         window.join_requested.connect(self.join_tournament)
+        from ui.shared_link import SharedFollower
+
+        follower = session.findChild(SharedFollower)
+        if follower is not None:  # a shared tournament: a server out of reach is said at once, above the tabs
+            banner = window.store.banner
+            follower.lost_changed.connect(lambda text: banner.refuse(text) if text else banner.hide())
         self._keep(window)
         window.showMaximized()
         if self.welcome is not None:

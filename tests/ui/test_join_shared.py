@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from app.core.timesource import FakeClock
 from app.profiles.profile import load_profile
 from db.joincode import JoinInfo, info_from_url, make_code
-from db.shared_store import create_shared, open_shared
+from db.shared_store import ServerUnreachable, create_shared, open_shared
 from db.store import TournamentStore
 from ui.shared_link import SharedFollower
 
@@ -53,9 +53,19 @@ def test_a_joined_window_shows_another_stations_registration_at_once(qtbot, monk
     window.session.execute({"cmd": "register", "name": "Dee"})
     with open_shared(shared, station="Check") as check:
         assert check.history()[-1].station == "Desk" and check.history()[-1].operator == "Kim"
-    window.session.close()  # a closed station stops looking (and never reconnects by itself)
+    # the server out of reach: said at once above the tabs, and gone when it answers again
     follower = window.session.findChild(SharedFollower)
-    assert follower is not None and not follower.timer.isActive()
+    real_poll = follower.store.poll
+
+    def unreachable():
+        raise ServerUnreachable("Floorman cannot reach the tournament server at 10.0.0.9:5432.")
+
+    monkeypatch.setattr(follower.store, "poll", unreachable)
+    qtbot.waitUntil(lambda: "cannot reach" in window.store.banner.text() and window.store.banner.isVisibleTo(window))
+    monkeypatch.setattr(follower.store, "poll", real_poll)
+    qtbot.waitUntil(lambda: not window.store.banner.isVisibleTo(window))
+    window.session.close()  # a closed station stops looking (and never reconnects by itself)
+    assert not follower.timer.isActive()
 
 
 def test_a_wrong_password_and_a_damaged_code_open_no_window_and_say_why(qtbot, monkeypatch, shared: str) -> None:
