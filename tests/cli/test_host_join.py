@@ -152,3 +152,12 @@ def test_host_serves_a_private_server_until_sigterm_then_stops_it(pg_folder: Pat
     assert main(["join", codes["desk"], "--station", "Desk"]) == 2  # the server is gone, and said so
     assert "cannot reach" in capsys.readouterr().err
     assert path.read_bytes()  # the file was only read
+
+
+def test_host_draws_a_qr_code_of_the_chosen_roles_code(pg_database: str, tmp_path: Path, capsys) -> None:
+    assert main(["host", str(tournament_file(tmp_path)), "--url", pg_database, "--qr", "floor"]) == 0
+    out = capsys.readouterr().out
+    floor_code = next(line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("join code, floor:"))
+    assert read_code(floor_code).role == "floor"
+    assert "QR code of the floor's join code:" in out and out.count("\u2588") > 50
+    assert "holds the password" in out
