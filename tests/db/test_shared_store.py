@@ -266,3 +266,13 @@ def test_a_station_needs_a_name(stations, pg_database):
     with pytest.raises(RuleError) as refused:
         open_shared(pg_database, station="  ")
     assert refused.value.code == "INVALID_INPUT"
+
+
+def test_three_stations_racing_in_threads_lose_nothing_and_agree(pg_url, tmp_path):
+    """The benchmark's race, small: three stations at once over the same few players for two seconds."""
+    from tests.bench.bench_stations import run
+
+    figures = run(pg_url, tmp_path, players=30, seconds=2.0, n_commits=20, seed=5)
+    assert figures["race"]["outcomes"]["recorded"] > 0
+    assert (figures["lost"], figures["applied_twice"], figures["states_equal"]) == (0, 0, True)
+    assert figures["propagation"]["seen"] == 2 * figures["propagation"]["actions"]

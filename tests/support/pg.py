@@ -19,6 +19,7 @@ import secrets
 import shutil
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -45,17 +46,25 @@ def pg_folder(pg_parent: Path, request: pytest.FixtureRequest) -> Path:
     return Path(tempfile.mkdtemp(prefix=request.node.name[:40] + "-", dir=pg_parent))
 
 
-@pytest.fixture(scope="session")
-def pg_url(pg_parent: Path) -> Iterator[str]:
+@contextmanager
+def running_server(folder: Path) -> Iterator[str]:
+    """The URL of a server for as long as the block lasts: ``FLOORMAN_TEST_PG_URL`` when set, else a server
+    of its own started in ``folder`` (which must not hold one yet) and stopped at the end."""
     given = os.environ.get(URL_VARIABLE)
     if given:
         yield given
         return
-    server = pgserver.start(pg_parent / "session")
+    server = pgserver.start(folder)
     try:
         yield server.url()
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_parent: Path) -> Iterator[str]:
+    with running_server(pg_parent / "session") as url:
+        yield url
 
 
 def with_database(url: str, name: str) -> str:
