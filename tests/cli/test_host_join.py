@@ -136,7 +136,11 @@ def test_host_serves_a_private_server_until_sigterm_then_stops_it(pg_folder: Pat
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()
     assert host.stdout is not None
-    threading.Thread(target=lambda: [lines.put(line) for line in host.stdout or ()], daemon=True).start()
+    def read() -> None:
+        for line in host.stdout or ():
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
     try:
         codes = dict(lines.get(timeout=90).split() for _ in range(4))
         assert list(codes) == ["director", "desk", "floor", "screen"]

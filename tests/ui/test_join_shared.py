@@ -31,7 +31,9 @@ def shared(pg_database: str, tmp_path: Path) -> str:
 def _starter(monkeypatch):
     from ui.start import Starter
 
-    starter = Starter(QApplication.instance())
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    starter = Starter(app)
     said: list[str] = []
     monkeypatch.setattr(starter, "show_error", said.append)
     return starter, said
