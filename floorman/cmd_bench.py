@@ -1,4 +1,4 @@
-"""``floorman bench [NAME ...]``: run the benchmarks that live beside the code they measure.
+"""``floorman bench [NAME ...] [--quick] [--json]``: run the benchmarks that live beside the code they measure.
 
 The benchmarks are scripts under tests/bench/ in a source checkout (they are not shipped in the
 venue build). Each prints its own figures; this command runs the ones named, or all of them.
@@ -21,7 +21,11 @@ BENCHES = {
     "sheets": ("bench_sheets", "10,000 seating slips beside a bare canvas loop"),
     "league": ("bench_league", "a season of 52 events x 200 players: standings recomputed"),
     "serve": ("bench_serve", "300 live phones on 127.0.0.1: update latency, the director's bust, server CPU"),
+    "stations": ("bench_stations", "three stations on one tournament in PostgreSQL: commits, propagation, a race"),
 }
+# The benchmarks that take ``--quick`` (the same checks, smaller) and ``--json`` (the figures as JSON).
+TAKES_QUICK = {"stations"}
+TAKES_JSON = {"store", "stations"}
 
 
 def source_root() -> Path | None:
@@ -35,6 +39,10 @@ def main(argv: list[str]) -> int:
         description="Run benchmarks: " + "; ".join(f"{k}: {v[1]}" for k, v in BENCHES.items()),
     )
     parser.add_argument("names", nargs="*", metavar="NAME", help="one of " + ", ".join(BENCHES) + " (default: all)")
+    parser.add_argument("--quick", action="store_true",
+                        help="the same checks, smaller (" + ", ".join(sorted(TAKES_QUICK)) + ")")
+    parser.add_argument("--json", action="store_true",
+                        help="the figures as JSON (" + ", ".join(sorted(TAKES_JSON)) + ")")
     args = parser.parse_args(argv)
     unknown = [n for n in args.names if n not in BENCHES]
     if unknown:
@@ -47,6 +55,7 @@ def main(argv: list[str]) -> int:
     for name in args.names or list(BENCHES):
         module, what = BENCHES[name]
         print(f"== {name}: {what}", flush=True)
-        done = subprocess.run([sys.executable, "-m", f"tests.bench.{module}"], cwd=root)
+        flags = ["--quick"] * (args.quick and name in TAKES_QUICK) + ["--json"] * (args.json and name in TAKES_JSON)
+        done = subprocess.run([sys.executable, "-m", f"tests.bench.{module}", *flags], cwd=root)
         failed += done.returncode != 0
     return 1 if failed else 0

@@ -9,6 +9,7 @@ SQLite store (``db.store.TournamentStore``) or :class:`MemoryBackend`, a tournam
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -95,6 +96,7 @@ class Session(QObject):
         self.read_only_reason = ""  # set when the file is open read-only: why, in words for the director
         self.venue = ""  # where the event is played (printed on the sheets); from an event template
         self.notices: list[str] = []  # said once when the window opens (e.g. the league season joined)
+        self.on_close: list[Callable[[], None]] = []  # run first when the session closes (a shared one's polling)
 
     @classmethod
     def in_memory(cls, tournament: Tournament) -> Session:
@@ -163,4 +165,6 @@ class Session(QObject):
         return saved
 
     def close(self) -> None:
+        for stop in self.on_close:
+            stop()
         self.backend.close()

@@ -252,6 +252,25 @@ class History:
             ) from exc
         return action
 
+    def receive(self, action: Action) -> None:
+        """Fold in an action decided elsewhere (another station on a shared tournament), next in the log.
+
+        Its events are applied as they were recorded, never decided again: a ``do`` adds them to the
+        state; an undo or redo rebuilds the state from its target on, as :meth:`undo` and :meth:`redo` do.
+        """
+        if action.seq != self.next_seq:
+            raise ValueError(f"action {action.seq} is not the next one ({self.next_seq})")
+        if action.kind in (CREATE, DO):
+            for ev in action.events:
+                apply_event(self.tournament.state, ev)
+            self.tournament.log.extend(action.events)
+            self._add(action)
+            return
+        if action.target not in self._pos:
+            raise ValueError(f"action {action.seq} undoes or redoes action {action.target}, which is not in the log")
+        self._add(action)
+        self._rebuild(self._pos[action.target])
+
     def discard(self, action: Action) -> None:
         """Forget the last action (it could not be saved) and put the state back as it was."""
         if not self.actions or self.actions[-1] is not action:

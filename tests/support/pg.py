@@ -19,6 +19,7 @@ import secrets
 import shutil
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -45,17 +46,25 @@ def pg_folder(pg_parent: Path, request: pytest.FixtureRequest) -> Path:
     return Path(tempfile.mkdtemp(prefix=request.node.name[:40] + "-", dir=pg_parent))
 
 
-@pytest.fixture(scope="session")
-def pg_url(pg_parent: Path) -> Iterator[str]:
+@contextmanager
+def running_server(folder: Path) -> Iterator[str]:
+    """The URL of a server for as long as the block lasts: ``FLOORMAN_TEST_PG_URL`` when set, else a server
+    of its own started in ``folder`` (which must not hold one yet) and stopped at the end."""
     given = os.environ.get(URL_VARIABLE)
     if given:
         yield given
         return
-    server = pgserver.start(pg_parent / "session")
+    server = pgserver.start(folder)
     try:
         yield server.url()
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_parent: Path) -> Iterator[str]:
+    with running_server(pg_parent / "session") as url:
+        yield url
 
 
 def with_database(url: str, name: str) -> str:
@@ -64,13 +73,25 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit(parts._replace(path="/" + name))
 
 
+def create_database(server_url: str) -> str:
+    """A fresh, empty database on the server at ``server_url``; its URL."""
+    name = "test_" + secrets.token_hex(6)
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    return with_database(server_url, name)
+
+
+def drop_database(server_url: str, url: str) -> None:
+    """Drop the database ``url`` names (made by :func:`create_database`), closing its connections."""
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
 @pytest.fixture
 def pg_database(pg_url: str) -> Iterator[str]:
-    name = "test_" + secrets.token_hex(6)
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    url = create_database(pg_url)
     try:
-        yield with_database(pg_url, name)
+        yield url
     finally:
-        with psycopg.connect(pg_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        drop_database(pg_url, url)

@@ -1,0 +1,512 @@
+"""The tournament shared by several stations: its log held in a PostgreSQL database.
+
+API (the same as :class:`db.store.TournamentStore`'s, :class:`db.store_api.TournamentLog`, plus what
+sharing needs)::
+
+    store = create_shared(url, from_file=path, station="Director")  # copy a tournament file in, open it
+    store = open_shared(url, station="Floor 2", operator="Bob")      # another station joins
+    store.execute({"cmd": "bust", "player": "Ann Lee"})  # appended at the next position, or decided again
+    store.undo(); store.redo(); store.undo_label(); store.history(); store.tournament; store.close()
+    store.poll()         # the actions other stations appended since (folded in), without waiting
+    store.wait(0.5)      # the same, waiting up to 0.5 s for one to arrive (LISTEN/NOTIFY)
+    store.author(seq)    # Author(station, operator, committed_at) of an action
+    store.export(path)   # the shared tournament back into a normal tournament file; returns its actions
+
+The database holds two tables: ``meta`` (the format, the tournament's identity and name) and ``actions``
+(one row per action, the columns of the file's ``actions`` table with the same command and event text,
+plus the station and operator who recorded it and when the server committed it). Every station folds
+the same rows, in ``seq`` order, to the same state.
+
+**Appending.** An action is decided on the station's state after action N (the last it has seen) and
+inserted as action N+1, with a NOTIFY on the tournament's channel, in one transaction. If another
+station got there first, the primary key refuses the row: the station puts its state back, catches up
+(folds in the actions after N), and decides again. The engine then either records the action at the
+new position or refuses it; a refusal that follows actions of other stations the operator had not seen
+names them (:class:`Overtaken`: "Bust-out of Ann Lee at 21:03 by Floor 2; nothing changed: ..."). So no
+action is lost, none is applied twice, and every station has them in the same order. Undo and redo are
+actions too and race the same way; an undo whose target is no longer the one the operator saw (another
+station acted meanwhile) is refused in words rather than undoing someone else's action.
+
+**Seeing other stations.** Each commit notifies the channel ``floorman_<tournament id>``; a second
+connection LISTENs on it. :meth:`SharedStore.poll` (from a timer) and :meth:`SharedStore.wait` (from a
+loop) fold in what arrived and return it so the window can redraw: ``poll`` reads the log after the
+station's last action (one indexed query, so nothing committed is missed even when its notification
+is still on its way); ``wait`` blocks on the notification when nothing is there yet, and looks at the
+log anyway every :data:`LOOK_EVERY` seconds (a notification lost with a dropped connection).
+
+**Losing the server.** An action whose commit fails is taken back from the station's state and refused
+with :class:`ServerUnreachable`; if the commit did reach the server after all, the next catching up brings
+it back like any other action, so the station never keeps a state the log does not hold. Each call
+reconnects if the connection was lost.
+"""
+
+from __future__ import annotations
+
+import json
+import time as _time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
+
+from app.commands import Command, declaration
+from app.commands.roles import DIRECTOR, known_role
+from app.core.events import Event
+from app.core.timesource import TimeSource
+from app.engine import Tournament
+from app.errors import RuleError
+from app.log.history import UNDO, Action, History, HistoryItem, replay_history
+from db import checks, writer
+from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, NotWritable, StoreError
+from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
+from db.private import private_file
+from db.store import SNAPSHOT_EVERY, TournamentStore, _publish, _remove_database, app_version, storable_text
+
+LOOK_EVERY = 2.0  # seconds: poll() reads the log even without a notification this long after its last look
+TRIES = 20  # how many times one action is decided again after other stations got there first
+CONNECT_TIMEOUT = 3  # seconds
+
+SCHEMA_SQL: tuple[str, ...] = (
+    "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
+    "CREATE TABLE actions (seq integer PRIMARY KEY CHECK (seq >= 1), kind text NOT NULL, "
+    "at double precision NOT NULL, label text NOT NULL, command text NOT NULL, events text NOT NULL, "
+    "target integer REFERENCES actions (seq), automatic boolean NOT NULL DEFAULT false, "
+    "station text NOT NULL DEFAULT '', operator text NOT NULL DEFAULT '', "
+    "committed_at timestamptz NOT NULL DEFAULT clock_timestamp())",
+)
+_COLUMNS = ACTION_COLUMNS  # the station and the operator that recorded it are the last two
+_INSERT = f"INSERT INTO actions ({', '.join(_COLUMNS)}) VALUES ({', '.join('%s' for _ in _COLUMNS)})"
+_SELECT_AFTER = f"SELECT {', '.join(ACTION_COLUMNS)}, committed_at FROM actions " \
+                "WHERE seq > %s ORDER BY seq"
+_SELECT_META = "SELECT key, value FROM meta"
+_FILE_INSERT = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({', '.join('?' for _ in ACTION_COLUMNS)})"
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who recorded an action: the station, its operator (may be empty) and when the server committed it."""
+
+    station: str
+    operator: str
+    committed_at: datetime | None
+
+
+class ServerUnreachable(StoreError):
+    """The tournament's server cannot be reached: nothing was changed; the station reconnects by itself."""
+
+
+class AlreadyShared(FileAlreadyExists):
+    """The database already holds a shared tournament."""
+
+
+class Overtaken(RuleError):
+    """Refused after catching up with actions of other stations the operator had not seen.
+
+    ``code`` is the engine's own reason (or NOTHING_TO_UNDO / NOTHING_TO_REDO); ``by`` lists those actions.
+    """
+
+    def __init__(self, code: str, message: str, rule: str | None, by: list[tuple[Action, Author]]) -> None:
+        super().__init__(code, message, rule)
+        self.by = by
+
+
+def where(url: str) -> str:
+    """The server and database a URL names, in words, without its password."""
+    try:
+        info = conninfo_to_dict(url)
+    except psycopg.Error:
+        return "the server given"
+    host = str(info.get("host") or "this computer")
+    if host.startswith("/"):
+        host = "this computer"
+    port = f":{info['port']}" if info.get("port") else ""
+    return f"{host}{port} (database {info.get('dbname') or info.get('user') or 'postgres'})"
+
+
+def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+    except psycopg.OperationalError as exc:
+        raise ServerUnreachable(_unreachable(url, exc)) from exc
+
+
+def _unreachable(url: str, exc: BaseException) -> str:
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return (f"Floorman cannot reach the tournament server at {where(url)} ({first}). Nothing was changed; "
+            "this station tries again by itself.")
+
+
+def _action(row: Sequence[Any]) -> tuple[Action, Author]:
+    seq, kind, at, label, command, events, target, automatic, station, operator, committed_at = row
+    action = Action(seq, kind, at, label, json.loads(command), None, target, bool(automatic), raw_events=events,
+                    station=station, operator=operator)
+    return action, Author(station, operator, committed_at)
+
+
+def create_shared(url: str, *, from_file: Path | str, station: str = "Director", operator: str = "",
+                  time: TimeSource | None = None, snapshot_every: int = SNAPSHOT_EVERY) -> SharedStore:
+    """Copy the tournament file ``from_file`` (every action, undone ones and all) into the empty database
+    at ``url``, in one transaction, and open it there for ``station``. The file is only read."""
+    with TournamentStore.open(from_file, read_only=True) as store:
+        db = store._db
+        facts = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        rows = db.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq").fetchall()
+    facts = {key: facts[key] for key in ("name", "created_at") if key in facts}
+    facts.update(format=FORMAT, schema=str(SCHEMA_VERSION), app_version=app_version(),
+                 tournament_id=uuid.uuid4().hex, shared_from=Path(from_file).name)
+    conn = connect(url)
+    try:
+        with conn.transaction():
+            held = conn.execute("SELECT to_regclass('meta') IS NOT NULL OR to_regclass('actions') IS NOT NULL")
+            if held.fetchone() == (True,):
+                raise AlreadyShared(f"The database at {where(url)} already holds a tournament; Floorman will not "
+                                    "overwrite it. Give another database.")
+            for statement in SCHEMA_SQL:
+                conn.execute(statement)
+            conn.cursor().executemany("INSERT INTO meta (key, value) VALUES (%s, %s)", list(facts.items()))
+            conn.cursor().executemany(_INSERT, [(*row[:7], bool(row[7]), *row[8:]) for row in rows])
+    except psycopg.OperationalError as exc:
+        raise ServerUnreachable(_unreachable(url, exc)) from exc
+    finally:
+        conn.close()
+    return SharedStore.open(url, station=station, operator=operator, time=time, snapshot_every=snapshot_every)
+
+
+def open_shared(url: str, *, station: str, operator: str = "", time: TimeSource | None = None,
+                snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
+    """Open the tournament shared in the database at ``url`` as ``station`` (its operator: ``operator``;
+    its role, what it may enter: ``role``, app.commands.roles)."""
+    return SharedStore.open(url, station=station, operator=operator, time=time, snapshot_every=snapshot_every,
+                            role=role)
+
+
+class SharedStore:
+    """A station on a shared tournament. Create with :func:`create_shared` or :func:`open_shared`."""
+
+    read_only = False
+
+    def __init__(self, url: str, conn: psycopg.Connection[tuple[Any, ...]], meta: dict[str, str],
+                 history: History, authors: dict[int, Author], *, station: str, operator: str,
+                 role: str = DIRECTOR) -> None:
+        self.url = url
+        self.meta = meta
+        self.station, self.operator, self.role = station, operator, role
+        self.channel = f"floorman_{meta['tournament_id']}"
+        self._conn: psycopg.Connection[tuple[Any, ...]] | None = conn
+        self._listener: psycopg.Connection[tuple[Any, ...]] | None = None
+        self._history = history
+        self._authors = authors
+        self._last_look = _time.monotonic()
+        self._listen()
+
+    @classmethod
+    def open(cls, url: str, *, station: str, operator: str = "", time: TimeSource | None = None,
+             snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
+        known_role(role)
+        storable_text(station, "The station's name")
+        storable_text(operator, "The operator's name")
+        if not station.strip():
+            raise RuleError("INVALID_INPUT", "Give this station a name (\u201cDesk\u201d, \u201cFloor 2\u201d): "
+                            "every action records where it was entered.")
+        conn = connect(url)
+        try:
+            meta = _read_meta(conn, url)
+            rows = conn.execute(_SELECT_AFTER, (0,)).fetchall()
+        except psycopg.OperationalError as exc:
+            conn.close()
+            raise ServerUnreachable(_unreachable(url, exc)) from exc
+        except BaseException:
+            conn.close()
+            raise
+        read = [_action(row) for row in rows]
+        actions = [a for a, _ in read]
+        if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
+            conn.close()
+            raise NotATournamentFile(f"The tournament in the database at {where(url)} is damaged: its log has gaps "
+                                     "or no start.")
+        history = replay_history(actions, time=time, snapshot_every=snapshot_every)
+        return cls(url, conn, meta, history, {a.seq: who for a, who in read},
+                   station=" ".join(station.split()), operator=" ".join(operator.split()), role=role)
+
+    # -- what the window reads ----------------------------------------------------------------
+    @property
+    def tournament(self) -> Tournament:
+        return self._history.tournament
+
+    @property
+    def last_seq(self) -> int:
+        return self._history.actions[-1].seq
+
+    @property
+    def name(self) -> str:
+        return self.meta.get("name", "")
+
+    def history(self) -> list[HistoryItem]:
+        return self._history.items()
+
+    def actions(self) -> list[Action]:
+        """Every action this station has folded in, oldest first."""
+        return list(self._history.actions)
+
+    def author(self, seq: int) -> Author:
+        return self._authors.get(seq, Author("", "", None))
+
+    def undo_label(self) -> str | None:
+        return self._history.undo_label()
+
+    def redo_label(self) -> str | None:
+        return self._history.redo_label()
+
+    # -- changing the tournament --------------------------------------------------------------
+    def execute(self, command: Command | dict[str, Any], *, automatic: bool = False,
+                label: str | None = None) -> list[Event]:
+        """Run one command at the next position of the shared log. RuleError or StoreError: nothing changed
+        (beyond what time had made due, recorded as its own action, as on a file)."""
+        storable_text(command if isinstance(command, dict) else command.to_dict(), "The command")
+        command = declaration(command)
+        if label is not None:
+            storable_text(label, "The label")
+        self._history.permit(command, self.role)  # a station's role: refused before anything, even what is due
+        seen = self.last_seq  # what the operator's screen showed when the action was decided
+        for _ in range(TRIES):
+            self._catch_up()
+            try:
+                due = self._history.run_due(command)
+                if due is not None and not self._append(due):
+                    continue
+                action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None,
+                                           role=self.role, station=self.station, operator=self.operator)
+            except RuleError as exc:
+                raise self._overtaken(exc, seen) from None
+            if self._append(action):
+                return action.events
+        raise self._busy()
+
+    def undo(self) -> str:
+        return self._toggle(UNDO)
+
+    def redo(self) -> str:
+        return self._toggle("redo")
+
+    def _toggle(self, kind: str) -> str:
+        history = self._history
+        target_of = history.undo_target if kind == UNDO else history.redo_target
+        seen, expected = self.last_seq, target_of()
+        word = "Undo" if kind == UNDO else "Redo"
+        for _ in range(TRIES):
+            self._catch_up()
+            target = target_of()
+            if _seq(target) != _seq(expected):
+                news = self._news(seen)
+                now = f" The last action {word.lower()} would take is now {target.label}." if target else ""
+                raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
+                                f"{_said(news)}; {word.lower()} not done: nothing changed.{now}", None, news)
+            toggle = history.undo if kind == UNDO else history.redo
+            action = toggle(role=self.role, station=self.station, operator=self.operator)
+            if self._append(action):
+                return action.label.removeprefix(f"{word}: ")
+        raise self._busy()
+
+    def _busy(self) -> StoreError:
+        return StoreError(f"Other stations kept recording actions before this one {TRIES} times in a row; "
+                          "nothing was changed. Try again.")
+
+    def _news(self, seen: int) -> list[tuple[Action, Author]]:
+        """The actions of other stations after action ``seen``, with who recorded them."""
+        return [(a, self.author(a.seq)) for a in self._history.actions if a.seq > seen
+                and self.author(a.seq).station != self.station]
+
+    def _overtaken(self, exc: RuleError, seen: int) -> RuleError:
+        """The engine's refusal, in words naming what other stations did since the operator looked."""
+        news = self._news(seen)
+        if not news or exc.code == "NEEDS_INPUT":  # a question is asked at this station, as it is
+            return exc
+        return Overtaken(exc.code, f"{_said(news)}; nothing changed: {exc.message}", exc.rule, news)
+
+    def _append(self, action: Action) -> bool:
+        """Insert ``action`` at its position; False (and the state put back) if another station got there
+        first. Raises :class:`ServerUnreachable` (the state put back) if the server cannot be reached."""
+        values = writer.action_values(action)
+        try:
+            conn = self._db()
+            with conn.transaction():
+                conn.execute(_INSERT, values)
+                conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(action.seq)))
+        except pg_errors.UniqueViolation:
+            self._history.discard(action)
+            return False
+        except BaseException as exc:
+            self._history.discard(action)
+            if isinstance(exc, psycopg.Error):
+                raise self._lost(exc) from exc
+            raise
+        self._authors[action.seq] = Author(action.station, action.operator, None)
+        self._history.due_snapshot()
+        return True
+
+    # -- other stations -----------------------------------------------------------------------
+    def _catch_up(self) -> list[Action]:
+        """Fold in every action after the last one this station holds; return them."""
+        try:
+            rows = self._db().execute(_SELECT_AFTER, (self.last_seq,)).fetchall()
+        except psycopg.Error as exc:
+            raise self._lost(exc) from exc
+        self._last_look = _time.monotonic()
+        new = []
+        for row in rows:
+            action, who = _action(row)
+            self._history.receive(action)
+            self._authors[action.seq] = who
+            new.append(action)
+        if new:
+            self._history.due_snapshot()
+        return new
+
+    def poll(self) -> list[Action]:
+        """The actions appended since this station last looked, folded in; never waits (one query)."""
+        self._heard(0.0)  # what was notified meanwhile is read now: the next wait starts afresh
+        return self._catch_up()
+
+    def wait(self, timeout: float) -> list[Action]:
+        """The actions appended since this station last looked, folded in; when there are none yet, waits up
+        to ``timeout`` seconds for another station's notification."""
+        new = self.poll()
+        if new or timeout <= 0:
+            return new
+        if self._heard(timeout) or _time.monotonic() - self._last_look >= LOOK_EVERY:
+            return self._catch_up()
+        return []
+
+    def _heard(self, timeout: float) -> bool:
+        listener = self._listener
+        if listener is None:
+            self._listen()
+            return True  # the connection was lost: anything may have been missed
+        try:
+            got = list(listener.notifies(timeout=timeout, stop_after=1))
+            if got:  # and whatever else already arrived, without waiting
+                got += list(listener.notifies(timeout=0.0))
+        except psycopg.Error:
+            self._drop_listener()
+            return True
+        return bool(got)
+
+    def _listen(self) -> None:
+        try:
+            listener = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+        except psycopg.Error:
+            self._listener = None  # tried again at the next poll
+            return
+        self._listener = listener
+
+    def _drop_listener(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+        self._listener = None
+
+    # -- the connection -----------------------------------------------------------------------
+    def _db(self) -> psycopg.Connection[tuple[Any, ...]]:
+        if self._conn is None or self._conn.closed:
+            self._conn = connect(self.url)
+        return self._conn
+
+    def _lost(self, exc: psycopg.Error) -> StoreError:
+        """A database error in words; a lost connection is dropped, to be opened again at the next call."""
+        if isinstance(exc, psycopg.OperationalError) or (self._conn is not None and self._conn.broken):
+            if self._conn is not None:
+                self._conn.close()
+            self._conn = None
+            return ServerUnreachable(_unreachable(self.url, exc))
+        return StoreError(f"The tournament server at {where(self.url)} refused to record this action ({exc}). "
+                          "Nothing was changed.")
+
+    # -- back into a file ---------------------------------------------------------------------
+    def export(self, path: Path | str) -> int:
+        """Write the shared tournament, as the server holds it now, into a new tournament file at ``path``
+        (never over an existing file); returns how many actions it holds."""
+        path = Path(path)
+        if path.exists() or path.is_symlink():
+            raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.",
+                                    path)
+        if not path.parent.is_dir() or not checks.can_write(path.parent):
+            raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+        try:
+            conn = self._db()
+            with conn.transaction():
+                meta = dict(conn.execute(_SELECT_META).fetchall())
+                rows = conn.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq").fetchall()
+        except psycopg.Error as exc:
+            raise self._lost(exc) from exc
+        facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
+                 "name": meta.get("name", ""), "created_at": meta.get("created_at", repr(rows[0][2]))}
+        seq, kind, at, label, command, events, target, automatic, station, operator = rows[0]
+        first = Action(seq, kind, at, label, json.loads(command), None, target, automatic, raw_events=events,
+                       station=station, operator=operator)
+        temp = path.with_name(path.name + ".exporting")
+        try:
+            _remove_database(temp)
+            private_file(temp, exclusive=True)
+            db = checks.connect(temp)
+            try:
+                writer.build_file(db, facts, first)
+                with db:
+                    db.executemany(_FILE_INSERT, [(*row[:7], int(row[7]), *row[8:]) for row in rows[1:]])
+            finally:
+                db.close()
+            _publish(temp, path)
+        except BaseException:
+            _remove_database(temp)
+            raise
+        return len(rows)
+
+    # -- closing ------------------------------------------------------------------------------
+    def close(self) -> None:
+        self._drop_listener()
+        if self._conn is not None:
+            self._conn.close()
+        self._conn = None
+
+    def __enter__(self) -> SharedStore:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def _read_meta(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> dict[str, str]:
+    try:
+        meta = dict(conn.execute(_SELECT_META).fetchall())
+    except pg_errors.UndefinedTable:
+        raise NotATournamentFile(f"The database at {where(url)} holds no shared Floorman tournament.") from None
+    if meta.get("format") != FORMAT or "tournament_id" not in meta:
+        raise NotATournamentFile(f"The database at {where(url)} holds no shared Floorman tournament.")
+    if int(meta.get("schema", "0")) > SCHEMA_VERSION:
+        raise NewerFileVersion(f"The tournament at {where(url)} was shared by a newer version of Floorman "
+                               f"({meta.get('app_version', '?')}); update Floorman on this station.")
+    return meta
+
+
+def _said(news: list[tuple[Action, Author]]) -> str:
+    """ "Bust-out of Ann Lee at 21:03 by Floor 2 (Bob)": what other stations did, latest three at most."""
+    parts = []
+    for action, who in news[-3:]:
+        by = f"{who.station} ({who.operator})" if who.operator else who.station or "another station"
+        at = _time.strftime("%H:%M", _time.localtime(action.at))
+        parts.append(f"{action.label} at {at} by {by}")
+    more = f" (and {len(news) - 3} more)" if len(news) > 3 else ""
+    text = "; ".join(parts) + more
+    return text[:1].upper() + text[1:]
+
+
+def _seq(action: Action | None) -> int | None:
+    return action.seq if action is not None else None

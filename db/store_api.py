@@ -1,0 +1,77 @@
+"""What the window and the command line ask of a tournament store, whichever home the tournament has.
+
+Two stores meet it: :class:`db.store.TournamentStore` (the tournament in its SQLite file, the default)
+and :class:`db.shared_store.SharedStore` (the tournament in a PostgreSQL database, shared by several
+stations). The engine is the same object behind both (``store.tournament``); it does not know which
+store it is on. mypy checks both classes against :class:`TournamentLog` (the functions at the end).
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Protocol, Self
+
+from app.commands import Command
+from app.core.events import Event
+from app.engine import Tournament
+from app.log.history import HistoryItem
+
+if TYPE_CHECKING:
+    from db.shared_store import SharedStore
+    from db.store import TournamentStore
+
+
+class TournamentLog(Protocol):
+    """A tournament's log of actions, durable before each call returns, with undo and redo as actions."""
+
+    @property
+    def tournament(self) -> Tournament:
+        """The engine, folded to the last action this store has seen."""
+        ...
+
+    @property
+    def last_seq(self) -> int:
+        """The sequence number of the last action this store has seen."""
+        ...
+
+    def execute(self, command: Command | dict[str, Any], *, automatic: bool = False,
+                label: str | None = None) -> list[Event]:
+        """Run one command and record it; RuleError or StoreError: nothing changed."""
+        ...
+
+    def undo(self) -> str:
+        """Undo the latest action in force; returns its label."""
+        ...
+
+    def redo(self) -> str:
+        """Redo the action undone most recently; returns its label."""
+        ...
+
+    def undo_label(self) -> str | None:
+        ...
+
+    def redo_label(self) -> str | None:
+        ...
+
+    def history(self) -> list[HistoryItem]:
+        """Every action, oldest first (undone ones marked)."""
+        ...
+
+    def close(self) -> None:
+        ...
+
+    def __enter__(self) -> Self:
+        ...
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        ...
+
+
+if TYPE_CHECKING:
+    # mypy holds both stores to the interface: a method missing or typed otherwise is an error here.
+    def _sqlite_store(store: TournamentStore) -> TournamentLog:
+        return store
+
+    def _shared_store(store: SharedStore) -> TournamentLog:
+        return store
