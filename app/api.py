@@ -11,6 +11,7 @@ its rules areas, its log) is its own business: a name a face needs is added here
 
 from app import format as fmt
 from app import views
+from app.commands.roles import DESK, DIRECTOR, FLOOR, ROLES, SCREEN, allowed, who_may
 from app.core.events import Event
 from app.core.state import OUT, SEATED, WAITING, WINNER, Player, Table, TournamentState
 from app.core.timesource import FakeClock, TimeSource, WallClock
@@ -117,6 +118,14 @@ __all__ = [
     "Aspect",
     "Changes",
     "what_changed",
+    # stations' roles: what a desk, a floor or a screen station may enter (the engine checks it)
+    "DIRECTOR",
+    "DESK",
+    "FLOOR",
+    "SCREEN",
+    "ROLES",
+    "allowed",
+    "who_may",
     # refusals and questions (the commands themselves are declared in app.commands)
     "RuleError",
     "Question",

@@ -21,6 +21,7 @@ import msgspec
 
 import app.areas  # noqa: F401  (every rules area registers its commands and appliers)
 from app.commands import Command, declaration
+from app.commands.roles import check_role
 from app.core.context import Context, apply_event, handler_for
 from app.core.events import Event
 from app.core.randomness import RandomSource
@@ -80,14 +81,18 @@ class Tournament:
         return t
 
     # -- running commands -----------------------------------------------------------------------
-    def execute(self, command: Command | dict[str, Any], *, nothing_due: bool = False) -> list[Event]:
+    def execute(self, command: Command | dict[str, Any], *, nothing_due: bool = False, role: str | None = None,
+                what: str | None = None) -> list[Event]:
         """Run one director command. Returns its events, or raises RuleError and changes nothing.
 
         A plain dict is first checked against the command's declaration (a wrong or unknown field is
         refused, naming it). ``nothing_due``: the caller has just found that nothing is due
-        (:meth:`due_command`), so it is not looked for again.
+        (:meth:`due_command`), so it is not looked for again. ``role``: the role of the station that
+        entered it (app.commands.roles; None is the director); a command that role may not run is
+        refused ROLE_FORBIDDEN before anything, named by ``what`` (the history's words for it).
         """
         decl = declaration(command)
+        check_role(role, decl, what or decl.name().replace("_", " "))
         handler = handler_for(decl)
         if not nothing_due:
             self.run_due(decl)  # what time passing made due is done first, and stays done

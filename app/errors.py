@@ -50,6 +50,7 @@ INPUT_CODES = frozenset(
         "INVALID_STRUCTURE",
         "CLOCK_STATE",
         "MOVE_NOT_ALLOWED",
+        "ROLE_FORBIDDEN",  # a station's role does not enter this command (app/commands/roles.py)
     }
 )
 

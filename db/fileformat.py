@@ -13,7 +13,7 @@ from __future__ import annotations
 FORMAT = "floorman-tournament"
 # Schema versions this build knows, oldest first; the last one is what it writes. Each is an Alembic
 # revision under db/migrations/versions/ (tests check that the two lists agree).
-REVISIONS: tuple[str, ...] = ("0001", "0002")
+REVISIONS: tuple[str, ...] = ("0001", "0002", "0003")
 SCHEMA_VERSION = len(REVISIONS)
 
 KIND_CREATE = "create"
@@ -23,7 +23,8 @@ KIND_REDO = "redo"
 
 # The columns of each table, in the order the models declare them.
 META_COLUMNS: tuple[str, ...] = ("key", "value")
-ACTION_COLUMNS: tuple[str, ...] = ("seq", "kind", "at", "label", "command", "events", "target", "automatic")
+ACTION_COLUMNS: tuple[str, ...] = ("seq", "kind", "at", "label", "command", "events", "target", "automatic",
+                                   "station", "operator")
 SNAPSHOT_COLUMNS: tuple[str, ...] = ("id", "action_seq", "fingerprint", "state")
 # The schema of a new file, statement by statement, exactly as the Alembic migrations up to the last
 # revision leave it (the text SQLite keeps in ``sqlite_master``). A new file is built from these with
@@ -36,7 +37,8 @@ SCHEMA_SQL: tuple[str, ...] = (
     'CREATE TABLE meta (\n\t"key" VARCHAR(64) NOT NULL, \n\tvalue TEXT NOT NULL, \n\tPRIMARY KEY ("key")\n)',
     "CREATE TABLE actions (\n\tseq INTEGER NOT NULL, \n\tkind VARCHAR(16) NOT NULL, \n\tat FLOAT NOT NULL, "
     "\n\tlabel TEXT NOT NULL, \n\tcommand TEXT NOT NULL, \n\tevents TEXT NOT NULL, \n\ttarget INTEGER, "
-    "automatic BOOLEAN DEFAULT '0' NOT NULL, \n\tPRIMARY KEY (seq), \n\t"
+    "automatic BOOLEAN DEFAULT '0' NOT NULL, station VARCHAR(64) DEFAULT '' NOT NULL, "
+    "operator VARCHAR(64) DEFAULT '' NOT NULL, \n\tPRIMARY KEY (seq), \n\t"
     "FOREIGN KEY(target) REFERENCES actions (seq)\n)",
     "CREATE TABLE snapshots (\n\tid INTEGER NOT NULL, \n\taction_seq INTEGER NOT NULL, \n\tstate BLOB NOT NULL, "
     "fingerprint VARCHAR(64) DEFAULT '' NOT NULL, \n\tPRIMARY KEY (id), \n\t"

@@ -121,8 +121,9 @@ def read_actions(db: sqlite3.Connection, path: Path) -> list[Action]:
     except (json.JSONDecodeError, TypeError, RecursionError) as exc:
         raise DamagedFile(checks.damaged_text(path, f"its log cannot be read ({exc})"), path) from exc
     # Events stay JSON text until needed: after a snapshot, only the tail is ever parsed.
-    actions = [Action(seq, kind, at, label, c, None, target, bool(auto), raw_events=events)
-               for (seq, kind, at, label, _, events, target, auto), c in zip(rows, commands)]
+    actions = [Action(seq, kind, at, label, c, None, target, bool(auto), raw_events=events, station=station,
+                      operator=operator)
+               for (seq, kind, at, label, _, events, target, auto, station, operator), c in zip(rows, commands)]
     if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
         raise DamagedFile(f"The tournament file {path} is damaged: its log has gaps or no start.", path)
     return actions

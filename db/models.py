@@ -7,7 +7,8 @@ A tournament file holds:
 * ``actions``: the log, the source of truth. One row per director action (or automatic action such
   as a clock tick), in order, with every event the engine emitted for it as one JSON array. Undo and
   redo are rows too (``kind`` = ``undo``/``redo``, ``target`` = the ``seq`` they act on), so the
-  audit trail keeps everything that was ever done.
+  audit trail keeps everything that was ever done. ``station`` and ``operator`` say who entered it
+  (empty on a single laptop).
 * ``snapshots``: the engine state after the action ``action_seq`` (``app/log/snapshots.py``: MessagePack
   data with a format tag), so opening a large
   tournament loads one snapshot and replays only the tail of the log.
@@ -49,6 +50,8 @@ class ActionRow(Base):
     events: Mapped[str] = mapped_column(Text)  # JSON array of Event.to_dict()
     target: Mapped[int | None] = mapped_column(Integer, ForeignKey("actions.seq"), nullable=True)
     automatic: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    station: Mapped[str] = mapped_column(String(64), default="", server_default="")  # "" on a single laptop
+    operator: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
 
 class SnapshotRow(Base):

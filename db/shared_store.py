@@ -61,6 +61,7 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
 from app.commands import Command, declaration
+from app.commands.roles import DIRECTOR, known_role
 from app.core.events import Event
 from app.core.timesource import TimeSource
 from app.engine import Tournament
@@ -85,9 +86,9 @@ SCHEMA_SQL: tuple[str, ...] = (
     "station text NOT NULL DEFAULT '', operator text NOT NULL DEFAULT '', "
     "committed_at timestamptz NOT NULL DEFAULT clock_timestamp())",
 )
-_COLUMNS = (*ACTION_COLUMNS, "station", "operator")
+_COLUMNS = ACTION_COLUMNS  # the station and the operator that recorded it are the last two
 _INSERT = f"INSERT INTO actions ({', '.join(_COLUMNS)}) VALUES ({', '.join('%s' for _ in _COLUMNS)})"
-_SELECT_AFTER = f"SELECT {', '.join(ACTION_COLUMNS)}, station, operator, committed_at FROM actions " \
+_SELECT_AFTER = f"SELECT {', '.join(ACTION_COLUMNS)}, committed_at FROM actions " \
                 "WHERE seq > %s ORDER BY seq"
 _SELECT_META = "SELECT key, value FROM meta"
 _LOCK = "SELECT pg_advisory_xact_lock(%s)"
@@ -150,7 +151,8 @@ def _unreachable(url: str, exc: BaseException) -> str:
 
 def _action(row: Sequence[Any]) -> tuple[Action, Author]:
     seq, kind, at, label, command, events, target, automatic, station, operator, committed_at = row
-    action = Action(seq, kind, at, label, json.loads(command), None, target, bool(automatic), raw_events=events)
+    action = Action(seq, kind, at, label, json.loads(command), None, target, bool(automatic), raw_events=events,
+                    station=station, operator=operator)
     return action, Author(station, operator, committed_at)
 
 
@@ -175,7 +177,7 @@ def create_shared(url: str, *, from_file: Path | str, station: str = "Director",
             for statement in SCHEMA_SQL:
                 conn.execute(statement)
             conn.cursor().executemany("INSERT INTO meta (key, value) VALUES (%s, %s)", list(facts.items()))
-            conn.cursor().executemany(_INSERT, [(*row[:7], bool(row[7]), "", "") for row in rows])
+            conn.cursor().executemany(_INSERT, [(*row[:7], bool(row[7]), *row[8:]) for row in rows])
     except psycopg.OperationalError as exc:
         raise ServerUnreachable(_unreachable(url, exc)) from exc
     finally:
@@ -184,9 +186,11 @@ def create_shared(url: str, *, from_file: Path | str, station: str = "Director",
 
 
 def open_shared(url: str, *, station: str, operator: str = "", time: TimeSource | None = None,
-                snapshot_every: int = SNAPSHOT_EVERY) -> SharedStore:
-    """Open the tournament shared in the database at ``url`` as ``station`` (its operator: ``operator``)."""
-    return SharedStore.open(url, station=station, operator=operator, time=time, snapshot_every=snapshot_every)
+                snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
+    """Open the tournament shared in the database at ``url`` as ``station`` (its operator: ``operator``;
+    its role, what it may enter: ``role``, app.commands.roles)."""
+    return SharedStore.open(url, station=station, operator=operator, time=time, snapshot_every=snapshot_every,
+                            role=role)
 
 
 class SharedStore:
@@ -195,10 +199,11 @@ class SharedStore:
     read_only = False
 
     def __init__(self, url: str, conn: psycopg.Connection[tuple[Any, ...]], meta: dict[str, str],
-                 history: History, authors: dict[int, Author], *, station: str, operator: str) -> None:
+                 history: History, authors: dict[int, Author], *, station: str, operator: str,
+                 role: str = DIRECTOR) -> None:
         self.url = url
         self.meta = meta
-        self.station, self.operator = station, operator
+        self.station, self.operator, self.role = station, operator, role
         self.channel = f"floorman_{meta['tournament_id']}"
         self._conn: psycopg.Connection[tuple[Any, ...]] | None = conn
         self._listener: psycopg.Connection[tuple[Any, ...]] | None = None
@@ -211,7 +216,8 @@ class SharedStore:
 
     @classmethod
     def open(cls, url: str, *, station: str, operator: str = "", time: TimeSource | None = None,
-             snapshot_every: int = SNAPSHOT_EVERY) -> SharedStore:
+             snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
+        known_role(role)
         storable_text(station, "The station's name")
         storable_text(operator, "The operator's name")
         if not station.strip():
@@ -235,7 +241,7 @@ class SharedStore:
                                      "or no start.")
         history = replay_history(actions, time=time, snapshot_every=snapshot_every)
         return cls(url, conn, meta, history, {a.seq: who for a, who in read},
-                   station=" ".join(station.split()), operator=" ".join(operator.split()))
+                   station=" ".join(station.split()), operator=" ".join(operator.split()), role=role)
 
     # -- what the window reads ----------------------------------------------------------------
     @property
@@ -275,6 +281,7 @@ class SharedStore:
         command = declaration(command)
         if label is not None:
             storable_text(label, "The label")
+        self._history.permit(command, self.role)  # a station's role: refused before anything, even what is due
         seen = self.last_seq  # what the operator's screen showed when the action was decided
         for attempt in range(TRIES):
             refused: RuleError | None = None
@@ -284,7 +291,8 @@ class SharedStore:
                     due = self._history.run_due(command)
                     if due is not None and not self._append(due):
                         continue
-                    action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None)
+                    action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None,
+                                               role=self.role, station=self.station, operator=self.operator)
                 except RuleError as exc:
                     refused = exc  # what time made due stays recorded, as on a file
                 else:
@@ -314,7 +322,8 @@ class SharedStore:
                     now = f" The last action {word.lower()} would take is now {target.label}." if target else ""
                     raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
                                     f"{_said(news)}; {word.lower()} not done: nothing changed.{now}", None, news)
-                action = history.undo() if kind == UNDO else history.redo()
+                toggle = history.undo if kind == UNDO else history.redo
+                action = toggle(role=self.role, station=self.station, operator=self.operator)
                 if self._append(action):
                     return action.label.removeprefix(f"{word}: ")
         raise self._busy()
@@ -362,7 +371,7 @@ class SharedStore:
     def _append(self, action: Action) -> bool:
         """Insert ``action`` at its position; False (and the state put back) if another station got there
         first. Raises :class:`ServerUnreachable` (the state put back) if the server cannot be reached."""
-        values = (*writer.action_values(action), self.station, self.operator)
+        values = writer.action_values(action)
         try:
             conn = self._db()
             with conn.transaction():
@@ -377,7 +386,7 @@ class SharedStore:
             if isinstance(exc, psycopg.Error):
                 raise self._lost(exc) from exc
             raise
-        self._authors[action.seq] = Author(self.station, self.operator, None)
+        self._authors[action.seq] = Author(action.station, action.operator, None)
         if self._in_turn is not None:
             self._in_turn.append(action)
         self._history.due_snapshot()
@@ -485,8 +494,9 @@ class SharedStore:
             raise self._lost(exc) from exc
         facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
                  "name": meta.get("name", ""), "created_at": meta.get("created_at", repr(rows[0][2]))}
-        seq, kind, at, label, command, events, target, automatic = rows[0]
-        first = Action(seq, kind, at, label, json.loads(command), None, target, automatic, raw_events=events)
+        seq, kind, at, label, command, events, target, automatic, station, operator = rows[0]
+        first = Action(seq, kind, at, label, json.loads(command), None, target, automatic, raw_events=events,
+                       station=station, operator=operator)
         temp = path.with_name(path.name + ".exporting")
         try:
             _remove_database(temp)
@@ -495,7 +505,7 @@ class SharedStore:
             try:
                 writer.build_file(db, facts, first)
                 with db:
-                    db.executemany(_FILE_INSERT, [(*row[:7], int(row[7])) for row in rows[1:]])
+                    db.executemany(_FILE_INSERT, [(*row[:7], int(row[7]), *row[8:]) for row in rows[1:]])
             finally:
                 db.close()
             _publish(temp, path)

@@ -8,7 +8,9 @@ API (what the director's window, printing and ``floorman simulate`` call)::
     store.undo_label()   # "Undo: bust-out of Ann Lee" (None when nothing to undo); redo_label() alike
     store.undo()         # "bust-out of Ann Lee": the label of the action undone; redo() alike
     store.tournament     # the engine object (app.engine.Tournament): .state, .view(), .log
-    store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic)], oldest first
+    store.history()      # [HistoryItem(seq, at, label, kind, undone, automatic, station, operator)], oldest first
+    TournamentStore.open(path, station=Station("floor", "Floor 2", "Ann"))  # a floor station: it enters
+                         # only the floor's commands (RuleError ROLE_FORBIDDEN otherwise), recorded as its own
     store.notices        # messages to show: leftovers of an earlier file moved aside when creating
     store.tick()         # call about once a second: backs up at level changes, breaks, every 5 min
                          # (in the background; store.backup_errors lists any that failed)
@@ -48,6 +50,7 @@ import os
 import sqlite3
 import time as _time
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import TracebackType
@@ -56,6 +59,7 @@ from typing import Any
 import msgspec
 
 from app.commands import Command, declaration
+from app.commands.roles import DIRECTOR, known_role
 from app.core.events import Event
 from app.core.timesource import TimeSource
 from app.engine import Tournament
@@ -93,9 +97,13 @@ class TournamentStore:
     """An open tournament file and its engine. Create with :meth:`create` or :meth:`open`."""
 
     def __init__(self, path: Path, opened: loading.OpenedFile, history: History, *, read_only: bool,
-                 backup_dir: Path | None = None, on_commit: Callable[[int], None] | None = None) -> None:
+                 backup_dir: Path | None = None, on_commit: Callable[[int], None] | None = None,
+                 station: Station | None = None) -> None:
         self.path = path
         self.read_only = read_only
+        # Who enters the actions: the station's role (what it may enter), its name and its operator,
+        # recorded with every action. The single laptop is the director's, with no name.
+        self.station = station or Station()
         self.backup_dir = backup_dir or backups.backup_folder(path)
         self.on_commit = on_commit
         self._opened = opened
@@ -122,9 +130,10 @@ class TournamentStore:
     @classmethod
     def create(cls, path: Path | str, profile: Profile, name: str, time: TimeSource | None = None, seed: int = 0,
                *, backup_dir: Path | None = None, snapshot_every: int = SNAPSHOT_EVERY,
-               on_commit: Callable[[int], None] | None = None) -> TournamentStore:
+               on_commit: Callable[[int], None] | None = None, station: Station | None = None) -> TournamentStore:
         path = Path(path)
         storable_text(name, "The tournament's name")
+        station = checked_station(station)
         if path.exists():
             raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.")
         if not path.parent.is_dir():
@@ -167,15 +176,16 @@ class TournamentStore:
                 raise
             raise said from exc
         store = cls(path, loading.OpenedFile(db, lock), history, read_only=False, backup_dir=backup_dir,
-                    on_commit=on_commit)
+                    on_commit=on_commit, station=station)
         store.notices += notices
         return store
 
     @classmethod
     def open(cls, path: Path | str, read_only: bool = False, *, time: TimeSource | None = None,
              backup_dir: Path | None = None, snapshot_every: int = SNAPSHOT_EVERY,
-             on_commit: Callable[[int], None] | None = None) -> TournamentStore:
+             on_commit: Callable[[int], None] | None = None, station: Station | None = None) -> TournamentStore:
         path = Path(path)
+        station = checked_station(station)
         try:
             opened = loading.open_file(path, read_only=read_only,
                                        backup_dir=backup_dir or backups.backup_folder(path))
@@ -188,7 +198,8 @@ class TournamentStore:
         except BaseException:
             opened.close()
             raise
-        return cls(path, opened, history, read_only=read_only, backup_dir=backup_dir, on_commit=on_commit)
+        return cls(path, opened, history, read_only=read_only, backup_dir=backup_dir, on_commit=on_commit,
+                   station=station)
 
     # -- the engine and its history -----------------------------------------------------------
     @property
@@ -208,6 +219,18 @@ class TournamentStore:
     def redo_label(self) -> str | None:
         return None if self.read_only else self._history.redo_label()
 
+    def undo_station(self) -> tuple[str, str] | None:
+        """The station and operator of the action Undo would undo (``("", "")`` for one entered on a
+        single laptop; None when there is nothing to undo): the window asks before undoing another
+        station's action."""
+        target = None if self.read_only else self._history.undo_target()
+        return (target.station, target.operator) if target is not None else None
+
+    def redo_station(self) -> tuple[str, str] | None:
+        """The station and operator of the action Redo would put back (see :meth:`undo_station`)."""
+        target = None if self.read_only else self._history.redo_target()
+        return (target.station, target.operator) if target is not None else None
+
     # -- changing the tournament --------------------------------------------------------------
     def execute(self, command: Command | dict[str, Any], *, automatic: bool = False,
                 label: str | None = None) -> list[Event]:
@@ -218,10 +241,13 @@ class TournamentStore:
         command = declaration(command)
         if label is not None:
             storable_text(label, "The label")
+        me = self.station
+        self._history.permit(command, me.role)  # a station's role: refused before anything, even what is due
         due = self._history.run_due(command)  # what time made due (ELIM-6): an automatic action of its own
         if due is not None:
             self._commit(due)
-        action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None)
+        action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None,
+                                   role=me.role, station=me.name, operator=me.operator)
         self._commit(action)
         if _time.monotonic() - self._last_check >= CHECK_CLOCK_EVERY:
             self.tick()  # between the window's own ticks, at most once a second
@@ -230,14 +256,16 @@ class TournamentStore:
     def undo(self) -> str:
         self._writable()
         self._check_file()
-        action = self._history.undo()
+        me = self.station
+        action = self._history.undo(role=me.role, station=me.name, operator=me.operator)
         self._commit(action)
         return action.label.removeprefix("Undo: ")
 
     def redo(self) -> str:
         self._writable()
         self._check_file()
-        action = self._history.redo()
+        me = self.station
+        action = self._history.redo(role=me.role, station=me.name, operator=me.operator)
         self._commit(action)
         return action.label.removeprefix("Redo: ")
 
@@ -430,6 +458,31 @@ class TournamentStore:
 
 
 _JSON = msgspec.json.Encoder()
+
+
+@dataclass(frozen=True)
+class Station:
+    """The station a store writes for: its ``role`` (director, desk, floor or screen: what it may
+    enter, app.commands.roles), its ``name`` ("Desk 1", "Floor 2") and its ``operator`` (who is at it),
+    both recorded with every action it enters. The default is the single laptop: the director's."""
+
+    role: str = DIRECTOR
+    name: str = ""
+    operator: str = ""
+
+
+STATION_TEXT_MAX = 64  # characters of a station's or operator's name
+
+
+def checked_station(station: Station | None) -> Station:
+    """``station`` (the director's when None) if its role is known and its names can be stored."""
+    station = station or Station()
+    known_role(station.role)
+    for text, what in ((station.name, "The station's name"), (station.operator, "The operator's name")):
+        storable_text(text, what)
+        if len(text) > STATION_TEXT_MAX:
+            raise RuleError("INVALID_INPUT", f"{what} is longer than {STATION_TEXT_MAX} characters.")
+    return station
 
 
 def storable_text(value: Any, what: str) -> None:

@@ -35,7 +35,8 @@ _PRUNE_SNAPSHOTS = "DELETE FROM snapshots WHERE id NOT IN (SELECT id FROM snapsh
 def action_values(action: Action) -> tuple[Any, ...]:
     """The ``actions`` row of one action, in the order of ``ACTION_COLUMNS``."""
     return (action.seq, action.kind, action.at, action.label, _JSON.encode(action.command).decode(),
-            _JSON.encode([to_wire(e) for e in action.events]).decode(), action.target, action.automatic)
+            _JSON.encode([to_wire(e) for e in action.events]).decode(), action.target, action.automatic,
+            action.station, action.operator)
 
 
 def action_row(action: Action) -> dict[str, Any]:

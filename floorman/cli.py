@@ -22,6 +22,8 @@ SUBCOMMANDS: dict[str, str] = {
     "commands": "floorman.cmd_commands:main",
     "serve": "floorman.cmd_serve:main",
     "league": "floorman.cmd_league:main",
+    "host": "floorman.cmd_host:main",
+    "join": "floorman.cmd_join:main",
 }
 
 

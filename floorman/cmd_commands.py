@@ -8,12 +8,15 @@ from typing import Any
 
 
 def listing() -> list[dict[str, Any]]:
-    """One entry per declared command: name, JSON Schema, the window's place for it, help, rules."""
+    """One entry per declared command: name, JSON Schema, the window's place for it, help, rules, and the
+    roles of the stations that may enter it (the director's always)."""
+    from app.api import ROLES, allowed
     from app.commands import catalogue, schema
     from ui.command_map import window_entry
 
     return [
-        {"name": d.name(), "schema": schema(d), "window": window_entry(d), "help": d.help(), "rules": list(d.rules)}
+        {"name": d.name(), "schema": schema(d), "window": window_entry(d), "help": d.help(), "rules": list(d.rules),
+         "roles": [role for role in ROLES if allowed(role, d)]}
         for d in catalogue()
     ]
 

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+# A real PostgreSQL server for the tests that ask for one (``pg_url``, ``pg_database``).
+pytest_plugins = ("tests.support.pg",)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("FLOORMAN_NO_SOUND", "1")
 

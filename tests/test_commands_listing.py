@@ -23,6 +23,8 @@ def test_every_declared_command_is_listed_with_a_schema_and_a_place_in_the_windo
         assert e["schema"] and isinstance(e["schema"], dict)
         assert isinstance(e["window"], str) and e["window"].strip()
         assert e["help"] == d.help() and e["rules"] == list(d.rules)
+        assert e["roles"] == ["director", *[r for r in ("desk", "floor") if r in d.roles]]
+    assert listed["bust"]["roles"] == ["director", "floor"] and listed["rebuy"]["roles"] == ["director", "desk"]
 
 
 def test_the_table_is_readable() -> None:

@@ -81,6 +81,7 @@ class DirectorWindow(QMainWindow):
     """
 
     closed_to_welcome = Signal()
+    join_requested = Signal()  # Tournament > Join a tournament…: a shared tournament in a window of its own
 
     def __init__(self, session: Session, parent: QWidget | None = None, roster: RosterLink | None = None) -> None:
         super().__init__(parent)
@@ -565,6 +566,10 @@ class DirectorWindow(QMainWindow):
             dark = not bool(app.property("floormanDark"))
             app.setProperty("floormanDark", dark)
             theme.apply(app, dark)
+
+    def act_join(self) -> None:
+        """Tournament > Join a tournament…: the application asks for the join code (ui.start.Starter)."""
+        self.join_requested.emit()
 
     def act_close_tournament(self) -> bool:
         """Ctrl+W: close this tournament and go back to the welcome screen (True when it closed)."""

@@ -9,6 +9,7 @@ SQLite store (``db.store.TournamentStore``) or :class:`MemoryBackend`, a tournam
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -95,6 +96,7 @@ class Session(QObject):
         self.read_only_reason = ""  # set when the file is open read-only: why, in words for the director
         self.venue = ""  # where the event is played (printed on the sheets); from an event template
         self.notices: list[str] = []  # said once when the window opens (e.g. the league season joined)
+        self.on_close: list[Callable[[], None]] = []  # run first when the session closes (a shared one's polling)
 
     @classmethod
     def in_memory(cls, tournament: Tournament) -> Session:
@@ -137,6 +139,19 @@ class Session(QObject):
     def redo_label(self) -> str | None:
         return _bare(self.backend.redo_label())
 
+    def entered_elsewhere(self, undo: bool) -> str | None:
+        """Who entered the action Undo (``undo``) or Redo would touch, in words ("Floor 2 (Lou)"), when
+        it was another station of a shared tournament; None when it was this one, or a single laptop."""
+        ask = getattr(self.backend, "undo_station" if undo else "redo_station", None)
+        found = ask() if callable(ask) else None
+        if not found or not found[0]:
+            return None
+        station, operator = found
+        mine = getattr(getattr(self.backend, "station", None), "name", "")
+        if station == mine:
+            return None
+        return f"{station} ({operator})" if operator else str(station)
+
     def history(self) -> list[HistoryItem]:
         """Every action with its time and words, oldest first (undone ones marked)."""
         items = getattr(self.backend, "history", None)
@@ -150,4 +165,6 @@ class Session(QObject):
         return saved
 
     def close(self) -> None:
+        for stop in self.on_close:
+            stop()
         self.backend.close()

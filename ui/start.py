@@ -156,6 +156,7 @@ class Starter(QObject):
         w.open_dialog_requested.connect(self.choose_file)
         w.restore_requested.connect(self.restore_backup)
         w.demo_requested.connect(self.open_demo)
+        w.join_requested.connect(self.join_tournament)
         self.welcome = w
         self._keep(w)
 
@@ -165,6 +166,13 @@ class Starter(QObject):
 
         window = DirectorWindow(session, roster=RosterLink())
         window.closed_to_welcome.connect(lambda: self._closed(window))
+        window.join_requested.connect(self.join_tournament)
+        from ui.shared_link import SharedFollower
+
+        follower = session.findChild(SharedFollower)
+        if follower is not None:  # a shared tournament: a server out of reach is said at once, above the tabs
+            banner = window.store.banner
+            follower.lost_changed.connect(lambda text: banner.refuse(text) if text else banner.hide())
         self._keep(window)
         window.showMaximized()
         if self.welcome is not None:
@@ -229,6 +237,39 @@ class Starter(QObject):
                 self.show_welcome()
             return
         self.open_session(session)
+
+    def join_tournament(self) -> None:
+        """Tournament > Join a tournament…: the join code the host's director gives, and this station's name."""
+        from PySide6.QtWidgets import QInputDialog
+
+        parent = self.windows[-1] if self.windows else None
+        code, ok = QInputDialog.getText(parent, "Join a tournament",
+                                        "The join code (floorman:…) or the server's URL the director gives:")
+        if not ok or not code.strip():
+            return
+        station, ok = QInputDialog.getText(parent, "Join a tournament",
+                                           "This station's name (Desk, Floor 2, Bar screen…):")
+        if not ok:
+            return
+        operator, ok = QInputDialog.getText(parent, "Join a tournament", "Who is at this station (may be left empty):")
+        if ok:
+            self.join(code, station, operator)
+
+    def join(self, code: str, station: str, operator: str = "") -> bool:
+        """Open the shared tournament ``code`` names as ``station`` in a window; False (said in words) if not."""
+        from db.joincode import JoinCodeError
+        from ui.shared_link import shared_session
+
+        try:
+            session = shared_session(code.strip(), station, operator)
+        except JoinCodeError as exc:
+            self.show_error(exc.message)
+            return False
+        except Exception as exc:  # a wrong password, a server out of reach: the store says so in words
+            self._fail(exc)
+            return False
+        self.open_session(session)
+        return True
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.welcome, "Open a tournament", str(tournaments_dir()), FILE_FILTER)

@@ -36,6 +36,7 @@ class WelcomeWindow(QWidget):
     open_dialog_requested = Signal()
     restore_requested = Signal()
     demo_requested = Signal()
+    join_requested = Signal()  # join a tournament another laptop shares (a join code)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +90,10 @@ class WelcomeWindow(QWidget):
         open_btn = QPushButton("Open a tournament file…  (Ctrl+O)")
         open_btn.setShortcut("Ctrl+O")
         open_btn.clicked.connect(self.open_dialog_requested)
+        join = QPushButton("Join a tournament…")
+        join.setToolTip("Open a tournament another laptop shares, with the join code its director gives")
+        join.clicked.connect(self.join_requested)
+        self.join_button = join
         restore = QPushButton("Restore from a backup…")
         restore.clicked.connect(self.restore_requested)
         demo = QPushButton("Try the demo tournament")
@@ -102,6 +107,7 @@ class WelcomeWindow(QWidget):
         grid.addWidget(new, 2, 1)
         grid.addWidget(restore, 3, 0)
         grid.addWidget(demo, 3, 1)
+        grid.addWidget(join, 4, 0)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(24, 20, 24, 20)
         lay.addWidget(title)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.commands.base import Command, PlayerRef
+from app.commands.base import ON_THE_FLOOR, Command, PlayerRef
 
 
 class Absent(Command, tag="absent"):
@@ -14,6 +14,7 @@ class Absent(Command, tag="absent"):
     """
 
     label: ClassVar[str] = "{player} marked absent"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ABS-3", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "absent", "player": "Ann", "long": False},)
 
@@ -27,6 +28,7 @@ class Returned(Command, tag="returned"):
     counted them); a waiting person marked away is present again."""
 
     label: ClassVar[str] = "{player} back at the table"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ABS-3",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "returned", "player": "Ann"},)
 
@@ -39,6 +41,7 @@ class Forfeit(Command, tag="forfeit"):
     bank."""
 
     label: ClassVar[str] = "forfeit of {player}"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ABS-2", "ABS-3", "ELIM-6", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "forfeit", "player": "Ann", "stack": 1015},)
 
@@ -50,6 +53,7 @@ class NoShow(Command, tag="no_show"):
     """Remove the chips of committed players who never arrived; they are out together, as one batch."""
 
     label: ClassVar[str] = "no-show of {player}"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("REG-5", "ABS-5", "ELIM-3", "ELIM-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "no_show", "players": ["Dan"]},)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.commands.base import Command, PlayerRef
+from app.commands.base import DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
 
 
 class Move(Command, tag="move"):
     """Move one player to an open seat at another table (a balance move, or the director's own)."""
 
     label: ClassVar[str] = "move of {player} to table {table} seat {seat}"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("SEAT-7", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "move", "player": "Ann Lee", "table": 5, "seat": 9, "reason": "balance"},
@@ -30,6 +31,7 @@ class Balance(Command, tag="balance"):
     """
 
     label: ClassVar[str] = "table balancing"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BAL-1", "BAL-2", "BAL-3", "BRK-1", "BRK-3", "BRK-4", "BRK-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "balance", "cards": {"1": "Kh", "2": "3c"}},)
 
@@ -48,6 +50,7 @@ class BreakTable(Command, tag="break_table"):
     """
 
     label: ClassVar[str] = "breaking of table {table}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BRK-1", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "break_table", "table": 3, "cards": {"Cy Lo": "As", "Di Wu": "Qh"}, "seat_order": [[2, 9], [1, 8]]},
@@ -62,6 +65,7 @@ class Redraw(Command, tag="redraw"):
     """Everyone draws new seats for ``tables`` tables (by default as few as hold them); the button by the draw."""
 
     label: ClassVar[str] = "redraw of the seats"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BRK-3", "BRK-4", "BRK-5", "BRK-6", "BRK-7", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "redraw", "tables": 2, "cards": {"Ann Lee": "As"}},)
 
@@ -76,6 +80,7 @@ class WaiveHalt(Command, tag="waive_halt"):
     """Let a halted table deal its next hand before a player arrives to refill it."""
 
     label: ClassVar[str] = "halt waived at table {table}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BAL-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "waive_halt", "table": 7, "reason": "two hands to the break"},

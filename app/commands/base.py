@@ -17,6 +17,15 @@ from typing import Any, ClassVar
 
 import msgspec
 
+# The role of a station (app/commands/roles.py): the director runs everything, a screen nothing.
+DIRECTOR, DESK, FLOOR, SCREEN = "director", "desk", "floor", "screen"
+ROLES: tuple[str, ...] = (DIRECTOR, DESK, FLOOR, SCREEN)
+# What a declaration's ``roles`` says: who, besides the director, may run the command.
+DIRECTOR_ONLY: frozenset[str] = frozenset()
+AT_THE_DESK: frozenset[str] = frozenset({DESK})
+ON_THE_FLOOR: frozenset[str] = frozenset({FLOOR})
+DESK_AND_FLOOR: frozenset[str] = frozenset({DESK, FLOOR})
+
 # A player is named by id (an int) or by name (text, case-insensitive); both are accepted everywhere.
 PlayerRef = int | str
 
@@ -30,6 +39,9 @@ class Command(msgspec.Struct, tag_field="cmd", kw_only=True, forbid_unknown_fiel
 
     label: ClassVar[str] = ""  # the history's words, e.g. "bust-out of {player}"
     rules: ClassVar[tuple[str, ...]] = ()  # the rule ids this command applies, e.g. ("ELIM-1", "ENT-5")
+    # The stations besides the director's that may run it (DIRECTOR_ONLY, AT_THE_DESK, ON_THE_FLOOR,
+    # DESK_AND_FLOOR); every declaration says it itself (a test checks), a screen runs nothing.
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     # Commands as a director writes them, shown in docs/commands.md (each one must parse).
     examples: ClassVar[tuple[dict[str, Any], ...]] = ()
 

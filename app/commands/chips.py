@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.commands.base import Command, PlayerRef
+from app.commands.base import DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
 
 
 class ChipCount(Command, tag="chip_count"):
     """Enter counted stacks, a whole table at a time; a count that does not add up is flagged unless accepted."""
 
     label: ClassVar[str] = "chip count"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "chip_count", "counts": {"Ann": 20000, "Bob": 9000}, "accept": False},
@@ -24,6 +25,7 @@ class AcceptChipCount(Command, tag="accept_chip_count"):
     """Accept the flagged count as it was entered; its difference is recorded as a correction."""
 
     label: ClassVar[str] = "chip count accepted"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "accept_chip_count"},)
 
@@ -36,6 +38,7 @@ class ChipRace(Command, tag="chip_race"):
     """
 
     label: ClassVar[str] = "chip race of the {denomination} chips"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("RACE-1", "RACE-2", "RACE-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "chip_race", "denomination": 5, "cards": {"Ann Lee": ["Kd", "Qd"], "Bob Ray": ["2h"]}},
@@ -53,6 +56,7 @@ class FoundChips(Command, tag="found_chips"):
     """Raced-off chips found later are credited at equal value, rounded down to the smallest chip in play."""
 
     label: ClassVar[str] = "found chips ({player})"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("RACE-4",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "found_chips", "player": "Bob Ray", "denomination": 5, "count": 7},

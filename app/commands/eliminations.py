@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.commands.base import Command, PlayerRef
+from app.commands.base import DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
 
 
 class Bust(Command, tag="bust"):
@@ -21,6 +21,7 @@ class Bust(Command, tag="bust"):
     """
 
     label: ClassVar[str] = "bust-out of {player}"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ELIM-1", "ELIM-3", "ELIM-4", "ELIM-6", "ENT-5", "CONV-6", "KO-1", "KO-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "bust", "player": "Ann", "rebuy": True, "hand_started_before_level_change": True},
@@ -46,6 +47,7 @@ class DeclineRebuy(Command, tag="decline_rebuy"):
     """A player who lost all their chips does not rebuy: they are out, placed by the hand in which they lost them."""
 
     label: ClassVar[str] = "{player} declines the rebuy"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "decline_rebuy", "player": "Ann Lee"},)
 
@@ -60,6 +62,7 @@ class Finish(Command, tag="finish"):
     """
 
     label: ClassVar[str] = "end of the tournament"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("ELIM-6",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "finish"},)
 
@@ -68,6 +71,7 @@ class HandForHand(Command, tag="hand_for_hand"):
     """Start (``"on": true``) or end (``"on": false``) hand-for-hand play; the clock pauses meanwhile."""
 
     label: ClassVar[str] = "hand-for-hand on or off"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "ELIM-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "hand_for_hand", "on": True},)
 
@@ -78,6 +82,7 @@ class HandForHandRound(Command, tag="hand_for_hand_round"):
     """Every table finished its hand of the round: the fixed time comes off the clock."""
 
     label: ClassVar[str] = "hand-for-hand round finished"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "ELIM-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "hand_for_hand_round"},)
 
@@ -86,6 +91,7 @@ class SetPayouts(Command, tag="set_payouts"):
     """Replace the payout table by the director's amounts in cents, 1st place first (null: the profile's)."""
 
     label: ClassVar[str] = "payout table change"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-6", "CONV-8")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "set_payouts", "amounts_cents": [50000, 30000, 20000]},
@@ -102,6 +108,7 @@ class LockPayouts(Command, tag="lock_payouts"):
     """
 
     label: ClassVar[str] = "payout table locked"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-10",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "lock_payouts"},)
 
@@ -114,6 +121,7 @@ class UnlockPayouts(Command, tag="unlock_payouts"):
     """
 
     label: ClassVar[str] = "payout table unlocked"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-10",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "unlock_payouts", "confirm": True},)
 
@@ -129,6 +137,7 @@ class AwardSeats(Command, tag="award_seats"):
     """
 
     label: ClassVar[str] = "seats awarded to the players left"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("SAT-3", "SAT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "award_seats"},)
 
@@ -143,6 +152,7 @@ class RecordDeal(Command, tag="record_deal"):
     """
 
     label: ClassVar[str] = "deal recorded"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-11", "ELIM-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "record_deal", "method": "icm", "chips": {"Ann": 60000, "Bob": 40000}, "save_cents": 10000},

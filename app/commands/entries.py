@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from app.commands.base import Command, PlayerRef
+from app.commands.base import AT_THE_DESK, ON_THE_FLOOR, Command, PlayerRef
 
 
 class Register(Command, tag="register"):
@@ -23,6 +23,7 @@ class Register(Command, tag="register"):
     """
 
     label: ClassVar[str] = "registration of {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6", "REG-9")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "register", "name": "Ann Lee", "identity": {"first_name": "Ann", "last_name": "Lee",
@@ -50,6 +51,7 @@ class RenamePlayer(Command, tag="rename_player"):
     """
 
     label: ClassVar[str] = "name of {player} corrected to {name}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "rename_player", "player": "Ann Le", "name": "Ann Lee"},)
 
@@ -61,6 +63,7 @@ class BuyIn(Command, tag="buy_in"):
     """Take the buy-in of a player who registered without paying."""
 
     label: ClassVar[str] = "buy-in of {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "buy_in", "player": "Ann Lee", "amount_cents": 2500},)
 
@@ -77,6 +80,7 @@ class Reenter(Command, tag="reenter"):
     """
 
     label: ClassVar[str] = "re-entry of {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-8", "ENT-1", "ENT-5", "ENT-9", "REG-3", "REG-4", "REG-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "reenter", "player": "Ann Lee"},
@@ -98,6 +102,7 @@ class Rebuy(Command, tag="rebuy"):
     """
 
     label: ClassVar[str] = "rebuy for {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-3", "ENT-4", "ENT-1", "ENT-9", "CONV-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "rebuy", "player": "Ann Lee", "amount_cents": 2000},)
 
@@ -115,6 +120,7 @@ class Addon(Command, tag="addon"):
     """
 
     label: ClassVar[str] = "add-on for {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-7", "ENT-5", "ENT-9")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "addon", "player": "Ann Lee", "stack": 0, "amount_cents": 10000},
@@ -134,6 +140,7 @@ class Topup(Command, tag="topup"):
     """
 
     label: ClassVar[str] = "top-up for {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-6", "ENT-5", "ENT-9", "CONV-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "topup", "player": "Bob", "stack": 1200, "chips": 800, "amount_cents": 800},
@@ -151,6 +158,7 @@ class BuyChips(Command, tag="buy_chips"):
     """Buy chips from the dealer between hands, within the per-hand maximum."""
 
     label: ClassVar[str] = "chips bought by {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-9", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "buy_chips", "player": "Ann", "amount_cents": 10000},)
 
@@ -162,6 +170,7 @@ class SeatWaiting(Command, tag="seat_waiting"):
     """Seat the first paid entrant on the waiting list (or the one named) in a freed seat."""
 
     label: ClassVar[str] = "seating from the waiting list"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-3",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "seat_waiting", "player": "W1"},)
 
@@ -172,6 +181,7 @@ class RefundWaiting(Command, tag="refund_waiting"):
     """Late entry is over: refund every paid entrant who never got a seat."""
 
     label: ClassVar[str] = "refunds to the waiting list"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-3", "ENT-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "refund_waiting"},)
 
@@ -180,6 +190,7 @@ class Withdraw(Command, tag="withdraw"):
     """A registrant drops out before the start: they are refunded and the first on the waiting list moves up."""
 
     label: ClassVar[str] = "withdrawal of {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-1", "ENT-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "withdraw", "player": "Ann Lee"},)
 
@@ -190,6 +201,7 @@ class ForfeitAtStart(Command, tag="forfeit_at_start"):
     """Registrants absent at the start forfeit (a loss and the forfeit fee); waiting people move up."""
 
     label: ClassVar[str] = "forfeit of {player}"
+    roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("REG-2",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "forfeit_at_start", "players": ["Bob", "Cat"]},)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.commands.base import Command
+from app.commands.base import DIRECTOR_ONLY, Command
 
 
 class RecordDraw(Command, tag="record_draw"):
     """Record the game pulled from the hat for a level; it swaps with the level that held it."""
 
     label: ClassVar[str] = "game drawn for level {level}: {game}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("MIX-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "record_draw", "level": 3, "game": "razz"},)
 
@@ -22,6 +23,7 @@ class ChooseGame(Command, tag="choose_game"):
     """Record the game the player on the button chose (dealer's choice), at one table or all."""
 
     label: ClassVar[str] = "game chosen: {game}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("MIX-9",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "choose_game", "game": "stud_hilo", "table": 2},)
 
@@ -36,6 +38,7 @@ class StudActionOrder(Command, tag="stud_action_order"):
     """
 
     label: ClassVar[str] = "stud action order at table {table}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("MIX-4", "MIX-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "stud_action_order", "game": "razz", "street": 3, "cards": {"2": "Kh", "4": "Ks"}},

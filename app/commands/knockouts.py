@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.commands.base import Command, PlayerRef
+from app.commands.base import DIRECTOR_ONLY, Command, PlayerRef
 
 
 class CorrectEliminator(Command, tag="correct_eliminator"):
@@ -17,6 +17,7 @@ class CorrectEliminator(Command, tag="correct_eliminator"):
     """
 
     label: ClassVar[str] = "eliminator of {player} corrected"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("KO-6", "KO-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "correct_eliminator", "player": "Ann", "eliminated_by": ["Cat"]},
@@ -32,6 +33,7 @@ class SetHouseBounty(Command, tag="set_house_bounty"):
     knocks them out, on top of any bounty of the event; 0 takes it off."""
 
     label: ClassVar[str] = "house bounty on {player}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("KO-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "set_house_bounty", "player": "Dana Lee", "amount_cents": 10000},

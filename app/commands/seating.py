@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.commands.base import Command, PlayerRef
+from app.commands.base import AT_THE_DESK, DIRECTOR_ONLY, Command, PlayerRef
 
 
 class OpenTable(Command, tag="open_table"):
     """Open a table (by default the lowest free number, with the profile's seats per table)."""
 
     label: ClassVar[str] = "opening of table {table}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "open_table", "table": 4, "seats": 9},)
 
@@ -28,6 +29,7 @@ class SeatAll(Command, tag="seat_all"):
     """
 
     label: ClassVar[str] = "seat draw for all players"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("SEAT-1", "SEAT-2", "SEAT-3", "SEAT-4", "SEAT-5", "SEAT-7")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "seat_all", "cards": {"Ann Lee": "As", "Bob Roy": "2h"}},
@@ -44,6 +46,7 @@ class SeatPlayer(Command, tag="seat_player"):
     """Seat one entrant: at the table and seat given, or drawn among the open seats."""
 
     label: ClassVar[str] = "seating of {player}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("SEAT-1", "SEAT-7", "REG-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "seat_player", "player": "Cy Lo", "table": 2, "seat": 7},
@@ -58,6 +61,7 @@ class DrawButton(Command, tag="draw_button"):
     """Deal one card to each player at a table; the highest card (by suit on a tie) takes the button."""
 
     label: ClassVar[str] = "draw for the button at table {table}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("SEAT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "draw_button", "table": 3, "cards": {"Ann Lee": "Kh", "Bob Roy": "Ks", "Cy Lo": "2c"}},
@@ -75,6 +79,7 @@ class AdvanceWinners(Command, tag="advance_winners"):
     """
 
     label: ClassVar[str] = "winners advance to the next stage"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("ELIM-8", "SEAT-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "advance_winners", "end": True, "stacks": {"Ann Lee": 340, "Bob Roy": 120},
@@ -94,6 +99,7 @@ class LockSeat(Command, tag="lock_seat"):
     """
 
     label: ClassVar[str] = "seat of {player} locked"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("LOCK-1", "LOCK-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
         {"cmd": "lock_seat", "player": "Kim Poe", "reason": "player-dealer"},
@@ -107,6 +113,7 @@ class UnlockSeat(Command, tag="unlock_seat"):
     """Unlock a player's seat (a designated dealer's too): balancing may move the player again."""
 
     label: ClassVar[str] = "seat of {player} unlocked"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("LOCK-1", "LOCK-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "unlock_seat", "player": "Kim Poe"},)
 

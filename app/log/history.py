@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.commands import Command, declaration
+from app.commands.roles import allowed, check_role
 from app.core.context import apply_event
 from app.core.events import Event
 from app.core.randomness import RandomSource
@@ -43,14 +44,17 @@ CREATE, DO, UNDO, REDO = "create", "do", "undo", "redo"
 class Action:
     """One entry of the history. ``events`` may be given as JSON text, parsed on first use."""
 
-    __slots__ = ("seq", "kind", "at", "label", "command", "target", "automatic", "_events", "_raw")
+    __slots__ = ("seq", "kind", "at", "label", "command", "target", "automatic", "station", "operator", "_events",
+                 "_raw")
 
     def __init__(self, seq: int, kind: str, at: float, label: str, command: dict[str, Any] | None = None,
                  events: list[Event] | None = None, target: int | None = None, automatic: bool = False,
-                 *, raw_events: str | None = None) -> None:
+                 *, raw_events: str | None = None, station: str = "", operator: str = "") -> None:
         self.seq, self.kind, self.at, self.label = seq, kind, at, label
         self.command = command if command is not None else {}
         self.target, self.automatic = target, automatic
+        # Which station entered it and who was at it ("Floor 2", "Ann"); empty on a single laptop.
+        self.station, self.operator = station, operator
         self._events = events if events is not None or raw_events is not None else []
         self._raw = raw_events
 
@@ -75,6 +79,14 @@ class HistoryItem:
     kind: str
     undone: bool
     automatic: bool
+    station: str = ""  # the station that entered it ("" on a single laptop)
+    operator: str = ""  # who was at that station
+
+    def who(self) -> str:
+        """Who entered it, in words: "Floor 2 (Lou)", "Floor 2", or "" on a single laptop."""
+        if self.station and self.operator:
+            return f"{self.station} ({self.operator})"
+        return self.station or self.operator
 
 
 class History:
@@ -133,7 +145,8 @@ class History:
         return LazyLog(lambda: [ev for a in acts for ev in a.events], count)
 
     def items(self) -> list[HistoryItem]:
-        return [HistoryItem(a.seq, a.at, a.label, a.kind, a.seq in self.undone, a.automatic) for a in self.actions]
+        return [HistoryItem(a.seq, a.at, a.label, a.kind, a.seq in self.undone, a.automatic, a.station, a.operator)
+                for a in self.actions]
 
     # -- running commands ---------------------------------------------------------------------
     def run_due(self, before: Command | dict[str, Any] | None = None) -> Action | None:
@@ -145,22 +158,33 @@ class History:
             return None
         return self.run(due, automatic=True)
 
+    def permit(self, command: Command | dict[str, Any], role: str | None) -> None:
+        """RuleError ROLE_FORBIDDEN, in words, when a station of ``role`` may not enter ``command``
+        (app.commands.roles; None is the director). Nothing runs, not even what is due."""
+        decl = declaration(command)
+        if not allowed(role, decl):
+            check_role(role, decl, label_for(decl.to_dict(), self.tournament.state))
+
     def run(
         self, command: Command | dict[str, Any], *, automatic: bool = False, label: str | None = None,
-        nothing_due: bool = False,
+        nothing_due: bool = False, role: str | None = None, station: str = "", operator: str = "",
     ) -> Action:
         """Run one command on the engine and record it (after anything due, as its own action). RuleError:
         nothing changes, beyond the due action. ``nothing_due``: the caller has just run :meth:`run_due`
-        and nothing was due, so neither this nor the engine looks again."""
+        and nothing was due, so neither this nor the engine looks again. ``role``: the role of the
+        station entering it, checked before anything (see :meth:`permit`); ``station`` and ``operator``
+        are recorded with the action."""
+        self.permit(command, role)
         if not automatic and not nothing_due:
             nothing_due = self.run_due(command) is None
         t = self.tournament
         decl = declaration(command)
         written = decl.to_dict()
         text = label or label_for(written, t.state)
-        events = t.execute(decl, nothing_due=nothing_due)
+        events = t.execute(decl, nothing_due=nothing_due, role=role, what=text)
         at = events[0].at if events else self._now()
-        action = Action(self.next_seq, DO, at, text, written, list(events), None, automatic)
+        action = Action(self.next_seq, DO, at, text, written, list(events), None, automatic,
+                        station=station, operator=operator)
         self._add(action)
         return action
 
@@ -187,21 +211,27 @@ class History:
         a = self.redo_target()
         return f"Redo: {a.label}" if a else None
 
-    def undo(self) -> Action:
+    def undo(self, *, role: str | None = None, station: str = "", operator: str = "") -> Action:
+        """Undo the latest action still in force. ``role``: a station may undo only what it may enter
+        (ROLE_FORBIDDEN otherwise); whose action it was is :meth:`undo_target`'s ``station``, for the
+        station to ask about before undoing another's."""
         target = self.undo_target()
         if target is None:
             raise RuleError("NOTHING_TO_UNDO", "There is nothing to undo.")
-        return self._toggle(target, UNDO)
+        check_role(role, str(target.command.get("cmd", "")), target.label, doing="undo")
+        return self._toggle(target, UNDO, station, operator)
 
-    def redo(self) -> Action:
+    def redo(self, *, role: str | None = None, station: str = "", operator: str = "") -> Action:
         target = self.redo_target()
         if target is None:
             raise RuleError("NOTHING_TO_REDO", "There is nothing to redo.")
-        return self._toggle(target, REDO)
+        check_role(role, str(target.command.get("cmd", "")), target.label, doing="redo")
+        return self._toggle(target, REDO, station, operator)
 
-    def _toggle(self, target: Action, kind: str) -> Action:
+    def _toggle(self, target: Action, kind: str, station: str = "", operator: str = "") -> Action:
         word = "Undo" if kind == UNDO else "Redo"
-        action = Action(self.next_seq, kind, self._now(), f"{word}: {target.label}", {}, [], target.seq)
+        action = Action(self.next_seq, kind, self._now(), f"{word}: {target.label}", {}, [], target.seq,
+                        station=station, operator=operator)
         index = self._pos[target.seq]
         if kind == REDO and index == len(self._do) - 1:
             # A snapshot taken since the undo describes the state without the target: it goes.

@@ -15,6 +15,7 @@ from msgspec import inspect as mi
 import app.engine  # noqa: F401  (every rules area registers its commands)
 from app.commands.base import Command
 from app.commands.catalogue import catalogue
+from app.commands.roles import who_may
 from app.views.detail import PARTS
 
 DOCS = Path(__file__).parents[2] / "docs"
@@ -45,6 +46,14 @@ hand started before the level changed) it refuses with `NEEDS_INPUT` and a **que
 (`bool`, `choice`, `integer`, `amounts`) and the choices, some of which are commands to run first (a
 rebuy, `set_button`). Answer by repeating the command with the field filled, or by running the choice's
 command and then the command again.
+
+Where several stations share a tournament, each is opened with a role: the **director** enters every
+command; the **desk** registration and the money (buy-ins, rebuys, add-ons, top-ups, re-entries,
+refunds, the waiting list) and seats players; the **floor** what happens at the tables (bust-outs,
+rebuy declines, chip counts, moves, hand for hand, hands finished and buttons, absences); a **screen**
+nothing. Each command below says who enters it; any other station is refused with `ROLE_FORBIDDEN`, in
+words ("A desk station cannot enter “bust-out of Ann Lee”: that is for the floor or the director."),
+and may undo or redo only what it may enter.
 
 The area pages have more examples, with every refusal:
 
@@ -112,7 +121,7 @@ def section(decl: type[Command]) -> str:
     assert isinstance(info, mi.StructType)
     lines = [f"### `{decl.name()}`", "", inspect.cleandoc(decl.__doc__ or ""), ""]
     rules = f"Rules: {', '.join(decl.rules)}. " if decl.rules else ""
-    lines += [f"{rules}In the history: \u201c{decl.label}\u201d.", ""]
+    lines += [f"{rules}In the history: \u201c{decl.label}\u201d. Entered by {who_may(decl)}.", ""]
     fields = [f for f in info.fields if f.name != "at"]
     if fields:
         lines += ["| field | type | default |", "| --- | --- | --- |"]

@@ -37,7 +37,7 @@ from app.tools.simulate import percentile, simulation_profile
 from db.errors import StoreError
 from db.shared_store import Overtaken, SharedStore, create_shared, open_shared
 from db.store import TournamentStore
-from tests.support.pg import Server, private_server
+from tests.support.pg import create_database, drop_database, running_server
 
 STATIONS = ("Director", "Desk", "Floor 2")
 
@@ -187,8 +187,8 @@ def check(url: str, stations: list[SharedStore], recorded: dict[str, list[int]],
     return {"log_actions": len(log), "lost": lost, "applied_twice": applied_twice, "states_equal": equal}
 
 
-def run(server: Server, folder: Path, players: int, seconds: float, n_commits: int, seed: int) -> dict[str, Any]:
-    url = server.new_database()
+def run(server_url: str, folder: Path, players: int, seconds: float, n_commits: int, seed: int) -> dict[str, Any]:
+    url = create_database(server_url)
     stations: list[SharedStore] = []
     try:
         start = time.perf_counter()
@@ -212,7 +212,7 @@ def run(server: Server, folder: Path, players: int, seconds: float, n_commits: i
     finally:
         for s in stations:
             s.close()
-        server.drop_database(url)
+        drop_database(server_url, url)
 
 
 def main() -> int:
@@ -228,8 +228,9 @@ def main() -> int:
     n_commits = 200 if opts.quick else 1000
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # platformdirs: no XDG_RUNTIME_DIR
-        with tempfile.TemporaryDirectory(prefix="floorman-bench-") as tmp, private_server() as server:
-            figures = run(server, Path(tmp), players, seconds, n_commits, opts.seed)
+        with tempfile.TemporaryDirectory(prefix="floorman-bench-") as tmp:
+            with running_server(Path(tmp) / "server") as server_url:
+                figures = run(server_url, Path(tmp), players, seconds, n_commits, opts.seed)
     if opts.json:
         print(json.dumps(figures, indent=2))
     else:

@@ -10,11 +10,8 @@ catches up and equals the replay of the whole log.
 from __future__ import annotations
 
 import tempfile
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -32,27 +29,19 @@ from app.log.history import Action, replay_history
 from app.profiles.profile import load_profile
 from db.shared_store import SharedStore, create_shared, open_shared
 from db.store import TournamentStore
-from tests.support.pg import Server, private_server
+from tests.support.pg import create_database, drop_database
 
 NAMES = ("Ann Lee", "Bo Chen", "Cy O'Neil", "Dee'); DROP TABLE actions;--")
 STATION_NAMES = ("Director", "Desk", "Floor 2")
 
 
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[Server]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # platformdirs: no XDG_RUNTIME_DIR here
-        with private_server() as server:
-            yield server
-
-
 class Stations(RuleBasedStateMachine):
-    server: Server
+    server_url: str
 
     def __init__(self) -> None:
         super().__init__()
         self.folder = tempfile.TemporaryDirectory(prefix="floorman-stations-")
-        self.url = self.server.new_database()
+        self.url = create_database(self.server_url)
         self.clock = FakeClock()
         self.stations: list[SharedStore] = []
         self.recorded: list[tuple[str, int]] = []  # (station, seq) of every action a station said it recorded
@@ -172,12 +161,12 @@ class Stations(RuleBasedStateMachine):
         finally:
             for station in self.stations:
                 station.close()
-            self.server.drop_database(self.url)
+            drop_database(self.server_url, self.url)
             self.folder.cleanup()
 
 
-def test_stations_at_random_each_equal_a_replay_of_the_log(pg_server: Server) -> None:
-    Stations.server = pg_server
+def test_stations_at_random_each_equal_a_replay_of_the_log(pg_url: str) -> None:
+    Stations.server_url = pg_url
     run_state_machine_as_test(Stations, settings=settings(
         max_examples=12, stateful_step_count=25, deadline=None, derandomize=True,
         suppress_health_check=[HealthCheck.too_slow]))

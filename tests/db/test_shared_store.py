@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,23 +22,6 @@ from db.errors import NotATournamentFile
 from db.shared_store import AlreadyShared, Overtaken, ServerUnreachable, SharedStore, create_shared, open_shared
 from db.store import TournamentStore
 from db.verify import verify_file
-from tests.support.pg import Server, private_server
-
-
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[Server]:
-    # In a folder of its own, not under pytest's numbered folders: those are pruned by any other pytest run.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # platformdirs: no XDG_RUNTIME_DIR here
-        with private_server() as server:
-            yield server
-
-
-@pytest.fixture
-def pg_url(pg_server: Server) -> Iterator[str]:
-    url = pg_server.new_database()
-    yield url
-    pg_server.drop_database(url)
 
 
 @pytest.fixture
@@ -58,9 +40,9 @@ def tournament_file(folder: Path, clock: FakeClock, players: tuple[str, ...] = (
 
 
 @pytest.fixture
-def stations(pg_url: str, tmp_path: Path, clock: FakeClock) -> Iterator[list[SharedStore]]:
-    director = create_shared(pg_url, from_file=tournament_file(tmp_path, clock), station="Director", time=clock)
-    others = [open_shared(pg_url, station=name, operator=who, time=clock)
+def stations(pg_database: str, tmp_path: Path, clock: FakeClock) -> Iterator[list[SharedStore]]:
+    director = create_shared(pg_database, from_file=tournament_file(tmp_path, clock), station="Director", time=clock)
+    others = [open_shared(pg_database, station=name, operator=who, time=clock)
               for name, who in (("Floor 2", "Bob"), ("Desk", ""))]
     yield [director, *others]
     for station in (director, *others):
@@ -93,15 +75,15 @@ def player(station: SharedStore, name: str):
         p for p in state.players.values() if p.name == name)
 
 
-def test_the_tournament_file_comes_in_whole(stations, pg_url, tmp_path):
+def test_the_tournament_file_comes_in_whole(stations, pg_database, tmp_path):
     director, floor, desk = stations
     with TournamentStore.open(tmp_path / "friday.floorman", read_only=True) as file:
         assert director.history() == file.history() == floor.history()
         assert director.tournament.state == file.tournament.state == desk.tournament.state
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
 
 
-def test_each_station_sees_the_others_action_after_poll(stations, pg_url):
+def test_each_station_sees_the_others_action_after_poll(stations, pg_database):
     director, floor, desk = stations
     seq = director.last_seq
     floor.execute({"cmd": "bust", "player": "Ann Lee"})
@@ -112,10 +94,10 @@ def test_each_station_sees_the_others_action_after_poll(stations, pg_url):
     assert director.author(seq + 1).station == "Floor 2" and director.author(seq + 1).operator == "Bob"
     desk.execute({"cmd": "rebuy", "player": "Ann Lee"})
     assert [a.label for a in floor.wait(1.0)] == ["rebuy for Ann Lee"]
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
 
 
-def test_racing_the_same_bust_one_appends_the_other_is_told_in_words(stations, pg_url):
+def test_racing_the_same_bust_one_appends_the_other_is_told_in_words(stations, pg_database):
     director, floor, desk = stations
     floor.execute({"cmd": "bust", "player": "Ann Lee", "rebuy": False})
     before = director.tournament.snapshot()
@@ -127,25 +109,25 @@ def test_racing_the_same_bust_one_appends_the_other_is_told_in_words(stations, p
     assert refused.value.code == "PLAYER_ELIMINATED"
     assert words.endswith("nothing changed: Ann Lee is already out of the tournament.")
     assert [a.seq for a, _ in refused.value.by] == [seq_before + 1]
-    log = log_of(pg_url)
+    log = log_of(pg_database)
     busts = [a for a in log if a.command.get("cmd") == "bust"]
     assert len(busts) == 1  # applied once, by the station that got there first
     assert director.tournament.state != before and director.last_seq == seq_before + 1  # caught up, nothing more
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
 
 
-def test_a_lost_race_on_a_different_player_appends_after_the_winner(stations, pg_url):
+def test_a_lost_race_on_a_different_player_appends_after_the_winner(stations, pg_database):
     director, floor, desk = stations
     seq = director.last_seq
     floor.execute({"cmd": "bust", "player": "Ann Lee"})
     director.execute({"cmd": "bust", "player": "Bo Chen"})  # decided at seq, recorded at seq + 2
-    log = log_of(pg_url)
+    log = log_of(pg_database)
     assert [a.label for a in log[seq:]] == ["bust-out of Ann Lee", "bust-out of Bo Chen"]
     assert director.author(seq + 2).station == "Director"
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
 
 
-def test_a_conflict_at_the_insert_is_decided_again(stations, pg_url, monkeypatch):
+def test_a_conflict_at_the_insert_is_decided_again(stations, pg_database, monkeypatch):
     """The other station commits between this one's catching up and its insert: the primary key refuses
     the row, the station puts its state back, catches up and decides again."""
     director, floor, desk = stations
@@ -164,12 +146,12 @@ def test_a_conflict_at_the_insert_is_decided_again(stations, pg_url, monkeypatch
         director.execute({"cmd": "bust", "player": "Ann Lee", "rebuy": False})
     assert calls["n"] == 2
     assert "Floor 2" in refused.value.message
-    assert sum(1 for a in log_of(pg_url) if a.command.get("cmd") == "bust") == 1
+    assert sum(1 for a in log_of(pg_database) if a.command.get("cmd") == "bust") == 1
     monkeypatch.undo()
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
 
 
-def test_undo_by_one_station_is_seen_by_the_others(stations, pg_url):
+def test_undo_by_one_station_is_seen_by_the_others(stations, pg_database):
     director, floor, desk = stations
     floor.execute({"cmd": "bust", "player": "Ann Lee", "rebuy": False})
     director.poll()
@@ -178,13 +160,13 @@ def test_undo_by_one_station_is_seen_by_the_others(stations, pg_url):
     assert [a.kind for a in floor.wait(1.0)] == ["undo"]
     assert player(floor, "Ann Lee").stack > 0
     assert floor.redo_label() == "Redo: bust-out of Ann Lee"
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
     assert desk.redo() == "bust-out of Ann Lee"
     assert [a.kind for a in director.wait(1.0)] == ["redo"]
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
 
 
-def test_an_undo_whose_target_changed_meanwhile_is_refused_in_words(stations, pg_url):
+def test_an_undo_whose_target_changed_meanwhile_is_refused_in_words(stations, pg_database):
     director, floor, desk = stations
     director.execute({"cmd": "note", "text": "director's note"})
     floor.poll()
@@ -195,11 +177,11 @@ def test_an_undo_whose_target_changed_meanwhile_is_refused_in_words(stations, pg
         director.undo()
     assert refused.value.code == "NOTHING_TO_UNDO"
     assert "Bust-out of Bo Chen" in refused.value.message and "Floor 2" in refused.value.message
-    assert director.last_seq == seq + 1 and not any(a.kind == "undo" for a in log_of(pg_url))
-    assert_agrees(pg_url, *stations)
+    assert director.last_seq == seq + 1 and not any(a.kind == "undo" for a in log_of(pg_database))
+    assert_agrees(pg_database, *stations)
 
 
-def test_racing_undos_undo_once(stations, pg_url):
+def test_racing_undos_undo_once(stations, pg_database):
     director, floor, desk = stations
     director.execute({"cmd": "note", "text": "one"})
     floor.poll()
@@ -208,20 +190,20 @@ def test_racing_undos_undo_once(stations, pg_url):
     with pytest.raises(Overtaken) as refused:
         desk.undo()  # the same undo, decided on the same state
     assert refused.value.code == "NOTHING_TO_UNDO"
-    assert sum(1 for a in log_of(pg_url) if a.kind == "undo") == 1
-    assert_agrees(pg_url, *stations)
+    assert sum(1 for a in log_of(pg_database) if a.kind == "undo") == 1
+    assert_agrees(pg_database, *stations)
 
 
-def test_a_refusal_with_nothing_new_keeps_the_engines_words(stations, pg_url):
+def test_a_refusal_with_nothing_new_keeps_the_engines_words(stations, pg_database):
     director = stations[0]
     with pytest.raises(RuleError) as refused:
         director.execute({"cmd": "bust", "player": "Nobody Here"})
     assert not isinstance(refused.value, Overtaken)
     assert refused.value.code == "UNKNOWN_PLAYER"
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
 
 
-def test_export_gives_a_file_verify_passes_with_the_same_actions(stations, pg_url, tmp_path):
+def test_export_gives_a_file_verify_passes_with_the_same_actions(stations, pg_database, tmp_path):
     director, floor, desk = stations
     floor.execute({"cmd": "bust", "player": "Ann Lee"})
     desk.execute({"cmd": "rebuy", "player": "Ann Lee"})
@@ -229,7 +211,7 @@ def test_export_gives_a_file_verify_passes_with_the_same_actions(stations, pg_ur
     director.undo()
     out = tmp_path / "back.floorman"
     count = floor.export(out)
-    log = log_of(pg_url)
+    log = log_of(pg_database)
     assert count == len(log)
     report = verify_file(out)
     assert report.ok, report.problems
@@ -246,34 +228,30 @@ def test_export_gives_a_file_verify_passes_with_the_same_actions(stations, pg_ur
     assert [(s, json.loads(c)) for s, c, _ in rows] == [(a.seq, a.command) for a in log]
 
 
-def test_a_name_with_quotes_and_sql_is_kept_as_typed(stations, pg_url, tmp_path):
+def test_a_name_with_quotes_and_sql_is_kept_as_typed(stations, pg_database, tmp_path):
     director, floor, desk = stations
     name = "Robert'); DROP TABLE actions;-- \"Bobby\" O'Neil"
     desk.execute({"cmd": "register", "name": name})
     director.poll()
     assert any(p.name == name for p in director.tournament.state.players.values())
     assert any(h.label == f"registration of {name}" for h in floor.history() + director.history())
-    assert_agrees(pg_url, *stations)
-    with psycopg.connect(pg_url) as conn:
+    assert_agrees(pg_database, *stations)
+    with psycopg.connect(pg_database) as conn:
         assert conn.execute("SELECT count(*) FROM actions").fetchone() == (director.last_seq,)
     out = tmp_path / "quotes.floorman"
     director.export(out)
     assert verify_file(out).ok
 
 
-def test_sharing_twice_into_one_database_is_refused(stations, pg_url, tmp_path):
+def test_sharing_twice_into_one_database_is_refused(stations, pg_database, tmp_path):
     with pytest.raises(AlreadyShared):
-        create_shared(pg_url, from_file=tmp_path / "friday.floorman")
-    assert_agrees(pg_url, *stations)
+        create_shared(pg_database, from_file=tmp_path / "friday.floorman")
+    assert_agrees(pg_database, *stations)
 
 
-def test_a_database_without_a_tournament_is_said_so(pg_server):
-    url = pg_server.new_database()
-    try:
-        with pytest.raises(NotATournamentFile):
-            open_shared(url, station="Desk")
-    finally:
-        pg_server.drop_database(url)
+def test_a_database_without_a_tournament_is_said_so(pg_database):
+    with pytest.raises(NotATournamentFile):
+        open_shared(pg_database, station="Desk")
 
 
 def test_an_unreachable_server_is_said_in_words(tmp_path):
@@ -284,25 +262,25 @@ def test_an_unreachable_server_is_said_in_words(tmp_path):
     assert "secret" not in refused.value.message
 
 
-def test_a_station_needs_a_name(stations, pg_url):
+def test_a_station_needs_a_name(stations, pg_database):
     with pytest.raises(RuleError) as refused:
-        open_shared(pg_url, station="  ")
+        open_shared(pg_database, station="  ")
     assert refused.value.code == "INVALID_INPUT"
 
 
-def test_three_stations_racing_in_threads_lose_nothing_and_agree(pg_server, tmp_path):
+def test_three_stations_racing_in_threads_lose_nothing_and_agree(pg_url, tmp_path):
     """The benchmark's race, small: three stations at once over the same few players for two seconds."""
     from tests.bench.bench_stations import run
 
-    figures = run(pg_server, tmp_path, players=30, seconds=2.0, n_commits=20, seed=5)
+    figures = run(pg_url, tmp_path, players=30, seconds=2.0, n_commits=20, seed=5)
     assert figures["race"]["outcomes"]["recorded"] > 0
     assert (figures["lost"], figures["applied_twice"], figures["states_equal"]) == (0, 0, True)
     assert figures["propagation"]["seen"] == 2 * figures["propagation"]["actions"]
 
 
-def test_stations_whose_connections_were_cut_reconnect_by_themselves(stations, pg_url):
+def test_stations_whose_connections_were_cut_reconnect_by_themselves(stations, pg_database):
     director, floor, desk = stations
-    with psycopg.connect(pg_url, autocommit=True) as admin:
+    with psycopg.connect(pg_database, autocommit=True) as admin:
         cut = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
                             "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()
     assert cut == (6,)  # each station's connection and its listener
@@ -310,11 +288,11 @@ def test_stations_whose_connections_were_cut_reconnect_by_themselves(stations, p
     assert [a.label for a in director.wait(1.0)] == ["bust-out of Ann Lee"]
     desk.execute({"cmd": "rebuy", "player": "Ann Lee"})
     assert [a.label for a in floor.wait(1.0)] == ["rebuy for Ann Lee"]
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)
     assert floor.wait(0.2) == []  # listening again: nothing new, nothing twice
 
 
-def test_a_station_overtaken_three_times_takes_its_turn_under_the_lock(stations, pg_url, monkeypatch):
+def test_a_station_overtaken_three_times_takes_its_turn_under_the_lock(stations, pg_database, monkeypatch):
     """Another station commits between this one's catching up and its insert, three times: the fourth
     turn holds the tournament's lock, so it records; nothing is lost or applied twice."""
     director, floor, desk = stations
@@ -327,7 +305,7 @@ def test_a_station_overtaken_three_times_takes_its_turn_under_the_lock(stations,
         if calls["n"] <= 3:
             floor.execute({"cmd": "note", "text": f"first {calls['n']}"})
         else:  # the turn holds the lock: another station's insert would wait for it
-            with psycopg.connect(pg_url, autocommit=True) as other:
+            with psycopg.connect(pg_database, autocommit=True) as other:
                 held = other.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
                 assert held.fetchone() == (1,)
         return got
@@ -337,8 +315,8 @@ def test_a_station_overtaken_three_times_takes_its_turn_under_the_lock(stations,
     director.execute({"cmd": "note", "text": "mine"})
     monkeypatch.undo()
     assert calls["n"] == 4
-    log = log_of(pg_url)
+    log = log_of(pg_database)
     notes = [f"note \u201cfirst {i}\u201d" for i in (1, 2, 3)] + ["note \u201cmine\u201d"]
     assert [a.label for a in log[seq:]] == notes
     assert director.last_seq == seq + 4
-    assert_agrees(pg_url, *stations)
+    assert_agrees(pg_database, *stations)

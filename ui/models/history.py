@@ -1,4 +1,5 @@
-"""The tournament's history in words, newest first: time, what was done, and whether it was undone."""
+"""The tournament's history in words, newest first: time, what was done (and at which station, when
+several share the tournament), and whether it was undone."""
 
 from __future__ import annotations
 
@@ -27,12 +28,20 @@ class HistoryModel(RowsModel[HistoryItem]):
             if column == 0:
                 return time.strftime("%H:%M:%S", time.localtime(item.at))
             if column == 1:
-                return item.label[:1].upper() + item.label[1:]
+                return _what(item)
             return "undone" if item.undone else "automatic" if item.automatic else ""
         if role == Qt.ItemDataRole.ToolTipRole and column == 1:
-            return item.label[:1].upper() + item.label[1:]
+            return _what(item)
         if role == Qt.ItemDataRole.FontRole and item.undone:
             font = QFont()
             font.setStrikeOut(True)
             return font
         return None
+
+
+def _what(item: HistoryItem) -> str:
+    """The label, capitalised, and who entered it where several stations share the tournament
+    ("Bust-out of Ann Lee — Floor 2 (Lou)")."""
+    what = item.label[:1].upper() + item.label[1:]
+    who = item.who()
+    return f"{what} \u2014 {who}" if who else what

@@ -1,0 +1,68 @@
+"""Who may enter what: the role of a station, and the check every command passes where it enters.
+
+    allowed("desk", "rebuy")        # True: the cashier desk takes rebuys
+    allowed("desk", "bust")         # False: bust-outs are the floor's (or the director's)
+    check_role("desk", Bust(player="Ann"), "bust-out of Ann")   # RuleError ROLE_FORBIDDEN, in words
+
+Every command declares, once, the roles besides the director that may run it (``roles`` in its
+declaration, app/commands/<area>.py); the director may run everything and a screen nothing. A station
+that is not the director's enters only what its job is: the desk takes the money and seats players
+(nothing that changes the play), the floor enters what happens at the tables.
+"""
+
+from __future__ import annotations
+
+from app.commands.base import DESK, DIRECTOR, DIRECTOR_ONLY, FLOOR, ROLES, SCREEN, Command
+from app.commands.catalogue import by_name
+from app.errors import RuleError
+
+__all__ = ["DESK", "DIRECTOR", "FLOOR", "ROLES", "SCREEN", "allowed", "check_role", "known_role", "who_may"]
+
+_WHO = {DESK: "the desk", FLOOR: "the floor"}
+
+
+def known_role(role: str) -> str:
+    """``role`` if it is one of :data:`ROLES`, else RuleError INVALID_INPUT naming them."""
+    if role not in ROLES:
+        raise RuleError("INVALID_INPUT", f"'{role}' is not a station's role; a station is one of: "
+                        f"{', '.join(ROLES)}.")
+    return role
+
+
+def allowed(role: str | None, command: type[Command] | Command | str) -> bool:
+    """May a station of ``role`` run ``command`` (a declaration, or a command's name)? None is the
+    director (a single laptop). An unknown command's name is the director's alone."""
+    role = DIRECTOR if role is None else known_role(role)
+    if role == DIRECTOR:
+        return True
+    if role == SCREEN:
+        return False
+    return role in _roles_of(command)
+
+
+def _roles_of(command: type[Command] | Command | str) -> frozenset[str]:
+    if isinstance(command, str):
+        decl = by_name(command)
+        return decl.roles if decl is not None else DIRECTOR_ONLY
+    return command.roles
+
+
+def who_may(command: type[Command] | Command | str) -> str:
+    """Who may run it, in words: "the floor or the director", "the director"."""
+    others = [_WHO[r] for r in (DESK, FLOOR) if r in _roles_of(command)]
+    return " or ".join([", ".join(others), "the director"]) if others else "the director"
+
+
+def check_role(role: str | None, command: type[Command] | Command | str, what: str, *, doing: str = "enter") -> None:
+    """RuleError ROLE_FORBIDDEN, in words, when a station of ``role`` may not run ``command``.
+
+    ``what`` names the action as the history does ("bust-out of Ann Lee"); ``doing`` is the verb
+    ("enter", "undo", "redo").
+    """
+    if allowed(role, command):
+        return
+    if role == SCREEN:
+        raise RuleError("ROLE_FORBIDDEN", f"A screen station only shows the tournament: it cannot {doing} "
+                        f"\u201c{what}\u201d.")
+    raise RuleError("ROLE_FORBIDDEN", f"A {role} station cannot {doing} \u201c{what}\u201d: that is for "
+                    f"{who_may(command)}.")

@@ -1,0 +1,148 @@
+"""The join code: one short text that lets another laptop join a shared tournament as a given station.
+
+    code = make_code(JoinInfo("192.168.1.23", 5433, "tournament", "floorman", PASSWORD, "desk"))
+    code                    # "floorman:eyJ2IjoxLCJoIjoi…" (what the director reads out, or the QR code holds)
+    info = read_code(code)  # JoinInfo(...), or JoinCodeError saying in words what is wrong with it
+    info.url()              # postgresql://floorman:PASSWORD@192.168.1.23:5433/tournament
+
+The code is ``floorman:`` and the URL-safe base64 (no padding) of a compact JSON object (the server's
+address, port, database, user, password and the station's role) followed by the first four bytes of its
+SHA-256: a code cut short, mistyped or pasted with a stray character is refused in words, never read as
+another server. The code holds the password: whoever has it can reach the tournament, as with a URL.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, unquote, urlsplit
+
+from app.commands.roles import DIRECTOR, ROLES
+
+PREFIX = "floorman:"
+VERSION = 1
+_CHECK_BYTES = 4
+_DEFAULT_PORT = 5432
+
+
+class JoinCodeError(ValueError):
+    """A join code (or a server's URL) that cannot be used; ``message`` says why in words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class JoinInfo:
+    """Where the shared tournament is and as what a station joins it."""
+
+    address: str
+    port: int
+    database: str
+    user: str
+    password: str
+    role: str = DIRECTOR
+
+    def url(self) -> str:
+        """The server's ``postgresql://`` URL (user and password quoted, an IPv6 address bracketed)."""
+        host = f"[{self.address}]" if ":" in self.address else self.address
+        return (f"postgresql://{quote(self.user, safe='')}:{quote(self.password, safe='')}@{host}:{self.port}/"
+                f"{quote(self.database, safe='')}")
+
+    def with_role(self, role: str) -> JoinInfo:
+        return JoinInfo(self.address, self.port, self.database, self.user, self.password, _role(role))
+
+
+def _role(role: str) -> str:
+    if role not in ROLES:
+        raise JoinCodeError(f"'{role}' is not a station's role; a station is one of: {', '.join(ROLES)}.")
+    return role
+
+
+def make_code(info: JoinInfo) -> str:
+    """The join code of ``info``."""
+    _role(info.role)
+    body = json.dumps({"v": VERSION, "h": info.address, "p": info.port, "d": info.database, "u": info.user,
+                       "k": info.password, "r": info.role}, separators=(",", ":"), ensure_ascii=False).encode()
+    packed = body + hashlib.sha256(body).digest()[:_CHECK_BYTES]
+    return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+_DAMAGED = ("This join code is damaged (cut short, mistyped or with a character too many). Nothing was opened. "
+            "Ask the director for the code again, or scan its QR code.")
+
+
+def read_code(code: str) -> JoinInfo:
+    """The :class:`JoinInfo` a join code holds; JoinCodeError in words for anything else."""
+    text = "".join(code.split())  # a code read out or wrapped over lines may carry spaces
+    if not text.lower().startswith(PREFIX):
+        raise JoinCodeError("This is not a Floorman join code: a join code starts with \u201cfloorman:\u201d. "
+                            "Nothing was opened.")
+    data = text[len(PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    except (binascii.Error, ValueError):
+        raise JoinCodeError(_DAMAGED) from None
+    if len(data) % 4 == 1 or len(packed) <= _CHECK_BYTES:
+        raise JoinCodeError(_DAMAGED)
+    body, check = packed[:-_CHECK_BYTES], packed[-_CHECK_BYTES:]
+    if hashlib.sha256(body).digest()[:_CHECK_BYTES] != check:
+        raise JoinCodeError(_DAMAGED)
+    try:
+        fields: Any = json.loads(body.decode("utf-8"))
+    except ValueError:
+        raise JoinCodeError(_DAMAGED) from None
+    if not isinstance(fields, dict):
+        raise JoinCodeError(_DAMAGED)
+    if fields.get("v") != VERSION:
+        raise JoinCodeError("This join code was made by a newer Floorman; update Floorman on this laptop to join. "
+                            "Nothing was opened.")
+    address, port, database = fields.get("h"), fields.get("p"), fields.get("d")
+    user, password, role = fields.get("u"), fields.get("k"), fields.get("r")
+    texts = (address, database, user, role)
+    if not all(isinstance(t, str) and t for t in texts) or not isinstance(password, str) \
+            or isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+        raise JoinCodeError(_DAMAGED)
+    assert isinstance(address, str) and isinstance(database, str) and isinstance(user, str)
+    assert isinstance(password, str) and isinstance(role, str)
+    return JoinInfo(address, port, database, user, password, _role(role))
+
+
+def info_from_url(url: str, role: str = DIRECTOR) -> JoinInfo:
+    """The :class:`JoinInfo` of a ``postgresql://user:password@host:port/database`` URL, for ``role``."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port or _DEFAULT_PORT
+    except ValueError:
+        raise JoinCodeError("This server address is not a valid postgresql:// URL (its port?). Nothing was "
+                            "opened.") from None
+    if parts.scheme not in ("postgresql", "postgres") or not parts.hostname:
+        raise JoinCodeError("A server's URL reads postgresql://USER:PASSWORD@HOST:PORT/DATABASE; this one does not. "
+                            "Nothing was opened.")
+    database = unquote(parts.path.lstrip("/"))
+    if not parts.username or not database:
+        raise JoinCodeError("The server's URL needs a user and a database (postgresql://USER:PASSWORD@HOST:PORT/"
+                            "DATABASE). Nothing was opened.")
+    return JoinInfo(parts.hostname, port, database, unquote(parts.username), unquote(parts.password or ""),
+                    _role(role))
+
+
+def is_code(text: str) -> bool:
+    """Does ``text`` look like a join code (rather than a server's URL)?"""
+    return text.strip().lower().startswith(PREFIX)
+
+
+def terminal_qr(text: str) -> str:
+    """A QR code of ``text`` drawn with block characters, for a terminal (segno, as the window's QR codes)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(text, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
