@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
     failed = 0
     for name in args.names or list(BENCHES):
         module, what = BENCHES[name]
-        print(f"== {name}: {what}", flush=True)
+        print(f"== {name}: {what}", flush=True, file=sys.stderr if args.json else sys.stdout)  # --json: stdout is JSON
         flags = ["--quick"] * (args.quick and name in TAKES_QUICK) + ["--json"] * (args.json and name in TAKES_JSON)
         done = subprocess.run([sys.executable, "-m", f"tests.bench.{module}", *flags], cwd=root)
         failed += done.returncode != 0
