@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -11,12 +15,13 @@ from app.core.timesource import FakeClock
 from app.errors import RuleError
 from app.profiles.profile import load_profile
 from db.errors import StoreError
-from db.joincode import make_code, read_code
+from db.joincode import JoinInfo, make_code, read_code
 from db.shared_store import NotLetIn, create_shared, open_shared
 from db.station_codes import CodeError, codes, issue_code, revoke_code
 from db.store import TournamentStore
 from floorman.cli import main
 
+ROOT = Path(__file__).resolve().parents[2]
 TRICKY = "Robert'); DROP TABLE actions;--"
 
 
@@ -27,15 +32,19 @@ def count_actions(url: str) -> int:
     return int(row[0])
 
 
-@pytest.fixture
-def shared(pg_database: str, tmp_path: Path) -> str:
-    path = tmp_path / "friday.floorman"
+def tournament_file(folder: Path) -> Path:
+    path = folder / "friday.floorman"
     with TournamentStore.create(path, load_profile("home-rebuy"), "Friday", time=FakeClock(), seed=5) as store:
         for name in ("Ann Lee", TRICKY):
             store.execute({"cmd": "register", "name": name})
         store.execute({"cmd": "seat_all"})
         store.execute({"cmd": "start_clock"})
-    create_shared(pg_database, from_file=path, station="Director").close()
+    return path
+
+
+@pytest.fixture
+def shared(pg_database: str, tmp_path: Path) -> str:
+    create_shared(pg_database, from_file=tournament_file(tmp_path), station="Director").close()
     return pg_database
 
 
@@ -121,3 +130,65 @@ def test_a_station_named_with_quotes_and_sql_and_a_login_given_as_sql(shared: st
     assert "is not a station's join code or login" in err.value.message
     assert count_actions(shared) == 6
     revoke_code(shared, code)
+
+
+def _ip(*args: str) -> None:
+    subprocess.run(["ip", *args], check=True, capture_output=True, text=True)
+
+
+@pytest.fixture
+def two_hosts() -> Iterator[tuple[str, str, str]]:
+    """Two network namespaces joined by a veth pair, names unique to this run: (server's namespace, the
+    station's namespace, the server's address); removed afterwards."""
+    tag = secrets.token_hex(3)
+    net = 1 + secrets.randbelow(254)
+    server_ns, station_ns = f"fm{tag}s", f"fm{tag}c"
+    made: list[str] = []
+    try:
+        for ns in (server_ns, station_ns):
+            _ip("netns", "add", ns)
+            made.append(ns)
+            _ip("-n", ns, "link", "set", "lo", "up")
+        _ip("-n", server_ns, "link", "add", f"v{tag}s", "type", "veth", "peer", "name", f"v{tag}c",
+            "netns", station_ns)
+        _ip("-n", server_ns, "addr", "add", f"10.200.{net}.1/24", "dev", f"v{tag}s")
+        _ip("-n", station_ns, "addr", "add", f"10.200.{net}.2/24", "dev", f"v{tag}c")
+        _ip("-n", server_ns, "link", "set", f"v{tag}s", "up")
+        _ip("-n", station_ns, "link", "set", f"v{tag}c", "up")
+        yield server_ns, station_ns, f"10.200.{net}.1"
+    finally:
+        for ns in made:
+            subprocess.run(["ip", "netns", "del", ns], check=False, capture_output=True)
+
+
+def test_a_station_on_another_host_joins_with_its_code_and_not_with_a_wrong_password(
+        two_hosts: tuple[str, str, str], pg_folder: Path, tmp_path: Path) -> None:
+    server_ns, station_ns, address = two_hosts
+    path = tournament_file(tmp_path)
+    host = subprocess.Popen(["ip", "netns", "exec", server_ns, sys.executable, "-m", "tests.db.netns_host",
+                             str(pg_folder), str(path), address], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert host.stdout is not None
+        code = host.stdout.readline().strip()
+        assert code.startswith("floorman:"), host.stderr.read() if host.stderr else ""
+        info = read_code(code)
+        assert info.address == address and info.user.startswith("station_")
+
+        def join(text: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run(["ip", "netns", "exec", station_ns, sys.executable, "-m", "floorman", "join",
+                                   text, "--station", "Floor 2"], cwd=ROOT, capture_output=True, text=True,
+                                  timeout=60)
+
+        joined = join(code)
+        assert joined.returncode == 0, joined.stderr
+        assert joined.stdout.startswith("Friday (shared; this station: Floor 2, floor): 2 players left")
+        wrong = join(make_code(JoinInfo(info.address, info.port, info.database, info.user,
+                                        info.password + "x", "floor")))
+        assert wrong.returncode == 2
+        assert "refused the password" in wrong.stderr and "Nothing was opened" in wrong.stderr
+        assert "Traceback" not in wrong.stderr
+    finally:
+        if host.stdin is not None:
+            host.stdin.close()
+        host.wait(timeout=60)
