@@ -82,10 +82,12 @@ def test_data_folder_is_private(server):
     if os.geteuid() == 0:
         assert psutil.Process(server.pid).username() == pgserver.SERVER_USER
     hba = (server.data_dir / "pg_hba.conf").read_text(encoding="utf-8")
+    # the owner, and the stations' own logins: members of a role's group (db.station_codes), nobody else
+    stations = "floorman,+floorman_director,+floorman_desk,+floorman_floor,+floorman_screen"
     rules = [line.split() for line in hba.splitlines() if line.strip() and not line.startswith("#")]
     assert rules == [
-        ["local", "all", "floorman", "scram-sha-256"],
-        ["host", "all", "floorman", "127.0.0.0/8", "scram-sha-256"],
+        ["local", "all", stations, "scram-sha-256"],
+        ["host", "all", stations, "127.0.0.0/8", "scram-sha-256"],
     ]
     # The password is in no file of the server's: initdb's copy is gone, the role keeps only its SCRAM hash.
     secret = server.password.encode()
