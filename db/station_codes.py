@@ -56,7 +56,7 @@ def prepare_groups(conn: psycopg.Connection[tuple[Any, ...]]) -> None:
                 try:
                     with conn.transaction():
                         conn.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(group)))
-                except psycopg.errors.DuplicateObject:
+                except (psycopg.errors.DuplicateObject, psycopg.errors.UniqueViolation):
                     pass  # another database of the same server made it meanwhile
             for table in _TABLES:
                 conn.execute(sql.SQL("GRANT SELECT ON {} TO {}").format(sql.Identifier(table), sql.Identifier(group)))
