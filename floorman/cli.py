@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "league": "floorman.cmd_league:main",
     "host": "floorman.cmd_host:main",
     "join": "floorman.cmd_join:main",
+    "codes": "floorman.cmd_codes:main",
 }
 
 
