@@ -64,7 +64,6 @@ from app.commands import Command, declaration
 from app.commands.roles import DIRECTOR, known_role
 from app.core.events import Event
 from app.core.timesource import TimeSource
-from app.engine import Tournament
 from app.errors import RuleError
 from app.log.history import UNDO, Action, History, HistoryItem, replay_history
 from db import checks, writer
@@ -73,6 +72,7 @@ from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
 from db.private import private_file
 from db.station_codes import role_on_server
 from db.store import SNAPSHOT_EVERY, TournamentStore, _publish, _remove_database, app_version, storable_text
+from db.store_api import FoldsHistory
 
 LOOK_EVERY = 2.0  # seconds: poll() reads the log even without a notification this long after its last look
 TRIES = 20  # how many times one action is decided again after other stations got there first
@@ -209,7 +209,7 @@ def open_shared(url: str, *, station: str, operator: str = "", time: TimeSource 
                             role=role)
 
 
-class SharedStore:
+class SharedStore(FoldsHistory):
     """A station on a shared tournament. Create with :func:`create_shared` or :func:`open_shared`."""
 
     read_only = False
@@ -261,14 +261,6 @@ class SharedStore:
                    station=" ".join(station.split()), operator=" ".join(operator.split()), role=role)
 
     # -- what the window reads ----------------------------------------------------------------
-    @property
-    def tournament(self) -> Tournament:
-        return self._history.tournament
-
-    @property
-    def last_seq(self) -> int:
-        return self._history.actions[-1].seq
-
     @property
     def name(self) -> str:
         return self.meta.get("name", "")

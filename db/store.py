@@ -73,6 +73,7 @@ from db.errors import DiskFull, FileAlreadyExists, FileMoved, NotWritable, ReadO
 from db.fileformat import FORMAT, SCHEMA_VERSION
 from db.lock import WriterLock, remove_stale_locks
 from db.private import private_file
+from db.store_api import FoldsHistory
 
 BACKUP_EVERY_SECONDS = 300.0
 BACKUP_SPACING = 30.0  # seconds of wall time: a level change this soon after a backup waits for the next
@@ -93,7 +94,7 @@ def state_fingerprint() -> str:
     return fingerprint(app_version())
 
 
-class TournamentStore:
+class TournamentStore(FoldsHistory):
     """An open tournament file and its engine. Create with :meth:`create` or :meth:`open`."""
 
     def __init__(self, path: Path, opened: loading.OpenedFile, history: History, *, read_only: bool,
@@ -202,14 +203,6 @@ class TournamentStore:
                    station=station)
 
     # -- the engine and its history -----------------------------------------------------------
-    @property
-    def tournament(self) -> Tournament:
-        return self._history.tournament
-
-    @property
-    def last_seq(self) -> int:
-        return self._history.actions[-1].seq
-
     def history(self) -> list[HistoryItem]:
         return self._history.items()
 

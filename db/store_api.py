@@ -14,11 +14,25 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 from app.commands import Command
 from app.core.events import Event
 from app.engine import Tournament
-from app.log.history import HistoryItem
+from app.log.history import History, HistoryItem
 
 if TYPE_CHECKING:
     from db.shared_store import SharedStore
     from db.store import TournamentStore
+
+
+class FoldsHistory:
+    """What both stores read straight from the history they fold their log into."""
+
+    _history: History
+
+    @property
+    def tournament(self) -> Tournament:
+        return self._history.tournament
+
+    @property
+    def last_seq(self) -> int:
+        return self._history.actions[-1].seq
 
 
 class TournamentLog(Protocol):
