@@ -70,6 +70,7 @@ from db import checks, writer
 from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, NotWritable, StoreError
 from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
 from db.private import private_file
+from db.standby import NOTICE, follow_url, standbys_of
 from db.station_codes import role_on_server
 from db.store import SNAPSHOT_EVERY, TournamentStore, _publish, _remove_database, app_version, storable_text
 from db.store_api import FoldsHistory
@@ -257,6 +258,7 @@ class SharedStore(FoldsHistory):
             raise NotATournamentFile(f"The tournament in the database at {where(url)} is damaged: its log has gaps "
                                      "or no start.")
         history = replay_history(actions, time=time, snapshot_every=snapshot_every)
+        url = follow_url(url, standbys_of(meta))  # a standby copy's address too: a reconnect finds who took over
         return cls(url, conn, meta, history, {a.seq: who for a, who in read},
                    station=" ".join(station.split()), operator=" ".join(operator.split()), role=role)
 
@@ -452,7 +454,17 @@ class SharedStore(FoldsHistory):
         except psycopg.Error:
             self._drop_listener()
             return True
+        if any(n.payload == NOTICE for n in got):
+            self._follow_standbys()
         return bool(got)
+
+    def _follow_standbys(self) -> None:
+        """A standby copy was added (db.standby): reconnect to it too, should it take over."""
+        try:
+            meta = dict(self._db().execute(_SELECT_META).fetchall())
+        except (psycopg.Error, StoreError):
+            return  # read again at the next notice, or when the station is opened again
+        self.url = follow_url(self.url, standbys_of(meta))
 
     def _listen(self) -> None:
         try:
