@@ -62,6 +62,7 @@ from db import pgserver
 from db.errors import StoreError
 from db.joincode import JoinCodeError, JoinInfo, info_from_url, is_code, read_code
 from db.private import private_file
+from oskit.dirs import user_data_dir
 
 META_KEY = "standbys"  # meta: JSON list of [address, port], the standby copies stations may follow
 NOTICE = "standby"  # the tournament channel's payload when a standby is added: stations re-read META_KEY
@@ -450,6 +451,22 @@ def open_standby(folder: Path | str) -> Standby:
     return standby
 
 
+def running_standbys(parent: Path | None = None) -> list[Standby]:
+    """The standby copies running on this computer from ``parent`` (default: the user data folder's
+    ``standbys``), still standbys (none that took over), oldest folder first."""
+    if parent is None:
+        parent = user_data_dir() / "standbys"
+    found = []
+    for info in sorted(parent.glob(f"*/{INFO_FILE}"), key=lambda path: path.stat().st_mtime):
+        try:
+            standby = open_standby(info.parent)
+        except StandbyError:
+            continue
+        if standby.server.is_running() and (standby.server.data_dir / "standby.signal").exists():
+            found.append(standby)
+    return found
+
+
 # -- taking over --------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TakeOver:
@@ -465,8 +482,9 @@ class TakeOver:
 
         last = f", the last committed at {self.last_committed.astimezone():%H:%M:%S}" if self.last_committed else ""
         return (f"This laptop is now the tournament's server, at {where(self.url)}: it holds {self.actions} "
-                f"actions{last}. The stations reconnect to it by themselves. Its URL (holds the password): "
-                f"{self.url}")
+                f"actions{last}. The stations that were open reconnect to it by themselves; a station that "
+                f"joins from now on needs a new code (floorman codes --url URL --issue ROLE). Its URL (holds the "
+                f"password): {self.url}")
 
 
 def take_over(target: Path | str | Standby) -> TakeOver:

@@ -11,7 +11,10 @@ its own on the server, in its role's group (db.station_codes): the server enforc
 ``revoke_code`` shuts the code out. A private server
 keeps serving until Ctrl+C or SIGTERM, then stops cleanly (its data is kept in its folder). With ``--url``
 there is nothing to keep running: the command ends once the tournament is in. ``--role-codes`` prints
-only the four codes, ``ROLE CODE`` a line, and ``--qr ROLE`` a QR code of that role's code.
+only the four codes, ``ROLE CODE`` a line, and ``--qr ROLE`` a QR code of that role's code. It also prints a
+standby code (the server's own login: for ``floorman standby`` on the director's second laptop, never for a
+station), and while serving it watches the standby copy (db.standby.SyncWatch): one gone is said, and the
+server stops waiting for it; back, it is waited for again.
 
 Exit codes: 0 served and stopped (or copied in, with ``--url``); 2 nothing shared (and why, in words).
 """
@@ -104,11 +107,16 @@ def main(argv: list[str]) -> int:
     if opts.role_codes:
         for role in ROLE_ORDER:
             print(f"{role} {codes[role]}")
+        if server is not None:
+            print(f"standby {make_code(info)}")
     else:
         print(f"{name}: shared, {actions} actions, at {_without_password(url)}")
         print(f"URL (holds the password): {url}")
         for role in ROLE_ORDER:
             print(f"join code, {role}: {codes[role]}")
+        if server is not None:
+            print(f"standby code (the server's own login: for floorman standby on the director's second laptop): "
+                  f"{make_code(info)}")
     if opts.qr:
         _say(f"QR code of the {opts.qr}'s join code:", opts.role_codes)
         _say(terminal_qr(codes[opts.qr]), opts.role_codes)
@@ -120,7 +128,10 @@ def main(argv: list[str]) -> int:
     def _stop_signal(signum: int, frame: FrameType | None) -> None:
         stopping.set()
 
+    from db.standby import SyncWatch
+
     previous = {sig: signal.signal(sig, _stop_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    watch = SyncWatch(url)  # a standby copy gone must not hold every action: said, and not waited for
     try:
         _say("Serving; other stations join with a code above. Ctrl+C stops the server.", opts.role_codes)
         while not stopping.wait(0.5):
@@ -128,9 +139,13 @@ def main(argv: list[str]) -> int:
                 print(f"floorman host: the server stopped by itself; see its log, {server.log_file}.",
                       file=sys.stderr)
                 return 1
+            said = watch.check()
+            if said:
+                _say(said, opts.role_codes)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        watch.close()
         server.stop()
     _say(f"The server is stopped; its data stays in {server.folder}.", opts.role_codes)
     return 0
