@@ -80,6 +80,7 @@ class WindowActions(Protocol):
     def act_display_full_screen(self) -> object: ...
     def act_toggle_dark(self) -> object: ...
     def act_join(self) -> object: ...
+    def act_take_over(self) -> object: ...
     def act_close_tournament(self) -> object: ...
 
 
@@ -211,6 +212,8 @@ ACTIONS: tuple[Bespoke, ...] = (
     Bespoke("save_as", "Save as…", lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
     Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
     Bespoke("join", "Join a tournament…", lambda c: c.window.act_join(), "", M, own=True, palette=False),
+    Bespoke("take_over", "Take over…", lambda c: c.window.act_take_over(), "", M, words=("standby", "promote"),
+            own=True),
     Bespoke("close_tournament", "Close the tournament", lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
             own=True, palette=False),
     Bespoke("dark", "Dark look", lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),

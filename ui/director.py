@@ -40,6 +40,7 @@ from ui.tabs.clock_tab import ClockTab
 from ui.tabs.league_tab import LeagueTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
+from ui.takeover import TakeOverOffer
 from ui.texts import deciding_text
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.player_panel import PlayerPanel
@@ -570,6 +571,12 @@ class DirectorWindow(QMainWindow):
     def act_join(self) -> None:
         """Tournament > Join a tournament…: the application asks for the join code (ui.start.Starter)."""
         self.join_requested.emit()
+
+    def act_take_over(self) -> TakeOverOffer:
+        """Tournament > Take over…: this laptop's standby copy becomes the server (ui.takeover)."""
+        self.take_over_offer = TakeOverOffer(self)
+        self.take_over_offer.offer()
+        return self.take_over_offer
 
     def act_close_tournament(self) -> bool:
         """Ctrl+W: close this tournament and go back to the welcome screen (True when it closed)."""

@@ -1,0 +1,90 @@
+"""Tournament > Take over… in the window: asks first, promotes this laptop's standby copy, says what it did."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from app.core.timesource import FakeClock
+from db import pgserver
+from db.shared_store import SharedStore, create_shared
+from db.standby import Standby, start_standby
+from tests.db.test_shared_store import tournament_file
+from tests.ui.conftest import make_session
+from ui.command_map import ACTIONS
+from ui.director import DirectorWindow
+from ui.takeover import TakeOverOffer
+
+
+@pytest.fixture
+def kept(pg_folder: Path, tmp_path: Path) -> Iterator[tuple[pgserver.PgServer, SharedStore, Standby]]:
+    host = pgserver.start(pg_folder / "host")
+    station = create_shared(host.url(), from_file=tournament_file(tmp_path, FakeClock()), station="Floor 2")
+    standby = start_standby(host.url(), pg_folder / "standbys" / "friday")
+    yield host, station, standby
+    station.close()
+    standby.server.stop()
+    host.stop()
+
+
+def in_recovery(standby: Standby) -> bool:
+    with psycopg.connect(standby.url(), autocommit=True) as conn:
+        row = conn.execute("SELECT pg_is_in_recovery()").fetchone()
+    return bool(row and row[0])
+
+
+def test_take_over_asks_first_then_promotes_the_standby_and_the_station_follows(qtbot, kept, pg_folder):
+    host, station, standby = kept
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    station.wait(0.5)  # the station has heard of the standby
+    os.kill(host.pid, signal.SIGKILL)  # the host laptop dies
+    offer = TakeOverOffer(parent, pg_folder / "standbys")
+    box = offer.offer()
+    assert box.isVisible() and f"{standby.address}:{standby.port}" in box.text()
+    qtbot.keyClick(box, Qt.Key.Key_Escape)  # Esc: nothing changes
+    assert not box.isVisible() and in_recovery(standby) and offer.done is None
+    box = offer.offer()
+    qtbot.keyClick(box, Qt.Key.Key_Return)  # Enter is Cancel: a mistaken key changes nothing
+    assert in_recovery(standby) and offer.done is None
+    box = offer.offer()
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
+    said = offer.box
+    assert said is not None and said is not box and said.isVisible()
+    assert "now the tournament's server" in said.text() and f":{standby.port}" in said.text()
+    assert not in_recovery(standby)
+    station.execute({"cmd": "note", "text": "after the take-over"})  # reconnected to it by itself
+    with psycopg.connect(standby.url(), autocommit=True) as conn:
+        assert conn.execute("SELECT max(seq) FROM actions").fetchone() == (station.last_seq,)
+
+
+def test_take_over_while_the_host_answers_is_refused_in_words(qtbot, kept, pg_folder):
+    _host, _station, standby = kept
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    offer = TakeOverOffer(parent, pg_folder / "standbys")
+    box = offer.offer()
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
+    assert offer.refused is not None and offer.refused.code == "HOST_ALIVE"
+    assert offer.box is not None and "still answers" in offer.box.text()
+    assert offer.box.icon() == QMessageBox.Icon.Warning
+    assert in_recovery(standby)
+
+
+def test_the_windows_take_over_says_when_this_laptop_keeps_no_standby(qtbot, clock):
+    row = next(b for b in ACTIONS if b.command == "take_over")
+    assert row.own and row.menu == "&Tournament"
+    w = DirectorWindow(make_session(clock, players=4))
+    qtbot.addWidget(w)
+    offer = w.act_take_over()
+    assert offer.box is not None and offer.box.isVisible()
+    assert "keeps no standby copy" in offer.box.text() and offer.standby is None
+    titles = [a.text() for a in w.menuBar().actions()[0].menu().actions()]
+    assert "Take over…" in titles
