@@ -131,11 +131,12 @@ def where(url: str) -> str:
         info = conninfo_to_dict(url)
     except psycopg.Error:
         return "the server given"
-    host = str(info.get("host") or "this computer")
-    if host.startswith("/"):
-        host = "this computer"
-    port = f":{info['port']}" if info.get("port") else ""
-    return f"{host}{port} (database {info.get('dbname') or info.get('user') or 'postgres'})"
+    hosts = str(info.get("host") or "").split(",")  # a standby copy's too, once one is kept (db.standby)
+    ports = str(info.get("port") or "").split(",")
+    ports = ports * len(hosts) if len(ports) == 1 else ports
+    named = [("this computer" if not host or host.startswith("/") else host) + (f":{port}" if port else "")
+             for host, port in zip(hosts, ports, strict=False)]
+    return f"{' or '.join(named)} (database {info.get('dbname') or info.get('user') or 'postgres'})"
 
 
 class NotLetIn(StoreError):

@@ -380,6 +380,9 @@ def _release(url: str, login: str) -> psycopg.Connection[tuple[Any, ...]] | None
     except psycopg.Error:
         return None
     try:
+        # Its login shut and its stream cut first, so the host's SyncWatch cannot see it and wait again.
+        conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(login)))
+        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_replication WHERE usename = %s", (login,))
         others = conn.execute("SELECT count(*) FROM pg_stat_replication WHERE usename <> %s AND state = "
                               "'streaming'", (login,)).fetchone()
         if others == (0,):

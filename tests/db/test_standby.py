@@ -28,6 +28,7 @@ from db.standby import (
     Standby,
     StandbyError,
     SyncWatch,
+    _release,
     follow_url,
     hosts_of,
     open_standby,
@@ -152,6 +153,12 @@ def test_a_standby_gone_is_said_on_the_host_which_stops_waiting_for_it_and_waits
 
 def test_a_standby_stopped_on_purpose_releases_the_host_at_once(host, shared, standby):
     login = standby.login
+    watch = SyncWatch(host.url(), grace_s=0.0)
+    released = _release(host.url(), login)  # the first step of stop(), the copy still running:
+    assert watch.check() is None  # the host's watch does not take it for a copy back, to wait for again
+    watch.close()
+    assert released is not None
+    released.close()
     standby.stop()
     assert one(host.url(), "SELECT current_setting('synchronous_standby_names')") == ("",)
     shared.execute({"cmd": "note", "text": "after the copy left"})  # no wait for a copy that is gone
