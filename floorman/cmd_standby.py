@@ -78,6 +78,9 @@ def main(argv: list[str]) -> int:
     hint = f" --folder {folder}" if opts.folder else ""
     try:
         print(f"Standby copy at {standby.address}:{standby.port}, in {folder}. Ctrl+C stops it.", flush=True)
+        print("The stations already open follow it by themselves. Codes issued from now on name both laptops "
+              "(floorman codes --url HOST_URL --issue ROLE): a station given one joins even after a take-over.",
+              flush=True)
         while True:
             status = standby.status()
             if status == "stopped":

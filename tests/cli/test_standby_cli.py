@@ -12,9 +12,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import psutil
 import pytest
 
+from db import pgserver
 from db.joincode import read_code
 from db.shared_store import ServerUnreachable, open_shared
 from db.station_codes import issue_code
@@ -69,7 +69,7 @@ def hosted(pg_folder: Path, tmp_path: Path) -> Iterator[tuple[Running, dict[str,
     finally:
         host.stop()
         for pid_file in pg_folder.glob("*-data/*/*/data/postmaster.pid"):  # a killed one leaves its file
-            assert not psutil.pid_exists(int(pid_file.read_text().split()[0])), f"left running: {pid_file}"
+            assert not pgserver._alive(int(pid_file.read_text().split()[0])), f"left running: {pid_file}"
 
 
 def test_standby_follows_the_host_then_takes_over_when_it_dies(hosted, pg_folder, capsys, monkeypatch):

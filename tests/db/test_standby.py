@@ -22,6 +22,7 @@ from app.errors import RuleError
 from app.log.history import replay_history
 from db import pgserver
 from db.errors import StoreError
+from db.joincode import read_code
 from db.shared_store import ServerUnreachable, SharedStore, create_shared, open_shared
 from db.standby import (
     META_KEY,
@@ -263,3 +264,14 @@ def test_the_standby_folder_is_found_again_and_a_second_take_over_is_refused(hos
     with pytest.raises(StandbyError) as refused:
         take_over(standby.folder)
     assert refused.value.code == "ALREADY_HOST"
+
+
+def test_a_code_issued_once_a_standby_is_kept_names_both_and_joins_after_the_take_over(host, shared, standby):
+    info = read_code(issue_code(host.url(), "floor"))
+    assert info.standbys == ((standby.address, standby.port),)
+    os.kill(host.pid, signal.SIGKILL)
+    take_over(standby)
+    with open_shared(info.url(), station="Floor 9", role=info.role) as floor:  # joins only after the host died
+        assert floor.role == "floor"
+        floor.execute({"cmd": "bust", "player": "Player 05"})
+        assert floor.history()[-1].label == "bust-out of Player 05"
