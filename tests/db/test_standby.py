@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import threading
 import time
 from collections import Counter
@@ -66,7 +67,7 @@ def standby(host: pgserver.PgServer, shared: SharedStore, pg_folder: Path) -> It
 
 def one(url: str, query: str, *args: object) -> tuple:
     with psycopg.connect(url, autocommit=True, connect_timeout=5) as conn:
-        row = conn.execute(query, args).fetchone()
+        row = conn.execute(query, args or None).fetchone()
     assert row is not None
     return tuple(row)
 
@@ -275,3 +276,52 @@ def test_a_code_issued_once_a_standby_is_kept_names_both_and_joins_after_the_tak
         assert floor.role == "floor"
         floor.execute({"cmd": "bust", "player": "Player 05"})
         assert floor.history()[-1].label == "bust-out of Player 05"
+
+
+def standby_logins(host: pgserver.PgServer) -> tuple:
+    return one(host.url(), "SELECT count(*) FROM pg_roles WHERE rolname LIKE 'standby\\_%'")
+
+
+@pytest.mark.parametrize(("address", "words"), [("not-an-address", "is not a network address"),
+                                                 ("0.0.0.0", "not 0.0.0.0")])
+def test_a_standby_on_an_address_that_cannot_be_is_refused_and_nothing_is_made(pg_folder, address, words):
+    with pytest.raises(StandbyError) as refused:
+        start_standby("postgresql://floorman:pw@127.0.0.1:1/tournament", pg_folder / "standby", address=address)
+    assert refused.value.code == "SERVER" and words in refused.value.message
+    assert not (pg_folder / "standby").exists()
+
+
+def test_a_standby_of_what_is_not_a_hosts_tournament_is_refused_in_words(host, shared, standby, pg_folder):
+    with pytest.raises(StandbyError) as copy_of_copy:
+        start_standby(standby.url(), pg_folder / "second")
+    assert copy_of_copy.value.code == "NOT_THE_HOST" and "itself a standby copy" in copy_of_copy.value.message
+    with pytest.raises(StandbyError) as empty:
+        start_standby(host.url("postgres"), pg_folder / "second")
+    assert empty.value.code == "NOT_A_TOURNAMENT"
+    with pytest.raises(StandbyError) as taken:
+        start_standby(host.url(), standby.folder)  # its data folder is there already
+    assert taken.value.code == "SERVER" and "already exists" in taken.value.message
+    assert standby_logins(host) == (1,) and not (pg_folder / "second").exists()
+
+
+def test_a_host_out_of_reach_is_said_and_nothing_is_made(pg_folder):
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(StandbyError) as refused:
+        start_standby(f"postgresql://floorman:pw@127.0.0.1:{port}/tournament", pg_folder / "standby")
+    assert refused.value.code == "HOST_UNREACHABLE" and "cannot reach the host's server" in refused.value.message
+    assert not (pg_folder / "standby").exists()
+
+
+def test_a_host_that_lets_no_copy_in_is_said_and_what_was_begun_is_taken_back(host, shared, pg_folder):
+    hba = host.data_dir / "pg_hba.conf"
+    hba.write_text("".join(line for line in hba.read_text().splitlines(keepends=True) if "replication" not in line))
+    one(host.url(), "SELECT pg_reload_conf()")
+    with pytest.raises(StandbyError) as refused:
+        start_standby(host.url(), pg_folder / "standby")
+    assert refused.value.code == "NO_REPLICATION" and "pg_hba.conf" in refused.value.message
+    assert standby_logins(host) == (0,)
+    assert one(host.url(), "SELECT count(*) FROM pg_replication_slots") == (0,)
+    assert not (pg_folder / "standby" / "data").exists()
+    assert one(host.url(), "SELECT current_setting('synchronous_standby_names')") == ("",)
