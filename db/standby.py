@@ -485,9 +485,10 @@ class TakeOver:
 
         last = f", the last committed at {self.last_committed.astimezone():%H:%M:%S}" if self.last_committed else ""
         return (f"This laptop is now the tournament's server, at {where(self.url)}: it holds {self.actions} "
-                f"actions{last}. The stations that were open reconnect to it by themselves; a station that "
-                f"joins from now on needs a new code (floorman codes --url URL --issue ROLE). Its URL (holds the "
-                f"password): {self.url}")
+                f"actions{last}. The stations that were open reconnect to it by themselves, and so do codes "
+                f"issued while the copy was kept; a code issued before it names the old host only: give such a "
+                f"station a new one (floorman codes --url URL --issue ROLE). Its URL (holds the password): "
+                f"{self.url}")
 
 
 def take_over(target: Path | str | Standby) -> TakeOver:
