@@ -280,9 +280,9 @@ def _check_host(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> str:
 
     row = conn.execute("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone()
     if row is None or not row[0]:
-        raise StandbyError("NOT_THE_HOST", "This code or URL is a station's: its login may not copy the server. "
-                           "Keeping a standby needs the host's own URL or standby code (floorman host prints "
-                           "them); no standby was made.")
+        raise StandbyError("NOT_THE_HOST", "The login of this code or URL may not copy the server (it is a "
+                           "station's, or a venue's login without the superuser right). Keeping a standby needs the "
+                           "host's own URL or standby code (floorman host prints them); no standby was made.")
     recovery = conn.execute("SELECT pg_is_in_recovery(), current_setting('wal_level')").fetchone()
     if recovery is not None and recovery[0]:
         raise StandbyError("NOT_THE_HOST", f"The server at {where(url)} is itself a standby copy; give the host's "

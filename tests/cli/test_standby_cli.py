@@ -108,7 +108,7 @@ def test_a_stations_code_cannot_keep_a_standby_and_nothing_is_made(hosted, pg_fo
     desk = issue_code(read_code(codes["standby"]).url(), "director")
     assert main(["standby", desk, "--folder", str(pg_folder / "copy")]) == 2
     err = capsys.readouterr().err
-    assert "a station's" in err and "no standby was made" in err
+    assert "it is a station's" in err and "no standby was made" in err
     assert not (pg_folder / "copy" / "data").exists()
     assert main(["standby", "floorman:garbage"]) == 2
     assert "damaged" in capsys.readouterr().err
