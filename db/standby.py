@@ -37,6 +37,9 @@ commits. Every action a station was told was recorded is in it (the host had wai
 stations' next reconnect lands on it. An action whose commit was cut by the host's death was told to its
 station as not recorded; if it reached the copy anyway, the station folds it in like another station's.
 The dead host's server must not be started again on its old data (it would be a second tournament).
+
+The standby's folder keeps, owner-only, ``standby.json``: the host's URL (it holds the host's password, as
+the URL the director gave does) and the copy's address, for :func:`take_over` from another process.
 """
 
 from __future__ import annotations

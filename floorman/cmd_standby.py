@@ -8,7 +8,8 @@ and takes over when the host laptop dies.
 ``floorman standby`` copies the host's server into a folder of its own (``--folder``, else a new one in the
 user data folder), starts the copy on ``--address`` (default 127.0.0.1) and keeps it until Ctrl+C or
 SIGTERM, saying what happens: the copy streaming synchronously (the host then shows an action as done only
-once this laptop has it too), the host out of reach (and how to take over), the copy having taken over. It
+once this laptop has it too), the host out of reach (and how to take over), the copy having taken over
+(from then on it watches a standby of its own, as ``floorman host`` does). It
 needs the host's own URL or standby code: a station's join code may not copy the server. Stopped while
 still a standby, it tells the host not to wait for it any more.
 
@@ -54,7 +55,7 @@ def main(argv: list[str]) -> int:
     from db.errors import StoreError
     from db.pgserver import ServerError
     from db.shared_store import where
-    from db.standby import StandbyError, host_url, start_standby
+    from db.standby import StandbyError, SyncWatch, host_url, start_standby
 
     try:
         url = host_url(opts.target)
@@ -76,6 +77,7 @@ def main(argv: list[str]) -> int:
     previous = {sig: signal.signal(sig, _stop_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     told = ""
     hint = f" --folder {folder}" if opts.folder else ""
+    watch: SyncWatch | None = None  # once it took over, it watches a standby of its own, as the host did
     try:
         print(f"Standby copy at {standby.address}:{standby.port}, in {folder}. Ctrl+C stops it.", flush=True)
         print("The stations already open follow it by themselves. Codes issued from now on name both laptops "
@@ -90,12 +92,19 @@ def main(argv: list[str]) -> int:
             if status != told:
                 told = status
                 print(_SAID[status].format(at=time.strftime("%H:%M:%S"), folder=hint), flush=True)
+            if status == "host":
+                watch = watch or SyncWatch(standby.url())
+                said = watch.check()
+                if said:
+                    print(said, flush=True)
             if stopping.wait(WATCH_S):
                 break
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         took_over = not (standby.server.data_dir / "standby.signal").exists()
+        if watch is not None:
+            watch.close()
         standby.stop()
     if took_over:
         print(f"The tournament's server is stopped; its data stays in {folder}.", flush=True)

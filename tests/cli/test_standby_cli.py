@@ -17,6 +17,7 @@ import pytest
 from db import pgserver
 from db.joincode import read_code
 from db.shared_store import ServerUnreachable, open_shared
+from db.standby import start_standby
 from db.station_codes import issue_code
 from floorman.cli import main
 from tests.cli.test_host_join import tournament_file
@@ -97,6 +98,13 @@ def test_standby_follows_the_host_then_takes_over_when_it_dies(hosted, pg_folder
             assert floor.last_seq == 8
             assert main(["takeover"]) == 2  # nothing left to promote
             assert "no running standby" in capsys.readouterr().err
+            # The new server keeps a standby of its own; gone, it is said, and the server stops waiting for it.
+            new_url = out.rsplit("(holds the password): ", 1)[1].split()[0]
+            third = start_standby(new_url, pg_folder / "third")
+            os.kill(third.server.pid, signal.SIGKILL)
+            floor.execute({"cmd": "note", "text": "while the third laptop is gone"})
+            assert "on this laptop only" in standby.until("stopped answering", timeout=30)
+            third.server.stop()
     finally:
         assert standby.stop() == 0
     assert "The tournament's server is stopped" in standby.seen[-1]
