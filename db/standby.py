@@ -13,8 +13,9 @@ network, db.pgserver) and a replication slot of that name, so the host keeps eve
 received yet. The wheel's ``pg_basebackup -R`` copies the whole server into ``FOLDER/data`` (private, as
 the host's) and writes how to follow the host; the copy then listens on ``address`` and a free port, with
 the same logins and passwords as the host (they are part of the copy), and is started. Once it streams,
-the host is set to ``synchronous_standby_names = '*'``: from then on a commit on the host returns only
-when the copy has written it too, so a station shows an action as done only when both laptops have it.
+the host is set to ``synchronous_standby_names = '*'`` (``FIRST n (*)`` for n copies, each of them): from then
+on a commit on the host returns only when the copy has written it too, so a station shows an action as
+done only when both laptops have it.
 The copy's address is recorded in the tournament (``meta``, key ``standbys``) and announced on the
 tournament's channel (payload ``standby``): each station adds it to the servers it reconnects to
 (:func:`follow_url`: libpq's several hosts, ``target_session_attrs=read-write``, so a station never lands
@@ -48,6 +49,7 @@ import atexit
 import ipaddress
 import json
 import os
+import re
 import secrets
 import shutil
 import time
@@ -71,7 +73,7 @@ META_KEY = "standbys"  # meta: JSON list of [address, port], the standby copies 
 NOTICE = "standby"  # the tournament channel's payload when a standby is added: stations re-read META_KEY
 INFO_FILE = "standby.json"  # in the standby's folder (owner-only): where the host is, the copy's address
 LOGIN_PREFIX = "standby_"
-SYNC_NAMES = "*"  # the host waits for any one standby
+_STREAMING = "SELECT count(*) FROM pg_stat_replication WHERE usename LIKE 'standby\\_%%' AND state = 'streaming'"
 GRACE_S = 3.0  # seconds without a synchronous standby before the host stops waiting for one
 WAIT_S = 30.0  # how long a new copy may take to stream and become synchronous
 CONNECT_TIMEOUT = 5
@@ -338,7 +340,8 @@ def _become_sync(url: str, login: str, server: pgserver.PgServer, wait_s: float)
                 raise StandbyError("SERVER", f"The copy did not start streaming from the host within {wait_s:.0f} s "
                                    f"(its log: {server.log_file}); no standby was made.")
             time.sleep(0.1)
-        _set_sync(conn, SYNC_NAMES)
+        streaming = conn.execute(_STREAMING).fetchone()
+        _set_sync(conn, sync_names(int(streaming[0]) if streaming else 1))
         while True:
             row = conn.execute("SELECT sync_state FROM pg_stat_replication WHERE usename = %s", (login,)).fetchone()
             if row is not None and row[0] in ("sync", "quorum"):
@@ -346,6 +349,19 @@ def _become_sync(url: str, login: str, server: pgserver.PgServer, wait_s: float)
             if time.monotonic() > deadline:
                 raise StandbyError("SERVER", "The host did not take the copy as synchronous; no standby was made.")
             time.sleep(0.05)
+
+
+def sync_names(copies: int) -> str:
+    """``synchronous_standby_names`` for a host that waits for each of its ``copies`` on every commit."""
+    return "" if copies <= 0 else "*" if copies == 1 else f"FIRST {copies} (*)"
+
+
+def copies_waited_for(names: str) -> int:
+    """How many standbys a ``synchronous_standby_names`` value waits for."""
+    if not names.strip():
+        return 0
+    counted = re.match(r"\s*(?:FIRST\s+|ANY\s+)?(\d+)\s*\(", names, re.IGNORECASE)
+    return int(counted.group(1)) if counted else 1
 
 
 def _set_sync(conn: psycopg.Connection[tuple[Any, ...]], names: str | None) -> None:
@@ -386,10 +402,8 @@ def _release(url: str, login: str) -> psycopg.Connection[tuple[Any, ...]] | None
         # Its login shut and its stream cut first, so the host's SyncWatch cannot see it and wait again.
         conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(login)))
         conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_replication WHERE usename = %s", (login,))
-        others = conn.execute("SELECT count(*) FROM pg_stat_replication WHERE usename <> %s AND state = "
-                              "'streaming'", (login,)).fetchone()
-        if others == (0,):
-            _set_sync(conn, None)
+        others = conn.execute(_STREAMING + " AND usename <> %s", (login,)).fetchone()
+        _set_sync(conn, sync_names(int(others[0]) if others else 0))
     except psycopg.Error:
         conn.close()
         return None
@@ -576,30 +590,31 @@ class SyncWatch:
 
     def _check(self, conn: psycopg.Connection[tuple[Any, ...]]) -> str | None:
         names = conn.execute("SELECT current_setting('synchronous_standby_names')").fetchone()
-        rows = conn.execute("SELECT usename, state, sync_state, client_addr FROM pg_stat_replication WHERE "
-                            "usename LIKE %s", (LOGIN_PREFIX + "%",)).fetchall()
-        waiting = bool(names and names[0])
-        now = time.monotonic()
-        if waiting:
-            if any(r[2] in ("sync", "quorum") for r in rows):
-                self._missing_since = None
-                return None
-            self._missing_since = self._missing_since or now
-            if now - self._missing_since < self.grace_s:
-                return None
-            _set_sync(conn, None)
+        waited = copies_waited_for(str(names[0]) if names else "")
+        rows = conn.execute("SELECT client_addr FROM pg_stat_replication WHERE usename LIKE %s AND state = "
+                            "'streaming' ORDER BY backend_start DESC", (LOGIN_PREFIX + "%",)).fetchall()
+        streaming = len(rows)
+        if streaming >= waited:
             self._missing_since = None
-            at = time.strftime("%H:%M")
-            return (f"The standby copy stopped answering ({at}): actions are recorded on this laptop only from now "
-                    "on, and no longer wait for the copy. A take-over now would lose the actions entered since. "
-                    "Start the standby again (floorman standby) to be safe again.")
-        streaming = [r for r in rows if r[1] == "streaming"]
-        if not streaming:
+        if streaming > waited:  # a copy back (or new), caught up: the host waits for it too
+            _set_sync(conn, sync_names(streaming))
+            where = rows[0][0] or "this computer"
+            return f"The standby copy at {where} streams and is up to date: every action is recorded on it too."
+        if streaming == waited:
             return None
-        _set_sync(conn, SYNC_NAMES)
-        where = streaming[0][3] or "this computer"
-        return (f"The standby copy at {where} is back and up to date: every action is recorded on both laptops "
-                "again.")
+        now = time.monotonic()
+        self._missing_since = self._missing_since or now
+        if now - self._missing_since < self.grace_s:
+            return None
+        _set_sync(conn, sync_names(streaming))  # the night goes on: no more waiting for a copy that is gone
+        self._missing_since = None
+        at = time.strftime("%H:%M")
+        if streaming:
+            return (f"A standby copy stopped answering ({at}): actions now wait only for the {streaming} still "
+                    "streaming. A take-over on the one that stopped would lose the actions entered since.")
+        return (f"The standby copy stopped answering ({at}): actions are recorded on this laptop only from now "
+                "on, and no longer wait for the copy. A take-over now would lose the actions entered since. "
+                "Start the standby again (floorman standby) to be safe again.")
 
     def close(self) -> None:
         if self._conn is not None:

@@ -47,7 +47,7 @@ from app.tools.simulate import percentile, simulation_profile
 from db import pgserver
 from db.errors import StoreError
 from db.shared_store import Overtaken, ServerUnreachable, SharedStore, create_shared, open_shared
-from db.standby import start_standby, take_over
+from db.standby import hosts_of, start_standby, take_over
 from db.store import TournamentStore
 from tests.support.pg import create_database, drop_database, running_server
 
@@ -268,8 +268,10 @@ def takeover(folder: Path, path: Path, seconds: float, seed: int) -> dict[str, A
         stations.append(create_shared(host.url(), from_file=path, station=STATIONS[0]))
         stations += [open_shared(host.url(), station=name) for name in STATIONS[1:]]
         standby = start_standby(host.url(), folder / "takeover-standby")
-        for s in stations:
-            s.wait(0.2)  # each has heard of the standby (a station opened before it is told on the channel)
+        for s in stations:  # each has heard of the standby (a station opened before it is told on the channel)
+            deadline = time.monotonic() + 5
+            while len(hosts_of(s.url)) < 2 and time.monotonic() < deadline:
+                s.wait(0.1)
         waited = []  # one action committed on the host, which waits for the standby to have it
         for i in range(100):
             begun = time.perf_counter()

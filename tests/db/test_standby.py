@@ -31,11 +31,13 @@ from db.standby import (
     StandbyError,
     SyncWatch,
     _release,
+    copies_waited_for,
     follow_url,
     hosts_of,
     open_standby,
     standbys_of,
     start_standby,
+    sync_names,
     take_over,
 )
 from db.station_codes import issue_code
@@ -93,6 +95,11 @@ def test_a_station_learns_the_standby_and_names_both_servers(host, shared, stand
         assert "target_session_attrs=read-write" in floor.url
 
 
+def test_the_host_waits_for_as_many_copies_as_it_names():
+    assert [sync_names(n) for n in (0, 1, 3)] == ["", "*", "FIRST 3 (*)"]
+    assert [copies_waited_for(v) for v in ("", "*", "FIRST 3 (*)", "ANY 2 (a, b)", "a, b")] == [0, 1, 3, 2, 1]
+
+
 def test_follow_url_adds_each_standby_once():
     url = "postgresql://floorman:pw@10.0.0.1:5433/tournament"
     twice = follow_url(follow_url(url, [("10.0.0.2", 5434)]), [("10.0.0.2", 5434), ("10.0.0.3", 5435)])
@@ -148,7 +155,7 @@ def test_a_standby_gone_is_said_on_the_host_which_stops_waiting_for_it_and_waits
         said = watch.check()
         time.sleep(0.1)
     watch.close()
-    assert said is not None and "back" in said
+    assert said is not None and "streams and is up to date" in said
     assert one(host.url(), "SELECT current_setting('synchronous_standby_names')") == ("*",)
     standby.server._pid = int((standby.server.data_dir / "postmaster.pid").read_text().split()[0])
 
@@ -206,7 +213,9 @@ def test_kill_9_the_host_mid_race_take_over_and_nothing_committed_is_lost(host, 
     stations = [shared] + [open_shared(host.url(), station=name) for name in ("Desk", "Floor 2")]
     try:
         for s in stations:
-            s.poll()
+            deadline = time.monotonic() + 5
+            while len(hosts_of(s.url)) < 2 and time.monotonic() < deadline:
+                s.wait(0.1)  # each has heard of the standby (one opened before it is told on the channel)
         told: list[tuple[str, int]] = []
         back: dict[str, float] = {}
         killed: list[float] = []
@@ -325,3 +334,33 @@ def test_a_host_that_lets_no_copy_in_is_said_and_what_was_begun_is_taken_back(ho
     assert one(host.url(), "SELECT count(*) FROM pg_replication_slots") == (0,)
     assert not (pg_folder / "standby" / "data").exists()
     assert one(host.url(), "SELECT current_setting('synchronous_standby_names')") == ("",)
+
+
+def test_a_copy_made_while_the_host_waited_for_another_takes_commits_at_once_once_promoted(host, shared, standby,
+                                                                                          pg_folder):
+    second = start_standby(host.url(), pg_folder / "second")  # copied while the host waits for the first
+    try:
+        auto = (second.folder / "data" / "postgresql.auto.conf").read_text()
+        assert "synchronous_standby_names = '*'" in auto  # the pitfall it came with
+        # The host waits for each copy: either may take over with every action.
+        with psycopg.connect(host.url(), autocommit=True) as conn:
+            assert conn.execute("SHOW synchronous_standby_names").fetchone() == ("FIRST 2 (*)",)
+            states = conn.execute("SELECT sync_state FROM pg_stat_replication ORDER BY usename").fetchall()
+            assert states == [("sync",), ("sync",)]
+        shared.execute({"cmd": "bust", "player": "Player 07"})
+        deadline = time.monotonic() + 5
+        while len(hosts_of(shared.url)) < 3 and time.monotonic() < deadline:
+            shared.wait(0.1)  # as the window looks ten times a second: it hears of both copies
+        assert len(hosts_of(shared.url)) == 3
+        os.kill(host.pid, signal.SIGKILL)
+        taken = take_over(second)
+        with psycopg.connect(taken.url, autocommit=True) as conn:
+            assert conn.execute("SHOW synchronous_standby_names").fetchone() == ("",)
+            begun = time.monotonic()
+            with conn.transaction():
+                conn.execute("SELECT pg_notify('nobody', 'x')")
+            assert time.monotonic() - begun < 2  # not waiting for a standby it does not have
+        shared.execute({"cmd": "bust", "player": "Player 08"})  # the station follows the second copy
+        assert taken.actions == shared.last_seq - 1
+    finally:
+        second.server.stop()
