@@ -58,7 +58,7 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg import sql
-from psycopg.conninfo import conninfo_to_dict
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from app.commands import Command, declaration
 from app.commands.roles import DIRECTOR, known_role
@@ -79,6 +79,11 @@ LOOK_EVERY = 2.0  # seconds: poll() reads the log even without a notification th
 TRIES = 20  # how many times one action is decided again after other stations got there first
 OPTIMISTIC_TRIES = 3  # then the station takes the tournament's lock for its turn: it cannot be overtaken
 CONNECT_TIMEOUT = 3  # seconds
+# A server whose laptop vanished (no reset, no answer) is given up in seconds, not TCP's many minutes: what
+# was sent unacknowledged for 5 s, or an idle link with no answer to 3 probes 2 s apart after 5 s, fails.
+# So a station says at once that it lost the server, and reconnects to a standby copy that took over.
+LIVENESS: dict[str, int] = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
+                            "tcp_user_timeout": 5000}
 
 SCHEMA_SQL: tuple[str, ...] = (
     "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
@@ -145,7 +150,7 @@ class NotLetIn(StoreError):
 
 def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
-        return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        return psycopg.connect(make_conninfo(url, **LIVENESS), autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.OperationalError as exc:
         if _refused_login(exc):
             raise NotLetIn(f"The tournament server at {where(url)} refused this station's login: its join code "
@@ -469,7 +474,8 @@ class SharedStore(FoldsHistory):
 
     def _listen(self) -> None:
         try:
-            listener = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            listener = psycopg.connect(make_conninfo(self.url, **LIVENESS), autocommit=True,
+                                       connect_timeout=CONNECT_TIMEOUT)
             listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
         except psycopg.Error:
             self._listener = None  # tried again at the next poll

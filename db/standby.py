@@ -77,6 +77,10 @@ _STREAMING = "SELECT count(*) FROM pg_stat_replication WHERE usename LIKE 'stand
 GRACE_S = 3.0  # seconds without a synchronous standby before the host stops waiting for one
 WAIT_S = 30.0  # how long a new copy may take to stream and become synchronous
 CONNECT_TIMEOUT = 5
+# Each end gives up on a replication link that went silent (a laptop gone without a word) after this long,
+# not PostgreSQL's minute: the host stops holding commits for a copy that vanished, the copy sees it lost
+# its host.
+LINK_TIMEOUT = "5s"
 
 
 class StandbyError(StoreError):
@@ -252,6 +256,8 @@ def start_standby(primary: str | JoinInfo, folder: Path | str, *, address: str =
             pgserver._let_through(binaries / pgserver.program("postgres"))
         _base_backup(server, binaries, info, login, password)
         pgserver._configure(server)  # its own address, network and socket, after the host's settings
+        with open(server.data_dir / "postgresql.conf", "a", encoding="utf-8") as conf:
+            conf.write(f"wal_receiver_timeout = '{LINK_TIMEOUT}'\nwal_sender_timeout = '{LINK_TIMEOUT}'\n")
         pgserver._start_on_free_port(server)
         started = True
         atexit.register(standby.stop)
@@ -340,8 +346,9 @@ def _become_sync(url: str, login: str, server: pgserver.PgServer, wait_s: float)
                 raise StandbyError("SERVER", f"The copy did not start streaming from the host within {wait_s:.0f} s "
                                    f"(its log: {server.log_file}); no standby was made.")
             time.sleep(0.1)
+        conn.execute(sql.SQL("ALTER SYSTEM SET wal_sender_timeout = {}").format(sql.Literal(LINK_TIMEOUT)))
         streaming = conn.execute(_STREAMING).fetchone()
-        _set_sync(conn, sync_names(int(streaming[0]) if streaming else 1))
+        _set_sync(conn, sync_names(int(streaming[0]) if streaming else 1))  # reloads the settings too
         while True:
             row = conn.execute("SELECT sync_state FROM pg_stat_replication WHERE usename = %s", (login,)).fetchone()
             if row is not None and row[0] in ("sync", "quorum"):
