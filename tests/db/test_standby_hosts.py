@@ -165,3 +165,34 @@ def test_the_host_laptop_vanishes_the_standby_takes_over_and_the_station_follows
         for program in reversed(running):
             program.stop()
     assert not any("Traceback" in line for program in running for line in program.seen)
+
+
+def test_the_standby_laptop_vanishes_and_the_host_says_so_and_goes_on(lan, pg_folder, tmp_path):
+    running: list[OnLaptop] = []
+    try:
+        host = OnLaptop(lan, "host", ["-m", "floorman", "host", str(tournament_file(tmp_path)), "--address",
+                                      lan.address["host"], "--role-codes"], pg_folder / "host-data")
+        running.append(host)
+        codes: dict[str, str] = {}
+        while len(codes) < 5:
+            role, code = host.until(" floorman:").split()
+            codes[role] = code
+        standby = OnLaptop(lan, "standby", ["-m", "floorman", "standby", codes["standby"], "--address",
+                                            lan.address["standby"]], pg_folder / "standby-data")
+        running.append(standby)
+        standby.until("synchronous")
+        station = OnLaptop(lan, "station", ["-m", "tests.db.netns_station", codes["desk"], "Desk"])
+        running.append(station)
+        assert station.until("joined") == "joined 6"
+        lan.pull_cable("standby")  # the second laptop is gone without a word
+        begun = time.monotonic()
+        assert station.ask("act") == "ok 7"  # held while the host waits for the copy, then recorded
+        held = time.monotonic() - begun
+        assert held < 20
+        said = host.until("stopped answering", timeout=30)
+        assert "on this laptop only" in said
+        assert station.ask("act") == "ok 8"  # no longer held
+    finally:
+        for program in reversed(running):
+            program.stop()
+    assert not any("Traceback" in line for program in running for line in program.seen)
