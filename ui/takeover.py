@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # psycopg comes with hosting only: read when the director tak
     from db.standby import Standby, StandbyError, TakeOver
 
 TITLE = "Take over"
+NO_CLIENT = ("This Floorman has no PostgreSQL client (the venue bundle leaves it out), so this laptop keeps no "
+             "standby copy and there is nothing to take over. Keeping one needs Floorman installed with pip "
+             "(pip install -e \".[host]\"), then: floorman standby CODE.")
 
 
 class TakeOverOffer:
@@ -36,8 +39,10 @@ class TakeOverOffer:
 
     def offer(self) -> QMessageBox:
         """Ask before taking over; or say that there is nothing to take over."""
-        from db.standby import running_standbys
-
+        try:
+            from db.standby import running_standbys
+        except ImportError:  # the venue bundle leaves the PostgreSQL client out: it never keeps a standby
+            return self._show(QMessageBox.Icon.Information, NO_CLIENT)
         found = running_standbys(self.standbys)
         if not found:
             return self._show(QMessageBox.Icon.Information,

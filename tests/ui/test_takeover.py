@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,3 +89,22 @@ def test_the_windows_take_over_says_when_this_laptop_keeps_no_standby(qtbot, clo
     assert "keeps no standby copy" in offer.box.text() and offer.standby is None
     titles = [a.text() for a in w.menuBar().actions()[0].menu().actions()]
     assert "Take over…" in titles
+
+
+def test_without_the_postgresql_client_take_over_says_so_in_words(qtbot, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_client(name, *args, **kwargs):
+        if name == "db.standby" or name.startswith("psycopg"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "db.standby", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_client)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    offer = TakeOverOffer(parent)
+    box = offer.offer()
+    assert box.isVisible() and "no PostgreSQL client" in box.text() and offer.standby is None
