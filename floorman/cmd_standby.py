@@ -32,6 +32,8 @@ from types import FrameType
 from floorman.args import Parser
 
 WATCH_S = 0.5
+NO_CLIENT = ("this Floorman has no PostgreSQL client (the venue bundle leaves it out); keeping a standby and "
+             "taking over need Floorman installed with pip (pip install -e \".[host]\"). Nothing was done.")
 
 _SAID = {
     "sync": "The copy is synchronous: every action the host records is on this laptop too before it is shown done.",
@@ -52,10 +54,14 @@ def main(argv: list[str]) -> int:
                    help="the address the copy listens on, should it take over (default 127.0.0.1)")
     opts = p.parse_args(argv)
 
-    from db.errors import StoreError
-    from db.pgserver import ServerError
-    from db.shared_store import where
-    from db.standby import StandbyError, SyncWatch, host_url, start_standby
+    try:
+        from db.errors import StoreError
+        from db.pgserver import ServerError
+        from db.shared_store import where
+        from db.standby import StandbyError, SyncWatch, host_url, start_standby
+    except ImportError:
+        print(f"floorman standby: {NO_CLIENT}", file=sys.stderr)
+        return 2
 
     try:
         url = host_url(opts.target)
@@ -120,7 +126,11 @@ def take_over_main(argv: list[str]) -> int:
     p.add_argument("--folder", help="the standby's folder, when this laptop keeps several")
     opts = p.parse_args(argv)
 
-    from db.standby import StandbyError, running_standbys, take_over
+    try:
+        from db.standby import StandbyError, running_standbys, take_over
+    except ImportError:
+        print(f"floorman takeover: {NO_CLIENT}", file=sys.stderr)
+        return 2
 
     try:
         if opts.folder:

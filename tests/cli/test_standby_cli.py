@@ -139,3 +139,23 @@ def test_the_host_says_when_its_standby_is_gone_and_actions_go_on(hosted, pg_fol
     finally:
         standby.stop()
     assert any("stopped by itself" in line for line in standby.seen)
+
+
+def test_without_the_postgresql_client_both_commands_say_so(monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_client(name, *args, **kwargs):
+        if name in ("db.standby", "db.shared_store") or name.startswith("psycopg"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    for module in ("db.standby", "db.shared_store"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_client)
+    assert main(["standby", "postgresql://floorman:pw@127.0.0.1:5433/tournament"]) == 2
+    assert "no PostgreSQL client" in capsys.readouterr().err
+    assert main(["takeover"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("floorman takeover: this Floorman has no PostgreSQL client") and "Traceback" not in err
