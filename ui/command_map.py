@@ -80,6 +80,7 @@ class WindowActions(Protocol):
     def act_display_full_screen(self) -> object: ...
     def act_toggle_dark(self) -> object: ...
     def act_join(self) -> object: ...
+    def act_host(self) -> object: ...
     def act_close_tournament(self) -> object: ...
 
 
@@ -210,6 +211,8 @@ ACTIONS: tuple[Bespoke, ...] = (
             own=True),
     Bespoke("save_as", "Save as…", lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
     Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
+    Bespoke("host", "Share with other stations…", lambda c: c.window.act_host(), "", M, own=True,
+            words=("host", "stations", "share"), palette=False),
     Bespoke("join", "Join a tournament…", lambda c: c.window.act_join(), "", M, own=True, palette=False),
     Bespoke("close_tournament", "Close the tournament", lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
             own=True, palette=False),

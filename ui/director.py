@@ -26,6 +26,7 @@ from ui.control.parts import Shell
 from ui.control.players import PlayersControl
 from ui.control.printing import PrintingControl
 from ui.control.share import ShareControl
+from ui.control.stations import StationsControl
 from ui.control.store import StoreControl
 from ui.control.tables import TablesControl
 from ui.feedback import Feedback
@@ -195,6 +196,7 @@ class DirectorWindow(QMainWindow):
                                         lambda: self.league_display_action.isChecked(), self.printing.show_result,
                                         shell)
         self.share = ShareControl(session, lambda: self.display, shell)  # the players' view on their phones
+        self.stations = StationsControl(session, shell, self._server_lost)  # other stations, through PostgreSQL
         self.players_ctl.submits.update({
             "break_table": self.tables_ctl.submit_break,
             "change_level_length": self.clock_ctl.submit_length,
@@ -255,6 +257,7 @@ class DirectorWindow(QMainWindow):
         Edit menu's undo and redo and the room display's settings."""
         self._menus: dict[str, QMenu] = {name: self.menuBar().addMenu(name) for name in MENUS}
         self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
+        self.own_actions: dict[str, QAction] = {}  # the window's own actions, by name
         taken: set[str] = set()
         for b in ACTIONS:
             if not b.menu or (b.shortcut and b.shortcut in taken):  # F5 starts, pauses or resumes: one entry
@@ -263,6 +266,8 @@ class DirectorWindow(QMainWindow):
             act = self.add_action(b.menu, b.entry(), b.shortcut, partial(b.does, self.controls))
             if not b.own:
                 self.command_actions[b.command] = act
+            else:
+                self.own_actions[b.command] = act
         self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo,
                                            self.history_ctl.undo_action)
         self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
@@ -274,6 +279,7 @@ class DirectorWindow(QMainWindow):
         self.league_display_action = self.add_action("&View", "League standings on the room display between events",
                                                      "", self.act_league_display)
         self.share.build_menu(self.add_action)
+        self.stations.action = self.own_actions["host"]
         from ui.display import settings as display_settings
 
         remembered = display_settings.load()
@@ -571,6 +577,17 @@ class DirectorWindow(QMainWindow):
         """Tournament > Join a tournament…: the application asks for the join code (ui.start.Starter)."""
         self.join_requested.emit()
 
+    def act_host(self) -> None:
+        """Tournament > Share with other stations…: the tournament on a PostgreSQL server, and the join codes."""
+        self.stations.act_share()
+
+    def _server_lost(self, text: str) -> None:
+        """A shared tournament's server out of reach (its sentence) or back (""): said above the tabs."""
+        if text:
+            self.store.banner.refuse(text)
+        else:
+            self.store.banner.hide()
+
     def act_close_tournament(self) -> bool:
         """Ctrl+W: close this tournament and go back to the welcome screen (True when it closed)."""
         self._to_welcome = True
@@ -589,6 +606,7 @@ class DirectorWindow(QMainWindow):
         if self.display is not None:
             self.display.close()
         self.session.close()
+        self.stations.stop()  # a private server stops once this station's connections are closed
         if self.roster is not None:
             self.roster.close()
         super().closeEvent(event)

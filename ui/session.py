@@ -152,6 +152,24 @@ class Session(QObject):
             return None
         return f"{station} ({operator})" if operator else str(station)
 
+    @property
+    def role(self) -> str | None:
+        """The station's role on a shared tournament (``app.commands.roles``: what it may enter), or None on
+        a single laptop (the director's). A shared store's role is the one the server gives its login."""
+        role = getattr(self.backend, "role", None)
+        if isinstance(role, str):
+            return role
+        role = getattr(getattr(self.backend, "station", None), "role", None)
+        return role if isinstance(role, str) else None
+
+    def switch_to(self, backend: Backend) -> None:
+        """Carry on with the same tournament in another store (shared with other stations): the store it was
+        in is closed, and everything is drawn again from the new one."""
+        old, self.backend = self.backend, backend
+        old.close()
+        self.changed.emit([])
+        self.undo_changed.emit()
+
     def history(self) -> list[HistoryItem]:
         """Every action with its time and words, oldest first (undone ones marked)."""
         items = getattr(self.backend, "history", None)
