@@ -26,6 +26,7 @@ from app.commands.absence import Absent, Returned
 from app.commands.clock import CloseRegistration, ReopenRegistration
 from app.commands.eliminations import Bust, DeclineRebuy, LockPayouts, UnlockPayouts
 from app.commands.entries import Addon, BuyIn, Rebuy, Reenter, Topup
+from app.commands.roles import SCREEN, allowed, who_may
 from app.commands.seating import SeatPlayer
 
 
@@ -304,6 +305,18 @@ def for_player(command: str, player: int, **fields: object) -> Command:
 def bespoke(name: str) -> Bespoke | None:
     """The window's own action for command ``name``, or None: it opens the generated form."""
     return next((b for b in ACTIONS if not b.own and b.command == name), None)
+
+
+def role_refusal(role: str | None, command: str) -> str:
+    """Why a station of ``role`` may not run engine command ``command``, in words ("" when it may): "Only the
+    director may use “Edit structure…”; this is a desk station." (None, a single laptop, may run all.)"""
+    if allowed(role, command):
+        return ""
+    b = bespoke(command)
+    title = b.entry() if b is not None else f"{words(command)}…"
+    if role == SCREEN:
+        return f"Only {who_may(command)} may use “{title}”; this is a screen station, which only shows the tournament."
+    return f"Only {who_may(command)} may use “{title}”; this is a {role} station."
 
 
 def words(name: str) -> str:

@@ -14,11 +14,12 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabW
 
 from app.api import ALL_CHANGED, Changes, PayoutView, TournamentState, fmt, name_key, views
 from app.commands import Command
+from app.commands.roles import SCREEN
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
-from ui.command_map import ACTIONS, MENUS, bespoke, for_player
+from ui.command_map import ACTIONS, MENUS, bespoke, for_player, role_refusal
 from ui.control.clock import ClockControl
-from ui.control.history import HistoryControl
+from ui.control.history import SCREEN_UNDO, HistoryControl
 from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
@@ -208,7 +209,8 @@ class DirectorWindow(QMainWindow):
             state=lambda: self.session.state, controls=self.controls,
             not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
             run_for=lambda command, pid: self.run(for_player(command, pid), done="Done."),
-            make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText)
+            make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText,
+            refusal=lambda command: role_refusal(self.session.role, command))
 
     def _start(self) -> None:
         """Follow the session, start the clock's 250 ms tick and draw everything once."""
@@ -289,9 +291,15 @@ class DirectorWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
-        self._stand_ins = {command: QShortcut(act.shortcut(), self, partial(self.say_not_offered, command))
-                           for command, act in self.command_actions.items()
-                           if command in views.NOT_OFFERED_WORDS and not act.shortcut().isEmpty()}
+        # the keys of actions not offered here, or not this station's role's: they say why instead
+        self._stand_ins = {command: QShortcut(act.shortcut(), self, partial(self.say_unavailable, command))
+                           for command, act in self.command_actions.items() if not act.shortcut().isEmpty()}
+        self._screen_keys = [QShortcut(act.shortcut(), self, partial(self.statusBar().showMessage, SCREEN_UNDO, 8000))
+                             for act in (self.undo_action, self.redo_action)]  # a screen's Ctrl+Z says why not
+        for menu in self._menus.values():
+            menu.setToolTipsVisible(True)  # a greyed action says who may use it
+        self.role_shown: str | None = None
+        self.show_role()
         self.show_offered()
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
@@ -307,8 +315,36 @@ class DirectorWindow(QMainWindow):
         self.not_offered = views.not_offered(self.session.state)
         for command, act in self.command_actions.items():
             act.setVisible(command not in self.not_offered)
-            if command in self._stand_ins:
-                self._stand_ins[command].setEnabled(command in self.not_offered)
+        self._stand_in_keys()
+
+    def show_role(self) -> None:
+        """On a station of a shared tournament, the actions its role may not run are greyed, each saying who
+        may ("Only the director may use “Edit structure…”; this is a desk station."), in its tooltip and on
+        the status bar; their keys say the same on the status bar instead of doing nothing. A screen
+        station's every action that changes the tournament is greyed, undo and redo too."""
+        role = self.role_shown = self.session.role
+        for command, act in self.command_actions.items():
+            refusal = role_refusal(role, command)
+            act.setEnabled(not refusal)
+            act.setToolTip(refusal or act.text().replace("&", ""))
+            act.setStatusTip(refusal)
+        self.history_ctl.labels()
+        self._stand_in_keys()
+
+    def _stand_in_keys(self) -> None:
+        role = self.session.role
+        for command, key in self._stand_ins.items():
+            key.setEnabled(command in self.not_offered or bool(role_refusal(role, command)))
+        for key in self._screen_keys:
+            key.setEnabled(role == SCREEN)
+
+    def say_unavailable(self, command: str) -> None:
+        """A key of an action this station may not run, or the tournament does not offer: why, in words."""
+        refusal = role_refusal(self.session.role, command)
+        if refusal:
+            self.statusBar().showMessage(refusal, 8000)
+        elif command in views.NOT_OFFERED_WORDS:
+            self.say_not_offered(command)
 
     def say_not_offered(self, command: str) -> None:
         """The action bar, opened on the purchase, already says why it cannot be bought here."""
@@ -459,6 +495,8 @@ class DirectorWindow(QMainWindow):
         engine says they changed (None, or none after an undo or a redo: everything)."""
         if views.not_offered(self.session.state) != self.not_offered:
             self.show_offered()
+        if self.session.role != self.role_shown:  # the session went on another store (shared, or taken over)
+            self.show_role()
         self._changes = changed = changes_of(events if isinstance(events, list) else None)
         if players_changed(changed):
             self._generation["players"] += 1

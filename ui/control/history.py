@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QMessageBox, QPlainTextEdit, QTextEdit
 
 from app.api import RuleError
+from app.commands.roles import SCREEN
 from ui.control.parts import Shell
 from ui.errors import store_message
 from ui.session import Session
@@ -15,6 +16,9 @@ from ui.shortcuts import UNDO_WHEN_EMPTY
 
 if TYPE_CHECKING:
     from ui.tabs.simple_tabs import HistoryTab
+
+
+SCREEN_UNDO = "A screen station only shows the tournament: undo and redo are for the stations that enter it."
 
 
 def typing() -> bool:
@@ -87,8 +91,14 @@ class HistoryControl:
 
     def labels(self) -> None:
         u, r = self.session.undo_label(), self.session.redo_label()
+        screen = self.session.role == SCREEN  # a screen station changes nothing: nothing to undo or redo here
+        if screen:
+            u = r = None
         self.undo_action.setText(f"Undo: {u}" if u else "Undo")
         self.undo_action.setEnabled(u is not None)
         self.redo_action.setText(f"Redo: {r}" if r else "Redo")
         self.redo_action.setEnabled(r is not None)
+        for action in (self.undo_action, self.redo_action):
+            action.setToolTip(SCREEN_UNDO if screen else action.text())
+            action.setStatusTip(SCREEN_UNDO if screen else "")
         self.tab.set_labels(u, r)
