@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
@@ -57,9 +58,11 @@ class HistoryControl:
     def _ask(self, undo: bool, who: str) -> None:
         """Another station entered the action: say who, and ask first; Enter and Esc keep it."""
         verb = "Undo" if undo else "Redo"
-        label = self.session.undo_label() if undo else self.session.redo_label()
+        label = (self.session.undo_label() if undo else self.session.redo_label()) or ""
+        at = self.session.entered_at(undo)
+        when = f" at {time.strftime('%H:%M', time.localtime(at))}" if at is not None else ""
         box = QMessageBox(QMessageBox.Icon.Question, f"{verb} another station's action",
-                          f"{verb} \u201c{label}\u201d? {who} entered it.",
+                          f"{verb} \u201c{label[:1].upper() + label[1:]}\u201d entered by {who}{when}?",
                           QMessageBox.StandardButton.NoButton, self.shell.parent)
         go = box.addButton(f"{verb} it", QMessageBox.ButtonRole.AcceptRole)
         keep = box.addButton("Keep it" if undo else "Leave it undone", QMessageBox.ButtonRole.RejectRole)
