@@ -105,6 +105,13 @@ def test_sharing_starts_a_server_off_the_window_and_a_desk_joins_with_the_code_s
         assert "zoe park" in desk.tournament.state.by_name
         with TournamentStore.open(path, read_only=True) as file:
             assert file.last_seq == before
+        # the history says at which station each action was entered
+        window.tabs.setCurrentWidget(window.history_tab)
+        history = window.history_tab.model
+        assert history.headerData(2, Qt.Orientation.Horizontal) == "Station"
+        assert (history.index(0, 1).data(), history.index(0, 2).data()) == ("Registration of Zoe Park", "Director")
+        assert history.index(1, 2).data() == ""  # entered in the file, before it was shared
+        window.grab().save(str(SHOTS / "stations-history.png"))
 
         # revoking asks first; Keep keeps it
         box = window.stations.confirm_revoke("desk")
