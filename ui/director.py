@@ -640,6 +640,7 @@ class DirectorWindow(QMainWindow):
             return
         self.ticker.stop()
         self.share.stop()
+        self.stations.save_before_closing()  # a tournament on this laptop's server: back into a file first
         self.store.timer.stop()
         if self.display is not None:
             self.display.close()

@@ -177,13 +177,13 @@ class Session(QObject):
         role = getattr(getattr(self.backend, "station", None), "role", None)
         return role if isinstance(role, str) else None
 
-    def switch_to(self, backend: Backend) -> None:
-        """Carry on with the same tournament in another store (shared with other stations): the store it was
-        in is closed, and everything is drawn again from the new one."""
+    def switch_to(self, backend: Backend) -> Backend:
+        """Carry on with the same tournament in another store (shared with other stations); everything is
+        drawn again from the new one. Returns the store it was in, still open (the caller closes it)."""
         old, self.backend = self.backend, backend
-        old.close()
         self.changed.emit([])
         self.undo_changed.emit()
+        return old
 
     def history(self) -> list[HistoryItem]:
         """Every action with its time and words, oldest first (undone ones marked)."""

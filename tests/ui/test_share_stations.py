@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from app.profiles.profile import load_profile
-from db.errors import StoreError
+from db.errors import FileLocked, StoreError
 from db.joincode import read_code
 from db.shared_store import NotLetIn, SharedStore, create_shared, open_shared
 from db.store import TournamentStore
@@ -105,6 +105,8 @@ def test_sharing_starts_a_server_off_the_window_and_a_desk_joins_with_the_code_s
         assert "zoe park" in desk.tournament.state.by_name
         with TournamentStore.open(path, read_only=True) as file:
             assert file.last_seq == before
+        with pytest.raises(FileLocked):  # no other window writes into the file while it is shared
+            TournamentStore.open(path).close()
         # the history says at which station each action was entered
         window.tabs.setCurrentWidget(window.history_tab)
         history = window.history_tab.model
@@ -124,6 +126,7 @@ def test_sharing_starts_a_server_off_the_window_and_a_desk_joins_with_the_code_s
         assert panel.said.text() == ("The desk's join code is revoked: the stations that used it were cut off. "
                                      "New code makes another.")
         assert panel.boxes["desk"].code.text() == "" and not panel.boxes["desk"].copy.isEnabled()
+        panel.grab().save(str(SHOTS / "stations-panel-revoked.png"))
         with pytest.raises(StoreError):
             desk.execute({"cmd": "register", "name": "Yan Wu"})
         assert "yan wu" not in window.session.state.by_name
@@ -139,9 +142,19 @@ def test_sharing_starts_a_server_off_the_window_and_a_desk_joins_with_the_code_s
         if desk is not None:
             desk.close()
         window.close()
-    # closing the window stops the server; its data stays in its folder
+    # closing the window writes the tournament back into a new file beside the one shared, and stops the
+    # server (its folder keeps its copy)
     assert not hosted.server.is_running()
     assert (pg_folder / "server" / "data" / "PG_VERSION").is_file()
+    saved = tmp_path / "friday-shared.floorman"
+    assert window.stations.saved == saved
+    with TournamentStore.open(saved, read_only=True) as back:
+        assert "zoe park" in back.tournament.state.by_name and back.last_seq == before + 1
+        assert back.history()[-1].station == "Director"
+    from ui.recent import recent_files
+
+    assert recent_files()[0] == saved
+    TournamentStore.open(path).close()  # the file shared is let go, unchanged
 
 
 def test_the_venues_server_takes_the_tournament_and_a_database_in_use_is_refused_in_words(qtbot, tmp_path, clock,

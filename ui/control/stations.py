@@ -8,19 +8,24 @@ the tournament is copied in (the file is only read) and a join code is made for 
 worker thread: the window keeps drawing the clock, and a line in the dialog says what is being done.
 The dialog stays modal meanwhile, so no action is entered in the file while it is being copied.
 
-Then the window carries on with the same tournament, now shared (``Session.switch_to``): the title and
+Then the window carries on with the same tournament, now shared (``Session.switch_to``; the file shared
+stays open, unchanged, so no other window writes into it meanwhile): the title and
 the status bar say "Shared on ADDR:PORT", and a panel shows, per role (director, desk, floor, screen), a
 join code with its QR code, Copy, New code and Revoke… (db.station_codes: a code is a login of its own
-on the server, revoked at once). The panel, like the phones' one, never keeps the keyboard. Closing the
-window stops a private server cleanly; its data stays in its folder.
+on the server, revoked at once). The panel, like the phones' one, never keeps the keyboard.
 
 Every failure (no wheel, an address or port this laptop cannot listen on, a URL that is not one, a
 database that already holds a tournament, a server out of reach) is one sentence in a message box, and
 nothing is left half-done: a server started for it is stopped and its folder removed.
+
+When the window closes, a tournament on this laptop's server is first written back into a new file beside
+the one shared (``friday-shared.floorman``; the recent list offers it), so it reopens as it is; the server
+then stops, its folder keeping its copy too.
 """
 
 from __future__ import annotations
 
+import secrets
 import shutil
 import threading
 from collections.abc import Callable
@@ -152,6 +157,16 @@ def host(path: Path, *, address: str | None, url: str | None, station: str, time
         raise
 
 
+def saved_name(shared: Path) -> Path:
+    """A new file beside the tournament file that was shared: ``friday-shared.floorman``, then
+    ``friday-shared-2.floorman``…, never one that exists."""
+    for n in range(1, 1000):
+        candidate = shared.with_name(f"{shared.stem}-shared{'' if n == 1 else f'-{n}'}.floorman")
+        if not candidate.exists():
+            return candidate
+    return shared.with_name(f"{shared.stem}-shared-{secrets.token_hex(4)}.floorman")
+
+
 def in_words(exc: BaseException) -> str:
     """The reason sharing failed, as one sentence (the store's, the server's or the code's own words)."""
     said = getattr(exc, "message", None)
@@ -244,6 +259,8 @@ class RoleBox(QGroupBox):
         self.what = QLabel(what)
         self.what.setObjectName("dim")
         self.what.setWordWrap(True)
+        self.what.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.what.setMinimumHeight(self.what.fontMetrics().lineSpacing() * 2)  # the codes line up in every box
         lay.addWidget(self.what)
         self.qr = QLabel()
         self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -363,6 +380,8 @@ class StationsControl:
         self._thread: threading.Thread | None = None
         self._cancelled = False
         self._closing = False
+        self.saved: Path | None = None  # the file the tournament was written back into on closing
+        self.file: Any = None  # the store of the file shared, held (unchanged) while shared
 
     # -- sharing --------------------------------------------------------------------------------------
     def act_share(self) -> None:
@@ -482,7 +501,9 @@ class StationsControl:
         from ui.shared_link import follow
 
         self.hosted = hosted
-        self.session.switch_to(hosted.store)
+        # the file stays open (unchanged) until the window closes: its lock keeps another window from
+        # writing into it while the tournament goes on on the server
+        self.file = self.session.switch_to(hosted.store)
         follower = follow(self.session, hosted.store)
         follower.lost_changed.connect(self.banner)
         self._close_dialog()
@@ -526,8 +547,10 @@ class StationsControl:
         for role, box in panel.boxes.items():
             box.show_code(hosted.shown(role), hosted.revocable)
         if hosted.server is not None:
-            panel.note.setText(f"The server runs on this laptop and stops when this window closes; the "
-                               f"tournament's data stays in {hosted.server.folder}.")
+            saved = saved_name(Path(str(self.session.path))).name
+            panel.note.setText(f"The server runs on this laptop and stops when this window closes: the tournament "
+                               f"is then saved as {saved}, beside the file shared (its server's folder keeps a "
+                               f"copy too: {hosted.server.folder}).")
         elif not hosted.revocable:
             panel.note.setText("The venue's server does not let Floorman make a login per code: these codes hold "
                                "its own login, so they cannot be revoked.")
@@ -621,6 +644,26 @@ class StationsControl:
         return box
 
     # -- closing --------------------------------------------------------------------------------------
+    def save_before_closing(self) -> Path | None:
+        """The window closes while this laptop's server holds the tournament: every action is written back
+        into a new file beside the one shared (never over a file), which the recent list then offers, so
+        the tournament reopens as it is now. The server's folder keeps its copy too. None when there is no
+        private server, or the file could not be written (its reason is logged; the server keeps the data)."""
+        hosted = self.hosted
+        if hosted is None or hosted.server is None or self.session.path is None:
+            return None
+        from ui.recent import remember
+
+        target = saved_name(Path(self.session.path))
+        try:
+            hosted.store.export(target)
+        except Exception as exc:  # noqa: BLE001 - the data stays in the server's folder; said in the log
+            log_unexpected(exc, f"saving the shared tournament to {target} on closing")
+            return None
+        remember(target)
+        self.saved = target
+        return target
+
     def stop(self) -> None:
         """The window closes (after its session): a sharing being started is undone, a private server
         stopped (its data stays in its folder)."""
@@ -631,6 +674,9 @@ class StationsControl:
             QApplication.processEvents()  # the worker's result: undone in _done
         if self.hosted is not None:
             self.hosted.close()
+        if self.file is not None:
+            self.file.close()
+            self.file = None
         if self.panel is not None:
             self.panel.close()
             self.panel.deleteLater()
