@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
-from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.api import ALL_CHANGED, Changes, PayoutView, TournamentState, fmt, name_key, views
 from app.commands import Command
@@ -18,7 +27,7 @@ from app.commands.roles import SCREEN
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.command_map import ACTIONS, MENUS, bespoke, for_player, role_refusal
-from ui.control.clock import ClockControl
+from ui.control.clock import BUTTON_COMMANDS, ClockControl
 from ui.control.history import SCREEN_UNDO, HistoryControl
 from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
@@ -299,6 +308,7 @@ class DirectorWindow(QMainWindow):
         for menu in self._menus.values():
             menu.setToolTipsVisible(True)  # a greyed action says who may use it
         self.role_shown: str | None = None
+        self._button_tips: dict[QPushButton, str] = {}  # a button's own tooltip, for when its role may run it
         self.show_role()
         self.show_offered()
         keys_first = WindowKeysFirst(self.actions(), self)
@@ -320,16 +330,31 @@ class DirectorWindow(QMainWindow):
     def show_role(self) -> None:
         """On a station of a shared tournament, the actions its role may not run are greyed, each saying who
         may ("Only the director may use “Edit structure…”; this is a desk station."), in its tooltip and on
-        the status bar; their keys say the same on the status bar instead of doing nothing. A screen
-        station's every action that changes the tournament is greyed, undo and redo too."""
+        the status bar; their keys say the same on the status bar instead of doing nothing, and the tabs'
+        buttons for them are greyed too. A screen station's every action that changes the tournament is
+        greyed, undo and redo too."""
         role = self.role_shown = self.session.role
         for command, act in self.command_actions.items():
             refusal = role_refusal(role, command)
             act.setEnabled(not refusal)
             act.setToolTip(refusal or act.text().replace("&", ""))
             act.setStatusTip(refusal)
+        for button, command in self._role_buttons():
+            refusal = role_refusal(role, command)
+            own_tip = self._button_tips.setdefault(button, button.toolTip())
+            button.setEnabled(not refusal)
+            button.setToolTip(refusal or own_tip)
         self.history_ctl.labels()
         self._stand_in_keys()
+
+    def _role_buttons(self) -> list[tuple[QPushButton, str]]:
+        """The tabs' buttons that run an engine command, and its name."""
+        tables, clock = self.tables_tab, self.clock_tab
+        buttons = [(tables.draw_button, "seat_all"), (tables.break_button, "break_table"),
+                   (tables.redraw_button, "redraw"), (tables.count_button, "chip_count"),
+                   (clock.buttons["length"], "change_level_length"), (clock.buttons["hat"], "record_draw"),
+                   (clock.buttons["edit"], "set_structure"), (self.payouts_tab.edit_button, "set_payouts")]
+        return buttons + [(clock.buttons[key], make().name()) for key, make in BUTTON_COMMANDS.items()]
 
     def _stand_in_keys(self) -> None:
         role = self.session.role

@@ -85,6 +85,11 @@ def test_a_desk_station_greys_the_floors_and_the_directors_actions_and_says_who_
     assert not (palette.list.item(0).flags() & Qt.ItemFlag.ItemIsEnabled)
     palette.run_current()
     assert palette.feedback.text() == ONLY_DIRECTOR_STRUCTURE.format("desk") and window.session.state.seq == seq
+    # the tabs' buttons
+    draw = window.tables_tab.draw_button
+    assert not draw.isEnabled() and draw.toolTip() == acts["seat_all"].toolTip()
+    assert not window.clock_tab.buttons["next"].isEnabled() and not window.payouts_tab.edit_button.isEnabled()
+    assert window.payouts_tab.deal_button.isEnabled()  # changes nothing
     # a player's row menu
     menu = _row_menu(window)
     assert menu["Rebuy"] == (True, "")
@@ -110,6 +115,9 @@ def test_a_floor_station_enters_bust_outs_and_its_register_key_says_who_may(qtbo
     assert menu["Lock the seat"][0] is False
     assert menu["Lock the seat"][1] == ("Only the director may use \u201clock seat\u2026\u201d; this is a floor "
                                         "station.")
+    assert window.tables_tab.count_button.isEnabled() and not window.tables_tab.redraw_button.isEnabled()
+    assert not window.clock_tab.buttons["start"].isEnabled()
+    assert window.clock_tab.buttons["structure"].isEnabled()  # printing the structure changes nothing
     # F8 still opens the bust-out, as the floor's own
     qtbot.keyClick(window, Qt.Key.Key_F8)
     assert window.player_panel.action_bar.isVisible() and window.player_panel.action_bar.key == "bust"
@@ -140,6 +148,7 @@ def test_a_screen_station_greys_everything_that_changes_the_tournament(qtbot, tm
 def test_the_director_and_a_single_laptop_have_every_action(qtbot, tmp_path, clock):
     window = _station_window(qtbot, tmp_path, clock, "director")
     assert all(a.isEnabled() for a in window.command_actions.values() if a.isVisible())  # hidden: not offered
+    assert window.tables_tab.draw_button.isEnabled() and window.clock_tab.buttons["edit"].isEnabled()
     assert not any(a.statusTip() for a in window.command_actions.values())
     assert not any(key.isEnabled() for command, key in window._stand_ins.items()
                    if command not in window.not_offered)
