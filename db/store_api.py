@@ -34,6 +34,13 @@ class FoldsHistory:
     def last_seq(self) -> int:
         return self._history.actions[-1].seq
 
+    def entered(self, *, undo: bool) -> tuple[str, str, float] | None:
+        """The station, operator and time of the action Undo (``undo``) or Redo would touch (``""`` for the
+        station and operator of one entered on a single laptop); None when there is nothing to touch. The
+        window asks before undoing another station's action."""
+        target = self._history.undo_target() if undo else self._history.redo_target()
+        return (target.station, target.operator, target.at) if target is not None else None
+
 
 class TournamentLog(Protocol):
     """A tournament's log of actions, durable before each call returns, with undo and redo as actions."""
