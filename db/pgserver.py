@@ -83,6 +83,15 @@ def bin_folder() -> Path:
     return folder
 
 
+def folder_for(tournament: Path) -> Path:
+    """A new folder for a private server in the user data folder, named after the tournament's file
+    (``floorman host`` and the window's Share with other stations… both make theirs here)."""
+    from oskit.dirs import user_data_dir
+
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in tournament.stem)[:40] or "tournament"
+    return user_data_dir() / "servers" / f"{stem}-{secrets.token_hex(4)}"
+
+
 def program(name: str) -> str:
     return f"{name}.exe" if system() == WINDOWS else name
 

@@ -18,7 +18,6 @@ Exit codes: 0 served and stopped (or copied in, with ``--url``); 2 nothing share
 
 from __future__ import annotations
 
-import secrets
 import signal
 import sys
 import threading
@@ -71,7 +70,7 @@ def main(argv: list[str]) -> int:
         else:
             from db import pgserver
 
-            folder = _server_folder(path)
+            folder = pgserver.folder_for(path)
             _say(f"Starting a private PostgreSQL server in {folder} on {opts.address}\u2026", opts.role_codes)
             server = pgserver.start(folder, address=opts.address)
             url = server.url()
@@ -134,14 +133,6 @@ def main(argv: list[str]) -> int:
         server.stop()
     _say(f"The server is stopped; its data stays in {server.folder}.", opts.role_codes)
     return 0
-
-
-def _server_folder(path: Path) -> Path:
-    """A new folder for a private server in the user data folder, named after the tournament's file."""
-    from oskit.dirs import user_data_dir
-
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in path.stem)[:40] or "tournament"
-    return user_data_dir() / "servers" / f"{stem}-{secrets.token_hex(4)}"
 
 
 def _without_password(url: str) -> str:

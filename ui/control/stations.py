@@ -106,9 +106,9 @@ class Hosted:
 def server_folder(path: Path) -> Path:
     """A new folder for a private server in the user data folder, named after the tournament's file (as
     ``floorman host`` makes)."""
-    from floorman.cmd_host import _server_folder
+    from db.pgserver import folder_for
 
-    return _server_folder(path)
+    return folder_for(path)
 
 
 def host(path: Path, *, address: str | None, url: str | None, station: str, time: Any,
