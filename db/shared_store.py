@@ -79,7 +79,7 @@ from app.core.timesource import TimeSource
 from app.errors import RuleError
 from app.log.history import UNDO, Action, History, HistoryItem, replay_history
 from app.log.snapshots import load_state, state_limit
-from db import checks, loading, writer
+from db import checks, loading, server_roles, writer
 from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, NotWritable, StoreError
 from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
 from db.private import private_file
@@ -229,6 +229,7 @@ def create_shared(url: str, *, from_file: Path | str, station: str = "Director",
                                     "overwrite it. Give another database.")
             for statement in SCHEMA_SQL:
                 conn.execute(statement)
+            server_roles.install(conn)  # the server refuses what a station's role does not allow
             conn.cursor().executemany("INSERT INTO meta (key, value) VALUES (%s, %s)", list(facts.items()))
             conn.cursor().executemany(_INSERT, [(*row[:7], bool(row[7]), *row[8:]) for row in rows])
             conn.cursor().executemany(_INSERT_SNAPSHOT, snapshots)  # the file's: the first opening is as fast

@@ -10,7 +10,8 @@ strong password, and a member of one group role per Floorman role (``floorman_di
 ``floorman_desk``, ``floorman_floor``, ``floorman_screen``). The groups hold the privileges: every one may
 read the tournament (SELECT on its tables; LISTEN needs nothing), and only the director, desk and floor
 groups may INSERT actions; no group may change or delete one. Only the director's group may write the
-state snapshots every station opens from (INSERT, and DELETE to keep the latest few). So a screen's code,
+state snapshots every station opens from (INSERT, and DELETE to keep the latest few). What a desk or
+floor group may INSERT is checked row by row by the server (db.server_roles). So a screen's code,
 even edited to say "director", is refused by the server, and a station's role is read from its login's
 group on the server, never from the code's text. Revoking a code drops its login and terminates its connections at once.
 
@@ -34,7 +35,7 @@ from db.joincode import JoinCodeError, info_from_url, is_code, make_code, read_c
 GROUPS: dict[str, str] = {role: f"floorman_{role}" for role in ROLES}  # as db.pgserver.STATION_GROUPS
 WRITERS = (DIRECTOR, DESK, FLOOR)
 _LOGIN = re.compile(r"station_[0-9a-f]{16}")
-_TABLES = ("meta", "actions", "snapshots")
+_TABLES = ("meta", "actions", "snapshots", "command_roles")
 
 
 class CodeError(StoreError):
