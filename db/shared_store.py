@@ -11,6 +11,8 @@ sharing needs)::
     store.wait(0.5)      # the same, waiting up to 0.5 s for one to arrive (LISTEN/NOTIFY)
     store.author(seq)    # Author(station, operator, committed_at) of an action
     store.export(path)   # the shared tournament back into a normal tournament file; returns its actions
+    store.export_held(path)   # the same from what this station holds, without the server -> Exported
+    store.save_as_file(path)  # from the server if it answers, else from what this station holds -> Exported
 
 The database holds three tables: ``meta`` (the format, the tournament's identity and name), ``actions``
 (one row per action, the columns of the file's ``actions`` table with the same command and event text,
@@ -572,12 +574,7 @@ class SharedStore(FoldsHistory):
     def export(self, path: Path | str) -> int:
         """Write the shared tournament, as the server holds it now, into a new tournament file at ``path``
         (never over an existing file); returns how many actions it holds."""
-        path = Path(path)
-        if path.exists() or path.is_symlink():
-            raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.",
-                                    path)
-        if not path.parent.is_dir() or not checks.can_write(path.parent):
-            raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+        path = _writable_target(path)
         try:
             conn = self._db()
             with conn.transaction():
@@ -585,27 +582,44 @@ class SharedStore(FoldsHistory):
                 rows = conn.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq").fetchall()
         except psycopg.Error as exc:
             raise self._lost(exc) from exc
-        facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
-                 "name": meta.get("name", ""), "created_at": meta.get("created_at", repr(rows[0][2]))}
-        seq, kind, at, label, command, events, target, automatic, station, operator = rows[0]
-        first = Action(seq, kind, at, label, json.loads(command), None, target, automatic, raw_events=events,
-                       station=station, operator=operator)
-        temp = path.with_name(path.name + ".exporting")
-        try:
-            _remove_database(temp)
-            private_file(temp, exclusive=True)
-            db = checks.connect(temp)
-            try:
-                writer.build_file(db, facts, first)
-                with db:
-                    db.executemany(_FILE_INSERT, [(*row[:7], int(row[7]), *row[8:]) for row in rows[1:]])
-            finally:
-                db.close()
-            _publish(temp, path)
-        except BaseException:
-            _remove_database(temp)
-            raise
+        _write_file(path, meta, [(*row[:7], int(row[7]), *row[8:]) for row in rows])
         return len(rows)
+
+    def export_held(self, path: Path | str) -> Exported:
+        """Write the tournament as this station holds it (every action it has folded, with who recorded
+        each) into a new tournament file at ``path``, without the server: for when the server is gone. The
+        station holds only committed actions, in the log's order, so the file is the shared log up to
+        :attr:`last_seq`; what other stations committed after this station last caught up is not in it,
+        and :meth:`Exported.words` says so."""
+        path = _writable_target(path)
+        actions = self._history.actions
+        rows = [(*values[:7], int(values[7]), *values[8:]) for values in map(writer.action_values, actions)]
+        _write_file(path, self.meta, rows)
+        last = actions[-1]
+        who = self.author(last.seq)
+        return Exported(path, len(actions), last.seq, last.at, who.station or last.station,
+                        who.operator or last.operator, from_server=False)
+
+    def save_as_file(self, path: Path | str) -> Exported:
+        """Bring the shared tournament back into a normal file at ``path``: as the server holds it when the
+        server answers (:meth:`export`), else as this station holds it (:meth:`export_held`). The result
+        says which (:meth:`Exported.words`)."""
+        try:
+            count = self.export(path)
+        except (ServerUnreachable, NotLetIn):
+            return self.export_held(path)
+        self._catch_up_quietly()
+        last = self._history.actions[-1]
+        who = self.author(last.seq)
+        if last.seq != count:  # the server moved on between the copy and the look: say what the copy holds
+            return Exported(Path(path), count, count, None, "", "", from_server=True)
+        return Exported(Path(path), count, last.seq, last.at, who.station, who.operator, from_server=True)
+
+    def _catch_up_quietly(self) -> None:
+        try:
+            self._catch_up()
+        except StoreError:
+            pass
 
     # -- closing ------------------------------------------------------------------------------
     def close(self) -> None:
@@ -672,6 +686,69 @@ def _fold(conn: psycopg.Connection[tuple[Any, ...]], actions: list[Action], time
         seq, blob = chosen["blob"]
         history.remember(blob, loading.last_do_at_or_before(history, seq))
     return history
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A normal tournament file written from a shared tournament: where, how many actions (1 to ``last_seq``),
+    the last one's time and who recorded it, and whether it came from the server or from what this station
+    held when the server could not be reached."""
+
+    path: Path
+    actions: int
+    last_seq: int
+    last_at: float | None
+    last_station: str
+    last_operator: str
+    from_server: bool
+
+    def words(self) -> str:
+        """ "Saved friday.floorman from this station's own copy: actions 1–812, the last at 21:03 by Floor 2
+        (Bob); actions other stations committed after that are not in it." """
+        by = f"{self.last_station} ({self.last_operator})" if self.last_operator else self.last_station
+        last = ""
+        if self.last_at is not None:
+            last = f", the last at {_time.strftime('%H:%M', _time.localtime(self.last_at))}"
+            last += f" by {by}" if by else ""
+        held = f"actions 1\u2013{self.last_seq}{last}"
+        if self.from_server:
+            return f"Saved {self.path.name} from the tournament's server: {held}, the whole tournament."
+        return (f"The tournament's server cannot be reached, so {self.path.name} was saved from this station's own "
+                f"copy: {held}; actions other stations committed after that are not in it.")
+
+
+def _writable_target(path: Path | str) -> Path:
+    path = Path(path)
+    if path.exists() or path.is_symlink():
+        raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.", path)
+    if not path.parent.is_dir() or not checks.can_write(path.parent):
+        raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+    return path
+
+
+def _write_file(path: Path, meta: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
+    """A new tournament file at ``path`` holding ``rows`` (the file's ``actions`` columns, oldest first), built
+    under a temporary name and moved into place, never over an existing file."""
+    facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
+             "name": meta.get("name", ""), "created_at": meta.get("created_at", repr(rows[0][2]))}
+    seq, kind, at, label, command, events, target, automatic, station, operator = rows[0]
+    first = Action(seq, kind, at, label, json.loads(command), None, target, bool(automatic), raw_events=events,
+                   station=station, operator=operator)
+    temp = path.with_name(path.name + ".exporting")
+    try:
+        _remove_database(temp)
+        private_file(temp, exclusive=True)
+        db = checks.connect(temp)
+        try:
+            writer.build_file(db, facts, first)
+            with db:
+                db.executemany(_FILE_INSERT, rows[1:])
+        finally:
+            db.close()
+        _publish(temp, path)
+    except BaseException:
+        _remove_database(temp)
+        raise
 
 
 def _read_meta(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> dict[str, str]:

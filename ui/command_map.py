@@ -70,6 +70,7 @@ class PrintActions(Protocol):
 class FileActions(Protocol):
     def act_backup(self) -> object: ...
     def act_save_as(self) -> object: ...
+    def act_save_normal_file(self) -> object: ...
 
 
 class WindowActions(Protocol):
@@ -210,6 +211,8 @@ ACTIONS: tuple[Bespoke, ...] = (
             own=True),
     Bespoke("save_as", "Save as…", lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
     Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
+    Bespoke("save_normal_file", "Save as a normal file…", lambda c: c.store.act_save_normal_file(), "", M, own=True,
+            palette=False),
     Bespoke("join", "Join a tournament…", lambda c: c.window.act_join(), "", M, own=True, palette=False),
     Bespoke("close_tournament", "Close the tournament", lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
             own=True, palette=False),

@@ -165,3 +165,18 @@ def test_host_draws_a_qr_code_of_the_chosen_roles_code(pg_database: str, tmp_pat
     assert read_code(floor_code).role == "floor"
     assert "QR code of the floor's join code:" in out and out.count("\u2588") > 50
     assert "holds the password" in out
+
+
+def test_join_export_saves_the_shared_tournament_as_a_normal_file(shared: str, tmp_path: Path, capsys) -> None:
+    from db.verify import verify_file
+
+    out = tmp_path / "back.floorman"
+    code = make_code(info_from_url(shared, "director"))
+    assert main(["join", code, "--station", "Director", "--export", str(out), "--history", "0"]) == 0
+    said = capsys.readouterr().out.splitlines()[-1]
+    assert said.startswith("Saved back.floorman from the tournament's server: actions 1\u20136, the last at ")
+    report = verify_file(out)
+    assert report.ok and report.actions == 6
+    assert main(["join", code, "--station", "Director", "--export", str(out)]) == 2  # never over a file
+    err = capsys.readouterr().err
+    assert "already exists; Floorman will not overwrite it" in err and "Traceback" not in err
