@@ -71,6 +71,7 @@ class PrintActions(Protocol):
 class FileActions(Protocol):
     def act_backup(self) -> object: ...
     def act_save_as(self) -> object: ...
+    def act_save_normal_file(self) -> object: ...
 
 
 class WindowActions(Protocol):
@@ -214,6 +215,8 @@ ACTIONS: tuple[Bespoke, ...] = (
     Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
     Bespoke("host", "Share with other stations…", lambda c: c.window.act_host(), "", M, own=True,
             words=("host", "stations", "share"), palette=False),
+    Bespoke("save_normal_file", "Save as a normal file…", lambda c: c.store.act_save_normal_file(), "", M, own=True,
+            palette=False),
     Bespoke("join", "Join a tournament…", lambda c: c.window.act_join(), "", M, own=True, palette=False),
     Bespoke("close_tournament", "Close the tournament", lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
             own=True, palette=False),
