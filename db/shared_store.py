@@ -74,7 +74,7 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
 from app.commands import Command, declaration
-from app.commands.roles import DIRECTOR, known_role
+from app.commands.roles import DIRECTOR
 from app.core.events import Event
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
@@ -88,10 +88,12 @@ from db.private import private_file
 from db.station_codes import role_on_server
 from db.store import (
     SNAPSHOT_EVERY,
+    Station,
     TournamentStore,
     _publish,
     _remove_database,
     app_version,
+    checked_station,
     state_fingerprint,
     storable_text,
 )
@@ -277,9 +279,7 @@ class SharedStore(FoldsHistory):
     @classmethod
     def open(cls, url: str, *, station: str, operator: str = "", time: TimeSource | None = None,
              snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
-        known_role(role)
-        storable_text(station, "The station's name")
-        storable_text(operator, "The operator's name")
+        checked_station(Station(role, station, operator))  # the names a file's station may have, no longer
         if not station.strip():
             raise RuleError("INVALID_INPUT", "Give this station a name (\u201cDesk\u201d, \u201cFloor 2\u201d): "
                             "every action records where it was entered.")
