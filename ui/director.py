@@ -289,6 +289,7 @@ class DirectorWindow(QMainWindow):
                                                self.act_largest_bounties)
         self.league_display_action = self.add_action("&View", "League standings on the room display between events",
                                                      "", self.act_league_display)
+        self.voice_action = self.add_action("&View", "Room display voice…", "", self.act_room_voice)
         self.share.build_menu(self.add_action)
         self.stations.action = self.own_actions["host"]
         from ui.display import settings as display_settings
@@ -626,6 +627,16 @@ class DirectorWindow(QMainWindow):
 
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
+
+    def act_room_voice(self) -> None:
+        """View > Room display voice…: the spoken announcements (voice, volume, kinds), or the chimes."""
+        from ui.display.voice_dialog import VoiceDialog
+        from ui.display_link import display_controller
+
+        ctl = display_controller(self.session, self)
+        dialog = VoiceDialog(ctl.settings, ctl.voice, self)
+        if dialog.exec() == VoiceDialog.DialogCode.Accepted:
+            ctl.set_speech(dialog.chosen())
 
     def act_toggle_dark(self) -> None:
         from ui import theme

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from app.core.timesource import FakeClock
 from app.engine import Tournament
@@ -300,3 +301,78 @@ def test_speech_settings_are_remembered_and_bad_values_set_aside() -> None:
     assert display_settings.load() == DisplaySettings(say_levels=False, muted=True)
     display_settings.settings_path().write_text('{"speech": true, "volume": 250}', encoding="utf-8")
     assert display_settings.load() == DisplaySettings(speech=True, volume=100)
+
+
+def test_the_voice_dialog_chooses_tests_and_applies(qtbot) -> None:
+    from ui.display.voice_dialog import CHIMES, DEFAULT_VOICE, VoiceDialog
+
+    fake = FakeVoice()
+    voice = RoomVoice(DisplaySettings(), fake)
+    dialog = VoiceDialog(DisplaySettings(chip_leaders=True), voice)
+    qtbot.addWidget(dialog)
+    assert [dialog.voices.itemText(i) for i in range(dialog.voices.count())] == [CHIMES, DEFAULT_VOICE, "en-gb",
+                                                                                  "en-us"]
+    assert dialog.voices.currentText() == CHIMES and not dialog.test_button.isEnabled()
+    assert dialog.chosen() == DisplaySettings(chip_leaders=True)  # as it was: off, the chimes
+    dialog.voices.setCurrentIndex(dialog.voices.findData("en-us"))
+    dialog.volume.setValue(40)
+    dialog.kinds[FIVE_MINUTES].setChecked(False)
+    dialog.kinds[REGISTRATION].setChecked(True)
+    assert dialog.test_button.isEnabled() and dialog.volume_text.text() == "40 %"
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    assert fake.spoken == [(0.0, "Level seven. Blinds four hundred, eight hundred, ante eight hundred.", "en-us", 40)]
+    assert dialog.note.text().startswith("Speaking: ")
+    assert dialog.chosen() == DisplaySettings(chip_leaders=True, speech=True, voice="en-us", volume=40,
+                                              say_five_minutes=False, say_registration=True)
+    assert voice.settings == DisplaySettings()  # the test saved nothing
+
+
+def test_the_voice_dialog_without_a_voice_offers_the_chimes_and_says_why(qtbot) -> None:
+    from ui.display.voice_dialog import CHIMES, VoiceDialog
+
+    voice = RoomVoice(ON, finder=lambda: (None, "No voice found (say): the room display chimes instead."))
+    dialog = VoiceDialog(ON, voice)
+    qtbot.addWidget(dialog)
+    assert [dialog.voices.itemText(i) for i in range(dialog.voices.count())] == [CHIMES]
+    assert dialog.note.text() == "No voice found (say): the room display chimes instead."
+    assert dialog.chosen().speech is False and dialog.chosen().voice == "en-gb"  # the voice is kept for later
+    dialog.test()
+    assert dialog.note.text() == "No voice found (say): the room display chimes instead."
+
+
+def test_a_remembered_voice_missing_here_is_kept_and_named(qtbot) -> None:
+    from ui.display.voice_dialog import VoiceDialog
+
+    chosen = DisplaySettings(speech=True, voice="Microsoft Zira Desktop")
+    dialog = VoiceDialog(chosen, RoomVoice(chosen, FakeVoice()))
+    qtbot.addWidget(dialog)
+    assert dialog.voices.currentText() == "Microsoft Zira Desktop (not on this computer)"
+    assert dialog.chosen() == chosen
+
+
+def test_the_view_menu_sets_the_voice_for_the_display_and_next_time(qtbot, clock, monkeypatch) -> None:
+    from tests.ui.conftest import make_session, open_window
+    from ui.display.voice_dialog import VoiceDialog
+
+    fake = FakeVoice(clock)
+    monkeypatch.setattr("ui.display.voice._system", lambda: (fake, "Announcements are spoken by fake voice."))
+
+    def choose(dialog: VoiceDialog) -> int:
+        dialog.voices.setCurrentIndex(dialog.voices.findData("en-gb"))
+        dialog.volume.setValue(55)
+        return VoiceDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(VoiceDialog, "exec", choose)
+    w = open_window(qtbot, make_session(clock, start=True))
+    w.act_room_display()
+    w.voice_action.trigger()
+    expected = DisplaySettings(speech=True, voice="en-gb", volume=55)
+    assert display_settings.load() == expected and w.display.voice.settings == expected
+    clock.advance(LEVEL_S)
+    w.display.refresh()
+    assert fake.spoken == [(clock.now(), "Level two. Blinds fifty, one hundred.", "en-gb", 55)]
+    assert w.display.chimes == []
+    monkeypatch.setattr(VoiceDialog, "exec", lambda dialog: VoiceDialog.DialogCode.Rejected)
+    w.voice_action.trigger()  # cancelled: nothing changes
+    assert display_settings.load() == expected
+    w.close()

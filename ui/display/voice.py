@@ -39,12 +39,12 @@ def kinds_of(settings: DisplaySettings) -> frozenset[str]:
 class RoomVoice:
     """Speaks what the room should hear, with the voice and volume of the display's settings.
 
-    ``voice``: the system's speech to use (tests pass a fake); by default :func:`oskit.speech.system_voice`'s,
-    looked for the first time it is needed.
+    ``voice``: the system's speech to use (tests pass a fake); by default ``finder``'s, else
+    :func:`oskit.speech.system_voice`'s, looked for the first time it is needed.
     """
 
     def __init__(self, settings: DisplaySettings | None = None, voice: Voice | None = None,
-                 finder: VoiceFinder = _system) -> None:
+                 finder: VoiceFinder | None = None) -> None:
         self.settings = settings or DisplaySettings()
         self._finder = finder
         self._voice = voice
@@ -58,7 +58,7 @@ class RoomVoice:
         """The system's speech, or None (then :attr:`note` says why)."""
         if not self._looked:
             self._looked = True
-            self._voice, self.note = self._finder()
+            self._voice, self.note = (self._finder or _system)()
         return self._voice
 
     @property
