@@ -283,7 +283,8 @@ class DirectorWindow(QMainWindow):
                                            self.history_ctl.undo_action)
         self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
                                            self.history_ctl.redo_action)
-        self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
+        self.mute_action = self.add_action("&View", "Mute the room display's chimes and voice", "",
+                                           self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
         self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
                                                self.act_largest_bounties)

@@ -121,7 +121,7 @@ class DisplayController(QObject):
 
     # -- the director's View menu: remembered between nights ----------------------------------------
     def set_muted(self, muted: bool) -> None:
-        """Mute the chimes (or not), now and next time."""
+        """Mute the chimes and the voice (or not), now and next time."""
         if muted != self.settings.muted:
             self.settings = replace(self.settings, muted=muted)
             saved.save(self.settings)

@@ -231,7 +231,7 @@ class RoomDisplay(QWidget):
         menu = QMenu(self)
         full = QAction("Leave full screen (Esc)" if self.isFullScreen() else "Full screen (F11)", menu)
         full.triggered.connect(self.toggle_full_screen)
-        mute = QAction("Mute chimes (M)", menu)
+        mute = QAction("Mute chimes and voice (M)", menu)
         mute.setCheckable(True)
         mute.setChecked(self.player.muted)
         mute.toggled.connect(self.player.set_muted)
