@@ -274,7 +274,7 @@ _WINDOWS_PRELUDE = (
 )
 _WINDOWS_WORDS = (
     "[Console]::InputEncoding = [System.Text.Encoding]::UTF8; $t = [Console]::In.ReadToEnd(); "
-    "if ($env:FLOORMAN_SPEECH_VOICE) { $s.SelectVoice($env:FLOORMAN_SPEECH_VOICE) }; "
+    "if ($env:FLOORMAN_SPEECH_VOICE) { try { $s.SelectVoice($env:FLOORMAN_SPEECH_VOICE) } catch { } }; "
 )
 _WINDOWS_LIST = (
     "[Console]::OutputEncoding = [System.Text.Encoding]::UTF8; "

@@ -327,6 +327,17 @@ def test_the_voice_dialog_chooses_tests_and_applies(qtbot) -> None:
     assert voice.settings == DisplaySettings()  # the test saved nothing
 
 
+def test_a_voice_this_computer_lacks_gives_way_to_its_default(caplog) -> None:
+    fake = FakeVoice(listed=("en-us",))
+    voice = RoomVoice(DisplaySettings(speech=True, voice="Microsoft Zira Desktop", volume=60), fake)
+    assert voice.say("Level two.") and voice.say("Level three.")
+    voice.apply(DisplaySettings(speech=True, voice="en-us"))
+    assert voice.say("Level four.")
+    assert [(text, name, volume) for _at, text, name, volume in fake.spoken] == [
+        ("Level two.", "", 60), ("Level three.", "", 60), ("Level four.", "en-us", 80)]
+    assert "the voice 'Microsoft Zira Desktop' is not on this computer" in caplog.text
+
+
 def test_the_voice_dialog_without_a_voice_offers_the_chimes_and_says_why(qtbot) -> None:
     from ui.display.voice_dialog import CHIMES, VoiceDialog
 

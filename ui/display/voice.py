@@ -51,6 +51,7 @@ class RoomVoice:
         self._looked = voice is not None
         self.note = f"Announcements are spoken by {voice.name}." if voice is not None else ""
         self._told = False
+        self._listed: list[str] | None = None  # the system's voices, listed once when a named one is chosen
         self.said: list[str] = []  # every announcement spoken, oldest first
 
     @property
@@ -80,6 +81,18 @@ class RoomVoice:
         self.settings = settings
         self._told = False
 
+    def _named(self, voice: Voice, name: str) -> str:
+        """``name`` if this system has that voice, else "" (its default): a voice chosen on another
+        computer, or uninstalled since, never leaves the room in silence."""
+        if not name:
+            return ""
+        if self._listed is None:
+            self._listed = voice.voices()
+        if name in self._listed:
+            return name
+        log.warning("the voice %r is not on this computer: the system's default voice speaks instead", name)
+        return ""
+
     def announce(self, moments: Sequence[str], frame: DisplayFrame, before: DisplayFrame | None) -> frozenset[str]:
         """Speak the announcement of ``moments`` at ``frame``; answers the moments spoken (not to chime)."""
         if not moments or not self.settings.speech:
@@ -97,7 +110,7 @@ class RoomVoice:
         voice = voice or self.voice
         if voice is None:
             return False
-        voice.speak(text, self.settings.voice, self.settings.volume)
+        voice.speak(text, self._named(voice, self.settings.voice), self.settings.volume)
         self.said.append(text)
         return True
 
@@ -106,5 +119,5 @@ class RoomVoice:
         voice = self.voice
         if voice is None:
             return False
-        voice.speak(SAMPLE, settings.voice, settings.volume)
+        voice.speak(SAMPLE, self._named(voice, settings.voice), settings.volume)
         return True
