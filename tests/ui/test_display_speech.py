@@ -253,6 +253,19 @@ def test_tests_and_silenced_machines_never_speak(monkeypatch) -> None:
     assert voice.say("Level two.") is False and voice.test(ON) is False
 
 
+def test_the_room_voice_is_the_systems_own(monkeypatch) -> None:
+    import sys
+
+    from oskit import speech
+
+    monkeypatch.delenv("FLOORMAN_NO_SOUND", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(speech.shutil, "which", lambda name: "/usr/bin/espeak-ng" if name == "espeak-ng" else None)
+    voice = RoomVoice(ON)
+    assert isinstance(voice.voice, speech.EspeakVoice) and voice.speaking
+    assert voice.tell_once() == "Announcements are spoken by espeak-ng." and voice.tell_once() == ""
+
+
 def test_the_display_says_once_which_voice_speaks(qtbot) -> None:
     clock = FakeClock()
     t = tournament(clock)
