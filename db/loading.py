@@ -205,11 +205,12 @@ def _load_history(db: sqlite3.Connection, path: Path, time: TimeSource | None, s
         raise checks.translate_error(exc, path) from exc
     if "blob" in chosen:
         seq, blob = chosen["blob"]
-        history.remember(blob, _last_do_at_or_before(history, seq))
+        history.remember(blob, last_do_at_or_before(history, seq))
     return history
 
 
-def _last_do_at_or_before(history: History, seq: int) -> int:
+def last_do_at_or_before(history: History, seq: int) -> int:
+    """The last create or do action at or before action ``seq``: the one a snapshot taken after ``seq`` follows."""
     best = history.actions[0].seq
     for a in history.actions:
         if a.seq > seq:

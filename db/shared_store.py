@@ -11,11 +11,23 @@ sharing needs)::
     store.wait(0.5)      # the same, waiting up to 0.5 s for one to arrive (LISTEN/NOTIFY)
     store.author(seq)    # Author(station, operator, committed_at) of an action
     store.export(path)   # the shared tournament back into a normal tournament file; returns its actions
+    store.export_held(path)   # the same from what this station holds, without the server -> Exported
+    store.save_as_file(path)  # from the server if it answers, else from what this station holds -> Exported
 
-The database holds two tables: ``meta`` (the format, the tournament's identity and name) and ``actions``
+The database holds three tables: ``meta`` (the format, the tournament's identity and name), ``actions``
 (one row per action, the columns of the file's ``actions`` table with the same command and event text,
-plus the station and operator who recorded it and when the server committed it). Every station folds
-the same rows, in ``seq`` order, to the same state.
+plus the station and operator who recorded it and when the server committed it) and ``snapshots`` (the
+state right after an action, as in a file). Every station folds the same rows, in ``seq`` order, to the
+same state.
+
+**Snapshots.** Every ``snapshot_every`` actions done (as on a file), the station that appends the action
+writes the state after it in the same transaction; a station that folds in that action from another
+station writes it too if it is not there yet (one row per action and fingerprint: whoever comes second
+changes nothing). Only the director's stations (and the server's owner) may write them, since every
+station trusts them when it opens; the latest :data:`db.writer.KEEP_SNAPSHOTS` are kept. A station opens
+from the latest snapshot that passes the file's checks (same fingerprint, no later undo reaching back
+before it, readable within its size limit) plus the actions after it, and replays the whole log when none
+does (:func:`_fold`). Sharing a file copies its snapshots in too.
 
 **Appending.** An action is decided on the station's state after action N (the last it has seen) and
 inserted as action N+1, with a NOTIFY on the tournament's channel, in one transaction. If another
@@ -44,6 +56,7 @@ reconnects if the connection was lost.
 
 from __future__ import annotations
 
+import gc
 import json
 import time as _time
 import uuid
@@ -61,18 +74,30 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from app.commands import Command, declaration
-from app.commands.roles import DIRECTOR, known_role
+from app.commands.roles import DIRECTOR
 from app.core.events import Event
+from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
 from app.log.history import UNDO, Action, History, HistoryItem, replay_history
-from db import checks, writer
+from app.log.snapshots import load_state, state_limit
+from db import checks, loading, server_roles, writer
 from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, NotWritable, StoreError
 from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
 from db.private import private_file
 from db.standby import NOTICE, follow_url, standbys_of
 from db.station_codes import role_on_server
-from db.store import SNAPSHOT_EVERY, TournamentStore, _publish, _remove_database, app_version, storable_text
+from db.store import (
+    SNAPSHOT_EVERY,
+    Station,
+    TournamentStore,
+    _publish,
+    _remove_database,
+    app_version,
+    checked_station,
+    state_fingerprint,
+    storable_text,
+)
 from db.store_api import FoldsHistory
 
 LOOK_EVERY = 2.0  # seconds: poll() reads the log even without a notification this long after its last look
@@ -85,6 +110,11 @@ CONNECT_TIMEOUT = 3  # seconds
 LIVENESS: dict[str, int] = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
                             "tcp_user_timeout": 5000}
 
+# The state right after an action, as the file's ``snapshots`` table keeps it (app/log/snapshots.py): one row
+# per action and fingerprint (the state's layout and the app's version), whichever station wrote it first.
+SNAPSHOTS_SQL = ("CREATE TABLE snapshots (action_seq integer NOT NULL REFERENCES actions (seq), "
+                 "fingerprint text NOT NULL, state bytea NOT NULL, station text NOT NULL DEFAULT '', "
+                 "made_at timestamptz NOT NULL DEFAULT clock_timestamp(), PRIMARY KEY (action_seq, fingerprint))")
 SCHEMA_SQL: tuple[str, ...] = (
     "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
     "CREATE TABLE actions (seq integer PRIMARY KEY CHECK (seq >= 1), kind text NOT NULL, "
@@ -92,12 +122,22 @@ SCHEMA_SQL: tuple[str, ...] = (
     "target integer REFERENCES actions (seq), automatic boolean NOT NULL DEFAULT false, "
     "station text NOT NULL DEFAULT '', operator text NOT NULL DEFAULT '', "
     "committed_at timestamptz NOT NULL DEFAULT clock_timestamp())",
+    SNAPSHOTS_SQL,
 )
 _COLUMNS = ACTION_COLUMNS  # the station and the operator that recorded it are the last two
 _INSERT = f"INSERT INTO actions ({', '.join(_COLUMNS)}) VALUES ({', '.join('%s' for _ in _COLUMNS)})"
 _SELECT_AFTER = f"SELECT {', '.join(ACTION_COLUMNS)}, committed_at FROM actions " \
                 "WHERE seq > %s ORDER BY seq"
 _SELECT_META = "SELECT key, value FROM meta"
+_SNAPSHOTS_HELD = "SELECT to_regclass('snapshots') IS NOT NULL"
+_MAY_SNAPSHOT = "SELECT has_table_privilege('snapshots', 'INSERT') AND has_table_privilege('snapshots', 'DELETE')"
+_SELECT_SNAPSHOTS = "SELECT action_seq FROM snapshots WHERE fingerprint = %s AND action_seq <= %s " \
+                    "ORDER BY action_seq DESC"
+_SELECT_SNAPSHOT_STATE = "SELECT state FROM snapshots WHERE action_seq = %s AND fingerprint = %s"
+_INSERT_SNAPSHOT = "INSERT INTO snapshots (action_seq, fingerprint, state, station) VALUES (%s, %s, %s, %s) " \
+                   "ON CONFLICT DO NOTHING"
+_PRUNE_SNAPSHOTS = "DELETE FROM snapshots WHERE action_seq < (SELECT min(action_seq) FROM (SELECT action_seq " \
+                   "FROM snapshots WHERE fingerprint = %s ORDER BY action_seq DESC LIMIT %s) AS kept)"
 _LOCK = "SELECT pg_advisory_xact_lock(%s)"
 _FILE_INSERT = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({', '.join('?' for _ in ACTION_COLUMNS)})"
 
@@ -187,6 +227,7 @@ def create_shared(url: str, *, from_file: Path | str, station: str = "Director",
         db = store._db
         facts = dict(db.execute("SELECT key, value FROM meta").fetchall())
         rows = db.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq").fetchall()
+        snapshots = [(seq, fp, blob, station) for _id, seq, fp, blob in loading.snapshot_rows(db)]
     facts = {key: facts[key] for key in ("name", "created_at") if key in facts}
     facts.update(format=FORMAT, schema=str(SCHEMA_VERSION), app_version=app_version(),
                  tournament_id=uuid.uuid4().hex, shared_from=Path(from_file).name)
@@ -199,8 +240,10 @@ def create_shared(url: str, *, from_file: Path | str, station: str = "Director",
                                     "overwrite it. Give another database.")
             for statement in SCHEMA_SQL:
                 conn.execute(statement)
+            server_roles.install(conn)  # the server refuses what a station's role does not allow
             conn.cursor().executemany("INSERT INTO meta (key, value) VALUES (%s, %s)", list(facts.items()))
             conn.cursor().executemany(_INSERT, [(*row[:7], bool(row[7]), *row[8:]) for row in rows])
+            conn.cursor().executemany(_INSERT_SNAPSHOT, snapshots)  # the file's: the first opening is as fast
     except psycopg.OperationalError as exc:
         raise ServerUnreachable(_unreachable(url, exc)) from exc
     finally:
@@ -235,14 +278,15 @@ class SharedStore(FoldsHistory):
         self._last_look = _time.monotonic()
         self._lock_key = int(meta["tournament_id"][:15], 16)  # the tournament's advisory lock (a bigint)
         self._in_turn: list[Action] | None = None  # what an exclusive turn appended so far
+        # Does this station write the snapshots (the server lets the director's stations and its owner)?
+        self._writes_snapshots = False
+        self._fingerprint = state_fingerprint()
         self._listen()
 
     @classmethod
     def open(cls, url: str, *, station: str, operator: str = "", time: TimeSource | None = None,
              snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
-        known_role(role)
-        storable_text(station, "The station's name")
-        storable_text(operator, "The operator's name")
+        checked_station(Station(role, station, operator))  # the names a file's station may have, no longer
         if not station.strip():
             raise RuleError("INVALID_INPUT", "Give this station a name (\u201cDesk\u201d, \u201cFloor 2\u201d): "
                             "every action records where it was entered.")
@@ -250,23 +294,26 @@ class SharedStore(FoldsHistory):
         try:
             role = role_on_server(conn) or role  # a station's login: the role its group has on the server
             meta = _read_meta(conn, url)
-            rows = conn.execute(_SELECT_AFTER, (0,)).fetchall()
+            with conn.transaction():  # the log and its snapshots as of one moment
+                rows = conn.execute(_SELECT_AFTER, (0,)).fetchall()
+                read = [_action(row) for row in rows]
+                actions = [a for a, _ in read]
+                if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
+                    raise NotATournamentFile(f"The tournament in the database at {where(url)} is damaged: its log "
+                                             "has gaps or no start.")
+                history = _fold(conn, actions, time, snapshot_every)
+                snapshots = _one(conn, _SNAPSHOTS_HELD) and _one(conn, _MAY_SNAPSHOT)
         except psycopg.OperationalError as exc:
             conn.close()
             raise ServerUnreachable(_unreachable(url, exc)) from exc
         except BaseException:
             conn.close()
             raise
-        read = [_action(row) for row in rows]
-        actions = [a for a, _ in read]
-        if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
-            conn.close()
-            raise NotATournamentFile(f"The tournament in the database at {where(url)} is damaged: its log has gaps "
-                                     "or no start.")
-        history = replay_history(actions, time=time, snapshot_every=snapshot_every)
         url = follow_url(url, standbys_of(meta))  # a standby copy's address too: a reconnect finds who took over
-        return cls(url, conn, meta, history, {a.seq: who for a, who in read},
-                   station=" ".join(station.split()), operator=" ".join(operator.split()), role=role)
+        store = cls(url, conn, meta, history, {a.seq: who for a, who in read},
+                    station=" ".join(station.split()), operator=" ".join(operator.split()), role=role)
+        store._writes_snapshots = bool(snapshots)
+        return store
 
     # -- what the window reads ----------------------------------------------------------------
     @property
@@ -394,6 +441,7 @@ class SharedStore(FoldsHistory):
             with conn.transaction():
                 conn.execute(_LOCK, (self._lock_key,))  # waits while another station has its turn
                 conn.execute(_INSERT, values)
+                self._write_snapshot(conn, action)  # the state after it, at each snapshot point
                 conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(action.seq)))
         except pg_errors.UniqueViolation:
             self._history.discard(action)
@@ -406,8 +454,19 @@ class SharedStore(FoldsHistory):
         self._authors[action.seq] = Author(action.station, action.operator, None)
         if self._in_turn is not None:
             self._in_turn.append(action)
-        self._history.due_snapshot()
         return True
+
+    def _write_snapshot(self, conn: psycopg.Connection[tuple[Any, ...]], action: Action) -> None:
+        """At each snapshot point (every ``snapshot_every`` actions done, as on a file), the state right after
+        ``action``, kept by the history and, if this station writes them, in the ``snapshots`` table: in the
+        caller's transaction, so it stands or falls with the action. Another station that wrote the same
+        action's snapshot first wins (the same state: every station folds the same log); the oldest are
+        dropped beyond :data:`db.writer.KEEP_SNAPSHOTS`."""
+        blob = self._history.due_snapshot()
+        if blob is None or not self._writes_snapshots:
+            return
+        conn.execute(_INSERT_SNAPSHOT, (action.seq, self._fingerprint, blob, self.station))
+        conn.execute(_PRUNE_SNAPSHOTS, (self._fingerprint, writer.KEEP_SNAPSHOTS))
 
     # -- other stations -----------------------------------------------------------------------
     def _catch_up(self) -> list[Action]:
@@ -429,9 +488,25 @@ class SharedStore(FoldsHistory):
             self._history.receive(action)
             self._authors[action.seq] = who
             new.append(action)
-        if new:
-            self._history.due_snapshot()
+            self._received_snapshot(action)
         return new
+
+    def _received_snapshot(self, action: Action) -> None:
+        """The snapshot point an action of another station reached: kept here, and written if that station
+        did not (a station that may not write them, or one cut off before it could). A snapshot is only a
+        shortcut: one that cannot be written now is simply not there."""
+        if not self._writes_snapshots:
+            self._history.due_snapshot()
+            return
+        conn = self._conn
+        if conn is None or conn.closed:
+            self._history.due_snapshot()
+            return
+        try:
+            with conn.transaction():  # a savepoint inside a turn that holds the lock
+                self._write_snapshot(conn, action)
+        except psycopg.Error:
+            pass
 
     def poll(self) -> list[Action]:
         """The actions appended since this station last looked, folded in; never waits (one query)."""
@@ -518,12 +593,7 @@ class SharedStore(FoldsHistory):
     def export(self, path: Path | str) -> int:
         """Write the shared tournament, as the server holds it now, into a new tournament file at ``path``
         (never over an existing file); returns how many actions it holds."""
-        path = Path(path)
-        if path.exists() or path.is_symlink():
-            raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.",
-                                    path)
-        if not path.parent.is_dir() or not checks.can_write(path.parent):
-            raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+        path = _writable_target(path)
         try:
             conn = self._db()
             with conn.transaction():
@@ -531,27 +601,44 @@ class SharedStore(FoldsHistory):
                 rows = conn.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq").fetchall()
         except psycopg.Error as exc:
             raise self._lost(exc) from exc
-        facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
-                 "name": meta.get("name", ""), "created_at": meta.get("created_at", repr(rows[0][2]))}
-        seq, kind, at, label, command, events, target, automatic, station, operator = rows[0]
-        first = Action(seq, kind, at, label, json.loads(command), None, target, automatic, raw_events=events,
-                       station=station, operator=operator)
-        temp = path.with_name(path.name + ".exporting")
-        try:
-            _remove_database(temp)
-            private_file(temp, exclusive=True)
-            db = checks.connect(temp)
-            try:
-                writer.build_file(db, facts, first)
-                with db:
-                    db.executemany(_FILE_INSERT, [(*row[:7], int(row[7]), *row[8:]) for row in rows[1:]])
-            finally:
-                db.close()
-            _publish(temp, path)
-        except BaseException:
-            _remove_database(temp)
-            raise
+        _write_file(path, meta, [(*row[:7], int(row[7]), *row[8:]) for row in rows])
         return len(rows)
+
+    def export_held(self, path: Path | str) -> Exported:
+        """Write the tournament as this station holds it (every action it has folded, with who recorded
+        each) into a new tournament file at ``path``, without the server: for when the server is gone. The
+        station holds only committed actions, in the log's order, so the file is the shared log up to
+        :attr:`last_seq`; what other stations committed after this station last caught up is not in it,
+        and :meth:`Exported.words` says so."""
+        path = _writable_target(path)
+        actions = self._history.actions
+        rows = [(*values[:7], int(values[7]), *values[8:]) for values in map(writer.action_values, actions)]
+        _write_file(path, self.meta, rows)
+        last = actions[-1]
+        who = self.author(last.seq)
+        return Exported(path, len(actions), last.seq, last.at, who.station or last.station,
+                        who.operator or last.operator, from_server=False)
+
+    def save_as_file(self, path: Path | str) -> Exported:
+        """Bring the shared tournament back into a normal file at ``path``: as the server holds it when the
+        server answers (:meth:`export`), else as this station holds it (:meth:`export_held`). The result
+        says which (:meth:`Exported.words`)."""
+        try:
+            count = self.export(path)
+        except (ServerUnreachable, NotLetIn):
+            return self.export_held(path)
+        self._catch_up_quietly()
+        last = self._history.actions[-1]
+        who = self.author(last.seq)
+        if last.seq != count:  # the server moved on between the copy and the look: say what the copy holds
+            return Exported(Path(path), count, count, None, "", "", from_server=True)
+        return Exported(Path(path), count, last.seq, last.at, who.station, who.operator, from_server=True)
+
+    def _catch_up_quietly(self) -> None:
+        try:
+            self._catch_up()
+        except StoreError:
+            pass
 
     # -- closing ------------------------------------------------------------------------------
     def close(self) -> None:
@@ -566,6 +653,121 @@ class SharedStore(FoldsHistory):
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _one(conn: psycopg.Connection[tuple[Any, ...]], query: str) -> Any:
+    row = conn.execute(query).fetchone()
+    return row[0] if row else None
+
+
+def _fold(conn: psycopg.Connection[tuple[Any, ...]], actions: list[Action], time: TimeSource | None,
+          snapshot_every: int) -> History:
+    """The log folded to its state: from the latest snapshot that still describes it plus the actions after it,
+    checked as a tournament file's are (:func:`db.loading.load_history`): written by this version of Floorman
+    (the same fingerprint), at or before the last action, with no later undo or redo reaching back before it,
+    and readable as a state no larger than its actions could make. A snapshot that fails any of these is
+    passed over for an earlier one, and with none (or if the actions after it cannot be applied to it) the
+    whole log is replayed: slower, never wrong."""
+    fp = state_fingerprint()
+    seqs = [row[0] for row in conn.execute(_SELECT_SNAPSHOTS, (fp, actions[-1].seq))] \
+        if _one(conn, _SNAPSHOTS_HELD) else []
+    chosen: dict[str, tuple[int, bytes]] = {}
+
+    def choose(history: History) -> tuple[int, TournamentState] | None:
+        for seq in seqs:
+            if not history.state_valid_at(seq):
+                continue
+            row = conn.execute(_SELECT_SNAPSHOT_STATE, (seq, fp)).fetchone()
+            if row is None:
+                continue
+            try:
+                state = load_state(bytes(row[0]), state_limit(seq))
+            except Exception:  # an unreadable snapshot is passed over: the log is the truth
+                continue
+            chosen["blob"] = (seq, bytes(row[0]))
+            return seq, state
+        return None
+
+    was_enabled = gc.isenabled()
+    gc.disable()  # hundreds of thousands of objects and no cycles, as when a file is loaded
+    try:
+        try:
+            history = replay_history(actions, choose_snapshot=choose, time=time, snapshot_every=snapshot_every)
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError):
+            if "blob" not in chosen:
+                raise
+            chosen.clear()  # the snapshot did not fit its log after all: the whole log, from the start
+            history = replay_history(actions, time=time, snapshot_every=snapshot_every)
+    finally:
+        if was_enabled:
+            gc.enable()
+    if "blob" in chosen:
+        seq, blob = chosen["blob"]
+        history.remember(blob, loading.last_do_at_or_before(history, seq))
+    return history
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A normal tournament file written from a shared tournament: where, how many actions (1 to ``last_seq``),
+    the last one's time and who recorded it, and whether it came from the server or from what this station
+    held when the server could not be reached."""
+
+    path: Path
+    actions: int
+    last_seq: int
+    last_at: float | None
+    last_station: str
+    last_operator: str
+    from_server: bool
+
+    def words(self) -> str:
+        """ "Saved friday.floorman from this station's own copy: actions 1–812, the last at 21:03 by Floor 2
+        (Bob); actions other stations committed after that are not in it." """
+        by = f"{self.last_station} ({self.last_operator})" if self.last_operator else self.last_station
+        last = ""
+        if self.last_at is not None:
+            last = f", the last at {_time.strftime('%H:%M', _time.localtime(self.last_at))}"
+            last += f" by {by}" if by else ""
+        held = f"actions 1\u2013{self.last_seq}{last}"
+        if self.from_server:
+            return f"Saved {self.path.name} from the tournament's server: {held}, the whole tournament."
+        return (f"The tournament's server cannot be reached, so {self.path.name} was saved from this station's own "
+                f"copy: {held}; actions other stations committed after that are not in it.")
+
+
+def _writable_target(path: Path | str) -> Path:
+    path = Path(path)
+    if path.exists() or path.is_symlink():
+        raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.", path)
+    if not path.parent.is_dir() or not checks.can_write(path.parent):
+        raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+    return path
+
+
+def _write_file(path: Path, meta: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
+    """A new tournament file at ``path`` holding ``rows`` (the file's ``actions`` columns, oldest first), built
+    under a temporary name and moved into place, never over an existing file."""
+    facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
+             "name": meta.get("name", ""), "created_at": meta.get("created_at", repr(rows[0][2]))}
+    seq, kind, at, label, command, events, target, automatic, station, operator = rows[0]
+    first = Action(seq, kind, at, label, json.loads(command), None, target, bool(automatic), raw_events=events,
+                   station=station, operator=operator)
+    temp = path.with_name(path.name + ".exporting")
+    try:
+        _remove_database(temp)
+        private_file(temp, exclusive=True)
+        db = checks.connect(temp)
+        try:
+            writer.build_file(db, facts, first)
+            with db:
+                db.executemany(_FILE_INSERT, rows[1:])
+        finally:
+            db.close()
+        _publish(temp, path)
+    except BaseException:
+        _remove_database(temp)
+        raise
 
 
 def _read_meta(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> dict[str, str]:

@@ -9,9 +9,11 @@ Every code is a PostgreSQL login role of its own (``station_`` and 16 random hex
 strong password, and a member of one group role per Floorman role (``floorman_director``,
 ``floorman_desk``, ``floorman_floor``, ``floorman_screen``). The groups hold the privileges: every one may
 read the tournament (SELECT on its tables; LISTEN needs nothing), and only the director, desk and floor
-groups may INSERT actions; no group may change or delete one. So a screen's code, even edited to say
-"director", is refused by the server, and a station's role is read from its login's group on the server,
-never from the code's text. Revoking a code drops its login and terminates its connections at once.
+groups may INSERT actions; no group may change or delete one. Only the director's group may write the
+state snapshots every station opens from (INSERT, and DELETE to keep the latest few). What a desk or
+floor group may INSERT is checked row by row by the server (db.server_roles). So a screen's code,
+even edited to say "director", is refused by the server, and a station's role is read from its login's
+group on the server, never from the code's text. Revoking a code drops its login and terminates its connections at once.
 
 ``url`` is the URL of the server's owner (the ``floorman`` role of db.pgserver, or a venue's role that may
 create roles), naming the tournament's database.
@@ -34,7 +36,7 @@ from db.standby import META_KEY, standbys_of
 GROUPS: dict[str, str] = {role: f"floorman_{role}" for role in ROLES}  # as db.pgserver.STATION_GROUPS
 WRITERS = (DIRECTOR, DESK, FLOOR)
 _LOGIN = re.compile(r"station_[0-9a-f]{16}")
-_TABLES = ("meta", "actions")
+_TABLES = ("meta", "actions", "snapshots", "command_roles")
 
 
 class CodeError(StoreError):
@@ -59,10 +61,17 @@ def prepare_groups(conn: psycopg.Connection[tuple[Any, ...]]) -> None:
                         conn.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(group)))
                 except (psycopg.errors.DuplicateObject, psycopg.errors.UniqueViolation):
                     pass  # another database of the same server made it meanwhile
-            for table in _TABLES:
+            for table in _tables(conn):
                 conn.execute(sql.SQL("GRANT SELECT ON {} TO {}").format(sql.Identifier(table), sql.Identifier(group)))
             if role in WRITERS:
                 conn.execute(sql.SQL("GRANT INSERT ON actions TO {}").format(sql.Identifier(group)))
+            if role == DIRECTOR and "snapshots" in _tables(conn):  # every station trusts them: the director's
+                conn.execute(sql.SQL("GRANT INSERT, DELETE ON snapshots TO {}").format(sql.Identifier(group)))
+
+
+def _tables(conn: psycopg.Connection[tuple[Any, ...]]) -> list[str]:
+    """The tournament's tables this database holds (one shared by an earlier version has no snapshots)."""
+    return [t for t in _TABLES if conn.execute("SELECT to_regclass(%s) IS NOT NULL", (t,)).fetchone() == (True,)]
 
 
 def issue_code(url: str, role: str, *, address: str | None = None, port: int | None = None) -> str:

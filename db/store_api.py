@@ -15,6 +15,7 @@ from app.commands import Command
 from app.core.events import Event
 from app.engine import Tournament
 from app.log.history import History, HistoryItem
+from app.log.recorded_by import recorded_by
 
 if TYPE_CHECKING:
     from db.shared_store import SharedStore
@@ -33,6 +34,18 @@ class FoldsHistory:
     @property
     def last_seq(self) -> int:
         return self._history.actions[-1].seq
+
+    def entered(self, *, undo: bool) -> tuple[str, str, float] | None:
+        """The station, operator and time of the action Undo (``undo``) or Redo would touch (``""`` for the
+        station and operator of one entered on a single laptop); None when there is nothing to touch. The
+        window asks before undoing another station's action."""
+        target = self._history.undo_target() if undo else self._history.redo_target()
+        return (target.station, target.operator, target.at) if target is not None else None
+
+    def money_authors(self) -> list[tuple[str, str]]:
+        """The station and operator that recorded each row of the money log, for the sheets; ``[]`` when no
+        action names a station (a single laptop's tournament): app.log.recorded_by."""
+        return recorded_by(self._history)
 
 
 class TournamentLog(Protocol):

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.state import TournamentState
-from app.log.history import replay_history
+from app.log.history import Action, replay_history
 from app.log.snapshots import SnapshotFormatError, load_state, state_limit
 from db.loading import snapshot_rows
 from db.store import TournamentStore, state_fingerprint
@@ -99,40 +99,48 @@ def verify_file(path: Path | str) -> Report:
     path = Path(path)
     report = Report(str(path))
     with TournamentStore.open(path, read_only=True) as store:
-        actions = store._history.actions
-        loaded = store.tournament
-        report.actions = len(actions)
-        scratch = replay_history(actions).tournament
-        report.events = len(scratch.log)
-        if scratch.state != loaded.state:
-            field_name = _diff(scratch.state, loaded.state)
-            report.problems.append(f"replaying the log from the start does not give the saved state ({field_name})")
-        fp = state_fingerprint()
-        for _id, seq, snap_fp, blob in snapshot_rows(store._db):
-            if snap_fp != fp:
-                continue
-            report.snapshots_checked += 1
-            try:
-                saved = load_state(blob, state_limit(seq))
-            except SnapshotFormatError as exc:
-                report.problems.append(f"the snapshot after action {seq} cannot be read: {exc}")
-                continue
-            except Exception:  # noqa: BLE001 - a damaged snapshot is a finding, not a crash
-                report.problems.append(f"the snapshot after action {seq} cannot be read (the log is intact)")
-                continue
-            partial = replay_history(actions[:seq]).tournament.state
-            if saved != partial:
-                report.problems.append(f"the snapshot after action {seq} differs from replaying the log up to it")
-        state = scratch.state
-        report.problems += invariant_problems(state)
-        report.notes = flags(state)
-        report.players = len(state.players)
-        report.prize_pool_cents = state.pool_cents
-        try:
-            payouts = scratch.view("payouts").get("payouts")
-        except Exception as exc:  # noqa: BLE001 - a payout table no view can show is a finding
-            report.problems.append(f"the payouts cannot be shown ({type(exc).__name__})")
-            payouts = None
-        if isinstance(payouts, list):
-            report.places_paid = sum(1 for row in payouts if isinstance(row, dict) and row.get("amount_cents"))
+        check(report, store._history.actions, store.tournament.state,
+              [(seq, snap_fp, blob) for _id, seq, snap_fp, blob in snapshot_rows(store._db)])
     return report
+
+
+def check(report: Report, actions: list[Action], loaded: TournamentState,
+          snapshots: list[tuple[int, str, bytes]]) -> None:
+    """Fill ``report`` for a log of ``actions`` whose store loaded the state ``loaded`` (from its latest
+    snapshot and the actions after it) and keeps ``snapshots`` ``(action_seq, fingerprint, state)``: the
+    whole log replayed from the start must give ``loaded`` and, up to each snapshot of this version, that
+    snapshot; then the engine's invariants on the final state. Shared by a file and a shared tournament."""
+    report.actions = len(actions)
+    scratch = replay_history(actions).tournament
+    report.events = len(scratch.log)
+    if scratch.state != loaded:
+        field_name = _diff(scratch.state, loaded)
+        report.problems.append(f"replaying the log from the start does not give the saved state ({field_name})")
+    fp = state_fingerprint()
+    for seq, snap_fp, blob in snapshots:
+        if snap_fp != fp:
+            continue
+        report.snapshots_checked += 1
+        try:
+            saved = load_state(blob, state_limit(seq))
+        except SnapshotFormatError as exc:
+            report.problems.append(f"the snapshot after action {seq} cannot be read: {exc}")
+            continue
+        except Exception:  # noqa: BLE001 - a damaged snapshot is a finding, not a crash
+            report.problems.append(f"the snapshot after action {seq} cannot be read (the log is intact)")
+            continue
+        partial = replay_history(actions[:seq]).tournament.state
+        if saved != partial:
+            report.problems.append(f"the snapshot after action {seq} differs from replaying the log up to it")
+    state = scratch.state
+    report.problems += invariant_problems(state)
+    report.notes = flags(state)
+    report.players = len(state.players)
+    report.prize_pool_cents = state.pool_cents
+    try:
+        payouts = scratch.view("payouts").get("payouts")
+    except Exception as exc:  # noqa: BLE001 - a payout table no view can show is a finding
+        report.problems.append(f"the payouts cannot be shown ({type(exc).__name__})")
+        payouts = None
+    if isinstance(payouts, list):
+        report.places_paid = sum(1 for row in payouts if isinstance(row, dict) and row.get("amount_cents"))

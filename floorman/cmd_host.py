@@ -10,18 +10,19 @@ a join code for each role (director, desk, floor, screen; ``floorman join CODE``
 its own on the server, in its role's group (db.station_codes): the server enforces the role, and
 ``revoke_code`` shuts the code out. A private server
 keeps serving until Ctrl+C or SIGTERM, then stops cleanly (its data is kept in its folder). With ``--url``
-there is nothing to keep running: the command ends once the tournament is in. ``--role-codes`` prints
-only the four codes, ``ROLE CODE`` a line, and ``--qr ROLE`` a QR code of that role's code. It also prints a
-standby code (the server's own login: for ``floorman standby`` on the director's second laptop, never for a
-station), and while serving it watches the standby copy (db.standby.SyncWatch): one gone is said, and the
-server stops waiting for it; back, it is waited for again.
+there is nothing to keep running: the command ends once the tournament is in. While it serves, the host keeps
+normal-file backups of the shared tournament in the shared file's backups folder (db.shared_backups: at each
+level change and break, every 5 minutes or 100 actions, and when it stops), which ``floorman restore`` lists.
+``--role-codes`` prints only the four codes, ``ROLE CODE`` a line, and ``--qr ROLE`` a QR code of that role's
+code. It also prints a standby code (the server's own login: for ``floorman standby`` on the director's second
+laptop, never for a station), and while serving it watches the standby copy (db.standby.SyncWatch): one gone
+is said, and the server stops waiting for it; back, it is waited for again.
 
 Exit codes: 0 served and stopped (or copied in, with ``--url``); 2 nothing shared (and why, in words).
 """
 
 from __future__ import annotations
 
-import secrets
 import signal
 import sys
 import threading
@@ -74,15 +75,14 @@ def main(argv: list[str]) -> int:
         else:
             from db import pgserver
 
-            folder = _server_folder(path)
+            folder = pgserver.folder_for(path)
             _say(f"Starting a private PostgreSQL server in {folder} on {opts.address}\u2026", opts.role_codes)
             server = pgserver.start(folder, address=opts.address)
             url = server.url()
             info = info_from_url(url)
         store = create_shared(url, from_file=path, station=opts.station)
-        try:
-            actions, name = store.last_seq, store.name
-        finally:
+        actions, name = store.last_seq, store.name
+        if server is None:
             store.close()
     except JoinCodeError as err:
         print(f"floorman host: {err.message}", file=sys.stderr)
@@ -128,35 +128,37 @@ def main(argv: list[str]) -> int:
     def _stop_signal(signum: int, frame: FrameType | None) -> None:
         stopping.set()
 
+    from db.shared_backups import SharedBackups
     from db.standby import SyncWatch
 
+    kept = SharedBackups(store, path)  # normal-file backups beside the file's own (db.shared_backups)
     previous = {sig: signal.signal(sig, _stop_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     watch = SyncWatch(url)  # a standby copy gone must not hold every action: said, and not waited for
     try:
-        _say("Serving; other stations join with a code above. Ctrl+C stops the server.", opts.role_codes)
+        _say("Serving; other stations join with a code above. Ctrl+C stops the server. Backups go to "
+             f"{kept.folder}.", opts.role_codes)
         while not stopping.wait(0.5):
             if not server.is_running():
-                print(f"floorman host: the server stopped by itself; see its log, {server.log_file}.",
-                      file=sys.stderr)
+                print(f"floorman host: the server stopped by itself; see its log, {server.log_file}. The newest "
+                      f"backup of the tournament is in {kept.folder}.", file=sys.stderr)
+                kept.close()  # what the host's station held, if newer than the last backup
                 return 1
+            kept.tick()
+            for error in kept.errors:
+                print(f"floorman host: {error}", file=sys.stderr)
+            kept.errors.clear()
             said = watch.check()
             if said:
                 _say(said, opts.role_codes)
+        kept.close()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         watch.close()
+        store.close()
         server.stop()
     _say(f"The server is stopped; its data stays in {server.folder}.", opts.role_codes)
     return 0
-
-
-def _server_folder(path: Path) -> Path:
-    """A new folder for a private server in the user data folder, named after the tournament's file."""
-    from oskit.dirs import user_data_dir
-
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in path.stem)[:40] or "tournament"
-    return user_data_dir() / "servers" / f"{stem}-{secrets.token_hex(4)}"
 
 
 def _without_password(url: str) -> str:

@@ -2,14 +2,17 @@
 
     floorman join floorman:eyJ2Ijox… --station "Floor 2" --operator Lou
     floorman join postgresql://floorman:PW@192.168.1.23:5433/tournament --station Desk --role desk
+    floorman join floorman:eyJ2Ijox… --station Director --export friday-back.floorman
 
 Opens the tournament another laptop shares (``floorman host``), folds its log, and prints its summary
 line and the last actions of its history, with the station and operator that entered each. The join
 code carries the station's role (a code issued by the host: its login's role on the server, whatever the
-code's text says); a URL is the director's unless ``--role`` says otherwise.
+code's text says); a URL is the director's unless ``--role`` says otherwise. ``--export FILE`` also saves
+the shared tournament into a new normal tournament file (never over an existing one), and says which
+actions it holds.
 
-Exit codes: 0 opened; 2 not opened (a damaged code, a wrong password, a server out of reach, a database
-that holds no tournament), said in words.
+Exit codes: 0 opened (and saved); 2 not opened or not saved (a damaged code, a wrong password, a server out
+of reach, a database that holds no tournament, a file that exists already), said in words.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--role", choices=("director", "desk", "floor", "screen"),
                    help="with a URL: this station's role (default director); a join code carries its own")
     p.add_argument("--history", type=int, default=TAIL, metavar="N", help=f"how many actions to list (default {TAIL})")
+    p.add_argument("--export", metavar="FILE", help="also save the shared tournament as a normal tournament file")
     opts = p.parse_args(argv)
 
     from app.api import RuleError
@@ -70,6 +74,13 @@ def main(argv: list[str]) -> int:
             who = f" \u2014 {item.who()}" if item.who() else ""
             undone = " (undone)" if item.undone else ""
             print(f"  {item.seq:>5}  {item.label}{undone}{who}")
+        if opts.export:
+            try:
+                saved = store.save_as_file(opts.export)
+            except StoreError as err:
+                print(f"floorman join: {err.message}", file=sys.stderr)
+                return 2
+            print(saved.words())
     finally:
         store.close()
     return 0

@@ -105,7 +105,7 @@ def _from_file(sheet: str, path: str, options: dict[str, Any]) -> Drawn:
     except StoreError as exc:
         raise ValueError(exc.message) from exc
     try:
-        return draw_tournament(sheet, store.tournament, options)
+        return draw_tournament(sheet, store.tournament, {**options, "recorded_by": store.money_authors()})
     finally:
         store.close()
 

@@ -54,9 +54,18 @@ class MoneyLine:
     pool_after: int = 0  # the prize pool after this line
     fee_split: dict[str, int] = field(default_factory=dict)  # house, dealer, staff -> cents (ENT-11)
     accounts: set[str] = field(default_factory=set)
+    station: str = ""  # the station that recorded it on a shared tournament ("Desk 1"), else ""
+    operator: str = ""  # who was at that station
 
     def __post_init__(self) -> None:
         self.name = printable(self.name)
+
+    def recorded_by(self) -> str:
+        """ "Desk 1 (Kim)", "Desk 1", or "" on a single laptop."""
+        station, operator = printable(self.station), printable(self.operator)
+        if station and operator:
+            return f"{station} ({operator})"
+        return station or operator
 
 
 @dataclass
@@ -115,8 +124,14 @@ class MoneyTrail:
         """(account, log total, engine total) where the money log and the engine disagree."""
         return [(a, self.log_totals.get(a, 0), v) for a, v in self.engine.items() if self.log_totals.get(a, 0) != v]
 
+    def shared(self) -> bool:
+        """Was any movement recorded at a named station (a tournament shared by several stations)?"""
+        return any(line.station or line.operator for line in self.lines)
+
     def names(self) -> list[str]:
-        return ([line.name for line in self.lines] + [p.name for p in self.prizes if p.name]
+        return ([line.name for line in self.lines]
+                + [who for line in self.lines for who in (line.station, line.operator) if who]
+                + [p.name for p in self.prizes if p.name]
                 + [name for name, _c, _n in self.bounties_won])
 
 
@@ -138,19 +153,24 @@ def _what(line: MoneyLine, reason: str | None) -> str:
 
 
 def lines_from_log(
-    log: Sequence[Mapping[str, Any]], names: Mapping[int, str], reasons: Mapping[int, str]
+    log: Sequence[Mapping[str, Any]], names: Mapping[int, str], reasons: Mapping[int, str],
+    recorded_by: Sequence[tuple[str, str]] = (),
 ) -> list[MoneyLine]:
     """Group the log's rows into lines: a row joins the line before it when it has the same time, player
-    and kind and goes to an account that line has not had yet."""
+    and kind and goes to an account that line has not had yet, and was recorded by the same station.
+    ``recorded_by``: the (station, operator) of each row, on a shared tournament (else empty)."""
     out: list[MoneyLine] = []
     pool = 0
-    for row in log:
+    for i, row in enumerate(log):
         at, who, kind = float(row["at"]), row.get("player"), _base(str(row["kind"]))
         to, cents = str(row["to"]), int(row["cents"])
         name = names.get(who, "") if isinstance(who, int) else str(who or "")
+        station, operator = recorded_by[i] if i < len(recorded_by) else ("", "")
         last = out[-1] if out else None
-        if last is None or (last.at, last.player, last.kind) != (at, who, kind) or to in last.accounts:
-            last = MoneyLine(at, who if isinstance(who, int) else None, name, kind, "")
+        if last is None or (last.at, last.player, last.kind, last.station, last.operator) != (
+                at, who, kind, station, operator) or to in last.accounts:
+            last = MoneyLine(at, who if isinstance(who, int) else None, name, kind, "", station=station,
+                             operator=operator)
             out.append(last)
         last.accounts.add(to)
         if to == "pool":
@@ -173,12 +193,16 @@ def lines_from_log(
     return out
 
 
-def collect_money(money: MoneyView, prizes: list[Payout]) -> MoneyTrail:
-    """The money trail of a tournament's money view; ``prizes`` are the payout rows the sheets already read."""
+def collect_money(money: MoneyView, prizes: list[Payout],
+                  recorded_by: Sequence[tuple[str, str]] = ()) -> MoneyTrail:
+    """The money trail of a tournament's money view; ``prizes`` are the payout rows the sheets already read;
+    ``recorded_by``: the (station, operator) of each money row on a shared tournament (the store's
+    ``money_authors()``), used only when there is one for every row."""
     names = {r.player_id: r.name for r in money.rows if r.player_id is not None}
     log = [{"at": r.at, "kind": r.kind, "player": r.player_id if r.player_id is not None else r.name,
             "cents": r.cents, "to": r.to, "split": dict(r.split)} for r in money.rows]
-    trail = MoneyTrail(lines=lines_from_log(log, names, money.refund_reasons), log_rows=len(money.rows))
+    authors = [(str(s), str(o)) for s, o in recorded_by] if len(recorded_by) == len(money.rows) else []
+    trail = MoneyTrail(lines=lines_from_log(log, names, money.refund_reasons, authors), log_rows=len(money.rows))
     for r in money.rows:
         trail.log_totals[r.to] = trail.log_totals.get(r.to, 0) + r.cents
     trail.engine = dict(money.engine)

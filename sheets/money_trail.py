@@ -2,7 +2,9 @@
 
 Drawn from :class:`sheets.money_data.MoneyTrail` (the engine's money log, totals and payout table);
 nothing here decides a rule. Where the log, the engine's totals or the prizes do not agree, the sheet
-says so in words, with the difference.
+says so in words, with the difference. On a tournament shared by several stations, a "Recorded by" column
+names the station (and operator) that recorded each movement (the store's ``money_authors()``, passed as
+the ``recorded_by`` option); a single laptop's trail has no such column.
 """
 
 from __future__ import annotations
@@ -36,9 +38,12 @@ def _day(at: float) -> str:
 def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowable:
     cell = styles()["cell"].clone("trail", fontSize=9, leading=11)
     bounty = any(line.bounty_cents for line in lines)  # KO-2: a bounty column only where there are bounties
-    head = ["Time", "Player", "What", "Cash", "Prize pool"] + (["Bounty"] if bounty else []) + ["Fees", "Pool after"]
+    shared = any(line.station or line.operator for line in lines)  # a shared tournament: who recorded each
+    head = ["Time", "Player", "What"] + (["Recorded by"] if shared else []) + ["Cash", "Prize pool"] \
+        + (["Bounty"] if bounty else []) + ["Fees", "Pool after"]
+    first_amount = 4 if shared else 3
     rows: list[list[Any]] = [head]
-    extra: list[tuple[Any, ...]] = [("ALIGN", (3, 0), (-1, -1), "RIGHT"), ("FONTSIZE", (0, 0), (-1, -1), 9)]
+    extra: list[tuple[Any, ...]] = [("ALIGN", (first_amount, 0), (-1, -1), "RIGHT"), ("FONTSIZE", (0, 0), (-1, -1), 9)]
     extra += [("TOPPADDING", (0, 1), (-1, -1), 2), ("BOTTOMPADDING", (0, 1), (-1, -1), 2)]
     day = ""
     for line in lines:
@@ -56,6 +61,9 @@ def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowabl
                 time.strftime("%H:%M:%S", time.localtime(line.at)),
                 p(line.name, cell),
                 p(line.what, cell),
+            ]
+            + ([p(line.recorded_by(), cell)] if shared else [])
+            + [
                 _signed(line.cash_cents, opts),
                 _signed(line.pool_cents, opts),
             ]
@@ -71,6 +79,10 @@ def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowabl
         shares, measured = [0.09, 0.2, 0.21, 0.1, 0.1, 0.09, 0.08, 0.13], (0, 3, 4, 5, 6, 7)
     else:
         shares, measured = [0.1, 0.22, 0.24, 0.1, 0.11, 0.09, 0.14], (0, 3, 4, 5, 6)
+    if shared:  # the names and the words make room for who recorded each line
+        shares = [s * 0.7 if i in (1, 2) else s for i, s in enumerate(shares)]
+        shares.insert(3, 1.0 - sum(shares))
+        measured = (0, *(m + 1 for m in measured[1:]))
     widths = widths_for(lines_only, shares, width, measured=measured, size=9)
     return table(rows, widths, width, extra=extra, zebra=False)
 

@@ -103,7 +103,8 @@ def _marked(sheet: Sheet, marks: Mapping[str, str]) -> Sheet:
 
     money = sheet.money
     if money is not None:
-        money = replace(money, lines=[replace(line, name=one(line.name)) for line in money.lines],
+        money = replace(money, lines=[replace(line, name=one(line.name), station=one(line.station),
+                                              operator=one(line.operator)) for line in money.lines],
                         prizes=[replace(p, name=one(p.name)) if p.name else p for p in money.prizes])
     return replace(
         sheet,

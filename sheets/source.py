@@ -130,7 +130,10 @@ def results(view: views.TournamentView, knocked: Mapping[str, str] | None = None
 
 
 def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
-    """Everything the sheets print for tournament ``t`` (a tournament, or a session holding one)."""
+    """Everything the sheets print for tournament ``t`` (a tournament, or a session holding one).
+
+    ``options["recorded_by"]``: on a shared tournament, the station and operator of each money-log row (the
+    store's ``money_authors()``); the money trail then names them."""
     opts = dict(options or {})
     view = views.read(t)
     sheet = Sheet(view.name or "Tournament", seats=seats(view), moves=moves(view, opts.get("moves")))
@@ -138,7 +141,7 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     structure(views.structure(t), sheet)
     sheet.payouts = payouts(view)
     sheet.results = results(view, knocked_out_by(t))
-    sheet.money = collect_money(views.money(t), sheet.payouts)
+    sheet.money = collect_money(views.money(t), sheet.payouts, opts.get("recorded_by") or ())
     sheet.pool_cents = view.field.prize_pool_cents
     sheet.fees_cents = view.field.fees_cents
     sheet.bounty_pool_cents = view.field.bounty_pool_cents

@@ -26,6 +26,7 @@ from app.commands.absence import Absent, Returned
 from app.commands.clock import CloseRegistration, ReopenRegistration
 from app.commands.eliminations import Bust, DeclineRebuy, LockPayouts, UnlockPayouts
 from app.commands.entries import Addon, BuyIn, Rebuy, Reenter, Topup
+from app.commands.roles import SCREEN, allowed, who_may
 from app.commands.seating import SeatPlayer
 
 
@@ -70,6 +71,7 @@ class PrintActions(Protocol):
 class FileActions(Protocol):
     def act_backup(self) -> object: ...
     def act_save_as(self) -> object: ...
+    def act_save_normal_file(self) -> object: ...
 
 
 class WindowActions(Protocol):
@@ -80,6 +82,7 @@ class WindowActions(Protocol):
     def act_display_full_screen(self) -> object: ...
     def act_toggle_dark(self) -> object: ...
     def act_join(self) -> object: ...
+    def act_host(self) -> object: ...
     def act_take_over(self) -> object: ...
     def act_close_tournament(self) -> object: ...
 
@@ -211,6 +214,10 @@ ACTIONS: tuple[Bespoke, ...] = (
             own=True),
     Bespoke("save_as", "Save as…", lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
     Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
+    Bespoke("host", "Share with other stations…", lambda c: c.window.act_host(), "", M, own=True,
+            words=("host", "stations", "share"), palette=False),
+    Bespoke("save_normal_file", "Save as a normal file…", lambda c: c.store.act_save_normal_file(), "", M, own=True,
+            palette=False),
     Bespoke("join", "Join a tournament…", lambda c: c.window.act_join(), "", M, own=True, palette=False),
     Bespoke("take_over", "Take over…", lambda c: c.window.act_take_over(), "", M, words=("standby", "promote"),
             own=True),
@@ -304,6 +311,18 @@ def for_player(command: str, player: int, **fields: object) -> Command:
 def bespoke(name: str) -> Bespoke | None:
     """The window's own action for command ``name``, or None: it opens the generated form."""
     return next((b for b in ACTIONS if not b.own and b.command == name), None)
+
+
+def role_refusal(role: str | None, command: str) -> str:
+    """Why a station of ``role`` may not run engine command ``command``, in words ("" when it may): "Only the
+    director may use “Edit structure…”; this is a desk station." (None, a single laptop, may run all.)"""
+    if allowed(role, command):
+        return ""
+    b = bespoke(command)
+    title = b.entry() if b is not None else f"{words(command)}…"
+    if role == SCREEN:
+        return f"Only {who_may(command)} may use “{title}”; this is a screen station, which only shows the tournament."
+    return f"Only {who_may(command)} may use “{title}”; this is a {role} station."
 
 
 def words(name: str) -> str:

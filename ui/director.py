@@ -10,15 +10,25 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
-from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.api import ALL_CHANGED, Changes, PayoutView, TournamentState, fmt, name_key, views
 from app.commands import Command
+from app.commands.roles import SCREEN
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
-from ui.command_map import ACTIONS, MENUS, bespoke, for_player
-from ui.control.clock import ClockControl
-from ui.control.history import HistoryControl
+from ui.command_map import ACTIONS, MENUS, bespoke, for_player, role_refusal
+from ui.control.clock import BUTTON_COMMANDS, ClockControl
+from ui.control.history import SCREEN_UNDO, HistoryControl
 from ui.control.league import LeagueControl
 from ui.control.money import MoneyControl
 from ui.control.panes import Panes
@@ -26,6 +36,7 @@ from ui.control.parts import Shell
 from ui.control.players import PlayersControl
 from ui.control.printing import PrintingControl
 from ui.control.share import ShareControl
+from ui.control.stations import StationsControl
 from ui.control.store import StoreControl
 from ui.control.tables import TablesControl
 from ui.feedback import Feedback
@@ -196,6 +207,7 @@ class DirectorWindow(QMainWindow):
                                         lambda: self.league_display_action.isChecked(), self.printing.show_result,
                                         shell)
         self.share = ShareControl(session, lambda: self.display, shell)  # the players' view on their phones
+        self.stations = StationsControl(session, shell, self._server_lost)  # other stations, through PostgreSQL
         self.players_ctl.submits.update({
             "break_table": self.tables_ctl.submit_break,
             "change_level_length": self.clock_ctl.submit_length,
@@ -207,7 +219,8 @@ class DirectorWindow(QMainWindow):
             state=lambda: self.session.state, controls=self.controls,
             not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
             run_for=lambda command, pid: self.run(for_player(command, pid), done="Done."),
-            make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText)
+            make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText,
+            refusal=lambda command: role_refusal(self.session.role, command))
 
     def _start(self) -> None:
         """Follow the session, start the clock's 250 ms tick and draw everything once."""
@@ -256,6 +269,7 @@ class DirectorWindow(QMainWindow):
         Edit menu's undo and redo and the room display's settings."""
         self._menus: dict[str, QMenu] = {name: self.menuBar().addMenu(name) for name in MENUS}
         self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
+        self.own_actions: dict[str, QAction] = {}  # the window's own actions, by name
         taken: set[str] = set()
         for b in ACTIONS:
             if not b.menu or (b.shortcut and b.shortcut in taken):  # F5 starts, pauses or resumes: one entry
@@ -264,17 +278,22 @@ class DirectorWindow(QMainWindow):
             act = self.add_action(b.menu, b.entry(), b.shortcut, partial(b.does, self.controls))
             if not b.own:
                 self.command_actions[b.command] = act
+            else:
+                self.own_actions[b.command] = act
         self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo,
                                            self.history_ctl.undo_action)
         self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
                                            self.history_ctl.redo_action)
-        self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
+        self.mute_action = self.add_action("&View", "Mute the room display's chimes and voice", "",
+                                           self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
         self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
                                                self.act_largest_bounties)
         self.league_display_action = self.add_action("&View", "League standings on the room display between events",
                                                      "", self.act_league_display)
+        self.voice_action = self.add_action("&View", "Room display voice…", "", self.act_room_voice)
         self.share.build_menu(self.add_action)
+        self.stations.action = self.own_actions["host"]
         from ui.display import settings as display_settings
 
         remembered = display_settings.load()
@@ -284,9 +303,16 @@ class DirectorWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(on)
         self.printing.build_menu(self.add_action)
-        self._stand_ins = {command: QShortcut(act.shortcut(), self, partial(self.say_not_offered, command))
-                           for command, act in self.command_actions.items()
-                           if command in views.NOT_OFFERED_WORDS and not act.shortcut().isEmpty()}
+        # the keys of actions not offered here, or not this station's role's: they say why instead
+        self._stand_ins = {command: QShortcut(act.shortcut(), self, partial(self.say_unavailable, command))
+                           for command, act in self.command_actions.items() if not act.shortcut().isEmpty()}
+        self._screen_keys = [QShortcut(act.shortcut(), self, partial(self.statusBar().showMessage, SCREEN_UNDO, 8000))
+                             for act in (self.undo_action, self.redo_action)]  # a screen's Ctrl+Z says why not
+        for menu in self._menus.values():
+            menu.setToolTipsVisible(True)  # a greyed action says who may use it
+        self.role_shown: str | None = None
+        self._button_tips: dict[QPushButton, str] = {}  # a button's own tooltip, for when its role may run it
+        self.show_role()
         self.show_offered()
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
@@ -302,8 +328,51 @@ class DirectorWindow(QMainWindow):
         self.not_offered = views.not_offered(self.session.state)
         for command, act in self.command_actions.items():
             act.setVisible(command not in self.not_offered)
-            if command in self._stand_ins:
-                self._stand_ins[command].setEnabled(command in self.not_offered)
+        self._stand_in_keys()
+
+    def show_role(self) -> None:
+        """On a station of a shared tournament, the actions its role may not run are greyed, each saying who
+        may ("Only the director may use “Edit structure…”; this is a desk station."), in its tooltip and on
+        the status bar; their keys say the same on the status bar instead of doing nothing, and the tabs'
+        buttons for them are greyed too. A screen station's every action that changes the tournament is
+        greyed, undo and redo too."""
+        role = self.role_shown = self.session.role
+        for command, act in self.command_actions.items():
+            refusal = role_refusal(role, command)
+            act.setEnabled(not refusal)
+            act.setToolTip(refusal or act.text().replace("&", ""))
+            act.setStatusTip(refusal)
+        for button, command in self._role_buttons():
+            refusal = role_refusal(role, command)
+            own_tip = self._button_tips.setdefault(button, button.toolTip())
+            button.setEnabled(not refusal)
+            button.setToolTip(refusal or own_tip)
+        self.history_ctl.labels()
+        self._stand_in_keys()
+
+    def _role_buttons(self) -> list[tuple[QPushButton, str]]:
+        """The tabs' buttons that run an engine command, and its name."""
+        tables, clock = self.tables_tab, self.clock_tab
+        buttons = [(tables.draw_button, "seat_all"), (tables.break_button, "break_table"),
+                   (tables.redraw_button, "redraw"), (tables.count_button, "chip_count"),
+                   (clock.buttons["length"], "change_level_length"), (clock.buttons["hat"], "record_draw"),
+                   (clock.buttons["edit"], "set_structure"), (self.payouts_tab.edit_button, "set_payouts")]
+        return buttons + [(clock.buttons[key], make().name()) for key, make in BUTTON_COMMANDS.items()]
+
+    def _stand_in_keys(self) -> None:
+        role = self.session.role
+        for command, key in self._stand_ins.items():
+            key.setEnabled(command in self.not_offered or bool(role_refusal(role, command)))
+        for key in self._screen_keys:
+            key.setEnabled(role == SCREEN)
+
+    def say_unavailable(self, command: str) -> None:
+        """A key of an action this station may not run, or the tournament does not offer: why, in words."""
+        refusal = role_refusal(self.session.role, command)
+        if refusal:
+            self.statusBar().showMessage(refusal, 8000)
+        elif command in views.NOT_OFFERED_WORDS:
+            self.say_not_offered(command)
 
     def say_not_offered(self, command: str) -> None:
         """The action bar, opened on the purchase, already says why it cannot be bought here."""
@@ -454,6 +523,8 @@ class DirectorWindow(QMainWindow):
         engine says they changed (None, or none after an undo or a redo: everything)."""
         if views.not_offered(self.session.state) != self.not_offered:
             self.show_offered()
+        if self.session.role != self.role_shown:  # the session went on another store (shared, or taken over)
+            self.show_role()
         self._changes = changed = changes_of(events if isinstance(events, list) else None)
         if players_changed(changed):
             self._generation["players"] += 1
@@ -559,6 +630,16 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
 
+    def act_room_voice(self) -> None:
+        """View > Room display voice…: the spoken announcements (voice, volume, kinds), or the chimes."""
+        from ui.display.voice_dialog import VoiceDialog
+        from ui.display_link import display_controller
+
+        ctl = display_controller(self.session, self)
+        dialog = VoiceDialog(ctl.settings, ctl.voice, self)
+        if dialog.exec() == VoiceDialog.DialogCode.Accepted:
+            ctl.set_speech(dialog.chosen())
+
     def act_toggle_dark(self) -> None:
         from ui import theme
 
@@ -571,6 +652,17 @@ class DirectorWindow(QMainWindow):
     def act_join(self) -> None:
         """Tournament > Join a tournament…: the application asks for the join code (ui.start.Starter)."""
         self.join_requested.emit()
+
+    def act_host(self) -> None:
+        """Tournament > Share with other stations…: the tournament on a PostgreSQL server, and the join codes."""
+        self.stations.act_share()
+
+    def _server_lost(self, text: str) -> None:
+        """A shared tournament's server out of reach (its sentence) or back (""): said above the tabs."""
+        if text:
+            self.store.banner.refuse(text)
+        else:
+            self.store.banner.hide()
 
     def act_take_over(self) -> TakeOverOffer:
         """Tournament > Take over…: this laptop's standby copy becomes the server (ui.takeover)."""
@@ -592,10 +684,12 @@ class DirectorWindow(QMainWindow):
             return
         self.ticker.stop()
         self.share.stop()
+        self.stations.save_before_closing()  # a tournament on this laptop's server: back into a file first
         self.store.timer.stop()
         if self.display is not None:
             self.display.close()
         self.session.close()
+        self.stations.stop()  # a private server stops once this station's connections are closed
         if self.roster is not None:
             self.roster.close()
         super().closeEvent(event)

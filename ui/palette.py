@@ -39,12 +39,15 @@ class PaletteParts:
     run_for: Callable[[str, int], object]
     make_move: Callable[[PendingMove], object]
     show_player: Callable[[str], None]
+    refusal: Callable[[str], str] = lambda _command: ""  # why this station may not run a command ("": it may)
 
 
 @dataclass
 class Suggestion:
     label: str
     run: Callable[[], object]
+    command: str = ""  # the engine command it runs ("" for the window's own)
+    refused: str = ""  # why this station may not run it: the line is greyed, and says so when chosen
 
 
 def _names(b: Bespoke) -> list[str]:
@@ -73,9 +76,9 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
     # the palette's rows (a freezeout has no Rebuy): the engine's commands first, then the window's own
     offered = sorted((b for b in ACTIONS if b.palette and b.command not in not_offered), key=lambda b: b.own)
     if not low:
-        out = [Suggestion(b.entry() if b.own else b.title, does(b)) for b in offered if not b.player]
-        out += [Suggestion(f"{words(d.name())}…", _form(parts, d.name())) for d in generated()]
-        return out[:limit]
+        out = [Suggestion(b.entry() if b.own else b.title, does(b), _command(b)) for b in offered if not b.player]
+        out += [Suggestion(f"{words(d.name())}…", _form(parts, d.name()), d.name()) for d in generated()]
+        return _mark(parts, out)[:limit]
     verb, _, rest = low.partition(" ")
     rest = text.strip().split(maxsplit=1)[1] if rest else ""
     named: set[str] = set()  # the player actions whose action bar is offered already
@@ -85,20 +88,20 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
         if not rest:  # the verb alone: open the action bar for it
             named.add(b.command)
             keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{b.title}…{keys}", does(b)))
+            out.append(Suggestion(f"{b.title}…{keys}", does(b), b.command))
             continue
         for p in find_players(state, rest)[:limit]:
             label = f"{b.title}: {p.name} (#{p.id}, {p.status})" if b.status else f"{b.title}: {p.name} (#{p.id})"
             run = (partial(b.runs.palette, parts.controls.players, p.id) if b.runs is not None
                    else partial(parts.run_for, b.command, p.id))
-            out.append(Suggestion(label, run))
+            out.append(Suggestion(label, run, b.command))
     pending = parts.pending() if verb.startswith("move") else []
     for m in pending:
-        out.append(Suggestion(m.text(state), partial(parts.make_move, m)))
+        out.append(Suggestion(m.text(state), partial(parts.make_move, m), "move"))
     for b in offered:  # a player verb named in full ("decline rebuy"): open its action bar
         if b.player and b.command not in named and _matches(low, b.title, words(b.command)):
             keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{b.title}…{keys}", does(b)))
+            out.append(Suggestion(f"{b.title}…{keys}", does(b), b.command))
     shown: set[str] = set()
     for b in offered:
         title = b.entry()
@@ -107,14 +110,25 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
         if _matches(low, title, b.title, words(b.command), *b.words):
             shown.add(title)
             keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{title}{keys}", does(b)))
+            out.append(Suggestion(f"{title}{keys}", does(b), _command(b)))
     for d in generated():
         if _matches(low, words(d.name()), d.help()):
-            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(parts, d.name())))
+            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(parts, d.name()), d.name()))
     if not out and not rest:
         players = find_players(state, text)[:limit]
         out = [Suggestion(f"Show {p.name} (#{p.id})", partial(parts.show_player, p.name)) for p in players]
-    return out[:limit]
+    return _mark(parts, out)[:limit]
+
+
+def _command(b: Bespoke) -> str:
+    return "" if b.own else b.command
+
+
+def _mark(parts: PaletteParts, out: list[Suggestion]) -> list[Suggestion]:
+    """Each line this station's role may not run says why (greyed in the list), after the lines it may."""
+    for s in out:
+        s.refused = parts.refusal(s.command) if s.command else ""
+    return sorted(out, key=lambda s: bool(s.refused))
 
 
 class CommandPalette(QDialog):
@@ -149,7 +163,11 @@ class CommandPalette(QDialog):
         self._items = suggestions(self.parts, text)
         self.list.clear()
         for s in self._items:
-            self.list.addItem(QListWidgetItem(s.label))
+            item = QListWidgetItem(s.label)
+            if s.refused:  # greyed, and chosen anyway, it says who may
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setToolTip(s.refused)
+            self.list.addItem(item)
         if self._items:
             self.list.setCurrentRow(0)
 
@@ -157,6 +175,9 @@ class CommandPalette(QDialog):
         row = self.list.currentRow()
         if not 0 <= row < len(self._items):
             self.feedback.refuse("Nothing matches. Try “bust ann”, “rebuy 17”, “move” or “next level”.")
+            return
+        if self._items[row].refused:
+            self.feedback.refuse(self._items[row].refused)
             return
         self.close()
         self.window_.activateWindow()  # the window's keys work at once after a command from the palette

@@ -142,15 +142,48 @@ class Session(QObject):
     def entered_elsewhere(self, undo: bool) -> str | None:
         """Who entered the action Undo (``undo``) or Redo would touch, in words ("Floor 2 (Lou)"), when
         it was another station of a shared tournament; None when it was this one, or a single laptop."""
-        ask = getattr(self.backend, "undo_station" if undo else "redo_station", None)
-        found = ask() if callable(ask) else None
+        found = self._entered(undo)
+        if found is None:
+            return None
+        station, operator, _at = found
+        return f"{station} ({operator})" if operator else station
+
+    def entered_at(self, undo: bool) -> float | None:
+        """When the action Undo (``undo``) or Redo would touch was entered, when another station entered it."""
+        found = self._entered(undo)
+        return found[2] if found is not None else None
+
+    def _entered(self, undo: bool) -> tuple[str, str, float] | None:
+        """(station, operator, time) of the action Undo or Redo would touch, when another station entered it."""
+        if (self.undo_label() if undo else self.redo_label()) is None:  # nothing this station may step
+            return None
+        ask = getattr(self.backend, "entered", None)
+        found = ask(undo=undo) if callable(ask) else None
         if not found or not found[0]:
             return None
-        station, operator = found
-        mine = getattr(getattr(self.backend, "station", None), "name", "")
-        if station == mine:
+        station, operator, at = found
+        mine = getattr(self.backend, "station", None)
+        if station == (mine if isinstance(mine, str) else getattr(mine, "name", "")):
             return None
-        return f"{station} ({operator})" if operator else str(station)
+        return str(station), str(operator), float(at)
+
+    @property
+    def role(self) -> str | None:
+        """The station's role on a shared tournament (``app.commands.roles``: what it may enter), or None on
+        a single laptop (the director's). A shared store's role is the one the server gives its login."""
+        role = getattr(self.backend, "role", None)
+        if isinstance(role, str):
+            return role
+        role = getattr(getattr(self.backend, "station", None), "role", None)
+        return role if isinstance(role, str) else None
+
+    def switch_to(self, backend: Backend) -> Backend:
+        """Carry on with the same tournament in another store (shared with other stations); everything is
+        drawn again from the new one. Returns the store it was in, still open (the caller closes it)."""
+        old, self.backend = self.backend, backend
+        self.changed.emit([])
+        self.undo_changed.emit()
+        return old
 
     def history(self) -> list[HistoryItem]:
         """Every action with its time and words, oldest first (undone ones marked)."""

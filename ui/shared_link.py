@@ -79,6 +79,12 @@ def shared_session(target: str, station: str, operator: str = "") -> Session:
     if store.role == "screen":  # the role the server gives the code's login, not the code's text
         session.read_only_reason = ("Read-only: this is a screen station of a shared tournament; it shows "
                                     "everything the other stations enter, and changes nothing.")
+    follow(session, store)
+    return session
+
+
+def follow(session: Session, store: SharedStore) -> SharedFollower:
+    """Keep ``session`` (on ``store``) up with the other stations until it closes."""
     follower = SharedFollower(session, store)
     session.on_close.append(follower.stop)  # a closed station looks no more (nor reconnects)
-    return session
+    return follower

@@ -42,6 +42,9 @@ class Command(msgspec.Struct, tag_field="cmd", kw_only=True, forbid_unknown_fiel
     # The stations besides the director's that may run it (DIRECTOR_ONLY, AT_THE_DESK, ON_THE_FLOOR,
     # DESK_AND_FLOOR); every declaration says it itself (a test checks), a screen runs nothing.
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    # Time passing can make it due: the engine then runs it by itself, as an automatic action of whichever
+    # station enters the next command (a shared tournament's server lets any station record it so).
+    by_time: ClassVar[bool] = False
     # Commands as a director writes them, shown in docs/commands.md (each one must parse).
     examples: ClassVar[tuple[dict[str, Any], ...]] = ()
 

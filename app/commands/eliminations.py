@@ -63,6 +63,7 @@ class Finish(Command, tag="finish"):
 
     label: ClassVar[str] = "end of the tournament"
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    by_time: ClassVar[bool] = True  # ELIM-6: run by the engine once late registration closed
     rules: ClassVar[tuple[str, ...]] = ("ELIM-6",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "finish"},)
 
@@ -138,6 +139,7 @@ class AwardSeats(Command, tag="award_seats"):
 
     label: ClassVar[str] = "seats awarded to the players left"
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    by_time: ClassVar[bool] = True  # SAT-3: run by the engine once late registration closed
     rules: ClassVar[tuple[str, ...]] = ("SAT-3", "SAT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "award_seats"},)
 

@@ -139,6 +139,10 @@ class History:
                 out.extend(a.events)
         return out
 
+    def in_force(self) -> list[Action]:
+        """The create and do actions not undone, in order: those whose events make the state."""
+        return [a for a in self._do if a.seq not in self.undone]
+
     def lazy_log(self, count: int) -> LazyLog:
         """The effective events as a log that parses them only when read (``count`` = how many)."""
         acts = [a for a in self._do if a.seq not in self.undone]

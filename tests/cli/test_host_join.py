@@ -148,11 +148,21 @@ def test_host_serves_a_private_server_until_sigterm_then_stops_it(pg_folder: Pat
         assert "this station: Desk, desk): 3 players left" in capsys.readouterr().out
         with open_shared(read_code(codes["floor"]).url(), station="Floor 1", role="floor") as floor:
             assert floor.last_seq == 6
+            floor.execute({"cmd": "bust", "player": "Ann Lee"})
     finally:
         host.send_signal(signal.SIGTERM)
         _out, err = host.communicate(timeout=60)
     assert host.returncode == 0, err
     assert "The server is stopped" in err and "Traceback" not in err
+    from db.backups import list_backups
+    from db.verify import verify_file
+
+    kept = list_backups(path)  # the shared tournament backed up as a normal file when hosting stopped
+    assert [(b.seq, b.reason) for b in kept] == [(7, "shared-stop")]
+    assert f"Backups go to {path}.backups" in err
+    assert verify_file(kept[0].path).ok
+    with TournamentStore.open(kept[0].path, read_only=True) as backup:
+        assert backup.history()[-1].label == "bust-out of Ann Lee" and backup.history()[-1].station == "Floor 1"
     assert main(["join", codes["desk"], "--station", "Desk"]) == 2  # the server is gone, and said so
     assert "cannot reach" in capsys.readouterr().err
     assert path.read_bytes()  # the file was only read
@@ -165,3 +175,18 @@ def test_host_draws_a_qr_code_of_the_chosen_roles_code(pg_database: str, tmp_pat
     assert read_code(floor_code).role == "floor"
     assert "QR code of the floor's join code:" in out and out.count("\u2588") > 50
     assert "holds the password" in out
+
+
+def test_join_export_saves_the_shared_tournament_as_a_normal_file(shared: str, tmp_path: Path, capsys) -> None:
+    from db.verify import verify_file
+
+    out = tmp_path / "back.floorman"
+    code = make_code(info_from_url(shared, "director"))
+    assert main(["join", code, "--station", "Director", "--export", str(out), "--history", "0"]) == 0
+    said = capsys.readouterr().out.splitlines()[-1]
+    assert said.startswith("Saved back.floorman from the tournament's server: actions 1\u20136, the last at ")
+    report = verify_file(out)
+    assert report.ok and report.actions == 6
+    assert main(["join", code, "--station", "Director", "--export", str(out)]) == 2  # never over a file
+    err = capsys.readouterr().err
+    assert "already exists; Floorman will not overwrite it" in err and "Traceback" not in err

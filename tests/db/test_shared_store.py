@@ -268,6 +268,18 @@ def test_a_station_needs_a_name(stations, pg_database):
     assert refused.value.code == "INVALID_INPUT"
 
 
+@pytest.mark.parametrize("names", [{"station": "D" * 65}, {"station": "Desk", "operator": "O" * 65}])
+def test_a_station_or_operator_name_longer_than_a_files_is_refused(stations, pg_database, names):
+    """The names a shared station records are held to the file's limit, so a file brought back from the
+    server keeps every name as it was typed."""
+    with pytest.raises(RuleError) as refused:
+        open_shared(pg_database, **names)
+    assert refused.value.code == "INVALID_INPUT"
+    assert "longer than 64 characters" in refused.value.message
+    with open_shared(pg_database, station="D" * 64, operator="O" * 64) as store:
+        assert store.station == "D" * 64
+
+
 def test_three_stations_racing_in_threads_lose_nothing_and_agree(pg_url, tmp_path):
     """The benchmark's race, small: three stations at once over the same few players for two seconds."""
     from tests.bench.bench_stations import run

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 import time
 
+from PySide6.QtCore import Qt
+
 from app.tools.demo import build_demo
 from ui.models.history import HistoryModel
 from ui.models.payouts import PayoutModel
@@ -165,5 +167,12 @@ def test_the_history_list_names_the_station_and_operator_when_there_is_one(qtmod
     history = HistoryModel()
     history.refresh(items)
     qtmodeltester.check(history)
+    assert [history.headerData(c, Qt.Orientation.Horizontal) for c in range(history.columnCount())] == [
+        "Time", "What was done", "Station", ""]
     assert [history.index(row, 1).data() for row in range(3)] == [
-        "Rebuy for Ann Lee \u2014 Desk 1", "Bust-out of Ann Lee \u2014 Floor 2 (Lou)", "Creation of the tournament"]
+        "Rebuy for Ann Lee", "Bust-out of Ann Lee", "Creation of the tournament"]
+    assert [history.index(row, 2).data() for row in range(3)] == ["Desk 1", "Floor 2 (Lou)", ""]
+    assert history.index(1, 1).data(Qt.ItemDataRole.ToolTipRole) == "Bust-out of Ann Lee \u2014 Floor 2 (Lou)"
+    # a single laptop's history has no Station column
+    history.refresh(items[:1])
+    assert history.columnCount() == 3 and history.index(0, 2).data() == ""

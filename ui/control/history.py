@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QMessageBox, QPlainTextEdit, QTextEdit
 
 from app.api import RuleError
+from app.commands.roles import SCREEN
 from ui.control.parts import Shell
 from ui.errors import store_message
 from ui.session import Session
@@ -15,6 +17,9 @@ from ui.shortcuts import UNDO_WHEN_EMPTY
 
 if TYPE_CHECKING:
     from ui.tabs.simple_tabs import HistoryTab
+
+
+SCREEN_UNDO = "A screen station only shows the tournament: undo and redo are for the stations that enter it."
 
 
 def typing() -> bool:
@@ -53,9 +58,11 @@ class HistoryControl:
     def _ask(self, undo: bool, who: str) -> None:
         """Another station entered the action: say who, and ask first; Enter and Esc keep it."""
         verb = "Undo" if undo else "Redo"
-        label = self.session.undo_label() if undo else self.session.redo_label()
+        label = (self.session.undo_label() if undo else self.session.redo_label()) or ""
+        at = self.session.entered_at(undo)
+        when = f" at {time.strftime('%H:%M', time.localtime(at))}" if at is not None else ""
         box = QMessageBox(QMessageBox.Icon.Question, f"{verb} another station's action",
-                          f"{verb} \u201c{label}\u201d? {who} entered it.",
+                          f"{verb} \u201c{label[:1].upper() + label[1:]}\u201d entered by {who}{when}?",
                           QMessageBox.StandardButton.NoButton, self.shell.parent)
         go = box.addButton(f"{verb} it", QMessageBox.ButtonRole.AcceptRole)
         keep = box.addButton("Keep it" if undo else "Leave it undone", QMessageBox.ButtonRole.RejectRole)
@@ -87,8 +94,14 @@ class HistoryControl:
 
     def labels(self) -> None:
         u, r = self.session.undo_label(), self.session.redo_label()
+        screen = self.session.role == SCREEN  # a screen station changes nothing: nothing to undo or redo here
+        if screen:
+            u = r = None
         self.undo_action.setText(f"Undo: {u}" if u else "Undo")
         self.undo_action.setEnabled(u is not None)
         self.redo_action.setText(f"Redo: {r}" if r else "Redo")
         self.redo_action.setEnabled(r is not None)
+        for action in (self.undo_action, self.redo_action):
+            action.setToolTip(SCREEN_UNDO if screen else action.text())
+            action.setStatusTip(SCREEN_UNDO if screen else "")
         self.tab.set_labels(u, r)

@@ -14,7 +14,7 @@ from app.commands import Command, declaration
 from app.commands.eliminations import Bust
 from app.commands.entries import Register
 from app.commands.seating import UnlockSeat
-from ui.command_map import bespoke, for_player, row_actions
+from ui.command_map import bespoke, for_player, role_refusal, row_actions
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.lookup import one_player
@@ -110,12 +110,19 @@ class PlayersControl:
         """The actions offered on a player's row (right click), in the places their rows give them (rebuy or
         out for a player still deciding), then his seat's lock."""
         menu = QMenu(self.panel.view)
+        menu.setToolTipsVisible(True)
         p = self.session.state.players[player_id]
+        role = self.session.role
         for b in row_actions(p):
             if b.command in self.not_offered():  # a freezeout offers no rebuy, no add-on
                 continue
             act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
             act.triggered.connect(partial(self.run_for, b.command, player_id))
+            refusal = role_refusal(role, b.command)
+            if refusal:  # greyed, saying who may
+                act.setEnabled(False)
+                act.setToolTip(refusal)
+                act.setStatusTip(refusal)
         if p.live and p.table is not None and not p.deciding:  # LOCK-1: lock or unlock his seat
             reason = seat_views.locked(self.session.state, player_id)
             menu.addSeparator()
@@ -125,6 +132,11 @@ class PlayersControl:
             else:
                 act = menu.addAction(f"Lock the seat: {p.name}…")
                 act.triggered.connect(partial(self.open_form, "lock_seat", {"player": p.name}))
+            refusal = role_refusal(role, "unlock_seat" if reason else "lock_seat")
+            if refusal:
+                act.setEnabled(False)
+                act.setToolTip(refusal)
+                act.setStatusTip(refusal)
         return menu
 
     def unlock_seat(self, player_id: int) -> None:

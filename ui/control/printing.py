@@ -131,6 +131,9 @@ class PrintingControl:
         venue = getattr(self.session, "venue", "")
         if venue and "venue" not in job.options:
             job.options["venue"] = venue
+        authors = getattr(self.session.backend, "money_authors", None)
+        if callable(authors):  # a shared tournament's money trail names the station that took each payment
+            job.options["recorded_by"] = authors()
         self.renderer.render(job, self.session.tournament)
 
     # -- offers after an action ----------------------------------------------------------------------

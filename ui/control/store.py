@@ -137,6 +137,12 @@ class StoreControl:
             return not (callable(moved) and moved())
         return answer == "close"
 
+    def act_save_normal_file(self) -> None:
+        """A shared tournament into a normal file, from the server or what this station holds (ui.shared_save)."""
+        from ui.shared_save import save_as_normal_file
+
+        save_as_normal_file(self.shell.parent, self.session, self.path_chooser, self.banner.done, self.banner.refuse)
+
     def act_save_as(self) -> None:
         session = self.session
         save_as = getattr(session.backend, "save_as", None)

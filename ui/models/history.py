@@ -1,5 +1,6 @@
-"""The tournament's history in words, newest first: time, what was done (and at which station, when
-several share the tournament), and whether it was undone."""
+"""The tournament's history in words, newest first: time, what was done, at which station and by whom
+(a column of its own once any action was entered at a station: a shared tournament), and whether it was
+undone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from app.api import HistoryItem
 from ui.models.rows import RowsModel
 
 COLUMNS = ("Time", "What was done", "")
+STATION_COLUMNS = ("Time", "What was done", "Station", "")  # once an action was entered at a station
+WHAT, STATION = 1, 2
 
 
 class HistoryModel(RowsModel[HistoryItem]):
@@ -20,17 +23,29 @@ class HistoryModel(RowsModel[HistoryItem]):
 
     columns = COLUMNS
 
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.stations = False  # a Station column: some action was entered at a station
+
+    def header_labels(self) -> tuple[str, ...]:
+        return STATION_COLUMNS if self.stations else COLUMNS
+
     def refresh(self, items: list[HistoryItem]) -> None:
-        self.set_rows(reversed(items))
+        self.beginResetModel()
+        self.stations = any(item.station or item.operator for item in items)
+        self._rows = list(reversed(items))
+        self.endResetModel()
 
     def cell(self, item: HistoryItem, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
                 return time.strftime("%H:%M:%S", time.localtime(item.at))
-            if column == 1:
-                return _what(item)
+            if column == WHAT:
+                return _label(item)
+            if column == STATION and self.stations:
+                return item.who()
             return "undone" if item.undone else "automatic" if item.automatic else ""
-        if role == Qt.ItemDataRole.ToolTipRole and column == 1:
+        if role == Qt.ItemDataRole.ToolTipRole and column in (WHAT, STATION):
             return _what(item)
         if role == Qt.ItemDataRole.FontRole and item.undone:
             font = QFont()
@@ -39,9 +54,13 @@ class HistoryModel(RowsModel[HistoryItem]):
         return None
 
 
+def _label(item: HistoryItem) -> str:
+    return item.label[:1].upper() + item.label[1:]
+
+
 def _what(item: HistoryItem) -> str:
     """The label, capitalised, and who entered it where several stations share the tournament
     ("Bust-out of Ann Lee — Floor 2 (Lou)")."""
-    what = item.label[:1].upper() + item.label[1:]
+    what = _label(item)
     who = item.who()
     return f"{what} \u2014 {who}" if who else what

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.feedback import Feedback
-from ui.models.history import HistoryModel
+from ui.models.history import WHAT, HistoryModel
 from ui.models.payouts import PayoutModel
 
 
@@ -48,11 +48,9 @@ class HistoryTab(QWidget):
         super().__init__(parent)
         self.model = HistoryModel(self)
         self.view = _table(self.model)
-        header = self.view.horizontalHeader()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # what was done: all the width there is
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().setStretchLastSection(False)
+        self._size_columns()
+        self.model.modelReset.connect(self._size_columns)  # a Station column comes once a station entered one
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a longer entry: cut with "…", whole in its tooltip
         self.view.setWordWrap(False)
         self.undo_button = QPushButton("Undo")
@@ -68,6 +66,13 @@ class HistoryTab(QWidget):
         lay.addLayout(row)
         lay.addWidget(self.feedback)
         lay.addWidget(self.view, 1)
+
+    def _size_columns(self) -> None:
+        """What was done takes all the width there is; the time, the station and the mark what they need."""
+        header = self.view.horizontalHeader()
+        for column in range(self.model.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch if column == WHAT
+                                        else QHeaderView.ResizeMode.ResizeToContents)
 
     def set_labels(self, undo: str | None, redo: str | None) -> None:
         self.undo_button.setText(f"Undo: {undo}  (Ctrl+Z)" if undo else "Nothing to undo")

