@@ -24,11 +24,12 @@ on a copy that is still a standby, and lands on it by itself once it took over).
 **The standby goes away.** With a synchronous standby gone, the host would hold every commit forever:
 no bust-out, no rebuy, the clock's actions frozen, because a laptop that only kept a copy ran out of
 battery. A director expects the tournament to go on and to be told. So the host watches its standby
-(:class:`SyncWatch`, run by ``floorman host`` every half second): after :data:`GRACE_S` seconds without a
-synchronous standby it drops back to asynchronous commits and says so in words (actions are then on the
-host only, and a take-over would lose those entered since); when the standby streams again it is made
-synchronous again, and that is said too. The actions held up during those seconds are then recorded; none
-is refused. A standby stopped on purpose (:meth:`Standby.stop`) releases the host at once itself.
+(:class:`SyncWatch`, run every half second by ``floorman host`` and by the window that shares the
+tournament): after :data:`GRACE_S` seconds without a synchronous standby it drops back to asynchronous
+commits and says so in words (actions are then on the host only, and a take-over would lose those entered
+since); when the standby streams again it is made synchronous again, and that is said too. The actions held
+up during those seconds are then recorded; none is refused. A standby stopped on purpose
+(:meth:`Standby.stop`) releases the host at once itself.
 
 **Taking over.** :func:`take_over` refuses while the host's server still answers (two servers taking
 actions would split the tournament in two; stop it first). Otherwise it clears the copy's
@@ -580,6 +581,7 @@ class SyncWatch:
         self.grace_s = grace_s
         self._conn: psycopg.Connection[tuple[Any, ...]] | None = None
         self._missing_since: float | None = None
+        self.lost = False  # the last sentence said a copy was lost (else: a copy streams, waited for)
 
     def check(self) -> str | None:
         try:
@@ -605,6 +607,7 @@ class SyncWatch:
             self._missing_since = None
         if streaming > waited:  # a copy back (or new), caught up: the host waits for it too
             _set_sync(conn, sync_names(streaming))
+            self.lost = False
             where = rows[0][0] or "this computer"
             return f"The standby copy at {where} streams and is up to date: every action is recorded on it too."
         if streaming == waited:
@@ -615,6 +618,7 @@ class SyncWatch:
             return None
         _set_sync(conn, sync_names(streaming))  # the night goes on: no more waiting for a copy that is gone
         self._missing_since = None
+        self.lost = True
         at = time.strftime("%H:%M")
         if streaming:
             return (f"A standby copy stopped answering ({at}): actions now wait only for the {streaming} still "

@@ -1,8 +1,10 @@
 """Tournament > Take over: the laptop that keeps a standby copy (``floorman standby``) becomes the
-tournament's server once the host laptop is gone.
+tournament's server once the host laptop is gone; and, on the laptop that shares the tournament, the watch
+on that copy.
 
     offer = TakeOverOffer(window)
     offer.offer()   # asks first (Esc or Cancel: nothing changes), then promotes the copy and says what it did
+    watcher = StandbyWatcher(owner_url, parent); watcher.said.connect(...)   # a copy gone (or back), in words
 
 The copy is promoted by db.standby.take_over, which refuses in words while the host still answers (two
 servers would split the tournament); the stations that were open reconnect to it by themselves. A laptop
@@ -11,10 +13,11 @@ that keeps no standby copy is told so, and how a second laptop keeps one.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 if TYPE_CHECKING:  # psycopg comes with hosting only: read when the director takes over, not before
@@ -88,3 +91,40 @@ class TakeOverOffer:
         self.box = box
         box.open()
         return box
+
+
+class StandbyWatcher(QObject):
+    """Looks twice a second, on a thread of its own, for a standby copy of the tournament gone or back
+    (db.standby.SyncWatch), and says it: ``said(text, lost)``. On its own thread because the window's own
+    action may be the one the server holds for the copy that went away: the window's thread waits, this one
+    lets the server go on.
+    """
+
+    said = Signal(str, bool)  # on the window's thread
+    _heard = Signal(str, bool)  # from the watch's thread: queued to this object's (the window's) thread
+
+    def __init__(self, url: str, parent: QObject | None = None, every_s: float = 0.5) -> None:
+        super().__init__(parent)
+        from db.standby import SyncWatch
+
+        self._heard.connect(self._relay)
+        self.watch = SyncWatch(url)
+        self.every_s = every_s
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="standby watch", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every_s):
+            said = self.watch.check()
+            if said is not None:
+                self._heard.emit(said, self.watch.lost)
+        self.watch.close()
+
+    @Slot(str, bool)
+    def _relay(self, text: str, lost: bool) -> None:
+        self.said.emit(text, lost)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)

@@ -108,3 +108,31 @@ def test_without_the_postgresql_client_take_over_says_so_in_words(qtbot, monkeyp
     offer = TakeOverOffer(parent)
     box = offer.offer()
     assert box.isVisible() and "no PostgreSQL client" in box.text() and offer.standby is None
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support propagateSizeHints")
+def test_the_window_sharing_the_tournament_says_when_its_standby_is_gone_and_its_own_action_goes_on(
+        qtbot, tmp_path, clock, pg_folder):
+    import threading
+
+    from tests.ui.test_share_stations import _said, _share, _window
+
+    _path, session, window = _window(qtbot, tmp_path, clock)
+    window.stations.folder = lambda _file: pg_folder / "server"
+    _share(qtbot, window)
+    qtbot.waitUntil(lambda: window.stations.hosted is not None, timeout=60_000)
+    hosted = window.stations.hosted
+    standby = start_standby(hosted.url, pg_folder / "standby")
+    try:
+        heard: list[tuple[str, bool]] = []
+        window.stations.standby_watcher.said.connect(
+            lambda text, _lost: heard.append((text, threading.current_thread() is threading.main_thread())))
+        before = session.backend.last_seq
+        os.kill(standby.server.pid, signal.SIGKILL)  # the second laptop is gone
+        window.run({"cmd": "note", "text": "held, then recorded"})  # the server waits a moment, then goes on
+        assert session.backend.last_seq == before + 1
+        qtbot.waitUntil(lambda: "stopped answering" in _said(window), timeout=15_000)
+        assert "on this laptop only" in _said(window)
+        assert heard and heard[0][1]  # said on the window's own thread
+    finally:
+        standby.server.stop()

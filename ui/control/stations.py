@@ -63,6 +63,7 @@ from ui.session import Session
 if TYPE_CHECKING:
     from db.pgserver import PgServer
     from db.shared_store import SharedStore
+    from ui.takeover import StandbyWatcher
 
 ROLE_ORDER = (DIRECTOR, DESK, FLOOR, SCREEN)
 ROLE_WORDS: dict[str, tuple[str, str]] = {
@@ -382,6 +383,7 @@ class StationsControl:
         self._closing = False
         self.saved: Path | None = None  # the file the tournament was written back into on closing
         self.file: Any = None  # the store of the file shared, held (unchanged) while shared
+        self.standby_watcher: StandbyWatcher | None = None  # a standby copy gone (or back), said
 
     # -- sharing --------------------------------------------------------------------------------------
     def act_share(self) -> None:
@@ -506,10 +508,20 @@ class StationsControl:
         self.file = self.session.switch_to(hosted.store)
         follower = follow(self.session, hosted.store)
         follower.lost_changed.connect(self.banner)
+        self._watch_standby(hosted)
         self._close_dialog()
         self._say_state()
         self.show_panel()
         self.shell.say(f"Shared on {hosted.where}: other stations join with the codes shown.", 10000)
+
+    def _watch_standby(self, hosted: Hosted) -> None:
+        """A standby copy of the tournament kept on a second laptop (floorman standby) that goes away must not
+        hold every action: the server stops waiting for it after a few seconds, and the director is told in a
+        message box; a copy streaming again is said on the status bar (ui.takeover.StandbyWatcher)."""
+        from ui.takeover import StandbyWatcher
+
+        watcher = self.standby_watcher = StandbyWatcher(hosted.url, self.shell.parent)
+        watcher.said.connect(lambda text, lost: self.tell(text) if lost else self.shell.say(text, 15000))
 
     def _say_state(self) -> None:
         hosted = self.hosted
@@ -672,6 +684,8 @@ class StationsControl:
         if thread is not None:
             thread.join()
             QApplication.processEvents()  # the worker's result: undone in _done
+        if self.standby_watcher is not None:
+            self.standby_watcher.stop()
         if self.hosted is not None:
             self.hosted.close()
         if self.file is not None:
