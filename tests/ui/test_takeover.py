@@ -11,10 +11,11 @@ from pathlib import Path
 import psycopg
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from app.core.timesource import FakeClock
 from db import pgserver
+from db.joincode import read_code
 from db.shared_store import SharedStore, create_shared
 from db.standby import Standby, start_standby
 from tests.db.test_shared_store import tournament_file
@@ -121,8 +122,13 @@ def test_the_window_sharing_the_tournament_says_when_its_standby_is_gone_and_its
     window.stations.folder = lambda _file: pg_folder / "server"
     _share(qtbot, window)
     qtbot.waitUntil(lambda: window.stations.hosted is not None, timeout=60_000)
-    hosted = window.stations.hosted
-    standby = start_standby(hosted.url, pg_folder / "standby")
+    panel = window.stations.panel
+    assert panel is not None and panel.standby.isVisible()
+    qtbot.mouseClick(panel.standby, Qt.MouseButton.LeftButton)
+    code = QApplication.clipboard().text()
+    assert read_code(code).user == "floorman"  # the server's own login, to copy it from a second laptop
+    assert "standby code is copied" in panel.said.text() and "give it to no station" in panel.said.text()
+    standby = start_standby(code, pg_folder / "standby")
     try:
         heard: list[tuple[str, bool]] = []
         window.stations.standby_watcher.said.connect(
