@@ -280,11 +280,13 @@ def test_a_station_or_operator_name_longer_than_a_files_is_refused(stations, pg_
         assert store.station == "D" * 64
 
 
-def test_three_stations_racing_in_threads_lose_nothing_and_agree(pg_url, tmp_path):
-    """The benchmark's race, small: three stations at once over the same few players for two seconds."""
+def test_three_stations_racing_in_threads_lose_nothing_and_agree(pg_url, pg_folder):
+    """The benchmark's race, small: three stations at once over the same few players for two seconds, then
+    again with a standby copy taking over (its servers' folders in pg_folder, which the servers' own user
+    can reach whoever runs the tests)."""
     from tests.bench.bench_stations import run
 
-    figures = run(pg_url, tmp_path, players=30, seconds=2.0, n_commits=20, seed=5)
+    figures = run(pg_url, pg_folder, players=30, seconds=2.0, n_commits=20, seed=5)
     assert figures["race"]["outcomes"]["recorded"] > 0
     assert (figures["lost"], figures["applied_twice"], figures["states_equal"]) == (0, 0, True)
     assert figures["propagation"]["seen"] == 2 * figures["propagation"]["actions"]
