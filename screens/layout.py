@@ -27,6 +27,7 @@ Public API::
     dump_layout(layout) -> bytes; save_layout(layout, folder) -> Path
     export_layout(layout, images_dir, out) -> Path; import_layout(archive, into) -> (Layout, Path)
     list_layouts(venue_folder=None) -> tuple[LayoutEntry, ...]; preset_paths() -> tuple[Path, ...]
+    find_layout(id, venue_folder=None) -> Layout        # by the id list_layouts gives (venue first)
     image_kind(data: bytes) -> str | None; colours_for(theme, level, game) -> (background, accent)
 """
 
@@ -95,6 +96,7 @@ CODES = frozenset({
     "BAD_ARCHIVE",  # not a zip file, or no layout.json in it
     "UNSAFE_MEMBER",  # an archive member named outside its folder (../, absolute, a drive) or a link
     "EXISTS",  # importing over a venue layout of the same name
+    "UNKNOWN_LAYOUT",  # no layout of that id
 })
 
 
@@ -137,7 +139,8 @@ class Theme(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Region(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One rectangle of a screen's grid: columns ``col`` .. ``col + width - 1``, rows ``row`` .. ``row +
     height - 1`` (0 first). ``size`` is the main line's height as a fraction of the screen's height;
-    ``colour`` and ``background`` override the theme's (``""``: the theme's)."""
+    ``colour`` and ``background`` override the theme's (``""``: the theme's). ``size`` is the largest the
+    text is drawn: a renderer shrinks a line that would not fit its region's width."""
 
     col: int
     row: int
@@ -578,9 +581,12 @@ def import_layout(archive: Path, into: Path, replace: bool = False) -> tuple[Lay
 
 @dataclass(frozen=True, slots=True)
 class LayoutEntry:
-    """One layout as ``floorman screens`` and the editor list it: ``source`` is ``preset`` or ``venue``;
-    ``error`` is the refusal's sentence when the file is bad (then ``layout`` is None)."""
+    """One layout as ``floorman screens`` and the editor list it: ``id`` names it on the command line and
+    in a display's address (a preset's file name, ``classic-16x9``, or a venue layout's folder name);
+    ``source`` is ``preset`` or ``venue``; ``error`` is the refusal's sentence when the file is bad (then
+    ``layout`` is None)."""
 
+    id: str
     name: str
     source: Literal["preset", "venue"]
     path: Path
@@ -594,7 +600,7 @@ class LayoutEntry:
 
     def to_dict(self) -> dict[str, Any]:
         lay = self.layout
-        return {"name": self.name, "source": self.source, "path": str(self.path), "aspect": self.aspect,
+        return {"id": self.id, "name": self.name, "source": self.source, "path": str(self.path), "aspect": self.aspect,
                 "screens": [s.name for s in lay.screens] if lay else [],
                 "description": lay.description if lay else "", "error": self.error, "code": self.code}
 
@@ -607,13 +613,13 @@ def preset_paths() -> tuple[Path, ...]:
     return tuple(sorted(p for p in folder.iterdir() if p.name.endswith(".json")))
 
 
-def _entry(path: Path, source: Literal["preset", "venue"], images: Path | None = None) -> LayoutEntry:
+def _entry(path: Path, source: Literal["preset", "venue"]) -> LayoutEntry:
+    key = path.parent.name if path.name == LAYOUT_FILE else path.stem
     try:
-        layout = load_layout(path, images)
+        layout = load_layout(path)
     except LayoutError as exc:
-        return LayoutEntry(path.parent.name if path.name == LAYOUT_FILE else path.stem, source, path,
-                           error=exc.message, code=exc.code)
-    return LayoutEntry(layout.name, source, path, layout)
+        return LayoutEntry(key, key, source, path, error=exc.message, code=exc.code)
+    return LayoutEntry(key, layout.name, source, path, layout)
 
 
 def _venue_paths(folder: Path) -> Iterable[Path]:
@@ -628,6 +634,19 @@ def list_layouts(venue_folder: Path | None = None) -> tuple[LayoutEntry, ...]:
     presets = tuple(_entry(p, "preset") for p in preset_paths())
     venue = tuple(_entry(p, "venue") for p in _venue_paths(Path(venue_folder))) if venue_folder else ()
     return presets + venue
+
+
+def find_layout(key: str, venue_folder: Path | None = None) -> Layout:
+    """The layout named ``key`` (an id :func:`list_layouts` gives: the venue's own first, then the presets),
+    loaded with every check; ``UNKNOWN_LAYOUT`` names the ones there are."""
+    entries = list_layouts(venue_folder)
+    for entry in sorted(entries, key=lambda e: e.source != "venue"):
+        if entry.id == key:
+            if entry.layout is None:
+                raise LayoutError(entry.code, entry.error)
+            return entry.layout
+    known = ", ".join(sorted({e.id for e in entries}))
+    raise LayoutError("UNKNOWN_LAYOUT", f"There is no layout {key!r}; there are {known}.")
 
 
 def colours_for(theme: Theme, level: int, game: str = "") -> tuple[str, str]:

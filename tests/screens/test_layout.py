@@ -25,6 +25,7 @@ from screens.layout import (
     colours_for,
     dump_layout,
     export_layout,
+    find_layout,
     image_kind,
     import_layout,
     list_layouts,
@@ -245,7 +246,9 @@ def test_a_layout_and_its_images_export_and_import_as_one_file(tmp_path: Path) -
     assert back == layout and folder == venue / "friday-night"
     assert (folder / "images" / "logo.png").read_bytes() == PNG
     assert load_layout(folder) == layout
-    assert [(e.name, e.source) for e in list_layouts(venue) if e.source == "venue"] == [("Friday night", "venue")]
+    assert [(e.id, e.name, e.source) for e in list_layouts(venue) if e.source == "venue"] == [
+        ("friday-night", "Friday night", "venue")]
+    assert find_layout("friday-night", venue) == layout
     with pytest.raises(LayoutError) as caught:
         import_layout(archive, venue)
     assert caught.value.code == "EXISTS"
@@ -326,3 +329,9 @@ def test_a_bad_venue_layout_is_listed_with_its_refusal(tmp_path: Path) -> None:
     entry = next(e for e in list_layouts(tmp_path) if e.source == "venue")
     assert entry.name == "broken" and entry.code == "UNKNOWN_VERSION" and entry.layout is None
     assert entry.to_dict()["error"] == entry.error and entry.aspect == ""
+    with pytest.raises(LayoutError) as caught:
+        find_layout("broken", tmp_path)
+    assert caught.value.code == "UNKNOWN_VERSION"
+    with pytest.raises(LayoutError) as caught:
+        find_layout("nowhere", tmp_path)
+    assert caught.value.code == "UNKNOWN_LAYOUT" and "classic-16x9" in caught.value.message
