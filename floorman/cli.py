@@ -25,6 +25,7 @@ SUBCOMMANDS: dict[str, str] = {
     "host": "floorman.cmd_host:main",
     "join": "floorman.cmd_join:main",
     "codes": "floorman.cmd_codes:main",
+    "screens": "floorman.cmd_screens:main",
 }
 
 
