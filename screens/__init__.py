@@ -13,5 +13,7 @@ Pure Python (no Qt, no store, no printing, no web server); the engine is read th
 - :mod:`screens.layout`: the layout file (``Layout``, ``Screen``, ``Region``, ``Theme``), loaded and
   validated (``LayoutError`` with a reason code), saved, exported and imported as one zip file, listed;
 - :mod:`screens.rotation`: which screen shows at a time (``showing``), cycling and event screens, a pure
-  function of the layout, the tournament's moments and the time.
+  function of the layout, the tournament's moments and the time;
+- :mod:`screens.compose`: one picture of a screen, ready to draw (``compose``: the boxes, their words and
+  resolved colours), what the Qt display and the browser display both draw.
 """

@@ -139,8 +139,10 @@ class Theme(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Region(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One rectangle of a screen's grid: columns ``col`` .. ``col + width - 1``, rows ``row`` .. ``row +
     height - 1`` (0 first). ``size`` is the main line's height as a fraction of the screen's height;
-    ``colour`` and ``background`` override the theme's (``""``: the theme's). ``size`` is the largest the
-    text is drawn: a renderer shrinks a line that would not fit its region's width."""
+    ``colour`` and ``background`` override the theme's (``""``: the theme's; ``#rrggbb``, or the name of
+    one of the theme's colours, :data:`THEME_COLOURS`: ``accent`` follows the game's colour in mixed
+    games). ``size`` is the largest the text is drawn: a renderer shrinks a line that would not fit its
+    region's width."""
 
     col: int
     row: int
@@ -199,6 +201,7 @@ class Layout(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # -- checks -----------------------------------------------------------------------------------------
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+THEME_COLOURS = ("foreground", "background", "accent", "muted", "alert")  # a region may name the theme's
 IMAGE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}\.(png|jpg|jpeg|gif|webp)")
 MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "png"),
@@ -262,9 +265,10 @@ def _typed(raw: Any) -> Layout:
                           ) from None
 
 
-def _colour(value: str, where: str) -> None:
-    if value and not COLOUR.fullmatch(value):
-        raise LayoutError("BAD_COLOUR", f"The colour {value!r} of {where} is not a colour like #1a2b3c.")
+def _colour(value: str, where: str, named: bool = False) -> None:
+    if value and not COLOUR.fullmatch(value) and not (named and value in THEME_COLOURS):
+        also = f" or one of the theme's ({', '.join(THEME_COLOURS)})" if named else ""
+        raise LayoutError("BAD_COLOUR", f"The colour {value!r} of {where} is not a colour like #1a2b3c{also}.")
 
 
 def _image(name: str, images: Collection[str], where: str) -> None:
@@ -311,8 +315,8 @@ def _check_region(screen: Screen, i: int, r: Region, images: Collection[str]) ->
     if not 0.005 <= r.size <= 1.0:
         raise LayoutError("WRONG_TYPE", f"The {where} has size {r.size}; a size is from 0.005 to 1 of the "
                                         f"screen's height.")
-    _colour(r.colour, f"the {where}")
-    _colour(r.background, f"the {where}")
+    _colour(r.colour, f"the {where}", named=True)
+    _colour(r.background, f"the {where}", named=True)
 
 
 def _check_screen(screen: Screen, images: Collection[str]) -> None:
