@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import screens.format
-from app.api import FakeClock, Tournament, build_demo, chip_leaders, fmt, load_profile, views
+from app.api import FakeClock, Tournament, build_demo, chip_leaders, demo_standings, fmt, load_profile, views
 from screens import pieces
 from screens.pieces import PAGE_ROWS, PIECES, Banner, RoomInput, render_piece, room_input
 
@@ -186,3 +186,30 @@ def test_a_break_with_a_chip_race_shows_the_colour_up_and_its_countdown() -> Non
     assert render_piece("colour_up", during).lines[1].text.endswith("chips come off")
     assert render_piece("break_countdown", during).lines[0].text == "Break"
     assert render_piece("time_to_break", during).empty
+
+
+def test_knockouts_and_bounties_in_a_bounty_tournament() -> None:
+    t = new_tournament("tda-pko", NAMES)
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Ann Lee", "eliminated_by": ["Bo Chen"]})
+    t.time.advance(60)  # type: ignore[attr-defined]
+    t.execute({"cmd": "bust", "player": "Dev Patel", "eliminated_by": ["Bo Chen", "Elif Kaya"]})
+    room = room_input(t, t.time.now())
+    ko = render_piece("knockouts", room)
+    assert [row[:2] for row in ko.rows] == [("Dev Patel", "Bo Chen & Elif Kaya"), ("Ann Lee", "Bo Chen")]
+    assert all(row[2].startswith("$") for row in ko.rows)
+    assert render_piece("bounty_pool", room).lines[0].text == "Bounty pool"
+    assert render_piece("bounties", room).rows[0][0] == "Bo Chen"  # his bounty grew with the knockouts
+    assert render_piece("bounties_won", room).rows[0][:2] == ("Bo Chen", "2 knockouts")
+
+
+def test_the_league_standings_are_paged_by_rank() -> None:
+    standings = demo_standings()
+    t = new_tournament()
+    rooms = [room_input(t, t.time.now(), standings=standings, page=p) for p in (0, 1)]
+    first, second = (render_piece("league_standings", r) for r in rooms)
+    assert first.pages == -(-len(standings.rows) // PAGE_ROWS) == 2
+    assert first.lines[0].text == f"{standings.league} {standings.season}"
+    assert [row[1] for row in first.rows + second.rows] == [s.name for s in standings.rows]
+    assert first.rows[0][0] == standings.rows[0].rank_label
