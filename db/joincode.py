@@ -9,6 +9,8 @@ The code is ``floorman:`` and the URL-safe base64 (no padding) of a compact JSON
 address, port, database, user, password and the station's role) followed by the first four bytes of its
 SHA-256: a code cut short, mistyped or pasted with a stray character is refused in words, never read as
 another server. The code holds the password: whoever has it can reach the tournament, as with a URL.
+A code issued once a second laptop keeps a standby copy (db.standby) also names the copy's address and port
+(``"s"``, absent otherwise): its URL names both servers, so a station joins whichever takes actions.
 """
 
 from __future__ import annotations
@@ -47,15 +49,20 @@ class JoinInfo:
     user: str
     password: str
     role: str = DIRECTOR
+    standbys: tuple[tuple[str, int], ...] = ()  # standby copies' (address, port), tried after the server
 
     def url(self) -> str:
-        """The server's ``postgresql://`` URL (user and password quoted, an IPv6 address bracketed)."""
-        host = f"[{self.address}]" if ":" in self.address else self.address
-        return (f"postgresql://{quote(self.user, safe='')}:{quote(self.password, safe='')}@{host}:{self.port}/"
-                f"{quote(self.database, safe='')}")
+        """The server's ``postgresql://`` URL (user and password quoted, an IPv6 address bracketed); with
+        standby copies, every server, and only one that takes actions is joined."""
+        hosts = ",".join(f"[{a}]:{p}" if ":" in a else f"{a}:{p}"
+                         for a, p in ((self.address, self.port), *self.standbys))
+        tail = "?target_session_attrs=read-write" if self.standbys else ""
+        return (f"postgresql://{quote(self.user, safe='')}:{quote(self.password, safe='')}@{hosts}/"
+                f"{quote(self.database, safe='')}{tail}")
 
     def with_role(self, role: str) -> JoinInfo:
-        return JoinInfo(self.address, self.port, self.database, self.user, self.password, _role(role))
+        return JoinInfo(self.address, self.port, self.database, self.user, self.password, _role(role),
+                        self.standbys)
 
 
 def _role(role: str) -> str:
@@ -67,8 +74,11 @@ def _role(role: str) -> str:
 def make_code(info: JoinInfo) -> str:
     """The join code of ``info``."""
     _role(info.role)
-    body = json.dumps({"v": VERSION, "h": info.address, "p": info.port, "d": info.database, "u": info.user,
-                       "k": info.password, "r": info.role}, separators=(",", ":"), ensure_ascii=False).encode()
+    fields: dict[str, Any] = {"v": VERSION, "h": info.address, "p": info.port, "d": info.database, "u": info.user,
+                              "k": info.password, "r": info.role}
+    if info.standbys:
+        fields["s"] = [[address, port] for address, port in info.standbys]
+    body = json.dumps(fields, separators=(",", ":"), ensure_ascii=False).encode()
     packed = body + hashlib.sha256(body).digest()[:_CHECK_BYTES]
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
@@ -110,7 +120,19 @@ def read_code(code: str) -> JoinInfo:
         raise JoinCodeError(_DAMAGED)
     assert isinstance(address, str) and isinstance(database, str) and isinstance(user, str)
     assert isinstance(password, str) and isinstance(role, str)
-    return JoinInfo(address, port, database, user, password, _role(role))
+    return JoinInfo(address, port, database, user, password, _role(role), _standbys(fields.get("s", [])))
+
+
+def _standbys(listed: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(listed, list):
+        raise JoinCodeError(_DAMAGED)
+    found = []
+    for entry in listed:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and entry[0]
+                and isinstance(entry[1], int) and not isinstance(entry[1], bool) and 0 < entry[1] < 65536):
+            raise JoinCodeError(_DAMAGED)
+        found.append((entry[0], entry[1]))
+    return tuple(found)
 
 
 def info_from_url(url: str, role: str = DIRECTOR) -> JoinInfo:

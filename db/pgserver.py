@@ -232,7 +232,8 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _run(server: PgServer, args: list[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
+def _run(server: PgServer, args: list[str], *, check: bool = True,
+         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     run_as = server._run_as
     done = subprocess.run(
         args,
@@ -241,7 +242,7 @@ def _run(server: PgServer, args: list[str], *, check: bool = True) -> subprocess
         text=True,
         check=False,
         timeout=START_TIMEOUT_S + 30,
-        env={**os.environ, "LC_ALL": "C", "LANG": "C"},
+        env={**os.environ, "LC_ALL": "C", "LANG": "C", **(env or {})},
         user=run_as[1] if run_as else None,
         group=run_as[2] if run_as else None,
         extra_groups=[] if run_as else None,
@@ -334,10 +335,12 @@ def _configure(server: PgServer) -> None:
     hba = (
         "# Written by Floorman: only the floorman role and the stations' logins (members of the floorman_ROLE\n"
         "# groups, db.station_codes), each with its password, from the server's own network\n"
-        "# and this computer's local socket; nothing else is let in.\n"
+        "# and this computer's local socket; and a standby copy's replication login (db.standby: a role with\n"
+        "# the REPLICATION attribute and its password) from the same network; nothing else is let in.\n"
         "# TYPE    DATABASE  USER  ADDRESS  METHOD\n"
         f"{local}"
         f"host    all  {users}  {network}  scram-sha-256\n"
+        f"host    replication  all  {network}  scram-sha-256\n"
     )
     # initdb made both files as the server's user; writing them keeps their owner and mode.
     (server.data_dir / "pg_hba.conf").write_text(hba, encoding="utf-8")

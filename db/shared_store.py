@@ -71,7 +71,7 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg import sql
-from psycopg.conninfo import conninfo_to_dict
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from app.commands import Command, declaration
 from app.commands.roles import DIRECTOR
@@ -85,6 +85,7 @@ from db import checks, loading, server_roles, writer
 from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, NotWritable, StoreError
 from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
 from db.private import private_file
+from db.standby import NOTICE, follow_url, standbys_of
 from db.station_codes import role_on_server
 from db.store import (
     SNAPSHOT_EVERY,
@@ -103,6 +104,11 @@ LOOK_EVERY = 2.0  # seconds: poll() reads the log even without a notification th
 TRIES = 20  # how many times one action is decided again after other stations got there first
 OPTIMISTIC_TRIES = 3  # then the station takes the tournament's lock for its turn: it cannot be overtaken
 CONNECT_TIMEOUT = 3  # seconds
+# A server whose laptop vanished (no reset, no answer) is given up in seconds, not TCP's many minutes: what
+# was sent unacknowledged for 5 s, or an idle link with no answer to 3 probes 2 s apart after 5 s, fails.
+# So a station says at once that it lost the server, and reconnects to a standby copy that took over.
+LIVENESS: dict[str, int] = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
+                            "tcp_user_timeout": 5000}
 
 # The state right after an action, as the file's ``snapshots`` table keeps it (app/log/snapshots.py): one row
 # per action and fingerprint (the state's layout and the app's version), whichever station wrote it first.
@@ -170,11 +176,12 @@ def where(url: str) -> str:
         info = conninfo_to_dict(url)
     except psycopg.Error:
         return "the server given"
-    host = str(info.get("host") or "this computer")
-    if host.startswith("/"):
-        host = "this computer"
-    port = f":{info['port']}" if info.get("port") else ""
-    return f"{host}{port} (database {info.get('dbname') or info.get('user') or 'postgres'})"
+    hosts = str(info.get("host") or "").split(",")  # a standby copy's too, once one is kept (db.standby)
+    ports = str(info.get("port") or "").split(",")
+    ports = ports * len(hosts) if len(ports) == 1 else ports
+    named = [("this computer" if not host or host.startswith("/") else host) + (f":{port}" if port else "")
+             for host, port in zip(hosts, ports, strict=False)]
+    return f"{' or '.join(named)} (database {info.get('dbname') or info.get('user') or 'postgres'})"
 
 
 class NotLetIn(StoreError):
@@ -183,7 +190,7 @@ class NotLetIn(StoreError):
 
 def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
-        return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        return psycopg.connect(make_conninfo(url, **LIVENESS), autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.OperationalError as exc:
         if _refused_login(exc):
             raise NotLetIn(f"The tournament server at {where(url)} refused this station's login: its join code "
@@ -302,6 +309,7 @@ class SharedStore(FoldsHistory):
         except BaseException:
             conn.close()
             raise
+        url = follow_url(url, standbys_of(meta))  # a standby copy's address too: a reconnect finds who took over
         store = cls(url, conn, meta, history, {a.seq: who for a, who in read},
                     station=" ".join(station.split()), operator=" ".join(operator.split()), role=role)
         store._writes_snapshots = bool(snapshots)
@@ -527,11 +535,22 @@ class SharedStore(FoldsHistory):
         except psycopg.Error:
             self._drop_listener()
             return True
+        if any(n.payload == NOTICE for n in got):
+            self._follow_standbys()
         return bool(got)
+
+    def _follow_standbys(self) -> None:
+        """A standby copy was added (db.standby): reconnect to it too, should it take over."""
+        try:
+            meta = dict(self._db().execute(_SELECT_META).fetchall())
+        except (psycopg.Error, StoreError):
+            return  # read again at the next notice, or when the station is opened again
+        self.url = follow_url(self.url, standbys_of(meta))
 
     def _listen(self) -> None:
         try:
-            listener = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            listener = psycopg.connect(make_conninfo(self.url, **LIVENESS), autocommit=True,
+                                       connect_timeout=CONNECT_TIMEOUT)
             listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
         except psycopg.Error:
             self._listener = None  # tried again at the next poll

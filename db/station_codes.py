@@ -31,6 +31,7 @@ from psycopg import sql
 from app.commands.roles import DESK, DIRECTOR, FLOOR, ROLES, SCREEN
 from db.errors import StoreError
 from db.joincode import JoinCodeError, info_from_url, is_code, make_code, read_code
+from db.standby import META_KEY, standbys_of
 
 GROUPS: dict[str, str] = {role: f"floorman_{role}" for role in ROLES}  # as db.pgserver.STATION_GROUPS
 WRITERS = (DIRECTOR, DESK, FLOOR)
@@ -86,12 +87,22 @@ def issue_code(url: str, role: str, *, address: str | None = None, port: int | N
         with conn.transaction():
             conn.execute(sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
                 sql.Identifier(login), sql.Literal(password), sql.Identifier(GROUPS[role])))
+        standbys = standbys_on_server(conn)
     except psycopg.errors.InsufficientPrivilege as exc:
         raise CodeError(f"The server's role {info.user!r} may not create the stations' logins ({exc}); "
                         "no code was issued.") from exc
     finally:
         conn.close()
-    return make_code(type(info)(address or info.address, port or info.port, info.database, login, password, role))
+    return make_code(type(info)(address or info.address, port or info.port, info.database, login, password, role,
+                                standbys))
+
+
+def standbys_on_server(conn: psycopg.Connection[tuple[Any, ...]]) -> tuple[tuple[str, int], ...]:
+    """The standby copies the tournament lists (db.standby), for a code to name them too."""
+    if conn.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone() != (True,):
+        return ()
+    row = conn.execute("SELECT value FROM meta WHERE key = %s", (META_KEY,)).fetchone()
+    return tuple(standbys_of({META_KEY: str(row[0])})) if row else ()
 
 
 def login_of(code_or_name: str) -> str:

@@ -25,6 +25,8 @@ SUBCOMMANDS: dict[str, str] = {
     "host": "floorman.cmd_host:main",
     "join": "floorman.cmd_join:main",
     "codes": "floorman.cmd_codes:main",
+    "standby": "floorman.cmd_standby:main",
+    "takeover": "floorman.cmd_standby:take_over_main",
     "screens": "floorman.cmd_screens:main",
 }
 

@@ -14,7 +14,9 @@ there is nothing to keep running: the command ends once the tournament is in. Wh
 normal-file backups of the shared tournament in the shared file's backups folder (db.shared_backups: at each
 level change and break, every 5 minutes or 100 actions, and when it stops), which ``floorman restore`` lists.
 ``--role-codes`` prints only the four codes, ``ROLE CODE`` a line, and ``--qr ROLE`` a QR code of that role's
-code.
+code. It also prints a standby code (the server's own login: for ``floorman standby`` on the director's second
+laptop, never for a station), and while serving it watches the standby copy (db.standby.SyncWatch): one gone
+is said, and the server stops waiting for it; back, it is waited for again.
 
 Exit codes: 0 served and stopped (or copied in, with ``--url``); 2 nothing shared (and why, in words).
 """
@@ -105,11 +107,16 @@ def main(argv: list[str]) -> int:
     if opts.role_codes:
         for role in ROLE_ORDER:
             print(f"{role} {codes[role]}")
+        if server is not None:
+            print(f"standby {make_code(info)}")
     else:
         print(f"{name}: shared, {actions} actions, at {_without_password(url)}")
         print(f"URL (holds the password): {url}")
         for role in ROLE_ORDER:
             print(f"join code, {role}: {codes[role]}")
+        if server is not None:
+            print(f"standby code (the server's own login: for floorman standby on the director's second laptop): "
+                  f"{make_code(info)}")
     if opts.qr:
         _say(f"QR code of the {opts.qr}'s join code:", opts.role_codes)
         _say(terminal_qr(codes[opts.qr]), opts.role_codes)
@@ -122,9 +129,11 @@ def main(argv: list[str]) -> int:
         stopping.set()
 
     from db.shared_backups import SharedBackups
+    from db.standby import SyncWatch
 
     kept = SharedBackups(store, path)  # normal-file backups beside the file's own (db.shared_backups)
     previous = {sig: signal.signal(sig, _stop_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    watch = SyncWatch(url)  # a standby copy gone must not hold every action: said, and not waited for
     try:
         _say("Serving; other stations join with a code above. Ctrl+C stops the server. Backups go to "
              f"{kept.folder}.", opts.role_codes)
@@ -138,10 +147,14 @@ def main(argv: list[str]) -> int:
             for error in kept.errors:
                 print(f"floorman host: {error}", file=sys.stderr)
             kept.errors.clear()
+            said = watch.check()
+            if said:
+                _say(said, opts.role_codes)
         kept.close()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        watch.close()
         store.close()
         server.stop()
     _say(f"The server is stopped; its data stays in {server.folder}.", opts.role_codes)

@@ -11,6 +11,8 @@ system it runs on:
   ``os.startfile``);
 - :mod:`oskit.sound`: play a WAV file without waiting (``paplay``/``aplay``/``pw-play``, ``afplay``,
   ``winsound``);
+- :mod:`oskit.speech`: speak a sentence, or write it spoken into a sound file (``espeak-ng`` or
+  ``spd-say``, ``say``, Windows' SAPI through PowerShell);
 - :mod:`oskit.dirs`: the user's data folder (platformdirs' per-system rules);
 - :mod:`oskit.memory`: the process's peak memory and how long ago it started;
 - :mod:`oskit.names`: file names every one of the three systems accepts.

@@ -84,6 +84,10 @@ class DisplayFrame:
     bounties: tuple[tuple[str, str], ...] = ()  # KO: largest bounties: ("1. Ann Lee", "$87.50"), largest first
     level_key: tuple[int, bool] = (0, False)
     seconds_left: float | None = None
+    seconds_to_break: float | None = None  # while playing towards a break (its five-minute announcement)
+    # For the spoken announcements (ui/display/announce.py): the engine's clock view and the chips' names.
+    clock: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    chip_names: Mapping[int, str] = field(default_factory=dict, compare=False, repr=False)
     extras: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
@@ -293,6 +297,9 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         bounties=tuple((f"{rank}. {name}", fmt.money(cents, facts.currency)) for rank, name, cents in facts.bounties),
         level_key=(int(level) if level is not None else 0, on_break),
         seconds_left=ms_left / 1000 if isinstance(ms_left, int | float) and mode != WAITING else None,
+        seconds_to_break=float(to_break) if isinstance(to_break, int | float) and not on_break else None,
+        clock=clock,
+        chip_names=facts.chip_names,
     )
 
 

@@ -83,6 +83,7 @@ class WindowActions(Protocol):
     def act_toggle_dark(self) -> object: ...
     def act_join(self) -> object: ...
     def act_host(self) -> object: ...
+    def act_take_over(self) -> object: ...
     def act_close_tournament(self) -> object: ...
 
 
@@ -218,6 +219,8 @@ ACTIONS: tuple[Bespoke, ...] = (
     Bespoke("save_normal_file", "Save as a normal file…", lambda c: c.store.act_save_normal_file(), "", M, own=True,
             palette=False),
     Bespoke("join", "Join a tournament…", lambda c: c.window.act_join(), "", M, own=True, palette=False),
+    Bespoke("take_over", "Take over…", lambda c: c.window.act_take_over(), "", M, words=("standby", "promote"),
+            own=True),
     Bespoke("close_tournament", "Close the tournament", lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
             own=True, palette=False),
     Bespoke("dark", "Dark look", lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),

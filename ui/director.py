@@ -51,6 +51,7 @@ from ui.tabs.clock_tab import ClockTab
 from ui.tabs.league_tab import LeagueTab
 from ui.tabs.simple_tabs import HistoryTab, PayoutsTab
 from ui.tabs.tables_tab import TablesTab
+from ui.takeover import TakeOverOffer
 from ui.texts import deciding_text
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.player_panel import PlayerPanel
@@ -283,12 +284,14 @@ class DirectorWindow(QMainWindow):
                                            self.history_ctl.undo_action)
         self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
                                            self.history_ctl.redo_action)
-        self.mute_action = self.add_action("&View", "Mute the room display's chimes", "", self.act_mute_chimes)
+        self.mute_action = self.add_action("&View", "Mute the room display's chimes and voice", "",
+                                           self.act_mute_chimes)
         self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
         self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
                                                self.act_largest_bounties)
         self.league_display_action = self.add_action("&View", "League standings on the room display between events",
                                                      "", self.act_league_display)
+        self.voice_action = self.add_action("&View", "Room display voice…", "", self.act_room_voice)
         self.share.build_menu(self.add_action)
         self.stations.action = self.own_actions["host"]
         from ui.display import settings as display_settings
@@ -627,6 +630,16 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
 
+    def act_room_voice(self) -> None:
+        """View > Room display voice…: the spoken announcements (voice, volume, kinds), or the chimes."""
+        from ui.display.voice_dialog import VoiceDialog
+        from ui.display_link import display_controller
+
+        ctl = display_controller(self.session, self)
+        dialog = VoiceDialog(ctl.settings, ctl.voice, self)
+        if dialog.exec() == VoiceDialog.DialogCode.Accepted:
+            ctl.set_speech(dialog.chosen())
+
     def act_toggle_dark(self) -> None:
         from ui import theme
 
@@ -650,6 +663,12 @@ class DirectorWindow(QMainWindow):
             self.store.banner.refuse(text)
         else:
             self.store.banner.hide()
+
+    def act_take_over(self) -> TakeOverOffer:
+        """Tournament > Take over…: this laptop's standby copy becomes the server (ui.takeover)."""
+        self.take_over_offer = TakeOverOffer(self)
+        self.take_over_offer.offer()
+        return self.take_over_offer
 
     def act_close_tournament(self) -> bool:
         """Ctrl+W: close this tournament and go back to the welcome screen (True when it closed)."""

@@ -88,3 +88,24 @@ def test_a_server_url_that_cannot_be_used_is_refused_in_words(url: str) -> None:
 def test_the_terminal_qr_code_is_drawn_in_blocks() -> None:
     drawn = terminal_qr(make_code(INFO))
     assert len(drawn.splitlines()) > 10 and "\u2588" in drawn
+
+
+def test_a_code_naming_a_standby_copy_gives_a_url_of_both_servers_that_joins_only_one_taking_actions() -> None:
+    info = JoinInfo("192.168.1.23", 54321, "tournament", "station_0123456789abcdef", "pw", "floor",
+                    (("192.168.1.24", 54322), ("fe80::1", 5433)))
+    back = read_code(make_code(info))
+    assert back == info and back.with_role("screen").standbys == info.standbys
+    assert back.url() == ("postgresql://station_0123456789abcdef:pw@192.168.1.23:54321,192.168.1.24:54322,"
+                          "[fe80::1]:5433/tournament?target_session_attrs=read-write")
+    data = make_code(INFO).removeprefix(PREFIX)
+    plain = json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))[:-4])
+    assert "s" not in plain and "target_session_attrs" not in INFO.url()  # without a standby: as it always was
+
+
+@pytest.mark.parametrize("standbys", ["10.0.0.2", [["10.0.0.2"]], [["10.0.0.2", "5433"]], [["", 5433]],
+                                      [["10.0.0.2", 70000]], [["10.0.0.2", True]]])
+def test_a_code_with_a_damaged_standby_is_refused_in_words(standbys: object) -> None:
+    code = _packed({"v": 1, "h": "10.0.0.1", "p": 5433, "d": "t", "u": "u", "k": "k", "r": "floor", "s": standbys})
+    with pytest.raises(JoinCodeError) as err:
+        read_code(code)
+    assert "damaged" in err.value.message

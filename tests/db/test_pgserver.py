@@ -88,6 +88,7 @@ def test_data_folder_is_private(server):
     assert rules == [
         ["local", "all", stations, "scram-sha-256"],
         ["host", "all", stations, "127.0.0.0/8", "scram-sha-256"],
+        ["host", "replication", "all", "127.0.0.0/8", "scram-sha-256"],  # a standby copy's login (db.standby)
     ]
     # The password is in no file of the server's: initdb's copy is gone, the role keeps only its SCRAM hash.
     secret = server.password.encode()
@@ -131,7 +132,7 @@ def test_a_folder_too_deep_for_a_local_socket_is_reached_by_address_only(pg_fold
         assert not list(s.run_dir.glob(".s.PGSQL.*"))
         rules = [line.split()[0] for line in (s.data_dir / "pg_hba.conf").read_text(encoding="utf-8").splitlines()
                  if line.strip() and not line.startswith("#")]
-        assert rules == ["host"]
+        assert rules == ["host", "host"]
         with psycopg.connect(s.url()) as conn:
             assert conn.execute("SELECT current_user").fetchone() == ("floorman",)
 

@@ -63,6 +63,7 @@ from ui.session import Session
 if TYPE_CHECKING:
     from db.pgserver import PgServer
     from db.shared_store import SharedStore
+    from ui.takeover import StandbyWatcher
 
 ROLE_ORDER = (DIRECTOR, DESK, FLOOR, SCREEN)
 ROLE_WORDS: dict[str, tuple[str, str]] = {
@@ -329,6 +330,11 @@ class StationsPanel(QWidget):
         for i, role in enumerate(ROLE_ORDER):
             grid.addWidget(self.boxes[role], 0, i)
         lay.addLayout(grid)
+        self.standby = QPushButton("Copy the standby code")  # for floorman standby on a second laptop
+        self.standby.setToolTip("A second laptop keeps a copy that can take over if this one dies: floorman standby "
+                                "CODE. The code holds the server's own password: give it to no station.")
+        self.standby.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        lay.addWidget(self.standby, alignment=Qt.AlignmentFlag.AlignLeft)
         self.said = QLabel("")
         self.said.setWordWrap(True)
         lay.addWidget(self.said)
@@ -382,6 +388,7 @@ class StationsControl:
         self._closing = False
         self.saved: Path | None = None  # the file the tournament was written back into on closing
         self.file: Any = None  # the store of the file shared, held (unchanged) while shared
+        self.standby_watcher: StandbyWatcher | None = None  # a standby copy gone (or back), said
 
     # -- sharing --------------------------------------------------------------------------------------
     def act_share(self) -> None:
@@ -506,10 +513,20 @@ class StationsControl:
         self.file = self.session.switch_to(hosted.store)
         follower = follow(self.session, hosted.store)
         follower.lost_changed.connect(self.banner)
+        self._watch_standby(hosted)
         self._close_dialog()
         self._say_state()
         self.show_panel()
         self.shell.say(f"Shared on {hosted.where}: other stations join with the codes shown.", 10000)
+
+    def _watch_standby(self, hosted: Hosted) -> None:
+        """A standby copy of the tournament kept on a second laptop (floorman standby) that goes away must not
+        hold every action: the server stops waiting for it after a few seconds, and the director is told in a
+        message box; a copy streaming again is said on the status bar (ui.takeover.StandbyWatcher)."""
+        from ui.takeover import StandbyWatcher
+
+        watcher = self.standby_watcher = StandbyWatcher(hosted.url, self.shell.parent)
+        watcher.said.connect(lambda text, lost: self.tell(text) if lost else self.shell.say(text, 15000))
 
     def _say_state(self) -> None:
         hosted = self.hosted
@@ -534,6 +551,7 @@ class StationsControl:
                 box.copy.clicked.connect(lambda _c=False, r=role: self.copy(r))
                 box.new.clicked.connect(lambda _c=False, r=role: self.new_code(r))
                 box.revoke.clicked.connect(lambda _c=False, r=role: self.confirm_revoke(r))
+            panel.standby.clicked.connect(self.copy_standby_code)
         self._fill_panel()
         self.panel.show_quietly()
 
@@ -546,6 +564,7 @@ class StationsControl:
         panel.where.setText(f"{self.session.state.name or 'The tournament'} is shared on {hosted.where}{only}.")
         for role, box in panel.boxes.items():
             box.show_code(hosted.shown(role), hosted.revocable)
+        panel.standby.setVisible(hosted.server is not None)  # a venue's server keeps its own standbys
         if hosted.server is not None:
             saved = saved_name(Path(str(self.session.path))).name
             panel.note.setText(f"The server runs on this laptop and stops when this window closes: the tournament "
@@ -568,6 +587,18 @@ class StationsControl:
         clipboard = QApplication.clipboard()
         clipboard.setText(code)
         self._said(f"The {role_title(role).lower()}'s join code is copied; paste it on the station's laptop.")
+
+    def copy_standby_code(self) -> None:
+        """The code ``floorman standby`` takes on a second laptop: this server's own login (db.standby)."""
+        hosted = self.hosted
+        if hosted is None or hosted.server is None:
+            return
+        from db.joincode import info_from_url, make_code
+
+        QApplication.clipboard().setText(make_code(info_from_url(hosted.url)))
+        self._said("The standby code is copied: on a second laptop, floorman standby CODE keeps a copy of the "
+                   "tournament that can take over if this laptop dies. It holds the server's own password: give "
+                   "it to no station.")
 
     def new_code(self, role: str) -> None:
         """Another code for ``role``, shown in its place; an earlier one still lets its stations in until
@@ -672,6 +703,8 @@ class StationsControl:
         if thread is not None:
             thread.join()
             QApplication.processEvents()  # the worker's result: undone in _done
+        if self.standby_watcher is not None:
+            self.standby_watcher.stop()
         if self.hosted is not None:
             self.hosted.close()
         if self.file is not None:

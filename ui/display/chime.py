@@ -21,32 +21,43 @@ from screens.frame import BREAK, LAST_MINUTE, OVERTIME, RUNNING, DisplayFrame
 ONE_MINUTE = "one_minute"
 LEVEL_CHANGE = "level_change"
 BREAK_END = "break_end"
+FIVE_TO_BREAK = "five_to_break"  # a moment the voice announces (ui/display/announce.py); it has no chime
 
 # How many strikes of the bell each reason gets.
 STRIKES = {ONE_MINUTE: 1, LEVEL_CHANGE: 2, BREAK_END: 3}
 _TICKING = (RUNNING, LAST_MINUTE, OVERTIME, BREAK)
+LATE = 10.0  # seconds past its mark a warning is still worth giving (the clock can jump: a wake from sleep)
 
 
 class ChimePolicy:
-    """Feed it every frame; it answers which chimes are due (each at most once per moment)."""
+    """Feed it every frame; it answers which moments are due (each at most once): the chimes' reasons
+    and :data:`FIVE_TO_BREAK`. The voice speaks at the same moments (ui/display/announce.py).
+
+    The first frame it sees starts nothing, so a display opened again (or a restart) at the moment
+    of a level change never says it twice.
+    """
 
     def __init__(self) -> None:
         self._last: DisplayFrame | None = None
+        self.before: DisplayFrame | None = None  # the frame the last update's moments were seen against
 
     def update(self, frame: DisplayFrame) -> list[str]:
         last, self._last = self._last, frame
+        self.before = last
         if last is None or frame.mode not in _TICKING:
             return []
+        due: list[str] = []
         if frame.level_key != last.level_key:
-            if last.level_key[1] and not frame.level_key[1]:
-                return [BREAK_END]
-            return [LEVEL_CHANGE]
-        if frame.level_key[1] or frame.mode == OVERTIME:
-            return []
-        before, now = last.seconds_left, frame.seconds_left
-        if before is not None and now is not None and before > 60.0 >= now:
-            return [ONE_MINUTE]
-        return []
+            due.append(BREAK_END if last.level_key[1] and not frame.level_key[1] else LEVEL_CHANGE)
+        elif not frame.level_key[1] and frame.mode != OVERTIME and _crossed(last.seconds_left, frame.seconds_left, 60):
+            due.append(ONE_MINUTE)
+        if _crossed(last.seconds_to_break, frame.seconds_to_break, 300) and (frame.seconds_to_break or 0) > 300 - LATE:
+            due.append(FIVE_TO_BREAK)  # not when the clock jumped to the break's last seconds: that is no news
+        return due
+
+
+def _crossed(before: float | None, now: float | None, mark: float) -> bool:
+    return before is not None and now is not None and before > mark >= now
 
 
 RATE = 22050

@@ -19,9 +19,11 @@ from PySide6.QtWidgets import QWidget
 from app.api import TimeSource
 from ui.display import settings as saved
 from ui.display.sound import ChimePlayer
+from ui.display.voice import RoomVoice
 from ui.display.window import RoomDisplay
 
 ScreenList = Callable[[], Sequence[QScreen]]
+SPEECH_FIELDS = ("speech", "voice", "volume", "say_levels", "say_breaks", "say_five_minutes", "say_registration")
 
 
 def pick_screen(names: Sequence[str], director: str | None, chosen: str | None) -> tuple[str | None, bool]:
@@ -72,6 +74,7 @@ class DisplayController(QObject):
         self.chosen: str | None = None  # the director's pick; None: the first other screen
         self.display: RoomDisplay | None = None
         self.settings = saved.load()  # mute and chip leaders, as the director left them
+        self.voice = RoomVoice(self.settings)  # the spoken announcements, with the remembered voice
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):
             app.screenAdded.connect(self.refresh_screens)
@@ -106,7 +109,7 @@ class DisplayController(QObject):
             return self.display
         if self.display is None:
             player = ChimePlayer(muted=self.settings.muted)
-            self.display = RoomDisplay(self._holder, self._time, player=player)
+            self.display = RoomDisplay(self._holder, self._time, player=player, voice=self.voice)
             player.setParent(self.display)
             player.muted_changed.connect(self.set_muted)
             self.display.set_chip_leaders(self.settings.chip_leaders)
@@ -118,7 +121,7 @@ class DisplayController(QObject):
 
     # -- the director's View menu: remembered between nights ----------------------------------------
     def set_muted(self, muted: bool) -> None:
-        """Mute the chimes (or not), now and next time."""
+        """Mute the chimes and the voice (or not), now and next time."""
         if muted != self.settings.muted:
             self.settings = replace(self.settings, muted=muted)
             saved.save(self.settings)
@@ -147,6 +150,16 @@ class DisplayController(QObject):
         if show != self.settings.league_standings:
             self.settings = replace(self.settings, league_standings=show)
             saved.save(self.settings)
+
+    def set_speech(self, settings: saved.DisplaySettings) -> None:
+        """The spoken announcements as the director set them (on or off, voice, volume, kinds), now and
+        next time; the other settings stay as they are."""
+        speech = {name: getattr(settings, name) for name in SPEECH_FIELDS}
+        updated = replace(self.settings, **speech)
+        if updated != self.settings:
+            self.settings = updated
+            saved.save(updated)
+        self.voice.apply(self.settings)
 
     def close(self) -> None:
         if self.display is not None:

@@ -2,7 +2,8 @@
 
 Kept in ``display.json`` in the user data folder (``FLOORMAN_DATA_DIR`` in the tests): the chimes'
 mute, the chip leaders panel, the largest bounties and the league standings between events (off by
-default).
+default), and the spoken announcements: off (chimes) or on with a voice ("" the system's default), a
+volume in per cent and which kinds of announcement are spoken.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import logging
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from ui import datafiles, errors
 
@@ -23,6 +25,13 @@ class DisplaySettings:
     chip_leaders: bool = False
     largest_bounties: bool = False  # KO: the largest bounties beside the clock
     league_standings: bool = False  # LGE: the season's standings while an event waits to start or has ended
+    speech: bool = False  # announcements spoken by the system's voice (off: the chimes)
+    voice: str = ""  # the voice's name as the system lists it; "" the system's default voice
+    volume: int = 80  # per cent
+    say_levels: bool = True
+    say_breaks: bool = True
+    say_five_minutes: bool = True
+    say_registration: bool = False  # the last level to register, said with that level
 
 
 def settings_path() -> Path:
@@ -38,8 +47,11 @@ def load() -> DisplaySettings:
 def _settings(raw: object) -> DisplaySettings:
     if not isinstance(raw, dict):
         raise ValueError("it is not a set of settings")
-    known = {f.name for f in fields(DisplaySettings)}
-    return DisplaySettings(**{k: v for k, v in raw.items() if k in known and isinstance(v, bool)})
+    kinds = {f.name: type(f.default) for f in fields(DisplaySettings)}
+    kept: dict[str, Any] = {k: v for k, v in raw.items() if k in kinds and type(v) is kinds[k]}  # a bool is no volume
+    if "volume" in kept:
+        kept["volume"] = max(0, min(100, kept["volume"]))
+    return DisplaySettings(**kept)
 
 
 def save(settings: DisplaySettings) -> None:

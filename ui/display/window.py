@@ -16,11 +16,12 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from app.api import TimeSource
 from screens.frame import ENDED, WAITING, DisplayFrame
-from ui.display.chime import ChimePolicy
+from ui.display.chime import STRIKES, ChimePolicy
 from ui.display.league_board import LeagueBoard
 from ui.display.panel import DisplayPanel
 from ui.display.sound import ChimePlayer
 from ui.display.source import DisplaySource
+from ui.display.voice import RoomVoice
 from ui.qr import qr_pixmap
 
 log = logging.getLogger("floorman.display")
@@ -33,7 +34,8 @@ class RoomDisplay(QWidget):
 
     Signals:
         full_screen_changed(bool): the window entered or left full screen.
-        sound_message(str): said once: how the chimes will sound, or why they will not.
+        sound_message(str): said once: how the chimes will sound, or why they will not (and, with the
+            announcements on, the voice that speaks them, or why none does).
         closed(): the window was closed.
     """
 
@@ -48,6 +50,7 @@ class RoomDisplay(QWidget):
         parent: QWidget | None = None,
         *,
         player: ChimePlayer | None = None,
+        voice: RoomVoice | None = None,
         tick_ms: int = TICK_MS,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
@@ -70,6 +73,7 @@ class RoomDisplay(QWidget):
         self.policy = ChimePolicy()
         self.player = player or ChimePlayer(self)
         self.player.message.connect(self.sound_message)
+        self.voice = voice or RoomVoice()  # the spoken announcements (off unless the director turns them on)
         self.chimes: list[str] = []  # chimes due so far, newest last (struck unless muted or silent)
         self._failed = False
         self.timer = QTimer(self)
@@ -101,13 +105,22 @@ class RoomDisplay(QWidget):
         if between != self.board.isVisible():
             self.panel.setVisible(not between)
             self.board.setVisible(between)
-        for reason in self.policy.update(frame):
-            self.chimes.append(reason)
-            self.player.strike(reason)
+        moments = self.policy.update(frame)
+        if not moments:
+            return
+        # One trigger: the voice speaks what it can of these moments; the others chime as always.
+        spoken = frozenset() if self.player.muted else self.voice.announce(moments, frame, self.policy.before)
+        for reason in moments:
+            if reason in STRIKES and reason not in spoken:
+                self.chimes.append(reason)
+                self.player.strike(reason)
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         self.player.tell_once()
+        note = self.voice.tell_once()
+        if note:
+            self.sound_message.emit(note)
         self.refresh()
         self.timer.start()
 
@@ -218,7 +231,7 @@ class RoomDisplay(QWidget):
         menu = QMenu(self)
         full = QAction("Leave full screen (Esc)" if self.isFullScreen() else "Full screen (F11)", menu)
         full.triggered.connect(self.toggle_full_screen)
-        mute = QAction("Mute chimes (M)", menu)
+        mute = QAction("Mute chimes and voice (M)", menu)
         mute.setCheckable(True)
         mute.setChecked(self.player.muted)
         mute.toggled.connect(self.player.set_muted)

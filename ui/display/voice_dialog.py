@@ -1,0 +1,106 @@
+"""View > Room display voice…: whether the room display speaks its announcements, with which voice, how
+loud, and which kinds; a Test voice button says a level aloud with the choices as they stand.
+
+The choices are the display's settings (``ui.display.settings``), remembered between nights; OK
+applies them to the open display at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.display.announce import BREAKS, FIVE_MINUTES, KINDS, LEVELS, REGISTRATION, SAMPLE
+from ui.display.settings import DisplaySettings
+from ui.display.voice import RoomVoice
+
+CHIMES = "None: chimes"
+DEFAULT_VOICE = "The system's default voice"
+FIELDS = {LEVELS: "say_levels", BREAKS: "say_breaks", FIVE_MINUTES: "say_five_minutes",
+          REGISTRATION: "say_registration"}
+
+
+class VoiceDialog(QDialog):
+    """The spoken announcements' preferences; :meth:`chosen` is what the director set."""
+
+    def __init__(self, settings: DisplaySettings, voice: RoomVoice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Room display voice")
+        self.settings = settings
+        self.room_voice = voice
+        system = voice.voice
+        self.voices = QComboBox()
+        self.voices.addItem(CHIMES, None)
+        if system is not None:
+            self.voices.addItem(DEFAULT_VOICE, "")
+            for name in system.voices():
+                self.voices.addItem(name, name)
+        if settings.speech and system is not None:
+            at = self.voices.findData(settings.voice)
+            if at < 0:  # a voice remembered from another machine: kept, and named
+                self.voices.addItem(f"{settings.voice} (not on this computer)", settings.voice)
+                at = self.voices.count() - 1
+            self.voices.setCurrentIndex(at)
+        self.volume = QSlider(Qt.Orientation.Horizontal)
+        self.volume.setRange(0, 100)
+        self.volume.setValue(settings.volume)
+        self.volume_text = QLabel()
+        self.volume.valueChanged.connect(lambda v: self.volume_text.setText(f"{v} %"))
+        self.volume_text.setText(f"{settings.volume} %")
+        self.kinds = {kind: QCheckBox(words) for kind, words in KINDS.items()}
+        for kind, box in self.kinds.items():
+            box.setChecked(bool(getattr(settings, FIELDS[kind])))
+        self.test_button = QPushButton("&Test voice")
+        self.test_button.clicked.connect(self.test)
+        self.note = QLabel(voice.note if system is None else "")
+        self.note.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("&Voice", self.voices)
+        form.addRow("Vol&ume", self.volume)
+        form.addRow("", self.volume_text)
+        for box in self.kinds.values():
+            form.addRow("", box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.addButton(self.test_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.note)
+        lay.addWidget(buttons)
+        self.voices.currentIndexChanged.connect(self._enable)
+        self._enable()
+        self.setMinimumWidth(420)
+
+    def _enable(self, *_: object) -> None:
+        on = self.voices.currentData() is not None
+        for widget in (self.volume, self.test_button, *self.kinds.values()):
+            widget.setEnabled(on)
+
+    def chosen(self) -> DisplaySettings:
+        """The settings with the choices made here."""
+        picked = self.voices.currentData()
+        kinds = {FIELDS[kind]: box.isChecked() for kind, box in self.kinds.items()}
+        return replace(self.settings, speech=picked is not None,
+                       voice=picked if picked is not None else self.settings.voice,
+                       volume=self.volume.value(), **kinds)
+
+    def test(self) -> None:
+        """Say a level aloud with the voice and volume chosen here (nothing is saved)."""
+        if self.room_voice.test(self.chosen()):
+            self.note.setText(f"Speaking: “{SAMPLE}”")
+        else:
+            self.note.setText(self.room_voice.note)
