@@ -27,6 +27,7 @@ SUBCOMMANDS: dict[str, str] = {
     "codes": "floorman.cmd_codes:main",
     "standby": "floorman.cmd_standby:main",
     "takeover": "floorman.cmd_standby:take_over_main",
+    "screens": "floorman.cmd_screens:main",
 }
 
 

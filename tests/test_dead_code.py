@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("app", "db", "ui", "sheets", "web", "floorman", "oskit")
+PACKAGES = ("app", "db", "ui", "sheets", "web", "floorman", "oskit", "screens")
 # Subclasses register themselves: every command is declared once in app/commands and found by its name.
 REGISTERING_BASES = {"Command"}
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("app", "db", "ui", "sheets", "web", "floorman", "oskit")
+PACKAGES = ("app", "db", "ui", "sheets", "web", "floorman", "oskit", "screens")
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from ui.display.format import ordinal
-from ui.display.model import RoomFacts, build_frame
+from screens.format import ordinal
+from screens.frame import RoomFacts, build_frame
 from ui.display.panel import DisplayPanel
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]

@@ -5,9 +5,8 @@ from __future__ import annotations
 import io
 import wave
 
-from ui.display import format as fmt
-from ui.display.chime import BREAK_END, LEVEL_CHANGE, ONE_MINUTE, ChimePolicy, chime_path, chime_wav
-from ui.display.model import (
+from screens import format as fmt
+from screens.frame import (
     BREAK,
     ENDED,
     LAST_MINUTE,
@@ -20,6 +19,7 @@ from ui.display.model import (
     build_frame,
     game_text,
 )
+from ui.display.chime import BREAK_END, LEVEL_CHANGE, ONE_MINUTE, ChimePolicy, chime_path, chime_wav
 
 STUD = {"family": "stud", "ante": 25, "bring_in": 25, "complete": 100, "small_bet": 100, "big_bet": 200}
 BLINDS = {"family": "blinds", "sb": 100, "bb": 200, "ante": 25}

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication
 from app.core.timesource import FakeClock
 from app.engine import Tournament
 from app.profiles.profile import load_profile
+from screens.frame import BREAK, LAST_MINUTE, OVERTIME, PAUSED, RUNNING
 from ui.display import RoomDisplay
 from ui.display.chime import BREAK_END, LEVEL_CHANGE, ONE_MINUTE
-from ui.display.model import BREAK, LAST_MINUTE, OVERTIME, PAUSED, RUNNING
 from ui.display.sound import BELL, SILENT, ChimePlayer
 
 LEVEL_S = 30 * 60  # the hat profile's levels

@@ -168,8 +168,8 @@ def test_sat_3_the_finished_display_names_the_seat_winners(qtbot, clock):
 
 
 def test_payout_places_never_touch_their_amounts_on_the_display(qtbot):
-    from ui.display.format import ordinal
-    from ui.display.model import RoomFacts, build_frame
+    from screens.format import ordinal
+    from screens.frame import RoomFacts, build_frame
     from ui.display.panel import DisplayPanel
 
     panel = DisplayPanel()

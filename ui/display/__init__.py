@@ -1,7 +1,7 @@
 """The room display: the second window the players watch (clock, game, bets, players, payouts).
 
 ``RoomDisplay`` and ``save_display_screenshots`` load on first use, so that the display's model
-(``ui.display.model``) imports without the window.
+(``screens.frame``) imports without the window.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.api import fmt
+from screens.frame import DisplayFrame, game_text
 from ui.display.chime import BREAK_END, FIVE_TO_BREAK, LEVEL_CHANGE
-from ui.display.model import DisplayFrame, game_text
 
 # The kinds of announcement a director turns on or off.
 LEVELS = "levels"

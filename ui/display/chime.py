@@ -16,7 +16,7 @@ import wave
 from importlib import resources
 from pathlib import Path
 
-from ui.display.model import BREAK, LAST_MINUTE, OVERTIME, RUNNING, DisplayFrame
+from screens.frame import BREAK, LAST_MINUTE, OVERTIME, RUNNING, DisplayFrame
 
 ONE_MINUTE = "one_minute"
 LEVEL_CHANGE = "level_change"

@@ -11,7 +11,8 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
-from ui.display import model, theme
+from screens import frame as model
+from ui.display import theme
 from ui.display.fitlabel import FitLabel, fit_together
 
 ROWS = 10

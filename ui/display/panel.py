@@ -11,9 +11,9 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
+from screens.frame import ENDED, DisplayFrame
 from ui.display import theme
 from ui.display.fitlabel import FitLabel, fit_together
-from ui.display.model import ENDED, DisplayFrame
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight

@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 from app.api import TimeSource, Tournament, views
-from ui.display.facts import room_facts
-from ui.display.model import DisplayFrame, RoomFacts, build_frame
+from screens.facts import room_facts
+from screens.frame import DisplayFrame, RoomFacts, build_frame
 
 ClockFn = Callable[[Any, float], views.ClockView]
 

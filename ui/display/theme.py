@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui.display import model
+from screens import frame as model
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ import os
 from collections.abc import Callable, Sequence
 
 from oskit.speech import Voice, system_voice
+from screens.frame import DisplayFrame
 from ui.display.announce import BREAKS, FIVE_MINUTES, LEVELS, REGISTRATION, SAMPLE, announcement
-from ui.display.model import DisplayFrame
 from ui.display.settings import DisplaySettings
 
 log = logging.getLogger("floorman.display")

@@ -15,9 +15,9 @@ from PySide6.QtGui import QAction, QCloseEvent, QContextMenuEvent, QGuiApplicati
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from app.api import TimeSource
+from screens.frame import ENDED, WAITING, DisplayFrame
 from ui.display.chime import STRIKES, ChimePolicy
 from ui.display.league_board import LeagueBoard
-from ui.display.model import ENDED, WAITING, DisplayFrame
 from ui.display.panel import DisplayPanel
 from ui.display.sound import ChimePlayer
 from ui.display.source import DisplaySource

@@ -1,4 +1,8 @@
-"""Numbers as the room reads them from across the room: clock digits, chips, money, short durations."""
+"""Numbers as the room reads them from across the room: clock digits, chips, money, short durations.
+
+Every screen (the Qt display, the browser display, ``floorman screens``) writes its figures here; money,
+chips and places come from the engine's one format module (``app.api.fmt``).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The room display's model: engine views in, the strings and states the screen shows out.
+"""The room display's frame: engine views in, the strings and states a screen shows out.
 
 Pure Python (no Qt), so every word the room reads is testable without a window. Nothing here
 decides a rule: levels, breaks, overtime, pool and payouts all come computed from the engine; this
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.api import CLOSED_EARLY
-from ui.display import format as fmt
+from screens import format as fmt
 
 # Display modes, one look each (see ui/display/theme.py).
 WAITING = "waiting"  # the clock has not started

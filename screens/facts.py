@@ -7,7 +7,7 @@ view's, the same the strip and the sheets show.
 from __future__ import annotations
 
 from app.api import PayoutView, TournamentView, chip_leaders, largest_bounties
-from ui.display.model import RoomFacts
+from screens.frame import RoomFacts
 
 LEADERS = 5  # the chip leaders panel's lines
 
