@@ -640,6 +640,15 @@ class DirectorWindow(QMainWindow):
         self.announce_dialog = dialog
         dialog.open()
 
+    def act_screens_layout(self) -> None:
+        """View > Room screens' layout…: pick a preset, make it the venue's own, with a live preview."""
+        from ui.screens_editor.dialog import LayoutEditor
+
+        dialog = LayoutEditor(lambda: self.session.tournament, self.session.now, self)
+        dialog.finished.connect(lambda _code: self.activateWindow())
+        self.layout_editor = dialog
+        dialog.open()
+
     def act_room_voice(self) -> None:
         """View > Room display voice…: the spoken announcements (voice, volume, kinds), or the chimes."""
         from ui.display.voice_dialog import VoiceDialog
