@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
 from screens.layout import LAYOUT_FILE, MAX_IMAGE_BYTES, dump_layout, find_layout, list_layouts, load_layout
@@ -199,3 +199,31 @@ def test_the_upright_preset_previews_upright_and_the_open_tournament(qtbot, tmp_
     texts = {b.content.text for b in editor.picture().boxes}
     assert any("Test event" in t for t in texts)  # the open tournament's name, not the demo's
     editor.reject()
+
+
+def test_a_region_dragged_on_the_preview_moves_and_its_corner_resizes_it(qtbot, editor) -> None:
+    screen = editor.edited.screen(0)
+    late = next(i for i, r in enumerate(screen.regions) if r.piece == "places_paid")
+    preview = editor.preview
+    centre = preview.region_rect(late).center().toPoint()
+    qtbot.mouseClick(preview, Qt.MouseButton.LeftButton, pos=centre)
+    assert editor.region == late and editor.regions.currentRow() == late
+    corner = preview.region_rect(late).bottomRight().toPoint() - QPoint(3, 3)
+    left = preview.cell_rect(10, 8).center().toPoint()  # a cell narrower
+    qtbot.mousePress(preview, Qt.MouseButton.LeftButton, pos=corner)
+    qtbot.mouseMove(preview, left)
+    qtbot.mouseRelease(preview, Qt.MouseButton.LeftButton, pos=left)
+    r = editor.edited.screen(0).regions[late]
+    assert (r.col, r.row, r.width, r.height) == (9, 7, 2, 2)
+    start = preview.cell_rect(9, 7).center().toPoint()
+    end = preview.cell_rect(10, 7).center().toPoint()
+    qtbot.mousePress(preview, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(preview, end)
+    qtbot.mouseRelease(preview, Qt.MouseButton.LeftButton, pos=end)
+    r = editor.edited.screen(0).regions[late]
+    assert (r.col, r.row, r.width, r.height) == (10, 7, 2, 2)
+    onto = preview.cell_rect(7, 7).center().toPoint()  # onto the prize pool: refused, it stays
+    qtbot.mousePress(preview, Qt.MouseButton.LeftButton, pos=end)
+    qtbot.mouseMove(preview, onto)
+    qtbot.mouseRelease(preview, Qt.MouseButton.LeftButton, pos=onto)
+    assert "\u201cPrize pool\u201d" in editor.feedback.text() and editor.edited.screen(0).regions[late].col == 10

@@ -45,7 +45,8 @@ def start_of(time_of_day: QTime, now: float) -> float:
 
 
 def _clock_time(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds).strftime("%H:%M:%S")
+    at = datetime.fromtimestamp(seconds)
+    return at.strftime("%H:%M" if at.second == 0 else "%H:%M:%S")
 
 
 class AnnounceDialog(QDialog):
