@@ -227,3 +227,14 @@ def test_a_region_dragged_on_the_preview_moves_and_its_corner_resizes_it(qtbot, 
     qtbot.mouseMove(preview, onto)
     qtbot.mouseRelease(preview, Qt.MouseButton.LeftButton, pos=onto)
     assert "\u201cPrize pool\u201d" in editor.feedback.text() and editor.edited.screen(0).regions[late].col == 10
+
+
+def test_the_previews_clock_runs_a_second_a_tick(qtbot, editor) -> None:
+    clock = next(i for i, r in enumerate(editor.edited.screen(0).regions) if r.piece == "clock")
+    said = editor.picture().boxes[clock].content.text
+    drawn = editor.preview.image.copy()
+    editor.tick()
+    assert editor.picture().boxes[clock].content.text != said and editor.preview.image != drawn
+    assert editor.ticks.isActive()
+    editor.hide()
+    assert not editor.ticks.isActive()

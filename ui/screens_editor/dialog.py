@@ -19,8 +19,8 @@ from functools import partial
 from pathlib import Path
 
 import msgspec
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QHideEvent, QIcon, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QColorDialog,
     QComboBox,
@@ -155,9 +155,25 @@ class LayoutEditor(QDialog):
         self.feedback = Feedback()
         root.addWidget(self.feedback)
         root.addLayout(self._bottom())
+        self.elapsed = 0  # seconds the preview's clock has run (a tick a second while the editor shows)
+        self.ticks = QTimer(self)  # the preview's clock runs, as on the room's screens
+        self.ticks.setInterval(1000)
+        self.ticks.timeout.connect(self.tick)
         self.reload_list()
         self.presets.setCurrentRow(self._first_row())
         self.resize(1500, 860)
+
+    def tick(self) -> None:
+        self.elapsed += 1
+        self.refresh_preview()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.ticks.start()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.ticks.stop()
+        super().hideEvent(event)
 
     # -- building --------------------------------------------------------------------------------------
     def _start_tab(self) -> QWidget:
@@ -489,7 +505,10 @@ class LayoutEditor(QDialog):
     def picture(self) -> Picture:
         """The screen chosen, as the room would see it now (the screen shown whatever the rotation says)."""
         t = self.source()
-        now = self.now_of() if self.now_of is not None and self.source_box.currentData() == "open" else t.time.now()
+        if self.now_of is not None and self.source_box.currentData() == "open":
+            now = self.now_of()
+        else:  # the demo's clock runs while the editor shows
+            now = t.time.now() + self.elapsed
         shown = self.edited.screen(self.s)
         screen = msgspec.structs.replace(shown, event=None, seconds=shown.seconds or shown.event_seconds or 20)
         one = msgspec.structs.replace(self.edited.layout, screens=(screen,))
