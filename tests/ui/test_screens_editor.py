@@ -238,3 +238,29 @@ def test_the_previews_clock_runs_a_second_a_tick(qtbot, editor) -> None:
     assert editor.ticks.isActive()
     editor.hide()
     assert not editor.ticks.isActive()
+
+
+def test_a_regions_look_and_a_screens_turn_and_page_down_picks_the_next_region(qtbot, editor) -> None:
+    _press(qtbot, editor, Qt.Key.Key_PageDown)
+    assert editor.region == 0 and editor.regions.currentRow() == 0
+    _press(qtbot, editor, Qt.Key.Key_PageDown)
+    assert editor.region == 1
+    _press(qtbot, editor, Qt.Key.Key_PageUp)
+    _press(qtbot, editor, Qt.Key.Key_PageUp)
+    assert editor.region == len(editor.edited.screen(0).regions) - 1  # round to the last
+    editor.pick_region(0)
+    editor.align.setCurrentIndex(editor.align.findData("right"))
+    editor.align.activated.emit(editor.align.currentIndex())
+    editor.bold.click()
+    first = editor.edited.screen(0).regions[0]
+    assert (first.align, first.bold) == ("right", True)
+    editor.seconds.setValue(25)
+    editor.seconds.editingFinished.emit()
+    assert editor.edited.screen(0).seconds == 25
+    before = editor.edited.layout
+    with pytest.raises(Exception, match="shows from 3 seconds to an hour"):
+        editor.edited.set_seconds(1, 1)
+    level_up = next(i for i, s in enumerate(editor.edited.layout.screens) if s.event == "level_up")
+    editor.screen_box.setCurrentIndex(level_up)
+    assert editor.seconds.value() == editor.edited.screen(level_up).event_seconds
+    assert editor.edited.layout == before

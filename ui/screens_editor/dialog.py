@@ -22,6 +22,7 @@ import msgspec
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QHideEvent, QIcon, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QColorDialog,
     QComboBox,
     QDialog,
@@ -280,6 +281,14 @@ class LayoutEditor(QDialog):
         row.addWidget(QLabel("Sc&reen:"))
         row.itemAt(0).widget().setBuddy(self.screen_box)  # type: ignore[union-attr]
         row.addWidget(self.screen_box, 1)
+        self.seconds = QSpinBox()
+        self.seconds.setObjectName("screen_seconds")
+        self.seconds.setRange(0, 3600)
+        self.seconds.setSuffix(" s")
+        self.seconds.setToolTip("How long this screen shows: its turn in the cycle, or for its event "
+                                "(0: as long as a break, hand for hand or the bubble lasts)")
+        self.seconds.editingFinished.connect(self._seconds_changed)
+        row.addWidget(self.seconds)
         self.size_box = QComboBox()
         self.size_box.setObjectName("size")
         for words, w, h in SIZES:
@@ -305,7 +314,7 @@ class LayoutEditor(QDialog):
         self.preview.grown.connect(self.grow)
         lay.addWidget(self.preview, 1)
         hint = QLabel("Click a region to pick it; drag it, or drag its corner. With the preview focused: arrows "
-                      "move it a cell, Shift+arrows resize it, Tab picks the next one.")
+                      "move it a cell, Shift+arrows resize it, Page Down picks the next one.")
         hint.setWordWrap(True)
         hint.setObjectName("hint")
         lay.addWidget(hint)
@@ -324,12 +333,27 @@ class LayoutEditor(QDialog):
         size_row.addWidget(QLabel("Text size:"))
         self.text_size = QDoubleSpinBox()
         self.text_size.setObjectName("text_size")
-        self.text_size.setRange(1.0, 60.0)
+        self.text_size.setRange(0.5, 60.0)
+        self.text_size.setSpecialValueText("pick a region")  # shown at 0.5, below any region's size
         self.text_size.setSingleStep(0.5)
         self.text_size.setSuffix(" % of the height")
         self.text_size.editingFinished.connect(self._size_changed)
         size_row.addWidget(self.text_size, 1)
         lay.addLayout(size_row)
+        look = QHBoxLayout()
+        self.align = QComboBox()
+        self.align.setObjectName("align")
+        for words, value in (("Left", "left"), ("Centre", "center"), ("Right", "right")):
+            self.align.addItem(words, value)
+        self.align.activated.connect(lambda _i: self._change(
+            lambda: self.edited.set_align(self.s, self.region, str(self.align.currentData()))))
+        look.addWidget(QLabel("Aligned:"))
+        look.addWidget(self.align, 1)
+        self.bold = QCheckBox("&Bold")
+        self.bold.setObjectName("bold")
+        self.bold.clicked.connect(lambda on: self._change(lambda: self.edited.set_bold(self.s, self.region, on)))
+        look.addWidget(self.bold)
+        lay.addLayout(look)
         lay.addWidget(QLabel("Piece of information:"))
         self.search = QLineEdit()
         self.search.setObjectName("piece_search")
@@ -461,6 +485,10 @@ class LayoutEditor(QDialog):
 
     def _fill_game(self) -> None:
         own = self.edited.layout.theme.game_colours
+        if own and self.game.currentText() not in own:
+            self.game.blockSignals(True)
+            self.game.setCurrentText(next(iter(own)))
+            self.game.blockSignals(False)
         self.game_colour.show_colour(own.get(self.game.currentText(), ""), "none")
         self.games_set.setText("Set: " + (", ".join(own) or "none"))
 
@@ -478,12 +506,21 @@ class LayoutEditor(QDialog):
         self._fill_size()
 
     def _fill_size(self) -> None:
+        """The region's own controls (its text size, alignment, bold), or nothing picked."""
         screen = self.edited.screen(self.s)
-        self.text_size.setEnabled(self.region >= 0)
-        if self.region >= 0:
-            self.text_size.blockSignals(True)
-            self.text_size.setValue(screen.regions[self.region].size * 100)
-            self.text_size.blockSignals(False)
+        picked = self.region >= 0
+        region = screen.regions[self.region] if picked else None
+        for w in (self.text_size, self.align, self.bold):
+            w.setEnabled(picked)
+            w.blockSignals(True)
+        self.text_size.setValue(region.size * 100 if region else self.text_size.minimum())
+        self.align.setCurrentIndex(self.align.findData(region.align) if region else 1)
+        self.bold.setChecked(bool(region and region.bold))
+        for w in (self.text_size, self.align, self.bold):
+            w.blockSignals(False)
+        self.seconds.blockSignals(True)
+        self.seconds.setValue(screen.event_seconds if screen.event else screen.seconds)
+        self.seconds.blockSignals(False)
 
     def _screen_changed(self) -> None:
         if self._filling:
@@ -588,6 +625,11 @@ class LayoutEditor(QDialog):
 
     def _picked_in_list(self, row: int) -> None:
         self.pick_region(row)
+
+    def _seconds_changed(self) -> None:
+        screen = self.edited.screen(self.s)
+        if self.seconds.value() != (screen.event_seconds if screen.event else screen.seconds):
+            self._change(lambda: self.edited.set_seconds(self.s, self.seconds.value()))
 
     def _size_changed(self) -> None:
         if self.region < 0:

@@ -17,6 +17,7 @@ Public API::
         .set_level_background(level, colour | ""), .set_game_colour(game, colour | "")
         .move_region(s, r, dcol, drow), .resize_region(s, r, dw, dh), .place_region(s, r, col, row)
         .add_region(s, piece) -> int, .remove_region(s, r), .set_piece(s, r, piece), .set_size(s, r, size)
+        .set_align(s, r, align), .set_bold(s, r, bold), .set_seconds(s, seconds)
         .save(venue_folder) -> Path, .export(out) -> Path
     image_from_file(path, taken) -> (name, bytes)     # a picture chosen from a file, checked
     import_into(archive, venue_folder) -> (Layout, Path, images)
@@ -36,6 +37,7 @@ import msgspec
 from screens.layout import (
     IMAGE_NAME,
     IMAGES,
+    LASTING,
     LAYOUT_FILE,
     MAX_IMAGE_BYTES,
     MAX_IMAGES,
@@ -300,6 +302,28 @@ class EditedLayout:
             raise LayoutError("WRONG_TYPE", f"A region's text is from {MIN_SIZE:.0%} to {MAX_SIZE:.0%} of the "
                                             f"screen's height.")
         self._with_region(s, r, replace(self._region(s, r), size=round(size, 4)))
+
+    def set_align(self, s: int, r: int, align: str) -> None:
+        if align not in ("left", "center", "right"):
+            raise LayoutError("WRONG_TYPE", "A region's text is aligned left, in the centre or right.")
+        self._with_region(s, r, replace(self._region(s, r), align=align))
+
+    def set_bold(self, s: int, r: int, bold: bool) -> None:
+        self._with_region(s, r, replace(self._region(s, r), bold=bool(bold)))
+
+    def set_seconds(self, s: int, seconds: int) -> None:
+        """How long screen ``s`` shows: its turn in the cycle, or, for an event's screen, the event's."""
+        screen = self.layout.screens[s]
+        low = 0 if screen.event in LASTING else 3
+        if not low <= seconds <= 3600:
+            least = "0 (as long as it lasts)" if low == 0 else f"{low} seconds"
+            raise LayoutError("WRONG_TYPE", f"The screen {screen.name!r} shows from {least} to an hour.")
+        if screen.event is None:
+            if seconds == 0 and len(self.layout.cycle()) == 1:
+                raise LayoutError("NO_SCREENS", "The last screen of the cycle keeps its turn.")
+            self._with_screen(s, replace(screen, seconds=seconds))
+        else:
+            self._with_screen(s, replace(screen, event_seconds=seconds))
 
     def add_region(self, s: int, piece: str) -> int:
         """A one-cell region showing ``piece`` in the first free cell of screen ``s``; its index."""

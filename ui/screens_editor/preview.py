@@ -7,7 +7,8 @@ selected, outlined, with a handle at its bottom right corner.
 
 The mouse picks a region (a click), moves it (drag it) or resizes it (drag its handle); the keyboard does
 the same with the preview focused: the arrows move the region selected one cell, Shift+arrows make it
-wider, narrower, taller or shorter, Tab picks the next region. The preview only asks: the dialog changes
+wider, narrower, taller or shorter, Page Down and Page Up pick the next or the previous region (Tab leaves
+the preview, as everywhere). The preview only asks: the dialog changes
 the layout, which refuses a move onto another region or off the screen in words.
 """
 
@@ -154,19 +155,14 @@ class LayoutPreview(QWidget):
             else:
                 self.nudged.emit(dx, dy)
             return
-        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and self.grid_screen is not None and self.grid_screen.regions \
-                and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            step = -1 if key == Qt.Key.Key_Backtab else 1
+        if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) and self.grid_screen is not None \
+                and self.grid_screen.regions:
+            step = -1 if key == Qt.Key.Key_PageUp else 1
             self.selected = (self.selected + step) % len(self.grid_screen.regions)
             self.picked.emit(self.selected)
             self.update()
             return
         super().keyPressEvent(event)
-
-    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's own name
-        # Tab picks the next region while the preview has the focus; Ctrl+Tab leaves it (Qt's way out).
-        return False if self.hasFocus() and self.grid_screen is not None and self.grid_screen.regions else \
-            super().focusNextPrevChild(next)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
