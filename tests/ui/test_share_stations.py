@@ -311,3 +311,31 @@ def test_the_window_says_its_server_stopped_by_itself_and_where_the_newest_backu
             assert backup.history()[-1].label == "note \u201cLast hand on table 1\u201d"
     finally:
         window.close()
+    # closing, the window writes what it holds into a file beside the one shared, as it does from a live server
+    assert window.stations.saved == tmp_path / "friday-shared.floorman"
+    with TournamentStore.open(window.stations.saved, read_only=True) as back:
+        assert back.last_seq == before + 1
+
+
+def test_a_backup_of_the_shared_tournament_that_fails_is_said_and_the_tournament_goes_on(
+        qtbot, tmp_path, clock, pg_folder, monkeypatch) -> None:
+    from db.errors import NotWritable
+
+    _path, session, window = _window(qtbot, tmp_path, clock)
+    window.stations.folder = lambda _file: pg_folder / "server"
+
+    def refused(store: SharedStore, target: Path):  # type: ignore[no-untyped-def]
+        raise NotWritable(f"Floorman cannot write in the folder {target.parent}. Choose another folder.", target)
+
+    monkeypatch.setattr(SharedStore, "export_held", refused)
+    _share(qtbot, window)
+    qtbot.waitUntil(lambda: window.stations.hosted is not None, timeout=60_000)
+    try:
+        for i in range(100):
+            assert window.run({"cmd": "note", "text": f"Table {i + 1} counted"})
+        banner = window.store.banner
+        qtbot.waitUntil(lambda: banner.isVisible() and "cannot write in the folder" in banner.text(), timeout=15_000)
+        assert str(tmp_path / "friday.floorman.backups") in banner.text()
+        assert window.run({"cmd": "note", "text": "Still going"})  # nothing stops the tournament
+    finally:
+        window.close()

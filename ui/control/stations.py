@@ -105,7 +105,7 @@ class StationsControl:
         self._relay = _Relay()
         self._relay.progress.connect(self._progress)
         self._relay.done.connect(self._done)
-        self._relay.backup_said.connect(lambda text: self.shell.say(text, 15000))
+        self._relay.backup_said.connect(self._backup_failed)
         self._relay.server_gone.connect(self._server_gone)
         self._thread: threading.Thread | None = None
         self._cancelled = False
@@ -274,6 +274,15 @@ class StationsControl:
         self.status.setText("The server stopped")
         self.tell(self.gone)
 
+    def _backup_failed(self, text: str) -> None:
+        """A backup of the shared tournament that failed (the tournament goes on): said above the tabs, as a
+        file's own failed backup is, and on the status bar."""
+        if self._closing:
+            return
+        if not self.gone:
+            self.banner(text)
+        self.shell.say(text, 15000)
+
     def _lost(self, text: str) -> None:
         """The server out of reach (its sentence) or back (""): said above the tabs; once it stopped by
         itself, that is what stays said."""
@@ -427,7 +436,8 @@ class StationsControl:
     def save_before_closing(self) -> Path | None:
         """The window closes while this laptop's server holds the tournament: every action is written back
         into a new file beside the one shared (never over a file), which the recent list then offers, so
-        the tournament reopens as it is now. The server's folder keeps its copy too. None when there is no
+        the tournament reopens as it is now. The server's folder keeps its copy too. A server that stopped by
+        itself: what this window holds is written instead (every action it saw). None when there is no
         private server, or the file could not be written (its reason is logged; the server keeps the data)."""
         hosted = self.hosted
         if hosted is None or hosted.server is None or self.session.path is None:
@@ -436,7 +446,7 @@ class StationsControl:
 
         target = saved_name(Path(self.session.path))
         try:
-            hosted.store.export(target)
+            hosted.store.save_as_file(target)  # from the server; from what this window holds if it is gone
         except Exception as exc:  # noqa: BLE001 - the data stays in the server's folder; said in the log
             log_unexpected(exc, f"saving the shared tournament to {target} on closing")
             return None
