@@ -143,7 +143,7 @@ def main(argv: list[str]) -> int:
 
 
 def _without_password(url: str) -> str:
-    from db.shared_store import where
+    from db.server_address import where
 
     return where(url)
 
