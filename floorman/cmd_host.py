@@ -70,6 +70,10 @@ def main(argv: list[str]) -> int:
     try:  # db.hosting: the server (or the venue's), the copy, a code per role; nothing left behind if refused
         hosted = host(path, address=None if opts.url else opts.address, url=opts.url, station=opts.station,
                       say=lambda text: _say(text, opts.role_codes))
+    except KeyboardInterrupt:  # Ctrl+C while starting: what was begun is already taken back
+        print("floorman host: stopped before the tournament was shared; nothing was shared, and no server was "
+              "left running.", file=sys.stderr)
+        return 2
     except JoinCodeError as err:
         print(f"floorman host: {err.message}", file=sys.stderr)
         return 2
