@@ -100,6 +100,15 @@ def money(cents: int | None, currency: str | None = USD) -> str:
     return f"{sign}{symbol(currency)}{abs(amount):,.2f}"
 
 
+def amount(cents: int, currency: str | None = USD) -> str:
+    """An amount as a plain number for a file another program reads: the currency's decimals, no symbol, no
+    grouping, exact to the cent: ``123450`` -> ``1234.50``; ``-300`` -> ``-3.00``; ``(123456, "JPY")`` ->
+    ``123456``."""
+    places = decimals(currency)
+    value = Decimal(int(cents)).scaleb(-places)
+    return f"{value:.{places}f}"
+
+
 def chips(n: int | float | None) -> str:
     """``12500`` -> ``12,500``; ``None`` -> ``-``."""
     if n is None:
