@@ -61,6 +61,7 @@ def locale_for(currency: str) -> str:
     return LOCALES.get(currency, "en_US")
 
 
+@lru_cache(maxsize=256)
 def decimals(currency: str | None = USD) -> int:
     """Digits of the currency's minor unit: 2 for USD and EUR, 0 for JPY (amounts are whole units)."""
     code = _iso(currency)

@@ -245,7 +245,7 @@ def currency_format(currency: str) -> str:
 def to_xlsx(tables: Sequence[Table]) -> bytes:
     """One worksheet per table: money as numbers in the currency's format, times as dates, text as strings."""
     buf = io.BytesIO()
-    book = xlsxwriter.Workbook(buf, {"in_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
+    book = xlsxwriter.Workbook(buf, {"constant_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
                                      "strings_to_urls": False})
     bold = book.add_format({"bold": True})
     quoted = book.add_format({"quote_prefix": True})
@@ -254,6 +254,7 @@ def to_xlsx(tables: Sequence[Table]) -> bytes:
     used: set[str] = set()
     for table in tables:
         money = book.add_format({"num_format": currency_format(table.currency)})
+        scale = 10 ** fmt.decimals(table.currency)
         sheet = book.add_worksheet(_sheet_name(table.title, used))
         for c, head in enumerate(_headers(table)):
             sheet.write_string(0, c, head, bold)
@@ -262,7 +263,7 @@ def to_xlsx(tables: Sequence[Table]) -> bytes:
                 if value is None:
                     continue
                 if col.kind == MONEY:
-                    sheet.write_number(r, c, _units(int(value), table.currency), money)
+                    sheet.write_number(r, c, _units(int(value), scale), money)
                 elif col.kind == POINTS:
                     sheet.write_number(r, c, int(value) / 100, points)
                 elif col.kind == INT:
@@ -278,9 +279,10 @@ def to_xlsx(tables: Sequence[Table]) -> bytes:
     return buf.getvalue()
 
 
-def _units(cents: int, currency: str) -> float:
-    """Cents as the currency's units for a numeric cell (exact to the cent: the decimal string, then float)."""
-    return float(fmt.amount(cents, currency))
+def _units(cents: int, scale: int) -> float:
+    """Cents as the currency's units for a numeric cell: ``scale`` is 10 to the currency's decimals; dividing
+    two exact integers gives the double nearest the exact amount, as ``float("1234.50")`` does."""
+    return cents / scale
 
 
 def _sheet_name(title: str, used: set[str]) -> str:
