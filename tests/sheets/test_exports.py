@@ -21,8 +21,10 @@ from sheets.exports import (
     Column,
     Table,
     currency_format,
+    entries_table,
     export,
     league_table,
+    results_table,
     to_csv,
     to_xlsx,
     write_export,
@@ -287,3 +289,23 @@ def test_league_table_reads_the_standings_rows():
     standings = demo_standings()
     table = league_table(standings)
     assert [r[2] for r in table.rows] == [s.name for s in standings.rows]
+
+
+def test_money_on_a_shared_tournament_names_who_recorded_each_payment():
+    t = builtin_demo()
+    rows = views.money(t).rows
+    authors = [("Desk 1", "Kim") if i % 2 else ("Desk 2", "=Lee") for i in range(len(rows))]
+    money = _csv_rows(export("money", "csv", t, {"recorded_by": authors}))
+    paid = [r["Recorded by"] for r in money if r["Kind"] == "entry"]
+    assert paid[:2] == ["Desk 2 (=Lee)", "Desk 1 (Kim)"]
+    assert "Recorded by" not in _csv_rows(export("money", "csv", t))[0]  # one laptop: no such column
+
+
+def test_a_workbook_holds_several_tables_each_on_its_own_sheet_and_unknown_choices_are_refused():
+    t = builtin_demo()
+    book = load_workbook(io.BytesIO(to_xlsx([results_table(t), results_table(t), entries_table(t)])))
+    assert book.sheetnames == ["Results", "Results 2", "Entries"]
+    with pytest.raises(ValueError, match="no export called 'players'"):
+        export("players", "csv", t)
+    with pytest.raises(ValueError, match="no format called 'pdf'"):
+        export("results", "pdf", t)
