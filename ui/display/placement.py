@@ -109,7 +109,9 @@ class DisplayController(QObject):
             return self.display
         if self.display is None:
             player = ChimePlayer(muted=self.settings.muted)
-            self.display = RoomDisplay(self._holder, self._time, player=player, voice=self.voice)
+            self.display = RoomDisplay(self._holder, self._time, player=player, voice=self.voice,
+                                       layout=self.settings.layout)
+            self.display.layout_chosen.connect(self.set_layout)
             player.setParent(self.display)
             player.muted_changed.connect(self.set_muted)
             self.display.set_chip_leaders(self.settings.chip_leaders)
@@ -143,6 +145,18 @@ class DisplayController(QObject):
             saved.save(self.settings)
         if self.display is not None:
             self.display.set_largest_bounties(show)
+
+    def set_layout(self, key: str) -> str:
+        """The layout the display shows ("" the fixed design), now and next time; a refused one is said in
+        one sentence (returned) and changes nothing."""
+        if self.display is not None and self.display.layout_id != key:
+            refused = self.display.set_layout(key)
+            if refused:
+                return refused
+        if key != self.settings.layout:
+            self.settings = replace(self.settings, layout=key)
+            saved.save(self.settings)
+        return ""
 
     def set_league_standings(self, show: bool) -> None:
         """LGE: the league's standings between events (or not), remembered for next time; what is shown
