@@ -248,7 +248,8 @@ class LayoutView(QWidget):
         right = [all(_is_figure(r[c]) for r in content.rows) and any(r[c].strip() for r in content.rows)
                  for c in range(columns)]
         right[0] = False if columns > 1 else right[0]
-        px = line_pixels(box.font, True, min(box.size * self.height() * SCALE["normal"], area.height() / len(rows)))
+        # A table's rows are its main lines: as high as the region's size, or as its height shares out.
+        px = line_pixels(box.font, True, min(box.size * self.height(), area.height() / len(rows)))
         while True:
             font = _font(box.font, px, False)
             head = _font(box.font, px, True)
@@ -290,13 +291,16 @@ class LayoutView(QWidget):
         caption_h = inner.height() * 0.22 if box.content.lines else 0.0
         side = min(inner.width(), inner.height() - caption_h)
         if caption_h:
-            plan.lines = self._stack(index, box, box.content.lines,
+            # The caption is read from a table's distance, not the room's: drawn as a normal line (its colour
+            # stays the caption's).
+            said = tuple(Line(ln.text, "normal") for ln in box.content.lines)
+            plan.lines = self._stack(index, box, said,
                                      QRectF(inner.left(), inner.top() + side, inner.width(), inner.height() - side))
             used = sum(ln.rect.height() for ln in plan.lines)
             side = min(inner.width(), inner.height() - used)
             shift = inner.top() + side - min(ln.rect.top() for ln in plan.lines)
             plan.lines = [DrawnLine(ln.box, ln.text, ln.font, ln.rect.translated(0, shift), ln.baseline + shift,
-                                    ln.colour) for ln in plan.lines]
+                                    box.colour_for(was.emphasis)) for ln, was in zip(plan.lines, box.content.lines)]
         key = f"qr:{box.content.qr}"
         if key not in self._pixmaps:
             from ui.qr import qr_pixmap
