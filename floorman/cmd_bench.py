@@ -22,10 +22,11 @@ BENCHES = {
     "league": ("bench_league", "a season of 52 events x 200 players: standings recomputed"),
     "serve": ("bench_serve", "300 live phones on 127.0.0.1: update latency, the director's bust, server CPU"),
     "stations": ("bench_stations", "three stations sharing one tournament: commits, propagation, a race, a take-over"),
+    "screens": ("bench_screens", "the room display drawing a layout at 3840x2160: a clock tick's repaint, idle CPU"),
 }
 # The benchmarks that take ``--quick`` (the same checks, smaller) and ``--json`` (the figures as JSON).
 TAKES_QUICK = {"stations"}
-TAKES_JSON = {"store", "stations"}
+TAKES_JSON = {"store", "stations", "screens"}
 
 
 def source_root() -> Path | None:

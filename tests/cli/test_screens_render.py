@@ -100,3 +100,18 @@ def test_render_needs_no_monitor(tmp_path: Path) -> None:
                           cwd=Path(__file__).resolve().parents[2], timeout=120)
     assert done.returncode == 0, done.stderr
     assert QImage(str(out)).size().toTuple() == (270, 480)
+
+
+def test_floorman_bench_screens_runs_the_screens_benchmark(monkeypatch, capsys) -> None:
+    from floorman import cmd_bench
+
+    ran: list[list[str]] = []
+
+    def fake_run(argv, cwd=None):
+        ran.append(list(argv))
+        return subprocess.CompletedProcess(argv, 0)
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    assert cmd_bench.main(["screens", "--json"]) == 0
+    assert ran and ran[0][-2:] == ["tests.bench.bench_screens", "--json"]
+    assert "== screens: the room display drawing a layout at 3840x2160" in capsys.readouterr().err

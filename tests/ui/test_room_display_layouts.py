@@ -120,3 +120,25 @@ def test_the_layout_chosen_in_the_menu_is_remembered_for_next_night(qtbot, hat, 
     next(a for a in layouts.actions() if a.text().startswith("Fixed design")).trigger()
     assert display.room_layout is None and display.panel.isVisibleTo(display) and saved.load().layout == ""
     ctl.close()
+
+
+def test_the_picture_is_composed_once_a_second_not_at_every_tick(qtbot, hat) -> None:
+    """The window ticks 20 times a second for the chimes' moments; the layout's words change once a
+    second at most, so the picture is composed (and its boxes laid out) once."""
+    t, clk = hat
+    display = RoomDisplay(t, clk, layout="classic-16x9", tick_ms=10_000)
+    qtbot.addWidget(display)
+    display.view.drawn()
+    shown = display.view.picture
+    made = display.view.layouts_made
+    for _ in range(19):
+        clk.advance(0.05)
+        display.refresh()
+    assert display.view.picture is shown and display.view.layouts_made == made
+    clk.advance(0.05)
+    display.refresh()
+    assert display.view.picture is not shown and clock_text(display) == "29:59"
+    t.execute({"cmd": "bust", "player": "Player 1"})  # the tournament changed: composed at once
+    before = display.view.picture
+    display.refresh()
+    assert display.view.picture is not before

@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -49,6 +49,9 @@ SCALE: dict[Emphasis, float] = {"strong": 1.0, "alert": 0.8, "normal": 0.62, "mu
 PAD = 0.06  # a box's inner margin, as a fraction of its smaller side (at most PAD_MAX of the screen's height)
 PAD_MAX = 0.012
 TABLE_GAP = 1.2  # the gap between two columns of a table, in the width of an "M" of the table's font
+INK = 0.15  # how far a glyph's ink may reach beyond its line's rectangle, in line heights
+BIG_TEXT = 64  # pixels: a line this large is drawn from cached glyph images (Qt rasterises it at every draw)
+GLYPHS_KEPT = 600
 MIN_PIXELS = 4  # the smallest font drawn (a line that would need less is drawn at this size, and clipped)
 FIGURES = re.compile(r"[^A-Za-z]*\d[^A-Za-z]*|[A-Z]{3} [\d.,]+|[\d.,]+ [A-Z]{3}")  # a figure, maybe with currency
 
@@ -110,6 +113,38 @@ def _is_figure(text: str) -> bool:
     return bool(FIGURES.fullmatch(text.strip())) if text.strip() else True
 
 
+def _changed_chars(old: DrawnLine, new: DrawnLine) -> QRectF:
+    """The characters that differ between two lines of one font, length and place, old and new."""
+    metrics = QFontMetricsF(new.font)
+    m = new.rect.height() * INK
+    area = QRectF()
+    for i, (a, b) in enumerate(zip(old.text, new.text)):
+        if a != b:
+            for line in (old, new):
+                left = line.rect.left() + metrics.horizontalAdvance(line.text[:i])
+                right = line.rect.left() + metrics.horizontalAdvance(line.text[:i + 1])
+                area = area.united(QRectF(left - m, line.rect.top() - m, right - left + 2 * m,
+                                          line.rect.height() + 2 * m))
+    return area
+
+
+def _glyph(font: QFont, char: str, colour: str) -> QImage:
+    """One glyph drawn on a transparent image: the line's height and the glyph's advance, with a margin of
+    :data:`INK` line heights all round for the ink beyond them."""
+    m = QFontMetricsF(font)
+    margin = m.height() * INK
+    image = QImage(int(m.horizontalAdvance(char) + 2 * margin) + 2, int(m.height() + 2 * margin) + 2,
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.setFont(font)
+    painter.setPen(QColor(colour))
+    painter.drawText(QPointF(margin, margin + m.ascent()), char)
+    painter.end()
+    return image
+
+
 class LayoutView(QWidget):
     """Draws a picture of a layout's screen; see the module's docstring."""
 
@@ -122,6 +157,7 @@ class LayoutView(QWidget):
         self._pixmaps: dict[str, QPixmap | None] = {}
         self._scaled: dict[tuple[str, int, int], QPixmap] = {}
         self._plans: list[_Planned] = []
+        self._glyphs: dict[tuple[str, str, str], QImage] = {}
         self._size = QSize()
         self.layouts_made = 0  # boxes laid out since the start (the tests count what a tick costs)
 
@@ -137,10 +173,39 @@ class LayoutView(QWidget):
             self.update()
             return
         for i, box in enumerate(picture.boxes):
-            if i >= len(self._plans) or self._plans[i].key != self._key(box):
-                rect = self.box_rect(box)
-                self._plans[i] = self._plan(i, box, rect)
-                self.update(rect.toAlignedRect())
+            if self._plans[i].key != self._key(box):
+                old_plan, new_plan = self._plans[i], self._plan(i, box, self.box_rect(box))
+                self._plans[i] = new_plan
+                self.update(self._changed(old_plan, new_plan))
+
+    @staticmethod
+    def _changed(old: _Planned, new: _Planned) -> QRect:
+        """What to repaint of a box whose words changed: the lines that changed, old and new, with a margin
+        for the glyphs' ink beyond their advance (of a line that kept its font and place, only the
+        characters that changed: the clock's last digit, most seconds); its picture if it has one."""
+        area = QRectF()
+        paired = len(old.lines) == len(new.lines)
+        for i, ln in enumerate(new.lines):
+            was = old.lines[i] if paired else None
+            if was is not None and (was.text, was.font.key(), was.rect, was.colour) == \
+                    (ln.text, ln.font.key(), ln.rect, ln.colour):
+                continue
+            if was is not None and was.font.key() == ln.font.key() and was.rect == ln.rect \
+                    and was.colour == ln.colour and len(was.text) == len(ln.text):
+                area = area.united(_changed_chars(was, ln))
+            else:
+                for line in (ln, was) if was is not None else (ln,):
+                    m = line.rect.height() * INK
+                    area = area.united(line.rect.adjusted(-m, -m, m, m))
+        if not paired:
+            for line in old.lines:
+                m = line.rect.height() * INK
+                area = area.united(line.rect.adjusted(-m, -m, m, m))
+        if old.pixmap_rect != new.pixmap_rect or old.pixmap is not new.pixmap:
+            for r in (old.pixmap_rect, new.pixmap_rect):
+                if r is not None:
+                    area = area.united(r)
+        return area.intersected(new.rect).toAlignedRect()
 
     def _set_images(self, images: Mapping[str, bytes] | Path) -> None:
         if isinstance(images, Path):
@@ -374,9 +439,32 @@ class LayoutView(QWidget):
             if plan.pixmap is not None and plan.pixmap_rect is not None:
                 painter.drawPixmap(plan.pixmap_rect.topLeft(), plan.pixmap)
             for line in plan.lines:
-                painter.setFont(line.font)
-                painter.setPen(QColor(line.colour or box.colour))
-                painter.drawText(QPointF(line.rect.left(), line.baseline), line.text)
+                if not line.rect.intersects(dirty.adjusted(-line.rect.height(), -line.rect.height(),
+                                                           line.rect.height(), line.rect.height())):
+                    continue
+                if line.font.pixelSize() >= BIG_TEXT:
+                    self._draw_big(painter, line, line.colour or box.colour)
+                else:
+                    painter.setFont(line.font)
+                    painter.setPen(QColor(line.colour or box.colour))
+                    painter.drawText(QPointF(line.rect.left(), line.baseline), line.text)
+
+    def _draw_big(self, painter: QPainter, line: DrawnLine, colour: str) -> None:
+        """A large line glyph by glyph, each glyph's image made once (the clock's digits, every second)."""
+        metrics = QFontMetricsF(line.font)
+        fkey = line.font.key()
+        for i, char in enumerate(line.text):
+            if char.isspace():
+                continue
+            key = (fkey, char, colour)
+            glyph = self._glyphs.get(key)
+            if glyph is None:
+                if len(self._glyphs) > GLYPHS_KEPT:
+                    self._glyphs.clear()
+                glyph = self._glyphs[key] = _glyph(line.font, char, colour)
+            x = line.rect.left() + metrics.horizontalAdvance(line.text[:i])
+            margin = line.rect.height() * INK
+            painter.drawImage(QPointF(round(x - margin), round(line.rect.top() - margin)), glyph)
 
 
 def render_image(picture: Picture, width: int, height: int,

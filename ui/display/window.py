@@ -16,6 +16,7 @@ chimes and the voice follow the clock's moments (:class:`screens.frame.DisplayFr
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,7 @@ class RoomDisplay(QWidget):
         self.announcements: tuple[Announcement, ...] = ()
         self.share_url = ""
         self._frame: DisplayFrame | None = None
+        self._composed: tuple[Any, ...] = ()  # what the shown picture was composed from
         self._read: tuple[int, Any, views.StructureView | None, tuple[Any, ...]] = (-1, None, None, ())
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
@@ -211,7 +213,14 @@ class RoomDisplay(QWidget):
         try:
             now = self.source.time.now()
             frame = self.source.frame(now)
-            picture = self.picture(now)
+            # The picture is composed again when what it shows may have changed: the clock's words, the
+            # tournament, the second (the screens turn, the pages and banners follow the time), the
+            # announcements or the phones' address; the 20 ticks of a second between cost the frame alone.
+            shown = replace(frame, seconds_left=None, seconds_to_break=None)  # the words, not the exact time
+            key = (shown, self.source.seq, int(now), self.announcements, self.share_url, self.room_layout)
+            picture = self.picture(now) if key != self._composed else None
+            if picture is not None:
+                self._composed = key
         except Exception:
             if not self._failed:
                 log.exception("the room display could not read the tournament")
@@ -221,7 +230,7 @@ class RoomDisplay(QWidget):
         self._frame = frame
         if picture is not None:
             self.view.show_picture(picture, self.layout_images)
-        else:
+        elif self.room_layout is None:
             self.panel.show_frame(frame)
         self._show_parts()
         moments = self.policy.update(frame)
