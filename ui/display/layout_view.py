@@ -45,7 +45,7 @@ from screens.compose import Box, Picture
 from screens.pieces import Emphasis, Line
 
 # A line's height against its region's ``size``, by emphasis: the figure itself full size, a caption small.
-SCALE: dict[Emphasis, float] = {"strong": 1.0, "alert": 0.8, "normal": 0.62, "muted": 0.42}
+SCALE: dict[Emphasis, float] = {"strong": 1.0, "alert": 0.8, "normal": 0.62, "muted": 0.5}
 PAD = 0.06  # a box's inner margin, as a fraction of its smaller side (at most PAD_MAX of the screen's height)
 PAD_MAX = 0.012
 TABLE_GAP = 1.2  # the gap between two columns of a table, in the width of an "M" of the table's font
@@ -268,13 +268,15 @@ class LayoutView(QWidget):
             plan.lines = self._stack(index, box, content.lines, inner)
         return plan
 
-    def _stack(self, index: int, box: Box, lines: tuple[Line, ...], inner: QRectF) -> list[DrawnLine]:
-        """Lines one under the other, centred in height, each at its emphasis' size or smaller."""
+    def _stack(self, index: int, box: Box, lines: tuple[Line, ...], inner: QRectF,
+               main: float | None = None) -> list[DrawnLine]:
+        """Lines one under the other, centred in height, each at its emphasis' size or smaller; ``main``
+        the height of a strong line in pixels (default: the region's size)."""
         if not lines:
             return []
-        screen_h = self.height()
+        full = box.size * self.height() if main is None else main
         bolds = [box.bold and ln.emphasis in ("strong", "alert") for ln in lines]
-        fonts = [_fit_font(box.font, line_pixels(box.font, bold, box.size * screen_h * SCALE[ln.emphasis]), bold,
+        fonts = [_fit_font(box.font, line_pixels(box.font, bold, full * SCALE[ln.emphasis]), bold,
                            ln.text, inner.width()) for bold, ln in zip(bolds, lines)]
         total = sum(QFontMetricsF(f).height() for f in fonts)
         while total > inner.height() and any(f.pixelSize() > MIN_PIXELS for f in fonts):
@@ -300,11 +302,14 @@ class LayoutView(QWidget):
 
     def _plan_table(self, index: int, box: Box, plan: _Planned, inner: QRectF) -> None:
         content = box.content
+        rows = ([content.header] if content.header else []) + [tuple(r) for r in content.rows]
+        # The title (a caption) is read with the rows: as high as a row, as a caption is to its figure.
+        row_h = min(box.size * self.height(), inner.height() / max(1, len(rows) + len(content.lines)))
         titles = self._stack(index, box, content.lines, QRectF(inner.left(), inner.top(), inner.width(),
-                                                              inner.height() * 0.16)) if content.lines else []
+                                                              row_h * len(content.lines)),
+                             main=row_h / SCALE["normal"]) if content.lines else []
         top = max((ln.rect.bottom() for ln in titles), default=inner.top())
         area = QRectF(inner.left(), top, inner.width(), inner.bottom() - top)
-        rows = ([content.header] if content.header else []) + [tuple(r) for r in content.rows]
         if not rows:
             plan.lines = titles
             return
