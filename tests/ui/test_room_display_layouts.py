@@ -142,3 +142,26 @@ def test_the_picture_is_composed_once_a_second_not_at_every_tick(qtbot, hat) -> 
     before = display.view.picture
     display.refresh()
     assert display.view.picture is not before
+
+
+def test_the_directors_view_menu_chooses_the_room_displays_layout(qtbot, user_data) -> None:
+    from tests.ui.conftest import open_window
+    from ui.session import Session
+
+    t = Tournament.create(load_profile("tda"), name="Layouts", time=FakeClock(), seed=3)
+    w = open_window(qtbot, Session.in_memory(t))
+    w.fill_display_layouts()
+    entries = {a.text(): a for a in w.display_layout_menu.actions()}
+    assert entries["Classic 16:9"].isChecked() and not entries["Sponsors 9:16"].isChecked()
+    entries["Sponsors 9:16"].trigger()  # chosen before the display opens: remembered, shown when it does
+    assert saved.load().layout == "sponsors-9x16"
+    w.choose_display_layout("nowhere")  # refused before the display opens too: nothing remembered
+    assert w.statusBar().currentMessage().startswith("There is no layout") and saved.load().layout == "sponsors-9x16"
+    w.act_room_display()
+    assert w.display.layout_id == "sponsors-9x16" and w.display.view.isVisibleTo(w.display)
+    w.choose_display_layout("nowhere")
+    assert w.statusBar().currentMessage().startswith("There is no layout 'nowhere'")
+    assert w.display.layout_id == "sponsors-9x16" and saved.load().layout == "sponsors-9x16"
+    w.fill_display_layouts()
+    assert next(a for a in w.display_layout_menu.actions() if a.text() == "Sponsors 9:16").isChecked()
+    w.close()

@@ -17,10 +17,11 @@ from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 from app.api import TimeSource
+from screens.layout import LayoutError
 from ui.display import settings as saved
 from ui.display.sound import ChimePlayer
 from ui.display.voice import RoomVoice
-from ui.display.window import RoomDisplay
+from ui.display.window import RoomDisplay, find_entry
 
 ScreenList = Callable[[], Sequence[QScreen]]
 SPEECH_FIELDS = ("speech", "voice", "volume", "say_levels", "say_breaks", "say_five_minutes", "say_registration")
@@ -153,6 +154,11 @@ class DisplayController(QObject):
             refused = self.display.set_layout(key)
             if refused:
                 return refused
+        elif self.display is None and key:
+            try:
+                find_entry(key)
+            except LayoutError as exc:
+                return exc.message
         if key != self.settings.layout:
             self.settings = replace(self.settings, layout=key)
             saved.save(self.settings)

@@ -16,6 +16,7 @@ chimes and the voice follow the clock's moments (:class:`screens.frame.DisplayFr
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,27 @@ def find_entry(key: str, folder: Path | None = None) -> LayoutEntry:
             return entry
     known = ", ".join(sorted({e.id for e in entries}))
     raise LayoutError("UNKNOWN_LAYOUT", f"There is no layout {key!r}; there are {known}.")
+
+
+def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Callable[[str], object]) -> None:
+    """The layouts to choose from, in ``menu`` (emptied first): the fixed design, the presets and the
+    venue's own (``folder``; None: the user data folder's), a refused one greyed with its reason, the
+    ``current`` one checked; ``choose(id)`` is called with the one the director picks."""
+    menu.clear()
+    group = QActionGroup(menu)
+    choices: list[tuple[str, str, str]] = [("", "Fixed design (chip leaders, bounties, league board)", "")]
+    for e in list_layouts(folder if folder is not None else venue_layouts()):
+        where = "" if e.source == "preset" else " (the venue's)"
+        words = f"{e.name} {e.aspect}{where}" if e.layout is not None else f"{e.id}: refused, {e.error}"
+        choices.append((e.id, words, e.error))
+    for key, words, error in choices:
+        action = QAction(words, menu)
+        action.setCheckable(True)
+        action.setChecked(key == current)
+        action.setEnabled(not error)
+        action.triggered.connect(lambda _=False, k=key: choose(k))
+        group.addAction(action)
+        menu.addAction(action)
 
 
 class RoomDisplay(QWidget):
@@ -365,21 +387,7 @@ class RoomDisplay(QWidget):
     def layout_menu(self, parent: QMenu) -> QMenu:
         """Layout: the fixed design, the presets and the venue's own (a refused one greyed, with why)."""
         menu = QMenu("Layout", parent)
-        group = QActionGroup(menu)
-        choices: list[tuple[str, str, str]] = [("", "Fixed design (chip leaders, bounties, league board)", "")]
-        folder = self.layouts_folder if self.layouts_folder is not None else venue_layouts()
-        for e in list_layouts(folder):
-            where = "" if e.source == "preset" else " (the venue's)"
-            words = f"{e.name} {e.aspect}{where}" if e.layout is not None else f"{e.id}: refused, {e.error}"
-            choices.append((e.id, words, e.error))
-        for key, words, error in choices:
-            action = QAction(words, menu)
-            action.setCheckable(True)
-            action.setChecked(key == self.layout_id)
-            action.setEnabled(not error)
-            action.triggered.connect(lambda _=False, k=key: self.choose_layout(k))
-            group.addAction(action)
-            menu.addAction(action)
+        fill_layout_menu(menu, self.layouts_folder, self.layout_id, self.choose_layout)
         return menu
 
     def menu(self) -> QMenu:
