@@ -160,6 +160,7 @@ class LayoutView(QWidget):
         self._glyphs: dict[tuple[str, str, str], QImage] = {}
         self._size = QSize()
         self.layouts_made = 0  # boxes laid out since the start (the tests count what a tick costs)
+        self.share = ""  # the phones' address, its code at the top right
 
     # -- what to show ---------------------------------------------------------------------------
     def show_picture(self, picture: Picture, images: Mapping[str, bytes] | Path | None = None) -> None:
@@ -224,12 +225,29 @@ class LayoutView(QWidget):
         return (a.showing.screen is b.showing.screen or a.showing.screen == b.showing.screen) and \
             (a.background, a.background_image, a.accent) == (b.background, b.background_image, b.accent) and \
             len(a.boxes) == len(b.boxes) and \
+            [x.content.kind == "qr" for x in a.boxes] == [y.content.kind == "qr" for y in b.boxes] and \
             all((x.x, x.y, x.w, x.h, x.background) == (y.x, y.y, y.w, y.h, y.background)
                 for x, y in zip(a.boxes, b.boxes))
 
     def box_rect(self, box: Box) -> QRectF:
-        w, h = self.width(), self.height()
+        w, h = self.width() - self.share_width(), self.height()
         return QRectF(box.x * w, box.y * h, box.w * w, box.h * h)
+
+    def set_share(self, url: str) -> None:
+        """The phones' address and its QR code at the top right ("" takes them away): the screen gives
+        way, its regions drawn in the width left of the code, unless the screen shows the code itself."""
+        if url != self.share:
+            self.share = url
+            self._plans = []
+            self.update()
+
+    def share_width(self) -> int:
+        """The width of the strip the phones' code takes at the right (0 when there is none)."""
+        pic = self.picture
+        if not self.share or pic is None or any(b.content.kind == "qr" for b in pic.boxes):
+            return 0
+        side = min(round(self.height() * 0.19), round(self.width() * 0.16))
+        return side + 2 * round(self.height() * PAD_MAX)
 
     def drawn(self) -> tuple[DrawnLine, ...]:
         """Every line the widget draws now, laid out as it is drawn."""
@@ -239,7 +257,7 @@ class LayoutView(QWidget):
     # -- the layout of a box ----------------------------------------------------------------------
     def _key(self, box: Box) -> tuple[object, ...]:
         return (box.content, box.x, box.y, box.w, box.h, box.size, box.font, box.bold, box.colour, box.muted,
-                box.alert, box.align, self.width(), self.height())
+                box.alert, box.align, self.width(), self.height(), self.share_width())
 
     def _ensure_plans(self) -> None:
         picture = self.picture
@@ -436,6 +454,9 @@ class LayoutView(QWidget):
                 painter.drawPixmap(dirty, back, dirty.translated(ox, oy))
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        strip = self.share_width()
+        if strip:
+            self._paint_share(painter, strip)
         for box, plan in zip(picture.boxes, self._plans):
             if not plan.rect.intersects(dirty):
                 continue
@@ -453,6 +474,29 @@ class LayoutView(QWidget):
                     painter.setFont(line.font)
                     painter.setPen(QColor(line.colour or box.colour))
                     painter.drawText(QPointF(line.rect.left(), line.baseline), line.text)
+
+    def _paint_share(self, painter: QPainter, strip: int) -> None:
+        """The phones' code at the top right, its address under it (as small as it must be to fit)."""
+        margin = round(self.height() * PAD_MAX)
+        side = strip - 2 * margin
+        key = f"qr:{self.share}"
+        if key not in self._pixmaps:
+            from ui.qr import qr_pixmap
+
+            self._pixmaps[key] = qr_pixmap(self.share, scale=8)
+        code = self._scaled_pixmap(key, side, side, smooth=False)
+        x = self.width() - margin - side
+        if code is not None:
+            painter.drawPixmap(x, margin, code)
+        assert self.picture is not None
+        words = self.share.removeprefix("http://").rstrip("/")
+        font = _fit_font(self.picture.theme.font, line_pixels(self.picture.theme.font, False, self.height() * 0.03),
+                         False, words, strip - margin)
+        metrics = QFontMetricsF(font)
+        painter.setFont(font)
+        painter.setPen(QColor(self.picture.theme.muted))
+        left = self.width() - margin / 2 - (strip - margin + metrics.horizontalAdvance(words)) / 2
+        painter.drawText(QPointF(left, margin + side + metrics.ascent()), words)
 
     def _draw_big(self, painter: QPainter, line: DrawnLine, colour: str) -> None:
         """A large line glyph by glyph, each glyph's image made once (the clock's digits, every second)."""

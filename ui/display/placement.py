@@ -148,9 +148,9 @@ class DisplayController(QObject):
             self.display.set_largest_bounties(show)
 
     def set_layout(self, key: str) -> str:
-        """The layout the display shows ("" the fixed design), now and next time; a refused one is said in
-        one sentence (returned) and changes nothing."""
-        if self.display is not None and self.display.layout_id != key:
+        """The layout the display shows ("" the fixed design), read again from its file, now and next time;
+        a refused one is said in one sentence (returned) and changes nothing."""
+        if self.display is not None:  # read again even when it is the one shown: the editor may have saved it
             refused = self.display.set_layout(key)
             if refused:
                 return refused

@@ -39,7 +39,7 @@ from oskit.dirs import user_data_dir
 from screens.compose import Picture, compose
 from screens.frame import ENDED, WAITING, DisplayFrame
 from screens.layout import IMAGES, Layout, LayoutEntry, LayoutError, list_layouts
-from screens.pieces import RoomInput
+from screens.pieces import RoomInput, render_piece
 from screens.rotation import Announcement, moments_of
 from ui.display.chime import STRIKES, ChimePolicy
 from ui.display.layout_view import LayoutView
@@ -80,7 +80,7 @@ def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Cal
     ``current`` one checked; ``choose(id)`` is called with the one the director picks."""
     menu.clear()
     group = QActionGroup(menu)
-    choices: list[tuple[str, str, str]] = [("", "Fixed design (chip leaders, bounties, league board)", "")]
+    choices: list[tuple[str, str, str]] = [("", "Fixed design (with the chip leaders and bounties panels)", "")]
     for e in list_layouts(folder if folder is not None else venue_layouts()):
         where = "" if e.source == "preset" else " (the venue's)"
         words = f"{e.name} {e.aspect}{where}" if e.layout is not None else f"{e.id}: refused, {e.error}"
@@ -201,8 +201,8 @@ class RoomDisplay(QWidget):
         frame = self._frame
         between = self.league is not None and frame is not None and frame.mode in (WAITING, ENDED)
         drawn = self.room_layout is not None
-        for part, shown in ((self.panel, not drawn and not between), (self.board, not drawn and between),
-                            (self.view, drawn)):
+        for part, shown in ((self.panel, not drawn and not between), (self.board, between),
+                            (self.view, drawn and not between)):
             if part.isVisibleTo(self) != shown:
                 part.setVisible(shown)
 
@@ -224,6 +224,12 @@ class RoomDisplay(QWidget):
         at = self.source.time.now() if now is None else now
         room = self._room(at)
         return compose(self.room_layout, room, moments_of(room.view, self.announcements), at)
+
+    def words(self, piece: str, now: float | None = None) -> str:
+        """What ``piece`` says now, as any screen of a layout shows it (a piece the shown screen may not
+        hold: the tests and the director's tools read a figure without waiting for its screen)."""
+        at = self.source.time.now() if now is None else now
+        return render_piece(piece, self._room(at)).text
 
     # -- the picture --------------------------------------------------------------------------
     @property
@@ -320,6 +326,7 @@ class RoomDisplay(QWidget):
         """The phones' address and its QR code in a corner, and in a layout's phones pieces (None: taken
         away)."""
         self.share_url = url or ""
+        self.view.set_share(self.share_url)
         if url:
             self.panel.set_share(qr_pixmap(url, scale=10), url)
         else:
