@@ -165,3 +165,16 @@ def test_the_directors_view_menu_chooses_the_room_displays_layout(qtbot, user_da
     w.fill_display_layouts()
     assert next(a for a in w.display_layout_menu.actions() if a.text() == "Sponsors 9:16").isChecked()
     w.close()
+
+
+def test_a_layout_refused_when_the_display_opens_gives_way_to_the_classic_preset(qtbot, hat, tmp_path) -> None:
+    """The layout remembered from last night was deleted or spoiled since: no last good one yet, so the
+    classic preset shows, and why is kept in one sentence."""
+    t, clk = hat
+    (tmp_path / "gone").mkdir()
+    (tmp_path / "gone" / "layout.json").write_text("{not json")
+    display = RoomDisplay(t, clk, layout="gone", layouts_folder=tmp_path, tick_ms=10_000)
+    qtbot.addWidget(display)
+    assert display.layout_id == "classic-16x9" and showing(display) == "Clock"
+    assert display.refusal.startswith("The layout file is not JSON")
+    assert display.refusal.count(". ") == 0 and display.refusal.endswith(".")

@@ -33,7 +33,7 @@ class DisplaySettings:
     say_breaks: bool = True
     say_five_minutes: bool = True
     say_registration: bool = False  # the last level to register, said with that level
-    layout: str = "classic-16x9"  # the layout the display shows; "" the fixed design
+    layout: str = "classic-16x9"  # the layout the display shows (window.DEFAULT_LAYOUT); "" the fixed design
 
 
 def settings_path() -> Path:

@@ -53,6 +53,7 @@ from ui.qr import qr_pixmap
 log = logging.getLogger("floorman.display")
 
 TICK_MS = 50
+DEFAULT_LAYOUT = "classic-16x9"  # what a display shows when the layout it was given is refused at the start
 LAYOUTS = "layouts"  # the venue's own layouts: this folder of the user data folder (as floorman screens)
 
 
@@ -168,8 +169,11 @@ class RoomDisplay(QWidget):
         changed = getattr(tournament_or_session, "changed", None)
         if changed is not None and hasattr(changed, "connect"):
             changed.connect(self.refresh)
+        self.refusal = ""  # why the layout asked for at the start was refused ("" : it was not)
         if layout:
-            self.set_layout(layout)
+            self.refusal = self.set_layout(layout)
+            if self.refusal and layout != DEFAULT_LAYOUT:
+                self.set_layout(DEFAULT_LAYOUT)  # no last good one yet: the classic preset
         self.refresh()
 
     # -- the layout ---------------------------------------------------------------------------
