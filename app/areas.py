@@ -16,4 +16,4 @@ from app.entries import purchases, registration, waitlist  # noqa: F401
 from app.games import rotation, studorder  # noqa: F401
 from app.knockouts import bounties  # noqa: F401
 from app.seating import draw, seat_player, stages  # noqa: F401
-from app.tournament import lifecycle  # noqa: F401
+from app.tournament import announcements, lifecycle  # noqa: F401

@@ -51,6 +51,12 @@ INPUT_CODES = frozenset(
         "CLOCK_STATE",
         "MOVE_NOT_ALLOWED",
         "ROLE_FORBIDDEN",  # a station's role does not enter this command (app/commands/roles.py)
+        # The director's announcements on the room's screens (app/tournament/announcements.py).
+        "ANNOUNCEMENT_EMPTY",
+        "ANNOUNCEMENT_TOO_LONG",
+        "TIME_PASSED",
+        "UNKNOWN_ANNOUNCEMENT",
+        "ANNOUNCEMENT_OVER",
     }
 )
 

@@ -38,13 +38,17 @@ BACKUP_SPACING = 30.0  # seconds: a level change this soon after a backup waits 
 
 class SharedBackups:
     def __init__(self, store: SharedStore, source: Path, folder: Path | None = None, *,
-                 every_seconds: float = BACKUP_EVERY_SECONDS, every_actions: int = BACKUP_EVERY_ACTIONS) -> None:
+                 every_seconds: float = BACKUP_EVERY_SECONDS, every_actions: int = BACKUP_EVERY_ACTIONS,
+                 since: int | None = None) -> None:
+        """``since``: the actions already in a file (the one shared holds those it held then); default: all the
+        store holds now."""
         self.store, self.source = store, Path(source)
         self.folder = folder or backups.backup_folder(self.source)
         self.every_seconds, self.every_actions = every_seconds, every_actions
         self.errors: list[str] = []
         self.written: list[Path] = []
-        self._backed_up = store.last_seq  # the tournament as shared is the file itself: nothing to back up yet
+        # the tournament as shared is the file itself: nothing to back up yet
+        self._backed_up = store.last_seq if since is None else since
         self._last = _time.monotonic()
         self._mark = self._clock_position()
         self._due: str | None = None
@@ -77,15 +81,17 @@ class SharedBackups:
             reason = "timer"
         return self.backup_now(reason) if reason is not None else None
 
-    def backup_now(self, reason: str = "manual") -> Path | None:
-        """Write a backup of what the host's station holds now; None (and the error kept) if it failed."""
-        seq = self.store.last_seq
+    def backup_now(self, reason: str = "manual", held: SharedStore | None = None) -> Path | None:
+        """Write a backup of what the host's station holds now (``held``: of that station of the host's
+        instead); None (and the error kept) if it failed."""
+        store = held or self.store
+        seq = store.last_seq
         stamp = _time.strftime("%Y%m%d-%H%M%S") + f"{int(_time.time() * 1000) % 1000:03d}"
         name = f"{backups.backup_stem(self.source)}-{stamp}-{seq:06d}-shared-{reason}{backups.SUFFIX}"
         self._last, self._due = _time.monotonic(), None
         try:
             private_dir(self.folder)
-            made = self.store.export_held(self.folder / name).path
+            made = store.export_held(self.folder / name).path
             backups.prune(self.source, self.folder)
         except (StoreError, OSError, sqlite3.Error) as exc:
             self.errors.append(getattr(exc, "message", None) or f"A backup in {self.folder} failed: {exc}.")
@@ -94,10 +100,13 @@ class SharedBackups:
         self.written.append(made)
         return made
 
-    def close(self) -> Path | None:
-        """The backup owed when hosting stops (actions recorded since the last one)."""
+    def close(self, held: SharedStore | None = None) -> Path | None:
+        """The backup owed when hosting stops (actions recorded since the last one). ``held``: another station
+        of the host's on the same tournament (a window's own), backed up instead when it holds more actions:
+        both hold the same log, one maybe further along."""
         try:
             self.store.poll()
         except StoreError:
             pass
-        return self.backup_now("stop") if self.store.last_seq > self._backed_up else None
+        store = held if held is not None and held.last_seq > self.store.last_seq else self.store
+        return self.backup_now("stop", store) if store.last_seq > self._backed_up else None

@@ -71,7 +71,7 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg import sql
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.conninfo import make_conninfo
 
 from app.commands import Command, declaration
 from app.commands.roles import DIRECTOR
@@ -81,18 +81,16 @@ from app.core.timesource import TimeSource
 from app.errors import RuleError
 from app.log.history import UNDO, Action, History, HistoryItem, replay_history
 from app.log.snapshots import load_state, state_limit
-from db import checks, loading, server_roles, writer
-from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, NotWritable, StoreError
+from db import loading, server_roles, writer
+from db.errors import FileAlreadyExists, NewerFileVersion, NotATournamentFile, StoreError
 from db.fileformat import ACTION_COLUMNS, FORMAT, SCHEMA_VERSION
-from db.private import private_file
-from db.standby import NOTICE, follow_url, standbys_of
+from db.server_address import NOTICE, first_line, follow_url, standbys_of, where
+from db.shared_export import Exported, writable_target, write_file
 from db.station_codes import role_on_server
 from db.store import (
     SNAPSHOT_EVERY,
     Station,
     TournamentStore,
-    _publish,
-    _remove_database,
     app_version,
     checked_station,
     state_fingerprint,
@@ -139,7 +137,6 @@ _INSERT_SNAPSHOT = "INSERT INTO snapshots (action_seq, fingerprint, state, stati
 _PRUNE_SNAPSHOTS = "DELETE FROM snapshots WHERE action_seq < (SELECT min(action_seq) FROM (SELECT action_seq " \
                    "FROM snapshots WHERE fingerprint = %s ORDER BY action_seq DESC LIMIT %s) AS kept)"
 _LOCK = "SELECT pg_advisory_xact_lock(%s)"
-_FILE_INSERT = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({', '.join('?' for _ in ACTION_COLUMNS)})"
 
 
 @dataclass(frozen=True)
@@ -170,20 +167,6 @@ class Overtaken(RuleError):
         self.by = by
 
 
-def where(url: str) -> str:
-    """The server and database a URL names, in words, without its password."""
-    try:
-        info = conninfo_to_dict(url)
-    except psycopg.Error:
-        return "the server given"
-    hosts = str(info.get("host") or "").split(",")  # a standby copy's too, once one is kept (db.standby)
-    ports = str(info.get("port") or "").split(",")
-    ports = ports * len(hosts) if len(ports) == 1 else ports
-    named = [("this computer" if not host or host.startswith("/") else host) + (f":{port}" if port else "")
-             for host, port in zip(hosts, ports, strict=False)]
-    return f"{' or '.join(named)} (database {info.get('dbname') or info.get('user') or 'postgres'})"
-
-
 class NotLetIn(StoreError):
     """The server refused this station's login: its join code was revoked (or its password is wrong)."""
 
@@ -207,8 +190,7 @@ def _refused_login(exc: psycopg.Error) -> bool:
 
 
 def _unreachable(url: str, exc: BaseException) -> str:
-    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return (f"Floorman cannot reach the tournament server at {where(url)} ({first}). Nothing was changed; "
+    return (f"Floorman cannot reach the tournament server at {where(url)} ({first_line(exc)}). Nothing was changed; "
             "this station tries again by itself.")
 
 
@@ -593,7 +575,7 @@ class SharedStore(FoldsHistory):
     def export(self, path: Path | str) -> int:
         """Write the shared tournament, as the server holds it now, into a new tournament file at ``path``
         (never over an existing file); returns how many actions it holds."""
-        path = _writable_target(path)
+        path = writable_target(path)
         try:
             conn = self._db()
             with conn.transaction():
@@ -601,7 +583,7 @@ class SharedStore(FoldsHistory):
                 rows = conn.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions ORDER BY seq").fetchall()
         except psycopg.Error as exc:
             raise self._lost(exc) from exc
-        _write_file(path, meta, [(*row[:7], int(row[7]), *row[8:]) for row in rows])
+        write_file(path, meta, [(*row[:7], int(row[7]), *row[8:]) for row in rows])
         return len(rows)
 
     def export_held(self, path: Path | str) -> Exported:
@@ -610,10 +592,10 @@ class SharedStore(FoldsHistory):
         station holds only committed actions, in the log's order, so the file is the shared log up to
         :attr:`last_seq`; what other stations committed after this station last caught up is not in it,
         and :meth:`Exported.words` says so."""
-        path = _writable_target(path)
+        path = writable_target(path)
         actions = self._history.actions
         rows = [(*values[:7], int(values[7]), *values[8:]) for values in map(writer.action_values, actions)]
-        _write_file(path, self.meta, rows)
+        write_file(path, self.meta, rows)
         last = actions[-1]
         who = self.author(last.seq)
         return Exported(path, len(actions), last.seq, last.at, who.station or last.station,
@@ -705,69 +687,6 @@ def _fold(conn: psycopg.Connection[tuple[Any, ...]], actions: list[Action], time
         seq, blob = chosen["blob"]
         history.remember(blob, loading.last_do_at_or_before(history, seq))
     return history
-
-
-@dataclass(frozen=True)
-class Exported:
-    """A normal tournament file written from a shared tournament: where, how many actions (1 to ``last_seq``),
-    the last one's time and who recorded it, and whether it came from the server or from what this station
-    held when the server could not be reached."""
-
-    path: Path
-    actions: int
-    last_seq: int
-    last_at: float | None
-    last_station: str
-    last_operator: str
-    from_server: bool
-
-    def words(self) -> str:
-        """ "Saved friday.floorman from this station's own copy: actions 1–812, the last at 21:03 by Floor 2
-        (Bob); actions other stations committed after that are not in it." """
-        by = f"{self.last_station} ({self.last_operator})" if self.last_operator else self.last_station
-        last = ""
-        if self.last_at is not None:
-            last = f", the last at {_time.strftime('%H:%M', _time.localtime(self.last_at))}"
-            last += f" by {by}" if by else ""
-        held = f"actions 1\u2013{self.last_seq}{last}"
-        if self.from_server:
-            return f"Saved {self.path.name} from the tournament's server: {held}, the whole tournament."
-        return (f"The tournament's server cannot be reached, so {self.path.name} was saved from this station's own "
-                f"copy: {held}; actions other stations committed after that are not in it.")
-
-
-def _writable_target(path: Path | str) -> Path:
-    path = Path(path)
-    if path.exists() or path.is_symlink():
-        raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.", path)
-    if not path.parent.is_dir() or not checks.can_write(path.parent):
-        raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
-    return path
-
-
-def _write_file(path: Path, meta: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
-    """A new tournament file at ``path`` holding ``rows`` (the file's ``actions`` columns, oldest first), built
-    under a temporary name and moved into place, never over an existing file."""
-    facts = {"format": FORMAT, "schema": str(SCHEMA_VERSION), "app_version": app_version(),
-             "name": meta.get("name", ""), "created_at": meta.get("created_at", repr(rows[0][2]))}
-    seq, kind, at, label, command, events, target, automatic, station, operator = rows[0]
-    first = Action(seq, kind, at, label, json.loads(command), None, target, bool(automatic), raw_events=events,
-                   station=station, operator=operator)
-    temp = path.with_name(path.name + ".exporting")
-    try:
-        _remove_database(temp)
-        private_file(temp, exclusive=True)
-        db = checks.connect(temp)
-        try:
-            writer.build_file(db, facts, first)
-            with db:
-                db.executemany(_FILE_INSERT, rows[1:])
-        finally:
-            db.close()
-        _publish(temp, path)
-    except BaseException:
-        _remove_database(temp)
-        raise
 
 
 def _read_meta(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> dict[str, str]:

@@ -20,6 +20,7 @@ import psycopg
 from app.core.registry import APPLIERS
 from app.errors import RuleError
 from app.log.history import Action
+from db.server_address import where
 from db.shared_store import (
     _SELECT_AFTER,
     _SNAPSHOTS_HELD,
@@ -30,7 +31,6 @@ from db.shared_store import (
     _read_meta,
     _unreachable,
     connect,
-    where,
 )
 from db.store import SNAPSHOT_EVERY
 from db.verify import Report, check

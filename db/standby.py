@@ -18,7 +18,7 @@ on a commit on the host returns only when the copy has written it too, so a stat
 done only when both laptops have it.
 The copy's address is recorded in the tournament (``meta``, key ``standbys``) and announced on the
 tournament's channel (payload ``standby``): each station adds it to the servers it reconnects to
-(:func:`follow_url`: libpq's several hosts, ``target_session_attrs=read-write``, so a station never lands
+(db.server_address.follow_url: libpq's several hosts, ``target_session_attrs=read-write``, so a station never lands
 on a copy that is still a standby, and lands on it by itself once it took over).
 
 **The standby goes away.** With a synchronous standby gone, the host would hold every commit forever:
@@ -54,7 +54,6 @@ import re
 import secrets
 import shutil
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -62,16 +61,14 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from db import pgserver
 from db.errors import StoreError
 from db.joincode import JoinCodeError, JoinInfo, info_from_url, is_code, read_code
 from db.private import private_file
+from db.server_address import META_KEY, NOTICE, first_line, standbys_of, where
 from oskit.dirs import user_data_dir
 
-META_KEY = "standbys"  # meta: JSON list of [address, port], the standby copies stations may follow
-NOTICE = "standby"  # the tournament channel's payload when a standby is added: stations re-read META_KEY
 INFO_FILE = "standby.json"  # in the standby's folder (owner-only): where the host is, the copy's address
 LOGIN_PREFIX = "standby_"
 _STREAMING = "SELECT count(*) FROM pg_stat_replication WHERE usename LIKE 'standby\\_%%' AND state = 'streaming'"
@@ -92,51 +89,6 @@ class StandbyError(StoreError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-# -- where the stations reconnect ---------------------------------------------------------------------------
-def standbys_of(meta: dict[str, str]) -> list[tuple[str, int]]:
-    """The standby copies a tournament's ``meta`` lists: (address, port), oldest first."""
-    try:
-        listed = json.loads(meta.get(META_KEY, "[]"))
-    except ValueError:
-        return []
-    found = []
-    for entry in listed if isinstance(listed, list) else []:
-        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and isinstance(entry[1], int):
-            found.append((entry[0], entry[1]))
-    return found
-
-
-def follow_url(url: str, standbys: Sequence[tuple[str, int]]) -> str:
-    """``url`` naming the standbys as well, so a reconnect lands on whichever of them takes commits now
-    (``target_session_attrs=read-write``); ``url`` itself when there is no standby to add."""
-    if not standbys:
-        return url
-    params = conninfo_to_dict(url)
-    hosts = str(params.get("host") or "").split(",")
-    ports = str(params.get("port") or "").split(",")
-    if len(ports) == 1:
-        ports = ports * len(hosts)
-    known = set(zip(hosts, ports, strict=False))
-    for address, port in standbys:
-        if (address, str(port)) not in known:
-            hosts.append(address)
-            ports.append(str(port))
-            known.add((address, str(port)))
-    params.update(host=",".join(hosts), port=",".join(ports), target_session_attrs="read-write")
-    params.pop("hostaddr", None)
-    return make_conninfo("", **params)
-
-
-def hosts_of(url: str) -> list[tuple[str, str]]:
-    """The (host, port) pairs a URL or connection string names, in the order they are tried."""
-    params = conninfo_to_dict(url)
-    hosts = str(params.get("host") or "").split(",")
-    ports = str(params.get("port") or "5432").split(",")
-    if len(ports) == 1:
-        ports = ports * len(hosts)
-    return list(zip(hosts, ports, strict=False))
 
 
 # -- making the copy ----------------------------------------------------------------------------------------
@@ -276,20 +228,15 @@ def start_standby(primary: str | JoinInfo, folder: Path | str, *, address: str =
 
 
 def _connect_host(url: str) -> psycopg.Connection[tuple[Any, ...]]:
-    from db.shared_store import where
-
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.OperationalError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise StandbyError("HOST_UNREACHABLE", f"Floorman cannot reach the host's server at {where(url)} "
-                           f"({first}); no standby was made.") from exc
+                           f"({first_line(exc)}); no standby was made.") from exc
 
 
 def _check_host(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> str:
     """The tournament's id, once the host is known to be a primary this login may copy."""
-    from db.shared_store import where
-
     row = conn.execute("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone()
     if row is None or not row[0]:
         raise StandbyError("NOT_THE_HOST", "The login of this code or URL may not copy the server (it is a "
@@ -506,8 +453,6 @@ class TakeOver:
     seconds: float
 
     def words(self) -> str:
-        from db.shared_store import where
-
         last = f", the last committed at {self.last_committed.astimezone():%H:%M:%S}" if self.last_committed else ""
         return (f"This laptop is now the tournament's server, at {where(self.url)}: it holds {self.actions} "
                 f"actions{last}. The stations that were open reconnect to it by themselves, and so do codes "
@@ -530,8 +475,6 @@ def take_over(target: Path | str | Standby) -> TakeOver:
         raise StandbyError("ALREADY_HOST", f"The copy in {standby.folder} took over already: it is the "
                            "tournament's server. Nothing was changed.")
     if _answers(standby.primary_url):
-        from db.shared_store import where
-
         raise StandbyError("HOST_ALIVE", f"The host's server at {where(standby.primary_url)} still answers: taking "
                            "over now would split the tournament in two (the stations still on it would go on "
                            "there). Stop it on the host laptop first. Nothing was changed.")

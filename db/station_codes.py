@@ -31,7 +31,7 @@ from psycopg import sql
 from app.commands.roles import DESK, DIRECTOR, FLOOR, ROLES, SCREEN
 from db.errors import StoreError
 from db.joincode import JoinCodeError, info_from_url, is_code, make_code, read_code
-from db.standby import META_KEY, standbys_of
+from db.server_address import META_KEY, first_line, standbys_of
 
 GROUPS: dict[str, str] = {role: f"floorman_{role}" for role in ROLES}  # as db.pgserver.STATION_GROUPS
 WRITERS = (DIRECTOR, DESK, FLOOR)
@@ -47,8 +47,8 @@ def _connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CodeError(f"Floorman cannot reach the tournament server ({first}); no code was changed.") from exc
+        raise CodeError(f"Floorman cannot reach the tournament server ({first_line(exc)}); no code was changed.") \
+            from exc
 
 
 def prepare_groups(conn: psycopg.Connection[tuple[Any, ...]]) -> None:

@@ -43,7 +43,8 @@ def main(argv: list[str]) -> int:
     from app.api import RuleError
     from db.errors import StoreError
     from db.joincode import JoinCodeError, info_from_url, is_code, read_code
-    from db.shared_store import NotLetIn, ServerUnreachable, open_shared, where
+    from db.server_address import where
+    from db.shared_store import NotLetIn, ServerUnreachable, open_shared
 
     try:
         if is_code(opts.target):

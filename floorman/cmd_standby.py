@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
     try:
         from db.errors import StoreError
         from db.pgserver import ServerError
-        from db.shared_store import where
+        from db.server_address import where
         from db.standby import StandbyError, SyncWatch, host_url, start_standby
     except ImportError:
         print(f"floorman standby: {NO_CLIENT}", file=sys.stderr)

@@ -66,7 +66,7 @@ def _shared(target: str) -> bool:
 def _shown(target: str) -> str:
     """A shared tournament's server and database in words, without its password."""
     from db.joincode import JoinCodeError, is_code, read_code
-    from db.shared_store import where
+    from db.server_address import where
 
     try:
         return where(read_code(target).url() if is_code(target) else target)

@@ -22,7 +22,8 @@ Public API::
     Moment(kind, start, end, text)        # start None: a state with no known start
     Announcement(text, at, seconds)       # the director's words, now (at=now) or at a time
     Showing(screen, since, until, event, text); .page(now) -> int
-    moments_of(view, announcements=()) -> tuple[Moment, ...]
+    moments_of(view, announcements=()) -> tuple[Moment, ...]   # the log's announcements, and any given
+    announcements_of(view) -> tuple[Announcement, ...]          # what the director set (``announce``)
     announcement_moments(announcements) -> tuple[Moment, ...]
     showing(layout, moments, now) -> Showing
 """
@@ -86,12 +87,18 @@ def announcement_moments(announcements: Iterable[Announcement]) -> tuple[Moment,
     return tuple(out)
 
 
+def announcements_of(view: TournamentView) -> tuple[Announcement, ...]:
+    """The announcements the director set (the ``announce`` command, kept in the log), as the view has them."""
+    return tuple(Announcement(a.text, a.starts_at, float(a.seconds)) for a in view.announcements)
+
+
 def moments_of(view: TournamentView, announcements: Iterable[Announcement] = ()) -> tuple[Moment, ...]:
     """The moments a view tells, at its clock's time: the level's start (a level up, from level 2 on),
     the break's start and end, the final table's seating, hand for hand and the bubble while they last;
-    and the director's announcements. Read from timestamps the log keeps, never from when it was read."""
+    and the director's announcements (those in the log, and any ``announcements`` given besides). Read
+    from timestamps the log keeps, never from when it was read."""
     c, raw, f = view.clock, view.clock.raw, view.field
-    out: list[Moment] = list(announcement_moments(announcements))
+    out: list[Moment] = list(announcement_moments((*announcements_of(view), *announcements)))
     if c.started and not f.ended:
         left = c.seconds_left or 0.0
         if c.on_break:

@@ -79,6 +79,8 @@ class WindowActions(Protocol):
 
     def act_palette(self) -> object: ...
     def act_room_display(self) -> object: ...
+    def act_announce(self) -> object: ...
+    def act_screens_layout(self) -> object: ...
     def act_display_full_screen(self) -> object: ...
     def act_toggle_dark(self) -> object: ...
     def act_join(self) -> object: ...
@@ -245,6 +247,8 @@ ACTIONS: tuple[Bespoke, ...] = (
             words=("close registration", "late")),
     Bespoke("reopen_registration", "Reopen late registration", _clock(ReopenRegistration), "", M,
             words=("reopen registration", "late")),
+    Bespoke("announce", "Announce on the room's screens…", lambda c: c.window.act_announce(), "", M,
+            words=("announcement", "screens", "say")),
     Bespoke("lock_payouts", "Lock the payouts", _money(LockPayouts), "", M, words=("lock payouts", "lock")),
     Bespoke("unlock_payouts", "Unlock the payouts", _money(UnlockPayouts), "", M,
             words=("unlock payouts", "unlock")),
@@ -285,6 +289,8 @@ ACTIONS: tuple[Bespoke, ...] = (
             own=True),
     Bespoke("display_full_screen", "Room display full screen", lambda c: c.window.act_display_full_screen(), "F11",
             V, own=True, palette=False),
+    Bespoke("screens_layout", "Room screens' layout…", lambda c: c.window.act_screens_layout(), "", V,
+            words=("layout", "screens", "theme", "logo", "sponsors"), own=True),
     Bespoke("print", "Print a sheet…", lambda c: c.printing.act_print_chooser(), "Ctrl+P", words=("print",),
             own=True),
 )

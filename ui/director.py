@@ -632,6 +632,25 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
 
+    def act_announce(self) -> None:
+        """Tournament > Announce on the room's screens…: the words, now or at a time, for how long."""
+        from ui.dialogs.announce import AnnounceDialog
+
+        dialog = AnnounceDialog(self.runner, lambda: views.read(self.session.state, self.session.now()),
+                                self.session.now, self)
+        dialog.finished.connect(lambda _code: self.activateWindow())
+        self.announce_dialog = dialog
+        dialog.open()
+
+    def act_screens_layout(self) -> None:
+        """View > Room screens' layout…: pick a preset, make it the venue's own, with a live preview."""
+        from ui.screens_editor.dialog import LayoutEditor
+
+        dialog = LayoutEditor(lambda: self.session.tournament, self.session.now, self)
+        dialog.finished.connect(lambda _code: self.activateWindow())
+        self.layout_editor = dialog
+        dialog.open()
+
     def act_room_voice(self) -> None:
         """View > Room display voice…: the spoken announcements (voice, volume, kinds), or the chimes."""
         from ui.display.voice_dialog import VoiceDialog

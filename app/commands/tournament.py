@@ -32,3 +32,42 @@ class ChangeSettings(Command, tag="change_settings"):
     )
 
     settings: dict[str, Any]
+
+
+# What every player in the room reads is the tournament director's word: the announcement commands are
+# the director's alone (DIRECTOR_ONLY). The desk takes the money and seats players and the floor enters
+# what happens at the tables; neither speaks for the tournament on its screens (a desk or floor station
+# that needs something said asks the director, or writes a note).
+ANNOUNCEMENT_MAX_CHARS = 200  # what a room screen shows in big letters without scrolling
+ANNOUNCEMENT_SECONDS = (5, 3600)  # from a glance to an hour
+
+
+class Announce(Command, tag="announce"):
+    """Show an announcement on the room's screens: now, or at a time ahead, for a number of seconds.
+
+    The words show on every screen that has an announcement screen, one announcement at a time (one set
+    while another shows waits for it). ``starts_at`` is seconds since the epoch; left out, it shows now.
+    """
+
+    label: ClassVar[str] = "announcement \u201c{text}\u201d"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    rules: ClassVar[tuple[str, ...]] = ()
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "announce", "text": "Last chance to register: late registration closes at the break"},
+        {"cmd": "announce", "text": "Dinner break in 10 minutes", "starts_at": 1800003600.0, "seconds": 60},
+    )
+
+    text: str
+    starts_at: float | None = None
+    seconds: int = 30
+
+
+class CancelAnnouncement(Command, tag="cancel_announcement"):
+    """Take an announcement off the room's screens (or cancel one set for later), by its number."""
+
+    label: ClassVar[str] = "cancel of the announcement {announcement}"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    rules: ClassVar[tuple[str, ...]] = ()
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "cancel_announcement", "announcement": 1},)
+
+    announcement: int

@@ -43,3 +43,34 @@ class SettingsChanged(Event, tag="settings_changed"):
     """
 
     settings: dict[str, Any]
+
+
+class AnnouncementMade(Event, tag="announcement_made"):
+    """The director set an announcement for the room's screens: its number, words, start and length."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"notes"})
+
+    number: int
+    text: str
+    starts_at: float
+    seconds: int
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class AnnouncementCancelled(Event, tag="announcement_cancelled"):
+    """The director took an announcement off the room's screens (or cancelled one set for later)."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"notes"})
+
+    number: int
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()

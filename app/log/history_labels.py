@@ -63,6 +63,13 @@ def _keys(command: dict[str, Any], state: TournamentState) -> str:
     return ", ".join(sorted(settings)) if isinstance(settings, dict) else ""
 
 
+def _announcement(command: dict[str, Any], state: TournamentState) -> str:
+    """An announcement by its words, as the director typed them ("“Dinner is served”"), else its number."""
+    number = command.get("announcement")
+    said = next((a["text"] for a in state.extra.get("announcements", []) if a.get("number") == number), None)
+    return f"\u201c{_short(said)}\u201d" if said else str(number)
+
+
 # What each "{field}" of a template stands for, computed only when the template uses it.
 VALUES: dict[str, Callable[[dict[str, Any], TournamentState], Any]] = {
     "player": _player_value,
@@ -76,6 +83,7 @@ VALUES: dict[str, Callable[[dict[str, Any], TournamentState], Any]] = {
     "text": lambda command, state: _short(command.get("text", "")),
     "name": lambda command, state: " ".join(str(command.get("name", "?")).split()),
     "keys": _keys,
+    "announcement": _announcement,
 }
 
 

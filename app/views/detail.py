@@ -25,7 +25,14 @@ from app.views.parts.games import GamesView, games
 from app.views.parts.money import AccountsView, accounts
 from app.views.parts.satellite import SatelliteView, satellite
 from app.views.parts.structure import StructureTable, structure_table
-from app.views.parts.tournament import HandForHandView, TournamentFacts, hand_for_hand, tournament_facts
+from app.views.parts.tournament import (
+    AnnouncementView,
+    HandForHandView,
+    TournamentFacts,
+    announcements,
+    hand_for_hand,
+    tournament_facts,
+)
 from app.views.read import (
     Awards,
     ClockView,
@@ -87,6 +94,10 @@ class DetailView(msgspec.Struct, frozen=True):
     def clock(self) -> ClockView:
         return self.view.clock
 
+    @property
+    def announcements(self) -> tuple[AnnouncementView, ...]:
+        return self.view.announcements
+
 
 class _Parts(Protocol):
     """What the JSON's parts are written from: a :class:`DetailView`, or the pieces of one built on demand."""
@@ -127,6 +138,8 @@ class _Parts(Protocol):
     def satellite(self) -> SatelliteView | None: ...
     @property
     def hand_for_hand(self) -> HandForHandView: ...
+    @property
+    def announcements(self) -> tuple[AnnouncementView, ...]: ...
 
 
 class _Pieces:
@@ -217,6 +230,10 @@ class _Pieces:
     @cached_property
     def hand_for_hand(self) -> HandForHandView:
         return hand_for_hand(self.state)
+
+    @cached_property
+    def announcements(self) -> tuple[AnnouncementView, ...]:
+        return announcements(self.state)
 
 
 def detail(state: TournamentState, now: float | None = None) -> DetailView:
@@ -333,6 +350,9 @@ class Part(msgspec.Struct, frozen=True):
 
 
 PARTS: dict[str, Part] = {
+    "announcements": Part("The director's announcements for the room's screens, in the order they show: number, "
+                          "words, the time set, seconds, and when the screens show it.",
+                          lambda v: dump(v.announcements)),
     "balance": Part("Pending moves, breaks and redraws with their reasons (empty when the field is balanced); "
                     "the halted tables (BAL-1), the spread and its limit.", lambda v: _balance_json(v.balance)),
     "bounties": Part("KO: the bounty pool and what each player has on his head, has won, and how many he "

@@ -33,6 +33,7 @@ from app.eliminations import satellite
 from app.entries.registration import open_seat_exists
 from app.entries.waitlist import first_waiting
 from app.games.catalogue import CATALOGUE
+from app.views.parts.tournament import AnnouncementView, announcements
 from app.views.tables import TableDetail, table_detail
 
 
@@ -351,6 +352,8 @@ class TournamentView:
     chip_names: Mapping[int, str]  # chip value -> "red 5" for the room
     clock: ClockView
     deal: DealView | None = None  # PAY-11: the recorded deal, if any
+    # The director's announcements for the room's screens, in the order they show (not cancelled).
+    announcements: tuple[AnnouncementView, ...] = ()
 
     def money(self, cents: int | None) -> str:
         """An amount in this tournament's currency."""
@@ -764,6 +767,7 @@ def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[in
         chip_names=brief.chip_names,
         clock=clock,
         deal=_deal(state),
+        announcements=announcements(state),
     )
 
 

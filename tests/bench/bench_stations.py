@@ -46,8 +46,9 @@ from app.log.history import replay_history
 from app.tools.simulate import percentile, simulation_profile
 from db import pgserver
 from db.errors import StoreError
+from db.server_address import hosts_of
 from db.shared_store import Overtaken, ServerUnreachable, SharedStore, create_shared, open_shared
-from db.standby import hosts_of, start_standby, take_over
+from db.standby import start_standby, take_over
 from db.store import TournamentStore
 from tests.support.pg import create_database, drop_database, running_server
 

@@ -190,3 +190,28 @@ def test_join_export_saves_the_shared_tournament_as_a_normal_file(shared: str, t
     assert main(["join", code, "--station", "Director", "--export", str(out)]) == 2  # never over a file
     err = capsys.readouterr().err
     assert "already exists; Floorman will not overwrite it" in err and "Traceback" not in err
+
+
+def test_host_stopped_with_ctrl_c_while_copying_leaves_no_server_and_no_folder(pg_folder: Path, tmp_path: Path,
+                                                                                monkeypatch, capsys) -> None:
+    import db.shared_store
+    from db import pgserver
+
+    started: list[pgserver.PgServer] = []
+    real_start = pgserver.start
+
+    def start(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.append(real_start(*args, **kwargs))
+        return started[-1]
+
+    def interrupted(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setenv("FLOORMAN_DATA_DIR", str(pg_folder))
+    monkeypatch.setattr(pgserver, "start", start)
+    monkeypatch.setattr(db.shared_store, "create_shared", interrupted)
+    assert main(["host", str(tournament_file(tmp_path))]) == 2
+    err = capsys.readouterr().err
+    assert "stopped before the tournament was shared; nothing was shared" in err and "Traceback" not in err
+    assert len(started) == 1 and not started[0].is_running()
+    assert not started[0].folder.exists() and not list((pg_folder / "servers").iterdir())

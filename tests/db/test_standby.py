@@ -24,18 +24,15 @@ from app.log.history import replay_history
 from db import pgserver
 from db.errors import StoreError
 from db.joincode import read_code
+from db.server_address import META_KEY, follow_url, hosts_of, standbys_of
 from db.shared_store import ServerUnreachable, SharedStore, create_shared, open_shared
 from db.standby import (
-    META_KEY,
     Standby,
     StandbyError,
     SyncWatch,
     _release,
     copies_waited_for,
-    follow_url,
-    hosts_of,
     open_standby,
-    standbys_of,
     start_standby,
     sync_names,
     take_over,

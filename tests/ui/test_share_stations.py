@@ -238,3 +238,104 @@ def test_a_tournament_in_memory_is_not_shared_and_says_why(qtbot, window) -> Non
     assert window.stations.dialog is None
     assert window.stations.message_box.text() == ("This tournament is not saved to a file yet; save it first, "
                                                   "then share it.")
+
+
+def test_the_window_sharing_backs_up_the_shared_tournament_off_its_thread_and_when_sharing_stops(
+        qtbot, tmp_path, clock, pg_folder, monkeypatch) -> None:
+    import threading
+
+    from db.backups import list_backups
+    from db.verify import verify_file
+
+    path, session, window = _window(qtbot, tmp_path, clock)
+    window.stations.folder = lambda _file: pg_folder / "server"
+    written: list[tuple[bool, bool]] = []  # (on the window's thread, from the window's own store)
+    real = SharedStore.export_held
+
+    def export_held(store: SharedStore, target: Path):  # type: ignore[no-untyped-def]
+        written.append((threading.current_thread() is threading.main_thread(), store is session.backend))
+        return real(store, target)
+
+    monkeypatch.setattr(SharedStore, "export_held", export_held)
+    _share(qtbot, window)
+    qtbot.waitUntil(lambda: window.stations.hosted is not None, timeout=60_000)
+    before = session.backend.last_seq
+    try:
+        for i in range(100):  # every 100 actions, as floorman host does
+            assert window.run({"cmd": "note", "text": f"Table {i + 1} counted"})
+        qtbot.waitUntil(lambda: bool(list_backups(path)), timeout=15_000)
+        (made,) = list_backups(path)
+        assert (made.seq, made.reason) == (before + 100, "shared-actions")
+        assert written == [(False, False)]  # on a thread of its own, with a station of its own
+        assert verify_file(made.path).ok
+        assert window.run({"cmd": "note", "text": "Last hand on table 1"})
+    finally:
+        window.close()
+    kept = list_backups(path)  # and when sharing stops, what was recorded since
+    assert [(b.seq, b.reason) for b in kept] == [(before + 100, "shared-actions"), (before + 101, "shared-stop")]
+    with TournamentStore.open(kept[-1].path, read_only=True) as backup:
+        last = backup.history()[-1]
+        assert (last.label, last.station) == ("note \u201cLast hand on table 1\u201d", "Director")
+    assert written[-1] == (False, False)
+
+
+def test_the_window_says_its_server_stopped_by_itself_and_where_the_newest_backup_is(qtbot, tmp_path, clock,
+                                                                                     pg_folder) -> None:
+    import os
+    import signal
+
+    from db.backups import list_backups
+
+    path, session, window = _window(qtbot, tmp_path, clock)
+    window.stations.folder = lambda _file: pg_folder / "server"
+    _share(qtbot, window)
+    qtbot.waitUntil(lambda: window.stations.hosted is not None, timeout=60_000)
+    hosted = window.stations.hosted
+    before = session.backend.last_seq
+    try:
+        assert window.run({"cmd": "note", "text": "Last hand on table 1"})
+        assert hosted.server is not None and hosted.server.pid is not None
+        os.kill(hosted.server.pid, signal.SIGKILL)  # the server dies under the window
+        qtbot.waitUntil(lambda: "stopped by itself" in _said(window), timeout=15_000)
+        said = _said(window)
+        (newest,) = list_backups(path)  # written first, from what the window holds: its own last action too
+        assert (newest.seq, newest.reason) == (before + 1, "shared-stop")
+        assert said.startswith(f"The server stopped by itself; see its log, {hosted.server.log_file}.")
+        assert f"The newest backup of the tournament is {newest.path.name}, in {newest.path.parent}." in said
+        banner = window.store.banner
+        assert banner.isVisible() and banner.text() == said
+        assert window.stations.status.text() == "The server stopped"
+        qtbot.wait(600)  # the window keeps looking for the server: what it says above the tabs stays this
+        assert banner.text() == said
+        with TournamentStore.open(newest.path, read_only=True) as backup:
+            assert backup.history()[-1].label == "note \u201cLast hand on table 1\u201d"
+    finally:
+        window.close()
+    # closing, the window writes what it holds into a file beside the one shared, as it does from a live server
+    assert window.stations.saved == tmp_path / "friday-shared.floorman"
+    with TournamentStore.open(window.stations.saved, read_only=True) as back:
+        assert back.last_seq == before + 1
+
+
+def test_a_backup_of_the_shared_tournament_that_fails_is_said_and_the_tournament_goes_on(
+        qtbot, tmp_path, clock, pg_folder, monkeypatch) -> None:
+    from db.errors import NotWritable
+
+    _path, session, window = _window(qtbot, tmp_path, clock)
+    window.stations.folder = lambda _file: pg_folder / "server"
+
+    def refused(store: SharedStore, target: Path):  # type: ignore[no-untyped-def]
+        raise NotWritable(f"Floorman cannot write in the folder {target.parent}. Choose another folder.", target)
+
+    monkeypatch.setattr(SharedStore, "export_held", refused)
+    _share(qtbot, window)
+    qtbot.waitUntil(lambda: window.stations.hosted is not None, timeout=60_000)
+    try:
+        for i in range(100):
+            assert window.run({"cmd": "note", "text": f"Table {i + 1} counted"})
+        banner = window.store.banner
+        qtbot.waitUntil(lambda: banner.isVisible() and "cannot write in the folder" in banner.text(), timeout=15_000)
+        assert str(tmp_path / "friday.floorman.backups") in banner.text()
+        assert window.run({"cmd": "note", "text": "Still going"})  # nothing stops the tournament
+    finally:
+        window.close()

@@ -17,9 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -37,6 +36,7 @@ from app.api import fmt, views
 from ui.control.parts import Shell
 from ui.qr import qr_pixmap
 from ui.session import Session
+from ui.widgets.quiet_panel import QuietPanel
 
 DEFAULT_PORT = 8080
 
@@ -67,7 +67,7 @@ class ShareDialog(QDialog):
         form.addRow(buttons)
 
 
-class SharePanel(QWidget):
+class SharePanel(QuietPanel):
     """The address to type or scan, while sharing: a window of its own that never keeps the keyboard.
 
     It shows without being activated. While it is the active window (the director clicked it), the
@@ -76,13 +76,7 @@ class SharePanel(QWidget):
     """
 
     def __init__(self, url: str, owner: QWidget) -> None:
-        super().__init__(owner, Qt.WindowType.Window)
-        self.owner = owner
-        for action in owner.actions():  # F8, Ctrl+K, F5...: the window's keys work from here too
-            self.addAction(action)
-            action.triggered.connect(self._hand_back)
-        self.setWindowTitle("Shared on the network")
-        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        super().__init__(owner, "Shared on the network")
         lay = QVBoxLayout(self)
         self.qr = QLabel()
         self.qr.setPixmap(qr_pixmap(url))
@@ -111,24 +105,6 @@ class SharePanel(QWidget):
         lay.addWidget(self.stop)
         for child in (self.on_display, self.stop):
             child.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
-
-    def _hand_back(self) -> None:
-        if self.isActiveWindow():
-            self.owner.activateWindow()
-
-    def show_quietly(self) -> None:
-        """Show the panel and leave the keyboard where it was."""
-        was = QApplication.activeWindow()
-        self.show()
-        if was is not None and was is not self:
-            was.activateWindow()  # where the system activates every new window all the same
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Whatever is typed here is meant for the director's window: it gets the keyboard and the key."""
-        self.owner.activateWindow()
-        target = self.owner.focusWidget() or self.owner
-        QApplication.sendEvent(target, QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(),
-                                                 event.isAutoRepeat(), event.count()))
 
 
 class ShareControl:

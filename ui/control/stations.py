@@ -9,14 +9,22 @@ worker thread: the window keeps drawing the clock, and a line in the dialog says
 The dialog stays modal meanwhile, so no action is entered in the file while it is being copied.
 
 Then the window carries on with the same tournament, now shared (``Session.switch_to``; the file shared
-stays open, unchanged, so no other window writes into it meanwhile): the title and
-the status bar say "Shared on ADDR:PORT", and a panel shows, per role (director, desk, floor, screen), a
+stays open, unchanged, so no other window writes into it meanwhile): the title and the status bar say
+"Shared on ADDR:PORT", and a panel (ui.dialogs.stations) shows, per role (director, desk, floor, screen), a
 join code with its QR code, Copy, New code and Revoke… (db.station_codes: a code is a login of its own
 on the server, revoked at once). The panel, like the phones' one, never keeps the keyboard.
 
 Every failure (no wheel, an address or port this laptop cannot listen on, a URL that is not one, a
 database that already holds a tournament, a server out of reach) is one sentence in a message box, and
 nothing is left half-done: a server started for it is stopped and its folder removed.
+
+While it is shared, the window does what ``floorman host`` does while it serves (db.hosting.Serving): normal-file
+backups of the shared tournament in the file's backups folder (at each level change and break, every 5
+minutes or 100 actions, and when sharing stops), on a thread with a connection of its own (a backup of a big
+field takes about a tenth of a second; the window's own store never leaves the window's thread); and a
+server of this laptop's that stops by itself is said above the tabs and in a message box, with where the
+newest backup is (written first from what this window holds). A standby copy gone is said by
+ui.takeover.StandbyWatcher.
 
 When the window closes, a tournament on this laptop's server is first written back into a new file beside
 the one shared (``friday-shared.floorman``; the recent list offers it), so it reopens as it is; the server
@@ -29,133 +37,23 @@ import secrets
 import shutil
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QButtonGroup,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QPushButton,
-    QRadioButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
-from app.commands.roles import DESK, DIRECTOR, FLOOR, SCREEN
+from db.hosting import LOOPBACK, Hosted, host
+from db.pgserver import folder_for
 from ui.control.parts import Shell
+from ui.dialogs.stations import HostDialog, StationsPanel, role_title
 from ui.errors import log_unexpected, short_message
-from ui.qr import qr_pixmap
 from ui.session import Session
 
 if TYPE_CHECKING:
-    from db.pgserver import PgServer
-    from db.shared_store import SharedStore
+    from db.hosting import ServingThread
     from ui.takeover import StandbyWatcher
-
-ROLE_ORDER = (DIRECTOR, DESK, FLOOR, SCREEN)
-ROLE_WORDS: dict[str, tuple[str, str]] = {
-    DIRECTOR: ("Director", "Everything, as on this laptop."),
-    DESK: ("Desk", "Registration, buy-ins, rebuys, add-ons, receipts and seating slips."),
-    FLOOR: ("Floor", "Bust-outs, chip counts, moves done, hand for hand."),
-    SCREEN: ("Screen", "Shows the clock and the tournament; changes nothing."),
-}
-LOOPBACK = "127.0.0.1"
-STATION = "Director"  # this laptop's name in the history of the shared tournament
-
-
-def role_title(role: str) -> str:
-    return ROLE_WORDS[role][0]
-
-
-@dataclass
-class Hosted:
-    """A tournament shared: where stations reach it, the store this window now writes to, the codes made."""
-
-    url: str  # the owner's URL (the server's own login): codes are issued and revoked with it
-    where: str  # "192.168.1.23:5433": what the title and the status bar say
-    store: SharedStore
-    server: PgServer | None = None  # a private server this window stops when it closes
-    codes: dict[str, list[str]] = field(default_factory=dict)  # per role, the codes made here, the shown one last
-    revocable: bool = True  # False: the venue's login may not make logins; the codes hold the server's own
-    revoked: set[str] = field(default_factory=set)
-
-    def shown(self, role: str) -> str | None:
-        """The code the panel shows for ``role``: the last one made, if it is not revoked."""
-        made = self.codes.get(role, [])
-        return made[-1] if made and made[-1] not in self.revoked else None
-
-    def close(self) -> None:
-        """Close the store and stop a private server (its data stays in its folder)."""
-        self.store.close()
-        if self.server is not None:
-            self.server.stop()
-
-
-def server_folder(path: Path) -> Path:
-    """A new folder for a private server in the user data folder, named after the tournament's file (as
-    ``floorman host`` makes)."""
-    from db.pgserver import folder_for
-
-    return folder_for(path)
-
-
-def host(path: Path, *, address: str | None, url: str | None, station: str, time: Any,
-         folder: Callable[[Path], Path], say: Callable[[str], None]) -> Hosted:
-    """Start a private server on ``address`` (or use the venue's ``url``), copy the tournament file at
-    ``path`` in, and make a join code per role. Raises with the reason in words; nothing is left behind."""
-    from db.joincode import info_from_url, make_code
-    from db.shared_store import create_shared
-    from db.station_codes import CodeError, issue_code
-
-    server: PgServer | None = None
-    made: Path | None = None
-    store: SharedStore | None = None
-    try:
-        if url is not None:
-            info = info_from_url(url)  # a URL that is not one: said before anything is tried
-            say(f"Copying the tournament to the venue's server at {info.address}:{info.port}\u2026")
-            owner = url
-        else:
-            from db import pgserver
-
-            made = folder(path)
-            say(f"Starting a PostgreSQL server on {address}\u2026")
-            server = pgserver.start(made, address=address or LOOPBACK)
-            owner = server.url()
-            info = info_from_url(owner)
-            say("Copying the tournament in\u2026")
-        store = create_shared(owner, from_file=path, station=station, time=time)
-        say("Making the join codes\u2026")
-        hosted = Hosted(owner, f"{info.address}:{info.port}", store, server)
-        try:
-            hosted.codes = {role: [issue_code(owner, role)] for role in ROLE_ORDER}
-        except CodeError:
-            if server is not None:
-                raise
-            hosted.revocable = False  # a venue's login that may not make logins: its own, as `floorman host` does
-            hosted.codes = {role: [make_code(info.with_role(role))] for role in ROLE_ORDER}
-        return hosted
-    except BaseException:
-        if store is not None:
-            store.close()
-        if server is not None:
-            server.stop()
-        if made is not None:
-            shutil.rmtree(made, ignore_errors=True)
-        raise
 
 
 def saved_name(shared: Path) -> Path:
@@ -178,188 +76,12 @@ def in_words(exc: BaseException) -> str:
 
 
 class _Relay(QObject):
-    """Carries the worker thread's news to the window's thread."""
+    """Carries the worker threads' news to the window's thread."""
 
     progress = Signal(str)
     done = Signal(object)  # a Hosted, or the exception that stopped it
-
-
-class HostDialog(QDialog):
-    """Where the other stations reach the tournament: this laptop's server (on which address) or the venue's."""
-
-    def __init__(self, addresses: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Share with other stations")
-        self.setWindowModality(Qt.WindowModality.WindowModal)
-        form = QFormLayout(self)
-        intro = QLabel("Other laptops join this tournament (Tournament \u2192 Join a tournament\u2026) and enter "
-                       "what their role allows: the desk takes the money, the floor the bust-outs and chip "
-                       "counts, a screen shows the clock. The tournament is copied to a PostgreSQL server; "
-                       "its file is left as it is now.")
-        intro.setWordWrap(True)
-        form.addRow(intro)
-        self.own = QRadioButton("This laptop's own server, listening on:")
-        self.venue = QRadioButton("The venue's PostgreSQL server (its database must be empty):")
-        group = QButtonGroup(self)
-        group.addButton(self.own)
-        group.addButton(self.venue)
-        self.own.setChecked(True)
-        form.addRow(self.own)
-        self.address = QComboBox()
-        for a in addresses:
-            if a != LOOPBACK:
-                self.address.addItem(f"{a} (the venue's network)", a)
-        self.address.addItem(f"{LOOPBACK} (this laptop only)", LOOPBACK)
-        form.addRow("Address:", self.address)
-        form.addRow(self.venue)
-        self.url = QLineEdit()
-        self.url.setPlaceholderText("postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
-        form.addRow("URL:", self.url)
-        self.station = QLineEdit(STATION)
-        form.addRow("This station's name:", self.station)
-        self.progress = QLabel("")
-        self.progress.setObjectName("dim")
-        self.progress.setWordWrap(True)
-        form.addRow(self.progress)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.share = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.share.setText("Share")
-        form.addRow(self.buttons)
-        self.own.toggled.connect(self._follow)
-        self.url.textEdited.connect(lambda _t: self.venue.setChecked(True))
-        self._follow()
-
-    def _follow(self) -> None:
-        self.address.setEnabled(self.own.isChecked())
-
-    def choose_address(self, address: str) -> None:
-        self.own.setChecked(True)
-        self.address.setCurrentIndex(max(0, self.address.findData(address)))
-
-    def chosen(self) -> tuple[str | None, str | None]:
-        """(address, None) for this laptop's server, (None, url) for the venue's."""
-        if self.own.isChecked():
-            return str(self.address.currentData()), None
-        return None, self.url.text().strip()
-
-    def working(self, on: bool) -> None:
-        for w in (self.own, self.venue, self.address, self.url, self.station, self.share):
-            w.setEnabled(not on)
-        if not on:
-            self._follow()
-
-
-class RoleBox(QGroupBox):
-    """One role's join code: its QR code, the code itself, Copy, New code and Revoke…."""
-
-    def __init__(self, role: str) -> None:
-        title, what = ROLE_WORDS[role]
-        super().__init__(title)
-        self.role = role
-        lay = QVBoxLayout(self)
-        self.what = QLabel(what)
-        self.what.setObjectName("dim")
-        self.what.setWordWrap(True)
-        self.what.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.what.setMinimumHeight(self.what.fontMetrics().lineSpacing() * 2)  # the codes line up in every box
-        lay.addWidget(self.what)
-        self.qr = QLabel()
-        self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.qr.setMinimumSize(200, 200)
-        lay.addWidget(self.qr)
-        self.code = QLineEdit()
-        self.code.setReadOnly(True)
-        self.code.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable with the mouse; the keyboard stays away
-        lay.addWidget(self.code)
-        row = QHBoxLayout()
-        self.copy = QPushButton("Copy")
-        self.new = QPushButton("New code")
-        self.revoke = QPushButton("Revoke\u2026")
-        for b in (self.copy, self.new, self.revoke):
-            b.setAutoDefault(False)
-            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
-            row.addWidget(b)
-        lay.addLayout(row)
-
-    def show_code(self, code: str | None, revocable: bool) -> None:
-        if code is None:
-            self.qr.clear()
-            self.qr.setText("Revoked: it lets nobody in.\nNew code makes another.")
-            self.code.clear()
-            self.code.setPlaceholderText("no code")
-        else:
-            self.qr.setPixmap(qr_pixmap(code, scale=3))
-            self.code.setText(code)
-            self.code.setCursorPosition(0)
-        self.copy.setEnabled(code is not None)
-        self.revoke.setEnabled(code is not None and revocable)
-        self.new.setEnabled(revocable)
-        if not revocable:
-            tip = ("The venue's server does not let Floorman make logins: this code holds its own, and cannot be "
-                   "revoked.")
-            self.new.setToolTip(tip)
-            self.revoke.setToolTip(tip)
-
-
-class StationsPanel(QWidget):
-    """The join codes, per role, while the tournament is shared: a window of its own that never keeps the
-    keyboard (a key typed here goes to the director's window)."""
-
-    def __init__(self, owner: QWidget) -> None:
-        super().__init__(owner, Qt.WindowType.Window)
-        self.owner = owner
-        for action in owner.actions():  # F8, Ctrl+K, F5...: the window's keys work from here too
-            self.addAction(action)
-            action.triggered.connect(self._hand_back)
-        self.setWindowTitle("Stations")
-        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
-        lay = QVBoxLayout(self)
-        self.where = QLabel("")
-        font = self.where.font()
-        font.setPointSize(font.pointSize() + 3)
-        self.where.setFont(font)
-        self.where.setWordWrap(True)
-        lay.addWidget(self.where)
-        how = QLabel("On another laptop: Tournament \u2192 Join a tournament\u2026, then paste the code (or scan "
-                     "its QR code). Each code lets its station do what its role allows; Revoke\u2026 cuts off "
-                     "the stations that use it at once.")
-        how.setWordWrap(True)
-        lay.addWidget(how)
-        grid = QGridLayout()
-        self.boxes = {role: RoleBox(role) for role in ROLE_ORDER}
-        for i, role in enumerate(ROLE_ORDER):
-            grid.addWidget(self.boxes[role], 0, i)
-        lay.addLayout(grid)
-        self.standby = QPushButton("Copy the standby code")  # for floorman standby on a second laptop
-        self.standby.setToolTip("A second laptop keeps a copy that can take over if this one dies: floorman standby "
-                                "CODE. The code holds the server's own password: give it to no station.")
-        self.standby.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        lay.addWidget(self.standby, alignment=Qt.AlignmentFlag.AlignLeft)
-        self.said = QLabel("")
-        self.said.setWordWrap(True)
-        lay.addWidget(self.said)
-        self.note = QLabel("")
-        self.note.setObjectName("dim")
-        self.note.setWordWrap(True)
-        lay.addWidget(self.note)
-
-    def _hand_back(self) -> None:
-        if self.isActiveWindow():
-            self.owner.activateWindow()
-
-    def show_quietly(self) -> None:
-        was = QApplication.activeWindow()
-        self.show()
-        self.raise_()
-        if was is not None and was is not self:
-            was.activateWindow()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Whatever is typed here is meant for the director's window: it gets the keyboard and the key."""
-        self.owner.activateWindow()
-        target = self.owner.focusWidget() or self.owner
-        QApplication.sendEvent(target, QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(),
-                                                 event.isAutoRepeat(), event.count()))
+    backup_said = Signal(str)  # a backup of the shared tournament that failed, in words
+    server_gone = Signal()  # this laptop's server stopped by itself
 
 
 class StationsControl:
@@ -372,7 +94,7 @@ class StationsControl:
     def __init__(self, session: Session, shell: Shell, banner: Callable[[str], None]) -> None:
         """``banner``: shows (or, given "", hides) the sentence of a server out of reach above the tabs."""
         self.session, self.shell, self.banner = session, shell, banner
-        self.folder: Callable[[Path], Path] = server_folder
+        self.folder: Callable[[Path], Path] = folder_for
         self.hosted: Hosted | None = None
         self.dialog: HostDialog | None = None
         self.panel: StationsPanel | None = None
@@ -383,12 +105,16 @@ class StationsControl:
         self._relay = _Relay()
         self._relay.progress.connect(self._progress)
         self._relay.done.connect(self._done)
+        self._relay.backup_said.connect(self._backup_failed)
+        self._relay.server_gone.connect(self._server_gone)
         self._thread: threading.Thread | None = None
         self._cancelled = False
         self._closing = False
         self.saved: Path | None = None  # the file the tournament was written back into on closing
         self.file: Any = None  # the store of the file shared, held (unchanged) while shared
         self.standby_watcher: StandbyWatcher | None = None  # a standby copy gone (or back), said
+        self.serving: ServingThread | None = None  # the backups while shared, and the server's own end
+        self.gone = ""  # once this laptop's server stopped by itself: what the banner says from then on
 
     # -- sharing --------------------------------------------------------------------------------------
     def act_share(self) -> None:
@@ -512,8 +238,9 @@ class StationsControl:
         # writing into it while the tournament goes on on the server
         self.file = self.session.switch_to(hosted.store)
         follower = follow(self.session, hosted.store)
-        follower.lost_changed.connect(self.banner)
+        follower.lost_changed.connect(self._lost)
         self._watch_standby(hosted)
+        self._serve(hosted)
         self._close_dialog()
         self._say_state()
         self.show_panel()
@@ -527,6 +254,39 @@ class StationsControl:
 
         watcher = self.standby_watcher = StandbyWatcher(hosted.url, self.shell.parent)
         watcher.said.connect(lambda text, lost: self.tell(text) if lost else self.shell.say(text, 15000))
+
+    def _serve(self, hosted: Hosted) -> None:
+        """What ``floorman host`` does while it serves, on a thread with a station of its own (db.hosting)."""
+        from db.hosting import ServingThread
+
+        relay = self._relay
+        self.serving = ServingThread(hosted, Path(str(self.session.path)), station=hosted.store.station,
+                                     time=self.session.tournament.time, report=relay.backup_said.emit,
+                                     gone=relay.server_gone.emit)
+
+    def _server_gone(self) -> None:
+        """This laptop's server stopped by itself: the backup owed (from what this window holds, if it holds
+        more than the backups' own station), then said above the tabs and in a message box."""
+        if self.serving is None or self.hosted is None or self._closing:
+            return
+        self.gone = self.serving.server_gone(held=self.hosted.store)
+        self.banner(self.gone)
+        self.status.setText("The server stopped")
+        self.tell(self.gone)
+
+    def _backup_failed(self, text: str) -> None:
+        """A backup of the shared tournament that failed (the tournament goes on): said above the tabs, as a
+        file's own failed backup is, and on the status bar."""
+        if self._closing:
+            return
+        if not self.gone:
+            self.banner(text)
+        self.shell.say(text, 15000)
+
+    def _lost(self, text: str) -> None:
+        """The server out of reach (its sentence) or back (""): said above the tabs; once it stopped by
+        itself, that is what stays said."""
+        self.banner(self.gone or text)
 
     def _say_state(self) -> None:
         hosted = self.hosted
@@ -590,12 +350,10 @@ class StationsControl:
 
     def copy_standby_code(self) -> None:
         """The code ``floorman standby`` takes on a second laptop: this server's own login (db.standby)."""
-        hosted = self.hosted
-        if hosted is None or hosted.server is None:
+        code = self.hosted.standby_code() if self.hosted is not None else None
+        if code is None:
             return
-        from db.joincode import info_from_url, make_code
-
-        QApplication.clipboard().setText(make_code(info_from_url(hosted.url)))
+        QApplication.clipboard().setText(code)
         self._said("The standby code is copied: on a second laptop, floorman standby CODE keeps a copy of the "
                    "tournament that can take over if this laptop dies. It holds the server's own password: give "
                    "it to no station.")
@@ -678,7 +436,8 @@ class StationsControl:
     def save_before_closing(self) -> Path | None:
         """The window closes while this laptop's server holds the tournament: every action is written back
         into a new file beside the one shared (never over a file), which the recent list then offers, so
-        the tournament reopens as it is now. The server's folder keeps its copy too. None when there is no
+        the tournament reopens as it is now. The server's folder keeps its copy too. A server that stopped by
+        itself: what this window holds is written instead (every action it saw). None when there is no
         private server, or the file could not be written (its reason is logged; the server keeps the data)."""
         hosted = self.hosted
         if hosted is None or hosted.server is None or self.session.path is None:
@@ -687,7 +446,7 @@ class StationsControl:
 
         target = saved_name(Path(self.session.path))
         try:
-            hosted.store.export(target)
+            hosted.store.save_as_file(target)  # from the server; from what this window holds if it is gone
         except Exception as exc:  # noqa: BLE001 - the data stays in the server's folder; said in the log
             log_unexpected(exc, f"saving the shared tournament to {target} on closing")
             return None
@@ -703,6 +462,8 @@ class StationsControl:
         if thread is not None:
             thread.join()
             QApplication.processEvents()  # the worker's result: undone in _done
+        if self.serving is not None:
+            self.serving.stop()  # the backup owed when sharing stops, while the server still answers
         if self.standby_watcher is not None:
             self.standby_watcher.stop()
         if self.hosted is not None:

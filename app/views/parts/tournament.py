@@ -6,6 +6,7 @@ import msgspec
 
 from app.core.state import TournamentState
 from app.eliminations.hand_for_hand import ANNOUNCEMENT
+from app.tournament.announcements import standing, windows
 
 
 class Note(msgspec.Struct, frozen=True):
@@ -46,3 +47,24 @@ def hand_for_hand(state: TournamentState) -> HandForHandView:
         rounds_played=int(book.get("rounds", 0)),
         announcement=ANNOUNCEMENT if on else None,
     )
+
+
+class AnnouncementView(msgspec.Struct, frozen=True):
+    """An announcement the director set for the room's screens (not cancelled): its number, its words, the
+    time it was set to show and for how long, and when the screens show it, one at a time (``shows_from``
+    is later than ``starts_at`` when another announcement was showing)."""
+
+    number: int
+    text: str
+    starts_at: float
+    seconds: int
+    shows_from: float
+    shows_until: float
+
+
+def announcements(state: TournamentState) -> tuple[AnnouncementView, ...]:
+    """The standing announcements, in the order the screens show them."""
+    shown = windows(state)
+    rows = [AnnouncementView(int(a["number"]), str(a["text"]), float(a["starts_at"]), int(a["seconds"]),
+                             *shown[int(a["number"])]) for a in standing(state)]
+    return tuple(sorted(rows, key=lambda r: (r.shows_from, r.number)))
