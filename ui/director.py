@@ -648,8 +648,18 @@ class DirectorWindow(QMainWindow):
 
         dialog = LayoutEditor(lambda: self.session.tournament, self.session.now, self)
         dialog.finished.connect(lambda _code: self.activateWindow())
+        dialog.finished.connect(lambda _code: self.reload_display_layout())
         self.layout_editor = dialog
         dialog.open()
+
+    def reload_display_layout(self) -> None:
+        """The room display reads its layout again (the editor may have saved it); a refused one is said in
+        the status bar and the display keeps what it showed."""
+        ctl = getattr(self, "display_ctl", None)
+        if ctl is not None and ctl.is_open():
+            refused = ctl.set_layout(ctl.settings.layout)
+            if refused:
+                self.statusBar().showMessage(refused, 15000)
 
     def act_room_voice(self) -> None:
         """View > Room display voice…: the spoken announcements (voice, volume, kinds), or the chimes."""

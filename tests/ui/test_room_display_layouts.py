@@ -178,3 +178,39 @@ def test_a_layout_refused_when_the_display_opens_gives_way_to_the_classic_preset
     assert display.layout_id == "classic-16x9" and showing(display) == "Clock"
     assert display.refusal.startswith("The layout file is not JSON")
     assert display.refusal.count(". ") == 0 and display.refusal.endswith(".")
+
+
+def test_the_directors_announcement_shows_on_the_layouts_announcement_screen(qtbot, hat) -> None:
+    t, clk = hat
+    display = RoomDisplay(t, clk, layout="big-clock-16x9", tick_ms=10_000)
+    qtbot.addWidget(display)
+    assert showing(display) == "Clock"
+    t.execute({"cmd": "announce", "text": "Seat open at table 2", "seconds": 30})
+    assert showing(display) == "Announcement"
+    assert "Seat open at table 2" in picture_text(display.view.picture)
+    clk.advance(31)
+    assert showing(display) == "Clock"
+
+
+def test_a_venue_layout_saved_again_is_read_again_when_the_editor_closes(qtbot, user_data) -> None:
+    import msgspec
+
+    from screens.layout import find_layout, save_layout
+    from tests.ui.conftest import open_window
+    from ui.session import Session
+
+    folder = user_data / "layouts" / "ours"
+    save_layout(msgspec.structs.replace(find_layout("classic-16x9"), name="Ours"), folder)
+    t = Tournament.create(load_profile("tda"), name="Edited", time=FakeClock(), seed=3)
+    w = open_window(qtbot, Session.in_memory(t))
+    w.choose_display_layout("ours")
+    w.act_room_display()
+    assert w.display.room_layout is not None and w.display.room_layout.name == "Ours"
+    save_layout(msgspec.structs.replace(find_layout("big-clock-16x9"), name="Ours, bigger"), folder)
+    w.reload_display_layout()
+    assert w.display.room_layout.name == "Ours, bigger" and w.display.layout_id == "ours"
+    (folder / "layout.json").write_text('{"format": "floorman-layout", "version": 9}')
+    w.reload_display_layout()  # spoiled since: said, and the display keeps what it showed
+    assert w.display.room_layout.name == "Ours, bigger"
+    assert "version 9" in w.statusBar().currentMessage()
+    w.close()
