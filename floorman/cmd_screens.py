@@ -29,15 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from floorman.args import Parser
-from oskit.dirs import user_data_dir
-from screens.layout import Layout, LayoutEntry, LayoutError, find_layout, list_layouts, load_layout
-
-LAYOUTS = "layouts"  # the venue's own layouts: this folder of the user data folder
-
-
-def venue_folder() -> Path:
-    """Where the venue keeps its own layouts (the editor saves and imports them there)."""
-    return user_data_dir() / LAYOUTS
+from screens.layout import Layout, LayoutEntry, LayoutError, find_layout, list_layouts, load_layout, venue_layouts
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -205,7 +197,7 @@ def draw(layout: Layout, images: Path | None, tournament: Any, width: int, heigh
 
 def main(argv: list[str]) -> int:
     opts = _parser().parse_args(argv)
-    folder = opts.folder if opts.folder is not None else venue_folder()
+    folder = opts.folder if opts.folder is not None else venue_layouts()
     if opts.action == "render":
         return render_main(opts, folder)
     return list_main(bool(opts.json), folder)

@@ -35,10 +35,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from app.api import TimeSource, knockouts, views
-from oskit.dirs import user_data_dir
 from screens.compose import Picture, compose
 from screens.frame import ENDED, WAITING, DisplayFrame
-from screens.layout import IMAGES, Layout, LayoutEntry, LayoutError, list_layouts
+from screens.layout import IMAGES, Layout, LayoutEntry, LayoutError, list_layouts, venue_layouts
 from screens.pieces import RoomInput, render_piece
 from screens.rotation import Announcement, moments_of
 from ui.display.chime import STRIKES, ChimePolicy
@@ -54,12 +53,7 @@ log = logging.getLogger("floorman.display")
 
 TICK_MS = 50
 DEFAULT_LAYOUT = "classic-16x9"  # what a display shows when the layout it was given is refused at the start
-LAYOUTS = "layouts"  # the venue's own layouts: this folder of the user data folder (as floorman screens)
 
-
-def venue_layouts() -> Path:
-    """Where the venue keeps its own layouts (``floorman screens`` lists the same folder)."""
-    return user_data_dir() / LAYOUTS
 
 
 def find_entry(key: str, folder: Path | None = None) -> LayoutEntry:
