@@ -103,7 +103,10 @@ class ClockDeducted(ClockEvent, tag="clock_deducted"):
 
 
 class RegistrationClosed(ClockEvent, tag="registration_closed"):
-    """The director closed late registration before the profile's deadline (REG-8)."""
+    """The director closed late registration before the profile's deadline (REG-8); ``never_checked_in``:
+    the pre-registered players who had not checked in then (REG-10)."""
+
+    never_checked_in: int = 0
 
 
 class RegistrationReopened(ClockEvent, tag="registration_reopened"):
