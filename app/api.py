@@ -48,6 +48,7 @@ from app.profiles.profile import (
 )
 from app.profiles.setting_checks import IDENTITY_FIELDS
 from app.seating.draw import drawn_seats
+from app.signups import NEW, Candidate, Plan, Preview, PreviewRow, SignupRow, preview, row_problem
 from app.tools.demo import build_demo
 from app.tools.scenario import ScenarioFailure, load_scenario, run_scenario
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation, simulation_profile
@@ -133,6 +134,15 @@ __all__ = [
     # players' names
     "fold_key",
     "name_key",
+    # a sign-up list matched to the roster and the tournament before it is imported (REG-10)
+    "SignupRow",
+    "Preview",
+    "PreviewRow",
+    "Candidate",
+    "Plan",
+    "NEW",
+    "preview",
+    "row_problem",
     # rule profiles
     "Profile",
     "SCHEMA",
