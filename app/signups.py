@@ -79,13 +79,13 @@ class Plan:
     """What an import does, given the answers: the names to pre-register (paid ahead or not), and the rows
     left out, each with why (an asked row without an answer among them)."""
 
-    paid: tuple[str, ...]
-    unpaid: tuple[str, ...]
+    names: tuple[str, ...]  # in the list's order
+    paid: tuple[str, ...]  # of them, those who paid ahead
     left_out: tuple[tuple[int, str, str], ...]  # (line, name, why)
 
     @property
-    def names(self) -> tuple[str, ...]:
-        return self.paid + self.unpaid
+    def unpaid(self) -> tuple[str, ...]:
+        return tuple(n for n in self.names if n not in self.paid)
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,8 @@ class Preview:
     def plan(self, answers: Mapping[int, str] | None = None) -> Plan:
         """The names to pre-register given ``answers`` (line -> a candidate's name, or :data:`NEW`)."""
         answers = answers or {}
+        names: list[str] = []
         paid: list[str] = []
-        unpaid: list[str] = []
         left: list[tuple[int, str, str]] = []
         taken: set[str] = set()
 
@@ -109,7 +109,9 @@ class Preview:
                 left.append((row.line, row.typed, f"{name} is already taken from an earlier line"))
                 return
             taken.add(name_key(name))
-            (paid if row.paid_ahead else unpaid).append(name)
+            names.append(name)
+            if row.paid_ahead:
+                paid.append(name)
 
         for row in self.rows:
             if row.outcome in ("matched", "new"):
@@ -130,7 +132,7 @@ class Preview:
                         left.append((row.line, row.typed, f"the same player as {chosen.words()}"))
             else:
                 left.append((row.line, row.typed, row.reason))
-        return Plan(tuple(paid), tuple(unpaid), tuple(left))
+        return Plan(tuple(names), tuple(paid), tuple(left))
 
 
 def words_key(name: str) -> tuple[str, ...]:

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import openpyxl
 
-from app.api import SignupRow
+from app.api import NEW, Plan, Preview, SignupRow, TournamentState, preview, views
+from app.commands.entries import Preregister
 
 MAX_BYTES = 5 * 1024 * 1024  # a sign-up list of thousands of names is well under a megabyte
 MAX_ROWS = 5000  # as many as one pre-registration takes
@@ -173,3 +174,46 @@ def rows_from_table(table: Iterable[Sequence[str]]) -> list[SignupRow]:
     if len(out) > MAX_ROWS:
         raise SignupFileError(f"The list has {len(out):,} names; at most {MAX_ROWS:,} are imported at once.")
     return out
+
+
+def preview_for(rows: Sequence[SignupRow], state: TournamentState, roster: Iterable[str] = ()) -> Preview:
+    """The preview of ``rows`` against the ``roster``'s names and the tournament ``state`` (its players, the
+    eliminated ones too, and its pre-registered names)."""
+    view = views.read(state)
+    return preview(rows, roster=roster, players=[p.name for p in state.players.values()],
+                   preregistered=[r.name for r in view.preregistered])
+
+
+def import_command(plan: Plan) -> Preregister | None:
+    """The one pre-registration a plan makes (None: nobody to pre-register). Every name was matched (or
+    answered) in the preview, so a name differing from a known one only in its accents was answered "a new
+    player" there: ``another`` says so."""
+    if not plan.names:
+        return None
+    return Preregister(names=list(plan.names), paid_names=list(plan.paid), another=True)
+
+
+def preview_lines(p: Preview, answers: dict[int, str] | None = None) -> list[str]:
+    """The preview in words, one line a row, for the command line: what is imported, what is asked (with the
+    candidates) and what is left out, each with why."""
+    plan = p.plan(answers)
+    counts = p.counts
+    head = (f"{len(p.rows)} row{'s' if len(p.rows) != 1 else ''}: {counts.get('matched', 0)} matched, "
+            f"{counts.get('new', 0)} new, {counts.get('ask', 0)} asked, {counts.get('already', 0)} already in, "
+            f"{counts.get('duplicate', 0)} duplicate, {counts.get('skipped', 0)} skipped")
+    lines = [head]
+    for row in p.rows:
+        paid = " (paid ahead)" if row.paid_ahead and row.outcome in ("matched", "new", "ask") else ""
+        lines.append(f"  line {row.line}: {row.outcome.upper()} {row.typed}{paid}: {row.reason}")
+        if row.asked:
+            for c in row.candidates:
+                lines.append(f"      candidate: {c.words()}")
+            answer = (answers or {}).get(row.line)
+            if answer is not None:
+                lines.append(f"      answered: {'a new player' if answer == NEW else answer}")
+    lines.append(f"To pre-register: {len(plan.names)} ({len(plan.paid)} paid ahead).")
+    unanswered = [f"line {line} ({name})" for line, name, why in plan.left_out if why.startswith("asked")]
+    if unanswered:
+        lines.append("Left out, asked and not answered: " + ", ".join(unanswered)
+                     + " (answer with --answer LINE=NAME or --answer LINE=new).")
+    return lines

@@ -214,7 +214,8 @@ class Preregister(Command, tag="preregister"):
 
     A pre-registered player has no seat and does not count in the field, the prize pool or the places
     until he checks in at the door (``check_in``); the seat draw and the balancing never see him.
-    ``paid_ahead`` says the buy-in was paid before the day (taken into the pool at check-in). A name
+    ``paid_ahead`` says the buy-in was paid before the day (taken into the pool at check-in), for every
+    name, or ``paid_names`` for those named (a sign-up list's "paid" column). A name
     already registered or already pre-registered is refused, as is a name a player could not have; one
     that differs from such a name only in its accents is asked about (``another``, as ``register`` asks).
     """
@@ -228,6 +229,7 @@ class Preregister(Command, tag="preregister"):
 
     names: list[str]
     paid_ahead: bool = False
+    paid_names: list[str] = msgspec.field(default_factory=list)  # those of ``names`` who paid ahead
     another: bool | None = None  # REG-9: a name that differs from one already in only in its accents
 
 

@@ -95,7 +95,14 @@ def preregister(ctx: Context, cmd: Preregister) -> None:
     seen: set[str] = set()
     names = [_checked_name(ctx, raw, seen) for raw in cmd.names]
     _same_but_for_accents(ctx, names, cmd.another)
-    ctx.emit(PlayersPreregistered(names=names, paid_ahead=cmd.paid_ahead))
+    listed = {name_key(n) for n in names}
+    paid = [tidy(n) for n in cmd.paid_names]
+    stray = next((n for n in paid if name_key(n) not in listed), None)
+    if stray is not None:
+        raise RuleError("INVALID_INPUT", f"{stray} is among the names paid ahead but not among the names.", "REG-10")
+    paid_keys = {name_key(n) for n in paid}
+    paid_names = [] if cmd.paid_ahead else [n for n in names if name_key(n) in paid_keys]
+    ctx.emit(PlayersPreregistered(names=names, paid_ahead=cmd.paid_ahead, paid_names=paid_names))
 
 
 def _not_on_the_list(ctx: Context, name: str) -> RuleError:
@@ -137,7 +144,8 @@ def remove_preregistration(ctx: Context, cmd: RemovePreregistration) -> None:
 @applies
 def _preregistered(state: TournamentState, ev: PlayersPreregistered) -> None:
     rows = state.extra.setdefault("preregistered", [])
-    rows.extend({"name": name, "paid_ahead": ev.paid_ahead} for name in ev.names)
+    paid = set(ev.paid_names)
+    rows.extend({"name": name, "paid_ahead": ev.paid_ahead or name in paid} for name in ev.names)
 
 
 @applies

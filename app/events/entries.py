@@ -122,6 +122,7 @@ class PlayersPreregistered(Event, tag="players_preregistered"):
 
     names: list[str]
     paid_ahead: bool = False
+    paid_names: list[str] = []  # of ``names``, those who paid ahead (when not all did)
 
     def touched_players(self) -> Iterable[int]:
         return ()

@@ -107,3 +107,11 @@ def test_reg_10_balancing_never_sees_a_no_show():
     assert sum(len(tb.seats) for tb in t.state.tables.values()) == 6
     t.execute({"cmd": "bust", "player": "P0"})
     assert all(p.name.startswith("P") for p in t.state.players.values())
+
+
+def test_reg_10_one_preregistration_names_those_who_paid_ahead():
+    t = make("tda")
+    t.execute({"cmd": "preregister", "names": ["Ann Lee", "Bob Roy"], "paid_names": ["bob roy"]})
+    assert t.view()["preregistered"] == [{"name": "Ann Lee", "paid_ahead": False},
+                                         {"name": "Bob Roy", "paid_ahead": True}]
+    refused(t, {"cmd": "preregister", "names": ["Cy Lo"], "paid_names": ["Dee Fox"]}, "INVALID_INPUT")
