@@ -68,6 +68,7 @@ from app.views import (
 )
 from app.views import seats as seat_views
 from app.views.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
+from app.views.parts.tournament import PreregisteredView
 from app.views.seats import last_balance as last_balance_view
 
 __all__ = [
@@ -85,6 +86,7 @@ __all__ = [
     "PayoutView",
     "PendingView",
     "TournamentView",
+    "PreregisteredView",
     "chip_leaders",
     "currency_of",
     "knockouts",
