@@ -27,6 +27,8 @@ from app.commands.entries import Preregister
 
 MAX_BYTES = 5 * 1024 * 1024  # a sign-up list of thousands of names is well under a megabyte
 MAX_ROWS = 5000  # as many as one pre-registration takes
+MAX_UNPACKED = 64 * 1024 * 1024  # what a workbook's parts may unpack to (a small file can hide a huge one)
+MAX_COLUMNS = 50  # a sign-up list's columns are read up to this one
 _NAME_HEADERS = {"name", "names", "player", "players", "full name", "player name", "nom", "nombre", "name and surname"}
 _FIRST_HEADERS = {"first name", "first", "firstname", "given name", "forename", "prénom", "prenom"}
 _LAST_HEADERS = {"last name", "last", "lastname", "surname", "family name", "nom de famille", "apellido"}
@@ -109,6 +111,14 @@ def delimiter(sample: str) -> str:
 
 def _xlsx_rows(path: Path) -> list[list[str]]:
     try:
+        with zipfile.ZipFile(path) as parts:
+            unpacked = sum(info.file_size for info in parts.infolist())
+    except (zipfile.BadZipFile, OSError) as err:
+        raise SignupFileError(f"{path.name} cannot be read as an .xlsx workbook ({err}).") from None
+    if unpacked > MAX_UNPACKED:
+        raise SignupFileError(f"{path.name} unpacks to {unpacked / 1024 / 1024:,.0f} MB; a sign-up list's workbook "
+                              f"is at most {MAX_UNPACKED // 1024 // 1024} MB unpacked.")
+    try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_vba=False, keep_links=False)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as err:
         raise SignupFileError(f"{path.name} cannot be read as an .xlsx workbook ({err}).") from None
@@ -117,7 +127,7 @@ def _xlsx_rows(path: Path) -> list[list[str]]:
         if sheet is None:
             return []
         rows: list[list[str]] = []
-        for values in sheet.iter_rows(values_only=True):
+        for values in sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True):
             rows.append(["" if v is None else _cell_text(v) for v in values])
             if len(rows) > MAX_ROWS + 1:
                 raise SignupFileError(f"The list has more than {MAX_ROWS:,} rows; split it.")

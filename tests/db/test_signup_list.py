@@ -73,3 +73,18 @@ def test_reg_10_files_that_cannot_be_read_are_refused_in_words(tmp_path: Path, m
     monkeypatch.setattr(signup_list, "MAX_ROWS", 10)
     with pytest.raises(SignupFileError, match="more than 10 rows"):
         read_signups(big)
+
+
+def test_reg_10_a_workbook_that_unpacks_too_big_is_refused_before_it_is_opened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for i in range(200):
+        sheet.append([f"Player {i}"])
+    path = tmp_path / "list.xlsx"
+    book.save(path)
+    assert len(read_signups(path)) == 200
+    monkeypatch.setattr(signup_list, "MAX_UNPACKED", 1000)
+    with pytest.raises(SignupFileError, match="unpacks to"):
+        read_signups(path)
