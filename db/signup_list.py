@@ -20,8 +20,6 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-import openpyxl
-
 from app.api import NEW, Plan, Preview, SignupRow, TournamentState, preview, views
 from app.commands.entries import Preregister
 
@@ -118,6 +116,8 @@ def _xlsx_rows(path: Path) -> list[list[str]]:
     if unpacked > MAX_UNPACKED:
         raise SignupFileError(f"{path.name} unpacks to {unpacked / 1024 / 1024:,.0f} MB; a sign-up list's workbook "
                               f"is at most {MAX_UNPACKED // 1024 // 1024} MB unpacked.")
+    import openpyxl  # only when a workbook is read: the window starts without it (a seventh of a second)
+
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_vba=False, keep_links=False)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as err:
