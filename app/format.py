@@ -61,6 +61,7 @@ def locale_for(currency: str) -> str:
     return LOCALES.get(currency, "en_US")
 
 
+@lru_cache(maxsize=256)
 def decimals(currency: str | None = USD) -> int:
     """Digits of the currency's minor unit: 2 for USD and EUR, 0 for JPY (amounts are whole units)."""
     code = _iso(currency)
@@ -98,6 +99,15 @@ def money(cents: int | None, currency: str | None = USD) -> str:
     amount = Decimal(int(cents)) / 100
     sign = "-" if amount < 0 else ""
     return f"{sign}{symbol(currency)}{abs(amount):,.2f}"
+
+
+def amount(cents: int, currency: str | None = USD) -> str:
+    """An amount as a plain number for a file another program reads: the currency's decimals, no symbol, no
+    grouping, exact to the cent: ``123450`` -> ``1234.50``; ``-300`` -> ``-3.00``; ``(123456, "JPY")`` ->
+    ``123456``."""
+    places = decimals(currency)
+    value = Decimal(int(cents)).scaleb(-places)
+    return f"{value:.{places}f}"
 
 
 def chips(n: int | float | None) -> str:

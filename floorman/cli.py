@@ -28,6 +28,7 @@ SUBCOMMANDS: dict[str, str] = {
     "standby": "floorman.cmd_standby:main",
     "takeover": "floorman.cmd_standby:take_over_main",
     "screens": "floorman.cmd_screens:main",
+    "export": "floorman.cmd_export:main",
     "import-signups": "floorman.cmd_import_signups:main",
 }
 

@@ -290,10 +290,11 @@ def _time_to_break(room: RoomInput) -> PieceContent:
 
 
 def _break_countdown(room: RoomInput) -> PieceContent:
+    """The break and the time left in it. The chip race of the break is the colour-up piece's to say, so a
+    break screen with both says it once."""
     if not room.view.clock.on_break:
         return PieceContent()
-    return text(Line("Break", "muted"), Line(room.frame.clock_text, "strong"),
-                Line(room.frame.bets_text, "normal"))
+    return text(Line("Break", "muted"), Line(room.frame.clock_text, "strong"))
 
 
 def _next_levels(room: RoomInput) -> PieceContent:

@@ -20,7 +20,7 @@ from pathlib import Path
 from oskit.names import portable_name
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-MAGIC = {"pdf": b"%PDF-"}
+MAGIC = {"pdf": b"%PDF-", "xlsx": b"PK\x03\x04"}  # a workbook is a zip file
 _TOURNAMENT_SUFFIXES = (".floorman", ".floorman.lock", "-wal", "-shm", "-journal")
 
 
@@ -61,6 +61,8 @@ def check_target(target: Path, kind: str = "pdf") -> None:
         raise OutputRefused(f"{target} is a database (perhaps a tournament file); Floorman will not overwrite it.")
     if kind == "csv" and (b"\x00" in head or not name.lower().endswith((".csv", ".txt"))):
         raise OutputRefused(f"{target} already exists and is not a CSV file; Floorman will not overwrite it.")
+    if kind == "json" and b"\x00" in head:
+        raise OutputRefused(f"{target} already exists and is not a JSON file; Floorman will not overwrite it.")
     magic = MAGIC.get(kind)
     if magic is not None and not head.startswith(magic):
         raise OutputRefused(f"{target} already exists and is not a {kind.upper()}; Floorman will not overwrite it.")

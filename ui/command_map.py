@@ -73,6 +73,7 @@ class PrintActions(Protocol):
 class FileActions(Protocol):
     def act_backup(self) -> object: ...
     def act_save_as(self) -> object: ...
+    def act_export(self) -> object: ...
     def act_save_normal_file(self) -> object: ...
 
 
@@ -217,6 +218,8 @@ ACTIONS: tuple[Bespoke, ...] = (
     Bespoke("backup", "Back up now", lambda c: c.store.act_backup(), "Ctrl+Shift+S", M, words=("backup",),
             own=True),
     Bespoke("save_as", "Save as…", lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
+    Bespoke("export", "Export results…", lambda c: c.store.act_export(), "", M, words=("export", "csv", "excel", "xlsx",
+            "json", "ranking", "spreadsheet"), own=True),
     Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
     Bespoke("host", "Share with other stations…", lambda c: c.window.act_host(), "", M, own=True,
             words=("host", "stations", "share"), palette=False),

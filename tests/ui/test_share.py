@@ -58,20 +58,23 @@ def test_addresses_start_with_a_network_one_and_end_with_loopback():
 
 
 def test_the_address_can_go_on_the_room_display(window, qtbot, tmp_path):
+    """The display shows the classic layout: the phones' code goes to the top right and the layout's
+    regions are drawn in the width left of it; stopping takes it away and gives the width back."""
     window.act_room_display()
     display = window.display
-    assert display is not None and display.panel.share_pixmap is None
+    assert display is not None and display.view.share == "" and display.view.share_width() == 0
     assert window.share.start("127.0.0.1", 0)
     assert window.share.panel is not None
     window.share.panel.on_display.setChecked(True)
-    assert display.panel.share_pixmap is not None and display.panel.share_qr.isVisible()
-    assert "127.0.0.1:" in display.panel.share_url.text()
-    qr = display.panel.share_qr.geometry()
-    for label in (display.panel.title, display.panel.level, display.panel.bets):
-        assert not label.geometry().intersects(qr)
+    view = display.view
+    assert "127.0.0.1:" in view.share and view.share_width() > 0.1 * view.height()
+    assert "127.0.0.1:" in display.words("phones_url")
+    left = view.width() - view.share_width()
+    assert view.drawn() and all(line.rect.right() <= left for line in view.drawn())
     display.grab().save(str(tmp_path / "display-shared.png"))
     window.share.stop()
-    assert display.panel.share_pixmap is None and not display.panel.share_qr.isVisible()
+    assert view.share == "" and view.share_width() == 0
+    assert max(line.rect.right() for line in view.drawn()) > left
 
 
 def shared(window, qtbot):

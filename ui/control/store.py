@@ -143,6 +143,18 @@ class StoreControl:
 
         save_as_normal_file(self.shell.parent, self.session, self.path_chooser, self.banner.done, self.banner.refuse)
 
+    def act_export(self) -> None:
+        """Tournament > Export results…: results, entries or money as CSV, Excel, JSON or a ranking site's CSV."""
+        from ui.export_dialog import ExportDialog
+
+        session = self.session
+        authors = getattr(session.backend, "money_authors", None)
+        folder = Path(session.path).parent if session.path else Path.home()
+        self.export_dialog = ExportDialog(session.tournament, folder, self.shell.parent,
+                                          recorded_by=authors() if callable(authors) else (),
+                                          venue=str(getattr(session, "venue", "") or ""), done=self.banner.done)
+        self.export_dialog.open()
+
     def act_save_as(self) -> None:
         session = self.session
         save_as = getattr(session.backend, "save_as", None)

@@ -1,0 +1,155 @@
+"""Tournament > Export results…: one dialog says what (results, entries, money), the format (CSV, Excel, JSON,
+a ranking site's CSV) and where; the file is written by :mod:`sheets.exports`, as ``floorman export`` writes it.
+
+An existing file is replaced only when the director says so (``replace_asker``, a seam for tests), and never a
+tournament file, a database or a file of another kind; a refusal is shown in the dialog in one sentence and
+nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from oskit.names import portable_path
+from sheets.exports import FORMATS, SUFFIX, WHAT, export, write_export
+from sheets.output import OutputRefused
+
+TOURNAMENT_WHAT = ("results", "entries", "money")
+FILTERS = {"csv": "CSV (*.csv)", "xlsx": "Excel workbooks (*.xlsx)", "json": "JSON (*.json)",
+           "ranking": "CSV (*.csv)"}
+
+
+def ask_export_path(parent: QWidget, suggested: str, fmt_name: str) -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, "Export to", suggested, FILTERS[fmt_name])
+    return path
+
+
+def ask_replace(parent: QWidget, path: str) -> bool:
+    answer = QMessageBox.question(parent, "Replace the file?", f"{path} already exists. Replace it?",
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                  QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+class ExportDialog(QDialog):
+    """``tournament``: what it exports; ``folder``: where the file is suggested; ``recorded_by``: a shared
+    tournament's authors of the money rows; ``venue``: the ranking format's venue."""
+
+    def __init__(self, tournament: Any, folder: Path, parent: QWidget | None = None,
+                 recorded_by: Sequence[tuple[str, str]] = (), venue: str = "",
+                 done: Callable[[str], object] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export results")
+        self.tournament, self.folder, self.recorded_by = tournament, folder, recorded_by
+        self.on_done = done  # the window's banner: what was written (QDialog has its own done())
+        self.path_chooser: Callable[[QWidget, str, str], str] = ask_export_path
+        self.replace_asker: Callable[[QWidget, str], bool] = ask_replace
+        self.written: Path | None = None
+        self.what = QComboBox()
+        for key in TOURNAMENT_WHAT:
+            self.what.addItem(WHAT[key][:1].upper() + WHAT[key][1:], key)
+        self.format = QComboBox()
+        for key, words in FORMATS.items():
+            self.format.addItem(words, key)
+        self.path = QLineEdit()
+        self.path.setAccessibleName("File")
+        choose = QPushButton("Choose…")
+        choose.clicked.connect(self.choose)
+        where = QHBoxLayout()
+        where.addWidget(self.path, 1)
+        where.addWidget(choose)
+        self.venue = QLineEdit(venue)
+        self.venue.setAccessibleName("Venue")
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setObjectName("refusal")
+        self.error.hide()
+        form = QFormLayout()
+        form.addRow("&What", self.what)
+        form.addRow("&Format", self.format)
+        form.addRow("File", where)
+        form.addRow("&Venue (ranking sites)", self.venue)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setText("Export")
+        self.buttons.accepted.connect(self.export)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.error)
+        lay.addWidget(self.buttons)
+        self.what.currentIndexChanged.connect(self._suggest)
+        self.format.currentIndexChanged.connect(self._suggest)
+        self._suggested = ""
+        self._suggest()
+
+    def chosen(self) -> tuple[str, str]:
+        return str(self.what.currentData()), str(self.format.currentData())
+
+    def _suggest(self) -> None:
+        """The file name follows what and the format until the director types or chooses another."""
+        what, fmt_name = self.chosen()
+        name = f"{self._event_name()} {what}{'-ranking' if fmt_name == 'ranking' else ''}{SUFFIX[fmt_name]}"
+        target, _cleaned = portable_path(self.folder / name, fallback=f"{what}{SUFFIX[fmt_name]}")
+        if not self.path.text() or self.path.text() == self._suggested:
+            self.path.setText(str(target))
+        self._suggested = str(target)
+        self.venue.setEnabled(fmt_name == "ranking")
+
+    def _event_name(self) -> str:
+        state = getattr(self.tournament, "state", None)
+        return str(getattr(state, "name", "") or "Tournament")
+
+    def choose(self) -> None:
+        path = self.path_chooser(self, self.path.text(), self.chosen()[1])
+        if path:
+            self.path.setText(path)
+
+    def refuse(self, words: str) -> None:
+        self.error.setText(words)
+        self.error.show()
+
+    def export(self) -> None:
+        what, fmt_name = self.chosen()
+        text = self.path.text().strip()
+        if not text:
+            self.refuse("Choose where to write the file.")
+            return
+        if what != "results" and fmt_name == "ranking":
+            self.refuse(f"The ranking-site format is for results only; choose CSV, Excel or JSON for the {what}.")
+            return
+        target = Path(text)
+        force = False
+        if target.exists() or target.is_symlink():
+            if not self.replace_asker(self, str(target)):
+                return
+            force = True
+        try:
+            data = export(what, fmt_name, self.tournament,
+                          {"recorded_by": self.recorded_by, "venue": self.venue.text().strip()})
+            self.written = write_export(target, data, fmt_name, force=force)
+        except OutputRefused as exc:
+            self.refuse(exc.message)
+            return
+        except (OSError, ValueError) as exc:
+            self.refuse(" ".join(str(exc).split()))
+            return
+        if self.on_done is not None:
+            self.on_done(f"Exported the {what} to {self.written}.")
+        self.accept()
