@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import ALL_CHANGED, Changes, PayoutView, TournamentState, fmt, name_key, views
+from app.api import ALL_CHANGED, Changes, PayoutView, PreregisteredView, TournamentState, fmt, name_key, views
 from app.commands import Command
 from app.commands.roles import SCREEN
 from ui import datafiles
@@ -509,6 +509,11 @@ class DirectorWindow(QMainWindow):
             self.strip.show_pending(pending, deciding, step)
 
         self.panes.add("players", players_view, draw_players)
+
+        def preregistered_view() -> tuple[PreregisteredView, ...]:
+            return views.read(state()).preregistered  # REG-10: the names not yet checked in
+
+        self.panes.add("preregistered", preregistered_view, self.player_panel.preregistered.show_rows)
         self.panes.add("tables", tables_view, draw_tables)
         self.panes.add("payouts", payouts_view, draw_payouts)
 

@@ -78,7 +78,8 @@ for _name in ("start_clock", "pause_clock", "resume_clock", "next_level", "previ
               "hand_for_hand_round", "hand_for_hand_deduct", "set_structure"):
     BUILDERS[_name] = _clock(_name)
 for _name in ("note", "forfeit_at_start", "seat_waiting", "refund_waiting", "withdraw", "buy_in", "balance",
-              "hand_finished", "seat_all", "accept_chip_count", "rename_player"):
+              "hand_finished", "seat_all", "accept_chip_count", "rename_player", "preregister", "check_in",
+              "remove_preregistration"):
     BUILDERS[_name] = _misc(_name)
 
 # How often each step comes up: the everyday ones (busts, hands, balancing, time passing) most.
