@@ -205,6 +205,16 @@ def open_table(state: TournamentState, r: random.Random) -> Cmd:
     return cmd
 
 
+def announcement(now: float, r: random.Random) -> Cmd:
+    """An announcement now, at a time ahead or one gone by, with empty or too long words, shown too briefly."""
+    cmd: Cmd = {"cmd": "announce", "text": r.choice(["Dinner break in 10 minutes", "", "x" * 201])}
+    if r.random() < 0.4:
+        cmd["starts_at"] = now + r.choice([-3600, 60, 600])
+    if r.random() < 0.3:
+        cmd["seconds"] = r.choice([1, 30, 600])
+    return cmd
+
+
 def misc(state: TournamentState, r: random.Random, name: str) -> Cmd:
     if name == "note":
         return {"cmd": "note", "text": r.choice(["Seat 4 ruled all-in", ""])}

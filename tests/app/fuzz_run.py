@@ -70,6 +70,8 @@ BUILDERS: dict[str, Builder] = {
     "lock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "lock_seat"),
     "unlock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "unlock_seat"),
     "award_seats": lambda d, r: {"cmd": "award_seats"},
+    "announce": lambda d, r: fl.announcement(d.t.time.now(), r),
+    "cancel_announcement": lambda d, r: {"cmd": "cancel_announcement", "announcement": r.randint(0, 3)},
 }
 for _name in ("close_registration", "reopen_registration", "lock_payouts", "unlock_payouts", "record_deal"):
     BUILDERS[_name] = (lambda n: lambda d, r: fl.money_engine(d.t.state, r, n))(_name)
