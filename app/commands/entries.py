@@ -213,7 +213,7 @@ class Preregister(Command, tag="preregister"):
     """Put names from a sign-up list (or a phone call) on the pre-registered list (REG-10).
 
     A pre-registered player has no seat and does not count in the field, the prize pool or the places
-    until he checks in at the door (``check_in``); the seat draw and the balancing never see him.
+    until they check in at the door (``check_in``); the seat draw and the balancing never see them.
     ``paid_ahead`` says the buy-in was paid before the day (taken into the pool at check-in), for every
     name, or ``paid_names`` for those named (a sign-up list's "paid" column). A name
     already registered or already pre-registered is refused, as is a name a player could not have; one
@@ -234,10 +234,10 @@ class Preregister(Command, tag="preregister"):
 
 
 class CheckIn(Command, tag="check_in"):
-    """A pre-registered player arrives at the door: he is registered as ``register`` does (REG-10).
+    """A pre-registered player arrives at the door and is registered as ``register`` does (REG-10).
 
-    He pays (or his buy-in paid ahead is taken into the pool) unless ``"pay": false``, and after the draw
-    he is seated as a late entrant is, within the late-registration window. Refused ``NOT_PREREGISTERED``
+    The player pays (or the buy-in paid ahead is taken into the pool) unless ``"pay": false``, and after the
+    draw is seated as a late entrant is, within the late-registration window. Refused ``NOT_PREREGISTERED``
     for a name not on the list and ``ALREADY_CHECKED_IN`` for one who has checked in.
     """
 
@@ -255,7 +255,7 @@ class CheckIn(Command, tag="check_in"):
 
 
 class RemovePreregistration(Command, tag="remove_preregistration"):
-    """Take a name off the pre-registered list (a player who called to say he will not come; REG-10)."""
+    """Take a name off the pre-registered list (a player who called to say they will not come; REG-10)."""
 
     label: ClassVar[str] = "pre-registration of {name} removed"
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
