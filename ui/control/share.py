@@ -140,6 +140,7 @@ class ShareControl:
         self.server: Any = None  # web.server.PhoneServer while sharing
         self.panel: SharePanel | None = None
         self.key: tuple[Any, ...] | None = None
+        self.feed_key: tuple[Any, ...] | None = None  # what the browser displays were last given
         self.port = DEFAULT_PORT
         self.on_display = False  # the QR code and address on the room display too
         self.status = QLabel("")
@@ -183,7 +184,7 @@ class ShareControl:
             self.shell.say(
                 f"Could not share on {host}:{port} ({exc.strerror or exc}); try another port.", 15000)
             return False
-        self.server, self.port, self.key = server, server.port, None
+        self.server, self.port, self.key, self.feed_key = server, server.port, None, None
         self.publish()
         self._say_state()
         self.show_panel()
@@ -235,7 +236,9 @@ class ShareControl:
             return
         from web.snapshot import make_snapshot, snapshot_key
 
-        view = views.read(self.session.state, self.session.now())
+        now = self.session.now()
+        view = views.read(self.session.state, now)
+        self._publish_feed(view, now, force)
         if not force and snapshot_key(view) == self.key:
             return
         snap = make_snapshot(view)
@@ -243,6 +246,16 @@ class ShareControl:
         self.server.publish(snap)
         if self.panel is not None:
             self.panel.clients.setText(f"{fmt.count(self.server.hub.clients, 'phone')} connected")
+
+    def _publish_feed(self, view: Any, now: float, force: bool) -> None:
+        """The browser displays' picture source, when anything a screen shows changed (web.display)."""
+        from web.display import feed_key, make_feed
+
+        key = feed_key(view)
+        if not force and key == self.feed_key:
+            return
+        self.feed_key = key
+        self.server.publish_feed(make_feed(self.session.state, now, phones_url=self.server.url))
 
     def show_on_display(self, on: bool) -> None:
         self.on_display = on

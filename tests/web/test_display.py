@@ -1,0 +1,167 @@
+"""The room display's routes on 127.0.0.1: the page, the composed picture, the counting lines, the layout's
+images by their checked names, a layout that does not exist, and a display told its layout by name."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import time
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from app import views
+from screens.compose import compose
+from screens.layout import Region, find_layout, save_layout
+from screens.pieces import room_input
+from screens.rotation import moments_of
+from tests.web.support import Served
+from web.display import Layouts, make_feed, tick_text
+from web.display_page import DISPLAY_PAGE
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+def venue(tmp_path: Path) -> Path:
+    """A venue layout with a logo: the classic preset, its first screen's event name replaced by the logo."""
+    classic = find_layout("classic-16x9")
+    first = classic.screens[0]
+    regions = tuple(msgspec.structs.replace(r, piece="", image="logo.png") if r.piece == "event_name" else r
+                    for r in first.regions)
+    own = msgspec.structs.replace(classic, name="Our room", screens=(msgspec.structs.replace(first, regions=regions),
+                                                                     *classic.screens[1:]))
+    folder = tmp_path / "layouts"
+    (folder / "our-room" / "images").mkdir(parents=True)
+    (folder / "our-room" / "images" / "logo.png").write_bytes(PNG)
+    (folder / "our-room" / "images" / "secret.png").write_bytes(PNG)  # beside it, but not the layout's
+    save_layout(own, folder / "our-room")
+    return folder
+
+
+@pytest.fixture
+def served(tmp_path):
+    s = Served(layouts=Layouts(venue(tmp_path)))
+    s.t.execute({"cmd": "start_clock"})
+    s.server.publish_feed(make_feed(s.t, s.clock.now(), phones_url=s.url))
+    yield s
+    s.close()
+
+
+def test_the_display_page_is_one_document_that_writes_words_as_text(served):
+    status, headers, body = served.request("GET", "/display?layout=classic-16x9&screen=Bar%20TV")
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert "default-src 'none'" in headers["content-security-policy"]
+    assert body.decode() == DISPLAY_PAGE
+    assert b"textContent" in body and b"innerHTML" not in body and b"eval(" not in body
+    assert not re.search(rb"(src|href)\s*=\s*[\"']?(https?:)?//", body)
+
+
+def test_the_picture_is_the_composed_layout_with_counting_lines(served):
+    pic = served.json("/display/state?layout=classic-16x9")
+    layout = find_layout("classic-16x9")
+    now = served.clock.now()
+    room = room_input(served.t, now, phones_url=served.url)
+    expected = compose(layout, room, moments_of(room.view), now)
+    assert pic["layout"] == "classic-16x9" and pic["screen"] == expected.showing.screen.name
+    assert [b["piece"] for b in pic["boxes"]] == [b.region.piece for b in expected.boxes]
+    for got, box in zip(pic["boxes"], expected.boxes):
+        assert (got["x"], got["y"], got["w"], got["h"]) == (box.x, box.y, box.w, box.h)
+        assert [ln["t"] for ln in got["lines"]] == [ln.text for ln in box.content.lines]
+        assert [ln["c"] for ln in got["lines"]] == [box.colour_for(ln.emphasis) for ln in box.content.lines]
+    clock = next(b for b in pic["boxes"] if b["piece"] == "clock")["lines"][0]
+    assert clock["t"] == "20:00" and clock["tick"]["kind"] == "clock"
+    # The page counts to the level's end: at any later moment it writes what the engine would.
+    for later in (1.5, 61, 119.999):
+        at_ms = int((now + later) * 1000)
+        engine = views.read(served.t, now + later).clock.time_text
+        assert tick_text(clock["tick"], at_ms) == engine, later
+    # Time-stamped by the tournament's clock (a test clock here), not the server's wall clock.
+    assert abs(pic["server_ms"] - now * 1000) < 2000
+
+
+def test_a_name_holding_markup_is_sent_escaped(served):
+    body = served.request("GET", "/display/state?layout=classic-16x9")[2]
+    assert b"<script>" not in body and b"</" not in body
+
+
+def test_the_layouts_images_only_by_their_names_with_the_kind_of_their_bytes(served):
+    pic = served.json("/display/state?layout=our-room")
+    logo = next(b for b in pic["boxes"] if b["kind"] == "image")
+    assert logo["image"] == "display/image/our-room/logo.png"
+    status, headers, body = served.request("GET", "/" + logo["image"])
+    assert status == 200 and headers["content-type"] == "image/png" and body == PNG
+    for bad in ("/display/image/our-room/secret.png", "/display/image/our-room/..%2Flayout.json",
+                "/display/image/our-room/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/display/image/nope/logo.png",
+                "/display/image/classic-16x9/logo.png"):
+        assert served.request("GET", bad)[0] == 404, bad
+
+
+def test_a_layout_that_does_not_exist_shows_the_classic_one_and_says_so(served):
+    pic = served.json("/display/state?layout=nope")
+    assert pic["layout"] == "classic-16x9" and pic["boxes"]
+    assert pic["problem"] == "There is no layout 'nope'; showing classic-16x9."
+    upright = served.json("/display/state?upright=1")
+    assert upright["layout"] == "classic-9x16" and upright["problem"] == ""
+
+
+def events(served: Served, path: str, count: int, timeout: float = 10.0) -> list[dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", served.server.port, timeout=timeout)
+    conn.request("GET", path)
+    r = conn.getresponse()
+    assert r.status == 200
+    got: list[dict] = []
+    try:
+        while len(got) < count:
+            line = r.fp.readline()
+            if line.startswith(b"data: "):
+                got.append(json.loads(line[6:]))
+    finally:
+        conn.close()
+    return got
+
+
+def test_a_bust_reaches_a_connected_display(served):
+    import threading
+
+    def bust() -> None:
+        time.sleep(0.5)
+        served.t.execute({"cmd": "bust", "player": "Ann Lee"})
+        served.server.publish_feed(make_feed(served.t, served.clock.now(), phones_url=served.url))
+
+    threading.Thread(target=bust).start()
+    first, second = events(served, "/display/events?layout=classic-16x9", 2)
+    players = [next(b for b in p["boxes"] if b["piece"] == "players")["lines"][1]["t"] for p in (first, second)]
+    assert players == ["12 / 12", "11 / 12"]
+
+
+def test_the_director_chooses_a_displays_layout_by_its_name(served):
+    import threading
+
+    def choose() -> None:
+        deadline = time.monotonic() + 5
+        while not served.server.displays() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        served.server.choose("Bar TV", "big-clock-16x9")
+
+    threading.Thread(target=choose).start()
+    first, second = events(served, "/display/events?layout=classic-16x9&screen=Bar%20TV", 2)
+    assert (first["layout"], second["layout"]) == ("classic-16x9", "big-clock-16x9")
+    assert second["name"] == "Bar TV"
+    # Only that screen: another display keeps the layout its address names.
+    assert served.json("/display/state?layout=classic-16x9&screen=Hall")["layout"] == "classic-16x9"
+    served.server.choose("Bar TV", None)
+    assert served.json("/display/state?layout=classic-16x9&screen=Bar%20TV")["layout"] == "classic-16x9"
+
+
+def test_the_region_sizes_are_kept(served):
+    """The page gets each region's own size and alignment, the largest its text is drawn."""
+    pic = served.json("/display/state?layout=big-clock-16x9")
+    layout = find_layout("big-clock-16x9")
+    screen = next(s for s in layout.screens if s.name == pic["screen"])
+    regions: tuple[Region, ...] = screen.regions
+    assert len(pic["boxes"]) == len(regions)
+    for b, r in zip(pic["boxes"], regions):
+        assert (b["piece"], b["size"], b["align"], b["bold"]) == (r.piece, r.size, r.align, r.bold)
+
