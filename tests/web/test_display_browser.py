@@ -209,3 +209,17 @@ def test_a_name_holding_a_script_shows_as_text(room: dict[str, Any]) -> None:
                           "document.querySelectorAll('#screen img').length===0")
     finally:
         server.stop()
+
+
+def test_the_director_switches_a_display_without_a_reload(room: dict[str, Any]) -> None:
+    browser: Browser = room["browser"]
+    browser.size(1920, 1080)
+    browser.open(f"{room['server'].url}display?layout=classic-16x9&screen=Hall%202")
+    browser.wait_for("document.getElementById('screen').dataset.layout==='classic-16x9'")
+    browser.js("window.stillTheSamePage=true")
+    room["server"].choose("Hall 2", "big-clock-16x9")
+    browser.wait_for("document.getElementById('screen').dataset.layout==='big-clock-16x9'")
+    assert browser.js("window.stillTheSamePage===true")
+    assert [d["layout"] for d in room["server"].displays() if d["name"] == "Hall 2"] == ["big-clock-16x9"]
+    room["server"].choose("Hall 2", None)
+    browser.wait_for("document.getElementById('screen').dataset.layout==='classic-16x9'")
