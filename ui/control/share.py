@@ -280,7 +280,7 @@ class ShareControl:
     def _phones(self) -> int:
         """The phones on the live stream (the browser displays are counted apart)."""
         assert self.server is not None
-        return max(0, self.server.hub.clients - sum(d["count"] for d in self.server.displays()))
+        return max(0, int(self.server.hub.clients) - sum(int(d["count"]) for d in self.server.displays()))
 
     def choose_layout(self, screen: str, layout_id: str | None) -> None:
         """The layout the browser display ``screen`` shows (None: the one its address names)."""
