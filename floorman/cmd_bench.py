@@ -21,6 +21,7 @@ BENCHES = {
     "sheets": ("bench_sheets", "10,000 seating slips beside a bare canvas loop"),
     "league": ("bench_league", "a season of 52 events x 200 players: standings recomputed"),
     "serve": ("bench_serve", "300 live phones on 127.0.0.1: update latency, the director's bust, server CPU"),
+    "display": ("bench_display", "three room displays in headless Chromium: a bust to the page, idle server CPU"),
     "stations": ("bench_stations", "three stations sharing one tournament: commits, propagation, a race, a take-over"),
 }
 # The benchmarks that take ``--quick`` (the same checks, smaller) and ``--json`` (the figures as JSON).

@@ -105,7 +105,8 @@ function poll(){var x=new XMLHttpRequest();x.open("GET",base+"&t="+new Date().ge
  x.onreadystatechange=function(){if(x.readyState===4&&x.status===200){show(x.responseText)}};x.send()}
 if(!window.EventSource||/[?&]poll=1/.test(q)){poll();setInterval(poll,2000)}
 else{var es=new EventSource(live);es.onmessage=function(e){show(e.data)};
- es.onerror=function(){note.textContent="Reconnecting…"};es.onopen=function(){if(P){note.textContent=P.problem||""}}}
+ es.onerror=function(){note.textContent="Reconnecting…"};es.onopen=function(){if(P){note.textContent=P.problem||""}};
+ window.addEventListener("pagehide",function(){es.close()})}
 window.addEventListener("resize",function(){if(P){draw()}});
 setInterval(function(){tick(false)},250);
 })();

@@ -556,13 +556,20 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
             yield b"retry: 2000\n\n"
             sent = b""
             hub.display_joined(name, peer)
+            quiet_since = time.monotonic()
             try:
                 while not hub.closing:
+                    if await request.is_disconnected():  # gone: off the director's list within a second
+                        break
                     body, now_ms, wait = display_frame(hub, name, asked, upright)
                     if body != sent:
                         sent = body
                         hub.display_shows(name, body)
+                        quiet_since = time.monotonic()
                         yield b"data: " + stamped(body, now_ms) + b"\n\n"
+                    elif time.monotonic() - quiet_since > KEEPALIVE_S:
+                        quiet_since = time.monotonic()
+                        yield b": still here\n\n"
                     changed = hub.changed
                     if changed is None:
                         await asyncio.sleep(0.1)

@@ -63,6 +63,18 @@ class Browser:
                 return answer.get("result", {})
             self.events.append(answer)
 
+    def new_tab(self) -> str:
+        """Another page of the same browser; its session (pass it to :meth:`use`)."""
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        session: str = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.call("Page.enable", session)
+        self.call("Runtime.enable", session)
+        return session
+
+    def use(self, session: str) -> None:
+        """The page the next calls talk to."""
+        self.session = session
+
     def page(self, method: str, **params: Any) -> Any:
         return self.call(method, self.session, **params)
 

@@ -165,3 +165,19 @@ def test_the_region_sizes_are_kept(served):
     for b, r in zip(pic["boxes"], regions):
         assert (b["piece"], b["size"], b["align"], b["bold"]) == (r.piece, r.size, r.align, r.bold)
 
+
+
+def test_a_display_that_goes_away_leaves_the_directors_list(served):
+    import socket
+
+    c = socket.create_connection(("127.0.0.1", served.server.port))
+    c.sendall(b"GET /display/events?screen=Bar%20TV HTTP/1.1\r\nHost: bench\r\n\r\n")
+    deadline = time.monotonic() + 5
+    while not served.server.displays() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert [d["name"] for d in served.server.displays()] == ["Bar TV"]
+    c.close()
+    deadline = time.monotonic() + 5
+    while served.server.displays() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert served.server.displays() == [] and served.server.hub.clients == 0
