@@ -113,10 +113,19 @@ def tick_text(tick: Mapping[str, Any], at_ms: int) -> str:
     kind = tick["kind"]
     if kind == "up":
         return sfmt.overtime_digits(math.floor((at_ms - int(tick["from"])) / 1000))
-    left = (int(tick["to"]) - at_ms) / 1000
+    left_ms = int(tick["to"]) - at_ms
     if kind == "clock":
-        return sfmt.clock_digits(max(0.0, left))
-    return str(tick.get("prefix", "")) + sfmt.duration_words(max(0.0, left))
+        return engine_clock(left_ms)
+    return str(tick.get("prefix", "")) + sfmt.duration_words(max(0.0, left_ms / 1000))
+
+
+def engine_clock(ms: int) -> str:
+    """Time left as the engine's clock view writes it (``time_left``): whole seconds rounded up, ``M:SS``
+    or ``H:MM:SS``; a line counts only while this writes what the engine wrote (see :func:`_tick`)."""
+    s = -(-max(ms, 0) // 1000)
+    h, rest = divmod(s, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
 def _tick(piece: str, text: str, room: RoomInput, clock: Mapping[str, Any]) -> dict[str, Any] | None:

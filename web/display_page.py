@@ -46,8 +46,10 @@ function digits(s){var w=Math.max(0,Math.ceil(Math.round(s*1e6)/1e6)),h=Math.flo
  return h?h+":"+pad(m)+":"+pad(x):pad(m)+":"+pad(x)}
 function words(s){var w=Math.max(0,Math.ceil(s));if(w<60){return w+" s"}var m=Math.ceil(w/60),h=Math.floor(m/60);m=m%60;
  return h?h+" h "+pad(m)+" min":m+" min"}
+function engine(ms){var w=Math.ceil(Math.max(ms,0)/1000),h=Math.floor(w/3600),m=Math.floor(w%3600/60),x=w%60;
+ return h?h+":"+pad(m)+":"+pad(x):m+":"+pad(x)}
 function tickText(k,at){if(k.kind==="up"){return "+"+digits(Math.max(0,Math.floor((at-k.from)/1000)))}
- var left=Math.max(0,(k.to-at)/1000);if(k.kind==="clock"){return digits(left)}return (k.prefix||"")+words(left)}
+ if(k.kind==="clock"){return engine(Math.round(k.to-at))}return (k.prefix||"")+words(Math.max(0,(k.to-at)/1000))}
 function el(tag,cls){var e=document.createElement(tag);if(cls){e.className=cls}return e}
 function family(f){return '"'+String(f||"DejaVu Sans").replace(/["\\\\]/g,"")+'", "DejaVu Sans", sans-serif'}
 function pct(v){return (v*100)+"%"}
@@ -58,7 +60,7 @@ function lineEl(ln,b,H){var d=el("div","ln");d.textContent=ln.t;d.style.color=ln
 function qr(b,mods,H,W){var c=el("canvas"),n=mods.length,q=n+8,side=Math.floor(Math.min(b.w*W,b.h*H*(b.lines.length?0.8:1))*0.92);
  var cell=Math.max(1,Math.floor(side/q));c.width=c.height=cell*q;var g=c.getContext("2d");g.fillStyle="#ffffff";g.fillRect(0,0,c.width,c.height);
  g.fillStyle="#000000";for(var y=0;y<n;y++){for(var x=0;x<n;x++){if(mods[y].charAt(x)==="1"){g.fillRect((x+4)*cell,(y+4)*cell,cell,cell)}}}return c}
-function table(b,H){var t=el("table"),n=b.rows.length+(b.header.length?1:0),fs=Math.min(b.size*0.6*H,b.h*H/((n+b.lines.length*0.8)*1.25));
+function table(b,H){var t=el("table"),n=b.rows.length+(b.header.length?1:0),fs=Math.min(b.size*H,b.h*H/((n+b.lines.length*0.8)*1.25));
  t.style.fontSize=fs+"px";t.dataset.fs=t.style.fontSize;t.style.marginLeft=b.align==="left"?"0":"auto";t.style.marginRight=b.align==="right"?"0":"auto";
  if(b.header.length){var tr=el("tr");for(var i=0;i<b.header.length;i++){var th=el("td");th.textContent=b.header[i];th.style.color=b.muted;tr.appendChild(th)}t.appendChild(tr)}
  for(var r=0;r<b.rows.length;r++){var row=el("tr");for(var j=0;j<b.rows[r].length;j++){var td=el("td");td.textContent=b.rows[r][j];row.appendChild(td)}t.appendChild(row)}

@@ -83,7 +83,9 @@ class Browser:
                   mobile=False)
 
     def open(self, url: str) -> None:
+        """Go to ``url`` and wait until its document is the one the page holds."""
         self.page("Page.navigate", url=url)
+        self.wait_for(f"location.href==={json.dumps(url)} && document.readyState!=='loading'")
 
     def js(self, expression: str) -> Any:
         got = self.page("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)

@@ -73,9 +73,9 @@ def test_the_picture_is_the_composed_layout_with_counting_lines(served):
     clock = next(b for b in pic["boxes"] if b["piece"] == "clock")["lines"][0]
     assert clock["t"] == "20:00" and clock["tick"]["kind"] == "clock"
     # The page counts to the level's end: at any later moment it writes what the engine would.
-    for later in (1.5, 61, 119.999):
+    for later in (1.5, 61, 119.999, 11 * 60 + 0.5, 19 * 60 + 59.5):
         at_ms = int((now + later) * 1000)
-        engine = views.read(served.t, now + later).clock.time_text
+        engine = views.read(served.t, now + later).clock.raw["time_left"]  # what the room display shows
         assert tick_text(clock["tick"], at_ms) == engine, later
     # Time-stamped by the tournament's clock (a test clock here), not the server's wall clock.
     assert abs(pic["server_ms"] - now * 1000) < 2000
