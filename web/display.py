@@ -21,7 +21,7 @@ Public API::
     Feed(room, moments, clock, offset_ms, key)
     make_feed(tournament, now, *, phones_url="", announcements=(), **venue) -> Feed
     feed_key(view) -> tuple
-    Layouts(venue_folder); .get(id) -> Layout | None; .ids(); .image(id, name) -> (bytes, type) | None
+    Layouts(venue_folder); .get(id) -> Layout | None; .names(); .image(id, name) -> (bytes, type) | None
     picture_json(picture, feed, layout_id) -> dict
     tick_text(tick, at_ms) -> str
     DEFAULT_LAYOUT, DEFAULT_UPRIGHT
@@ -227,10 +227,6 @@ class Layouts:
             self._by_id = found
             self._loaded = time.monotonic()
             self._images.clear()
-
-    def ids(self) -> list[str]:
-        with self._lock:
-            return sorted(self._by_id)
 
     def names(self) -> dict[str, str]:
         """id -> the layout's name, for the director's list."""

@@ -25,7 +25,7 @@ background-position:center;font-family:"DejaVu Sans",sans-serif;color:#f5f5f5}
 overflow:visible}
 .ln{display:block;white-space:nowrap;line-height:1.15;overflow:visible}
 .box table{border-collapse:collapse;white-space:nowrap}
-.box td{padding:0 0.4em;line-height:1.2}
+.box td{padding:0 0.4em;line-height:1.2;text-align:left}
 .box td:last-child{text-align:right}
 .box img{display:block;width:100%;height:100%;object-fit:contain}
 .box canvas{display:block;margin:0 auto;image-rendering:pixelated}
