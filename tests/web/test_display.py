@@ -13,6 +13,7 @@ import msgspec
 import pytest
 
 from app import views
+from app.core.timesource import FakeClock
 from screens.compose import compose
 from screens.layout import Region, find_layout, save_layout
 from screens.pieces import room_input
@@ -181,3 +182,87 @@ def test_a_display_that_goes_away_leaves_the_directors_list(served):
     while served.server.displays() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert served.server.displays() == [] and served.server.hub.clients == 0
+
+
+def one_screen(layout_id: str, piece: str):
+    """The screen of a preset that shows ``piece``, as a layout of its own (so it shows at any time)."""
+    layout = find_layout(layout_id)
+    screen = next(s for s in layout.screens if any(r.piece == piece for r in s.regions))
+    return msgspec.structs.replace(layout, screens=(msgspec.structs.replace(screen, event=None, seconds=60),))
+
+
+def test_tables_and_the_phones_code_go_to_the_page_as_data():
+    from app.api import build_demo
+    from web.display import picture_json
+
+    demo = build_demo(players=60)
+    now = demo.time.now()
+    feed = make_feed(demo, now, phones_url="http://192.0.2.7:8080/")
+    pay = compose(one_screen("classic-16x9", "payouts"), feed.room, feed.moments, now)
+    box = next(b for b in picture_json(pay, feed, "x")["boxes"] if b["piece"] == "payouts")
+    content = next(b.content for b in pay.boxes if b.region.piece == "payouts")
+    assert box["kind"] == "table" and box["header"] == ["Place", "Prize"]
+    assert box["rows"] == [list(r) for r in content.rows] and (box["page"], box["pages"]) == (0, content.pages)
+    qr = compose(one_screen("sponsors-16x9", "phones_qr"), feed.room, feed.moments, now)
+    code = next(b for b in picture_json(qr, feed, "x")["boxes"] if b["piece"] == "phones_qr")["qr"]
+    import segno
+
+    expected = segno.make("http://192.0.2.7:8080/", error="m").matrix
+    assert len(code) == len(expected) and all(len(row) == len(expected) for row in code)
+    assert [[c == "1" for c in row] for row in code] == [[bool(v) for v in row] for row in expected]
+
+
+def test_the_overtime_counts_up_as_the_engine_writes_it():
+    """Past the last level the clock counts up (+MM:SS); the page counts it from its start."""
+    from app.api import build_demo
+    from screens.compose import picture_text
+    from web.display import picture_json
+
+    demo = build_demo(players=40, time=FakeClock(1_800_000_000.0))
+    now = demo.time.now()
+    feed = make_feed(demo, now)
+    layout = find_layout("big-clock-16x9")
+    pic = picture_json(compose(layout, feed.room, feed.moments, now), feed, "big-clock-16x9")
+    clock = next(b for b in pic["boxes"] if b["piece"] == "clock")["lines"][0]
+    assert clock["t"].startswith("+") and clock["tick"]["kind"] == "up"
+    for later in (0.4, 1.0, 61.7):
+        room = room_input(demo, now + later)
+        engine = next(b for b in compose(layout, room, moments_of(room.view), now + later).boxes
+                      if b.region.piece == "clock").content.lines[0].text
+        assert tick_text(clock["tick"], int((now + later) * 1000)) == engine, later
+    assert picture_text(compose(layout, feed.room, feed.moments, now))
+
+
+def test_a_layout_saved_while_serving_is_found_and_a_missing_image_is_not_served(tmp_path, monkeypatch):
+    folder = venue(tmp_path)
+    layouts = Layouts(folder)
+    assert layouts.get("late-one") is None
+    own = msgspec.structs.replace(find_layout("big-clock-16x9"), name="Late one")
+    save_layout(own, folder / "late-one")
+    monkeypatch.setattr(Layouts, "RELOAD_S", 0.0)
+    assert layouts.get("late-one") == own and layouts.names()["late-one"] == "Late one"
+    assert layouts.image("our-room", "logo.png") == (PNG, "image/png")
+    assert layouts.image("our-room", "logo.png") == (PNG, "image/png")  # from memory the second time
+    (folder / "our-room" / "images" / "logo.png").unlink()
+    fresh = Layouts(folder)  # the file gone since: refused by the check, nothing served
+    assert fresh.get("our-room") is None and fresh.image("our-room", "logo.png") is None
+
+
+def test_the_live_stream_answers_head_and_a_display_waits_for_the_tournament(tmp_path):
+    from web.server import PhoneServer
+
+    server = PhoneServer("127.0.0.1", 0, layouts=Layouts(venue(tmp_path)))
+    server.start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        conn.request("HEAD", "/display/events")
+        r = conn.getresponse()
+        assert r.status == 200 and r.getheader("content-type").startswith("text/event-stream")
+        conn.close()
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        conn.request("GET", "/display/state")
+        waiting = json.loads(conn.getresponse().read())
+        conn.close()
+        assert waiting["waiting"] is True and waiting["boxes"] == []
+    finally:
+        server.stop()
