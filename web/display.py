@@ -100,7 +100,24 @@ def make_feed(tournament: Any, now: float, *, phones_url: str = "", announcement
     room = room_input(tournament, now, phones_url=phones_url, **venue)
     view = room.view
     offset = int(round((view.clock.at - wall) * 1000)) if view.clock.at else int(round((now - wall) * 1000))
-    return Feed(room, moments_of(view, tuple(announcements)), _clock(view), offset, feed_key(view))
+    clock = _clock(view)
+    if clock.get("overtime_since_ms") is not None and view.clock.running:
+        clock["overtime_since_ms"] = _overtime_start_ms(tournament, now, int(view.clock.raw["overtime_seconds"]))
+    return Feed(room, moments_of(view, tuple(announcements)), clock, offset, feed_key(view))
+
+
+def _overtime_start_ms(tournament: Any, now: float, seconds: int) -> int:
+    """When the overtime began, to the millisecond: the view tells its whole seconds only, so the moment
+    the next second is counted is found by halving (ten reads of the clock alone)."""
+    state = getattr(tournament, "state", tournament)
+    low, high = 0, 1000  # the next whole second falls within (low, high] milliseconds from now
+    while high - low > 1:
+        mid = (low + high) // 2
+        if int(views.clock_at(state, now + mid / 1000).raw.get("overtime_seconds") or 0) > seconds:
+            high = mid
+        else:
+            low = mid
+    return int(round(now * 1000)) + high - (seconds + 1) * 1000
 
 
 # -- counting lines ------------------------------------------------------------------------------------

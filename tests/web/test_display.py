@@ -212,20 +212,22 @@ def test_tables_and_the_phones_code_go_to_the_page_as_data():
     assert [[c == "1" for c in row] for row in code] == [[bool(v) for v in row] for row in expected]
 
 
-def test_the_overtime_counts_up_as_the_engine_writes_it():
-    """Past the last level the clock counts up (+MM:SS); the page counts it from its start."""
+@pytest.mark.parametrize("start", [1_800_000_000.0, 1_800_000_000.3, 1_800_000_000.77])
+def test_the_overtime_counts_up_as_the_engine_writes_it(start):
+    """Past the last level the clock counts up (+MM:SS); the page counts it from its start, found to the
+    millisecond whatever the fraction of a second the overtime began at."""
     from app.api import build_demo
     from screens.compose import picture_text
     from web.display import picture_json
 
-    demo = build_demo(players=40, time=FakeClock(1_800_000_000.0))
+    demo = build_demo(players=40, time=FakeClock(start))
     now = demo.time.now()
     feed = make_feed(demo, now)
     layout = find_layout("big-clock-16x9")
     pic = picture_json(compose(layout, feed.room, feed.moments, now), feed, "big-clock-16x9")
     clock = next(b for b in pic["boxes"] if b["piece"] == "clock")["lines"][0]
     assert clock["t"].startswith("+") and clock["tick"]["kind"] == "up"
-    for later in (0.4, 1.0, 61.7):
+    for later in (0.001, 0.4, 0.999, 1.0, 1.5, 61.7):
         room = room_input(demo, now + later)
         engine = next(b for b in compose(layout, room, moments_of(room.view), now + later).boxes
                       if b.region.piece == "clock").content.lines[0].text
