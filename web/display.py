@@ -101,23 +101,36 @@ def make_feed(tournament: Any, now: float, *, phones_url: str = "", announcement
     view = room.view
     offset = int(round((view.clock.at - wall) * 1000)) if view.clock.at else int(round((now - wall) * 1000))
     clock = _clock(view)
-    if clock.get("overtime_since_ms") is not None and view.clock.running:
-        clock["overtime_since_ms"] = _overtime_start_ms(tournament, now, int(view.clock.raw["overtime_seconds"]))
+    if view.clock.running:
+        _exact(clock, getattr(tournament, "state", tournament), now, view.clock.raw)
     return Feed(room, moments_of(view, tuple(announcements)), clock, offset, feed_key(view))
 
 
-def _overtime_start_ms(tournament: Any, now: float, seconds: int) -> int:
-    """When the overtime began, to the millisecond: the view tells its whole seconds only, so the moment
-    the next second is counted is found by halving (ten reads of the clock alone)."""
-    state = getattr(tournament, "state", tournament)
-    low, high = 0, 1000  # the next whole second falls within (low, high] milliseconds from now
-    while high - low > 1:
-        mid = (low + high) // 2
-        if int(views.clock_at(state, now + mid / 1000).raw.get("overtime_seconds") or 0) > seconds:
-            high = mid
-        else:
-            low = mid
-    return int(round(now * 1000)) + high - (seconds + 1) * 1000
+def _exact(clock: dict[str, Any], state: Any, now: float, raw: Mapping[str, Any]) -> None:
+    """The clock's timestamps to the millisecond. The view tells whole seconds (rounded up while counting
+    down, down while the overtime counts up), so each timestamp is found from the instant the next whole
+    second is told: by halving the second ahead, ten reads of the clock alone (no other part of the view)."""
+    now_ms = int(round(now * 1000))
+
+    def next_change_ms(key: str) -> int:
+        """Milliseconds from now to the first instant the clock tells another ``key`` (1 to 1000)."""
+        low, high = 0, 1000
+        while high - low > 1:
+            mid = (low + high) // 2
+            if views.clock_at(state, now + mid / 1000).raw.get(key) != raw.get(key):
+                high = mid
+            else:
+                low = mid
+        return high
+
+    if clock.get("overtime_since_ms") is not None:
+        # counted up, rounded down: the next second is told when the overtime reaches it
+        told = int(raw["overtime_seconds"])
+        clock["overtime_since_ms"] = now_ms + next_change_ms("overtime_seconds") - (told + 1) * 1000
+    for stamp, key in (("break_at_ms", "seconds_to_break"), ("late_ends_at_ms", "late_registration_seconds_left")):
+        if clock.get(stamp) is not None and isinstance(raw.get(key), int):
+            # counted down, rounded up: one second fewer is told when exactly that many are left
+            clock[stamp] = now_ms + next_change_ms(key) + (int(raw[key]) - 1) * 1000
 
 
 # -- counting lines ------------------------------------------------------------------------------------

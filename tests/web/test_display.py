@@ -268,3 +268,27 @@ def test_the_live_stream_answers_head_and_a_display_waits_for_the_tournament(tmp
         assert waiting["waiting"] is True and waiting["boxes"] == []
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("before", [119.37, 60.0, 59.63, 3.2])
+def test_the_time_to_the_break_counts_as_the_engine_writes_it(before):
+    """The last minutes before a break: "2 min", "1 min", then seconds; the page's count is the engine's
+    at every moment, whatever the fraction of a second it was read at."""
+    from app.api import build_demo
+    from web.display import picture_json
+
+    demo = build_demo(players=40)
+    brk = demo.time.now()
+    while not views.read(demo, brk).clock.on_break:
+        brk += 1
+    while views.read(demo, brk - 0.001).clock.on_break:  # the break's first millisecond, to 1 ms
+        brk -= 0.001
+    now = brk - before
+    feed = make_feed(demo, now)
+    layout = one_screen("classic-16x9", "time_to_break")
+    box = next(b for b in picture_json(compose(layout, feed.room, feed.moments, now), feed, "x")["boxes"]
+               if b["piece"] == "time_to_break")
+    tick = box["lines"][1]["tick"]
+    for later in (0.0, 0.3, 0.63, 0.999, 1.5, min(before - 0.01, 40.7)):
+        room = room_input(demo, now + later)
+        assert tick_text(tick, int(round((now + later) * 1000))) == room.frame.break_text, later
