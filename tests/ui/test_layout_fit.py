@@ -28,11 +28,12 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 
-from app.api import Tournament, build_demo, views
+from app.api import Tournament
 from screens.compose import Picture, compose
 from screens.layout import Layout, Screen, find_layout, preset_paths
 from screens.pieces import room_input
 from screens.rotation import PAGE_SECONDS, showing
+from tests.screens.moments import busy_moments
 from ui.display.layout_view import MIN_PIXELS, LayoutView
 
 PRESETS = sorted(p.stem for p in preset_paths())
@@ -52,32 +53,11 @@ class Moment:
     page: int = 0  # the page the paged pieces show
 
 
-def final_table(players: int = 30) -> Tournament:
-    """A demo tournament busted down to its final table, its seats drawn."""
-    t = build_demo(players=players, level=3)
-    while True:
-        view = views.read(t, t.time.now())
-        if view.pending:
-            t.execute(dict(view.pending[0].command))
-            continue
-        if view.field.final_table:
-            return t
-        live = [p for p in view.players if p.place is None and p.table is not None]
-        t.execute({"cmd": "bust", "player": min(live, key=lambda p: p.stack).name})
-        t.time.advance(20)  # type: ignore[attr-defined]
-
-
 @pytest.fixture(scope="module")
 def moments() -> tuple[Moment, ...]:
-    demo = build_demo()
-    now = demo.time.now()
-    brk = now
-    while not views.read(demo, brk).clock.on_break:
-        brk += 60
-    ft = final_table()
-    assert views.read(demo, brk + 60).clock.raw["break"]["race"]  # the busy break: a chip race
-    return (Moment("running", demo, now), Moment("break with colour-up", demo, brk + 60),
-            Moment("payouts page 2", demo, now, page=1), Moment("final table", ft, ft.time.now() + 1))
+    (_, demo, now), (_, _, brk), (_, ft, ft_now) = busy_moments()
+    return (Moment("running", demo, now), Moment("break with colour-up", demo, brk),
+            Moment("payouts page 2", demo, now, page=1), Moment("final table", ft, ft_now))
 
 
 def alone(layout: Layout, screen: Screen) -> Layout:

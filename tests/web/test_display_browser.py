@@ -35,11 +35,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from app.api import Tournament, build_demo, views
+from app.api import Tournament
 from screens.compose import compose, picture_text
 from screens.layout import Layout, load_layout, preset_paths, save_layout
 from screens.pieces import room_input
 from screens.rotation import moments_of
+from tests.screens.moments import busy_moments
 from tests.web.cdp import Browser
 from tests.web.test_browser import chromium
 from web.display import Layouts, make_feed
@@ -96,31 +97,9 @@ def one_screen_layouts(folder: Path) -> dict[str, tuple[Layout, str, str]]:
     return out
 
 
-def final_table(players: int = 30) -> Tournament:
-    """A demo tournament busted down to its final table, its seats drawn."""
-    t = build_demo(players=players, level=3)
-    while True:
-        view = views.read(t, t.time.now())
-        if view.pending:
-            t.execute(dict(view.pending[0].command))
-            continue
-        if view.field.final_table:
-            return t
-        live = [p for p in view.players if p.place is None and p.table is not None]
-        t.execute({"cmd": "bust", "player": min(live, key=lambda p: p.stack).name})
-        t.time.advance(20)  # type: ignore[attr-defined]
-
-
 def moments() -> list[tuple[str, Tournament, float]]:
     """(name, tournament, its time): running, the break with its colour-up, the final table."""
-    demo = build_demo(players=150)
-    now = demo.time.now()
-    brk = now
-    while not views.read(demo, brk).clock.on_break:
-        brk += 60
-    assert views.read(demo, brk + 60).clock.raw["break"]["race"]  # a chip race: the colour-up shows
-    ft = final_table()
-    return [("running", demo, now), ("break", demo, brk + 60), ("final table", ft, ft.time.now() + 1)]
+    return busy_moments(players=150)
 
 
 @pytest.fixture(scope="module")
