@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from app.core.state import TournamentState
+from app.core.state import WINNER, TournamentState
 from app.errors import RuleError
 from app.flights.rules import (
     Bag,
@@ -456,8 +456,11 @@ class FlightEvent:
             if id(b) not in kept:
                 left_behind[b.flight] = left_behind.get(b.flight, 0) + b.chips
         seed = random.Random(self.state.seed * 7_919 + self.state.facts).randrange(1, 2**31)
-        seats = draw_seats([b.player for b in chosen.values()], int(self.profile["table.max_seats"]), seed)
-        stacks = {b.player: b.chips for b in chosen.values()}
+        names: dict[str, str] = {}  # a player is named as his first flight named him
+        for b in every:
+            names.setdefault(key(b.player), b.player)
+        seats = draw_seats([names[k] for k in chosen], int(self.profile["table.max_seats"]), seed)
+        stacks = {names[k]: b.chips for k, b in chosen.items()}
         return [Day2Made(seed=seed, seats=seats, stacks=stacks, left_behind=left_behind)]
 
     def day2(self) -> Day2:
@@ -494,12 +497,11 @@ class FlightEvent:
                                pool_cents=self._prize_per_entry())]
 
     def _prize_per_entry(self) -> int:
+        """FLT-6: what a Day-2 entry adds to the prize pool: the buy-in (fees are taken on top of it, ENT-11),
+        less its bounty where the event has bounties (KO-2)."""
         s = self.profile
-        fees = s["money.fees"] if "money.fees" in s.settings else None
-        house = 0
-        if isinstance(fees, dict) and isinstance(fees.get("buy_in"), dict):
-            house = sum(int(v) for v in fees["buy_in"].values())
-        return max(0, int(s["money.buy_in_cents"]) - house)
+        bounty = int(s["bounty.amount_cents"]) if s["bounty.kind"] != "none" else 0
+        return max(0, int(s["money.buy_in_cents"]) - bounty)
 
     def _bust_day2(self, cmd: BustDay2) -> list[EventFact]:
         d = self.day2()
@@ -631,7 +633,7 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
     in_play: dict[int, int] = {}
     finishers: list[tuple[str, int]] = []
     for p in state.players.values():
-        if p.live:
+        if p.live or p.status == WINNER:  # a flight played down to one player bags its winner
             table = p.table if p.table is not None else 0
             survivors[p.name] = table
             chips = counted.get(p.name, p.stack) if counted is not None else p.stack
@@ -641,3 +643,33 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
     entries_ = sum(p.entries for p in state.players.values())
     return EndDay(flight=flight, entries=entries_, pool_cents=state.pool_cents, chips_in_play=in_play,
                   survivors=survivors, finishers=finishers, reason=reason)
+
+
+def view(state: EventState) -> dict[str, Any]:
+    """The event as JSON: what its scenario files check (every figure a plain number or a name)."""
+    d = state.day2
+    flights = {
+        f.name: {
+            "ended": f.ended, "entries": f.entries, "pool_cents": f.pool_cents, "survivors": len(f.survivors),
+            "chips_in_play": {str(t): c for t, c in f.chips_in_play.items()},
+            "bags": {str(t): [{"player": b.player, "bag": b.bag, "chips": b.chips} for b in bags]
+                     for t, bags in f.bags.items()},
+            "differences": {str(t): c for t, c in f.differences.items()},
+        }
+        for f in state.flights.values()
+    }
+    day2: dict[str, Any] | None = None
+    if d is not None:
+        day2 = {"seed": d.seed, "players": len(d.stacks), "live": len(d.live()), "stacks": dict(d.stacks),
+                "seats": {n: list(ts) for n, ts in d.seats.items()}, "left_behind": dict(d.left_behind),
+                "tables": len({t for t, _ in d.seats.values()})}
+    return {
+        "flights": flights,
+        "day2": day2,
+        "entries": entries(state),
+        "prize_pool_cents": prize_pool(state),
+        "paid_cents": paid_cents(state),
+        "chips_conserved": chips_conserved(state),
+        "results": [{"place": r.place, "tied": r.tied, "player": r.player, "day": r.day, "prize_cents": r.prize_cents}
+                    for r in results(state)],
+    }

@@ -18,6 +18,7 @@ from typing import Any
 
 from app.chips.chipcount import issued
 from app.commands.entries import Register
+from app.core.state import WINNER
 from app.core.timesource import FakeClock
 from app.engine import Tournament
 from app.flights.event import (
@@ -73,10 +74,10 @@ def play_flight(name: str, index: int, sim: Simulation, seed: int) -> tuple[Tour
             break
         director.one_hand(per_hand)
     state = t.state
-    survivors = sorted((p for p in state.players.values() if p.live), key=lambda p: p.id)
+    survivors = sorted((p for p in state.players.values() if p.live or p.status == WINNER), key=lambda p: p.id)
     rng = random.Random(seed)
     total = issued(state)
-    cuts = sorted(rng.randrange(1, total) for _ in range(len(survivors) - 1))
+    cuts = sorted(rng.sample(range(1, total), len(survivors) - 1))
     counts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
     return t, {p.name: c for p, c in zip(survivors, counts, strict=True)}
 
@@ -85,7 +86,8 @@ def bag_tables(flight: str, t: Tournament, counted: dict[str, int], first_bag: i
     """Each table's bags, numbered from ``first_bag`` (a bag-and-tag sheet's numbers)."""
     by_table: dict[int, list[BagRow]] = {}
     n = first_bag
-    for p in sorted((p for p in t.state.players.values() if p.live), key=lambda p: (p.table or 0, p.seat or 0)):
+    left = (p for p in t.state.players.values() if p.live or p.status == WINNER)
+    for p in sorted(left, key=lambda p: (p.table or 0, p.seat or 0)):
         by_table.setdefault(p.table or 0, []).append(BagRow(p.name, f"{n:06d}", counted[p.name]))
         n += 1
     return [EnterBags(flight=flight, table=table, bags=rows) for table, rows in sorted(by_table.items())]
