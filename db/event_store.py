@@ -62,15 +62,19 @@ class EventStore:
         p = Path(path)
         if not p.is_file():
             raise FileMissing(f"There is no event file at {p}.", p)
+        try:  # read first, read-only: another program's database is left exactly as it was
+            probe = connect(p, read_only=True)
+            try:
+                kind = probe.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
+            finally:
+                probe.close()
+        except sqlite3.DatabaseError:
+            kind = None
+        if kind is None or kind[0] != KIND:
+            raise NotATournamentFile(f"{p} is not a Floorman event file.", p)
         conn = connect(p)
         try:
-            kind = conn.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
-            if kind is None or kind[0] != KIND:
-                raise NotATournamentFile(f"{p} is not a Floorman event file.", p)
             facts = [decode_fact(bytes(r[0])) for r in conn.execute("SELECT fact FROM facts ORDER BY seq")]
-        except sqlite3.DatabaseError:
-            conn.close()
-            raise NotATournamentFile(f"{p} is not a Floorman event file.", p) from None
         except BaseException:
             conn.close()
             raise
