@@ -22,6 +22,7 @@ from app.api import (
 from app.flights.rules import Bag, Finisher, day1_order, day_is_over, draw_seats, prizes, stacks_forward
 from db.event_store import EventStore
 from floorman.cli import main
+from tests.bench import bench_flights
 
 EndDay = flight_event.EndDay
 
@@ -250,3 +251,9 @@ def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, 
     assert all(r.place > out["day2_players"] for r in rows if r.day != "Day 2")
     for r in rows:  # a tied block shares its places: the next block starts after it
         assert r.place + r.tied - 1 <= len(rows)
+
+
+def test_flt_bench_makes_day2_from_played_flights(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_flights.main(200, 2) == 0
+    out = capsys.readouterr().out
+    assert "Day 2:" in out and "each committed" in out
