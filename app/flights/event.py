@@ -156,7 +156,7 @@ class Day2Registered(EventFact, tag="day2_registered"):
 class Day2Busted(EventFact, tag="day2_busted"):
     players: list[str]
     won_by: str
-    place: int  # the best place of the block (busted in one hand: they tie)
+    place: int  # the best place of the block (out in one hand with the same stack, or ELIM-4 split_all: a tie)
     chips: int  # moved to won_by
 
 
@@ -524,9 +524,20 @@ class FlightEvent:
         w = key(cmd.won_by)
         if w not in live or names[w] in busted:
             raise RuleError("WINNER_NOT_LIVE", f"{cmd.won_by} is not a Day-2 player still in who won the pot.")
-        place = len(live) - len(busted) + 1
-        chips = sum(d.stacks[n] for n in busted)
-        return [Day2Busted(players=busted, won_by=names[w], place=place, chips=chips)]
+        first = len(live) - len(busted) + 1
+        if self.profile["elim.same_hand"] == "split_all":  # ELIM-4 (P004): all out in one hand tie
+            groups = [busted]
+        else:  # ELIM-4 (TDA): who started the hand with more chips finishes higher; equal stacks tie
+            by_stack: dict[int, list[str]] = {}
+            for n in busted:
+                by_stack.setdefault(d.stacks[n], []).append(n)
+            groups = [by_stack[c] for c in sorted(by_stack, reverse=True)]
+        facts: list[EventFact] = []
+        for group in groups:
+            facts.append(Day2Busted(players=group, won_by=names[w], place=first,
+                                    chips=sum(d.stacks[n] for n in group)))
+            first += len(group)
+        return facts
 
 
 # -- reading the event ---------------------------------------------------------------------------------

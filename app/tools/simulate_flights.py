@@ -18,6 +18,7 @@ from typing import Any
 
 from app.chips.chipcount import issued
 from app.commands.entries import Register
+from app.commands.tournament import EndFlightDay
 from app.core.state import WINNER
 from app.core.timesource import FakeClock
 from app.engine import Tournament
@@ -73,6 +74,8 @@ def play_flight(name: str, index: int, sim: Simulation, seed: int) -> tuple[Tour
         if day_is_over(settings, entered, live, current_level(state, clock.now())) or live <= target:
             break
         director.one_hand(per_hand)
+    if not t.state.ended:  # a tiny flight may have played down to one player, who bags
+        t.execute(EndFlightDay(reason="share"))  # FLT-3: the chips are bagged, nobody plays on
     state = t.state
     survivors = sorted((p for p in state.players.values() if p.live or p.status == WINNER), key=lambda p: p.id)
     rng = random.Random(seed)

@@ -180,20 +180,36 @@ def test_flt_7_day1_finishers_rank_below_day2_fewer_left_first_then_the_flights_
 
 def test_flt_8_the_combined_pool_is_paid_over_every_entry_to_the_cent() -> None:
     e = _two_flights(**{"payout.table": "percent", "payout.percents": [40, 25, 15, 12, 8]})
-    _bag_all(e)
+    _bag_all(e)  # Day 2: Ann 30,000, Cat 20,000, Fox 10,000, Bob 9,000
     e.execute({"cmd": "make_day2"})
-    e.execute({"cmd": "bust_day2", "players": ["Bob", "Fox"], "won_by": "Ann"})  # one hand: they tie for 3rd
+    e.execute({"cmd": "bust_day2", "players": ["Bob", "Fox"], "won_by": "Ann"})  # ELIM-4: Fox had more: 3rd
     rows = flight_event.results(e.state)
     assert [(r.place, r.tied, r.player, r.prize_cents) for r in rows[:4]] == [
-        (3, 2, "Bob", 12150), (3, 2, "Fox", 12150), (5, 1, "Gil", 7200), (6, 1, "Dan", 0)]
-    paid = {r.player: r.prize_cents for r in rows}
-    assert paid["Bob"] == paid["Fox"] == (90000 * 15 // 100 + 90000 * 12 // 100) // 2
-    assert paid["Gil"] == 90000 * 8 // 100  # a Day-1 finisher in the money
+        (3, 1, "Fox", 13500), (4, 1, "Bob", 10800), (5, 1, "Gil", 7200), (6, 1, "Dan", 0)]
     e.execute({"cmd": "bust_day2", "players": ["Cat"], "won_by": "Ann"})
     rows = flight_event.results(e.state)
-    assert [r.player for r in rows[:2]] == ["Ann", "Cat"]
+    assert [(r.place, r.player, r.prize_cents) for r in rows[:2]] == [(1, "Ann", 36000), (2, "Cat", 22500)]
     assert sum(r.prize_cents for r in rows) == flight_event.prize_pool(e.state) == 90000
+    assert e.state.day2 is not None and e.state.day2.stacks["Ann"] == 69000  # every chip brought forward
     assert prizes(e.profile.settings, 100001, 9, 2) == [61540, 38461]  # fewer players than places: all paid
+
+
+def test_flt_8_equal_stacks_out_in_one_hand_tie_and_share_to_the_cent() -> None:
+    e = FlightEvent.create(_profile(**{"payout.table": "percent", "payout.percents": [50, 30, 15, 5]}), seed=2)
+    e.execute({"cmd": "add_flight", "flight": "Day 1A"})
+    e.execute(EndDay(flight="Day 1A", entries=3, pool_cents=10001, chips_in_play={1: 30000},
+                     survivors={"Ann": 1, "Bob": 1, "Cat": 1}, finishers=[]))
+    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 1,
+               "bags": [{"player": "Ann", "bag": "1", "chips": 10000}, {"player": "Bob", "bag": "2", "chips": 10000},
+                        {"player": "Cat", "bag": "3", "chips": 10000}]})
+    e.execute({"cmd": "make_day2"})
+    e.execute({"cmd": "bust_day2", "players": ["Cat", "Bob"], "won_by": "Ann"})
+    rows = flight_event.results(e.state)
+    # three players: the 4th place's 5% is spread over the three paid (50/95, 30/95, 15/95 of 100.01, the odd
+    # cent to 1st); places 2 and 3 (31.58 + 15.79) are shared, the odd cent to the first in name order
+    assert [(r.place, r.tied, r.player, r.prize_cents) for r in rows] == [
+        (1, 1, "Ann", 5264), (2, 2, "Bob", 2369), (2, 2, "Cat", 2368)]
+    assert sum(r.prize_cents for r in rows) == 10001
 
 
 def test_flt_1_one_flight_per_player_where_the_profile_says_so() -> None:
