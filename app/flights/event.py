@@ -640,6 +640,9 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
     """The end of ``flight``'s day as its tournament state says it: its entries, its prize money, the
     survivors and their tables, the players out with how many were left after them, and the chips in
     play at each table (the counted stacks where given, else the stacks the flight knows)."""
+    if "day_ended" not in state.extra and not state.ended:
+        raise RuleError("FLIGHT_NOT_BAGGED", f"{flight} is still playing: end its day (end_flight_day) first, "
+                        "so nobody plays on while its bags are counted.")
     survivors: dict[str, int] = {}
     in_play: dict[int, int] = {}
     finishers: list[tuple[str, int]] = []

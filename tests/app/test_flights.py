@@ -109,6 +109,10 @@ def test_flt_3_the_end_of_day_is_read_from_the_flight() -> None:
     t.execute({"cmd": "seat_all"})
     t.execute({"cmd": "start_clock"})
     t.execute({"cmd": "bust", "players": ["Dan"]})
+    with pytest.raises(RuleError) as info:
+        flight_event.day_end_of("Day 1A", t.state)
+    assert info.value.code == "FLIGHT_NOT_BAGGED"
+    t.execute({"cmd": "end_flight_day"})
     cmd = flight_event.day_end_of("Day 1A", t.state, {"Ann": 15000, "Bob": 15000, "Cat": 10000})
     assert cmd.entries == 4 and cmd.pool_cents == t.state.pool_cents
     assert set(cmd.survivors) == {"Ann", "Bob", "Cat"} and cmd.finishers == [("Dan", 3)]

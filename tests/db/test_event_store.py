@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.api import RuleError, flight_event, load_profile
+from app.api import FakeClock, RuleError, Tournament, flight_event, load_profile
+from app.log.snapshots import dump_state, load_state
 from db.errors import FileAlreadyExists, FileMissing, NotATournamentFile
 from db.event_store import EventStore
 
@@ -62,3 +63,16 @@ def test_flt_event_file_refuses_to_overwrite_and_says_what_is_wrong(tmp_path: Pa
         EventStore.open(other)
     with sqlite3.connect(other) as conn:  # left as it was: not switched to WAL
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+
+
+def test_a_snapshot_written_before_the_flight_settings_loads_with_their_defaults() -> None:
+    t = Tournament.create(load_profile("tda"), name="Old", time=FakeClock(), seed=1)
+    t.execute({"cmd": "register", "name": "Ann"})
+    older = t.snapshot()
+    assert older.profile is not None
+    settings = {k: v for k, v in older.profile.settings.items() if not k.startswith("flight.")}
+    older.profile = type(older.profile)(older.profile.id, older.profile.name, older.profile.description, settings,
+                                        older.profile.follows)
+    loaded = load_state(dump_state(older))
+    assert loaded == t.state  # as replaying the log gives it
+    assert loaded.profile is not None and loaded.profile["flight.stack_forward"] == "biggest"
