@@ -70,6 +70,7 @@ BUILDERS: dict[str, Builder] = {
     "lock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "lock_seat"),
     "unlock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "unlock_seat"),
     "award_seats": lambda d, r: {"cmd": "award_seats"},
+    "end_flight_day": lambda d, r: {"cmd": "end_flight_day", "reason": r.choice(["director", "share", "never"])},
 }
 for _name in ("close_registration", "reopen_registration", "lock_payouts", "unlock_payouts", "record_deal"):
     BUILDERS[_name] = (lambda n: lambda d, r: fl.money_engine(d.t.state, r, n))(_name)
