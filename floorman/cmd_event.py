@@ -1,0 +1,100 @@
+"""``floorman event``: an event of several flights, headless (FLT; docs/commands/flights.md).
+
+    floorman event new EVENT --profile tda --title "Main Event"    # a new event file
+    floorman event flight EVENT "Day 1A"                            # add a flight
+    floorman event end-day EVENT "Day 1A" FLIGHT_FILE               # the flight's end of day, from its file
+    floorman event do EVENT '{"cmd": "enter_bags", ...}'            # any event command, as JSON
+    floorman event show EVENT [--json]                              # flights, bags, Day 2, places and prizes
+
+A refused command prints its reason code and words and changes nothing (exit 1); a file that cannot be
+read says why (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from app.api import RuleError, flight_event, load_profile
+from floorman.args import Parser
+
+
+def main(argv: list[str]) -> int:
+    parser = Parser(prog="floorman event", description="An event of several flights: bags, Day 2, results.")
+    sub = parser.add_subparsers(dest="what", required=True)
+    new = sub.add_parser("new", help="create an event file")
+    new.add_argument("event")
+    new.add_argument("--profile", default="tda", help="profile id or a profile JSON file")
+    new.add_argument("--title", default="Event")
+    new.add_argument("--seed", type=int, default=None, help="the seed of the Day-2 draw (default: from the clock)")
+    flight = sub.add_parser("flight", help="add a flight")
+    flight.add_argument("event")
+    flight.add_argument("flight")
+    end = sub.add_parser("end-day", help="record a flight's end of day from its tournament file")
+    end.add_argument("event")
+    end.add_argument("flight")
+    end.add_argument("flight_file")
+    do = sub.add_parser("do", help="run one event command given as JSON")
+    do.add_argument("event")
+    do.add_argument("command")
+    show = sub.add_parser("show", help="print the event")
+    show.add_argument("event")
+    show.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    from db.errors import StoreError
+    from db.event_store import EventStore
+
+    try:
+        if args.what == "new":
+            seed = args.seed if args.seed is not None else _clock_seed()
+            EventStore.create(args.event, load_profile(args.profile), args.title, seed=seed).close()
+            print(f"created {args.event}")
+            return 0
+        with EventStore.open(args.event) as store:
+            if args.what == "show":
+                return _show(store.event.state, args.json)
+            cmd: Any
+            if args.what == "flight":
+                cmd = {"cmd": "add_flight", "flight": args.flight}
+            elif args.what == "end-day":
+                cmd = _end_day(args.flight, args.flight_file)
+            else:
+                try:
+                    cmd = json.loads(args.command)
+                except json.JSONDecodeError as exc:
+                    print(f"floorman event: that is not JSON ({exc.msg} at character {exc.pos}).", file=sys.stderr)
+                    return 2
+                if not isinstance(cmd, dict):
+                    print("floorman event: a command is a JSON object, such as {\"cmd\": \"make_day2\"}.",
+                          file=sys.stderr)
+                    return 2
+            facts = store.execute(cmd)
+            print(f"done: {', '.join(type(f).__name__ for f in facts)}")
+            return 0
+    except RuleError as exc:
+        print(f"refused [{exc.code}]: {exc.message}", file=sys.stderr)
+        return 1
+    except StoreError as exc:
+        print(f"floorman event: {exc.message}", file=sys.stderr)
+        return 2
+
+
+def _clock_seed() -> int:
+    return int(time.time() * 1000) % (2**31)
+
+
+def _end_day(flight: str, path: str) -> Any:
+    from db.store import TournamentStore
+
+    with TournamentStore.open(path, read_only=True) as store:
+        return flight_event.day_end_of(flight, store.tournament.state)
+
+
+def _show(state: Any, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(flight_event.view(state)))
+    else:
+        print("\n".join(flight_event.summary(state)))
+    return 0
