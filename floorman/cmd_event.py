@@ -5,6 +5,7 @@
     floorman event end-day EVENT "Day 1A" FLIGHT_FILE               # the flight's end of day, from its file
     floorman event do EVENT '{"cmd": "enter_bags", ...}'            # any event command, as JSON
     floorman event show EVENT [--json]                              # flights, bags, Day 2, places and prizes
+    floorman event print EVENT tables|results|bags --out OUT.pdf    # Day 2's seats, the event's results
 
 A refused command prints its reason code and words and changes nothing (exit 1); a file that cannot be
 read says why (exit 2).
@@ -42,6 +43,12 @@ def main(argv: list[str]) -> int:
     show = sub.add_parser("show", help="print the event")
     show.add_argument("event")
     show.add_argument("--json", action="store_true")
+    sheet = sub.add_parser("print", help="print Day 2's table assignments or bag sheet, or the event's results")
+    sheet.add_argument("event")
+    sheet.add_argument("sheet", choices=("tables", "results", "bags"))
+    sheet.add_argument("--out", required=True, help="where to write the PDF")
+    sheet.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    sheet.add_argument("--venue", default="")
     args = parser.parse_args(argv)
     from db.errors import StoreError
     from db.event_store import EventStore
@@ -55,6 +62,8 @@ def main(argv: list[str]) -> int:
         with EventStore.open(args.event) as store:
             if args.what == "show":
                 return _show(store.event.state, args.json)
+            if args.what == "print":
+                return _print(store.event.state, args.sheet, args.out, args.paper, args.venue)
             cmd: Any
             if args.what == "flight":
                 cmd = {"cmd": "add_flight", "flight": args.flight}
@@ -97,4 +106,29 @@ def _show(state: Any, as_json: bool) -> int:
         print(json.dumps(flight_event.view(state)))
     else:
         print("\n".join(flight_event.summary(state)))
+    return 0
+
+
+def _print(state: Any, which: str, out: str, paper: str, venue: str) -> int:
+    """Day 2's seats (table assignments, or the bag sheet) or the results of the whole event: every place
+    and prize to the cent, a Day-1 finisher's flight after his name (FLT-7)."""
+    from sheets.model import Payout, Seat, Sheet
+    from sheets.output import write_output
+    from sheets.render import draw
+
+    d = state.day2
+    seats = [] if d is None else [Seat(name, t, s) for name, (t, s) in d.seats.items() if d.stacks[name] > 0]
+    results = [Payout(r.place, r.prize_cents, r.player if r.day == "Day 2" else f"{r.player} ({r.day})", r.tied)
+               for r in flight_event.results(state)]
+    currency = state.profile["money.currency"]
+    sheet = Sheet(tournament=f"{state.title} - Day 2" if which != "results" else state.title, seats=seats,
+                  results=results, entries=flight_event.entries(state), pool_cents=flight_event.prize_pool(state),
+                  currency=currency)
+    try:
+        drawn = draw(which, sheet, {"paper": paper, "venue": venue, "currency": currency})
+        written = write_output(out, drawn.pdf)
+    except (OSError, ValueError) as exc:  # a refused target (OutputRefused) is a ValueError
+        print(f"floorman event: {exc}", file=sys.stderr)
+        return 2
+    print(f"Wrote {written}")
     return 0

@@ -10,6 +10,7 @@ import pytest
 from app.api import FakeClock, load_profile
 from db.store import TournamentStore
 from floorman.cli import main
+from tests.sheets.conftest import pdf_text
 
 
 def _flight(path: Path, names: list[str], counts: dict[str, int]) -> None:
@@ -54,6 +55,16 @@ def test_flt_event_from_flight_files_to_day2(tmp_path: Path, capsys: pytest.Capt
     assert [(r["place"], r["player"]) for r in view["results"]] == [(4, "Cy"), (5, "Eve")]
     assert main(["event", "show", event]) == 0
     assert "Main Event: 2 flights, 6 entries, prize pool $600.00" in capsys.readouterr().out
+    assert main(["event", "do", event, '{"cmd": "bust_day2", "players": ["Dee", "Bob"], "won_by": "Ann"}']) == 0
+    for sheet in ("tables", "results", "bags"):
+        assert main(["event", "print", event, sheet, "--out", str(tmp_path / f"{sheet}.pdf")]) == 0
+    results = pdf_text((tmp_path / "results.pdf").read_bytes())
+    # ELIM-4: Bob started the hand with more chips than Dee: 2nd and 3rd; the Day-1 finishers after them
+    for line in ("1st", "Ann", "$300.00", "2nd", "Bob", "$180.00", "3rd", "Dee", "$120.00", "Cy (Day 1A)",
+                 "Eve (Day 1B)"):
+        assert line in results
+    assert "Ann" in pdf_text((tmp_path / "tables.pdf").read_bytes())
+    assert main(["event", "print", event, "results", "--out", str(tmp_path)]) == 2
 
 
 def test_flt_event_refuses_a_flight_still_playing_and_a_missing_file(tmp_path: Path,
