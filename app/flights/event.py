@@ -8,6 +8,12 @@ seats come from a recorded draw, its busts hand the busted players' chips to the
 so every chip bagged on Day 1 is accounted for to the last one, and the places and prizes are counted
 over every entry of every flight.
 
+Why Day 2 is played in the event rather than as a tournament of its own: its prize pool and its places
+span every flight (a Day-1 finisher of 1A ranks among those of 1B, FLT-7, and may be paid, FLT-8), which a
+tournament, whose pool and places count only its own entries, cannot say; and a tournament's chips are
+only those its entries issued (section 20.9), while Day 2's come from bags. So the event keeps Day 2's
+seats, stacks and busts itself, and the flights keep their clocks, tables and rooms.
+
 The event is folded from its own typed events, like a tournament: a command is checked first (a
 :class:`~app.errors.RuleError` with a reason code and words, nothing changed), then its events are
 applied. The random draw's seed is written in the event that seats Day 2, so a replay seats the same.
