@@ -14,6 +14,7 @@ it was. Opening the file replays its facts (the Day-2 draw's seed is among them,
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -90,6 +91,21 @@ class EventStore:
                                   [(action, encode_fact(f)) for f in facts])
         self.actions = action
         event.record(facts)
+        return facts
+
+    def execute_all(self, cmds: Sequence[EventCommand | dict[str, Any]]) -> list[EventFact]:
+        """Several commands as one action (a whole flight's bags): all are checked, each on the event as the
+        ones before it leave it, and committed in one transaction; one refusal and nothing is recorded."""
+        scratch = FlightEvent.replay(list(self.event.log))
+        facts: list[EventFact] = []
+        for cmd in cmds:
+            facts += scratch.execute(cmd)
+        action = self.actions + 1
+        with self.conn:
+            self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
+                                  [(action, encode_fact(f)) for f in facts])
+        self.actions = action
+        self.event.record(facts)
         return facts
 
     def close(self) -> None:

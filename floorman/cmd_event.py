@@ -3,6 +3,7 @@
     floorman event new EVENT --profile tda --title "Main Event"    # a new event file
     floorman event flight EVENT "Day 1A"                            # add a flight
     floorman event end-day EVENT "Day 1A" FLIGHT_FILE               # the flight's end of day, from its file
+    floorman event bags EVENT "Day 1A" BAGS.csv                     # a flight's bags: table,player,bag,chips
     floorman event do EVENT '{"cmd": "enter_bags", ...}'            # any event command, as JSON
     floorman event show EVENT [--json]                              # flights, bags, Day 2, places and prizes
     floorman event print EVENT tables|results|bags --out OUT.pdf    # Day 2's seats, the event's results
@@ -13,6 +14,7 @@ read says why (exit 2).
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
 import time
@@ -37,6 +39,10 @@ def main(argv: list[str]) -> int:
     end.add_argument("event")
     end.add_argument("flight")
     end.add_argument("flight_file")
+    bags = sub.add_parser("bags", help="enter a flight's bags from a CSV file (table,player,bag,chips)")
+    bags.add_argument("event")
+    bags.add_argument("flight")
+    bags.add_argument("csv")
     do = sub.add_parser("do", help="run one event command given as JSON")
     do.add_argument("event")
     do.add_argument("command")
@@ -64,6 +70,11 @@ def main(argv: list[str]) -> int:
                 return _show(store.event.state, args.json)
             if args.what == "print":
                 return _print(store.event.state, args.sheet, args.out, args.paper, args.venue)
+            if args.what == "bags":
+                tables = _bag_rows(args.flight, args.csv)
+                store.execute_all(tables)
+                print(f"done: {len(tables)} tables, {sum(len(t['bags']) for t in tables)} bags")
+                return 0
             cmd: Any
             if args.what == "flight":
                 cmd = {"cmd": "add_flight", "flight": args.flight}
@@ -85,9 +96,39 @@ def main(argv: list[str]) -> int:
     except RuleError as exc:
         print(f"refused [{exc.code}]: {exc.message}", file=sys.stderr)
         return 1
+    except BagFileError as exc:
+        print(f"floorman event: {exc}", file=sys.stderr)
+        return 2
     except StoreError as exc:
         print(f"floorman event: {exc.message}", file=sys.stderr)
         return 2
+
+
+class BagFileError(ValueError):
+    """A bag file that cannot be read, in words."""
+
+
+BAG_COLUMNS = ("table", "player", "bag", "chips")
+
+
+def _bag_rows(flight: str, path: str) -> list[dict[str, Any]]:
+    """One ``enter_bags`` per table of a CSV file with the columns table, player, bag, chips (a header row)."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.DictReader(f))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise BagFileError(f"cannot read {path}: {exc}") from None
+    if not rows or any(c not in rows[0] for c in BAG_COLUMNS):
+        raise BagFileError(f"{path} needs a header row with the columns {', '.join(BAG_COLUMNS)}")
+    by_table: dict[int, list[dict[str, Any]]] = {}
+    for line, row in enumerate(rows, 2):
+        try:
+            table, chips = int(str(row["table"]).strip()), int(str(row["chips"]).replace(",", "").strip())
+        except ValueError:
+            raise BagFileError(f"line {line} of {path}: the table and the chips must be whole numbers") from None
+        by_table.setdefault(table, []).append({"player": str(row["player"]).strip(), "bag": str(row["bag"]).strip(),
+                                               "chips": chips})
+    return [{"cmd": "enter_bags", "flight": flight, "table": t, "bags": b} for t, b in sorted(by_table.items())]
 
 
 def _clock_seed() -> int:

@@ -81,3 +81,40 @@ def test_flt_event_refuses_a_flight_still_playing_and_a_missing_file(tmp_path: P
     assert "FLIGHT_NOT_BAGGED" in capsys.readouterr().err
     assert main(["event", "show", str(tmp_path / "none")]) == 2
     assert "There is no event file" in capsys.readouterr().err
+
+
+def test_flt_4_a_flights_bags_from_a_csv_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = tmp_path / "1a.floorman"
+    names = [f"P{i:02d}" for i in range(1, 13)]
+    with TournamentStore.create(a, load_profile("tda"), "Day 1A", time=FakeClock(), seed=4,
+                                backup_dir=tmp_path / "backups") as store:
+        for n in names:
+            store.execute({"cmd": "register", "name": n})
+        store.execute({"cmd": "seat_all"})
+        store.execute({"cmd": "end_flight_day"})
+        tables = {p.name: p.table for p in store.tournament.state.players.values()}
+    assert len(set(tables.values())) == 2
+    event = str(tmp_path / "e.floorman-event")
+    assert main(["event", "new", event, "--seed", "1"]) == 0
+    assert main(["event", "flight", event, "Day 1A"]) == 0
+    assert main(["event", "end-day", event, "Day 1A", str(a)]) == 0
+    good = "table,player,bag,chips\n" + "".join(f"{tables[n]},{n},{i},\"10,000\"\n" for i, n in enumerate(names, 1))
+    last_table = max(tables.values())
+    off = "table,player,bag,chips\n" + "".join(
+        f"{tables[n]},{n},{i},{10000 if tables[n] != last_table or i % 2 else 10500}\n" for i, n in enumerate(names, 1))
+    csv_off, csv_good, csv_junk = tmp_path / "off.csv", tmp_path / "good.csv", tmp_path / "junk.csv"
+    csv_off.write_text(off, encoding="utf-8")
+    csv_good.write_text(good, encoding="utf-8")
+    csv_junk.write_text("name;chips\nAnn;1\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["event", "bags", event, "Day 1A", str(csv_off)]) == 1
+    assert "BAG_COUNT_OFF" in capsys.readouterr().err
+    assert main(["event", "show", event, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["flights"]["Day 1A"]["bags"] == {}  # the first table is not kept
+    assert main(["event", "bags", event, "Day 1A", str(csv_junk)]) == 2
+    assert "header row" in capsys.readouterr().err
+    assert main(["event", "bags", event, "Day 1A", str(csv_good)]) == 0
+    assert "done: 2 tables, 12 bags" in capsys.readouterr().out
+    assert main(["event", "show", event, "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert sum(len(b) for b in view["flights"]["Day 1A"]["bags"].values()) == 12
