@@ -50,6 +50,7 @@ from app.profiles.profile import (
 )
 from app.profiles.setting_checks import IDENTITY_FIELDS
 from app.seating.draw import drawn_seats
+from app.signups import NEW, Candidate, Plan, Preview, PreviewRow, SignupRow, preview, row_problem
 from app.tools.demo import build_demo
 from app.tools.scenario import ScenarioFailure, load_scenario, run_scenario
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation, simulation_profile
@@ -70,6 +71,7 @@ from app.views import (
 )
 from app.views import seats as seat_views
 from app.views.deal import CHIP_CHOP, ICM, Deal, DealPlayer, deal_for_state, deal_players, prizes_in_play
+from app.views.parts.tournament import PreregisteredView
 from app.views.seats import last_balance as last_balance_view
 
 __all__ = [
@@ -87,6 +89,7 @@ __all__ = [
     "PayoutView",
     "PendingView",
     "TournamentView",
+    "PreregisteredView",
     "chip_leaders",
     "currency_of",
     "knockouts",
@@ -139,6 +142,15 @@ __all__ = [
     # players' names
     "fold_key",
     "name_key",
+    # a sign-up list matched to the roster and the tournament before it is imported (REG-10)
+    "SignupRow",
+    "Preview",
+    "PreviewRow",
+    "Candidate",
+    "Plan",
+    "NEW",
+    "preview",
+    "row_problem",
     # rule profiles
     "Profile",
     "SCHEMA",

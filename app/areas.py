@@ -12,7 +12,7 @@ from app.buttons import blinds, halting  # noqa: F401
 from app.chips import chipcount, found_chips, race  # noqa: F401
 from app.clock import commands, structure_commands  # noqa: F401
 from app.eliminations import busts, deal, hand_for_hand, payouts, satellite  # noqa: F401
-from app.entries import purchases, registration, waitlist  # noqa: F401
+from app.entries import prereg, purchases, registration, waitlist  # noqa: F401
 from app.games import rotation, studorder  # noqa: F401
 from app.knockouts import bounties  # noqa: F401
 from app.seating import draw, seat_player, stages  # noqa: F401

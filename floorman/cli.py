@@ -30,6 +30,7 @@ SUBCOMMANDS: dict[str, str] = {
     "screens": "floorman.cmd_screens:main",
     "export": "floorman.cmd_export:main",
     "event": "floorman.cmd_event:main",
+    "import-signups": "floorman.cmd_import_signups:main",
 }
 
 

@@ -2,31 +2,34 @@
 
     floorman screens [--json]                 the layouts: the shipped presets and the venue's own
     floorman screens list [--json] [--folder DIR]
+    floorman screens render LAYOUT (FILE | --demo) --size WxH --out PICTURE.png [--screen NAME] [--at SECONDS]
+
+``render`` draws one screen of a layout (an id the list gives, or a layout file or folder) as the room
+display draws it, without a monitor (Qt's offscreen platform): the screen that shows at the tournament's
+time (``--at``: that many seconds later), or the one ``--screen`` names, on the tournament FILE (read only)
+or the built-in demo. A refusal (a bad layout, no such screen, a size that is no size, an output that is a
+tournament file) is said in one sentence and exits 2; nothing is written.
 
 The venue's own layouts are the folders of ``layouts/`` in the user data folder (``FLOORMAN_DATA_DIR``
 when set), each a ``layout.json`` with its ``images/``; ``--folder`` names another one. A venue layout
 that is refused is listed with its reason, in one sentence. Each layout's id (first column, ``"id"`` in
 JSON) is the name other screens commands take.
 
-Exit codes: 0 listed (a refused venue layout is listed, not an error); 2 a usage mistake.
+Exit codes: 0 listed or drawn (a refused venue layout is listed, not an error); 2 a refusal or a usage mistake.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import sys
 from pathlib import Path
+from typing import Any
 
 from floorman.args import Parser
-from oskit.dirs import user_data_dir
-from screens.layout import LayoutEntry, list_layouts
-
-LAYOUTS = "layouts"  # the venue's own layouts: this folder of the user data folder
-
-
-def venue_folder() -> Path:
-    """Where the venue keeps its own layouts (the editor saves and imports them there)."""
-    return user_data_dir() / LAYOUTS
+from screens.layout import Layout, LayoutEntry, LayoutError, find_layout, list_layouts, load_layout, venue_layouts
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,6 +40,16 @@ def _parser() -> argparse.ArgumentParser:
     ls = sub.add_parser("list", help="list the layouts (what floorman screens does alone)")
     ls.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
     ls.add_argument("--folder", type=Path, default=argparse.SUPPRESS, help="the venue's layouts folder")
+    rd = sub.add_parser("render", help="draw one screen of a layout into a PNG picture, without a monitor")
+    rd.add_argument("layout", metavar="LAYOUT", help="a layout's id (floorman screens lists them), or a layout file")
+    rd.add_argument("file", metavar="FILE", nargs="?", help="the tournament file (read only)")
+    rd.add_argument("--demo", action="store_true", help="the built-in demo tournament instead of a file")
+    rd.add_argument("--size", required=True, metavar="WxH", help="the picture's size in pixels, e.g. 1920x1080")
+    rd.add_argument("--out", required=True, type=Path, metavar="PICTURE.png", help="the PNG file to write")
+    rd.add_argument("--screen", metavar="NAME", help="this screen of the layout (default: the one showing)")
+    rd.add_argument("--at", type=float, default=0.0, metavar="SECONDS",
+                    help="the tournament's time plus SECONDS (default: its time now)")
+    rd.add_argument("--folder", type=Path, default=argparse.SUPPRESS, help="the venue's layouts folder")
     return p
 
 
@@ -68,9 +81,123 @@ def list_main(as_json: bool, folder: Path) -> int:
     return 0
 
 
+SIZE = re.compile(r"(\d{2,5})[xX](\d{2,5})")
+MAX_SIDE = 8192
+
+
+class Refused(Exception):
+    """A render refused, in one sentence."""
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = SIZE.fullmatch(text.strip())
+    if not m:
+        raise Refused(f"--size {text!r} is not a size like 1920x1080.")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (16 <= w <= MAX_SIDE and 16 <= h <= MAX_SIDE):
+        raise Refused(f"--size {text} is out of range; each side is from 16 to {MAX_SIDE} pixels.")
+    return w, h
+
+
+def _layout(key: str, folder: Path) -> tuple[Layout, Path | None]:
+    """The layout (an id, or a file or folder of one) and its images' folder (None: it has none)."""
+    path = Path(key)
+    if path.suffix == ".json" or path.is_dir() or path.is_file():
+        if not path.exists():
+            raise Refused(f"There is no layout file at {path}.")
+        layout = load_layout(path)
+        base = path if path.is_dir() else path.parent
+        return layout, base / "images"
+    layout = find_layout(key, folder)
+    own = folder / key
+    return layout, own / "images" if (own / "layout.json").is_file() else None
+
+
+def _tournament(file: str | None, demo: bool) -> Any:
+    if bool(file) == demo:
+        raise Refused("give a tournament FILE or --demo (one of them).")
+    if demo:
+        from app.api import build_demo
+
+        return build_demo()
+    from db.errors import StoreError
+    from db.store import TournamentStore
+
+    path = Path(file or "")
+    if not path.is_file():
+        raise Refused(f"There is no tournament file at {path}.")
+    try:
+        store = TournamentStore.open(path, read_only=True)
+    except StoreError as exc:
+        raise Refused(exc.message) from exc
+    try:
+        return store.tournament
+    finally:
+        store.close()
+
+
+def render_main(opts: argparse.Namespace, folder: Path) -> int:
+    from sheets.output import OutputRefused, check_target
+
+    try:
+        width, height = _size(opts.size)
+        try:
+            check_target(opts.out, "png")
+        except OutputRefused as exc:
+            raise Refused(exc.message) from exc
+        if opts.out.suffix.lower() != ".png":
+            raise Refused(f"{opts.out.name} does not end in .png; the picture is a PNG file.")
+        if opts.at != opts.at or abs(opts.at) > 366 * 86400:
+            raise Refused(f"--at {opts.at} is no time; give seconds from the tournament's time, within a year.")
+        layout, images = _layout(opts.layout, folder)
+        tournament = _tournament(opts.file, bool(opts.demo))
+        written = draw(layout, images, tournament, width, height, opts.out, opts.screen, opts.at)
+    except (Refused, LayoutError) as exc:
+        print(f"floorman screens render: {exc}", file=sys.stderr)
+        return 2
+    print(f"Wrote {opts.out} ({layout.name}, screen {written}, {width}x{height}).")
+    return 0
+
+
+def draw(layout: Layout, images: Path | None, tournament: Any, width: int, height: int, out: Path,
+         screen_name: str | None = None, at: float = 0.0) -> str:
+    """Draw the screen into ``out`` as the room display would; the screen's name."""
+    import msgspec
+
+    from screens.compose import compose
+    from screens.pieces import room_input
+    from screens.rotation import Moment, moments_of
+
+    now = tournament.time.now() + at
+    room = room_input(tournament, now)
+    moments: tuple[Moment, ...] = moments_of(room.view)
+    if screen_name is not None:
+        names = {s.name.casefold(): s for s in layout.screens}
+        screen = names.get(screen_name.casefold())
+        if screen is None:
+            raise Refused(f"The layout {layout.name!r} has no screen {screen_name!r}; it has "
+                          f"{', '.join(s.name for s in layout.screens)}.")
+        alone = msgspec.structs.replace(screen, event=None, seconds=max(1, screen.seconds))
+        layout = msgspec.structs.replace(layout, screens=(alone,))
+        moments = ()
+    picture = compose(layout, room, moments, now)
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no monitor needed, whatever the session has
+    app = QApplication.instance() or QApplication([])
+    from ui.display.layout_view import render_image
+
+    image = render_image(picture, width, height, images if images is not None and images.is_dir() else None)
+    if not image.save(str(out)):  # PNG: the name ends in .png
+        raise Refused(f"Floorman cannot write {out}.")
+    del app
+    return picture.showing.screen.name
+
+
 def main(argv: list[str]) -> int:
     opts = _parser().parse_args(argv)
-    folder = opts.folder if opts.folder is not None else venue_folder()
-    # ``list`` is the one action yet, and what ``floorman screens`` does alone; an action added to the
-    # sub-parsers above gets its branch here.
+    folder = opts.folder if opts.folder is not None else venue_layouts()
+    if opts.action == "render":
+        return render_main(opts, folder)
     return list_main(bool(opts.json), folder)

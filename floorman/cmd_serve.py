@@ -1,4 +1,6 @@
-"""``floorman serve FILE | --demo [--host H] [--port P]``: the players' view on their phones, headless.
+"""``floorman serve FILE | --demo [--host H] [--port P]``: the players' view on their phones, headless,
+and the room display in a browser (``/display``, ``/display?layout=NAME&screen=NAME``) for a smart TV or
+a second laptop in another room.
 
 FILE is opened read-only and followed: when the director's copy writes to it (its size or time
 changes, checked once a second), it is read again and the phones get the new state. ``--demo``
@@ -22,7 +24,8 @@ POLL_S = 1.0
 
 def _parser() -> Parser:
     p = Parser(prog="floorman serve",
-               description="Serve the players' view (clock, blinds, payouts, find my seat) to phones on the network.")
+               description="Serve the players' view (clock, blinds, payouts, find my seat) to phones on the network, "
+                           "and the room display to browsers at /display (?layout=NAME&screen=NAME).")
     p.add_argument("file", nargs="?", help="the tournament file (opened read-only, followed as it changes)")
     p.add_argument("--demo", action="store_true", help="serve the built-in demo tournament instead of a file")
     p.add_argument("--host", default="127.0.0.1",
@@ -75,21 +78,29 @@ class FileSource:
 
 
 def serve_loop(get: Callable[[], Any], publish: Callable[[Any], None], poll: Callable[[], bool],
-               stop_after: float | None) -> None:
-    """Publish the state now, then whenever the file or the clock's period changed, until stopped."""
+               stop_after: float | None, publish_feed: Callable[[Any], None] | None = None,
+               phones_url: str = "") -> None:
+    """Publish the state now, then whenever the file or the clock's period changed, until stopped; the
+    browser displays' feed too (``publish_feed``) whenever what a screen shows changed."""
     from app.api import views
+    from web.display import feed_key, make_feed
     from web.snapshot import make_snapshot, snapshot_key
 
     key: tuple[Any, ...] | None = None
+    shown: tuple[Any, ...] | None = None
     start = time.monotonic()
     while stop_after is None or time.monotonic() - start < stop_after:
         poll()
         t = get()
-        view = views.read(t, t.time.now() if t.time is not None else time.time())
+        now = t.time.now() if t.time is not None else time.time()
+        view = views.read(t, now)
         if snapshot_key(view) != key:
             snap = make_snapshot(view)
             key = snap.key
             publish(snap)
+        if publish_feed is not None and feed_key(view) != shown:
+            shown = feed_key(view)
+            publish_feed(make_feed(t, now, phones_url=phones_url))
         time.sleep(POLL_S if stop_after is None else min(POLL_S, max(0.0, stop_after - (time.monotonic() - start))))
 
 
@@ -122,16 +133,20 @@ def main(argv: list[str]) -> int:
             return 2
         get = lambda: source.tournament  # noqa: E731
         poll = source.reload
-    server = PhoneServer(args.host, args.port)
+    from floorman.cmd_screens import venue_folder
+    from web.display import Layouts
+
+    server = PhoneServer(args.host, args.port, layouts=Layouts(venue_folder()))
     try:
         server.start()
     except OSError as exc:
         print(f"floorman serve: cannot listen on {args.host}:{args.port} ({exc.strerror or exc}).", file=sys.stderr)
         return 1
-    print(f"Serving the players' view at {server.url} (Ctrl+C stops).", flush=True)
+    print(f"Serving the players' view at {server.url} and the room display at {server.url}display "
+          "(Ctrl+C stops).", flush=True)
     signal.signal(signal.SIGTERM, _interrupt)  # a service manager's stop: close the connections cleanly
     try:
-        serve_loop(get, server.publish, poll, args.stop_after)
+        serve_loop(get, server.publish, poll, args.stop_after, server.publish_feed, server.url)
     except KeyboardInterrupt:
         pass
     finally:

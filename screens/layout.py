@@ -48,6 +48,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from oskit.dirs import user_data_dir
 from screens.pieces import PIECES
 
 FORMAT = "floorman-layout"
@@ -630,6 +631,15 @@ def _venue_paths(folder: Path) -> Iterable[Path]:
     if not folder.is_dir():
         return ()
     return sorted(p / LAYOUT_FILE for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+VENUE_FOLDER = "layouts"  # the venue's own layouts: this folder of the user data folder
+
+
+def venue_layouts() -> Path:
+    """Where the venue keeps its own layouts: the editor saves and imports them there, the room display and
+    ``floorman screens`` list them from there."""
+    return user_data_dir() / VENUE_FOLDER
 
 
 def list_layouts(venue_folder: Path | None = None) -> tuple[LayoutEntry, ...]:

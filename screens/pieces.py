@@ -290,10 +290,11 @@ def _time_to_break(room: RoomInput) -> PieceContent:
 
 
 def _break_countdown(room: RoomInput) -> PieceContent:
+    """The break and the time left in it. The chip race of the break is the colour-up piece's to say, so a
+    break screen with both says it once."""
     if not room.view.clock.on_break:
         return PieceContent()
-    return text(Line("Break", "muted"), Line(room.frame.clock_text, "strong"),
-                Line(room.frame.bets_text, "normal"))
+    return text(Line("Break", "muted"), Line(room.frame.clock_text, "strong"))
 
 
 def _next_levels(room: RoomInput) -> PieceContent:
@@ -528,8 +529,10 @@ def _last_busts(room: RoomInput) -> PieceContent:
     busts = [p for p in room.view.places if p.place > 1 or not room.view.field.ended]
     busts.sort(key=lambda p: p.place)
     rows = [(p.label, name, p.prize_text(share, room.view.currency))
-            for p in busts[:TOP] for name, share in zip(p.names, p.shares_cents)]
-    return table(("Place", "Player", "Prize"), rows[:TOP], "Last out")
+            for p in busts[:TOP] for name, share in zip(p.names, p.shares_cents)][:TOP]
+    if not any(row[2] for row in rows):  # nobody shown has won a prize yet: no empty Prize column
+        return table(("Place", "Player"), [row[:2] for row in rows], "Last out")
+    return table(("Place", "Player", "Prize"), rows, "Last out")
 
 
 def _knockouts(room: RoomInput) -> PieceContent:

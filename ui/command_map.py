@@ -32,6 +32,8 @@ from app.commands.seating import SeatPlayer
 
 class PlayerActions(Protocol):
     def act_register(self) -> object: ...
+    def act_import_signups(self) -> object: ...
+    def act_check_in(self) -> object: ...
     def act_bust(self) -> object: ...
     def act_correct_eliminator(self) -> object: ...
     def act_find(self) -> object: ...
@@ -230,6 +232,10 @@ ACTIONS: tuple[Bespoke, ...] = (
             own=True, palette=False),
     Bespoke("dark", "Dark look", lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),
     Bespoke("register", "Register a player…", lambda c: c.players.act_register(), "F2", P),
+    Bespoke("import_signups", "Import a sign-up list…", lambda c: c.players.act_import_signups(), "", P,
+            words=("sign-up", "signups", "import", "pre-register", "csv", "xlsx"), own=True),
+    Bespoke("check_in", "Check in a pre-registered player", lambda c: c.players.act_check_in(), "Ctrl+I", P,
+            words=("check in", "arrived", "door", "pre-registered"), menu_title="Check in…"),
     Bespoke("bust", "Bust-out", lambda c: c.players.act_bust(), "F8", P, Bust, player=True, words=("out", "kill"),
             row_menu=RowPlace(4, other=True), status=True,
             runs=Runs(row=lambda p, pid: p.bust_picked(pid), palette=lambda p, pid: p.bust_now(pid))),

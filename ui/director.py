@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import ALL_CHANGED, Changes, PayoutView, TournamentState, fmt, name_key, views
+from app.api import ALL_CHANGED, Changes, PayoutView, PreregisteredView, TournamentState, fmt, name_key, views
 from app.commands import Command
 from app.commands.roles import SCREEN
 from ui import datafiles
@@ -292,6 +292,8 @@ class DirectorWindow(QMainWindow):
         self.league_display_action = self.add_action("&View", "League standings on the room display between events",
                                                      "", self.act_league_display)
         self.voice_action = self.add_action("&View", "Room display voice…", "", self.act_room_voice)
+        self.display_layout_menu = self._menus["&View"].addMenu("Room display layout")
+        self.display_layout_menu.aboutToShow.connect(self.fill_display_layouts)
         self.share.build_menu(self.add_action)
         self.stations.action = self.own_actions["host"]
         from ui.display import settings as display_settings
@@ -507,6 +509,11 @@ class DirectorWindow(QMainWindow):
             self.strip.show_pending(pending, deciding, step)
 
         self.panes.add("players", players_view, draw_players)
+
+        def preregistered_view() -> tuple[PreregisteredView, ...]:
+            return views.read(state()).preregistered  # REG-10: the names not yet checked in
+
+        self.panes.add("preregistered", preregistered_view, self.player_panel.preregistered.show_rows)
         self.panes.add("tables", tables_view, draw_tables)
         self.panes.add("payouts", payouts_view, draw_payouts)
 
@@ -646,8 +653,18 @@ class DirectorWindow(QMainWindow):
 
         dialog = LayoutEditor(lambda: self.session.tournament, self.session.now, self)
         dialog.finished.connect(lambda _code: self.activateWindow())
+        dialog.finished.connect(lambda _code: self.reload_display_layout())
         self.layout_editor = dialog
         dialog.open()
+
+    def reload_display_layout(self) -> None:
+        """The room display reads its layout again (the editor may have saved it); a refused one is said in
+        the status bar and the display keeps what it showed."""
+        ctl = getattr(self, "display_ctl", None)
+        if ctl is not None and ctl.is_open():
+            refused = ctl.set_layout(ctl.settings.layout)
+            if refused:
+                self.statusBar().showMessage(refused, 15000)
 
     def act_room_voice(self) -> None:
         """View > Room display voice…: the spoken announcements (voice, volume, kinds), or the chimes."""
@@ -658,6 +675,22 @@ class DirectorWindow(QMainWindow):
         dialog = VoiceDialog(ctl.settings, ctl.voice, self)
         if dialog.exec() == VoiceDialog.DialogCode.Accepted:
             ctl.set_speech(dialog.chosen())
+
+    def fill_display_layouts(self) -> None:
+        """View > Room display layout: the presets and the venue's own, the one the display shows checked."""
+        from ui.display.window import fill_layout_menu
+        from ui.display_link import display_controller
+
+        ctl = display_controller(self.session, self)
+        fill_layout_menu(self.display_layout_menu, None, ctl.settings.layout, self.choose_display_layout)
+
+    def choose_display_layout(self, key: str) -> None:
+        """The layout the room display shows, now and next time; a refused one said in the status bar."""
+        from ui.display_link import display_controller
+
+        refused = display_controller(self.session, self).set_layout(key)
+        if refused:
+            self.statusBar().showMessage(refused, 15000)
 
     def act_toggle_dark(self) -> None:
         from ui import theme

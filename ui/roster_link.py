@@ -58,6 +58,16 @@ class RosterLink(QObject):
             self._give_up(exc, "read")
             return []
 
+    def all_names(self) -> list[str]:
+        """Every name in the roster (a sign-up list is matched against them all); [] without a roster."""
+        if not self.ensure_open():
+            return []
+        try:
+            return list(dict.fromkeys(self.roster.names().values()))
+        except Exception as exc:  # noqa: BLE001
+            self._give_up(exc, "read")
+            return []
+
     def remember(self, name: str) -> bool:
         """Add a newly registered name, unless the roster has it already. True when added."""
         if not self.ensure_open():

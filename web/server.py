@@ -1,7 +1,10 @@
 """The phones' web server: Starlette under Uvicorn on a worker thread, read-only.
 
 Routes: ``/`` (the page), ``/api/state`` (the public state as JSON), ``/api/seat?name=`` (find my
-seat) and ``/api/events`` (server-sent events: the state again after every change).
+seat) and ``/api/events`` (server-sent events: the state again after every change). The room display in
+a browser: ``/display`` (the page; ``?layout=ID`` and ``?screen=NAME``), ``/display/events`` (its
+pictures, server-sent, composed here at the server's time from the :class:`~web.display.Feed` the window
+publishes), ``/display/state`` (one picture) and ``/display/image/LAYOUT/NAME`` (a layout's images).
 
 The thread that owns the engine calls :meth:`PhoneServer.publish` with an immutable
 :class:`~web.snapshot.Snapshot`; the server only ever reads the latest one, so a slow phone never
@@ -37,6 +40,9 @@ from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from oskit.limits import open_file_limit
+from screens.compose import compose
+from web.display import DEFAULT_LAYOUT, DEFAULT_UPRIGHT, Feed, Layouts, picture_json, screen_name
+from web.display_page import DISPLAY_PAGE
 from web.page import PAGE
 from web.snapshot import EMPTY, MAX_QUERY, Snapshot, dumps
 
@@ -82,6 +88,11 @@ class Hub:
         self.refused = 0
         self.closing = False
         self._frame: tuple[Snapshot | None, bytes] = (None, b"")
+        self.feed: Feed | None = None  # what the browser displays draw, once the window published it
+        self.layouts: Layouts | None = None
+        self.choices: dict[str, str] = {}  # display's name -> the layout the director chose for it
+        self.screens: dict[str, dict[str, Any]] = {}  # connected displays: name -> what it shows, how many
+        self._lock = threading.Lock()
 
     @staticmethod
     def now_ms(snap: Snapshot) -> int:
@@ -100,6 +111,68 @@ class Hub:
     def publish(self, snapshot: Snapshot) -> None:
         """From any thread: the new snapshot; the live streams send it at once."""
         self.latest = snapshot  # one reference assignment: readers see the old or the new one
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop is closing
+                loop.call_soon_threadsafe(self._wake)
+
+    def publish_feed(self, feed: Feed) -> None:
+        """From any thread: what the browser displays show now; their streams compose it at once."""
+        self.feed = feed
+        self._poke()
+
+    def choose(self, screen: str, layout_id: str | None) -> None:
+        """From any thread: the layout the display ``screen`` shows (None: the one its address names);
+        a connected display switches at once, without reloading."""
+        with self._lock:
+            if layout_id:
+                self.choices[screen] = layout_id
+            else:
+                self.choices.pop(screen, None)
+        self._poke()
+
+    def displays(self) -> list[dict[str, Any]]:
+        """The browser displays connected now: name, layout shown, how many pages use that name."""
+        with self._lock:
+            return [dict(v, name=k) for k, v in sorted(self.screens.items(), key=lambda kv: kv[0].lower())]
+
+    def layout_for(self, screen: str, asked: str, upright: bool) -> tuple[str, str]:
+        """(layout id, a sentence when the asked layout does not exist) for a display."""
+        with self._lock:
+            chosen = self.choices.get(screen, "")
+        layouts = self.layouts
+        for candidate in (chosen, asked):
+            if candidate and layouts is not None and layouts.get(candidate) is not None:
+                return candidate, ""
+        fallback = DEFAULT_UPRIGHT if upright else DEFAULT_LAYOUT
+        problem = f"There is no layout {asked!r}; showing {fallback}." if asked and asked != chosen else ""
+        return fallback, problem
+
+    def display_joined(self, name: str, address: str) -> None:
+        with self._lock:
+            seen = self.screens.setdefault(name, {"count": 0, "layout": "", "screen": "", "address": address})
+            seen["count"] += 1
+            seen["address"] = address
+
+    def display_shows(self, name: str, body: bytes) -> None:
+        """What a display was sent (its layout and screen), for the director's list."""
+        import json
+
+        data = json.loads(body)
+        with self._lock:
+            seen = self.screens.get(name)
+            if seen is not None:
+                seen["layout"], seen["screen"] = data.get("layout", ""), data.get("screen", "")
+
+    def display_left(self, name: str) -> None:
+        with self._lock:
+            seen = self.screens.get(name)
+            if seen is not None:
+                seen["count"] -= 1
+                if seen["count"] <= 0:
+                    del self.screens[name]
+
+    def _poke(self) -> None:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop is closing
@@ -346,7 +419,7 @@ class Guard:
             for message in refusal:
                 await send(message)
             return
-        live = scope["path"] == "/api/events"
+        live = scope["path"] in ("/api/events", "/display/events")
         if live:
             if self.hub.clients >= self.max_clients:
                 self.hub.refused += 1
@@ -379,6 +452,38 @@ class Guard:
             if name == b"transfer-encoding" or (name == b"content-length" and value.strip() not in (b"", b"0")):
                 return _plain(413, "A request to this page carries no body.")
         return None
+
+
+DISPLAY_WAIT_S = 1.0  # a display's picture is composed again at least this often (pages, banners, cycle)
+
+
+def display_frame(hub: Hub, name: str, asked: str, upright: bool) -> tuple[bytes, int, float]:
+    """The picture a display shows now, as JSON stamped with the tournament's time, and how long until it
+    must be composed again (the next second, or sooner when the screen's turn ends before it)."""
+    layout_id, problem = hub.layout_for(name, asked, upright)
+    feed = hub.feed
+    layouts = hub.layouts
+    layout = layouts.get(layout_id) if layouts is not None else None
+    if feed is None or layout is None:
+        data: dict[str, Any] = {"layout": layout_id, "screen": "", "boxes": [], "waiting": True}
+        now_ms, wait = server_ms() + (feed.offset_ms if feed else 0), DISPLAY_WAIT_S
+    else:
+        now = feed.now()
+        picture = compose(layout, feed.room, feed.moments, now)
+        data = picture_json(picture, feed, layout_id)
+        now_ms = int(now * 1000)
+        until = picture.showing.until
+        wait = DISPLAY_WAIT_S - (now % 1.0) + 0.005  # just past the next whole second (banners, the time)
+        if until is not None and until > now:
+            wait = min(wait, until - now + 0.005)
+    data["name"] = name
+    data["problem"] = problem
+    return dumps(data), now_ms, max(0.05, wait)
+
+
+def stamped(body: bytes, now_ms: int) -> bytes:
+    """The picture's JSON led by the server's time (two pictures that differ only by it are the same)."""
+    return b'{"server_ms":%d,' % now_ms + body[1:]
 
 
 def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
@@ -426,11 +531,72 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
+    display_page = DISPLAY_PAGE.encode()
+
+    async def display(_request: Request) -> Response:
+        return HTMLResponse(display_page, headers={"cache-control": "no-cache"})
+
+    def display_asked(request: Request) -> tuple[str, str, bool]:
+        q = request.query_params
+        return (screen_name(q.get("screen", "")), q.get("layout", "")[:MAX_QUERY].strip(),
+                q.get("upright", "") == "1")
+
+    async def display_state(request: Request) -> Response:
+        name, asked, upright = display_asked(request)
+        body, now_ms, _wait = display_frame(hub, name, asked, upright)
+        return Response(stamped(body, now_ms), media_type="application/json", headers={"cache-control": "no-store"})
+
+    async def display_events(request: Request) -> Response:
+        if request.method == "HEAD":
+            return Response(media_type="text/event-stream", headers={"cache-control": "no-store"})
+        name, asked, upright = display_asked(request)
+        peer = request.client.host if request.client else ""
+
+        async def stream() -> AsyncIterator[bytes]:
+            yield b"retry: 2000\n\n"
+            sent = b""
+            hub.display_joined(name, peer)
+            quiet_since = time.monotonic()
+            try:
+                while not hub.closing:
+                    if await request.is_disconnected():  # gone: off the director's list within a second
+                        break
+                    body, now_ms, wait = display_frame(hub, name, asked, upright)
+                    if body != sent:
+                        sent = body
+                        hub.display_shows(name, body)
+                        quiet_since = time.monotonic()
+                        yield b"data: " + stamped(body, now_ms) + b"\n\n"
+                    elif time.monotonic() - quiet_since > KEEPALIVE_S:
+                        quiet_since = time.monotonic()
+                        yield b": still here\n\n"
+                    changed = hub.changed
+                    if changed is None:
+                        await asyncio.sleep(0.1)
+                        continue
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(changed.wait(), wait)
+            finally:
+                hub.display_left(name)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    async def display_image(request: Request) -> Response:
+        layouts = hub.layouts
+        found = layouts.image(request.path_params["layout"], request.path_params["name"]) if layouts else None
+        if found is None:
+            return JSONResponse({"error": "not found"}, status_code=404)
+        return Response(found[0], media_type=found[1], headers={"cache-control": "max-age=300"})
+
     async def not_found(_request: Request, _exc: Exception) -> Response:
         return JSONResponse({"error": "not found"}, status_code=404)
 
     app = Starlette(
-        routes=[Route("/", index), Route("/api/state", state), Route("/api/seat", seat), Route("/api/events", events)],
+        routes=[Route("/", index), Route("/api/state", state), Route("/api/seat", seat), Route("/api/events", events),
+                Route("/display", display), Route("/display/state", display_state),
+                Route("/display/events", display_events),
+                Route("/display/image/{layout}/{name}", display_image)],
         exception_handlers={404: not_found},
     )
     return Guard(app, hub, max_clients)
@@ -440,10 +606,13 @@ class PhoneServer:
     """Uvicorn serving :func:`make_app` on its own thread; :meth:`start`, :meth:`publish`, :meth:`stop`."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8080, *, max_clients: int = MAX_EVENT_CLIENTS,
-                 per_address: int | None = MAX_PER_ADDRESS, file_limit: int | None = None) -> None:
+                 per_address: int | None = MAX_PER_ADDRESS, file_limit: int | None = None,
+                 layouts: Layouts | None = None) -> None:
+        """``layouts``: the layouts the browser displays may show (default: the presets and the venue's own)."""
         self.host = host
         self.port = port
         self.hub = Hub()
+        self.hub.layouts = layouts
         self.trouble = Trouble()
         served, held = connection_limits(open_file_limit() if file_limit is None else file_limit)
         self.door = Door(served, held, per_address, self.trouble)
@@ -468,6 +637,16 @@ class PhoneServer:
     def publish(self, snapshot: Snapshot) -> None:
         self.hub.publish(snapshot)
 
+    def publish_feed(self, feed: Feed) -> None:
+        """What the browser displays show (see :mod:`web.display`)."""
+        self.hub.publish_feed(feed)
+
+    def choose(self, screen: str, layout_id: str | None) -> None:
+        self.hub.choose(screen, layout_id)
+
+    def displays(self) -> list[dict[str, Any]]:
+        return self.hub.displays()
+
     def start(self, timeout: float = 10.0) -> None:
         """Listen on (host, port); raises OSError when that address cannot be used."""
         sock = socket.socket(socket.AF_INET6 if ":" in self.host else socket.AF_INET, socket.SOCK_STREAM)
@@ -479,6 +658,10 @@ class PhoneServer:
             sock.close()
             raise
         self.port = sock.getsockname()[1]  # port 0: the one the system chose
+        if self.hub.layouts is None:
+            from web.display import venue_layouts_folder
+
+            self.hub.layouts = Layouts(venue_layouts_folder())
         config = uvicorn.Config(
             make_app(self.hub, self.max_clients), loop="asyncio", http=guarded_protocol(self.door), ws="none",
             lifespan="off", log_level="warning", access_log=False, backlog=128,

@@ -345,7 +345,7 @@ def close_registration(ctx: Context, cmd: CloseRegistration) -> None:
         why = "already closed by the director" if late_registration_closed_early(ctx.state) else (
             f"already closed: it ended with level {int(ctx.profile['late.last_level'])}")
         raise RuleError("WINDOW_CLOSED", f"Late registration is {why}.", "REG-8")
-    ctx.emit(RegistrationClosed())
+    ctx.emit(RegistrationClosed(never_checked_in=len(ctx.state.extra.get("preregistered", ()))))
 
 
 @applies

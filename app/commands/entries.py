@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from app.commands.base import AT_THE_DESK, ON_THE_FLOOR, Command, PlayerRef
+from app.commands.base import AT_THE_DESK, DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
 
 
 class Register(Command, tag="register"):
@@ -207,3 +207,59 @@ class ForfeitAtStart(Command, tag="forfeit_at_start"):
 
     player: PlayerRef | None = None
     players: list[PlayerRef] | None = None
+
+
+class Preregister(Command, tag="preregister"):
+    """Put names from a sign-up list (or a phone call) on the pre-registered list (REG-10).
+
+    A pre-registered player has no seat and does not count in the field, the prize pool or the places
+    until they check in at the door (``check_in``); the seat draw and the balancing never see them.
+    ``paid_ahead`` says the buy-in was paid before the day (taken into the pool at check-in), for every
+    name, or ``paid_names`` for those named (a sign-up list's "paid" column). A name
+    already registered or already pre-registered is refused, as is a name a player could not have; one
+    that differs from such a name only in its accents is asked about (``another``, as ``register`` asks).
+    """
+
+    label: ClassVar[str] = "pre-registration of {names}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
+    rules: ClassVar[tuple[str, ...]] = ("REG-10", "REG-1")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "preregister", "names": ["Ann Lee", "José Núñez"], "paid_ahead": True},
+    )
+
+    names: list[str]
+    paid_ahead: bool = False
+    paid_names: list[str] = msgspec.field(default_factory=list)  # those of ``names`` who paid ahead
+    another: bool | None = None  # REG-9: a name that differs from one already in only in its accents
+
+
+class CheckIn(Command, tag="check_in"):
+    """A pre-registered player arrives at the door and is registered as ``register`` does (REG-10).
+
+    The player pays (or the buy-in paid ahead is taken into the pool) unless ``"pay": false``, and after the
+    draw is seated as a late entrant is, within the late-registration window. Refused ``NOT_PREREGISTERED``
+    for a name not on the list and ``ALREADY_CHECKED_IN`` for one who has checked in.
+    """
+
+    label: ClassVar[str] = "check-in of {name}"
+    roles: ClassVar[frozenset[str]] = AT_THE_DESK
+    rules: ClassVar[tuple[str, ...]] = ("REG-10", "REG-1", "REG-3", "REG-4")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "check_in", "name": "Ann Lee"},)
+
+    name_: str = msgspec.field(name="name")
+    pay: bool = True
+    waitlist: bool = True
+    post_bb: bool = False
+    another: bool | None = None  # REG-9, as register asks it
+    mixed_scripts: bool | None = None  # REG-9, as register asks it
+
+
+class RemovePreregistration(Command, tag="remove_preregistration"):
+    """Take a name off the pre-registered list (a player who called to say they will not come; REG-10)."""
+
+    label: ClassVar[str] = "pre-registration of {name} removed"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    rules: ClassVar[tuple[str, ...]] = ("REG-10",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "remove_preregistration", "name": "Ann Lee"},)
+
+    name_: str = msgspec.field(name="name")

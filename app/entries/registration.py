@@ -187,6 +187,8 @@ def check_one_script_a_word(answer: bool | None, name: str) -> None:
 def register(ctx: Context, cmd: Register) -> None:
     """Sign a player in and take his buy-in (late entry once play has begun)."""
     name = checked_name(ctx, cmd.name_)
+    if any(name_key(r["name"]) == name_key(name) for r in ctx.state.extra.get("preregistered", ())):
+        raise RuleError("PREREGISTERED", f"{name} is pre-registered: check them in (check_in) instead.", "REG-10")
     check_not_the_same_person(ctx, cmd.another, name)
     check_one_script_a_word(cmd.mixed_scripts, name)
     identity = _check_identity(ctx, cmd.identity)

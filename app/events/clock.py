@@ -102,8 +102,12 @@ class ClockDeducted(ClockEvent, tag="clock_deducted"):
     ms: int
 
 
-class RegistrationClosed(ClockEvent, tag="registration_closed"):
-    """The director closed late registration before the profile's deadline (REG-8)."""
+class RegistrationClosed(ClockEvent, tag="registration_closed", omit_defaults=True):
+    """The director closed late registration before the profile's deadline (REG-8); ``never_checked_in``:
+    the pre-registered players who had not checked in then (REG-10), left out of the file when none (as
+    files before it have it)."""
+
+    never_checked_in: int = 0
 
 
 class RegistrationReopened(ClockEvent, tag="registration_reopened"):

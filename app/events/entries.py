@@ -113,3 +113,28 @@ class EntryRefunded(Event, tag="entry_refunded"):
     fees: dict[str, int] = {}  # older files give only fee_cents (the house's)
     reason: str = "refund"
     bounty_cents: int = 0
+
+
+class PlayersPreregistered(Event, tag="players_preregistered"):
+    """Names put on the pre-registered list (REG-10): no seat, not in the field nor the pool until they check in."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
+
+    names: list[str]
+    paid_ahead: bool = False
+    paid_names: list[str] = []  # of ``names``, those who paid ahead (when not all did)
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+
+class PreregistrationEnded(Event, tag="preregistration_ended"):
+    """A name leaves the pre-registered list (REG-10): ``checked_in`` (he is registered next) or removed."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players"})
+
+    name_: str = msgspec.field(name="name")
+    checked_in: bool = False
+
+    def touched_players(self) -> Iterable[int]:
+        return ()

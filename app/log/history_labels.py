@@ -70,6 +70,16 @@ def _announcement(command: dict[str, Any], state: TournamentState) -> str:
     return f"\u201c{_short(said)}\u201d" if said else str(number)
 
 
+def _listed_names(command: dict[str, Any], state: TournamentState) -> str:
+    """Names typed (not yet players): "Ann Lee", "Ann Lee and Bo Chen", "Ann Lee and 11 more"."""
+    names = [" ".join(str(n).split()) for n in command.get("names") or []]
+    if not names:
+        return "nobody"
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{names[0]} and {len(names) - 1} more"
+
+
 # What each "{field}" of a template stands for, computed only when the template uses it.
 VALUES: dict[str, Callable[[dict[str, Any], TournamentState], Any]] = {
     "player": _player_value,
@@ -82,6 +92,7 @@ VALUES: dict[str, Callable[[dict[str, Any], TournamentState], Any]] = {
     "denomination": lambda command, state: command.get("denomination", "?"),
     "text": lambda command, state: _short(command.get("text", "")),
     "name": lambda command, state: " ".join(str(command.get("name", "?")).split()),
+    "names": _listed_names,
     "keys": _keys,
     "announcement": _announcement,
 }

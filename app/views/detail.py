@@ -28,9 +28,11 @@ from app.views.parts.structure import StructureTable, structure_table
 from app.views.parts.tournament import (
     AnnouncementView,
     HandForHandView,
+    PreregisteredView,
     TournamentFacts,
     announcements,
     hand_for_hand,
+    preregistered,
     tournament_facts,
 )
 from app.views.read import (
@@ -98,6 +100,10 @@ class DetailView(msgspec.Struct, frozen=True):
     def announcements(self) -> tuple[AnnouncementView, ...]:
         return self.view.announcements
 
+    @property
+    def preregistered(self) -> tuple[PreregisteredView, ...]:
+        return self.view.preregistered
+
 
 class _Parts(Protocol):
     """What the JSON's parts are written from: a :class:`DetailView`, or the pieces of one built on demand."""
@@ -140,6 +146,8 @@ class _Parts(Protocol):
     def hand_for_hand(self) -> HandForHandView: ...
     @property
     def announcements(self) -> tuple[AnnouncementView, ...]: ...
+    @property
+    def preregistered(self) -> tuple[PreregisteredView, ...]: ...
 
 
 class _Pieces:
@@ -234,6 +242,10 @@ class _Pieces:
     @cached_property
     def announcements(self) -> tuple[AnnouncementView, ...]:
         return announcements(self.state)
+
+    @cached_property
+    def preregistered(self) -> tuple[PreregisteredView, ...]:
+        return preregistered(self.state)
 
 
 def detail(state: TournamentState, now: float | None = None) -> DetailView:
@@ -380,6 +392,9 @@ PARTS: dict[str, Part] = {
                    lambda v: [_place(r) for r in v.places]),
     "players": Part("Every player by name: status, stack, seat, place, prize, purchases, bounties.",
                     lambda v: {p.name: _player(p) for p in v.players}),
+    "preregistered": Part("REG-10: the names pre-registered and not yet checked in (no seat, not in the field, the "
+                          "pool or the places), each with whether the buy-in was paid ahead.",
+                          lambda v: dump(v.preregistered)),
     "satellite": Part("SAT-1 to SAT-4: the seats, their value, the cash left, and who won a seat; null when "
                       "the event is not a satellite.", lambda v: dump(v.satellite)),
     "structure": Part("The structure sheet: every level's forced bets per family, its length and game; the "

@@ -33,7 +33,7 @@ from app.eliminations import satellite
 from app.entries.registration import open_seat_exists
 from app.entries.waitlist import first_waiting
 from app.games.catalogue import CATALOGUE
-from app.views.parts.tournament import AnnouncementView, announcements
+from app.views.parts.tournament import AnnouncementView, PreregisteredView, announcements, preregistered
 from app.views.tables import TableDetail, table_detail
 
 
@@ -354,6 +354,8 @@ class TournamentView:
     deal: DealView | None = None  # PAY-11: the recorded deal, if any
     # The director's announcements for the room's screens, in the order they show (not cancelled).
     announcements: tuple[AnnouncementView, ...] = ()
+    # REG-10: the names pre-registered and not yet checked in (no seat, not in the field).
+    preregistered: tuple[PreregisteredView, ...] = ()
 
     def money(self, cents: int | None) -> str:
         """An amount in this tournament's currency."""
@@ -768,6 +770,7 @@ def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[in
         clock=clock,
         deal=_deal(state),
         announcements=announcements(state),
+        preregistered=preregistered(state),
     )
 
 

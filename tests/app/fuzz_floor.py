@@ -205,6 +205,16 @@ def open_table(state: TournamentState, r: random.Random) -> Cmd:
     return cmd
 
 
+def announcement(now: float, r: random.Random) -> Cmd:
+    """An announcement now, at a time ahead or one gone by, with empty or too long words, shown too briefly."""
+    cmd: Cmd = {"cmd": "announce", "text": r.choice(["Dinner break in 10 minutes", "", "x" * 201])}
+    if r.random() < 0.4:
+        cmd["starts_at"] = now + r.choice([-3600, 60, 600])
+    if r.random() < 0.3:
+        cmd["seconds"] = r.choice([1, 30, 600])
+    return cmd
+
+
 def misc(state: TournamentState, r: random.Random, name: str) -> Cmd:
     if name == "note":
         return {"cmd": "note", "text": r.choice(["Seat 4 ruled all-in", ""])}
@@ -227,10 +237,22 @@ def misc(state: TournamentState, r: random.Random, name: str) -> Cmd:
         return {"cmd": "rename_player", "player": name_of(state, p), "name": new}
     if name == "balance":
         return {"cmd": "balance"}
+    if name in ("preregister", "check_in", "remove_preregistration"):
+        return preregistration(state, r, name)
     if name == "hand_finished":
         return {"cmd": "hand_finished", "table": pick_table(state, r)}
     return {"cmd": name}
 
+
+
+def preregistration(state: TournamentState, r: random.Random, name: str) -> Cmd:
+    """REG-10: names on the pre-registered list, checked in or taken off (sometimes one not on it)."""
+    listed = [str(row["name"]) for row in state.extra.get("preregistered", [])]
+    if name == "preregister":
+        names = [f"Pre {r.randrange(40)}" for _ in range(r.randint(1, 3))]
+        return {"cmd": name, "names": names, "paid_ahead": r.random() < 0.5}
+    who = r.choice(listed) if listed and r.random() < 0.8 else f"Pre {r.randrange(40)}"
+    return {"cmd": name, "name": who}
 
 
 def money_engine(state: TournamentState, r: random.Random, name: str) -> Cmd:

@@ -71,6 +71,8 @@ BUILDERS: dict[str, Builder] = {
     "unlock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "unlock_seat"),
     "award_seats": lambda d, r: {"cmd": "award_seats"},
     "end_flight_day": lambda d, r: {"cmd": "end_flight_day", "reason": r.choice(["director", "share", "never"])},
+    "announce": lambda d, r: fl.announcement(d.t.time.now(), r),
+    "cancel_announcement": lambda d, r: {"cmd": "cancel_announcement", "announcement": r.randint(0, 3)},
 }
 for _name in ("close_registration", "reopen_registration", "lock_payouts", "unlock_payouts", "record_deal"):
     BUILDERS[_name] = (lambda n: lambda d, r: fl.money_engine(d.t.state, r, n))(_name)
@@ -79,7 +81,8 @@ for _name in ("start_clock", "pause_clock", "resume_clock", "next_level", "previ
               "hand_for_hand_round", "hand_for_hand_deduct", "set_structure"):
     BUILDERS[_name] = _clock(_name)
 for _name in ("note", "forfeit_at_start", "seat_waiting", "refund_waiting", "withdraw", "buy_in", "balance",
-              "hand_finished", "seat_all", "accept_chip_count", "rename_player"):
+              "hand_finished", "seat_all", "accept_chip_count", "rename_player", "preregister", "check_in",
+              "remove_preregistration"):
     BUILDERS[_name] = _misc(_name)
 
 # How often each step comes up: the everyday ones (busts, hands, balancing, time passing) most.

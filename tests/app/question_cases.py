@@ -247,6 +247,13 @@ def _same_but_accents() -> tuple[Tournament, Command]:
     return t, {"cmd": "register", "name": "Jose Nunez"}
 
 
+# -- REG-10: a pre-registered name the same but for its accents -------------------------------------------
+def _prereg_same_but_accents() -> tuple[Tournament, Command]:
+    t = _make("tda")
+    _register(t, "José Núñez")
+    return t, {"cmd": "preregister", "names": ["Ann Lee", "jose nunez"]}
+
+
 # -- REG-9: a word that mixes look-alike alphabets ---------------------------------------------------------
 def _mixed_alphabets() -> tuple[Tournament, Command]:
     t = _make("tda")
@@ -307,6 +314,8 @@ CASES: list[QuestionCase] = [
                  "eliminated_by", "choice", "KO-1"),
     QuestionCase("reg-9 same name but for its accents", _same_but_accents,
                  lambda q: _with(_same_but_accents()[1], q, True), "another", "bool", "REG-9"),
+    QuestionCase("reg-10 pre-registered name the same but for its accents", _prereg_same_but_accents,
+                 lambda q: _with(_prereg_same_but_accents()[1], q, True), "another", "bool", "REG-10"),
     QuestionCase("reg-9 a word mixing look-alike alphabets", _mixed_alphabets,
                  lambda q: _with(_mixed_alphabets()[1], q, True), "mixed_scripts", "bool", "REG-9"),
     QuestionCase("ent-6 counted stack for a top-up", _topup_stack, lambda q: _with(_topup_stack()[1], q, 700),

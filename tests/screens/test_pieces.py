@@ -76,6 +76,15 @@ def test_every_piece_renders_when_the_tournament_is_won() -> None:
     assert [row[1] for row in shown["last_busts"].rows] == ["Bo Chen", "Ann Lee"]
 
 
+def test_last_out_has_no_prize_column_until_someone_shown_won_one() -> None:
+    t = new_tournament(names=NAMES)
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "bust", "player": "Ann Lee"})
+    last = render_piece("last_busts", room_input(t, t.time.now()))
+    assert last.header == ("Place", "Player") and [row[1] for row in last.rows] == ["Ann Lee"]
+
+
 def hat_with(*games: str) -> RoomInput:
     t = Tournament.create(load_profile("hat"), time=FakeClock(1_800_000_000.0), seed=0)
     t.state.games.clear()
@@ -149,8 +158,7 @@ def test_the_last_bust_outs_show_the_newest_first() -> None:
     for name in ("Greta Rossi", "Ann Lee", "Dev Patel"):
         t.execute({"cmd": "bust", "player": name})
     c = render_piece("last_busts", room_input(t, t.time.now()))
-    assert [(place, name) for place, name, _ in c.rows] == [("6th", "Dev Patel"), ("7th", "Ann Lee"),
-                                                            ("8th", "Greta Rossi")]
+    assert [row[:2] for row in c.rows] == [("6th", "Dev Patel"), ("7th", "Ann Lee"), ("8th", "Greta Rossi")]
 
 
 def test_money_is_written_by_the_one_format_module_and_the_odd_cent_shows(demo: Tournament) -> None:
@@ -184,7 +192,9 @@ def test_a_break_with_a_chip_race_shows_the_colour_up_and_its_countdown() -> Non
     during = room_input(t, at)
     assert during.view.clock.on_break
     assert render_piece("colour_up", during).lines[1].text.endswith("chips come off")
-    assert render_piece("break_countdown", during).lines[0].text == "Break"
+    countdown = render_piece("break_countdown", during)
+    assert countdown.lines[0].text == "Break"
+    assert "chips come off" not in countdown.text  # said once, by the colour-up piece
     assert render_piece("time_to_break", during).empty
 
 

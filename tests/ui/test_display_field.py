@@ -1,9 +1,18 @@
-"""The strip and the room display read the same field view and show the same players left, to the winner."""
+"""The strip and the room display read the same field view and show the same players left, to the winner.
+
+The display opened from the director's window shows the classic layout: what it shows is read from its
+pieces (``RoomDisplay.words``), the words every screen of a layout draws."""
 
 from __future__ import annotations
 
 from app import views
 from tests.ui.conftest import make_session, open_window
+from ui.display import RoomDisplay
+
+
+def figure(display: RoomDisplay, piece: str) -> str:
+    """The figure a piece shows (its last line, under its caption)."""
+    return display.words(piece).splitlines()[-1]
 
 
 def test_strip_and_display_agree_on_players_left_after_the_winner(qtbot, clock) -> None:
@@ -19,11 +28,11 @@ def test_strip_and_display_agree_on_players_left_after_the_winner(qtbot, clock) 
         display.refresh()
         field = views.read(session.state).field
         strip_left = w.strip.field.text().split(" / ")[0]
-        display_left = display.panel.values["players"].text().split(" / ")[0]
+        display_left = figure(display, "players").split(" / ")[0]
         assert strip_left == display_left == f"{field.players_left:,}", (strip_left, display_left)
     assert views.read(session.state).field.winner
     assert display.frame.level_text.startswith("Winner:")
-    assert w.strip.field.text().startswith("1 / 3") and display.panel.values["players"].text() == "1 / 3"
+    assert w.strip.field.text().startswith("1 / 3") and figure(display, "players") == "1 / 3"
     w.close()
 
 
@@ -52,7 +61,7 @@ def test_brk_1_the_room_displays_average_stack_never_passes_the_chips_issued_aft
     w.act_room_display()
     w.display.refresh()
     assert w.display.frame.average_text == "20,000"  # 120,000 over the six players left
-    assert w.display.panel.values["average"].text() == "20,000"
+    assert figure(w.display, "average_stack") == "20,000"
     w.close()
 
 
@@ -63,7 +72,7 @@ def test_ent_6_the_room_display_counts_the_top_ups_whose_money_is_in_the_pool(qt
     w.act_room_display()
     display = w.display
     display.refresh()
-    assert display.panel.details["players"].text() == "6 entries"  # nothing bought yet: nothing more said
+    assert display.words("field_detail") == "6 entries"  # nothing bought yet: nothing more said
     state = session.state
     pool = state.pool_cents
     w.run({"cmd": "next_level"})  # the top-up opens when level 1 ends (the hand under way began in level 1)
@@ -74,5 +83,5 @@ def test_ent_6_the_room_display_counts_the_top_ups_whose_money_is_in_the_pool(qt
     field = views.read(session.state).field
     assert (field.entries, field.rebuys, field.addons, field.topups) == (6, 0, 0, 2)
     display.refresh()
-    assert display.panel.details["players"].text() == "6 entries · 2 top-ups"
+    assert display.words("field_detail") == "6 entries · 2 top-ups"
     w.close()

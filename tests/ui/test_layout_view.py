@@ -104,3 +104,26 @@ def test_images_and_the_phones_qr_code_are_drawn_in_their_boxes(qapp, demo: Tour
     assert min(qr_half) < 40 and max(qr_half) > 220  # the code's dark and light modules
     back = QColor(layout.theme.background)
     assert image.pixelColor(5, 5) == back
+
+
+def test_a_clock_tick_repaints_the_digits_that_changed_not_the_whole_box(qapp, demo: Tournament) -> None:
+    """At 4K the clock's box is a third of the screen; a tick (12:59 to 12:58) repaints the digit that
+    changed, drawn from a glyph image made once."""
+    layout = find_layout("big-clock-16x9")
+    view = LayoutView()
+    view.resize(3840, 2160)
+    now = demo.time.now()
+    view.show_picture(picture(layout, demo, now + 1))
+    view.drawn()
+    painted: list[object] = []
+    view.update = lambda *area: painted.append(area[0] if area else None)  # type: ignore[method-assign]
+    view.show_picture(picture(layout, demo, now + 2))
+    clock = next(b for b in view.picture.boxes if b.region.piece == "clock")
+    box = view.box_rect(clock)
+    assert len(painted) == 1 and painted[0] is not None
+    area = painted[0]
+    line = next(ln for ln in view.drawn() if ln.box == view.picture.boxes.index(clock))
+    assert box.toAlignedRect().contains(area)
+    assert line.text.endswith(":58")
+    assert area.width() < 0.4 * line.rect.width() and area.bottom() >= line.rect.bottom()
+    view.deleteLater()

@@ -192,10 +192,10 @@ def test_league_standings_on_the_room_display_between_events(qtbot, league_windo
     w = league_window
     w.act_room_display()
     display = w.display
-    assert display is not None and display.league is None and display.panel.isVisible()
+    assert display is not None and display.league is None and display.view.isVisible()  # the classic layout
     w.league_display_action.setChecked(True)
     w.league_ctl.push_display()
-    assert display.board.isVisible() and not display.panel.isVisible()  # the clock has not started
+    assert display.board.isVisible() and not display.view.isVisible()  # the clock has not started
     assert display.board.shown[0] == ("1st", "Carla Okafor", "193.97") and len(display.board.shown) == 10
     if SHOTS:
         display.resize(1280, 720)
@@ -203,7 +203,7 @@ def test_league_standings_on_the_room_display_between_events(qtbot, league_windo
     w.session.execute({"cmd": "seat_all"})
     w.session.execute({"cmd": "start_clock"})
     display.refresh()
-    assert display.panel.isVisible() and not display.board.isVisible()  # play on: the clock
+    assert display.view.isVisible() and not display.board.isVisible()  # play on: the layout again
     w.league_display_action.setChecked(False)
     w.league_ctl.push_display()
     assert display.league is None

@@ -13,8 +13,16 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
-from screens.layout import LAYOUT_FILE, MAX_IMAGE_BYTES, dump_layout, find_layout, list_layouts, load_layout
-from ui.screens_editor.dialog import LayoutEditor, venue_folder
+from screens.layout import (
+    LAYOUT_FILE,
+    MAX_IMAGE_BYTES,
+    dump_layout,
+    find_layout,
+    list_layouts,
+    load_layout,
+    venue_layouts,
+)
+from ui.screens_editor.dialog import LayoutEditor
 from ui.screens_editor.model import EditedLayout, free_cell
 
 
@@ -82,7 +90,7 @@ def test_pick_a_preset_change_a_colour_move_a_region_by_keys_save_and_reload_equ
 
 
 def test_the_venue_folder_is_layouts_in_the_user_data_folder(user_data) -> None:
-    assert venue_folder() == Path(os.environ["FLOORMAN_DATA_DIR"]) / "layouts"
+    assert venue_layouts() == Path(os.environ["FLOORMAN_DATA_DIR"]) / "layouts"
 
 
 def test_a_piece_from_the_catalogue_searched_added_and_shown(qtbot, editor) -> None:

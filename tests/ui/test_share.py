@@ -58,20 +58,23 @@ def test_addresses_start_with_a_network_one_and_end_with_loopback():
 
 
 def test_the_address_can_go_on_the_room_display(window, qtbot, tmp_path):
+    """The display shows the classic layout: the phones' code goes to the top right and the layout's
+    regions are drawn in the width left of it; stopping takes it away and gives the width back."""
     window.act_room_display()
     display = window.display
-    assert display is not None and display.panel.share_pixmap is None
+    assert display is not None and display.view.share == "" and display.view.share_width() == 0
     assert window.share.start("127.0.0.1", 0)
     assert window.share.panel is not None
     window.share.panel.on_display.setChecked(True)
-    assert display.panel.share_pixmap is not None and display.panel.share_qr.isVisible()
-    assert "127.0.0.1:" in display.panel.share_url.text()
-    qr = display.panel.share_qr.geometry()
-    for label in (display.panel.title, display.panel.level, display.panel.bets):
-        assert not label.geometry().intersects(qr)
+    view = display.view
+    assert "127.0.0.1:" in view.share and view.share_width() > 0.1 * view.height()
+    assert "127.0.0.1:" in display.words("phones_url")
+    left = view.width() - view.share_width()
+    assert view.drawn() and all(line.rect.right() <= left for line in view.drawn())
     display.grab().save(str(tmp_path / "display-shared.png"))
     window.share.stop()
-    assert display.panel.share_pixmap is None and not display.panel.share_qr.isVisible()
+    assert view.share == "" and view.share_width() == 0
+    assert max(line.rect.right() for line in view.drawn()) > left
 
 
 def shared(window, qtbot):
@@ -148,3 +151,54 @@ def test_the_panel_closes_while_sharing_goes_on_and_the_window_says_where(window
     window.share.stop()
     assert window.share.status.text() == "" and not window.share.stop_action.isVisible()
     assert window.share.share_action.text() == "Share on the network…"
+
+
+def test_the_director_picks_the_layout_of_each_browser_display(window, qtbot):
+    """A display in the bar connects by name; the panel lists it; the layout chosen there reaches it at
+    once and is kept for the night, through sharing stopped and started again."""
+    import http.client
+    import threading
+
+    assert window.share.start("127.0.0.1", 0)
+    server = window.share.server
+    stop = threading.Event()
+    frames: list[dict] = []
+
+    def bar_tv(port: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/display/events?screen=Bar%20TV&layout=classic-16x9")
+        r = conn.getresponse()
+        while not stop.is_set():
+            line = r.fp.readline()
+            if not line:
+                break
+            if line.startswith(b"data: "):
+                frames.append(json.loads(line[6:]))
+        conn.close()
+
+    tv = threading.Thread(target=bar_tv, args=(server.port,), daemon=True)
+    tv.start()
+    try:
+        window.share.show_panel()
+        box = window.share.panel.displays
+        qtbot.waitUntil(lambda: "Bar TV" in box.combos, timeout=5000)
+        assert frames and frames[0]["layout"] == "classic-16x9"
+        combo = box.combos["Bar TV"]
+        combo.setCurrentIndex(combo.findData("big-clock-16x9"))
+        qtbot.waitUntil(lambda: frames[-1]["layout"] == "big-clock-16x9", timeout=5000)
+        assert window.share.choices == {"Bar TV": "big-clock-16x9"}
+    finally:
+        stop.set()
+        window.share.stop()
+        tv.join(5)
+    # Shared again later in the night: the bar's screen keeps the director's choice.
+    assert window.share.start("127.0.0.1", 0)
+    url = window.share.server.url
+    assert get(url + "display/state?screen=Bar%20TV&layout=classic-16x9")["layout"] == "big-clock-16x9"
+    assert get(url + "display/state?screen=Hall&layout=classic-16x9")["layout"] == "classic-16x9"
+    window.share.show_panel()
+    box = window.share.panel.displays
+    assert "Bar TV" in box.combos and box.combos["Bar TV"].currentData() == "big-clock-16x9"
+    box.combos["Bar TV"].setCurrentIndex(0)  # back to what its address says
+    assert get(url + "display/state?screen=Bar%20TV&layout=classic-16x9")["layout"] == "classic-16x9"
+    window.share.stop()

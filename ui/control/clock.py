@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
+from app.api import views
 from app.commands import Command
 from app.commands.clock import (
     AddTime,
     ChangeLevelLength,
+    CloseRegistration,
     JumpToLevel,
     NextLevel,
     PauseClock,
@@ -90,8 +92,15 @@ class ClockControl:
             self.run(BUTTON_COMMANDS[key]())
 
     def run(self, cmd: Command) -> None:
-        """A clock command without anything to type; the clock is repainted when it went through."""
-        self.runner.run(cmd, self.feedback, then=lambda _e: self.tick())
+        """A clock command without anything to type; the clock is repainted when it went through. Closing
+        late registration says how many pre-registered players never checked in (REG-10)."""
+        done = ""
+        if isinstance(cmd, CloseRegistration):
+            missing = len(views.read(self.session.state).preregistered)
+            done = "Late registration closed." + (
+                f" {missing:,} pre-registered player{' never' if missing == 1 else 's never'} checked in."
+                if missing else "")
+        self.runner.run(cmd, self.feedback, done, then=lambda _e: self.tick())
 
     def submit_length(self, text: str) -> None:
         if text.isdigit():

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QFileDialog, QMenu
 
 from app.api import WAITING, Event, Player, TournamentState, currency_of, knockouts, name_key, seat_views, views
 from app.commands import Command, declaration
 from app.commands.eliminations import Bust
-from app.commands.entries import Register
+from app.commands.entries import CheckIn, Register, RemovePreregistration
 from app.commands.seating import UnlockSeat
+from db.signup_list import SignupFileError, preview_for, read_signups
 from ui.command_map import bespoke, for_player, role_refusal, row_actions
 from ui.control.parts import Shell
 from ui.feedback import Feedback
@@ -27,7 +29,11 @@ from ui.texts import DECIDING_KEYS, deciding_text, money, place_text
 if TYPE_CHECKING:
     from ui.dialogs.bust import BustDialog
     from ui.dialogs.eliminator import EliminatorDialog
+    from ui.dialogs.signups import SignupImportDialog
     from ui.widgets.player_panel import PlayerPanel
+
+
+SIGNUP_FILES = "Sign-up lists (*.csv *.xlsx *.txt *.tsv);;All files (*)"
 
 
 def ended_words(state: TournamentState, events: list[Event]) -> str:
@@ -63,7 +69,11 @@ class PlayersControl:
         self.submits: dict[str, Callable[[str], None]] = {
             "register": self.submit_register,
             "bust": self.submit_bust,
+            "check_in": self.check_in,
         }
+        self.signup_dialog: SignupImportDialog | None = None
+        panel.preregistered.check_in.connect(self.check_in)
+        panel.preregistered.remove.connect(self.remove_preregistration)
         self.bust_dialog: BustDialog | None = None
         self.eliminator_dialog: EliminatorDialog | None = None
         view = panel.view
@@ -82,6 +92,62 @@ class PlayersControl:
             return
         self.bar.begin("register", "Register", placeholder="name, or a few letters of a known player then Enter",
                        own_completion=True)
+
+    # -- pre-registration (REG-10) -------------------------------------------------------------------
+    def act_import_signups(self) -> None:
+        """Players > Import a sign-up list…: choose the file, then its preview."""
+        path, _f = QFileDialog.getOpenFileName(self.shell.parent, "Import a sign-up list", "", SIGNUP_FILES)
+        if path:
+            self.import_signups_from(Path(path))
+
+    def import_signups_from(self, path: Path) -> SignupImportDialog | None:
+        """The preview of the sign-up list at ``path`` (matched to the roster and the tournament), in its
+        dialog; a file that cannot be read is said in the status line and nothing opens."""
+        from ui.dialogs.signups import SignupImportDialog
+
+        try:
+            rows = read_signups(path)
+        except SignupFileError as err:
+            self.shell.say(str(err), 10000)
+            return None
+        roster = self.roster.all_names() if self.roster is not None else []
+        shown = preview_for(rows, self.session.state, roster)
+        dialog = SignupImportDialog(self.runner, path.name, shown, self.shell.parent)
+        dialog.finished.connect(lambda _code: self.shell.activate())
+        self.signup_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def act_check_in(self) -> None:
+        """Ctrl+I: "Check in: [name]", on the pre-registered name selected, completing from the list."""
+        names = self.panel.preregistered.names()
+        if not names:
+            self.shell.say("Nobody is pre-registered: Players > Import a sign-up list… adds them.")
+            return
+        self.bar.begin("check_in", "Check in", self.panel.preregistered.selected(), "pre-registered player's name",
+                       names=names)
+
+    def check_in(self, text: str) -> None:
+        """Check ``text`` in: registered (and paid, and seated after the draw) as a registration is."""
+        state = self.session.state
+
+        def done(_events: list[Event]) -> None:
+            p = state.players.get(state.by_name.get(name_key(text), -1))
+            where = f" — {p.status} T{p.table} S{p.seat}" if p is not None and p.table else ""
+            if p is not None and p.status == WAITING:
+                where = " — waiting for a seat"
+            self.bar.feedback.done(f"Checked in {p.name if p is not None else text.strip()}{where}.")
+            self.bar.edit.clear()
+            if self.roster is not None and p is not None:
+                self.roster.remember(p.name)
+
+        if not self.bar.isVisible():
+            self.bar.begin("check_in", "Check in", text, names=self.panel.preregistered.names())
+        self.runner.run(CheckIn(name_=text), self.bar.feedback, then=done)
+
+    def remove_preregistration(self, name: str) -> None:
+        self.runner.run(RemovePreregistration(name_=name), self.bar.feedback,
+                        f"{name} is no longer pre-registered.")
 
     def act_find(self) -> None:
         self.panel.search.setFocus()

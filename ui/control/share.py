@@ -9,6 +9,11 @@ The panel with the address and the QR code never takes the keyboard: it shows wi
 active window, has no default button (Enter never stops sharing), and a key typed while it is active
 goes to the director's window, so F8, a name and Enter bust the player as always. It can be closed
 while sharing goes on; the status bar and the View menu say where the tournament is shared.
+
+The same address serves the room display to browsers in other rooms (``/display?screen=Bar TV``): the
+panel lists the displays connected by name and the director picks the layout each one shows; the
+display switches at once, and the choice is kept for the night (sharing stopped and started again, the
+display reconnecting), by the screen's name.
 """
 
 from __future__ import annotations
@@ -92,6 +97,12 @@ class SharePanel(QuietPanel):
         self.clients = QLabel("")
         self.clients.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.clients)
+        heading = QLabel("Room displays in other rooms")
+        heading.setObjectName("dim")
+        lay.addWidget(heading)
+        self.displays: DisplaysBox | None = None  # set by the control (it knows the layouts)
+        self.displays_at = lay.count()
+        self.column = lay
         self.on_display = QCheckBox("Show it on the room display")
         lay.addWidget(self.on_display)
         note = QLabel("Sharing goes on when this window is closed; the View menu shows it again or stops "
@@ -107,6 +118,54 @@ class SharePanel(QuietPanel):
             child.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
 
 
+AS_ADDRESSED = "As its address says"
+
+
+class DisplaysBox(QWidget):
+    """The browser displays by name, each with the layout it shows: the director picks one per screen."""
+
+    def __init__(self, choose: Callable[[str, str | None], None]) -> None:
+        super().__init__()
+        self.choose = choose
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.combos: dict[str, QComboBox] = {}
+        self.shown: tuple[Any, ...] | None = None
+        self.empty = QLabel("No room display connected. Open the address followed by "
+                            "display?screen=NAME on a TV's browser to show the room display there.")
+        self.empty.setObjectName("dim")
+        self.empty.setWordWrap(True)
+        self.form.addRow(self.empty)
+
+    def show_displays(self, displays: list[dict[str, Any]], choices: dict[str, str],
+                      layouts: dict[str, str]) -> None:
+        """Rebuild the rows only when a display came or went (or the layouts changed); a combo box shows
+        the choice made in it already."""
+        names = sorted({d["name"] for d in displays} | set(choices), key=str.lower)
+        connected = {d["name"]: d for d in displays}
+        key = (tuple((n, n in connected) for n in names), tuple(layouts))
+        if key == self.shown:
+            return
+        self.shown = key
+        while self.form.rowCount() > 1:
+            self.form.removeRow(1)
+        self.combos.clear()
+        self.empty.setVisible(not names)
+        for name in names:
+            combo = QComboBox()
+            combo.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
+            combo.addItem(AS_ADDRESSED, None)
+            for layout_id, title in layouts.items():
+                combo.addItem(f"{title} ({layout_id})", layout_id)
+            chosen = choices.get(name)
+            combo.setCurrentIndex(max(0, combo.findData(chosen)) if chosen else 0)
+            combo.currentIndexChanged.connect(lambda _i, n=name, c=combo: self.choose(n, c.currentData()))
+            seen = connected.get(name)
+            label = name if seen else f"{name} (not connected)"
+            self.form.addRow(label or "(no name)", combo)
+            self.combos[name] = combo
+
+
 class ShareControl:
     """Starts, feeds and stops the phones' server for one director's window."""
 
@@ -116,6 +175,8 @@ class ShareControl:
         self.server: Any = None  # web.server.PhoneServer while sharing
         self.panel: SharePanel | None = None
         self.key: tuple[Any, ...] | None = None
+        self.feed_key: tuple[Any, ...] | None = None  # what the browser displays were last given
+        self.choices: dict[str, str] = {}  # screen's name -> the layout the director chose, for the night
         self.port = DEFAULT_PORT
         self.on_display = False  # the QR code and address on the room display too
         self.status = QLabel("")
@@ -159,7 +220,9 @@ class ShareControl:
             self.shell.say(
                 f"Could not share on {host}:{port} ({exc.strerror or exc}); try another port.", 15000)
             return False
-        self.server, self.port, self.key = server, server.port, None
+        self.server, self.port, self.key, self.feed_key = server, server.port, None, None
+        for screen, layout_id in self.choices.items():
+            server.choose(screen, layout_id)
         self.publish()
         self._say_state()
         self.show_panel()
@@ -183,14 +246,41 @@ class ShareControl:
             self.panel.stop.clicked.connect(self.confirm_stop)
             self.panel.on_display.setChecked(self.on_display)
             self.panel.on_display.toggled.connect(self.show_on_display)
-            self.panel.clients.setText(f"{fmt.count(self.server.hub.clients, 'phone')} connected")
+            self.panel.clients.setText(f"{fmt.count(self._phones(), 'phone')} connected")
+            box = DisplaysBox(self.choose_layout)
+            self.panel.displays = box
+            self.panel.column.insertWidget(self.panel.displays_at, box)
+            self.refresh_displays()
         self.panel.show_quietly()
+
+    def _phones(self) -> int:
+        """The phones on the live stream (the browser displays are counted apart)."""
+        assert self.server is not None
+        return max(0, int(self.server.hub.clients) - sum(int(d["count"]) for d in self.server.displays()))
+
+    def choose_layout(self, screen: str, layout_id: str | None) -> None:
+        """The layout the browser display ``screen`` shows (None: the one its address names)."""
+        if layout_id:
+            self.choices[screen] = layout_id
+        else:
+            self.choices.pop(screen, None)
+        if self.server is not None:
+            self.server.choose(screen, layout_id)
+        # The rows are rebuilt on the next tick, never here: the combo box that asked is still talking.
+
+    def refresh_displays(self) -> None:
+        """The panel's list of browser displays, when it shows (cheap when nothing changed)."""
+        if self.server is None or self.panel is None or self.panel.displays is None:
+            return
+        layouts = self.server.hub.layouts
+        self.panel.displays.show_displays(self.server.displays(), self.choices,
+                                          layouts.names() if layouts is not None else {})
 
     def confirm_stop(self) -> QMessageBox | None:
         """Ask before the phones go dark; Enter and Esc keep sharing."""
         if self.server is None:
             return None
-        phones = self.server.hub.clients
+        phones = self._phones()
         box = QMessageBox(QMessageBox.Icon.Question, "Stop sharing on the network",
                           f"Stop sharing on the network? Phones on {self.server.url} stop showing the "
                           f"tournament ({fmt.count(phones, 'phone')} connected now).",
@@ -211,14 +301,27 @@ class ShareControl:
             return
         from web.snapshot import make_snapshot, snapshot_key
 
-        view = views.read(self.session.state, self.session.now())
+        now = self.session.now()
+        view = views.read(self.session.state, now)
+        self._publish_feed(view, now, force)
+        self.refresh_displays()
         if not force and snapshot_key(view) == self.key:
             return
         snap = make_snapshot(view)
         self.key = snap.key
         self.server.publish(snap)
         if self.panel is not None:
-            self.panel.clients.setText(f"{fmt.count(self.server.hub.clients, 'phone')} connected")
+            self.panel.clients.setText(f"{fmt.count(self._phones(), 'phone')} connected")
+
+    def _publish_feed(self, view: Any, now: float, force: bool) -> None:
+        """The browser displays' picture source, when anything a screen shows changed (web.display)."""
+        from web.display import feed_key, make_feed
+
+        key = feed_key(view)
+        if not force and key == self.feed_key:
+            return
+        self.feed_key = key
+        self.server.publish_feed(make_feed(self.session.state, now, phones_url=self.server.url))
 
     def show_on_display(self, on: bool) -> None:
         self.on_display = on

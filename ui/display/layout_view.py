@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -45,10 +45,13 @@ from screens.compose import Box, Picture
 from screens.pieces import Emphasis, Line
 
 # A line's height against its region's ``size``, by emphasis: the figure itself full size, a caption small.
-SCALE: dict[Emphasis, float] = {"strong": 1.0, "alert": 0.8, "normal": 0.62, "muted": 0.42}
+SCALE: dict[Emphasis, float] = {"strong": 1.0, "alert": 0.8, "normal": 0.62, "muted": 0.5}
 PAD = 0.06  # a box's inner margin, as a fraction of its smaller side (at most PAD_MAX of the screen's height)
 PAD_MAX = 0.012
 TABLE_GAP = 1.2  # the gap between two columns of a table, in the width of an "M" of the table's font
+INK = 0.15  # how far a glyph's ink may reach beyond its line's rectangle, in line heights
+BIG_TEXT = 64  # pixels: a line this large is drawn from cached glyph images (Qt rasterises it at every draw)
+GLYPHS_KEPT = 600
 MIN_PIXELS = 4  # the smallest font drawn (a line that would need less is drawn at this size, and clipped)
 FIGURES = re.compile(r"[^A-Za-z]*\d[^A-Za-z]*|[A-Z]{3} [\d.,]+|[\d.,]+ [A-Z]{3}")  # a figure, maybe with currency
 
@@ -110,6 +113,38 @@ def _is_figure(text: str) -> bool:
     return bool(FIGURES.fullmatch(text.strip())) if text.strip() else True
 
 
+def _changed_chars(old: DrawnLine, new: DrawnLine) -> QRectF:
+    """The characters that differ between two lines of one font, length and place, old and new."""
+    metrics = QFontMetricsF(new.font)
+    m = new.rect.height() * INK
+    area = QRectF()
+    for i, (a, b) in enumerate(zip(old.text, new.text)):
+        if a != b:
+            for line in (old, new):
+                left = line.rect.left() + metrics.horizontalAdvance(line.text[:i])
+                right = line.rect.left() + metrics.horizontalAdvance(line.text[:i + 1])
+                area = area.united(QRectF(left - m, line.rect.top() - m, right - left + 2 * m,
+                                          line.rect.height() + 2 * m))
+    return area
+
+
+def _glyph(font: QFont, char: str, colour: str) -> QImage:
+    """One glyph drawn on a transparent image: the line's height and the glyph's advance, with a margin of
+    :data:`INK` line heights all round for the ink beyond them."""
+    m = QFontMetricsF(font)
+    margin = m.height() * INK
+    image = QImage(int(m.horizontalAdvance(char) + 2 * margin) + 2, int(m.height() + 2 * margin) + 2,
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.setFont(font)
+    painter.setPen(QColor(colour))
+    painter.drawText(QPointF(margin, margin + m.ascent()), char)
+    painter.end()
+    return image
+
+
 class LayoutView(QWidget):
     """Draws a picture of a layout's screen; see the module's docstring."""
 
@@ -122,8 +157,10 @@ class LayoutView(QWidget):
         self._pixmaps: dict[str, QPixmap | None] = {}
         self._scaled: dict[tuple[str, int, int], QPixmap] = {}
         self._plans: list[_Planned] = []
+        self._glyphs: dict[tuple[str, str, str], QImage] = {}
         self._size = QSize()
         self.layouts_made = 0  # boxes laid out since the start (the tests count what a tick costs)
+        self.share = ""  # the phones' address, its code at the top right
 
     # -- what to show ---------------------------------------------------------------------------
     def show_picture(self, picture: Picture, images: Mapping[str, bytes] | Path | None = None) -> None:
@@ -137,10 +174,39 @@ class LayoutView(QWidget):
             self.update()
             return
         for i, box in enumerate(picture.boxes):
-            if i >= len(self._plans) or self._plans[i].key != self._key(box):
-                rect = self.box_rect(box)
-                self._plans[i] = self._plan(i, box, rect)
-                self.update(rect.toAlignedRect())
+            if self._plans[i].key != self._key(box):
+                old_plan, new_plan = self._plans[i], self._plan(i, box, self.box_rect(box))
+                self._plans[i] = new_plan
+                self.update(self._changed(old_plan, new_plan))
+
+    @staticmethod
+    def _changed(old: _Planned, new: _Planned) -> QRect:
+        """What to repaint of a box whose words changed: the lines that changed, old and new, with a margin
+        for the glyphs' ink beyond their advance (of a line that kept its font and place, only the
+        characters that changed: the clock's last digit, most seconds); its picture if it has one."""
+        area = QRectF()
+        paired = len(old.lines) == len(new.lines)
+        for i, ln in enumerate(new.lines):
+            was = old.lines[i] if paired else None
+            if was is not None and (was.text, was.font.key(), was.rect, was.colour) == \
+                    (ln.text, ln.font.key(), ln.rect, ln.colour):
+                continue
+            if was is not None and was.font.key() == ln.font.key() and was.rect == ln.rect \
+                    and was.colour == ln.colour and len(was.text) == len(ln.text):
+                area = area.united(_changed_chars(was, ln))
+            else:
+                for line in (ln, was) if was is not None else (ln,):
+                    m = line.rect.height() * INK
+                    area = area.united(line.rect.adjusted(-m, -m, m, m))
+        if not paired:
+            for line in old.lines:
+                m = line.rect.height() * INK
+                area = area.united(line.rect.adjusted(-m, -m, m, m))
+        if old.pixmap_rect != new.pixmap_rect or old.pixmap is not new.pixmap:
+            for r in (old.pixmap_rect, new.pixmap_rect):
+                if r is not None:
+                    area = area.united(r)
+        return area.intersected(new.rect).toAlignedRect()
 
     def _set_images(self, images: Mapping[str, bytes] | Path) -> None:
         if isinstance(images, Path):
@@ -159,12 +225,29 @@ class LayoutView(QWidget):
         return (a.showing.screen is b.showing.screen or a.showing.screen == b.showing.screen) and \
             (a.background, a.background_image, a.accent) == (b.background, b.background_image, b.accent) and \
             len(a.boxes) == len(b.boxes) and \
+            [x.content.kind == "qr" for x in a.boxes] == [y.content.kind == "qr" for y in b.boxes] and \
             all((x.x, x.y, x.w, x.h, x.background) == (y.x, y.y, y.w, y.h, y.background)
                 for x, y in zip(a.boxes, b.boxes))
 
     def box_rect(self, box: Box) -> QRectF:
-        w, h = self.width(), self.height()
+        w, h = self.width() - self.share_width(), self.height()
         return QRectF(box.x * w, box.y * h, box.w * w, box.h * h)
+
+    def set_share(self, url: str) -> None:
+        """The phones' address and its QR code at the top right ("" takes them away): the screen gives
+        way, its regions drawn in the width left of the code, unless the screen shows the code itself."""
+        if url != self.share:
+            self.share = url
+            self._plans = []
+            self.update()
+
+    def share_width(self) -> int:
+        """The width of the strip the phones' code takes at the right (0 when there is none)."""
+        pic = self.picture
+        if not self.share or pic is None or any(b.content.kind == "qr" for b in pic.boxes):
+            return 0
+        side = min(round(self.height() * 0.19), round(self.width() * 0.16))
+        return side + 2 * round(self.height() * PAD_MAX)
 
     def drawn(self) -> tuple[DrawnLine, ...]:
         """Every line the widget draws now, laid out as it is drawn."""
@@ -174,7 +257,7 @@ class LayoutView(QWidget):
     # -- the layout of a box ----------------------------------------------------------------------
     def _key(self, box: Box) -> tuple[object, ...]:
         return (box.content, box.x, box.y, box.w, box.h, box.size, box.font, box.bold, box.colour, box.muted,
-                box.alert, box.align, self.width(), self.height())
+                box.alert, box.align, self.width(), self.height(), self.share_width())
 
     def _ensure_plans(self) -> None:
         picture = self.picture
@@ -203,13 +286,15 @@ class LayoutView(QWidget):
             plan.lines = self._stack(index, box, content.lines, inner)
         return plan
 
-    def _stack(self, index: int, box: Box, lines: tuple[Line, ...], inner: QRectF) -> list[DrawnLine]:
-        """Lines one under the other, centred in height, each at its emphasis' size or smaller."""
+    def _stack(self, index: int, box: Box, lines: tuple[Line, ...], inner: QRectF,
+               main: float | None = None) -> list[DrawnLine]:
+        """Lines one under the other, centred in height, each at its emphasis' size or smaller; ``main``
+        the height of a strong line in pixels (default: the region's size)."""
         if not lines:
             return []
-        screen_h = self.height()
+        full = box.size * self.height() if main is None else main
         bolds = [box.bold and ln.emphasis in ("strong", "alert") for ln in lines]
-        fonts = [_fit_font(box.font, line_pixels(box.font, bold, box.size * screen_h * SCALE[ln.emphasis]), bold,
+        fonts = [_fit_font(box.font, line_pixels(box.font, bold, full * SCALE[ln.emphasis]), bold,
                            ln.text, inner.width()) for bold, ln in zip(bolds, lines)]
         total = sum(QFontMetricsF(f).height() for f in fonts)
         while total > inner.height() and any(f.pixelSize() > MIN_PIXELS for f in fonts):
@@ -235,11 +320,14 @@ class LayoutView(QWidget):
 
     def _plan_table(self, index: int, box: Box, plan: _Planned, inner: QRectF) -> None:
         content = box.content
+        rows = ([content.header] if content.header else []) + [tuple(r) for r in content.rows]
+        # The title (a caption) is read with the rows: as high as a row, as a caption is to its figure.
+        row_h = min(box.size * self.height(), inner.height() / max(1, len(rows) + len(content.lines)))
         titles = self._stack(index, box, content.lines, QRectF(inner.left(), inner.top(), inner.width(),
-                                                              inner.height() * 0.16)) if content.lines else []
+                                                              row_h * len(content.lines)),
+                             main=row_h / SCALE["normal"]) if content.lines else []
         top = max((ln.rect.bottom() for ln in titles), default=inner.top())
         area = QRectF(inner.left(), top, inner.width(), inner.bottom() - top)
-        rows = ([content.header] if content.header else []) + [tuple(r) for r in content.rows]
         if not rows:
             plan.lines = titles
             return
@@ -248,7 +336,8 @@ class LayoutView(QWidget):
         right = [all(_is_figure(r[c]) for r in content.rows) and any(r[c].strip() for r in content.rows)
                  for c in range(columns)]
         right[0] = False if columns > 1 else right[0]
-        px = line_pixels(box.font, True, min(box.size * self.height() * SCALE["normal"], area.height() / len(rows)))
+        # A table's rows are its main lines: as high as the region's size, or as its height shares out.
+        px = line_pixels(box.font, True, min(box.size * self.height(), area.height() / len(rows)))
         while True:
             font = _font(box.font, px, False)
             head = _font(box.font, px, True)
@@ -290,13 +379,16 @@ class LayoutView(QWidget):
         caption_h = inner.height() * 0.22 if box.content.lines else 0.0
         side = min(inner.width(), inner.height() - caption_h)
         if caption_h:
-            plan.lines = self._stack(index, box, box.content.lines,
+            # The caption is read from a table's distance, not the room's: drawn as a normal line (its colour
+            # stays the caption's).
+            said = tuple(Line(ln.text, "normal") for ln in box.content.lines)
+            plan.lines = self._stack(index, box, said,
                                      QRectF(inner.left(), inner.top() + side, inner.width(), inner.height() - side))
             used = sum(ln.rect.height() for ln in plan.lines)
             side = min(inner.width(), inner.height() - used)
             shift = inner.top() + side - min(ln.rect.top() for ln in plan.lines)
             plan.lines = [DrawnLine(ln.box, ln.text, ln.font, ln.rect.translated(0, shift), ln.baseline + shift,
-                                    ln.colour) for ln in plan.lines]
+                                    box.colour_for(was.emphasis)) for ln, was in zip(plan.lines, box.content.lines)]
         key = f"qr:{box.content.qr}"
         if key not in self._pixmaps:
             from ui.qr import qr_pixmap
@@ -362,6 +454,9 @@ class LayoutView(QWidget):
                 painter.drawPixmap(dirty, back, dirty.translated(ox, oy))
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        strip = self.share_width()
+        if strip:
+            self._paint_share(painter, strip)
         for box, plan in zip(picture.boxes, self._plans):
             if not plan.rect.intersects(dirty):
                 continue
@@ -370,9 +465,55 @@ class LayoutView(QWidget):
             if plan.pixmap is not None and plan.pixmap_rect is not None:
                 painter.drawPixmap(plan.pixmap_rect.topLeft(), plan.pixmap)
             for line in plan.lines:
-                painter.setFont(line.font)
-                painter.setPen(QColor(line.colour or box.colour))
-                painter.drawText(QPointF(line.rect.left(), line.baseline), line.text)
+                if not line.rect.intersects(dirty.adjusted(-line.rect.height(), -line.rect.height(),
+                                                           line.rect.height(), line.rect.height())):
+                    continue
+                if line.font.pixelSize() >= BIG_TEXT:
+                    self._draw_big(painter, line, line.colour or box.colour)
+                else:
+                    painter.setFont(line.font)
+                    painter.setPen(QColor(line.colour or box.colour))
+                    painter.drawText(QPointF(line.rect.left(), line.baseline), line.text)
+
+    def _paint_share(self, painter: QPainter, strip: int) -> None:
+        """The phones' code at the top right, its address under it (as small as it must be to fit)."""
+        margin = round(self.height() * PAD_MAX)
+        side = strip - 2 * margin
+        key = f"qr:{self.share}"
+        if key not in self._pixmaps:
+            from ui.qr import qr_pixmap
+
+            self._pixmaps[key] = qr_pixmap(self.share, scale=8)
+        code = self._scaled_pixmap(key, side, side, smooth=False)
+        x = self.width() - margin - side
+        if code is not None:
+            painter.drawPixmap(x, margin, code)
+        assert self.picture is not None
+        words = self.share.removeprefix("http://").rstrip("/")
+        font = _fit_font(self.picture.theme.font, line_pixels(self.picture.theme.font, False, self.height() * 0.03),
+                         False, words, strip - margin)
+        metrics = QFontMetricsF(font)
+        painter.setFont(font)
+        painter.setPen(QColor(self.picture.theme.muted))
+        left = self.width() - margin / 2 - (strip - margin + metrics.horizontalAdvance(words)) / 2
+        painter.drawText(QPointF(left, margin + side + metrics.ascent()), words)
+
+    def _draw_big(self, painter: QPainter, line: DrawnLine, colour: str) -> None:
+        """A large line glyph by glyph, each glyph's image made once (the clock's digits, every second)."""
+        metrics = QFontMetricsF(line.font)
+        fkey = line.font.key()
+        for i, char in enumerate(line.text):
+            if char.isspace():
+                continue
+            key = (fkey, char, colour)
+            glyph = self._glyphs.get(key)
+            if glyph is None:
+                if len(self._glyphs) > GLYPHS_KEPT:
+                    self._glyphs.clear()
+                glyph = self._glyphs[key] = _glyph(line.font, char, colour)
+            x = line.rect.left() + metrics.horizontalAdvance(line.text[:i])
+            margin = line.rect.height() * INK
+            painter.drawImage(QPointF(round(x - margin), round(line.rect.top() - margin)), glyph)
 
 
 def render_image(picture: Picture, width: int, height: int,

@@ -17,10 +17,11 @@ from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 from app.api import TimeSource
+from screens.layout import LayoutError
 from ui.display import settings as saved
 from ui.display.sound import ChimePlayer
 from ui.display.voice import RoomVoice
-from ui.display.window import RoomDisplay
+from ui.display.window import RoomDisplay, find_entry
 
 ScreenList = Callable[[], Sequence[QScreen]]
 SPEECH_FIELDS = ("speech", "voice", "volume", "say_levels", "say_breaks", "say_five_minutes", "say_registration")
@@ -109,7 +110,9 @@ class DisplayController(QObject):
             return self.display
         if self.display is None:
             player = ChimePlayer(muted=self.settings.muted)
-            self.display = RoomDisplay(self._holder, self._time, player=player, voice=self.voice)
+            self.display = RoomDisplay(self._holder, self._time, player=player, voice=self.voice,
+                                       layout=self.settings.layout)
+            self.display.layout_chosen.connect(self.set_layout)
             player.setParent(self.display)
             player.muted_changed.connect(self.set_muted)
             self.display.set_chip_leaders(self.settings.chip_leaders)
@@ -143,6 +146,23 @@ class DisplayController(QObject):
             saved.save(self.settings)
         if self.display is not None:
             self.display.set_largest_bounties(show)
+
+    def set_layout(self, key: str) -> str:
+        """The layout the display shows ("" the fixed design), read again from its file, now and next time;
+        a refused one is said in one sentence (returned) and changes nothing."""
+        if self.display is not None:  # read again even when it is the one shown: the editor may have saved it
+            refused = self.display.set_layout(key)
+            if refused:
+                return refused
+        elif self.display is None and key:
+            try:
+                find_entry(key)
+            except LayoutError as exc:
+                return exc.message
+        if key != self.settings.layout:
+            self.settings = replace(self.settings, layout=key)
+            saved.save(self.settings)
+        return ""
 
     def set_league_standings(self, show: bool) -> None:
         """LGE: the league's standings between events (or not), remembered for next time; what is shown

@@ -2,7 +2,8 @@
 
 Kept in ``display.json`` in the user data folder (``FLOORMAN_DATA_DIR`` in the tests): the chimes'
 mute, the chip leaders panel, the largest bounties and the league standings between events (off by
-default), and the spoken announcements: off (chimes) or on with a voice ("" the system's default), a
+default), the layout it shows (a preset's or a venue layout's id, ``floorman screens`` lists them; "" the
+fixed design), and the spoken announcements: off (chimes) or on with a voice ("" the system's default), a
 volume in per cent and which kinds of announcement are spoken.
 """
 
@@ -32,6 +33,7 @@ class DisplaySettings:
     say_breaks: bool = True
     say_five_minutes: bool = True
     say_registration: bool = False  # the last level to register, said with that level
+    layout: str = "classic-16x9"  # the layout the display shows (window.DEFAULT_LAYOUT); "" the fixed design
 
 
 def settings_path() -> Path:

@@ -43,6 +43,7 @@ class DisplaySource:
         self._clock_fn: ClockFn = clock_fn or _clock
         self._facts_for: views.TournamentView | None = None
         self._facts = RoomFacts()
+        self.seq = -1
 
     @property
     def tournament(self) -> Tournament:
@@ -59,8 +60,10 @@ class DisplaySource:
         """The picture at ``now`` (default: the time source's now)."""
         at = self.time.now() if now is None else now
         tournament = self.tournament
-        facts = self.facts(views.read(tournament, at))
-        clock = self._clock_fn(tournament, at)
+        view = views.read(tournament, at)
+        self.seq = view.seq  # the state read: a picture composed for an older one is stale
+        facts = self.facts(view)
+        clock = view.clock if self._clock_fn is _clock else self._clock_fn(tournament, at)
         if clock.late_seconds_left:
             facts = replace(facts, late_seconds_left=clock.late_seconds_left)
         return build_frame(clock.raw, facts)

@@ -8,6 +8,7 @@ applies them to the open display at once.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -93,7 +94,7 @@ class VoiceDialog(QDialog):
     def chosen(self) -> DisplaySettings:
         """The settings with the choices made here."""
         picked = self.voices.currentData()
-        kinds = {FIELDS[kind]: box.isChecked() for kind, box in self.kinds.items()}
+        kinds: dict[str, Any] = {FIELDS[kind]: box.isChecked() for kind, box in self.kinds.items()}
         return replace(self.settings, speech=picked is not None,
                        voice=picked if picked is not None else self.settings.voice,
                        volume=self.volume.value(), **kinds)

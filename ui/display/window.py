@@ -3,20 +3,45 @@
 It reads the engine's clock through an injectable time source and repaints 20 times a second, so a
 level changes on screen within 50 ms of its end; it never counts time itself. Esc, a double-click
 or the right-click menu leaves full screen.
+
+It shows a layout (a preset or one of the venue's own, :mod:`screens.layout`) drawn by
+:class:`ui.display.layout_view.LayoutView`: the screen that shows at the time source's now, the cycle and
+the event screens (:mod:`screens.rotation`), so a fake clock moves it in the tests. A layout is chosen
+per window (:meth:`RoomDisplay.set_layout`, the right-click menu); one that is refused is said in one
+sentence and the window keeps the one it showed. Without a layout (``layout=None``) it shows the fixed
+design (:class:`ui.display.panel.DisplayPanel`, with its chip leaders, bounties and league board). The
+chimes and the voice follow the clock's moments (:class:`screens.frame.DisplayFrame`) whatever shows.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QContextMenuEvent, QGuiApplication, QKeyEvent, QMouseEvent, QScreen
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QContextMenuEvent,
+    QGuiApplication,
+    QKeyEvent,
+    QMouseEvent,
+    QScreen,
+)
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
-from app.api import TimeSource
+from app.api import TimeSource, knockouts, views
+from screens.compose import Picture, compose
 from screens.frame import ENDED, WAITING, DisplayFrame
+from screens.layout import IMAGES, Layout, LayoutEntry, LayoutError, list_layouts, venue_layouts
+from screens.pieces import RoomInput, render_piece
+from screens.rotation import Announcement, moments_of
 from ui.display.chime import STRIKES, ChimePolicy
+from ui.display.layout_view import LayoutView
 from ui.display.league_board import LeagueBoard
 from ui.display.panel import DisplayPanel
 from ui.display.sound import ChimePlayer
@@ -27,6 +52,42 @@ from ui.qr import qr_pixmap
 log = logging.getLogger("floorman.display")
 
 TICK_MS = 50
+DEFAULT_LAYOUT = "classic-16x9"  # what a display shows when the layout it was given is refused at the start
+
+
+
+def find_entry(key: str, folder: Path | None = None) -> LayoutEntry:
+    """The layout ``key`` (a preset's or a venue layout's id, the venue's own first), checked; a refusal
+    raises :class:`LayoutError` with its sentence."""
+    entries = list_layouts(folder if folder is not None else venue_layouts())
+    for entry in sorted(entries, key=lambda e: e.source != "venue"):
+        if entry.id == key:
+            if entry.layout is None:
+                raise LayoutError(entry.code or "UNREADABLE", entry.error)
+            return entry
+    known = ", ".join(sorted({e.id for e in entries}))
+    raise LayoutError("UNKNOWN_LAYOUT", f"There is no layout {key!r}; there are {known}.")
+
+
+def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Callable[[str], object]) -> None:
+    """The layouts to choose from, in ``menu`` (emptied first): the fixed design, the presets and the
+    venue's own (``folder``; None: the user data folder's), a refused one greyed with its reason, the
+    ``current`` one checked; ``choose(id)`` is called with the one the director picks."""
+    menu.clear()
+    group = QActionGroup(menu)
+    choices: list[tuple[str, str, str]] = [("", "Fixed design (with the chip leaders and bounties panels)", "")]
+    for e in list_layouts(folder if folder is not None else venue_layouts()):
+        where = "" if e.source == "preset" else " (the venue's)"
+        words = f"{e.name} {e.aspect}{where}" if e.layout is not None else f"{e.id}: refused, {e.error}"
+        choices.append((e.id, words, e.error))
+    for key, words, error in choices:
+        action = QAction(words, menu)
+        action.setCheckable(True)
+        action.setChecked(key == current)
+        action.setEnabled(not error)
+        action.triggered.connect(lambda _=False, k=key: choose(k))
+        group.addAction(action)
+        menu.addAction(action)
 
 
 class RoomDisplay(QWidget):
@@ -36,11 +97,16 @@ class RoomDisplay(QWidget):
         full_screen_changed(bool): the window entered or left full screen.
         sound_message(str): said once: how the chimes will sound, or why they will not (and, with the
             announcements on, the voice that speaks them, or why none does).
+        layout_chosen(str): the director chose a layout in the right-click menu ("" the fixed design) and
+            the window shows it (remember it for next time).
+        layout_refused(str): a layout could not be shown, in one sentence; the window kept its last one.
         closed(): the window was closed.
     """
 
     full_screen_changed = Signal(bool)
     sound_message = Signal(str)
+    layout_chosen = Signal(str)
+    layout_refused = Signal(str)
     closed = Signal()
 
     def __init__(
@@ -52,6 +118,8 @@ class RoomDisplay(QWidget):
         player: ChimePlayer | None = None,
         voice: RoomVoice | None = None,
         tick_ms: int = TICK_MS,
+        layout: str | None = None,
+        layouts_folder: Path | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         # The director types all night in the other window: the display never takes the keyboard.
@@ -65,11 +133,23 @@ class RoomDisplay(QWidget):
         self.panel = DisplayPanel(self)
         self.board = LeagueBoard(self)  # the league standings, between events, when the director asks
         self.board.hide()
+        self.view = LayoutView(self)  # the chosen layout, drawn
+        self.view.hide()
         self.league: tuple[str, str, list[tuple[str, str, str]]] | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.panel)
-        layout.addWidget(self.board)
+        self.layout_id = ""  # "" : the fixed design
+        self.room_layout: Layout | None = None
+        self.layout_images: Path | None = None
+        self.layouts_folder = layouts_folder  # None: the venue's folder in the user data folder
+        self.announcements: tuple[Announcement, ...] = ()
+        self.share_url = ""
+        self._frame: DisplayFrame | None = None
+        self._composed: tuple[Any, ...] = ()  # what the shown picture was composed from
+        self._read: tuple[int, Any, views.StructureView | None, tuple[Any, ...]] = (-1, None, None, ())
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.panel)
+        box.addWidget(self.board)
+        box.addWidget(self.view)
         self.policy = ChimePolicy()
         self.player = player or ChimePlayer(self)
         self.player.message.connect(self.sound_message)
@@ -83,28 +163,102 @@ class RoomDisplay(QWidget):
         changed = getattr(tournament_or_session, "changed", None)
         if changed is not None and hasattr(changed, "connect"):
             changed.connect(self.refresh)
+        self.refusal = ""  # why the layout asked for at the start was refused ("" : it was not)
+        if layout:
+            self.refusal = self.set_layout(layout)
+            if self.refusal and layout != DEFAULT_LAYOUT:
+                self.set_layout(DEFAULT_LAYOUT)  # no last good one yet: the classic preset
         self.refresh()
+
+    # -- the layout ---------------------------------------------------------------------------
+    def set_layout(self, key: str) -> str:
+        """Show the layout ``key`` (an id ``floorman screens`` lists; "" the fixed design). A layout that
+        is refused (a bad file, a missing image, no such layout) changes nothing: the window keeps what it
+        showed and the refusal comes back (and ``layout_refused``) in one sentence; "" when shown."""
+        if not key:
+            self.layout_id, self.room_layout, self.layout_images = "", None, None
+        else:
+            try:
+                entry = find_entry(key, self.layouts_folder)
+            except LayoutError as exc:
+                log.warning("the room display keeps its layout: %s", exc.message)
+                self.layout_refused.emit(exc.message)
+                return exc.message
+            self.layout_id, self.room_layout = key, entry.layout
+            self.layout_images = entry.path.parent / IMAGES if entry.source == "venue" else None
+        self._show_parts()
+        self.refresh()
+        return ""
+
+    def set_announcements(self, announcements: tuple[Announcement, ...]) -> None:
+        """The director's announcements, each shown on the layout's announcement screen at its time."""
+        self.announcements = tuple(announcements)
+        self.refresh()
+
+    def _show_parts(self) -> None:
+        frame = self._frame
+        between = self.league is not None and frame is not None and frame.mode in (WAITING, ENDED)
+        drawn = self.room_layout is not None
+        for part, shown in ((self.panel, not drawn and not between), (self.board, between),
+                            (self.view, drawn and not between)):
+            if part.isVisibleTo(self) != shown:
+                part.setVisible(shown)
+
+    def _room(self, now: float) -> RoomInput:
+        """What the layout's pieces read at ``now``: the view every tick, the structure and the knockouts
+        once per change of the tournament."""
+        tournament = self.source.tournament
+        view = views.read(tournament, now)
+        seq, players, structure, kos = self._read
+        if seq != view.seq or players is not view.players:
+            structure, kos = views.structure(tournament), tuple(knockouts(tournament))
+            self._read = (view.seq, view.players, structure, kos)
+        return RoomInput(view=view, now=now, structure=structure, knockouts=kos, phones_url=self.share_url)
+
+    def picture(self, now: float | None = None) -> Picture | None:
+        """The layout's picture at ``now`` (default: the time source's); None without a layout."""
+        if self.room_layout is None:
+            return None
+        at = self.source.time.now() if now is None else now
+        room = self._room(at)
+        return compose(self.room_layout, room, moments_of(room.view, self.announcements), at)
+
+    def words(self, piece: str, now: float | None = None) -> str:
+        """What ``piece`` says now, as any screen of a layout shows it (a piece the shown screen may not
+        hold: the tests and the director's tools read a figure without waiting for its screen)."""
+        at = self.source.time.now() if now is None else now
+        return render_piece(piece, self._room(at)).text
 
     # -- the picture --------------------------------------------------------------------------
     @property
     def frame(self) -> DisplayFrame | None:
-        return self.panel.frame
+        return self._frame
 
     def refresh(self, *_: Any) -> None:
         """Read the clock now and show it; a failure keeps the last picture and the clock ticking."""
         try:
-            frame = self.source.frame()
+            now = self.source.time.now()
+            frame = self.source.frame(now)
+            # The picture is composed again when what it shows may have changed: the clock's words, the
+            # tournament, the second (the screens turn, the pages and banners follow the time), the
+            # announcements or the phones' address; the 20 ticks of a second between cost the frame alone.
+            shown = replace(frame, seconds_left=None, seconds_to_break=None)  # the words, not the exact time
+            key = (shown, self.source.seq, int(now), self.announcements, self.share_url, self.room_layout)
+            picture = self.picture(now) if key != self._composed else None
+            if picture is not None:
+                self._composed = key
         except Exception:
             if not self._failed:
                 log.exception("the room display could not read the tournament")
             self._failed = True
             return
         self._failed = False
-        self.panel.show_frame(frame)
-        between = self.league is not None and frame.mode in (WAITING, ENDED)
-        if between != self.board.isVisible():
-            self.panel.setVisible(not between)
-            self.board.setVisible(between)
+        self._frame = frame
+        if picture is not None:
+            self.view.show_picture(picture, self.layout_images)
+        elif self.room_layout is None:
+            self.panel.show_frame(frame)
+        self._show_parts()
         moments = self.policy.update(frame)
         if not moments:
             return
@@ -167,11 +321,15 @@ class RoomDisplay(QWidget):
         self.setVisible(True)
 
     def set_share(self, url: str | None) -> None:
-        """The phones' address and its QR code in a corner (None: taken away)."""
+        """The phones' address and its QR code in a corner, and in a layout's phones pieces (None: taken
+        away)."""
+        self.share_url = url or ""
+        self.view.set_share(self.share_url)
         if url:
             self.panel.set_share(qr_pixmap(url, scale=10), url)
         else:
             self.panel.set_share(None)
+        self.refresh()
 
     def set_league(self, league: tuple[str, str, list[tuple[str, str, str]]] | None) -> None:
         """League standings to show between events: (title, subtitle, [(rank, name, points)]); None: never."""
@@ -226,8 +384,19 @@ class RoomDisplay(QWidget):
         self.toggle_full_screen()
         event.accept()
 
+    def choose_layout(self, key: str) -> None:
+        """The director chose a layout in the menu: shown and told (``layout_chosen``), or refused."""
+        if not self.set_layout(key):
+            self.layout_chosen.emit(key)
+
+    def layout_menu(self, parent: QMenu) -> QMenu:
+        """Layout: the fixed design, the presets and the venue's own (a refused one greyed, with why)."""
+        menu = QMenu("Layout", parent)
+        fill_layout_menu(menu, self.layouts_folder, self.layout_id, self.choose_layout)
+        return menu
+
     def menu(self) -> QMenu:
-        """The right-click menu: full screen, mute, close."""
+        """The right-click menu: full screen, mute, the layout, close."""
         menu = QMenu(self)
         full = QAction("Leave full screen (Esc)" if self.isFullScreen() else "Full screen (F11)", menu)
         full.triggered.connect(self.toggle_full_screen)
@@ -237,8 +406,10 @@ class RoomDisplay(QWidget):
         mute.toggled.connect(self.player.set_muted)
         close = QAction("Close the room display", menu)
         close.triggered.connect(self.close)
-        for action in (full, mute, close):
-            menu.addAction(action)
+        menu.addAction(full)
+        menu.addAction(mute)
+        menu.addMenu(self.layout_menu(menu))
+        menu.addAction(close)
         return menu
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:

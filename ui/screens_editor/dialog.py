@@ -49,9 +49,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import CATALOGUE, Tournament, build_demo
-from oskit.dirs import user_data_dir
 from screens.compose import Picture, compose
-from screens.layout import IMAGES, THEME_COLOURS, LayoutEntry, LayoutError, list_layouts
+from screens.layout import IMAGES, THEME_COLOURS, LayoutEntry, LayoutError, list_layouts, venue_layouts
 from screens.pieces import PIECES, room_input
 from screens.rotation import moments_of
 from ui.feedback import Feedback
@@ -59,7 +58,6 @@ from ui.screens_editor.model import EditedLayout, import_into, read_images
 from ui.screens_editor.preview import LayoutPreview
 
 FIRST = "classic-16x9"  # the preset the editor opens on
-LAYOUTS = "layouts"  # the venue's own layouts: this folder of the user data folder (as `floorman screens`)
 SIZES: tuple[tuple[str, int, int], ...] = (
     ("1280 x 720", 1280, 720),
     ("1920 x 1080", 1920, 1080),
@@ -81,10 +79,6 @@ COLOUR_WORDS = {"background": "Background", "foreground": "Text", "accent": "Acc
 PICTURES = "Pictures (*.png *.jpg *.jpeg *.gif *.webp)"
 PREVIEW_ANNOUNCEMENT = "Dinner break at 8: the buffet opens in the bar"
 
-
-def venue_folder() -> Path:
-    """Where the venue keeps its own layouts."""
-    return user_data_dir() / LAYOUTS
 
 
 def _swatch(colour: str, size: int = 18) -> QIcon:
@@ -131,7 +125,7 @@ class LayoutEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Room screens' layout")
         self.tournament, self.now_of = tournament, now
-        self.folder = folder if folder is not None else venue_folder()
+        self.folder = folder if folder is not None else venue_layouts()
         self._demo: Tournament | None = None
         self.entries: tuple[LayoutEntry, ...] = ()
         first = next(e for e in list_layouts() if e.layout is not None)

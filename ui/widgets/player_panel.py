@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from ui.feedback import Feedback
 from ui.models.player_filter import PlayerFilter
 from ui.models.players import PlayerModel
+from ui.widgets.prereg_list import PreregisteredList
 
 
 class ActionBar(QFrame):
@@ -47,6 +48,10 @@ class ActionBar(QFrame):
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.edit.setCompleter(self.completer)
+        self.other_names = QStringListModel(self)
+        self.other_completer = QCompleter(self.other_names, self)
+        self.other_completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.other_completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.edit.returnPressed.connect(self._submit)
         self.feedback = Feedback()
         row = QHBoxLayout()
@@ -60,11 +65,15 @@ class ActionBar(QFrame):
         self.hide()
 
     def begin(self, key: str, title: str, text: str = "", placeholder: str = "player name or number",
-              own_completion: bool = False) -> None:
-        """Start an action; ``own_completion``: the line's names come from elsewhere (the roster)."""
+              own_completion: bool = False, names: list[str] | None = None) -> None:
+        """Start an action; ``own_completion``: the line's names come from elsewhere (the roster); ``names``:
+        the line completes from these names instead of the players' (the pre-registered ones)."""
         self.key = key
         if own_completion:
             self.edit.setCompleter(None)  # type: ignore[arg-type]  # None removes it (Qt's stubs say otherwise)
+        elif names is not None:
+            self.other_names.setStringList(names)
+            self.edit.setCompleter(self.other_completer)
         else:
             self.edit.setCompleter(self.completer)
         self.title.setText(f"{title}:")
@@ -135,6 +144,8 @@ class PlayerPanel(QWidget):
         lay.addLayout(top)
         lay.addWidget(self.action_bar)
         lay.addWidget(self.view, 1)
+        self.preregistered = PreregisteredList()  # REG-10: hidden while nobody is pre-registered
+        lay.addWidget(self.preregistered)
         self.proxy.rowsInserted.connect(self._count)
         self.proxy.rowsRemoved.connect(self._count)
         self.proxy.modelReset.connect(self._count)

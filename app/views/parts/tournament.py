@@ -68,3 +68,16 @@ def announcements(state: TournamentState) -> tuple[AnnouncementView, ...]:
     rows = [AnnouncementView(int(a["number"]), str(a["text"]), float(a["starts_at"]), int(a["seconds"]),
                              *shown[int(a["number"])]) for a in standing(state)]
     return tuple(sorted(rows, key=lambda r: (r.shows_from, r.number)))
+
+
+class PreregisteredView(msgspec.Struct, frozen=True):
+    """A name on the pre-registered list, not yet checked in (REG-10): no seat, not in the field or the pool."""
+
+    name: str
+    paid_ahead: bool
+
+
+def preregistered(state: TournamentState) -> tuple[PreregisteredView, ...]:
+    """The pre-registered players who have not checked in, in the order they were taken (REG-10)."""
+    return tuple(PreregisteredView(str(r["name"]), bool(r.get("paid_ahead")))
+                 for r in state.extra.get("preregistered", ()))
