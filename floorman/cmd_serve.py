@@ -133,10 +133,10 @@ def main(argv: list[str]) -> int:
             return 2
         get = lambda: source.tournament  # noqa: E731
         poll = source.reload
-    from floorman.cmd_screens import venue_folder
+    from screens.layout import venue_layouts
     from web.display import Layouts
 
-    server = PhoneServer(args.host, args.port, layouts=Layouts(venue_folder()))
+    server = PhoneServer(args.host, args.port, layouts=Layouts(venue_layouts()))
     try:
         server.start()
     except OSError as exc:

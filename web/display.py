@@ -47,7 +47,6 @@ from web.snapshot import snapshot_key
 
 DEFAULT_LAYOUT = "classic-16x9"  # a display that names no layout (and the director chose none for it)
 DEFAULT_UPRIGHT = "classic-9x16"  # ... on a screen standing upright
-LAYOUTS_FOLDER = "layouts"  # the venue's own layouts, in the user data folder (as floorman screens has it)
 MAX_SCREEN_NAME = 60  # characters of a display's name (?screen=Bar TV)
 
 # The pieces whose line counts with the clock: the frame's text it is, and the timestamp it counts with.
@@ -61,11 +60,6 @@ TICKING: Mapping[str, str] = {
 LATE_PREFIX = "Late registration closes in "
 IMAGE_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"}
 
-
-def venue_layouts_folder() -> Path:
-    from oskit.dirs import user_data_dir
-
-    return user_data_dir() / LAYOUTS_FOLDER
 
 
 @dataclass(frozen=True)

@@ -659,9 +659,9 @@ class PhoneServer:
             raise
         self.port = sock.getsockname()[1]  # port 0: the one the system chose
         if self.hub.layouts is None:
-            from web.display import venue_layouts_folder
+            from screens.layout import venue_layouts
 
-            self.hub.layouts = Layouts(venue_layouts_folder())
+            self.hub.layouts = Layouts(venue_layouts())
         config = uvicorn.Config(
             make_app(self.hub, self.max_clients), loop="asyncio", http=guarded_protocol(self.door), ws="none",
             lifespan="off", log_level="warning", access_log=False, backlog=128,

@@ -292,3 +292,18 @@ def test_the_time_to_the_break_counts_as_the_engine_writes_it(before):
     for later in (0.0, 0.3, 0.63, 0.999, 1.5, min(before - 0.01, 40.7)):
         room = room_input(demo, now + later)
         assert tick_text(tick, int(round((now + later) * 1000))) == room.frame.break_text, later
+
+
+def test_the_directors_announcement_shows_on_the_browser_display(served):
+    """An announcement recorded with the announce action reaches every browser display: the layout's
+    announcement screen with the director's words, at the time it was set for, and not before."""
+    now = served.clock.now()
+    served.t.execute({"cmd": "announce", "text": "Dinner break in 10 minutes", "starts_at": now + 120,
+                      "seconds": 60})
+    served.server.publish_feed(make_feed(served.t, now, phones_url=served.url))
+    before = json.dumps(served.json("/display/state?layout=classic-16x9"))
+    assert "Dinner break in 10 minutes" not in before
+    served.clock.advance(125)
+    served.server.publish_feed(make_feed(served.t, served.clock.now(), phones_url=served.url))
+    during = served.json("/display/state?layout=classic-16x9")
+    assert "Dinner break in 10 minutes" in json.dumps(during)
