@@ -18,6 +18,8 @@ from app.core.timesource import FakeClock, TimeSource, WallClock
 from app.engine import Tournament
 from app.errors import Choice, Question, RuleError
 from app.events.base import ALL_CHANGED, Aspect, Changes, what_changed
+from app.flights import event as flight_event
+from app.flights.event import FlightEvent
 from app.format import CLOSED_EARLY, money
 from app.games.catalogue import CATALOGUE
 from app.league import (
@@ -52,6 +54,7 @@ from app.signups import NEW, Candidate, Plan, Preview, PreviewRow, SignupRow, pr
 from app.tools.demo import build_demo
 from app.tools.scenario import ScenarioFailure, load_scenario, run_scenario
 from app.tools.simulate import InvariantBroken, Simulation, run_simulation, simulation_profile
+from app.tools.simulate_flights import run_flights
 from app.views import (
     ClockView,
     FieldView,
@@ -101,6 +104,9 @@ __all__ = [
     "prizes_in_play",
     # the objects a face holds and passes around
     "Tournament",
+    "FlightEvent",
+    "flight_event",
+    "run_flights",
     "TournamentState",
     "Player",
     "Table",

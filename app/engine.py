@@ -36,6 +36,9 @@ from app.views.detail import PARTS, json_view
 
 # Commands that may still run once the tournament has ended (they do not change play).
 AFTER_END_ALLOWED = frozenset({"note", "set_payouts"})
+# FLT-3: what a flight whose day has ended (its chips bagged) still takes: nothing that plays on.
+AFTER_DAY_ALLOWED = frozenset({"note", "set_payouts", "chip_count", "accept_chip_count", "announce",
+                               "cancel_announcement"})
 
 
 class Tournament:
@@ -98,6 +101,9 @@ class Tournament:
             self.run_due(decl)  # what time passing made due is done first, and stays done
         if self.state.ended and decl.name() not in AFTER_END_ALLOWED:
             raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
+        if "day_ended" in self.state.extra and decl.name() not in AFTER_DAY_ALLOWED:
+            raise RuleError("FLIGHT_BAGGED", "This flight's day has ended and its chips are bagged; nobody plays "
+                            "on. Its survivors play on in Day 2.")
         ctx = Context(self, decl)
         try:
             handler(ctx, decl)
@@ -112,7 +118,7 @@ class Tournament:
         """A command that time passing has made due (ELIM-6: the end, once late registration closed with
         one player left), else None. :meth:`execute` runs it before the next command; the store runs it
         first as an automatic action of its own. ``at``: the time of the command about to run."""
-        if self.state.ended or not DUE_CHECKS:
+        if self.state.ended or not DUE_CHECKS or "day_ended" in self.state.extra:  # FLT-3: nothing more is due
             return None
         now = float(at) if at is not None else self.time.now()
         for check in DUE_CHECKS:

@@ -29,6 +29,7 @@ SUBCOMMANDS: dict[str, str] = {
     "takeover": "floorman.cmd_standby:take_over_main",
     "screens": "floorman.cmd_screens:main",
     "export": "floorman.cmd_export:main",
+    "event": "floorman.cmd_event:main",
     "import-signups": "floorman.cmd_import_signups:main",
 }
 

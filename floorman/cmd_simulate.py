@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
-from app.api import InvariantBroken, RuleError, Simulation, run_simulation
+from app.api import InvariantBroken, RuleError, Simulation, run_flights, run_simulation, simulation_profile
 from floorman.args import Parser
 from oskit.memory import peak_rss_mb
 
 
 def main(argv: list[str]) -> int:
     parser = Parser(prog="floorman simulate", description="Play a whole tournament headless.")
-    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--players", type=int, default=100, help="players (with --flights: entries per flight)")
+    parser.add_argument("--flights", type=int, default=None, metavar="N",
+                        help="play an event of N flights of --players entries each, into Day 2 and to its winner")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default="tda", help="profile id or a profile JSON file")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -30,6 +33,8 @@ def main(argv: list[str]) -> int:
         from db.errors import StoreError
     except ImportError:  # pragma: no cover - the store is always shipped
         StoreError = RuntimeError  # type: ignore[misc,assignment]  # noqa: N806
+    if args.flights is not None:
+        return _flights(parser, args, StoreError)
     sim = Simulation(players=args.players, seed=args.seed, profile=args.profile, check_every=args.check_every)
     try:
         if args.db:
@@ -63,3 +68,41 @@ def main(argv: list[str]) -> int:
         for row in result["payouts"][:10]:
             print(f"{'':>26}  {row['place']:>4}. {row['player']}: {row['amount_cents'] / 100:,.2f}")
     return 0
+
+
+def _flights(parser: Parser, args: Any, store_error: type[Exception]) -> int:
+    """``--flights N``: N flights into Day 2 (FLT); with ``--db`` every event action goes to the event file."""
+    if args.flights < 1:
+        parser.error("an event needs at least one flight")
+    try:
+        if args.db:
+            from db.event_store import EventStore
+
+            profile = simulation_profile(args.profile, args.players * args.flights)
+            with EventStore.create(args.db, profile, f"Simulation {args.seed}", seed=args.seed) as store:
+                result = run_flights(args.flights, args.players, seed=args.seed, profile=args.profile,
+                                     execute=store.execute, event=store.event)
+        else:
+            result = run_flights(args.flights, args.players, seed=args.seed, profile=args.profile)
+    except InvariantBroken as exc:
+        print(f"invariant broken: {exc}", file=sys.stderr)
+        return 1
+    except RuleError as exc:
+        print(f"floorman simulate: {exc.message}", file=sys.stderr)
+        return 2 if exc.code == "INVALID_PROFILE" else 1
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except store_error as exc:
+        print(f"floorman simulate: {exc}", file=sys.stderr)
+        return 2
+    result["peak_rss_mb"] = peak_rss_mb()
+    if args.json:
+        print(json.dumps(result))
+        return 0 if result["chips_conserved"] and result["paid_cents"] == result["prize_pool_cents"] else 1
+    for key, value in result.items():
+        if key != "payouts":
+            print(f"{key:>26}: {value}")
+    for row in result["payouts"][:10]:
+        print(f"{'':>26}  {row['place']:>4}. {row['player']} ({row['day']}): {row['amount_cents'] / 100:,.2f}")
+    return 0 if result["chips_conserved"] and result["paid_cents"] == result["prize_pool_cents"] else 1

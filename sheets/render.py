@@ -9,6 +9,7 @@ Options (all optional): ``paper`` ("letter" or "a4"), ``venue``, ``logo`` (PNG/J
 - chip-race: ``break_after`` (the level whose break is raced; default the next race; "all" for every
   race), ``table`` (one table only)
 - receipts: ``blank`` (one receipt per paid place, names left to fill in)
+- bags: the bag-and-tag sheet of a flight's end of day (FLT-4), from the seating
 
 A name with letters no font has never stops a sheet: it prints with "?" for those letters and a "†"
 after it, every page says why in a footnote, and :func:`draw` returns the list of such names.
@@ -21,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sheets import source
+from sheets.bags import bag_sheet
 from sheets.deal import deal_sheet
 from sheets.fonts import fonts, footnote
 from sheets.model import Sheet
@@ -43,6 +45,7 @@ SHEETS: dict[str, str] = {
     "results": "Results",
     "money": "Money trail",
     "deal": "Deal sheet",
+    "bags": "Bag and tag",
 }
 SHEET_NAMES: tuple[str, ...] = tuple(SHEETS)
 
@@ -84,6 +87,7 @@ _RENDER: dict[str, Callable[[Sheet, Options], bytes]] = {
     "results": lambda s, o: results_sheet(s.results, s.tournament, o, s.entries),
     "money": lambda s, o: money_trail(s.money, s.tournament, o),
     "deal": lambda s, o: deal_sheet(s.deal, s.tournament, o),
+    "bags": lambda s, o: bag_sheet(s.seats, s.tournament, o),
 }
 
 

@@ -47,13 +47,13 @@ def _rows(rules: list[str], found: dict[str, set[str]]) -> list[str]:
 
 def proofs() -> dict[str, set[str]]:
     found: dict[str, set[str]] = defaultdict(set)
-    for path in sorted((ROOT / "tests" / "scenarios").glob("*.json")):
+    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.json")):  # an event's scenarios: flights/
         rules = set(json.loads(path.read_text(encoding="utf-8")).get("rules", []))
         m = re.match(r"([a-z]+)-(\d+)", path.stem)
         if m:
             rules.add(f"{m.group(1).upper()}-{m.group(2)}")
         for rule in rules:
-            found[str(rule).split("(")[0].strip()].add(f"tests/scenarios/{path.name}")
+            found[str(rule).split("(")[0].strip()].add(str(path.relative_to(ROOT)))
     for path in sorted(ROOT.glob("tests/**/test_*.py")):
         for name in re.findall(r"def (test_([a-z]+)_(\d+)[a-z]?_\w*)", path.read_text(encoding="utf-8")):
             found[f"{name[1].upper()}-{name[2]}"].add(f"{path.relative_to(ROOT)}::{name[0]}")

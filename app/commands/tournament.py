@@ -34,6 +34,22 @@ class ChangeSettings(Command, tag="change_settings"):
     settings: dict[str, Any]
 
 
+class EndFlightDay(Command, tag="end_flight_day"):
+    """End this flight's day (FLT-3): the survivors bag their chips and nobody plays on.
+
+    ``reason`` says why it ends: the director's word, the set level, the number or the share of players left.
+    The bags are then entered in the event (docs/commands/flights.md); the flight refuses anything that would
+    play on (``FLIGHT_BAGGED``), and takes notes and chip counts.
+    """
+
+    label: ClassVar[str] = "end of the flight's day"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    rules: ClassVar[tuple[str, ...]] = ("FLT-3",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "end_flight_day", "reason": "director"},)
+
+    reason: str = "director"
+
+
 # What every player in the room reads is the tournament director's word: the announcement commands are
 # the director's alone (DIRECTOR_ONLY). The desk takes the money and seats players and the floor enters
 # what happens at the tables; neither speaks for the tournament on its screens (a desk or floor station

@@ -45,6 +45,20 @@ class SettingsChanged(Event, tag="settings_changed"):
     settings: dict[str, Any]
 
 
+class FlightDayEnded(Event, tag="flight_day_ended"):
+    """FLT-3: this tournament is a flight of an event and its day ended: the chips are bagged, nobody plays on."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"clock", "notes"})
+
+    reason: str = "director"
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
 class AnnouncementMade(Event, tag="announcement_made"):
     """The director set an announcement for the room's screens: its number, words, start and length."""
 

@@ -28,6 +28,7 @@ import msgspec
 
 from app.core.collector import collector_paused
 from app.core.state import TournamentState
+from app.profiles.profile import SCHEMA, profile_from_dict
 
 FORMAT_VERSION = 1
 MAGIC = b"FMSNAP" + bytes([FORMAT_VERSION])
@@ -73,9 +74,20 @@ def load_state(blob: bytes, limit: int = MAX_STATE_BYTES) -> TournamentState:
     # it would walk the whole heap several times meanwhile.
     with collector_paused():
         try:
-            return _DECODER.decode(inflate(bytes(blob[len(MAGIC):]), limit))
+            state = _DECODER.decode(inflate(bytes(blob[len(MAGIC):]), limit))
         except (zlib.error, msgspec.DecodeError) as exc:  # ValidationError is a DecodeError
             raise SnapshotFormatError(f"it is damaged ({exc})") from exc
+    return with_current_settings(state)
+
+
+def with_current_settings(state: TournamentState) -> TournamentState:
+    """A snapshot written before a profile setting was added lacks it; replaying its log gives it its
+    default (the profile is read again from the log's data). So does this: the profile is read again from
+    its own data, every key this version knows filled in, and the snapshot equals the replay."""
+    profile = state.profile
+    if profile is not None and set(profile.settings) != set(SCHEMA):
+        state.profile = profile_from_dict(profile.to_dict())
+    return state
 
 
 def inflate(data: bytes, limit: int = MAX_STATE_BYTES) -> bytes:

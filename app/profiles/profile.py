@@ -231,6 +231,28 @@ SCHEMA: dict[str, Setting] = {
     "stud.showing_tie": S("high_card_suit", choice("high_card_suit", "dealer_clockwise"), "stud tie on later streets"),
     "stud.double_on_open_pair": S(False, boolean, "bets may double on 4th street for an open pair"),
     "pot.odd_chip": S("tda20", choice("tda20", "s000"), "split-pot odd chip rule"),
+    # multi-flight events (FLT)
+    "flight.enter_several": S(
+        True, boolean, "FLT-1: a player may enter more than one flight of an event (one stack goes forward)",
+    ),
+    "flight.stack_forward": S(
+        "biggest", choice("biggest", "first"),
+        "FLT-2: a player who bags in several flights takes the biggest bag, or the first, to Day 2 (never the sum)",
+    ),
+    "flight.end": S(
+        "director", choice("director", "level", "players", "share"),
+        "FLT-3: a flight ends when the director says, at the end of flight.end_level, at flight.end_players left, "
+        "or at flight.end_share_percent of its entries left",
+    ),
+    "flight.end_level": S(None, whole(1, optional=True), "FLT-3: the last level played on Day 1"),
+    "flight.end_players": S(None, whole(1, optional=True), "FLT-3: a flight stops with this many players left"),
+    "flight.end_share_percent": S(
+        None, whole(1, 100, optional=True), "FLT-3: a flight stops with this percent of its entries left",
+    ),
+    "flight.bag_tolerance_chips": S(
+        0, whole(0), "FLT-4: how far a table's bagged counts may differ from the chips in play at it",
+    ),
+    "flight.day2_late_reg": S(False, boolean, "FLT-6: new players may buy in on Day 2 (with a starting stack)"),
 }
 
 

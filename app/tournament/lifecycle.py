@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.commands.tournament import ChangeSettings, Note
+from app.commands.tournament import ChangeSettings, EndFlightDay, Note
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
-from app.events.tournament import NoteWritten, SettingsChanged, TournamentCreated
+from app.events.tournament import FlightDayEnded, NoteWritten, SettingsChanged, TournamentCreated
 from app.format import currency_name
 from app.levels.structure import Structure, check_forced_bets, check_setup, for_settings
 from app.levels.timeline import structure_of
@@ -37,6 +37,26 @@ def note(ctx: Context, cmd: Note) -> None:
 @applies
 def _note(state: TournamentState, ev: NoteWritten) -> None:
     state.extra.setdefault("notes", []).append({"at": ev.at, "text": ev.text})
+
+
+DAY_END_REASONS = ("director", "level", "players", "share")
+
+
+@command
+def end_flight_day(ctx: Context, cmd: EndFlightDay) -> None:
+    """FLT-3: the day ends once; every table bags (the engine refuses play after it: FLIGHT_BAGGED)."""
+    if ctx.state.extra.get("day_ended"):
+        raise RuleError("FLIGHT_BAGGED", "This flight's day has already ended; its chips are bagged.")
+    if cmd.reason not in DAY_END_REASONS:
+        raise RuleError("INVALID_INPUT", f"A day ends by one of: {', '.join(DAY_END_REASONS)}.")
+    if not ctx.state.tables:
+        raise RuleError("NOT_STARTED", "This flight has not been seated yet; there is nothing to bag.")
+    ctx.emit(FlightDayEnded(reason=cmd.reason))
+
+
+@applies
+def _flight_day_ended(state: TournamentState, ev: FlightDayEnded) -> None:
+    state.extra["day_ended"] = {"at": ev.at, "reason": ev.reason}
 
 
 # Settings that decide the structure in force or its cap on forced bets (CLK-9).

@@ -70,6 +70,7 @@ BUILDERS: dict[str, Builder] = {
     "lock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "lock_seat"),
     "unlock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "unlock_seat"),
     "award_seats": lambda d, r: {"cmd": "award_seats"},
+    "end_flight_day": lambda d, r: {"cmd": "end_flight_day", "reason": r.choice(["director", "share", "never"])},
     "announce": lambda d, r: fl.announcement(d.t.time.now(), r),
     "cancel_announcement": lambda d, r: {"cmd": "cancel_announcement", "announcement": r.randint(0, 3)},
 }

@@ -1,0 +1,695 @@
+"""A multi-flight event: the flights, the bags at the end of each day, and Day 2 (FLT-1..FLT-8).
+
+Each flight stays a tournament of its own (its own file, clock, tables and room). The event ties them:
+it keeps what each flight ended with (its entries, its prize money, the chips in play at each table and
+the players who finished, taken from the flight's state by :func:`day_end_of` when the director ends the
+day), the bags counted at each table, and Day 2, made from the bags. Day 2 is played in the event: its
+seats come from a recorded draw, its busts hand the busted players' chips to the player who won them,
+so every chip bagged on Day 1 is accounted for to the last one, and the places and prizes are counted
+over every entry of every flight.
+
+Why Day 2 is played in the event rather than as a tournament of its own: its prize pool and its places
+span every flight (a Day-1 finisher of 1A ranks among those of 1B, FLT-7, and may be paid, FLT-8), which a
+tournament, whose pool and places count only its own entries, cannot say; and a tournament's chips are
+only those its entries issued (section 20.9), while Day 2's come from bags. So the event keeps Day 2's
+seats, stacks and busts itself, and the flights keep their clocks, tables and rooms.
+
+The event is folded from its own typed events, like a tournament: a command is checked first (a
+:class:`~app.errors.RuleError` with a reason code and words, nothing changed), then its events are
+applied. The random draw's seed is written in the event that seats Day 2, so a replay seats the same.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import msgspec
+
+from app.core.state import WINNER, TournamentState
+from app.errors import RuleError
+from app.flights.rules import (
+    Bag,
+    Finisher,
+    bag_difference,
+    day1_order,
+    draw_seats,
+    key,
+    prizes,
+    stacks_forward,
+    within_tolerance,
+)
+from app.format import chips as fmt_chips
+from app.format import count, money, ordinal
+from app.profiles.profile import Profile, profile_from_dict
+
+# -- the commands ------------------------------------------------------------------------------------
+
+
+class EventCommand(msgspec.Struct, tag_field="cmd", forbid_unknown_fields=True, kw_only=True):
+    rules: ClassVar[tuple[str, ...]] = ()
+
+
+class AddFlight(EventCommand, tag="add_flight"):
+    """Add a flight (Day 1A, 1B...) to the event, by its name."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-1",)
+    flight: str
+
+
+class EndDay(EventCommand, tag="end_day"):
+    """FLT-3: stop a flight; nobody plays on. What it ended with comes from its state (see day_end_of)."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-3",)
+    flight: str
+    entries: int
+    pool_cents: int
+    chips_in_play: dict[int, int]  # table -> chips at it when the day ended
+    survivors: dict[str, int]  # player -> the table he bags at
+    finishers: list[tuple[str, int]]  # (player, players left in the flight after him)
+    reason: str = "director"
+
+
+class BagRow(msgspec.Struct, forbid_unknown_fields=True):
+    player: str
+    bag: str
+    chips: int
+
+
+class EnterBags(EventCommand, tag="enter_bags"):
+    """FLT-4: a table's bags (player, bag number, count), checked against the chips in play at it."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-4",)
+    flight: str
+    table: int
+    bags: list[BagRow]
+
+
+class MakeDay2(EventCommand, tag="make_day2"):
+    """FLT-2, FLT-5: Day 2 from every flight's bags, best stack forward, seated by a recorded draw."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-2", "FLT-5", "FLT-8")
+
+
+class RegisterDay2(EventCommand, tag="register_day2"):
+    """FLT-6: a new player buys in on Day 2 (where the profile allows it), with a starting stack."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-6",)
+    player: str
+
+
+class BustDay2(EventCommand, tag="bust_day2"):
+    """Day 2: players out in one hand; their chips go to the player who won them."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-7", "FLT-8")
+    players: list[str]
+    won_by: str
+
+
+_COMMAND_DECODER = msgspec.json.Decoder(AddFlight | EndDay | EnterBags | MakeDay2 | RegisterDay2 | BustDay2)
+
+
+# -- the events ----------------------------------------------------------------------------------------
+
+
+class EventFact(msgspec.Struct, tag_field="type", kw_only=True):
+    pass
+
+
+class EventCreated(EventFact, tag="event_created"):
+    title: str
+    profile: dict[str, Any]
+    seed: int
+
+
+class FlightAdded(EventFact, tag="flight_added"):
+    flight: str
+
+
+class DayEnded(EventFact, tag="day_ended"):
+    flight: str
+    entries: int
+    pool_cents: int
+    chips_in_play: dict[int, int]
+    survivors: dict[str, int]
+    finishers: list[tuple[str, int]]
+    reason: str
+
+
+class BagsEntered(EventFact, tag="bags_entered"):
+    flight: str
+    table: int
+    bags: list[BagRow]
+    difference: int
+
+
+class Day2Made(EventFact, tag="day2_made"):
+    seed: int
+    seats: list[tuple[str, int, int]]  # player, table, seat
+    stacks: dict[str, int]
+    left_behind: dict[str, int]  # FLT-2: chips of the bags that did not go forward, by flight
+
+
+class Day2Registered(EventFact, tag="day2_registered"):
+    player: str
+    table: int
+    seat: int
+    chips: int
+    pool_cents: int
+
+
+class Day2Busted(EventFact, tag="day2_busted"):
+    players: list[str]
+    won_by: str
+    place: int  # the best place of the block (out in one hand with the same stack, or ELIM-4 split_all: a tie)
+    chips: int  # moved to won_by
+
+
+FACTS = EventCreated | FlightAdded | DayEnded | BagsEntered | Day2Made | Day2Registered | Day2Busted
+_FACT_DECODER = msgspec.json.Decoder(FACTS)
+
+
+def decode_command(data: bytes | str) -> EventCommand:
+    """A command from its JSON; a wrong or unknown field is refused INVALID_INPUT naming it."""
+    try:
+        cmd: EventCommand = _COMMAND_DECODER.decode(data)
+    except msgspec.ValidationError as exc:
+        raise RuleError("INVALID_INPUT", f"That is not an event command: {exc}.") from None
+    except msgspec.DecodeError as exc:
+        raise RuleError("INVALID_INPUT", f"That is not JSON: {exc}.") from None
+    return cmd
+
+
+def encode_fact(fact: EventFact) -> bytes:
+    return msgspec.json.encode(fact)
+
+
+def decode_fact(data: bytes) -> EventFact:
+    fact: EventFact = _FACT_DECODER.decode(data)
+    return fact
+
+
+# -- the state -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Flight:
+    name: str
+    ended: bool = False
+    entries: int = 0
+    pool_cents: int = 0
+    chips_in_play: dict[int, int] = field(default_factory=dict)
+    survivors: dict[str, int] = field(default_factory=dict)  # key -> table
+    names: dict[str, str] = field(default_factory=dict)  # key -> the name as entered
+    finishers: list[Finisher] = field(default_factory=list)
+    bags: dict[int, list[Bag]] = field(default_factory=dict)  # table -> its bags
+    differences: dict[int, int] = field(default_factory=dict)  # table -> counted minus in play
+
+
+@dataclass
+class Day2:
+    seed: int
+    seats: dict[str, tuple[int, int]]  # name -> (table, seat)
+    stacks: dict[str, int]  # name -> chips (0 once out)
+    left_behind: dict[str, int]
+    out: list[tuple[list[str], int]] = field(default_factory=list)  # (players, best place of the block)
+    late_entries: int = 0
+    late_pool_cents: int = 0
+    late_chips: int = 0
+
+    def live(self) -> list[str]:
+        return [n for n, c in self.stacks.items() if c > 0]
+
+
+@dataclass
+class EventState:
+    title: str = ""
+    profile: Profile | None = None
+    seed: int = 0
+    flights: dict[str, Flight] = field(default_factory=dict)  # in the order added
+    day2: Day2 | None = None
+    facts: int = 0
+
+
+def _apply(state: EventState, fact: EventFact) -> None:
+    state.facts += 1
+    if isinstance(fact, EventCreated):
+        state.title, state.profile, state.seed = fact.title, profile_from_dict(fact.profile), fact.seed
+    elif isinstance(fact, FlightAdded):
+        state.flights[fact.flight] = Flight(fact.flight)
+    elif isinstance(fact, DayEnded):
+        f = state.flights[fact.flight]
+        f.ended, f.entries, f.pool_cents = True, fact.entries, fact.pool_cents
+        f.chips_in_play = dict(fact.chips_in_play)
+        f.survivors = {key(n): t for n, t in fact.survivors.items()}
+        f.names = {key(n): n for n in fact.survivors}
+        f.finishers = [Finisher(n, fact.flight, left) for n, left in fact.finishers]
+    elif isinstance(fact, BagsEntered):
+        f = state.flights[fact.flight]
+        f.bags[fact.table] = [Bag(f.names.get(key(r.player), r.player), r.bag, r.chips, fact.table, fact.flight)
+                              for r in fact.bags]
+        f.differences[fact.table] = fact.difference
+    elif isinstance(fact, Day2Made):
+        state.day2 = Day2(fact.seed, {n: (t, s) for n, t, s in fact.seats}, dict(fact.stacks), dict(fact.left_behind))
+    elif isinstance(fact, Day2Registered):
+        d = state.day2
+        assert d is not None
+        d.seats[fact.player] = (fact.table, fact.seat)
+        d.stacks[fact.player] = fact.chips
+        d.late_entries += 1
+        d.late_pool_cents += fact.pool_cents
+        d.late_chips += fact.chips
+    elif isinstance(fact, Day2Busted):
+        d = state.day2
+        assert d is not None
+        moved = sum(d.stacks[n] for n in fact.players)
+        for n in fact.players:
+            d.stacks[n] = 0
+        d.stacks[fact.won_by] += moved
+        d.out.append((list(fact.players), fact.place))
+
+
+# -- the event -----------------------------------------------------------------------------------------
+
+
+class FlightEvent:
+    """One event of several flights and a Day 2: commands in, typed facts out, state folded from them."""
+
+    def __init__(self) -> None:
+        self.state = EventState()
+        self.log: list[EventFact] = []
+
+    @classmethod
+    def create(cls, profile: Profile, *, title: str = "Event", seed: int = 0) -> FlightEvent:
+        e = cls()
+        e._record([EventCreated(title=title, profile=profile.to_dict(), seed=seed)])
+        return e
+
+    @classmethod
+    def replay(cls, facts: list[EventFact]) -> FlightEvent:
+        e = cls()
+        e._record(facts)
+        return e
+
+    def record(self, facts: list[EventFact]) -> None:
+        """Fold facts already decided (and, with a file, already committed)."""
+        self._record(facts)
+
+    def _record(self, facts: list[EventFact]) -> None:
+        for fact in facts:
+            _apply(self.state, fact)
+            self.log.append(fact)
+
+    @property
+    def profile(self) -> Profile:
+        assert self.state.profile is not None
+        return self.state.profile
+
+    def execute(self, cmd: EventCommand | dict[str, Any]) -> list[EventFact]:
+        """Run one command: every rule is checked first; a refusal changes nothing."""
+        facts = self.decide(cmd)
+        self._record(facts)
+        return facts
+
+    def decide(self, cmd: EventCommand | dict[str, Any]) -> list[EventFact]:
+        """The facts ``cmd`` makes, every rule checked; nothing is applied (RuleError: refused)."""
+        if isinstance(cmd, dict):
+            cmd = decode_command(msgspec.json.encode(cmd))
+        return self._decide(cmd)
+
+    def _decide(self, cmd: EventCommand) -> list[EventFact]:
+        if isinstance(cmd, AddFlight):
+            return self._add_flight(cmd)
+        if isinstance(cmd, EndDay):
+            return self._end_day(cmd)
+        if isinstance(cmd, EnterBags):
+            return self._enter_bags(cmd)
+        if isinstance(cmd, MakeDay2):
+            return self._make_day2()
+        if isinstance(cmd, RegisterDay2):
+            return self._register_day2(cmd)
+        if isinstance(cmd, BustDay2):
+            return self._bust_day2(cmd)
+        raise RuleError("INVALID_INPUT", f"Unknown event command {type(cmd).__name__}.")
+
+    # -- flights and the end of a day ---------------------------------------------------------------
+    def flight(self, name: str) -> Flight:
+        f = self.state.flights.get(name)
+        if f is None:
+            known = ", ".join(self.state.flights) or "none yet"
+            raise RuleError("FLIGHT_UNKNOWN", f"There is no flight {name!r} in this event (flights: {known}).")
+        return f
+
+    def _add_flight(self, cmd: AddFlight) -> list[EventFact]:
+        name = cmd.flight.strip()
+        if not name:
+            raise RuleError("INVALID_INPUT", "A flight needs a name, such as Day 1A.")
+        if name in self.state.flights:
+            raise RuleError("FLIGHT_EXISTS", f"The event already has a flight {name}.")
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made; a flight cannot be added any more.")
+        return [FlightAdded(flight=name)]
+
+    def check_play(self, flight: str) -> None:
+        """FLT-3: nobody plays on in a flight whose day has ended (FLIGHT_BAGGED)."""
+        if self.flight(flight).ended:
+            raise RuleError("FLIGHT_BAGGED", f"{flight} has ended and its chips are bagged; nobody plays on.")
+
+    def may_enter(self, flight: str, player: str) -> None:
+        """FLT-1: refuse an entry in ``flight`` of a player who entered another flight, where the profile says
+        one flight per player (ENTERED_OTHER_FLIGHT)."""
+        self.check_play(flight)
+        if self.profile["flight.enter_several"]:
+            return
+        other = self._entered_elsewhere(flight, player)
+        if other is not None:
+            raise RuleError("ENTERED_OTHER_FLIGHT",
+                            f"{player} entered {other}; this event allows one flight per player.")
+
+    def _entered_elsewhere(self, flight: str, player: str) -> str | None:
+        k = key(player)
+        for f in self.state.flights.values():
+            if f.name != flight and (k in f.survivors or any(key(x.player) == k for x in f.finishers)):
+                return f.name
+        return None
+
+    def _end_day(self, cmd: EndDay) -> list[EventFact]:
+        self.check_play(cmd.flight)
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made; this flight can no longer end its day.")
+        if cmd.reason not in ("director", "level", "players", "share"):
+            raise RuleError("INVALID_INPUT", "A day ends by the director, at a level, or at a number or share left.")
+        if cmd.entries < len(cmd.survivors) or cmd.pool_cents < 0:
+            raise RuleError("INVALID_INPUT", "A flight cannot have fewer entries than survivors, nor a negative pool.")
+        if any(t not in cmd.chips_in_play for t in cmd.survivors.values()):
+            raise RuleError("INVALID_INPUT", "Every survivor's table needs its chips in play.")
+        if not self.profile["flight.enter_several"]:
+            for name in [*cmd.survivors, *(n for n, _ in cmd.finishers)]:
+                other = self._entered_elsewhere(cmd.flight, name)
+                if other is not None:
+                    raise RuleError("ENTERED_OTHER_FLIGHT",
+                                    f"{name} entered {other}; this event allows one flight per player.")
+        return [DayEnded(flight=cmd.flight, entries=cmd.entries, pool_cents=cmd.pool_cents,
+                         chips_in_play=dict(cmd.chips_in_play), survivors=dict(cmd.survivors),
+                         finishers=list(cmd.finishers), reason=cmd.reason)]
+
+    def _enter_bags(self, cmd: EnterBags) -> list[EventFact]:
+        f = self.flight(cmd.flight)
+        if not f.ended:
+            raise RuleError("FLIGHT_NOT_BAGGED", f"{cmd.flight} is still playing; end its day before its bags.")
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made from the bags; they cannot change.")
+        if cmd.table not in f.chips_in_play:
+            raise RuleError("TABLE_UNKNOWN", f"{cmd.flight} had no table {cmd.table} playing when the day ended.")
+        if cmd.table in f.bags:
+            raise RuleError("BAGS_ENTERED", f"Table {cmd.table}'s bags of {cmd.flight} are already entered.")
+        at_table = {k for k, t in f.survivors.items() if t == cmd.table}
+        seen: set[str] = set()
+        numbers: set[str] = set()
+        taken = {b.bag for fl in self.state.flights.values() for bags in fl.bags.values() for b in bags}
+        for row in cmd.bags:
+            k = key(row.player)
+            if k not in at_table:
+                raise RuleError("NOT_AT_TABLE", f"{row.player} did not survive at table {cmd.table} of {cmd.flight}.")
+            if k in seen:
+                raise RuleError("BAG_TWICE", f"{row.player} has two bags at table {cmd.table}.")
+            if row.chips <= 0:
+                raise RuleError("INVALID_INPUT", f"{row.player}'s bag must hold chips (a bust is not bagged).")
+            bag = row.bag.strip()
+            if not bag or bag in numbers or bag in taken:
+                raise RuleError("BAG_NUMBER_TAKEN", f"Bag number {row.bag!r} is empty or already used in this event.")
+            seen.add(k)
+            numbers.add(bag)
+        missing = sorted(f.names[k] for k in at_table - seen)
+        if missing:
+            raise RuleError("BAGS_MISSING", f"Table {cmd.table} still needs a bag for {', '.join(missing)}.")
+        counted = sum(r.chips for r in cmd.bags)
+        in_play = f.chips_in_play[cmd.table]
+        tolerance = int(self.profile["flight.bag_tolerance_chips"])
+        diff = bag_difference(counted, in_play)
+        if not within_tolerance(counted, in_play, tolerance):
+            more = "more" if diff > 0 else "fewer"
+            raise RuleError(
+                "BAG_COUNT_OFF",
+                f"Table {cmd.table}'s bags hold {fmt_chips(counted)} chips, {fmt_chips(abs(diff))} {more} than the "
+                f"{fmt_chips(in_play)} in play there (tolerance {fmt_chips(tolerance)}); count again.",
+            )
+        rows = [BagRow(f.names[key(r.player)], r.bag.strip(), r.chips) for r in cmd.bags]
+        return [BagsEntered(flight=cmd.flight, table=cmd.table, bags=rows, difference=diff)]
+
+    # -- Day 2 ----------------------------------------------------------------------------------
+    def _make_day2(self) -> list[EventFact]:
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made.")
+        if not self.state.flights:
+            raise RuleError("NO_FLIGHTS", "The event has no flight yet.")
+        for f in self.state.flights.values():
+            if not f.ended:
+                raise RuleError("FLIGHT_NOT_BAGGED", f"{f.name} is still playing; end its day first.")
+            waiting = sorted(set(f.chips_in_play) - set(f.bags) & set(f.survivors.values()))
+            if waiting:
+                raise RuleError("BAGS_MISSING", f"{f.name} still needs the bags of table "
+                                f"{', '.join(str(t) for t in waiting)}.")
+        order = list(self.state.flights)
+        every = [b for f in self.state.flights.values() for bags in f.bags.values() for b in bags]
+        if not every:
+            raise RuleError("BAGS_MISSING", "No flight bagged a player; Day 2 has nobody to seat.")
+        chosen = stacks_forward(every, self.profile["flight.stack_forward"], order)
+        left_behind: dict[str, int] = {}
+        kept = {id(b) for b in chosen.values()}
+        for b in every:
+            if id(b) not in kept:
+                left_behind[b.flight] = left_behind.get(b.flight, 0) + b.chips
+        seed = random.Random(self.state.seed * 7_919 + self.state.facts).randrange(1, 2**31)
+        names: dict[str, str] = {}  # a player is named as his first flight named him
+        for b in every:
+            names.setdefault(key(b.player), b.player)
+        seats = draw_seats([names[k] for k in chosen], int(self.profile["table.max_seats"]), seed)
+        stacks = {names[k]: b.chips for k, b in chosen.items()}
+        return [Day2Made(seed=seed, seats=seats, stacks=stacks, left_behind=left_behind)]
+
+    def day2(self) -> Day2:
+        if self.state.day2 is None:
+            raise RuleError("DAY2_NOT_MADE", "Day 2 is not made yet; make it from the bags first.")
+        return self.state.day2
+
+    def _register_day2(self, cmd: RegisterDay2) -> list[EventFact]:
+        d = self.day2()
+        if not self.profile["flight.day2_late_reg"]:
+            raise RuleError("DAY2_REG_CLOSED", "This event takes no new players on Day 2.")
+        if d.out:
+            raise RuleError("DAY2_REG_CLOSED", "Day 2 has had its first bust; late registration is over.")
+        name = " ".join(cmd.player.split())
+        if not name:
+            raise RuleError("INVALID_INPUT", "A player needs a name.")
+        if any(key(n) == key(name) for n in d.stacks):
+            raise RuleError("ALREADY_IN_DAY2", f"{name} is already in Day 2.")
+        if self._entered_elsewhere("", name) is not None and not self.profile["flight.enter_several"]:
+            raise RuleError("ENTERED_OTHER_FLIGHT", f"{name} entered a flight; this event allows one entry per player.")
+        max_seats = int(self.profile["table.max_seats"])
+        tables: dict[int, set[int]] = {}
+        for t, s in d.seats.values():
+            tables.setdefault(t, set()).add(s)
+        live_at = {t: sum(1 for n, (tt, _) in d.seats.items() if tt == t and d.stacks[n] > 0) for t in tables}
+        free = sorted((live_at[t], t) for t in tables if len(tables[t]) < max_seats)
+        if free:
+            table = free[0][1]
+        else:
+            table = max(tables, default=0) + 1
+            tables[table] = set()
+        seat = min(s for s in range(1, max_seats + 1) if s not in tables[table])
+        return [Day2Registered(player=name, table=table, seat=seat, chips=int(self.profile["money.start_stack"]),
+                               pool_cents=self._prize_per_entry())]
+
+    def _prize_per_entry(self) -> int:
+        """FLT-6: what a Day-2 entry adds to the prize pool: the buy-in (fees are taken on top of it, ENT-11),
+        less its bounty where the event has bounties (KO-2)."""
+        s = self.profile
+        bounty = int(s["bounty.amount_cents"]) if s["bounty.kind"] != "none" else 0
+        return max(0, int(s["money.buy_in_cents"]) - bounty)
+
+    def _bust_day2(self, cmd: BustDay2) -> list[EventFact]:
+        d = self.day2()
+        names = {key(n): n for n in d.stacks}
+        live = {key(n) for n in d.live()}
+        if len(live) <= 1:
+            raise RuleError("EVENT_OVER", "The event is over; nobody is left to bust.")
+        busted: list[str] = []
+        for p in cmd.players:
+            k = key(p)
+            if k not in names:
+                raise RuleError("NOT_IN_DAY2", f"{p} is not a Day-2 player.")
+            if k not in live:
+                raise RuleError("ALREADY_OUT", f"{names[k]} is already out.")
+            if names[k] in busted:
+                raise RuleError("INVALID_INPUT", f"{names[k]} is named twice.")
+            busted.append(names[k])
+        if not busted:
+            raise RuleError("INVALID_INPUT", "Name at least one player who is out.")
+        w = key(cmd.won_by)
+        if w not in live or names[w] in busted:
+            raise RuleError("WINNER_NOT_LIVE", f"{cmd.won_by} is not a Day-2 player still in who won the pot.")
+        first = len(live) - len(busted) + 1
+        if self.profile["elim.same_hand"] == "split_all":  # ELIM-4 (P004): all out in one hand tie
+            groups = [busted]
+        else:  # ELIM-4 (TDA): who started the hand with more chips finishes higher; equal stacks tie
+            by_stack: dict[int, list[str]] = {}
+            for n in busted:
+                by_stack.setdefault(d.stacks[n], []).append(n)
+            groups = [by_stack[c] for c in sorted(by_stack, reverse=True)]
+        facts: list[EventFact] = []
+        for group in groups:
+            facts.append(Day2Busted(players=group, won_by=names[w], place=first,
+                                    chips=sum(d.stacks[n] for n in group)))
+            first += len(group)
+        return facts
+
+
+# -- reading the event ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    place: int
+    tied: int
+    player: str
+    day: str  # "Day 2" or the flight where he finished
+    prize_cents: int
+
+
+def entries(state: EventState) -> int:
+    """FLT-8: every entry of every flight, and Day 2's late entries."""
+    late = state.day2.late_entries if state.day2 else 0
+    return sum(f.entries for f in state.flights.values()) + late
+
+
+def prize_pool(state: EventState) -> int:
+    late = state.day2.late_pool_cents if state.day2 else 0
+    assert state.profile is not None
+    return max(sum(f.pool_cents for f in state.flights.values()) + late, int(state.profile["money.guarantee_cents"]))
+
+
+def chips_bagged(state: EventState) -> int:
+    return sum(b.chips for f in state.flights.values() for bags in f.bags.values() for b in bags)
+
+
+def chips_conserved(state: EventState) -> bool:
+    """Every chip bagged is in Day 2 or left behind with a bag that did not go forward (FLT-2)."""
+    d = state.day2
+    if d is None:
+        return True
+    return chips_bagged(state) + d.late_chips == sum(d.stacks.values()) + sum(d.left_behind.values())
+
+
+def results(state: EventState) -> list[ResultRow]:
+    """FLT-7, FLT-8: every player of the event once, Day 2's places first, then the Day-1 finishers' in order;
+    a block busted in one hand ties and shares its places' prizes (the odd cents to the better place)."""
+    assert state.profile is not None
+    d = state.day2
+    day2_names = list(d.stacks) if d else []
+    order = list(state.flights)
+    lines: list[tuple[int, list[str], str]] = []  # (best place, players, day)
+    if d is not None:
+        live = d.live()
+        if len(live) == 1:
+            lines.append((1, live, "Day 2"))
+        lines.extend((place, players, "Day 2") for players, place in d.out)
+        lines.sort(key=lambda x: x[0])
+    finishers = [f for fl in state.flights.values() for f in fl.finishers]
+    first_day1 = len(day2_names) + 1
+    flight_of: dict[str, str] = {}
+    for f in finishers:
+        flight_of.setdefault(key(f.player), f.flight)
+    best: dict[str, Finisher] = {}
+    for f in finishers:
+        k = key(f.player)
+        if k not in best or (f.left, order.index(f.flight)) < (best[k].left, order.index(best[k].flight)):
+            best[k] = f
+    for i, name in enumerate(day1_order(finishers, order, day2_names)):
+        lines.append((first_day1 + i, [name], best[key(name)].flight))
+    players = len(day2_names) + len(lines) - sum(1 for _, _, day in lines if day == "Day 2")
+    table = prizes(state.profile.settings, prize_pool(state), entries(state), players)
+    rows: list[ResultRow] = []
+    for place, names, day in lines:
+        tied = len(names)
+        block = sum(table[place - 1: place - 1 + tied]) if place - 1 < len(table) else 0
+        share, odd = divmod(block, tied)
+        for i, name in enumerate(sorted(names, key=key)):
+            rows.append(ResultRow(place, tied, name, day, share + (1 if i < odd else 0)))
+    return rows
+
+
+def paid_cents(state: EventState) -> int:
+    return sum(r.prize_cents for r in results(state))
+
+
+def summary(state: EventState) -> list[str]:
+    """The event in words, for the sheets and the command line (figures by the one format module)."""
+    assert state.profile is not None
+    cur = state.profile["money.currency"]
+    lines = [f"{state.title}: {count(len(state.flights), 'flight')}, {count(entries(state), 'entry', 'entries')}, "
+             f"prize pool {money(prize_pool(state), cur)}"]
+    for f in state.flights.values():
+        bagged = sum(len(b) for b in f.bags.values())
+        off = sum(f.differences.values())
+        lines.append(f"{f.name}: {count(f.entries, 'entry', 'entries')}, {count(bagged, 'bag')}"
+                     + (f", bags {fmt_chips(off)} chips off the chips in play" if off else ""))
+    for r in results(state):
+        if r.prize_cents:
+            lines.append(f"{ordinal(r.place)} {r.player} ({r.day}): {money(r.prize_cents, cur)}")
+    return lines
+
+
+def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | None = None,
+               reason: str = "director") -> EndDay:
+    """The end of ``flight``'s day as its tournament state says it: its entries, its prize money, the
+    survivors and their tables, the players out with how many were left after them, and the chips in
+    play at each table (the counted stacks where given, else the stacks the flight knows)."""
+    if "day_ended" not in state.extra and not state.ended:
+        raise RuleError("FLIGHT_NOT_BAGGED", f"{flight} is still playing: end its day (end_flight_day) first, "
+                        "so nobody plays on while its bags are counted.")
+    survivors: dict[str, int] = {}
+    in_play: dict[int, int] = {}
+    finishers: list[tuple[str, int]] = []
+    for p in state.players.values():
+        if p.live or p.status == WINNER:  # a flight played down to one player bags its winner
+            table = p.table if p.table is not None else 0
+            survivors[p.name] = table
+            chips = counted.get(p.name, p.stack) if counted is not None else p.stack
+            in_play[table] = in_play.get(table, 0) + chips
+        elif p.place is not None:
+            finishers.append((p.name, p.place - 1))
+    entries_ = sum(p.entries for p in state.players.values())
+    return EndDay(flight=flight, entries=entries_, pool_cents=state.pool_cents, chips_in_play=in_play,
+                  survivors=survivors, finishers=finishers, reason=reason)
+
+
+def view(state: EventState) -> dict[str, Any]:
+    """The event as JSON: what its scenario files check (every figure a plain number or a name)."""
+    d = state.day2
+    flights = {
+        f.name: {
+            "ended": f.ended, "entries": f.entries, "pool_cents": f.pool_cents, "survivors": len(f.survivors),
+            "chips_in_play": {str(t): c for t, c in f.chips_in_play.items()},
+            "bags": {str(t): [{"player": b.player, "bag": b.bag, "chips": b.chips} for b in bags]
+                     for t, bags in f.bags.items()},
+            "differences": {str(t): c for t, c in f.differences.items()},
+        }
+        for f in state.flights.values()
+    }
+    day2: dict[str, Any] | None = None
+    if d is not None:
+        day2 = {"seed": d.seed, "players": len(d.stacks), "live": len(d.live()), "stacks": dict(d.stacks),
+                "seats": {n: list(ts) for n, ts in d.seats.items()}, "left_behind": dict(d.left_behind),
+                "tables": len({t for t, _ in d.seats.values()})}
+    return {
+        "flights": flights,
+        "day2": day2,
+        "entries": entries(state),
+        "prize_pool_cents": prize_pool(state),
+        "paid_cents": paid_cents(state),
+        "chips_conserved": chips_conserved(state),
+        "results": [{"place": r.place, "tied": r.tied, "player": r.player, "day": r.day, "prize_cents": r.prize_cents}
+                    for r in results(state)],
+    }

@@ -1,0 +1,119 @@
+"""The event file: one SQLite file per multi-flight event (FLT), beside its flights' tournament files.
+
+It keeps the event's facts (the flights, each day's end, the bags of each table, Day 2's draw and busts),
+one row each, written with the tournament files' durability: WAL, ``synchronous=FULL``, and a command's
+facts inserted and committed in one transaction before :meth:`EventStore.execute` returns them, so what
+the director is shown is on disk. A refused command writes nothing; a failed commit leaves the event as
+it was. Opening the file replays its facts (the Day-2 draw's seed is among them, so it seats the same)::
+
+    store = EventStore.create(path, profile, "Main Event", seed=7)   # refuses to overwrite a file
+    store.execute({"cmd": "add_flight", "flight": "Day 1A"})
+    store = EventStore.open(path); store.event.state
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from app.flights.event import EventCommand, EventFact, FlightEvent, decode_fact, encode_fact
+from app.profiles.profile import Profile
+from db.checks import connect
+from db.errors import FileAlreadyExists, FileMissing, NotATournamentFile
+
+KIND = "floorman-event"
+SCHEMA = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE facts (seq INTEGER PRIMARY KEY, action INTEGER NOT NULL, fact BLOB NOT NULL);"
+)
+
+
+class EventStore:
+    """An event and its file: every command's facts committed before they are returned."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, event: FlightEvent) -> None:
+        self.path = path
+        self.conn = conn
+        self.event = event
+        row = conn.execute("SELECT COALESCE(MAX(action), 0) FROM facts").fetchone()
+        self.actions = int(row[0])
+
+    @classmethod
+    def create(cls, path: Path | str, profile: Profile, title: str, *, seed: int = 0) -> EventStore:
+        p = Path(path)
+        if p.exists():
+            raise FileAlreadyExists(f"{p} already exists; choose another name for the event file.", p)
+        conn = connect(p)
+        try:
+            event = FlightEvent.create(profile, title=title, seed=seed)
+            with conn:
+                conn.executescript(SCHEMA)
+                conn.execute("INSERT INTO meta VALUES ('kind', ?)", (KIND,))
+                conn.execute("INSERT INTO facts (action, fact) VALUES (0, ?)", (encode_fact(event.log[0]),))
+        except BaseException:
+            conn.close()
+            raise
+        return cls(p, conn, event)
+
+    @classmethod
+    def open(cls, path: Path | str) -> EventStore:
+        p = Path(path)
+        if not p.is_file():
+            raise FileMissing(f"There is no event file at {p}.", p)
+        try:  # read first, read-only: another program's database is left exactly as it was
+            probe = connect(p, read_only=True)
+            try:
+                kind = probe.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
+            finally:
+                probe.close()
+        except sqlite3.DatabaseError:
+            kind = None
+        if kind is None or kind[0] != KIND:
+            raise NotATournamentFile(f"{p} is not a Floorman event file.", p)
+        conn = connect(p)
+        try:
+            facts = [decode_fact(bytes(r[0])) for r in conn.execute("SELECT fact FROM facts ORDER BY seq")]
+        except BaseException:
+            conn.close()
+            raise
+        return cls(p, conn, FlightEvent.replay(facts))
+
+    def execute(self, cmd: EventCommand | dict[str, Any]) -> list[EventFact]:
+        """Decide, commit the facts, then fold them in; a refusal (RuleError) or a failed write changes nothing."""
+        event = self.event
+        facts = event.decide(cmd)
+        action = self.actions + 1
+        with self.conn:
+            self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
+                                  [(action, encode_fact(f)) for f in facts])
+        self.actions = action
+        event.record(facts)
+        return facts
+
+    def execute_all(self, cmds: Sequence[EventCommand | dict[str, Any]]) -> list[EventFact]:
+        """Several commands as one action (a whole flight's bags): all are checked, each on the event as the
+        ones before it leave it, and committed in one transaction; one refusal and nothing is recorded."""
+        scratch = FlightEvent.replay(list(self.event.log))
+        facts: list[EventFact] = []
+        for cmd in cmds:
+            facts += scratch.execute(cmd)
+        action = self.actions + 1
+        with self.conn:
+            self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
+                                  [(action, encode_fact(f)) for f in facts])
+        self.actions = action
+        self.event.record(facts)
+        return facts
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,175 @@
+"""``floorman event``: an event of several flights, headless (FLT; docs/commands/flights.md).
+
+    floorman event new EVENT --profile tda --title "Main Event"    # a new event file
+    floorman event flight EVENT "Day 1A"                            # add a flight
+    floorman event end-day EVENT "Day 1A" FLIGHT_FILE               # the flight's end of day, from its file
+    floorman event bags EVENT "Day 1A" BAGS.csv                     # a flight's bags: table,player,bag,chips
+    floorman event do EVENT '{"cmd": "enter_bags", ...}'            # any event command, as JSON
+    floorman event show EVENT [--json]                              # flights, bags, Day 2, places and prizes
+    floorman event print EVENT tables|results|bags --out OUT.pdf    # Day 2's seats, the event's results
+
+A refused command prints its reason code and words and changes nothing (exit 1); a file that cannot be
+read says why (exit 2).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+import time
+from typing import Any
+
+from app.api import RuleError, flight_event, load_profile
+from floorman.args import Parser
+
+
+def main(argv: list[str]) -> int:
+    parser = Parser(prog="floorman event", description="An event of several flights: bags, Day 2, results.")
+    sub = parser.add_subparsers(dest="what", required=True)
+    new = sub.add_parser("new", help="create an event file")
+    new.add_argument("event")
+    new.add_argument("--profile", default="tda", help="profile id or a profile JSON file")
+    new.add_argument("--title", default="Event")
+    new.add_argument("--seed", type=int, default=None, help="the seed of the Day-2 draw (default: from the clock)")
+    flight = sub.add_parser("flight", help="add a flight")
+    flight.add_argument("event")
+    flight.add_argument("flight")
+    end = sub.add_parser("end-day", help="record a flight's end of day from its tournament file")
+    end.add_argument("event")
+    end.add_argument("flight")
+    end.add_argument("flight_file")
+    bags = sub.add_parser("bags", help="enter a flight's bags from a CSV file (table,player,bag,chips)")
+    bags.add_argument("event")
+    bags.add_argument("flight")
+    bags.add_argument("csv")
+    do = sub.add_parser("do", help="run one event command given as JSON")
+    do.add_argument("event")
+    do.add_argument("command")
+    show = sub.add_parser("show", help="print the event")
+    show.add_argument("event")
+    show.add_argument("--json", action="store_true")
+    sheet = sub.add_parser("print", help="print Day 2's table assignments or bag sheet, or the event's results")
+    sheet.add_argument("event")
+    sheet.add_argument("sheet", choices=("tables", "results", "bags"))
+    sheet.add_argument("--out", required=True, help="where to write the PDF")
+    sheet.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    sheet.add_argument("--venue", default="")
+    args = parser.parse_args(argv)
+    from db.errors import StoreError
+    from db.event_store import EventStore
+
+    try:
+        if args.what == "new":
+            seed = args.seed if args.seed is not None else _clock_seed()
+            EventStore.create(args.event, load_profile(args.profile), args.title, seed=seed).close()
+            print(f"created {args.event}")
+            return 0
+        with EventStore.open(args.event) as store:
+            if args.what == "show":
+                return _show(store.event.state, args.json)
+            if args.what == "print":
+                return _print(store.event.state, args.sheet, args.out, args.paper, args.venue)
+            if args.what == "bags":
+                tables = _bag_rows(args.flight, args.csv)
+                store.execute_all(tables)
+                print(f"done: {len(tables)} tables, {sum(len(t['bags']) for t in tables)} bags")
+                return 0
+            cmd: Any
+            if args.what == "flight":
+                cmd = {"cmd": "add_flight", "flight": args.flight}
+            elif args.what == "end-day":
+                cmd = _end_day(args.flight, args.flight_file)
+            else:
+                try:
+                    cmd = json.loads(args.command)
+                except json.JSONDecodeError as exc:
+                    print(f"floorman event: that is not JSON ({exc.msg} at character {exc.pos}).", file=sys.stderr)
+                    return 2
+                if not isinstance(cmd, dict):
+                    print("floorman event: a command is a JSON object, such as {\"cmd\": \"make_day2\"}.",
+                          file=sys.stderr)
+                    return 2
+            facts = store.execute(cmd)
+            print(f"done: {', '.join(type(f).__name__ for f in facts)}")
+            return 0
+    except RuleError as exc:
+        print(f"refused [{exc.code}]: {exc.message}", file=sys.stderr)
+        return 1
+    except BagFileError as exc:
+        print(f"floorman event: {exc}", file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"floorman event: {exc.message}", file=sys.stderr)
+        return 2
+
+
+class BagFileError(ValueError):
+    """A bag file that cannot be read, in words."""
+
+
+BAG_COLUMNS = ("table", "player", "bag", "chips")
+
+
+def _bag_rows(flight: str, path: str) -> list[dict[str, Any]]:
+    """One ``enter_bags`` per table of a CSV file with the columns table, player, bag, chips (a header row)."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.DictReader(f))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise BagFileError(f"cannot read {path}: {exc}") from None
+    if not rows or any(c not in rows[0] for c in BAG_COLUMNS):
+        raise BagFileError(f"{path} needs a header row with the columns {', '.join(BAG_COLUMNS)}")
+    by_table: dict[int, list[dict[str, Any]]] = {}
+    for line, row in enumerate(rows, 2):
+        try:
+            table, chips = int(str(row["table"]).strip()), int(str(row["chips"]).replace(",", "").strip())
+        except ValueError:
+            raise BagFileError(f"line {line} of {path}: the table and the chips must be whole numbers") from None
+        by_table.setdefault(table, []).append({"player": str(row["player"]).strip(), "bag": str(row["bag"]).strip(),
+                                               "chips": chips})
+    return [{"cmd": "enter_bags", "flight": flight, "table": t, "bags": b} for t, b in sorted(by_table.items())]
+
+
+def _clock_seed() -> int:
+    return int(time.time() * 1000) % (2**31)
+
+
+def _end_day(flight: str, path: str) -> Any:
+    from db.store import TournamentStore
+
+    with TournamentStore.open(path, read_only=True) as store:
+        return flight_event.day_end_of(flight, store.tournament.state)
+
+
+def _show(state: Any, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(flight_event.view(state)))
+    else:
+        print("\n".join(flight_event.summary(state)))
+    return 0
+
+
+def _print(state: Any, which: str, out: str, paper: str, venue: str) -> int:
+    """Day 2's seats (table assignments, or the bag sheet) or the results of the whole event: every place
+    and prize to the cent, a Day-1 finisher's flight after his name (FLT-7)."""
+    from sheets.model import Payout, Seat, Sheet
+    from sheets.output import write_output
+    from sheets.render import draw
+
+    d = state.day2
+    seats = [] if d is None else [Seat(name, t, s) for name, (t, s) in d.seats.items() if d.stacks[name] > 0]
+    results = [Payout(r.place, r.prize_cents, r.player if r.day == "Day 2" else f"{r.player} ({r.day})", r.tied)
+               for r in flight_event.results(state)]
+    currency = state.profile["money.currency"]
+    sheet = Sheet(tournament=f"{state.title} - Day 2" if which != "results" else state.title, seats=seats,
+                  results=results, entries=flight_event.entries(state), pool_cents=flight_event.prize_pool(state),
+                  currency=currency)
+    try:
+        drawn = draw(which, sheet, {"paper": paper, "venue": venue, "currency": currency})
+        written = write_output(out, drawn.pdf)
+    except (OSError, ValueError) as exc:  # a refused target (OutputRefused) is a ValueError
+        print(f"floorman event: {exc}", file=sys.stderr)
+        return 2
+    print(f"Wrote {written}")
+    return 0
