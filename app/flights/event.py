@@ -58,6 +58,17 @@ class AddFlight(EventCommand, tag="add_flight"):
     flight: str
 
 
+class FlightMoney(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """One row of a flight's money log, its player named: ``cents`` moved to ``to`` (pool, fee, bounty, refund...)."""
+
+    at: float
+    kind: str
+    player: str
+    cents: int
+    to: str
+    split: dict[str, int] = {}
+
+
 class EndDay(EventCommand, tag="end_day"):
     """FLT-3: stop a flight; nobody plays on. What it ended with comes from its state (see day_end_of)."""
 
@@ -69,6 +80,7 @@ class EndDay(EventCommand, tag="end_day"):
     survivors: dict[str, int]  # player -> the table he bags at
     finishers: list[tuple[str, int]]  # (player, players left in the flight after him)
     reason: str = "director"
+    money_log: list[FlightMoney] = []  # every movement of the flight's money (the exports list them)
 
 
 class BagRow(msgspec.Struct, forbid_unknown_fields=True):
@@ -135,6 +147,9 @@ class DayEnded(EventFact, tag="day_ended"):
     survivors: dict[str, int]
     finishers: list[tuple[str, int]]
     reason: str
+    # Every movement of the flight's money (its money log, each player named): what the event's entries and
+    # money exports list. Empty in files written before it was kept; the exports then say the flight's totals.
+    money_log: list[FlightMoney] = []
 
 
 class BagsEntered(EventFact, tag="bags_entered"):
@@ -205,6 +220,7 @@ class Flight:
     finishers: list[Finisher] = field(default_factory=list)
     bags: dict[int, list[Bag]] = field(default_factory=dict)  # table -> its bags
     differences: dict[int, int] = field(default_factory=dict)  # table -> counted minus in play
+    money_log: list[FlightMoney] = field(default_factory=list)  # the flight's money log, players named
 
 
 @dataclass
@@ -217,6 +233,7 @@ class Day2:
     late_entries: int = 0
     late_pool_cents: int = 0
     late_chips: int = 0
+    late: list[tuple[str, int]] = field(default_factory=list)  # FLT-6: (player, cents into the prize pool)
 
     def live(self) -> list[str]:
         return [n for n, c in self.stacks.items() if c > 0]
@@ -245,6 +262,7 @@ def _apply(state: EventState, fact: EventFact) -> None:
         f.survivors = {key(n): t for n, t in fact.survivors.items()}
         f.names = {key(n): n for n in fact.survivors}
         f.finishers = [Finisher(n, fact.flight, left) for n, left in fact.finishers]
+        f.money_log = list(fact.money_log)
     elif isinstance(fact, BagsEntered):
         f = state.flights[fact.flight]
         f.bags[fact.table] = [Bag(f.names.get(key(r.player), r.player), r.bag, r.chips, fact.table, fact.flight)
@@ -260,6 +278,7 @@ def _apply(state: EventState, fact: EventFact) -> None:
         d.late_entries += 1
         d.late_pool_cents += fact.pool_cents
         d.late_chips += fact.chips
+        d.late.append((fact.player, fact.pool_cents))
     elif isinstance(fact, Day2Busted):
         d = state.day2
         assert d is not None
@@ -392,7 +411,7 @@ class FlightEvent:
                                     f"{name} entered {other}; this event allows one flight per player.")
         return [DayEnded(flight=cmd.flight, entries=cmd.entries, pool_cents=cmd.pool_cents,
                          chips_in_play=dict(cmd.chips_in_play), survivors=dict(cmd.survivors),
-                         finishers=list(cmd.finishers), reason=cmd.reason)]
+                         finishers=list(cmd.finishers), reason=cmd.reason, money_log=list(cmd.money_log))]
 
     def _enter_bags(self, cmd: EnterBags) -> list[EventFact]:
         f = self.flight(cmd.flight)
@@ -620,6 +639,17 @@ def results(state: EventState) -> list[ResultRow]:
     return rows
 
 
+def came_from(state: EventState) -> dict[str, str]:
+    """Each Day-2 player's flight: the flight of the bag he took forward (FLT-2); a Day-2 late entry: "Day 2"."""
+    assert state.profile is not None
+    d = state.day2
+    if d is None:
+        return {}
+    bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
+    forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
+    return {n: forward[key(n)].flight if key(n) in forward else "Day 2" for n in d.stacks}
+
+
 def paid_cents(state: EventState) -> int:
     return sum(r.prize_cents for r in results(state))
 
@@ -661,8 +691,14 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
         elif p.place is not None:
             finishers.append((p.name, p.place - 1))
     entries_ = sum(p.entries for p in state.players.values())
+    names = {pid: p.name for pid, p in state.players.items()}
+    money_log = [FlightMoney(at=float(r["at"]), kind=str(r["kind"]), cents=int(r["cents"]), to=str(r["to"]),
+                             player=names.get(r["player"], "") if isinstance(r.get("player"), int)
+                             else str(r.get("player") or ""),
+                             split={str(k): int(v) for k, v in (r.get("split") or {}).items()})
+                 for r in state.money_log]
     return EndDay(flight=flight, entries=entries_, pool_cents=state.pool_cents, chips_in_play=in_play,
-                  survivors=survivors, finishers=finishers, reason=reason)
+                  survivors=survivors, finishers=finishers, reason=reason, money_log=money_log)
 
 
 def view(state: EventState) -> dict[str, Any]:
