@@ -169,6 +169,27 @@ def test_flt_6_day2_late_registration_follows_the_profile() -> None:
     assert flight_event.prize_pool(open_.state) == pool + 10000 and flight_event.entries(open_.state) == 10
 
 
+def test_flt_6_late_registration_is_open_to_the_first_bust_and_closed_from_it() -> None:
+    e = _two_flights(**{"flight.day2_late_reg": True})
+    _bag_all(e)
+    e.execute({"cmd": "make_day2"})
+    for name in ("Hal", "Dan"):  # the last moment: every player still in; a Day-1 finisher may buy in again
+        e.execute({"cmd": "register_day2", "player": name})
+    e.execute({"cmd": "bust_day2", "players": ["Hal", "Bob"], "won_by": "Ann"})  # the first bust, two in one hand
+    before, facts = flight_event.view(e.state), len(e.log)
+    with pytest.raises(RuleError) as info:
+        e.execute({"cmd": "register_day2", "player": "Ivy"})
+    assert info.value.code == "DAY2_REG_CLOSED" and "first bust" in info.value.message
+    assert flight_event.view(e.state) == before and len(e.log) == facts
+    assert flight_event.entries(e.state) == 11 and flight_event.prize_pool(e.state) == 90000 + 2 * 10000
+    assert all(r.player != "Dan" for r in flight_event.results(e.state))  # still in: not a Day-1 finisher now
+    e.execute({"cmd": "bust_day2", "players": ["Dan"], "won_by": "Ann"})
+    rows = flight_event.results(e.state)
+    assert [(r.player, r.day) for r in rows if r.player.casefold() == "dan"] == [("Dan", "Day 2")]  # placed once
+    assert [(r.place, r.player) for r in rows] == [(4, "Dan"), (5, "Hal"), (6, "Bob"),  # Hal had more chips than Bob
+                                                   (7, "Gil"), (8, "Eve")]  # the Day-1 finishers below Day 2
+
+
 def test_flt_7_day1_finishers_rank_below_day2_fewer_left_first_then_the_flights_order() -> None:
     finishers = [Finisher("Dan", "Day 1A", 3), Finisher("Eve", "Day 1A", 4), Finisher("Gil", "Day 1B", 2),
                  Finisher("dan", "Day 1B", 3), Finisher("Ann", "Day 1A", 9), Finisher("Hal", "Day 1B", 3)]
