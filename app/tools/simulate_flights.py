@@ -31,6 +31,7 @@ from app.flights.event import (
     EventFact,
     FlightEvent,
     MakeDay2,
+    RegisterDay2,
     chips_bagged,
     chips_conserved,
     day_end_of,
@@ -97,8 +98,10 @@ def bag_tables(flight: str, t: Tournament, counted: dict[str, int], first_bag: i
 
 
 def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "tda",
-                execute: EventExecute | None = None, event: FlightEvent | None = None) -> dict[str, Any]:
-    """Play the event and report its figures (the JSON of ``floorman simulate --flights``)."""
+                execute: EventExecute | None = None, event: FlightEvent | None = None,
+                late_entries: int = 0) -> dict[str, Any]:
+    """Play the event and report its figures (the JSON of ``floorman simulate --flights``); ``late_entries``
+    new players buy in on Day 2 before its first bust (FLT-6: the event's profile must allow it)."""
     started = time.perf_counter()
     sim = Simulation(players=players, seed=seed, profile=profile)
     if event is None:
@@ -116,6 +119,8 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
             run(cmd)
             bag_no += len(cmd.bags)
     run(MakeDay2())
+    for i in range(late_entries):
+        run(RegisterDay2(player=f"Day 2 Player {i + 1:05d}"))
     state = event.state
     assert state.day2 is not None
     day2_players = len(state.day2.stacks)
@@ -143,7 +148,9 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
         "chips_bagged": chips_bagged(state),
         "chips_left_behind": sum(state.day2.left_behind.values()),
         "chips_conserved": chips_conserved(state) and chips_bagged(state) == flight_chips
-        and sum(state.day2.stacks.values()) == flight_chips - sum(state.day2.left_behind.values()),
+        and sum(state.day2.stacks.values())
+        == flight_chips + state.day2.late_chips - sum(state.day2.left_behind.values()),
+        "day2_late_entries": state.day2.late_entries,
         "prize_pool_cents": prize_pool(state),
         "paid_cents": paid_cents(state),
         "places": len(rows),

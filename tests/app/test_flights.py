@@ -22,6 +22,7 @@ from app.api import (
 from app.flights.rules import Bag, Finisher, day1_order, day_is_over, draw_seats, prizes, stacks_forward
 from db.event_store import EventStore
 from floorman.cli import main
+from sheets.exports import export
 from tests.bench import bench_flights
 
 EndDay = flight_event.EndDay
@@ -274,14 +275,22 @@ def test_flt_simulate_flights_json(capsys: pytest.CaptureFixture[str], tmp_path:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(flights=st.integers(1, 4), players=st.integers(4, 40), seed=st.integers(0, 10_000),
-       forward=st.sampled_from(["biggest", "first"]))
+       forward=st.sampled_from(["biggest", "first"]), late=st.integers(0, 6))
 def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, players: int, seed: int,
-                                                                   forward: str) -> None:
-    event = FlightEvent.create(_profile(**{"flight.stack_forward": forward}), title="Random", seed=seed)
-    out = run_flights(flights, players, seed=seed, event=event)
+                                                                   forward: str, late: int) -> None:
+    profile = _profile(**{"flight.stack_forward": forward, "flight.day2_late_reg": late > 0})
+    event = FlightEvent.create(profile, title="Random", seed=seed)
+    out = run_flights(flights, players, seed=seed, event=event, late_entries=late)
     state = event.state
+    assert state.day2 is not None and out["day2_late_entries"] == state.day2.late_entries == late
     assert out["chips_conserved"] and flight_event.chips_conserved(state)
-    assert out["paid_cents"] == out["prize_pool_cents"] == sum(f.pool_cents for f in state.flights.values())
+    bagged = flight_event.chips_bagged(state)
+    assert sum(state.day2.stacks.values()) == bagged + late * 10000 - sum(state.day2.left_behind.values())
+    assert out["entries"] == sum(f.entries for f in state.flights.values()) + late
+    flights_pool = sum(f.pool_cents for f in state.flights.values())
+    assert out["paid_cents"] == out["prize_pool_cents"] == flights_pool + late * 10000  # to the cent (FLT-8)
+    late_names = [n for n, _ in state.day2.late]
+    assert all(flight_event.came_from(state)[n] == "Day 2" for n in late_names)
     rows = flight_event.results(state)
     names = [r.player.casefold() for r in rows]
     assert len(names) == len(set(names))  # everybody once
@@ -289,6 +298,13 @@ def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, 
     assert places == sorted(places) and places[0] == 1
     day2 = [r for r in rows if r.day == "Day 2"]
     assert len(day2) == out["day2_players"] and all(r.place <= out["day2_players"] for r in day2)
+    assert set(late_names) <= {r.player for r in day2}  # each late entry placed among Day 2's players
+    written = json.loads(export("results", "json", state))  # the export says the same places and prizes
+    assert [(r["place_number"], r["name"], r["prize_cents"]) for r in written["rows"]] == [
+        (r.place, r.player, r.prize_cents) for r in rows]
+    money = json.loads(export("money", "json", state))["rows"]
+    assert sum(r["pool_cents"] for r in money if r["kind"] != "prize") == out["prize_pool_cents"]
+    assert money[-1]["pool_after_cents"] == 0
     assert all(r.place > out["day2_players"] for r in rows if r.day != "Day 2")
     for r in rows:  # a tied block shares its places: the next block starts after it
         assert r.place + r.tied - 1 <= len(rows)
