@@ -249,10 +249,27 @@ def _totals(f: Any) -> str:
     return f"{fmt.count(f.entries, 'entry', 'entries')} (the flight's totals)"
 
 
+def _seat_marks(state: Any, lines: list[tuple[str, MoneyLine | None, Any]]) -> dict[int, str]:
+    """FLT-9: the id of each of ``lines`` that a satellite seat paid (the player's first buy-in in the flight)
+    -> the satellite's name."""
+    seats = flight_event.seat_entries(state)
+    marks: dict[int, str] = {}
+    done: set[tuple[str, str]] = set()
+    for name, line, _f in lines:
+        if line is None or line.kind != "entry":
+            continue
+        k = (name, flight_event.player_key(line.name))
+        if k in seats and k not in done:
+            marks[id(line)] = seats[k]
+            done.add(k)
+    return marks
+
+
 def event_entries_table(state: Any) -> Table:
     """Every entry of every flight (buy-ins, re-entries, rebuys, add-ons), flight by flight in the order each
     was made, then Day 2's late entries (FLT-6: what each put in the prize pool)."""
     lines = _event_lines(state)
+    marks = _seat_marks(state, lines)
     bounty = any(line is not None and line.bounty_cents for _, line, _ in lines)
     cols = [Column("time", "Time", TIME), Column("flight", "Flight"), Column("name", "Name"), Column("kind", "Kind"),
             Column("what", "What"), Column("paid_cents", "Paid", MONEY),
@@ -266,6 +283,9 @@ def event_entries_table(state: Any) -> Table:
                               f.pool_cents, None]
         elif line.kind in ("refund", "forfeit_fee"):
             continue
+        elif id(line) in marks:
+            row = [line.at, name, line.name, "seat", f"{line.what}, paid by a seat from {marks[id(line)]}", 0,
+                   line.pool_cents, line.fee_cents]
         else:
             row = [line.at, name, line.name, line.kind, line.what, line.cash_cents, line.pool_cents, line.fee_cents]
         row += [line.bounty_cents if line is not None else None] if bounty else []
@@ -286,16 +306,20 @@ def event_money_table(state: Any) -> Table:
             Column("fee_cents", "Fees", MONEY), Column("bounty_cents", "Bounty pool", MONEY),
             Column("pool_after_cents", "Prize pool after", MONEY)]
     table = Table("money", "Money", state.title or "Event", _event_currency(state), cols, facts=_event_facts(state))
+    lines = _event_lines(state)
+    marks = _seat_marks(state, lines)
     pool = 0
-    for name, line, f in _event_lines(state):
+    for name, line, f in lines:
         if line is None:
             pool += f.pool_cents
             table.rows.append([None, name, "", "flight", _totals(f), None,
                                f.pool_cents, None, None, pool])
             continue
         pool += line.pool_cents
-        table.rows.append([line.at, name, line.name, line.kind, line.what, line.cash_cents, line.pool_cents,
-                           line.fee_cents, line.bounty_cents, pool])
+        seat = marks.get(id(line))
+        table.rows.append([line.at, name, line.name, "seat" if seat else line.kind,
+                           f"{line.what}, paid by a seat from {seat}" if seat else line.what,
+                           0 if seat else line.cash_cents, line.pool_cents, line.fee_cents, line.bounty_cents, pool])
     for player, cents in state.day2.late if state.day2 else ():
         pool += cents
         table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0, 0, pool])

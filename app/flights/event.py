@@ -1,4 +1,4 @@
-"""A multi-flight event: the flights, the bags at the end of each day, and Day 2 (FLT-1..FLT-8).
+"""A multi-flight event: the flights, the bags at the end of each day, Day 2, satellite seats (FLT-1..FLT-9).
 
 Each flight stays a tournament of its own (its own file, clock, tables and room). The event ties them:
 it keeps what each flight ended with (its entries, its prize money, the chips in play at each table and
@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from app.core.state import WINNER, TournamentState
+from app.eliminations.payouts import awards, is_satellite, seat_test, seat_value
 from app.errors import RuleError
 from app.flights.rules import (
     Bag,
@@ -119,7 +120,27 @@ class BustDay2(EventCommand, tag="bust_day2"):
     won_by: str
 
 
-_COMMAND_DECODER = msgspec.json.Decoder(AddFlight | EndDay | EnterBags | MakeDay2 | RegisterDay2 | BustDay2)
+class AddSeats(EventCommand, tag="add_seats"):
+    """FLT-9: a satellite's seats: its title, the event its seats are for (its ``satellite.event``: this event's
+    title, for any flight, or one flight's name), a seat's value and who won one (SAT-1)."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-9", "SAT-1")
+    satellite: str
+    target: str
+    seat_value_cents: int
+    winners: list[str]
+
+
+class UseSeat(EventCommand, tag="use_seat"):
+    """FLT-9: a seat winner's entry into a flight is paid by his seat (no cash at the desk)."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-9",)
+    flight: str
+    player: str
+
+
+_COMMAND_DECODER = msgspec.json.Decoder(AddFlight | EndDay | EnterBags | MakeDay2 | RegisterDay2 | BustDay2
+                                        | AddSeats | UseSeat)
 
 
 # -- the events ----------------------------------------------------------------------------------------
@@ -181,7 +202,21 @@ class Day2Busted(EventFact, tag="day2_busted"):
     chips: int  # moved to won_by
 
 
-FACTS = EventCreated | FlightAdded | DayEnded | BagsEntered | Day2Made | Day2Registered | Day2Busted
+class SeatsAdded(EventFact, tag="seats_added"):
+    satellite: str
+    flight: str  # "" : a seat for any flight of the event
+    value_cents: int
+    winners: list[str]
+
+
+class SeatUsed(EventFact, tag="seat_used"):
+    satellite: str
+    flight: str
+    player: str
+
+
+FACTS = (EventCreated | FlightAdded | DayEnded | BagsEntered | Day2Made | Day2Registered | Day2Busted | SeatsAdded
+         | SeatUsed)
 _FACT_DECODER = msgspec.json.Decoder(FACTS)
 
 
@@ -240,6 +275,17 @@ class Day2:
 
 
 @dataclass
+class Seat:
+    """FLT-9: one seat won in a satellite: for one flight, or any ("" ), and the flight it paid for once used."""
+
+    satellite: str
+    flight: str
+    value_cents: int
+    player: str
+    used_in: str = ""
+
+
+@dataclass
 class EventState:
     title: str = ""
     profile: Profile | None = None
@@ -247,6 +293,7 @@ class EventState:
     flights: dict[str, Flight] = field(default_factory=dict)  # in the order added
     day2: Day2 | None = None
     facts: int = 0
+    seats: list[Seat] = field(default_factory=list)  # FLT-9, in the order won
 
 
 def _apply(state: EventState, fact: EventFact) -> None:
@@ -279,6 +326,11 @@ def _apply(state: EventState, fact: EventFact) -> None:
         d.late_pool_cents += fact.pool_cents
         d.late_chips += fact.chips
         d.late.append((fact.player, fact.pool_cents))
+    elif isinstance(fact, SeatsAdded):
+        state.seats.extend(Seat(fact.satellite, fact.flight, fact.value_cents, n) for n in fact.winners)
+    elif isinstance(fact, SeatUsed):
+        seat = next(x for x in state.seats if x.satellite == fact.satellite and key(x.player) == key(fact.player))
+        seat.used_in = fact.flight
     elif isinstance(fact, Day2Busted):
         d = state.day2
         assert d is not None
@@ -350,6 +402,10 @@ class FlightEvent:
             return self._register_day2(cmd)
         if isinstance(cmd, BustDay2):
             return self._bust_day2(cmd)
+        if isinstance(cmd, AddSeats):
+            return self._add_seats(cmd)
+        if isinstance(cmd, UseSeat):
+            return self._use_seat(cmd)
         raise RuleError("INVALID_INPUT", f"Unknown event command {type(cmd).__name__}.")
 
     # -- flights and the end of a day ---------------------------------------------------------------
@@ -369,6 +425,49 @@ class FlightEvent:
         if self.state.day2 is not None:
             raise RuleError("DAY2_MADE", "Day 2 is already made; a flight cannot be added any more.")
         return [FlightAdded(flight=name)]
+
+    # -- satellite seats (FLT-9) ----------------------------------------------------------------------
+    def _add_seats(self, cmd: AddSeats) -> list[EventFact]:
+        satellite = " ".join(cmd.satellite.split())
+        winners = [" ".join(n.split()) for n in cmd.winners]
+        if not satellite or not winners or not all(winners):
+            raise RuleError("INVALID_INPUT", "Seats need the satellite's name and the name of each seat winner.")
+        if cmd.seat_value_cents <= 0:
+            raise RuleError("INVALID_INPUT", "A seat needs its value, more than nothing.")
+        if len({key(n) for n in winners}) != len(winners):
+            raise RuleError("INVALID_INPUT", "A player is named twice; a satellite gives one seat per player.")
+        if any(key(s.satellite) == key(satellite) for s in self.state.seats):
+            raise RuleError("SEATS_ENTERED", f"The seats of {satellite} are already in this event.")
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made; a seat into a flight can no longer be used.")
+        target = key(cmd.target)
+        flights = {key(f): f for f in self.state.flights}
+        if target == key(self.state.title):
+            flight = ""
+        elif target in flights:
+            flight = flights[target]
+        else:
+            flights_named = ", ".join(self.state.flights) or "none"
+            raise RuleError("SEAT_OTHER_EVENT", f"{satellite}'s seats are for {cmd.target or 'no event named'}, not "
+                            f"for {self.state.title} or one of its flights ({flights_named}).")
+        return [SeatsAdded(satellite=satellite, flight=flight, value_cents=cmd.seat_value_cents, winners=winners)]
+
+    def _use_seat(self, cmd: UseSeat) -> list[EventFact]:
+        self.check_play(cmd.flight)
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made; a flight takes no more entries.")
+        held = [s for s in self.state.seats if key(s.player) == key(cmd.player)]
+        if not held:
+            raise RuleError("NO_SEAT", f"{cmd.player} has won no seat into this event.")
+        fits = [s for s in held if s.flight in ("", cmd.flight)]
+        if not fits:
+            raise RuleError("SEAT_OTHER_FLIGHT", f"{cmd.player}'s seat is for {held[0].flight}, not {cmd.flight}.")
+        free = [s for s in fits if not s.used_in]
+        if not free:
+            raise RuleError("SEAT_USED", f"{cmd.player}'s seat from {fits[0].satellite} already paid an entry, "
+                            f"in {fits[0].used_in}; a seat pays one entry.")
+        self.may_enter(cmd.flight, cmd.player)
+        return [SeatUsed(satellite=free[0].satellite, flight=cmd.flight, player=free[0].player)]
 
     def check_play(self, flight: str) -> None:
         """FLT-3: nobody plays on in a flight whose day has ended (FLIGHT_BAGGED)."""
@@ -639,6 +738,17 @@ def results(state: EventState) -> list[ResultRow]:
     return rows
 
 
+def seat_entries(state: EventState) -> dict[tuple[str, str], str]:
+    """FLT-9: (flight, player's key) -> the satellite whose seat paid that player's entry into the flight
+    (the key: :func:`player_key`)."""
+    return {(x.used_in, key(x.player)): x.satellite for x in state.seats if x.used_in}
+
+
+def player_key(name: str) -> str:
+    """The same player, case and spaces aside (FLT-1)."""
+    return key(name)
+
+
 def came_from(state: EventState) -> dict[str, str]:
     """Each Day-2 player's flight: the flight of the bag he took forward (FLT-2); a Day-2 late entry: "Day 2"."""
     assert state.profile is not None
@@ -701,6 +811,21 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
                   survivors=survivors, finishers=finishers, reason=reason, money_log=money_log)
 
 
+def seats_of(satellite: str, state: TournamentState) -> AddSeats:
+    """FLT-9: a satellite's seats as its tournament state says them: its ``satellite.event``, a seat's value,
+    and the players whose prize is a seat (SAT-1, SAT-3), in place order."""
+    if not is_satellite(state):
+        raise RuleError("NOT_A_SATELLITE", f"{satellite} is not a satellite: its profile gives no seat value.")
+    won = seat_test(state)
+    placed = sorted((place, state.players[pid].name) for pid, (place, cents, _tied) in awards(state).items()
+                    if won(place, cents))
+    if not placed:
+        raise RuleError("NO_SEATS_YET", f"{satellite} has awarded no seat yet; add its seats once they are won.")
+    assert state.profile is not None
+    return AddSeats(satellite=satellite, target=str(state.profile["satellite.event"] or ""),
+                    seat_value_cents=seat_value(state), winners=[n for _, n in placed])
+
+
 def view(state: EventState) -> dict[str, Any]:
     """The event as JSON: what its scenario files check (every figure a plain number or a name)."""
     d = state.day2
@@ -728,4 +853,6 @@ def view(state: EventState) -> dict[str, Any]:
         "chips_conserved": chips_conserved(state),
         "results": [{"place": r.place, "tied": r.tied, "player": r.player, "day": r.day, "prize_cents": r.prize_cents}
                     for r in results(state)],
+        "seats": [{"satellite": x.satellite, "flight": x.flight, "player": x.player, "value_cents": x.value_cents,
+                   "used_in": x.used_in} for x in state.seats],
     }

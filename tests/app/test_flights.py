@@ -21,6 +21,7 @@ from app.api import (
 )
 from app.flights.rules import Bag, Finisher, day1_order, day_is_over, draw_seats, prizes, stacks_forward
 from db.event_store import EventStore
+from db.store import TournamentStore
 from floorman.cli import main
 from sheets.exports import export
 from tests.bench import bench_flights
@@ -314,3 +315,98 @@ def test_flt_bench_makes_day2_from_played_flights(capsys: pytest.CaptureFixture[
     assert bench_flights.main(200, 2) == 0
     out = capsys.readouterr().out
     assert "Day 2:" in out and "each committed" in out
+
+
+def _satellite_played(target: str) -> Tournament:
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
+                        "satellite.event": target}
+    t = Tournament.create(profile_from_dict(data), name="Sat 1", time=FakeClock(1_800_000_000.0), seed=1)
+    for i in range(10):
+        t.execute({"cmd": "register", "name": f"P{i:03d}"})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    while not t.state.ended:
+        table = max(t.state.tables.values(), key=lambda tb: tb.population)
+        t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+    return t
+
+
+def _refused(e: FlightEvent, cmd: Any) -> str:
+    before, facts = flight_event.view(e.state), len(e.log)
+    with pytest.raises(RuleError) as info:
+        e.execute(cmd)
+    assert info.value.message and flight_event.view(e.state) == before and len(e.log) == facts
+    return info.value.code
+
+
+def test_flt_9_a_satellite_seat_pays_one_entry_into_its_flight() -> None:
+    e = FlightEvent.create(_profile(), title="Main", seed=5)
+    for name in ("Day 1A", "Day 1B"):
+        e.execute({"cmd": "add_flight", "flight": name})
+    seats = flight_event.seats_of("Sat 1", _satellite_played("day 1b").state)
+    assert seats.seat_value_cents == 20000 and len(seats.winners) == 3 and seats.target == "day 1b"
+    e.execute(seats)
+    assert {s.flight for s in e.state.seats} == {"Day 1B"}
+    winner, other = seats.winners[0], "Quinn"
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1A", "player": winner}) == "SEAT_OTHER_FLIGHT"
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": "Nobody"}) == "NO_SEAT"
+    e.execute({"cmd": "use_seat", "flight": "Day 1B", "player": winner.upper()})  # the same player, case aside
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": winner}) == "SEAT_USED"
+    assert _refused(e, seats) == "SEATS_ENTERED"
+    elsewhere = flight_event.seats_of("Sat 2", _satellite_played("Sunday Main").state)
+    assert _refused(e, elsewhere) == "SEAT_OTHER_EVENT"
+    anyflight = flight_event.AddSeats(satellite="Sat 3", target="MAIN", seat_value_cents=20000, winners=[other])
+    e.execute(anyflight)  # a seat for the event: any flight takes it
+    e.execute({"cmd": "use_seat", "flight": "Day 1A", "player": other})
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": other}) == "SEAT_USED"
+    # the flight's end of day: the seat's entry is in its pool as any buy-in; the exports say no cash was paid
+    log = [flight_event.FlightMoney(at=1.0 + i, kind="entry", player=n, cents=10000, to="pool")
+           for i, n in enumerate([winner, "Zed"])]
+    e.execute(EndDay(flight="Day 1B", entries=2, pool_cents=20000, chips_in_play={1: 20000},
+                     survivors={winner: 1}, finishers=[("Zed", 1)], money_log=log))
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": seats.winners[2]}) == "FLIGHT_BAGGED"
+    money = json.loads(export("money", "json", e.state))["rows"]
+    seat_rows = [r for r in money if r["kind"] == "seat"]
+    assert [(r["name"], r["cash_cents"], r["pool_cents"]) for r in seat_rows] == [(winner, 0, 10000)]
+    assert "paid by a seat from Sat 1" in seat_rows[0]["what"]
+    assert sum(r["pool_cents"] for r in money if r["kind"] != "prize") == flight_event.prize_pool(e.state) == 20000
+
+
+def test_flt_9_bad_seats_are_refused_in_words() -> None:
+    e = FlightEvent.create(_profile(), title="Main", seed=5)
+    e.execute({"cmd": "add_flight", "flight": "Day 1A"})
+    bad = {"cmd": "add_seats", "satellite": "Sat", "target": "Main", "seat_value_cents": 0, "winners": ["Ann"]}
+    assert _refused(e, bad) == "INVALID_INPUT"
+    assert _refused(e, {**bad, "seat_value_cents": 100, "winners": ["Ann", " ann "]}) == "INVALID_INPUT"
+    assert _refused(e, {**bad, "seat_value_cents": 100, "winners": []}) == "INVALID_INPUT"
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1Z", "player": "Ann"}) == "FLIGHT_UNKNOWN"
+    with pytest.raises(RuleError) as info:
+        flight_event.seats_of("Weekly", Tournament.create(_profile(), name="Weekly").state)
+    assert info.value.code == "NOT_A_SATELLITE"
+
+
+def test_flt_9_floorman_event_seats_reads_the_satellite_file(tmp_path: Any,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "sat.floorman"
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
+                        "satellite.event": "Day 1A"}
+    with TournamentStore.create(path, profile_from_dict(data), "Sat 1", time=FakeClock(1_800_000_000.0),
+                                seed=1) as store:
+        for i in range(10):
+            store.execute({"cmd": "register", "name": f"P{i:03d}"})
+        store.execute({"cmd": "seat_all"})
+        store.execute({"cmd": "start_clock"})
+        while not store.tournament.state.ended:
+            table = max(store.tournament.state.tables.values(), key=lambda tb: tb.population)
+            store.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+    event = tmp_path / "main.floorman-event"
+    assert main(["event", "new", str(event), "--title", "Main", "--seed", "1"]) == 0
+    assert main(["event", "flight", str(event), "Day 1A"]) == 0
+    assert main(["event", "seats", str(event), str(path)]) == 0
+    assert main(["event", "seats", str(event), str(path)]) == 1
+    assert "SEATS_ENTERED" in capsys.readouterr().err
+    with EventStore.open(event, read_only=True) as es:
+        seats = [(s.satellite, s.flight, s.value_cents) for s in es.event.state.seats]
+        assert seats == [("Sat 1", "Day 1A", 20000)] * 3
