@@ -276,12 +276,13 @@ def test_flt_simulate_flights_json(capsys: pytest.CaptureFixture[str], tmp_path:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(flights=st.integers(1, 4), players=st.integers(4, 40), seed=st.integers(0, 10_000),
-       forward=st.sampled_from(["biggest", "first"]), late=st.integers(0, 6))
+       forward=st.sampled_from(["biggest", "first"]), late=st.integers(0, 6), seats=st.integers(0, 3))
 def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, players: int, seed: int,
-                                                                   forward: str, late: int) -> None:
+                                                                   forward: str, late: int, seats: int) -> None:
     profile = _profile(**{"flight.stack_forward": forward, "flight.day2_late_reg": late > 0})
     event = FlightEvent.create(profile, title="Random", seed=seed)
-    out = run_flights(flights, players, seed=seed, event=event, late_entries=late)
+    out = run_flights(flights, players, seed=seed, event=event, late_entries=late, seats=seats)
+    assert out["seat_entries"] == flights * seats
     state = event.state
     assert state.day2 is not None and out["day2_late_entries"] == state.day2.late_entries == late
     assert out["chips_conserved"] and flight_event.chips_conserved(state)
@@ -306,6 +307,10 @@ def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, 
     money = json.loads(export("money", "json", state))["rows"]
     assert sum(r["pool_cents"] for r in money if r["kind"] != "prize") == out["prize_pool_cents"]
     assert money[-1]["pool_after_cents"] == 0
+    seat_rows = [r for r in money if r["kind"] == "seat"]  # FLT-9: paid by the seat, in the pool, no cash
+    assert len(seat_rows) == flights * seats and all(r["cash_cents"] == 0 and r["pool_cents"] > 0 for r in seat_rows)
+    cash_in = sum(r["cash_cents"] for r in money if r["kind"] not in ("prize", "guarantee"))
+    assert cash_in == out["prize_pool_cents"] - sum(r["pool_cents"] for r in seat_rows)  # tda: no fee, no bounty
     assert all(r.place > out["day2_players"] for r in rows if r.day != "Day 2")
     for r in rows:  # a tied block shares its places: the next block starts after it
         assert r.place + r.tied - 1 <= len(rows)
