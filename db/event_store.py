@@ -31,6 +31,22 @@ SCHEMA = (
 )
 
 
+def is_event_file(path: Path | str) -> bool:
+    """Whether ``path`` is a Floorman event file (read-only: another program's database is left as it was)."""
+    p = Path(path)
+    if not p.is_file():
+        return False
+    try:
+        probe = connect(p, read_only=True)
+        try:
+            kind = probe.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError:
+        kind = None
+    return kind is not None and kind[0] == KIND
+
+
 class EventStore:
     """An event and its file: every command's facts committed before they are returned."""
 
@@ -59,21 +75,14 @@ class EventStore:
         return cls(p, conn, event)
 
     @classmethod
-    def open(cls, path: Path | str) -> EventStore:
+    def open(cls, path: Path | str, *, read_only: bool = False) -> EventStore:
+        """Open an event file; ``read_only``: to read it (the exports), never writing to it."""
         p = Path(path)
         if not p.is_file():
             raise FileMissing(f"There is no event file at {p}.", p)
-        try:  # read first, read-only: another program's database is left exactly as it was
-            probe = connect(p, read_only=True)
-            try:
-                kind = probe.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
-            finally:
-                probe.close()
-        except sqlite3.DatabaseError:
-            kind = None
-        if kind is None or kind[0] != KIND:
+        if not is_event_file(p):
             raise NotATournamentFile(f"{p} is not a Floorman event file.", p)
-        conn = connect(p)
+        conn = connect(p, read_only=read_only)
         try:
             facts = [decode_fact(bytes(r[0])) for r in conn.execute("SELECT fact FROM facts ORDER BY seq")]
         except BaseException:

@@ -4,6 +4,7 @@
     floorman event flight EVENT "Day 1A"                            # add a flight
     floorman event end-day EVENT "Day 1A" FLIGHT_FILE               # the flight's end of day, from its file
     floorman event bags EVENT "Day 1A" BAGS.csv                     # a flight's bags: table,player,bag,chips
+    floorman event seats EVENT SATELLITE_FILE                       # a satellite's seats into the event (FLT-9)
     floorman event do EVENT '{"cmd": "enter_bags", ...}'            # any event command, as JSON
     floorman event show EVENT [--json]                              # flights, bags, Day 2, places and prizes
     floorman event print EVENT tables|results|bags --out OUT.pdf    # Day 2's seats, the event's results
@@ -43,6 +44,9 @@ def main(argv: list[str]) -> int:
     bags.add_argument("event")
     bags.add_argument("flight")
     bags.add_argument("csv")
+    seats = sub.add_parser("seats", help="add a satellite's seats (its satellite.event names the event or a flight)")
+    seats.add_argument("event")
+    seats.add_argument("satellite_file")
     do = sub.add_parser("do", help="run one event command given as JSON")
     do.add_argument("event")
     do.add_argument("command")
@@ -80,6 +84,8 @@ def main(argv: list[str]) -> int:
                 cmd = {"cmd": "add_flight", "flight": args.flight}
             elif args.what == "end-day":
                 cmd = _end_day(args.flight, args.flight_file)
+            elif args.what == "seats":
+                cmd = _seats(args.satellite_file)
             else:
                 try:
                     cmd = json.loads(args.command)
@@ -140,6 +146,14 @@ def _end_day(flight: str, path: str) -> Any:
 
     with TournamentStore.open(path, read_only=True) as store:
         return flight_event.day_end_of(flight, store.tournament.state)
+
+
+def _seats(path: str) -> Any:
+    from db.store import TournamentStore
+
+    with TournamentStore.open(path, read_only=True) as store:
+        state = store.tournament.state
+        return flight_event.seats_of(state.name or path, state)
 
 
 def _show(state: Any, as_json: bool) -> int:

@@ -1,7 +1,8 @@
 """``floorman export results|entries|money|league FILE --format csv|xlsx|json|ranking --out OUT``: results for
 other programs, headless.
 
-FILE is the tournament file (opened read-only); for ``league`` it is the player roster (``-``: the default one),
+FILE is the tournament file (opened read-only), or an event of flights' file (``floorman event``: the results,
+entries and money over every flight and Day 2); for ``league`` it is the player roster (``-``: the default one),
 with ``--league`` and ``--season``. docs/exports.md gives every shape.
 """
 
@@ -27,7 +28,8 @@ def _parser() -> argparse.ArgumentParser:
                + "; ".join(f"{k}: {v}" for k, v in FORMATS.items()) + ".",
     )
     p.add_argument("what", choices=list(WHAT), metavar="WHAT", help="one of " + ", ".join(WHAT))
-    p.add_argument("file", help="the tournament file (opened read-only); for league, the roster ('-': the default)")
+    p.add_argument("file", help="the tournament file or an event's file (opened read-only); for league, the roster "
+                                "('-': the default)")
     p.add_argument("--format", dest="fmt", choices=list(FORMATS), default="csv", metavar="FORMAT",
                    help="one of " + ", ".join(FORMATS) + " (default csv)")
     p.add_argument("--out", required=True, help="where to write the file (any name)")
@@ -46,8 +48,16 @@ def _fail(text: str) -> int:
 
 def _tournament_export(args: argparse.Namespace, options: dict[str, Any]) -> bytes:
     from db.errors import StoreError
+    from db.event_store import EventStore, is_event_file
     from db.store import TournamentStore
 
+    if is_event_file(args.file):
+        try:
+            with EventStore.open(args.file, read_only=True) as event:
+                state = event.event.state
+        except StoreError as exc:
+            raise ValueError(exc.message) from exc
+        return export(args.what, args.fmt, state, options)
     try:
         store = TournamentStore.open(args.file, read_only=True)
     except StoreError as exc:

@@ -29,8 +29,8 @@ from typing import Any
 
 import xlsxwriter
 
-from app.api import Standings, fmt, views
-from sheets.money_data import MoneyTrail, collect_money
+from app.api import Standings, flight_event, fmt, views
+from sheets.money_data import MoneyLine, MoneyTrail, collect_money, lines_from_log
 from sheets.output import OutputRefused, check_target, write_output
 from sheets.source import knocked_out_by, payouts, results
 
@@ -185,6 +185,171 @@ def league_table(standings: Standings) -> Table:
         table.rows.append([r.rank_label, r.rank, r.name, r.points, r.played, r.counted, r.wins,
                            fmt.place(r.best) if r.best else "", r.best, r.cashes, r.knockouts])
     return table
+
+
+# -- an event of flights (FLT): the same exports over every flight and Day 2 ------------------------------
+
+
+def _event_facts(state: Any) -> dict[str, Any]:
+    d = state.day2
+    rows = flight_event.results(state)
+    return {"entries": flight_event.entries(state), "flights": list(state.flights),
+            "day2_players": len(d.stacks) if d else 0, "players_left": len(d.live()) if d else 0,
+            "finished": bool(d and len(d.live()) == 1), "paid_places": sum(1 for r in rows if r.prize_cents),
+            "prize_pool_cents": flight_event.prize_pool(state), "paid_cents": sum(r.prize_cents for r in rows),
+            "chips_conserved": flight_event.chips_conserved(state)}
+
+
+def _event_currency(state: Any) -> str:
+    return str(state.profile["money.currency"])
+
+
+def event_results_table(state: Any) -> Table:
+    """FLT-7, FLT-8: the event's places as its results sheet gives them: Day 2's first, then every Day-1
+    finisher in the documented order; each row names the flight the player came from (a Day-2 late entry:
+    "Day 2") and the day he finished on."""
+    came = flight_event.came_from(state)
+    cols = [Column("place", "Place"), Column("place_number", "Place no.", INT), Column("tied", "Tied", INT),
+            Column("name", "Name"), Column("prize_cents", "Prize", MONEY), Column("flight", "Flight"),
+            Column("day", "Finished on")]
+    table = Table("results", "Results", state.title or "Event", _event_currency(state), cols,
+                  facts=_event_facts(state))
+    for r in flight_event.results(state):
+        day2 = r.day == "Day 2"
+        table.rows.append([fmt.place(r.place, r.tied), r.place, r.tied, r.player, r.prize_cents,
+                           came.get(r.player, "Day 2") if day2 else r.day, "Day 2" if day2 else "Day 1"])
+    return table
+
+
+def _flight_lines(flight: Any) -> list[MoneyLine]:
+    """A flight's money lines, as its own money trail groups them (a purchase and its fee are one line); the
+    event keeps its players by name, so each name gets a number for the grouping."""
+    ids: dict[str, int] = {}
+    log = [{"at": m.at, "kind": m.kind, "player": ids.setdefault(m.player, len(ids)), "cents": m.cents, "to": m.to,
+            "split": dict(m.split)} for m in flight.money_log]
+    return lines_from_log(log, {i: n for n, i in ids.items()}, {})
+
+
+def _event_lines(state: Any) -> list[tuple[str, MoneyLine | None, Any]]:
+    """(flight's name, line, flight) for every flight's money line in the flights' order; a flight whose end
+    of day kept no money log (an event file written before it was kept) gives one line of its totals (None)."""
+    out: list[tuple[str, MoneyLine | None, Any]] = []
+    for f in state.flights.values():
+        if f.money_log:
+            out.extend((f.name, line, f) for line in _flight_lines(f))
+        elif f.ended:
+            out.append((f.name, None, f))
+    return out
+
+
+LATE_WHAT = "Day-2 entry (FLT-6)"
+
+
+def _totals(f: Any) -> str:
+    return f"{fmt.count(f.entries, 'entry', 'entries')} (the flight's totals)"
+
+
+def _seat_marks(state: Any, lines: list[tuple[str, MoneyLine | None, Any]]) -> dict[int, str]:
+    """FLT-9: the id of each of ``lines`` that a satellite seat paid (the player's first buy-in in the flight)
+    -> the satellite's name."""
+    seats = flight_event.seat_entries(state)
+    marks: dict[int, str] = {}
+    done: set[tuple[str, str]] = set()
+    for name, line, _f in lines:
+        if line is None or line.kind != "entry":
+            continue
+        k = (name, flight_event.player_key(line.name))
+        if k in seats and k not in done:
+            marks[id(line)] = seats[k]
+            done.add(k)
+    return marks
+
+
+def event_entries_table(state: Any) -> Table:
+    """Every entry of every flight (buy-ins, re-entries, rebuys, add-ons), flight by flight in the order each
+    was made, then Day 2's late entries (FLT-6: what each put in the prize pool)."""
+    lines = _event_lines(state)
+    marks = _seat_marks(state, lines)
+    bounty = any(line is not None and line.bounty_cents for _, line, _ in lines)
+    cols = [Column("time", "Time", TIME), Column("flight", "Flight"), Column("name", "Name"), Column("kind", "Kind"),
+            Column("what", "What"), Column("paid_cents", "Paid", MONEY),
+            Column("pool_cents", "To the prize pool", MONEY), Column("fee_cents", "Fees", MONEY)]
+    cols += [Column("bounty_cents", "Bounty", MONEY)] if bounty else []
+    table = Table("entries", "Entries", state.title or "Event", _event_currency(state), cols,
+                  facts=_event_facts(state))
+    for name, line, f in lines:
+        if line is None:
+            row: list[Any] = [None, name, "", "flight", _totals(f), None,
+                              f.pool_cents, None]
+        elif line.kind in ("refund", "forfeit_fee"):
+            continue
+        elif id(line) in marks:
+            row = [line.at, name, line.name, "seat", f"{line.what}, paid by a seat from {marks[id(line)]}", 0,
+                   line.pool_cents, line.fee_cents]
+        else:
+            row = [line.at, name, line.name, line.kind, line.what, line.cash_cents, line.pool_cents, line.fee_cents]
+        row += [line.bounty_cents if line is not None else None] if bounty else []
+        table.rows.append(row)
+    for player, cents in state.day2.late if state.day2 else ():
+        table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0]
+                          + ([0] if bounty else []))
+    return table
+
+
+def event_money_table(state: Any) -> Table:
+    """The combined prize pool (FLT-8): every flight's money in, line by line, then Day 2's late entries, the
+    guarantee's top-up if the pool falls short of it, and the event's prizes out. Money in is positive, out
+    negative; "Prize pool after" runs over the whole event, so it ends at what is left unpaid (0 when every
+    prize is paid)."""
+    cols = [Column("time", "Time", TIME), Column("flight", "Flight"), Column("name", "Name"), Column("kind", "Kind"),
+            Column("what", "What"), Column("cash_cents", "Cash", MONEY), Column("pool_cents", "Prize pool", MONEY),
+            Column("fee_cents", "Fees", MONEY), Column("bounty_cents", "Bounty pool", MONEY),
+            Column("pool_after_cents", "Prize pool after", MONEY)]
+    table = Table("money", "Money", state.title or "Event", _event_currency(state), cols, facts=_event_facts(state))
+    lines = _event_lines(state)
+    marks = _seat_marks(state, lines)
+    pool = 0
+    for name, line, f in lines:
+        if line is None:
+            pool += f.pool_cents
+            table.rows.append([None, name, "", "flight", _totals(f), None,
+                               f.pool_cents, None, None, pool])
+            continue
+        pool += line.pool_cents
+        seat = marks.get(id(line))
+        table.rows.append([line.at, name, line.name, "seat" if seat else line.kind,
+                           f"{line.what}, paid by a seat from {seat}" if seat else line.what,
+                           0 if seat else line.cash_cents, line.pool_cents, line.fee_cents, line.bounty_cents, pool])
+    for player, cents in state.day2.late if state.day2 else ():
+        pool += cents
+        table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0, 0, pool])
+    total = flight_event.prize_pool(state)
+    if total > pool:
+        table.rows.append([None, "", "", "guarantee", "Guarantee: the house adds", None, total - pool, None, None,
+                           total])
+        pool = total
+    for r in flight_event.results(state):
+        if r.prize_cents:
+            pool -= r.prize_cents
+            table.rows.append([None, r.day, r.player, "prize", f"Prize, {fmt.place(r.place, r.tied)}",
+                               -r.prize_cents, -r.prize_cents, 0, 0, pool])
+    return table
+
+
+EVENT_READERS: dict[str, Callable[[Any], Table]] = {
+    "results": event_results_table, "entries": event_entries_table, "money": event_money_table}
+
+
+def is_event(source: Any) -> bool:
+    return isinstance(source, flight_event.EventState)
+
+
+def event_played_on(state: Any) -> date:
+    """The day an event was played: its first flight's first payment (today when none is kept)."""
+    for f in state.flights.values():
+        if f.money_log:
+            return datetime.fromtimestamp(min(m.at for m in f.money_log)).date()
+    return date.today()
 
 
 # -- writing ----------------------------------------------------------------------------------------------
@@ -348,8 +513,9 @@ READERS: dict[str, Callable[..., Table]] = {"results": results_table, "entries":
 
 
 def export(what: str, fmt_name: str, source: Any, options: Mapping[str, Any] | None = None) -> bytes:
-    """The bytes of one export. ``source``: a tournament (or the store's tournament), or for ``league`` the
-    :class:`Standings`. ``options``: ``recorded_by`` (a shared tournament's authors of the money rows),
+    """The bytes of one export. ``source``: a tournament (or the store's tournament), an event of flights (its
+    state: results, entries and money over every flight and Day 2), or for ``league`` the :class:`Standings`.
+    ``options``: ``recorded_by`` (a shared tournament's authors of the money rows),
     ``venue`` and ``date`` (the ranking-site format)."""
     opts = dict(options or {})
     if what not in WHAT:
@@ -358,6 +524,8 @@ def export(what: str, fmt_name: str, source: Any, options: Mapping[str, Any] | N
         raise ValueError(f"there is no format called {fmt_name!r}; choose {', '.join(FORMATS)}.")
     if what == "league":
         table = league_table(source)
+    elif is_event(source):
+        table = EVENT_READERS[what](source)
     elif what == "results":
         table = results_table(source)
     else:
@@ -368,7 +536,8 @@ def export(what: str, fmt_name: str, source: Any, options: Mapping[str, Any] | N
         return to_xlsx([table])
     if fmt_name == "json":
         return to_json(table)
-    played = opts.get("date") or (event_date(source) if what != "league" else date.today())
+    played = opts.get("date") or (date.today() if what == "league" else event_played_on(source) if is_event(source)
+                                  else event_date(source))
     return to_ranking(table, played, str(opts.get("venue") or ""))
 
 

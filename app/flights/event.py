@@ -1,4 +1,4 @@
-"""A multi-flight event: the flights, the bags at the end of each day, and Day 2 (FLT-1..FLT-8).
+"""A multi-flight event: the flights, the bags at the end of each day, Day 2, satellite seats (FLT-1..FLT-9).
 
 Each flight stays a tournament of its own (its own file, clock, tables and room). The event ties them:
 it keeps what each flight ended with (its entries, its prize money, the chips in play at each table and
@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from app.core.state import WINNER, TournamentState
+from app.eliminations.payouts import awards, is_satellite, seat_test, seat_value
 from app.errors import RuleError
 from app.flights.rules import (
     Bag,
@@ -58,6 +59,17 @@ class AddFlight(EventCommand, tag="add_flight"):
     flight: str
 
 
+class FlightMoney(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """One row of a flight's money log, its player named: ``cents`` moved to ``to`` (pool, fee, bounty, refund...)."""
+
+    at: float
+    kind: str
+    player: str
+    cents: int
+    to: str
+    split: dict[str, int] = {}
+
+
 class EndDay(EventCommand, tag="end_day"):
     """FLT-3: stop a flight; nobody plays on. What it ended with comes from its state (see day_end_of)."""
 
@@ -69,6 +81,7 @@ class EndDay(EventCommand, tag="end_day"):
     survivors: dict[str, int]  # player -> the table he bags at
     finishers: list[tuple[str, int]]  # (player, players left in the flight after him)
     reason: str = "director"
+    money_log: list[FlightMoney] = []  # every movement of the flight's money (the exports list them)
 
 
 class BagRow(msgspec.Struct, forbid_unknown_fields=True):
@@ -107,7 +120,27 @@ class BustDay2(EventCommand, tag="bust_day2"):
     won_by: str
 
 
-_COMMAND_DECODER = msgspec.json.Decoder(AddFlight | EndDay | EnterBags | MakeDay2 | RegisterDay2 | BustDay2)
+class AddSeats(EventCommand, tag="add_seats"):
+    """FLT-9: a satellite's seats: its title, the event its seats are for (its ``satellite.event``: this event's
+    title, for any flight, or one flight's name), a seat's value and who won one (SAT-1)."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-9", "SAT-1")
+    satellite: str
+    target: str
+    seat_value_cents: int
+    winners: list[str]
+
+
+class UseSeat(EventCommand, tag="use_seat"):
+    """FLT-9: a seat winner's entry into a flight is paid by his seat (no cash at the desk)."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-9",)
+    flight: str
+    player: str
+
+
+_COMMAND_DECODER = msgspec.json.Decoder(AddFlight | EndDay | EnterBags | MakeDay2 | RegisterDay2 | BustDay2
+                                        | AddSeats | UseSeat)
 
 
 # -- the events ----------------------------------------------------------------------------------------
@@ -135,6 +168,9 @@ class DayEnded(EventFact, tag="day_ended"):
     survivors: dict[str, int]
     finishers: list[tuple[str, int]]
     reason: str
+    # Every movement of the flight's money (its money log, each player named): what the event's entries and
+    # money exports list. Empty in files written before it was kept; the exports then say the flight's totals.
+    money_log: list[FlightMoney] = []
 
 
 class BagsEntered(EventFact, tag="bags_entered"):
@@ -166,7 +202,21 @@ class Day2Busted(EventFact, tag="day2_busted"):
     chips: int  # moved to won_by
 
 
-FACTS = EventCreated | FlightAdded | DayEnded | BagsEntered | Day2Made | Day2Registered | Day2Busted
+class SeatsAdded(EventFact, tag="seats_added"):
+    satellite: str
+    flight: str  # "" : a seat for any flight of the event
+    value_cents: int
+    winners: list[str]
+
+
+class SeatUsed(EventFact, tag="seat_used"):
+    satellite: str
+    flight: str
+    player: str
+
+
+FACTS = (EventCreated | FlightAdded | DayEnded | BagsEntered | Day2Made | Day2Registered | Day2Busted | SeatsAdded
+         | SeatUsed)
 _FACT_DECODER = msgspec.json.Decoder(FACTS)
 
 
@@ -205,6 +255,7 @@ class Flight:
     finishers: list[Finisher] = field(default_factory=list)
     bags: dict[int, list[Bag]] = field(default_factory=dict)  # table -> its bags
     differences: dict[int, int] = field(default_factory=dict)  # table -> counted minus in play
+    money_log: list[FlightMoney] = field(default_factory=list)  # the flight's money log, players named
 
 
 @dataclass
@@ -217,9 +268,21 @@ class Day2:
     late_entries: int = 0
     late_pool_cents: int = 0
     late_chips: int = 0
+    late: list[tuple[str, int]] = field(default_factory=list)  # FLT-6: (player, cents into the prize pool)
 
     def live(self) -> list[str]:
         return [n for n, c in self.stacks.items() if c > 0]
+
+
+@dataclass
+class Seat:
+    """FLT-9: one seat won in a satellite: for one flight, or any ("" ), and the flight it paid for once used."""
+
+    satellite: str
+    flight: str
+    value_cents: int
+    player: str
+    used_in: str = ""
 
 
 @dataclass
@@ -230,6 +293,7 @@ class EventState:
     flights: dict[str, Flight] = field(default_factory=dict)  # in the order added
     day2: Day2 | None = None
     facts: int = 0
+    seats: list[Seat] = field(default_factory=list)  # FLT-9, in the order won
 
 
 def _apply(state: EventState, fact: EventFact) -> None:
@@ -245,6 +309,7 @@ def _apply(state: EventState, fact: EventFact) -> None:
         f.survivors = {key(n): t for n, t in fact.survivors.items()}
         f.names = {key(n): n for n in fact.survivors}
         f.finishers = [Finisher(n, fact.flight, left) for n, left in fact.finishers]
+        f.money_log = list(fact.money_log)
     elif isinstance(fact, BagsEntered):
         f = state.flights[fact.flight]
         f.bags[fact.table] = [Bag(f.names.get(key(r.player), r.player), r.bag, r.chips, fact.table, fact.flight)
@@ -260,6 +325,12 @@ def _apply(state: EventState, fact: EventFact) -> None:
         d.late_entries += 1
         d.late_pool_cents += fact.pool_cents
         d.late_chips += fact.chips
+        d.late.append((fact.player, fact.pool_cents))
+    elif isinstance(fact, SeatsAdded):
+        state.seats.extend(Seat(fact.satellite, fact.flight, fact.value_cents, n) for n in fact.winners)
+    elif isinstance(fact, SeatUsed):
+        seat = next(x for x in state.seats if x.satellite == fact.satellite and key(x.player) == key(fact.player))
+        seat.used_in = fact.flight
     elif isinstance(fact, Day2Busted):
         d = state.day2
         assert d is not None
@@ -331,6 +402,10 @@ class FlightEvent:
             return self._register_day2(cmd)
         if isinstance(cmd, BustDay2):
             return self._bust_day2(cmd)
+        if isinstance(cmd, AddSeats):
+            return self._add_seats(cmd)
+        if isinstance(cmd, UseSeat):
+            return self._use_seat(cmd)
         raise RuleError("INVALID_INPUT", f"Unknown event command {type(cmd).__name__}.")
 
     # -- flights and the end of a day ---------------------------------------------------------------
@@ -350,6 +425,49 @@ class FlightEvent:
         if self.state.day2 is not None:
             raise RuleError("DAY2_MADE", "Day 2 is already made; a flight cannot be added any more.")
         return [FlightAdded(flight=name)]
+
+    # -- satellite seats (FLT-9) ----------------------------------------------------------------------
+    def _add_seats(self, cmd: AddSeats) -> list[EventFact]:
+        satellite = " ".join(cmd.satellite.split())
+        winners = [" ".join(n.split()) for n in cmd.winners]
+        if not satellite or not winners or not all(winners):
+            raise RuleError("INVALID_INPUT", "Seats need the satellite's name and the name of each seat winner.")
+        if cmd.seat_value_cents <= 0:
+            raise RuleError("INVALID_INPUT", "A seat needs its value, more than nothing.")
+        if len({key(n) for n in winners}) != len(winners):
+            raise RuleError("INVALID_INPUT", "A player is named twice; a satellite gives one seat per player.")
+        if any(key(s.satellite) == key(satellite) for s in self.state.seats):
+            raise RuleError("SEATS_ENTERED", f"The seats of {satellite} are already in this event.")
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made; a seat into a flight can no longer be used.")
+        target = key(cmd.target)
+        flights = {key(f): f for f in self.state.flights}
+        if target == key(self.state.title):
+            flight = ""
+        elif target in flights:
+            flight = flights[target]
+        else:
+            flights_named = ", ".join(self.state.flights) or "none"
+            raise RuleError("SEAT_OTHER_EVENT", f"{satellite}'s seats are for {cmd.target or 'no event named'}, not "
+                            f"for {self.state.title} or one of its flights ({flights_named}).")
+        return [SeatsAdded(satellite=satellite, flight=flight, value_cents=cmd.seat_value_cents, winners=winners)]
+
+    def _use_seat(self, cmd: UseSeat) -> list[EventFact]:
+        self.check_play(cmd.flight)
+        if self.state.day2 is not None:
+            raise RuleError("DAY2_MADE", "Day 2 is already made; a flight takes no more entries.")
+        held = [s for s in self.state.seats if key(s.player) == key(cmd.player)]
+        if not held:
+            raise RuleError("NO_SEAT", f"{cmd.player} has won no seat into this event.")
+        fits = [s for s in held if s.flight in ("", cmd.flight)]
+        if not fits:
+            raise RuleError("SEAT_OTHER_FLIGHT", f"{cmd.player}'s seat is for {held[0].flight}, not {cmd.flight}.")
+        free = [s for s in fits if not s.used_in]
+        if not free:
+            raise RuleError("SEAT_USED", f"{cmd.player}'s seat from {fits[0].satellite} already paid an entry, "
+                            f"in {fits[0].used_in}; a seat pays one entry.")
+        self.may_enter(cmd.flight, cmd.player)
+        return [SeatUsed(satellite=free[0].satellite, flight=cmd.flight, player=free[0].player)]
 
     def check_play(self, flight: str) -> None:
         """FLT-3: nobody plays on in a flight whose day has ended (FLIGHT_BAGGED)."""
@@ -392,7 +510,7 @@ class FlightEvent:
                                     f"{name} entered {other}; this event allows one flight per player.")
         return [DayEnded(flight=cmd.flight, entries=cmd.entries, pool_cents=cmd.pool_cents,
                          chips_in_play=dict(cmd.chips_in_play), survivors=dict(cmd.survivors),
-                         finishers=list(cmd.finishers), reason=cmd.reason)]
+                         finishers=list(cmd.finishers), reason=cmd.reason, money_log=list(cmd.money_log))]
 
     def _enter_bags(self, cmd: EnterBags) -> list[EventFact]:
         f = self.flight(cmd.flight)
@@ -620,6 +738,28 @@ def results(state: EventState) -> list[ResultRow]:
     return rows
 
 
+def seat_entries(state: EventState) -> dict[tuple[str, str], str]:
+    """FLT-9: (flight, player's key) -> the satellite whose seat paid that player's entry into the flight
+    (the key: :func:`player_key`)."""
+    return {(x.used_in, key(x.player)): x.satellite for x in state.seats if x.used_in}
+
+
+def player_key(name: str) -> str:
+    """The same player, case and spaces aside (FLT-1)."""
+    return key(name)
+
+
+def came_from(state: EventState) -> dict[str, str]:
+    """Each Day-2 player's flight: the flight of the bag he took forward (FLT-2); a Day-2 late entry: "Day 2"."""
+    assert state.profile is not None
+    d = state.day2
+    if d is None:
+        return {}
+    bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
+    forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
+    return {n: forward[key(n)].flight if key(n) in forward else "Day 2" for n in d.stacks}
+
+
 def paid_cents(state: EventState) -> int:
     return sum(r.prize_cents for r in results(state))
 
@@ -661,8 +801,29 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
         elif p.place is not None:
             finishers.append((p.name, p.place - 1))
     entries_ = sum(p.entries for p in state.players.values())
+    names = {pid: p.name for pid, p in state.players.items()}
+    money_log = [FlightMoney(at=float(r["at"]), kind=str(r["kind"]), cents=int(r["cents"]), to=str(r["to"]),
+                             player=names.get(r["player"], "") if isinstance(r.get("player"), int)
+                             else str(r.get("player") or ""),
+                             split={str(k): int(v) for k, v in (r.get("split") or {}).items()})
+                 for r in state.money_log]
     return EndDay(flight=flight, entries=entries_, pool_cents=state.pool_cents, chips_in_play=in_play,
-                  survivors=survivors, finishers=finishers, reason=reason)
+                  survivors=survivors, finishers=finishers, reason=reason, money_log=money_log)
+
+
+def seats_of(satellite: str, state: TournamentState) -> AddSeats:
+    """FLT-9: a satellite's seats as its tournament state says them: its ``satellite.event``, a seat's value,
+    and the players whose prize is a seat (SAT-1, SAT-3), in place order."""
+    if not is_satellite(state):
+        raise RuleError("NOT_A_SATELLITE", f"{satellite} is not a satellite: its profile gives no seat value.")
+    won = seat_test(state)
+    placed = sorted((place, state.players[pid].name) for pid, (place, cents, _tied) in awards(state).items()
+                    if won(place, cents))
+    if not placed:
+        raise RuleError("NO_SEATS_YET", f"{satellite} has awarded no seat yet; add its seats once they are won.")
+    assert state.profile is not None
+    return AddSeats(satellite=satellite, target=str(state.profile["satellite.event"] or ""),
+                    seat_value_cents=seat_value(state), winners=[n for _, n in placed])
 
 
 def view(state: EventState) -> dict[str, Any]:
@@ -692,4 +853,6 @@ def view(state: EventState) -> dict[str, Any]:
         "chips_conserved": chips_conserved(state),
         "results": [{"place": r.place, "tied": r.tied, "player": r.player, "day": r.day, "prize_cents": r.prize_cents}
                     for r in results(state)],
+        "seats": [{"satellite": x.satellite, "flight": x.flight, "player": x.player, "value_cents": x.value_cents,
+                   "used_in": x.used_in} for x in state.seats],
     }

@@ -24,6 +24,7 @@ from app.core.timesource import FakeClock
 from app.engine import Tournament
 from app.flights.event import (
     AddFlight,
+    AddSeats,
     BagRow,
     BustDay2,
     EnterBags,
@@ -31,6 +32,8 @@ from app.flights.event import (
     EventFact,
     FlightEvent,
     MakeDay2,
+    RegisterDay2,
+    UseSeat,
     chips_bagged,
     chips_conserved,
     day_end_of,
@@ -97,8 +100,11 @@ def bag_tables(flight: str, t: Tournament, counted: dict[str, int], first_bag: i
 
 
 def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "tda",
-                execute: EventExecute | None = None, event: FlightEvent | None = None) -> dict[str, Any]:
-    """Play the event and report its figures (the JSON of ``floorman simulate --flights``)."""
+                execute: EventExecute | None = None, event: FlightEvent | None = None,
+                late_entries: int = 0, seats: int = 0) -> dict[str, Any]:
+    """Play the event and report its figures (the JSON of ``floorman simulate --flights``); ``late_entries``
+    new players buy in on Day 2 before its first bust (FLT-6: the event's profile must allow it); ``seats``:
+    each flight's first players enter it with a seat won in a satellite for that flight (FLT-9)."""
     started = time.perf_counter()
     sim = Simulation(players=players, seed=seed, profile=profile)
     if event is None:
@@ -109,6 +115,13 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
     bag_no = 1
     for i, name in enumerate(flight_names(flights)):
         run(AddFlight(flight=name))
+        if seats:
+            first = i * (players - players // OVERLAP) + 1
+            winners = [f"Player {n:05d}" for n in range(first, first + min(seats, players))]
+            run(AddSeats(satellite=f"Satellite for {name}", target=name, winners=winners,
+                         seat_value_cents=int(event.profile["money.buy_in_cents"])))
+            for w in winners:
+                run(UseSeat(flight=name, player=w))
         t, counted = play_flight(name, i, sim, seed * 1000 + i)
         flight_chips += issued(t.state)
         run(day_end_of(name, t.state, counted))
@@ -116,6 +129,8 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
             run(cmd)
             bag_no += len(cmd.bags)
     run(MakeDay2())
+    for i in range(late_entries):
+        run(RegisterDay2(player=f"Day 2 Player {i + 1:05d}"))
     state = event.state
     assert state.day2 is not None
     day2_players = len(state.day2.stacks)
@@ -143,7 +158,10 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
         "chips_bagged": chips_bagged(state),
         "chips_left_behind": sum(state.day2.left_behind.values()),
         "chips_conserved": chips_conserved(state) and chips_bagged(state) == flight_chips
-        and sum(state.day2.stacks.values()) == flight_chips - sum(state.day2.left_behind.values()),
+        and sum(state.day2.stacks.values())
+        == flight_chips + state.day2.late_chips - sum(state.day2.left_behind.values()),
+        "day2_late_entries": state.day2.late_entries,
+        "seat_entries": sum(1 for x in state.seats if x.used_in),
         "prize_pool_cents": prize_pool(state),
         "paid_cents": paid_cents(state),
         "places": len(rows),

@@ -21,7 +21,9 @@ from app.api import (
 )
 from app.flights.rules import Bag, Finisher, day1_order, day_is_over, draw_seats, prizes, stacks_forward
 from db.event_store import EventStore
+from db.store import TournamentStore
 from floorman.cli import main
+from sheets.exports import export
 from tests.bench import bench_flights
 
 EndDay = flight_event.EndDay
@@ -169,6 +171,27 @@ def test_flt_6_day2_late_registration_follows_the_profile() -> None:
     assert flight_event.prize_pool(open_.state) == pool + 10000 and flight_event.entries(open_.state) == 10
 
 
+def test_flt_6_late_registration_is_open_to_the_first_bust_and_closed_from_it() -> None:
+    e = _two_flights(**{"flight.day2_late_reg": True})
+    _bag_all(e)
+    e.execute({"cmd": "make_day2"})
+    for name in ("Hal", "Dan"):  # the last moment: every player still in; a Day-1 finisher may buy in again
+        e.execute({"cmd": "register_day2", "player": name})
+    e.execute({"cmd": "bust_day2", "players": ["Hal", "Bob"], "won_by": "Ann"})  # the first bust, two in one hand
+    before, facts = flight_event.view(e.state), len(e.log)
+    with pytest.raises(RuleError) as info:
+        e.execute({"cmd": "register_day2", "player": "Ivy"})
+    assert info.value.code == "DAY2_REG_CLOSED" and "first bust" in info.value.message
+    assert flight_event.view(e.state) == before and len(e.log) == facts
+    assert flight_event.entries(e.state) == 11 and flight_event.prize_pool(e.state) == 90000 + 2 * 10000
+    assert all(r.player != "Dan" for r in flight_event.results(e.state))  # still in: not a Day-1 finisher now
+    e.execute({"cmd": "bust_day2", "players": ["Dan"], "won_by": "Ann"})
+    rows = flight_event.results(e.state)
+    assert [(r.player, r.day) for r in rows if r.player.casefold() == "dan"] == [("Dan", "Day 2")]  # placed once
+    assert [(r.place, r.player) for r in rows] == [(4, "Dan"), (5, "Hal"), (6, "Bob"),  # Hal had more chips than Bob
+                                                   (7, "Gil"), (8, "Eve")]  # the Day-1 finishers below Day 2
+
+
 def test_flt_7_day1_finishers_rank_below_day2_fewer_left_first_then_the_flights_order() -> None:
     finishers = [Finisher("Dan", "Day 1A", 3), Finisher("Eve", "Day 1A", 4), Finisher("Gil", "Day 1B", 2),
                  Finisher("dan", "Day 1B", 3), Finisher("Ann", "Day 1A", 9), Finisher("Hal", "Day 1B", 3)]
@@ -253,14 +276,23 @@ def test_flt_simulate_flights_json(capsys: pytest.CaptureFixture[str], tmp_path:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(flights=st.integers(1, 4), players=st.integers(4, 40), seed=st.integers(0, 10_000),
-       forward=st.sampled_from(["biggest", "first"]))
+       forward=st.sampled_from(["biggest", "first"]), late=st.integers(0, 6), seats=st.integers(0, 3))
 def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, players: int, seed: int,
-                                                                   forward: str) -> None:
-    event = FlightEvent.create(_profile(**{"flight.stack_forward": forward}), title="Random", seed=seed)
-    out = run_flights(flights, players, seed=seed, event=event)
+                                                                   forward: str, late: int, seats: int) -> None:
+    profile = _profile(**{"flight.stack_forward": forward, "flight.day2_late_reg": late > 0})
+    event = FlightEvent.create(profile, title="Random", seed=seed)
+    out = run_flights(flights, players, seed=seed, event=event, late_entries=late, seats=seats)
+    assert out["seat_entries"] == flights * seats
     state = event.state
+    assert state.day2 is not None and out["day2_late_entries"] == state.day2.late_entries == late
     assert out["chips_conserved"] and flight_event.chips_conserved(state)
-    assert out["paid_cents"] == out["prize_pool_cents"] == sum(f.pool_cents for f in state.flights.values())
+    bagged = flight_event.chips_bagged(state)
+    assert sum(state.day2.stacks.values()) == bagged + late * 10000 - sum(state.day2.left_behind.values())
+    assert out["entries"] == sum(f.entries for f in state.flights.values()) + late
+    flights_pool = sum(f.pool_cents for f in state.flights.values())
+    assert out["paid_cents"] == out["prize_pool_cents"] == flights_pool + late * 10000  # to the cent (FLT-8)
+    late_names = [n for n, _ in state.day2.late]
+    assert all(flight_event.came_from(state)[n] == "Day 2" for n in late_names)
     rows = flight_event.results(state)
     names = [r.player.casefold() for r in rows]
     assert len(names) == len(set(names))  # everybody once
@@ -268,6 +300,17 @@ def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, 
     assert places == sorted(places) and places[0] == 1
     day2 = [r for r in rows if r.day == "Day 2"]
     assert len(day2) == out["day2_players"] and all(r.place <= out["day2_players"] for r in day2)
+    assert set(late_names) <= {r.player for r in day2}  # each late entry placed among Day 2's players
+    written = json.loads(export("results", "json", state))  # the export says the same places and prizes
+    assert [(r["place_number"], r["name"], r["prize_cents"]) for r in written["rows"]] == [
+        (r.place, r.player, r.prize_cents) for r in rows]
+    money = json.loads(export("money", "json", state))["rows"]
+    assert sum(r["pool_cents"] for r in money if r["kind"] != "prize") == out["prize_pool_cents"]
+    assert money[-1]["pool_after_cents"] == 0
+    seat_rows = [r for r in money if r["kind"] == "seat"]  # FLT-9: paid by the seat, in the pool, no cash
+    assert len(seat_rows) == flights * seats and all(r["cash_cents"] == 0 and r["pool_cents"] > 0 for r in seat_rows)
+    cash_in = sum(r["cash_cents"] for r in money if r["kind"] not in ("prize", "guarantee"))
+    assert cash_in == out["prize_pool_cents"] - sum(r["pool_cents"] for r in seat_rows)  # tda: no fee, no bounty
     assert all(r.place > out["day2_players"] for r in rows if r.day != "Day 2")
     for r in rows:  # a tied block shares its places: the next block starts after it
         assert r.place + r.tied - 1 <= len(rows)
@@ -277,3 +320,98 @@ def test_flt_bench_makes_day2_from_played_flights(capsys: pytest.CaptureFixture[
     assert bench_flights.main(200, 2) == 0
     out = capsys.readouterr().out
     assert "Day 2:" in out and "each committed" in out
+
+
+def _satellite_played(target: str) -> Tournament:
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
+                        "satellite.event": target}
+    t = Tournament.create(profile_from_dict(data), name="Sat 1", time=FakeClock(1_800_000_000.0), seed=1)
+    for i in range(10):
+        t.execute({"cmd": "register", "name": f"P{i:03d}"})
+    t.execute({"cmd": "seat_all"})
+    t.execute({"cmd": "start_clock"})
+    while not t.state.ended:
+        table = max(t.state.tables.values(), key=lambda tb: tb.population)
+        t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+    return t
+
+
+def _refused(e: FlightEvent, cmd: Any) -> str:
+    before, facts = flight_event.view(e.state), len(e.log)
+    with pytest.raises(RuleError) as info:
+        e.execute(cmd)
+    assert info.value.message and flight_event.view(e.state) == before and len(e.log) == facts
+    return info.value.code
+
+
+def test_flt_9_a_satellite_seat_pays_one_entry_into_its_flight() -> None:
+    e = FlightEvent.create(_profile(), title="Main", seed=5)
+    for name in ("Day 1A", "Day 1B"):
+        e.execute({"cmd": "add_flight", "flight": name})
+    seats = flight_event.seats_of("Sat 1", _satellite_played("day 1b").state)
+    assert seats.seat_value_cents == 20000 and len(seats.winners) == 3 and seats.target == "day 1b"
+    e.execute(seats)
+    assert {s.flight for s in e.state.seats} == {"Day 1B"}
+    winner, other = seats.winners[0], "Quinn"
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1A", "player": winner}) == "SEAT_OTHER_FLIGHT"
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": "Nobody"}) == "NO_SEAT"
+    e.execute({"cmd": "use_seat", "flight": "Day 1B", "player": winner.upper()})  # the same player, case aside
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": winner}) == "SEAT_USED"
+    assert _refused(e, seats) == "SEATS_ENTERED"
+    elsewhere = flight_event.seats_of("Sat 2", _satellite_played("Sunday Main").state)
+    assert _refused(e, elsewhere) == "SEAT_OTHER_EVENT"
+    anyflight = flight_event.AddSeats(satellite="Sat 3", target="MAIN", seat_value_cents=20000, winners=[other])
+    e.execute(anyflight)  # a seat for the event: any flight takes it
+    e.execute({"cmd": "use_seat", "flight": "Day 1A", "player": other})
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": other}) == "SEAT_USED"
+    # the flight's end of day: the seat's entry is in its pool as any buy-in; the exports say no cash was paid
+    log = [flight_event.FlightMoney(at=1.0 + i, kind="entry", player=n, cents=10000, to="pool")
+           for i, n in enumerate([winner, "Zed"])]
+    e.execute(EndDay(flight="Day 1B", entries=2, pool_cents=20000, chips_in_play={1: 20000},
+                     survivors={winner: 1}, finishers=[("Zed", 1)], money_log=log))
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": seats.winners[2]}) == "FLIGHT_BAGGED"
+    money = json.loads(export("money", "json", e.state))["rows"]
+    seat_rows = [r for r in money if r["kind"] == "seat"]
+    assert [(r["name"], r["cash_cents"], r["pool_cents"]) for r in seat_rows] == [(winner, 0, 10000)]
+    assert "paid by a seat from Sat 1" in seat_rows[0]["what"]
+    assert sum(r["pool_cents"] for r in money if r["kind"] != "prize") == flight_event.prize_pool(e.state) == 20000
+
+
+def test_flt_9_bad_seats_are_refused_in_words() -> None:
+    e = FlightEvent.create(_profile(), title="Main", seed=5)
+    e.execute({"cmd": "add_flight", "flight": "Day 1A"})
+    bad = {"cmd": "add_seats", "satellite": "Sat", "target": "Main", "seat_value_cents": 0, "winners": ["Ann"]}
+    assert _refused(e, bad) == "INVALID_INPUT"
+    assert _refused(e, {**bad, "seat_value_cents": 100, "winners": ["Ann", " ann "]}) == "INVALID_INPUT"
+    assert _refused(e, {**bad, "seat_value_cents": 100, "winners": []}) == "INVALID_INPUT"
+    assert _refused(e, {"cmd": "use_seat", "flight": "Day 1Z", "player": "Ann"}) == "FLIGHT_UNKNOWN"
+    with pytest.raises(RuleError) as info:
+        flight_event.seats_of("Weekly", Tournament.create(_profile(), name="Weekly").state)
+    assert info.value.code == "NOT_A_SATELLITE"
+
+
+def test_flt_9_floorman_event_seats_reads_the_satellite_file(tmp_path: Any,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "sat.floorman"
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
+                        "satellite.event": "Day 1A"}
+    with TournamentStore.create(path, profile_from_dict(data), "Sat 1", time=FakeClock(1_800_000_000.0),
+                                seed=1) as store:
+        for i in range(10):
+            store.execute({"cmd": "register", "name": f"P{i:03d}"})
+        store.execute({"cmd": "seat_all"})
+        store.execute({"cmd": "start_clock"})
+        while not store.tournament.state.ended:
+            table = max(store.tournament.state.tables.values(), key=lambda tb: tb.population)
+            store.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+    event = tmp_path / "main.floorman-event"
+    assert main(["event", "new", str(event), "--title", "Main", "--seed", "1"]) == 0
+    assert main(["event", "flight", str(event), "Day 1A"]) == 0
+    assert main(["event", "seats", str(event), str(path)]) == 0
+    assert main(["event", "seats", str(event), str(path)]) == 1
+    assert "SEATS_ENTERED" in capsys.readouterr().err
+    with EventStore.open(event, read_only=True) as es:
+        seats = [(s.satellite, s.flight, s.value_cents) for s in es.event.state.seats]
+        assert seats == [("Sat 1", "Day 1A", 20000)] * 3
