@@ -8,10 +8,18 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox
 
-from app.api import flight_event
+from app.api import flight_event, views
 from db.event_store import EventStore
+from screens.facts import room_facts
+from screens.frame import DAY_OVER, build_frame
 from tests.ui.conftest import make_session, open_window
 from ui.session import Session
+
+
+def _room_badges(session: Session) -> tuple[str, ...]:
+    """What the room display shows under its clock now."""
+    view = views.read(session.tournament, session.now())
+    return build_frame(view.clock.raw, room_facts(view)).badges
 
 
 def _bust(session: Session, n: int) -> None:
@@ -99,8 +107,10 @@ def test_flt_3_ending_the_day_asks_first_then_the_flight_refuses_play(qtbot, clo
     box = dialog.confirm_end_day()
     box.button(QMessageBox.StandardButton.Cancel).click()
     assert "day_ended" not in session.state.extra and not dialog.event_state().flights["Day 1A"].ended
+    assert DAY_OVER not in _room_badges(session)
     _end_day(dialog)
     assert session.state.extra["day_ended"]["reason"] == "director"
+    assert DAY_OVER in _room_badges(session)  # the room display says so once the director ends it
     f = dialog.event_state().flights["Day 1A"]
     assert f.ended and len(f.survivors) == 10 and f.entries == 12
     assert "Day 1A's day is over: 10 players at 2 tables bag their chips" in dialog.feedback.text()
@@ -178,8 +188,9 @@ def test_flt_3_the_strip_says_the_day_is_over_when_the_profile_says_and_ends_it_
     session = _flight(clock, **{"flight.end": "players", "flight.end_players": 9})
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
-    assert "The day is over" not in w.strip.pending.text()
+    assert "The day is over" not in w.strip.pending.text() and DAY_OVER not in _room_badges(session)
     _bust(session, 1)  # 9 left
+    assert _room_badges(session)[0] == DAY_OVER == "THE DAY IS OVER: BAG THE CHIPS"
     w.panes.by_name["strip"].update()
     assert w.strip.pending.text().startswith("The day is over: bag the chips")
     assert w.strip.pending_button.isVisible() and w.strip.pending_button.text() == "End the day"
@@ -190,6 +201,7 @@ def test_flt_3_the_strip_says_the_day_is_over_when_the_profile_says_and_ends_it_
     _yes(box)
     assert session.state.extra["day_ended"]["reason"] == "players"
     assert dialog.event_state().flights["Day 1A"].ended  # recorded in the event too
+    assert DAY_OVER in _room_badges(session)
     assert "bag their chips" in w.payouts_tab.feedback.text()
 
 
