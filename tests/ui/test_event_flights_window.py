@@ -158,6 +158,8 @@ def test_flt_5_day_2_is_drawn_and_its_seats_and_results_shown_and_printed(qtbot,
     dialog = _event_on(qtbot, w, tmp_path)
     _end_day(dialog)
     assert not dialog.make_day2() and dialog.refused == "BAGS_MISSING"
+    assert not dialog.print_event("tables", str(tmp_path / "early.pdf")) and dialog.refused == "DAY2_NOT_MADE"
+    assert not (tmp_path / "early.pdf").exists()
     _bag_all(dialog)
     assert dialog.flights.item(0, 3).text() == "bagged"
     assert dialog.make_day2()
@@ -213,3 +215,31 @@ def test_flt_3_the_strip_ends_the_day_of_a_tournament_without_an_event_open(qtbo
     _yes(w.day_over_box)
     assert session.state.extra["day_ended"]["reason"] == "share"
     assert "Event of flights" in w.payouts_tab.feedback.text()
+
+
+def test_flt_4_the_bag_sheet_button_prints_the_flights_bag_and_tag_sheet(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = w.act_event()
+    assert not dialog.buttons["bag_sheet"].isEnabled()  # no flight yet: nothing to print
+    dialog.new_event(str(tmp_path / "main.event"), "Main Event")
+    dialog.add_flight("Day 1A")
+    assert dialog.buttons["bag_sheet"].isEnabled()
+    with qtbot.waitSignal(w.printing.renderer.finished, timeout=20_000) as done:
+        dialog.buttons["bag_sheet"].click()
+    result = done.args[0]
+    assert result.job.sheet == "bags" and result.pages >= 1
+
+
+def test_flt_3_a_day_ended_from_the_strip_is_recorded_when_the_event_is_opened_after(qtbot, clock, tmp_path):
+    session = _flight(clock, **{"flight.end": "players", "flight.end_players": 10})
+    w = open_window(qtbot, session)
+    w.strip.pending_button.click()
+    _yes(w.day_over_box)
+    dialog = _event_on(qtbot, w, tmp_path)
+    assert dialog.flights.item(0, 3).text() == "day ended: to record in the event (this tournament)"
+    events = session.state.seq
+    assert dialog.end_day("players")
+    assert session.state.seq == events  # the flight's day was ended once, not again
+    f = dialog.event_state().flights["Day 1A"]
+    assert f.ended and len(f.survivors) == 10

@@ -444,10 +444,13 @@ class EventDialog(QDialog):
         if self.store is None:
             self._need_flight()
             return False
-        if which == "tables" and self.event_state().day2 is None:
-            self.refused = "DAY2_NOT_MADE"
-            self.feedback.refuse("Day 2 is not made yet; make it from the bags first.")
-            return False
+        if which == "tables":
+            try:
+                self.store.event.day2()  # the engine's DAY2_NOT_MADE before Day 2 is drawn
+            except RuleError as err:
+                self.refused = err.code
+                self.feedback.refuse(one_sentence(err.message))
+                return False
         try:
             written = write_event_sheet(self.event_state(), which, path)
         except (OSError, ValueError) as exc:
