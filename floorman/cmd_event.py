@@ -167,21 +167,10 @@ def _show(state: Any, as_json: bool) -> int:
 def _print(state: Any, which: str, out: str, paper: str, venue: str) -> int:
     """Day 2's seats (table assignments, or the bag sheet) or the results of the whole event: every place
     and prize to the cent, a Day-1 finisher's flight after his name (FLT-7)."""
-    from sheets.model import Payout, Seat, Sheet
-    from sheets.output import write_output
-    from sheets.render import draw
+    from sheets.event_sheets import write_event_sheet
 
-    d = state.day2
-    seats = [] if d is None else [Seat(name, t, s) for name, (t, s) in d.seats.items() if d.stacks[name] > 0]
-    results = [Payout(r.place, r.prize_cents, r.player if r.day == "Day 2" else f"{r.player} ({r.day})", r.tied)
-               for r in flight_event.results(state)]
-    currency = state.profile["money.currency"]
-    sheet = Sheet(tournament=f"{state.title} - Day 2" if which != "results" else state.title, seats=seats,
-                  results=results, entries=flight_event.entries(state), pool_cents=flight_event.prize_pool(state),
-                  currency=currency)
     try:
-        drawn = draw(which, sheet, {"paper": paper, "venue": venue, "currency": currency})
-        written = write_output(out, drawn.pdf)
+        written = write_event_sheet(state, which, out, paper, venue)
     except (OSError, ValueError) as exc:  # a refused target (OutputRefused) is a ValueError
         print(f"floorman event: {exc}", file=sys.stderr)
         return 2

@@ -42,6 +42,7 @@ def room_facts(view: TournamentView) -> RoomFacts:
         bubble=f.bubble,
         in_the_money=f.in_the_money,
         hand_for_hand=f.hand_for_hand,
+        day_over=f.day_over,
         final_table=f.final_table,
         ended=f.ended,
         winner=f.winner,

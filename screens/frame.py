@@ -22,6 +22,7 @@ PAUSED = "paused"
 BREAK = "break"
 OVERTIME = "overtime"
 ENDED = "ended"
+DAY_OVER = "THE DAY IS OVER: BAG THE CHIPS"  # FLT-3, a flight's end of day
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class RoomFacts:
     bubble: bool = False
     in_the_money: bool = False
     hand_for_hand: bool = False
+    day_over: bool = False  # FLT-3: a flight's day is over: the survivors bag their chips
     final_table: bool = False
     ended: bool = False
     winner: str = ""
@@ -158,6 +160,8 @@ def _mode(clock: Mapping[str, Any], facts: RoomFacts) -> str:
 
 def _badges(facts: RoomFacts) -> tuple[str, ...]:
     out: list[str] = []
+    if facts.day_over:
+        out.append(DAY_OVER)
     if facts.hand_for_hand:
         out.append("HAND FOR HAND")
     if facts.bubble:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTabWidget,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 from app.api import ALL_CHANGED, Changes, PayoutView, PreregisteredView, TournamentState, fmt, name_key, views
 from app.commands import Command
 from app.commands.roles import SCREEN
+from app.commands.tournament import EndFlightDay
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.command_map import ACTIONS, MENUS, bespoke, for_player, role_refusal
@@ -61,6 +63,7 @@ if TYPE_CHECKING:
     from ui.dialogs.bust import BustDialog
     from ui.dialogs.deal import DealDialog
     from ui.dialogs.eliminator import EliminatorDialog
+    from ui.dialogs.event import EventDialog
 
 # The strip's view: the field, the currency, the pending balancing action, the players deciding on a
 # rebuy, and the step that ends the event.
@@ -108,6 +111,8 @@ class DirectorWindow(QMainWindow):
         self.not_offered: frozenset[str] = frozenset()  # the purchases the profile does not offer
         self._to_welcome = False  # closing through Tournament > Close: the welcome screen comes back
         self.display: Any = None  # the room display, once opened
+        self.event_dialog: EventDialog | None = None  # Tournament > Event of flights…, once opened
+        self.day_over_box: QMessageBox | None = None  # the strip's "End the day" question, once asked
         self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
         shell = Shell(self)
         self._make_widgets()
@@ -567,6 +572,9 @@ class DirectorWindow(QMainWindow):
         if self.next_step is None:
             self.tables_ctl.act_move()
             return
+        if self.next_step.kind == "day_over":
+            self.confirm_day_over(self.next_step)
+            return
         commands = [dict(c) for c in self.next_step.commands]
         feedback = self.payouts_tab.feedback
 
@@ -636,6 +644,51 @@ class DirectorWindow(QMainWindow):
 
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
+
+    def act_event(self) -> EventDialog:
+        """Tournament > Event of flights…: the event this tournament is a flight of (one dialog, not modal)."""
+        from ui.dialogs.event import EventDialog
+
+        dialog = self.event_dialog
+        if dialog is None:
+            def run(cmd: Command, feedback: Feedback) -> bool:
+                return self.runner.run(cmd, feedback)
+
+            dialog = EventDialog(lambda: self.session.state, run, lambda: self.printing.print_named("bags"), self)
+            dialog.finished.connect(lambda _code: self.activateWindow())
+            self.event_dialog = dialog
+        else:
+            dialog.refresh()
+        dialog.show()
+        dialog.activateWindow()
+        return dialog
+
+    def confirm_day_over(self, step: views.NextStepView) -> QMessageBox:
+        """FLT-3, the strip's "End the day": the profile says the day is over; the director confirms, then the
+        flight's day ends (and is recorded in its event when the event dialog knows the flight)."""
+        reason = str(step.commands[0].get("reason", "director")) if step.commands else "director"
+        box = QMessageBox(QMessageBox.Icon.Question, "The day is over",
+                          f"{step.tooltip}\n\nEnd the day now?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        box.button(QMessageBox.StandardButton.Yes).setText("End the day")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.accepted.connect(lambda: self.end_day(reason))
+        self.day_over_box = box
+        box.open()
+        return box
+
+    def end_day(self, reason: str) -> bool:
+        feedback = self.payouts_tab.feedback
+        dialog = self.event_dialog
+        if dialog is not None and dialog.flight is not None:
+            done = dialog.end_day(reason)
+            if done:
+                feedback.done(dialog.feedback.text())
+            return done
+        return self.runner.run(EndFlightDay(reason=reason), feedback,
+                               "The day is over: every table bags its chips and nobody plays on. "
+                               "Enter the bags in Tournament > Event of flights….")
 
     def act_announce(self) -> None:
         """Tournament > Announce on the room's screens…: the words, now or at a time, for how long."""

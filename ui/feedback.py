@@ -17,6 +17,16 @@ from app.api import Event
 from app.commands import Command
 
 
+def one_sentence(text: str) -> str:
+    """The engine's refusal as one sentence (its first), for the line under where the director acted."""
+    text = " ".join(text.split())
+    for stop in (". ", "? ", "! "):
+        head, sep, _rest = text.partition(stop)
+        if sep:
+            return head + sep.strip()
+    return text
+
+
 class Runs(Protocol):
     """Runs one command and answers in ``feedback``; ``then`` gets its events when it went through."""
 

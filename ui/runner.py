@@ -21,21 +21,11 @@ from app.commands import Command
 from ui.command_map import in_words
 from ui.dialogs.question import Answer, QuestionDialog
 from ui.errors import log_unexpected, short_message, store_message
-from ui.feedback import Feedback
+from ui.feedback import Feedback, one_sentence
 from ui.session import Session
 
 Then = Callable[[list[Event]], object]
 Cmd = Command | dict[str, Any]  # a declaration; the engine's own dicts (a pending move, a question's answer)
-
-
-def one_sentence(text: str) -> str:
-    """The engine's refusal as one sentence (its first), for the line under where the director acted."""
-    text = " ".join(text.split())
-    for stop in (". ", "? ", "! "):
-        head, sep, _rest = text.partition(stop)
-        if sep:
-            return head + sep.strip()
-    return text
 
 
 class CommandRunner(QObject):

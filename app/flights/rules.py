@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from app.eliminations.payouts import places_by_percent, split_pool
+from app.tournament.day_end import day_is_over as day_is_over  # FLT-3, kept where the flights read it
 
 
 @dataclass(frozen=True)
@@ -146,18 +147,3 @@ def prizes(settings: Mapping[str, Any], pool_cents: int, entries: int, players: 
     if settings["payout.table"] == "fixed":
         return [int(s) for s in shares]
     return split_pool(pool_cents, shares, None, 1)
-
-
-def day_is_over(settings: Mapping[str, Any], entries: int, left: int, level: int) -> bool:
-    """FLT-3: the profile's end of a flight's day has come (the director's word is a command of its own)."""
-    how = settings["flight.end"]
-    if how == "level":
-        last = settings["flight.end_level"]
-        return last is not None and level > int(last)
-    if how == "players":
-        n = settings["flight.end_players"]
-        return n is not None and left <= int(n)
-    if how == "share":
-        pct = settings["flight.end_share_percent"]
-        return pct is not None and left * 100 <= entries * int(pct)
-    return False

@@ -15,13 +15,16 @@ from typing import Any
 
 from app.eliminations import payouts, satellite
 from app.eliminations.busts import last_standing
-from app.levels.timeline import late_registration_open
+from app.levels.timeline import current_level, late_registration_open
+from app.tournament.day_end import day_is_over
 from app.views.read import _state_of, _time_of
 
 
 @dataclass(frozen=True, slots=True)
 class NextStepView:
-    """What ends the event now: ``finish`` (one player left) or ``seats`` (the players left win a seat).
+    """What ends the event now: ``finish`` (one player left), ``seats`` (the players left win a seat), or in
+    a flight of a multi-flight event ``day_over`` (FLT-3: the profile's end of the day has come; the
+    survivors bag their chips).
 
     ``commands`` are run in order (the first closes late registration when it is open); ``button`` is
     the short word for a button, ``text`` the sentence for the strip.
@@ -53,6 +56,10 @@ def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepVie
         now = _time_of(tournament_or_state)
     open_now = now is not None and late_registration_open(state, now)
     close: tuple[Mapping[str, Any], ...] = ({"cmd": "close_registration"},) if open_now else ()
+    if not state.extra.get("day_ended"):
+        day = _day_over(state, now)
+        if day is not None:
+            return day
     last = last_standing(state)
     if last is not None:
         if open_now:
@@ -75,3 +82,23 @@ def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepVie
         return NextStepView("seats", f"Award the seats: the {len(winners)} players left each win a seat in {event}",
                             "Award the seats", "Every player left wins a seat.", ({"cmd": "award_seats"},))
     return None
+
+
+DAY_END_WORDS = {"level": "its last level is played", "players": "the players left are down to the number set",
+                 "share": "the share of the entries set is left"}
+
+
+def _day_over(state: Any, now: float | None) -> NextStepView | None:
+    """FLT-3: the flight's day is over as its profile says (a set level played, a number or share of players
+    left): the strip asks the director to end it (``end_flight_day`` with the profile's reason)."""
+    settings = state.profile.settings
+    how = settings["flight.end"]
+    if how not in DAY_END_WORDS or now is None:
+        return None
+    entries = sum(p.entries for p in state.players.values())
+    left = sum(1 for p in state.players.values() if p.live)
+    if not day_is_over(settings, entries, left, current_level(state, now)):
+        return None
+    return NextStepView("day_over", "The day is over: bag the chips", "End the day",
+                        f"The profile ends the day when {DAY_END_WORDS[how]}: end it, and the survivors bag their "
+                        "chips; nobody plays on.", ({"cmd": "end_flight_day", "reason": how},))

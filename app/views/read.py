@@ -33,6 +33,7 @@ from app.eliminations import satellite
 from app.entries.registration import open_seat_exists
 from app.entries.waitlist import first_waiting
 from app.games.catalogue import CATALOGUE
+from app.tournament.day_end import day_over_by_field
 from app.views.parts.tournament import AnnouncementView, PreregisteredView, announcements, preregistered
 from app.views.tables import TableDetail, table_detail
 
@@ -54,6 +55,7 @@ class FieldView:
     in_the_money: bool = False
     final_table: bool = False
     hand_for_hand: bool = False
+    day_over: bool = False  # FLT-3: this flight's day has ended, or its players left say it is over (bag the chips)
     average_stack: int | None = None
     pool_cents: int = 0  # the money paid in (ENT-2)
     prize_pool_cents: int = 0  # what the prizes add up to: the pool, or the guarantee (PAY-1)
@@ -639,6 +641,7 @@ def _field(state: TournamentState, table: list[int], won: Mapping[int, tuple[int
         in_the_money=begun and paid > 0 and 1 < left <= paid,
         final_table=final,
         hand_for_hand=bool(state.hand_for_hand),
+        day_over=begun and not state.ended and (bool(state.extra.get("day_ended")) or day_over_by_field(state)),
         # The chips the players still in hold, including those won from busted players that no count has
         # credited yet; never more than were issued (section 20.9).
         average_stack=round(field_chips(state) / left) if left else None,

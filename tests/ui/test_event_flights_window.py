@@ -1,0 +1,245 @@
+"""Tournament > Event of flights… (FLT): an event made, this tournament added as a flight, its day ended,
+its bags entered table by table (a count off refused whole), Day 2 made, its seats and the results
+shown and printed; and the strip's "End the day" when the profile says the day is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QMessageBox
+
+from app.api import flight_event, views
+from db.event_store import EventStore
+from screens.facts import room_facts
+from screens.frame import DAY_OVER, build_frame
+from tests.ui.conftest import make_session, open_window
+from ui.session import Session
+
+
+def _room_badges(session: Session) -> tuple[str, ...]:
+    """What the room display shows under its clock now."""
+    view = views.read(session.tournament, session.now())
+    return build_frame(view.clock.raw, room_facts(view)).badges
+
+
+def _bust(session: Session, n: int) -> None:
+    t = session.tournament
+    for _ in range(n):
+        table = max(t.state.tables.values(), key=lambda tb: tb.population)
+        session.execute({"cmd": "bust", "player": next(iter(table.seats.values()))})
+
+
+def _flight(clock: Any, **settings: Any) -> Session:
+    session = make_session(clock, players=12, seat=True)
+    if settings:
+        session.execute({"cmd": "change_settings", "settings": settings})
+    session.execute({"cmd": "start_clock"})
+    _bust(session, 2)
+    return session
+
+
+def _event_on(qtbot, window, tmp_path, flight: str = "Day 1A") -> Any:
+    dialog = window.act_event()
+    assert dialog.isVisible() and not dialog.isModal()
+    assert dialog.new_event(str(tmp_path / "main.event"), "Main Event")
+    assert dialog.add_flight(flight)
+    return dialog
+
+
+def _yes(box: QMessageBox) -> None:
+    button = box.button(QMessageBox.StandardButton.Yes)
+    assert button is not None
+    button.click()
+
+
+def _end_day(dialog: Any) -> None:
+    box = dialog.confirm_end_day()
+    assert box is not None and "End Day 1A's day now?" in box.text()
+    _yes(box)
+
+
+def _bag_all(dialog: Any) -> None:
+    """Every table of the flight: a bag number per player, the counts as prefilled."""
+    bags = dialog.open_bags("Day 1A")
+    number = 100
+    while bags.table() is not None:
+        for r in range(bags.grid.rowCount()):
+            number += 1
+            bags.grid.item(r, 1).setText(str(number))
+        assert bags.submit(), bags.feedback.text()
+    bags.close()
+
+
+def test_flt_1_the_event_is_created_and_this_tournament_added_as_a_flight(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    assert "event" in w.own_actions and w.own_actions["event"].text() == "Event of flights…"
+    dialog = _event_on(qtbot, w, tmp_path)
+    with EventStore.open(tmp_path / "main.event") as on_disk:  # durable before shown
+        assert list(on_disk.event.state.flights) == ["Day 1A"]
+    row = [dialog.flights.item(0, c).text() for c in range(4)]
+    assert row == ["Day 1A", "12", "10", "playing (this tournament)"]
+    assert not dialog.add_flight("Day 1A") and dialog.refused == "FLIGHT_EXISTS"
+    assert "already has a flight Day 1A" in dialog.feedback.text()
+    assert dialog.flights.rowCount() == 1
+
+
+def test_flt_1_an_event_file_opened_knows_this_tournament_by_its_flight_name(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = _event_on(qtbot, w, tmp_path)
+    dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "added")
+    dialog.store.close()
+    dialog.store = None
+    assert dialog.open_event(str(tmp_path / "main.event"))
+    assert dialog.flight is None  # the tournament is named "Test event", not a flight's name
+    dialog.flights.selectRow(1)
+    dialog.use_selected()
+    assert dialog.flight == "Day 1B"
+    assert not dialog.use_flight("Day 9") and dialog.refused == "FLIGHT_UNKNOWN"
+    assert not dialog.open_event(str(tmp_path / "nothing.event")) and dialog.flight == "Day 1B"
+
+
+def test_flt_3_ending_the_day_asks_first_then_the_flight_refuses_play(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = _event_on(qtbot, w, tmp_path)
+    box = dialog.confirm_end_day()
+    box.button(QMessageBox.StandardButton.Cancel).click()
+    assert "day_ended" not in session.state.extra and not dialog.event_state().flights["Day 1A"].ended
+    assert DAY_OVER not in _room_badges(session)
+    _end_day(dialog)
+    assert session.state.extra["day_ended"]["reason"] == "director"
+    assert DAY_OVER in _room_badges(session)  # the room display says so once the director ends it
+    f = dialog.event_state().flights["Day 1A"]
+    assert f.ended and len(f.survivors) == 10 and f.entries == 12
+    assert "Day 1A's day is over: 10 players at 2 tables bag their chips" in dialog.feedback.text()
+    assert dialog.flights.item(0, 3).text() == "day ended: bags of 0 of 2 tables"
+    events = session.state.seq
+    _bust(session, 0)
+    assert not w.run({"cmd": "bust", "player": next(p.id for p in session.state.players.values() if p.live)})
+    assert session.state.seq == events  # FLIGHT_BAGGED: nobody plays on
+    assert not dialog.end_day() and dialog.refused == "FLIGHT_BAGGED"  # the event has its end already
+
+
+def test_flt_4_bags_prefilled_a_count_off_is_refused_whole_with_the_difference(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = _event_on(qtbot, w, tmp_path)
+    assert dialog.open_bags("Day 1A") is None and dialog.refused == "FLIGHT_NOT_BAGGED"
+    _end_day(dialog)
+    bags = dialog.open_bags("Day 1A")
+    table = bags.table()
+    f = dialog.event_state().flights["Day 1A"]
+    stacks = {p.name: p.stack for p in session.state.players.values() if p.live}
+    assert [bags.spins[r].value() for r in range(bags.grid.rowCount())] == [
+        stacks[bags.grid.item(r, 0).text()] for r in range(bags.grid.rowCount())]
+    for r in range(bags.grid.rowCount()):
+        bags.grid.item(r, 1).setText(f"A{r + 1}")
+    bags.spins[0].setValue(bags.spins[0].value() + 5000)  # over the tolerance
+    assert "5,000 more" in bags.totals.text()
+    facts = dialog.event_state().facts
+    assert not bags.submit()
+    assert dialog.refused == "BAG_COUNT_OFF"
+    said = bags.feedback.text()
+    assert f"Table {table}'s bags hold" in said and "5,000 more than the" in said and said.endswith("count again.")
+    assert dialog.event_state().facts == facts and table not in f.bags  # nothing half-applied
+    with EventStore.open(tmp_path / "main.event") as on_disk:
+        assert table not in on_disk.event.state.flights["Day 1A"].bags
+    bags.spins[0].setValue(bags.spins[0].value() - 5000)
+    assert bags.submit()
+    assert table in dialog.event_state().flights["Day 1A"].bags and bags.table() != table
+    assert dialog.flights.item(0, 3).text() == "day ended: bags of 1 of 2 tables"
+
+
+def test_flt_5_day_2_is_drawn_and_its_seats_and_results_shown_and_printed(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = _event_on(qtbot, w, tmp_path)
+    _end_day(dialog)
+    assert not dialog.make_day2() and dialog.refused == "BAGS_MISSING"
+    assert not dialog.print_event("tables", str(tmp_path / "early.pdf")) and dialog.refused == "DAY2_NOT_MADE"
+    assert not (tmp_path / "early.pdf").exists()
+    _bag_all(dialog)
+    assert dialog.flights.item(0, 3).text() == "bagged"
+    assert dialog.make_day2()
+    ev = dialog.event_state()
+    d = ev.day2
+    assert d is not None and dialog.day2_tabs.currentWidget() is dialog.seats
+    shown = {dialog.seats.item(r, 2).text(): (int(dialog.seats.item(r, 0).text()), int(dialog.seats.item(r, 1).text()))
+             for r in range(dialog.seats.rowCount())}
+    assert shown == d.seats and len(shown) == 10
+    assert flight_event.chips_conserved(ev)
+    results = flight_event.results(ev)
+    assert dialog.results.rowCount() == len(results) == 2  # the places decided: the two out on Day 1
+    assert [dialog.results.item(r, 1).text() for r in range(2)] == [r.player for r in results]
+    assert [dialog.results.item(r, 0).text() for r in range(2)] == ["11th", "12th"]  # below every Day-2 player
+    assert dialog.results.item(1, 2).text() == "Day 1A"
+    assert "12 entries" in dialog.summary.text() and "Day 2: 10 players at 2 tables" in dialog.summary.text()
+    assert not dialog.make_day2() and dialog.refused == "DAY2_MADE"
+    with EventStore.open(tmp_path / "main.event") as on_disk:
+        assert on_disk.event.state.day2 is not None and on_disk.event.state.day2.seats == d.seats
+    for which in ("tables", "results"):
+        out = tmp_path / f"{which}.pdf"
+        assert dialog.print_event(which, str(out)), dialog.feedback.text()
+        assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_flt_3_the_strip_says_the_day_is_over_when_the_profile_says_and_ends_it_when_confirmed(
+        qtbot, clock, tmp_path):
+    session = _flight(clock, **{"flight.end": "players", "flight.end_players": 9})
+    w = open_window(qtbot, session)
+    dialog = _event_on(qtbot, w, tmp_path)
+    assert "The day is over" not in w.strip.pending.text() and DAY_OVER not in _room_badges(session)
+    _bust(session, 1)  # 9 left
+    assert _room_badges(session)[0] == DAY_OVER == "THE DAY IS OVER: BAG THE CHIPS"
+    w.panes.by_name["strip"].update()
+    assert w.strip.pending.text().startswith("The day is over: bag the chips")
+    assert w.strip.pending_button.isVisible() and w.strip.pending_button.text() == "End the day"
+    w.strip.pending_button.click()
+    box = w.day_over_box
+    assert box is not None and "End the day now?" in box.text()
+    assert "day_ended" not in session.state.extra  # asked first
+    _yes(box)
+    assert session.state.extra["day_ended"]["reason"] == "players"
+    assert dialog.event_state().flights["Day 1A"].ended  # recorded in the event too
+    assert DAY_OVER in _room_badges(session)
+    assert "bag their chips" in w.payouts_tab.feedback.text()
+
+
+def test_flt_3_the_strip_ends_the_day_of_a_tournament_without_an_event_open(qtbot, clock):
+    session = _flight(clock, **{"flight.end": "share", "flight.end_share_percent": 90})
+    w = open_window(qtbot, session)
+    assert w.strip.pending_button.text() == "End the day"
+    w.strip.pending_button.click()
+    _yes(w.day_over_box)
+    assert session.state.extra["day_ended"]["reason"] == "share"
+    assert "Event of flights" in w.payouts_tab.feedback.text()
+
+
+def test_flt_4_the_bag_sheet_button_prints_the_flights_bag_and_tag_sheet(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = w.act_event()
+    assert not dialog.buttons["bag_sheet"].isEnabled()  # no flight yet: nothing to print
+    dialog.new_event(str(tmp_path / "main.event"), "Main Event")
+    dialog.add_flight("Day 1A")
+    assert dialog.buttons["bag_sheet"].isEnabled()
+    with qtbot.waitSignal(w.printing.renderer.finished, timeout=20_000) as done:
+        dialog.buttons["bag_sheet"].click()
+    result = done.args[0]
+    assert result.job.sheet == "bags" and result.pages >= 1
+
+
+def test_flt_3_a_day_ended_from_the_strip_is_recorded_when_the_event_is_opened_after(qtbot, clock, tmp_path):
+    session = _flight(clock, **{"flight.end": "players", "flight.end_players": 10})
+    w = open_window(qtbot, session)
+    w.strip.pending_button.click()
+    _yes(w.day_over_box)
+    dialog = _event_on(qtbot, w, tmp_path)
+    assert dialog.flights.item(0, 3).text() == "day ended: to record in the event (this tournament)"
+    events = session.state.seq
+    assert dialog.end_day("players")
+    assert session.state.seq == events  # the flight's day was ended once, not again
+    f = dialog.event_state().flights["Day 1A"]
+    assert f.ended and len(f.survivors) == 10

@@ -1,0 +1,526 @@
+"""Tournament > Event of flights…: an event of several flights run from the director's window (FLT).
+
+The window has one flight open (its tournament). The dialog holds the event file: it creates or opens it,
+adds the open tournament as a flight (or says which flight of the event it is), lists the flights with
+their entries, players left and state (playing, day ended, bagged), ends the open flight's day (asking
+first), takes the bags table by table (:class:`BagsDialog`), makes Day 2 from them and shows Day 2's
+seats and the event's results, each printable.
+
+Every action is the engine's command: the tournament's ``end_flight_day`` through the window's runner,
+the event's commands through :meth:`db.event_store.EventStore.execute`, which commits before it
+returns, so what the dialog shows is on disk. A refusal is shown as one sentence and changes nothing;
+``refused`` keeps its reason code.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.api import RuleError, TournamentState, flight_event, fmt
+from app.commands import Command
+from app.commands.tournament import EndFlightDay
+from db.errors import StoreError
+from db.event_store import EventStore
+from ui.feedback import Feedback, one_sentence
+
+RunCommand = Callable[[Command, Feedback], bool]
+"""Runs one tournament command through the window's runner (its refusal said in the feedback); True: done."""
+
+
+def _item(text: str, right: bool = False) -> QTableWidgetItem:
+    it = QTableWidgetItem(text)
+    it.setFlags(it.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    if right:
+        it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return it
+
+
+def _table(headers: list[str]) -> QTableWidget:
+    t = QTableWidget(0, len(headers))
+    t.setHorizontalHeaderLabels(headers)
+    t.verticalHeader().hide()
+    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    return t
+
+
+def flight_rows(event: Any, bound: str | None, state: TournamentState) -> list[tuple[str, str, str, str]]:
+    """Each flight: its name, entries, players left and state ("playing", "day ended: bags of 2 of 5
+    tables", "bagged"); the open tournament's flight counts from the tournament while it plays."""
+    rows = []
+    for f in event.flights.values():
+        if f.ended:
+            tables = sorted(set(f.survivors.values()))
+            done = sum(1 for t in tables if t in f.bags)
+            what = ("bagged" if done == len(tables)
+                    else f"day ended: bags of {done} of {fmt.count(len(tables), 'table')}")
+            rows.append((f.name, f"{f.entries:,}", f"{len(f.survivors):,}", what))
+        elif f.name == bound:
+            entries = sum(p.entries for p in state.players.values())
+            left = sum(1 for p in state.players.values() if p.live)
+            what = "day ended: to record in the event" if state.extra.get("day_ended") else "playing"
+            rows.append((f.name, f"{entries:,}", f"{left:,}", f"{what} (this tournament)"))
+        else:
+            rows.append((f.name, "", "", "playing"))
+    return rows
+
+
+class BagsDialog(QDialog):
+    """A flight's bags, table by table: each survivor's bag number and counted chips (prefilled with the
+    stack the flight knows), the chips in play at the table and the difference counted so far. Enter
+    sends the table's bags as one ``enter_bags``: accepted whole, or refused whole with the engine's words
+    (BAG_COUNT_OFF says the difference and the tolerance)."""
+
+    def __init__(self, owner: EventDialog, flight: str, stacks: dict[str, int], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.owner, self.flight, self.stacks = owner, flight, stacks
+        self.setWindowTitle(f"Bags of {flight}")
+        self.resize(620, 480)
+        self.tables = QComboBox()
+        self.grid = _table(["Player", "Bag number", "Chips"])
+        self.spins: list[QSpinBox] = []
+        self.totals = QLabel()
+        self.feedback = Feedback()
+        self.enter = QPushButton("Enter this table's bags")
+        self.enter.setDefault(True)
+        close = QPushButton("Close")
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Table:"))
+        top.addWidget(self.tables, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.enter)
+        buttons.addWidget(close)
+        box = QVBoxLayout(self)
+        box.addLayout(top)
+        box.addWidget(self.grid, 1)
+        box.addWidget(self.totals)
+        box.addWidget(self.feedback)
+        box.addLayout(buttons)
+        self.tables.currentIndexChanged.connect(lambda _i: self.fill())
+        self.enter.clicked.connect(self.submit)
+        close.clicked.connect(self.reject)
+        self.load_tables()
+
+    def flight_state(self) -> Any:
+        return self.owner.event_state().flights[self.flight]
+
+    def load_tables(self) -> None:
+        """The tables still waiting for their bags, lowest first."""
+        f = self.flight_state()
+        waiting = sorted(t for t in set(f.survivors.values()) if t not in f.bags)
+        self.tables.blockSignals(True)
+        self.tables.clear()
+        for t in waiting:
+            self.tables.addItem(f"Table {t}", t)
+        self.tables.blockSignals(False)
+        self.enter.setEnabled(bool(waiting))
+        self.fill()
+
+    def table(self) -> int | None:
+        t = self.tables.currentData()
+        return int(t) if t is not None else None
+
+    def fill(self) -> None:
+        f = self.flight_state()
+        t = self.table()
+        names = sorted((f.names[k] for k, at in f.survivors.items() if at == t), key=str.casefold)
+        self.grid.setRowCount(len(names))
+        self.spins = []
+        for r, name in enumerate(names):
+            self.grid.setItem(r, 0, _item(name))
+            self.grid.setItem(r, 1, QTableWidgetItem(""))
+            spin = QSpinBox()
+            spin.setRange(0, 2_000_000_000)
+            spin.setGroupSeparatorShown(True)
+            spin.setValue(self.stacks.get(name, 0))
+            spin.valueChanged.connect(lambda _v: self.show_totals())
+            self.grid.setCellWidget(r, 2, spin)
+            self.spins.append(spin)
+        if t is None:
+            self.totals.setText(f"Every table of {self.flight} is bagged.")
+        self.show_totals()
+
+    def show_totals(self) -> None:
+        t = self.table()
+        if t is None:
+            return
+        in_play = self.flight_state().chips_in_play.get(t, 0)
+        counted = sum(s.value() for s in self.spins)
+        diff = counted - in_play
+        said = "matches" if diff == 0 else f"{fmt.chips(abs(diff))} {'more' if diff > 0 else 'fewer'}"
+        self.totals.setText(f"In play at table {t}: {fmt.chips(in_play)} · counted {fmt.chips(counted)} ({said})")
+
+    def rows(self) -> list[dict[str, Any]]:
+        def text(r: int, c: int) -> str:
+            item = self.grid.item(r, c)
+            return item.text() if item is not None else ""
+
+        return [{"player": text(r, 0), "bag": text(r, 1), "chips": self.spins[r].value()}
+                for r in range(self.grid.rowCount())]
+
+    def submit(self) -> bool:
+        t = self.table()
+        if t is None:
+            return False
+        rows = [flight_event.BagRow(r["player"], r["bag"], r["chips"]) for r in self.rows()]
+        cmd = flight_event.EnterBags(flight=self.flight, table=t, bags=rows)
+        if not self.owner.execute(cmd, self.feedback, f"Table {t}'s bags of {self.flight} entered."):
+            return False
+        self.load_tables()
+        return True
+
+
+class EventDialog(QDialog):
+    """The event of flights the open tournament belongs to (not modal: the window goes on beside it).
+
+    ``state``: the open tournament's state now; ``run``: runs a tournament command through the window's
+    runner; ``print_bags``: prints the open flight's bag-and-tag sheet.
+    """
+
+    def __init__(self, state: Callable[[], TournamentState], run: RunCommand, print_bags: Callable[[], object],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state, self.run, self.print_bags = state, run, print_bags
+        self.store: EventStore | None = None
+        self.flight: str | None = None  # the open tournament's flight in the event
+        self.refused = ""  # the reason code of the last refusal ("" once an action went through)
+        self.bags_dialog: BagsDialog | None = None
+        self.end_day_box: QMessageBox | None = None
+        self.setWindowTitle("Event of flights")
+        self.resize(900, 640)
+        self.heading = QLabel("No event open: create one, or open its file.")
+        self.heading.setWordWrap(True)
+        self.flights = _table(["Flight", "Entries", "Players left", "State"])
+        self.feedback = Feedback()
+        self.buttons: dict[str, QPushButton] = {}
+        row1, row2 = QHBoxLayout(), QHBoxLayout()
+        for key, words, row in (
+            ("new", "New event…", row1), ("open", "Open event…", row1),
+            ("add", "Add this tournament as a flight…", row1),
+            ("use", "This tournament is the flight selected", row1),
+            ("end_day", "End the day…", row2), ("bag_sheet", "Print the bag-and-tag sheet", row2),
+            ("bags", "Enter the bags…", row2), ("day2", "Make Day 2", row2),
+        ):
+            b = QPushButton(words)
+            self.buttons[key] = b
+            row.addWidget(b)
+        row1.addStretch(1)
+        row2.addStretch(1)
+        self.day2_tabs = QTabWidget()
+        self.seats = _table(["Table", "Seat", "Player", "Chips"])
+        self.results = _table(["Place", "Player", "Day", "Prize"])
+        self.day2_tabs.addTab(self.seats, "Day 2's seats")
+        self.day2_tabs.addTab(self.results, "Results")
+        self.summary = QLabel()
+        prints = QHBoxLayout()
+        for key, words in (("print_tables", "Print Day 2's seats…"), ("print_results", "Print the results…")):
+            b = QPushButton(words)
+            self.buttons[key] = b
+            prints.addWidget(b)
+        prints.addStretch(1)
+        close = QPushButton("Close")
+        prints.addWidget(close)
+        box = QVBoxLayout(self)
+        box.addWidget(self.heading)
+        box.addLayout(row1)
+        box.addWidget(self.flights, 2)
+        box.addLayout(row2)
+        box.addWidget(self.feedback)
+        box.addWidget(self.day2_tabs, 3)
+        box.addWidget(self.summary)
+        box.addLayout(prints)
+        bt = self.buttons
+        bt["new"].clicked.connect(self.ask_new)
+        bt["open"].clicked.connect(self.ask_open)
+        bt["add"].clicked.connect(self.ask_add)
+        bt["use"].clicked.connect(self.use_selected)
+        bt["end_day"].clicked.connect(self.confirm_end_day)
+        bt["bag_sheet"].clicked.connect(lambda: self.print_bags())
+        bt["bags"].clicked.connect(self.open_bags)
+        bt["day2"].clicked.connect(self.make_day2)
+        bt["print_tables"].clicked.connect(lambda: self.ask_print("tables"))
+        bt["print_results"].clicked.connect(lambda: self.ask_print("results"))
+        close.clicked.connect(self.close)
+        self.refresh()
+
+    # -- the event file --------------------------------------------------------------------------------
+    def event_state(self) -> Any:
+        assert self.store is not None
+        return self.store.event.state
+
+    def new_event(self, path: str, title: str) -> bool:
+        """A new event file at ``path`` with the open tournament's profile (the Day-2 draw's seed from the clock)."""
+        state = self.state()
+        assert state.profile is not None
+        try:
+            store = EventStore.create(path, state.profile, title.strip() or state.name or "Event",
+                                      seed=int(time.time() * 1000) % (2**31))
+        except (StoreError, OSError) as exc:
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        self._set_store(store, None)
+        self.feedback.done(f"Event “{store.event.state.title}” created in {Path(path).name}.")
+        return True
+
+    def open_event(self, path: str) -> bool:
+        try:
+            store = EventStore.open(path)
+        except (StoreError, OSError) as exc:
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        name = self.state().name
+        self._set_store(store, name if name in store.event.state.flights else None)
+        flights = fmt.count(len(store.event.state.flights), "flight")
+        self.feedback.done(f"Event “{store.event.state.title}” opened: {flights}.")
+        return True
+
+    def _set_store(self, store: EventStore, flight: str | None) -> None:
+        if self.store is not None:
+            self.store.close()
+        self.store, self.flight = store, flight
+        self.refused = ""
+        self.refresh()
+
+    def execute(self, cmd: Any, feedback: Feedback, done: str) -> bool:
+        """One event command, committed before it is shown; a refusal in one sentence (its code kept)."""
+        if self.store is None:
+            self.refused = "NO_EVENT"
+            feedback.refuse("No event is open: create one or open its file first.")
+            return False
+        try:
+            self.store.execute(cmd)
+        except RuleError as err:
+            self.refused = err.code
+            feedback.refuse(one_sentence(err.message))
+            return False
+        except (StoreError, OSError) as exc:
+            self.refused = "STORE"
+            feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        self.refused = ""
+        feedback.done(done)
+        self.refresh()
+        return True
+
+    # -- the flights -----------------------------------------------------------------------------------
+    def add_flight(self, name: str) -> bool:
+        name = " ".join(name.split())
+        if not self.execute(flight_event.AddFlight(flight=name), self.feedback,
+                            f"{name} added to the event: it is this tournament."):
+            return False
+        self.flight = name
+        self.refresh()
+        return True
+
+    def use_flight(self, name: str) -> bool:
+        if self.store is None or name not in self.event_state().flights:
+            self.refused = "FLIGHT_UNKNOWN"
+            self.feedback.refuse(f"There is no flight {name} in this event.")
+            return False
+        self.flight = name
+        self.refused = ""
+        self.feedback.done(f"This tournament is {name} of the event.")
+        self.refresh()
+        return True
+
+    def selected_flight(self) -> str | None:
+        rows = self.flights.selectionModel().selectedRows()
+        item = self.flights.item(rows[0].row(), 0) if rows else None
+        return item.text() if item is not None else None
+
+    def use_selected(self) -> None:
+        name = self.selected_flight()
+        if name is None:
+            self.feedback.refuse("Select the flight this tournament is, in the list of flights.")
+            return
+        self.use_flight(name)
+
+    # -- the end of the day ----------------------------------------------------------------------------
+    def confirm_end_day(self) -> QMessageBox | None:
+        """Ask first: the flight stops, every table bags, and nobody plays on (Enter ends it, Esc does not)."""
+        if not self._need_flight():
+            return None
+        state = self.state()
+        left = sum(1 for p in state.players.values() if p.live)
+        box = QMessageBox(QMessageBox.Icon.Question, "End the day",
+                          f"End {self.flight}'s day now? The {fmt.count(left, 'player')} left bag their chips "
+                          "and nobody plays on in this flight.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        box.button(QMessageBox.StandardButton.Yes).setText("End the day")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.accepted.connect(lambda: self.end_day("director"))
+        self.end_day_box = box
+        box.open()
+        return box
+
+    def end_day(self, reason: str = "director") -> bool:
+        """The tournament's ``end_flight_day`` (unless its day already ended), then the day's end recorded in
+        the event from the tournament: its entries, money, survivors and the chips in play at each table."""
+        if not self._need_flight():
+            return False
+        assert self.flight is not None
+        state = self.state()
+        if not state.extra.get("day_ended") and not state.ended:
+            if not self.run(EndFlightDay(reason=reason), self.feedback):
+                self.refused = "END_DAY"
+                return False
+            state = self.state()
+        try:
+            cmd = flight_event.day_end_of(self.flight, state, reason=reason)
+        except RuleError as err:
+            self.refused = err.code
+            self.feedback.refuse(one_sentence(err.message))
+            return False
+        tables = len(cmd.chips_in_play)
+        return self.execute(cmd, self.feedback,
+                            f"{self.flight}'s day is over: {fmt.count(len(cmd.survivors), 'player')} at "
+                            f"{fmt.count(tables, 'table')} bag their chips; nobody plays on. Enter the bags next.")
+
+    def _need_flight(self) -> bool:
+        if self.store is None or self.flight is None:
+            self.refused = "NO_FLIGHT"
+            self.feedback.refuse("Add this tournament to an event as a flight first (or pick its flight).")
+            return False
+        return True
+
+    # -- the bags and Day 2 ----------------------------------------------------------------------------
+    def open_bags(self, flight: str | None = None) -> BagsDialog | None:
+        """The bags of ``flight`` (else the one selected, else this tournament's), prefilled with the
+        stacks this tournament knows when it is that flight."""
+        if self.store is None:
+            self._need_flight()
+            return None
+        name = flight or self.selected_flight() or self.flight
+        if name is None or name not in self.event_state().flights:
+            self.feedback.refuse("Select the flight whose bags to enter.")
+            return None
+        if not self.event_state().flights[name].ended:
+            self.refused = "FLIGHT_NOT_BAGGED"
+            self.feedback.refuse(f"{name} is still playing; end its day before its bags.")
+            return None
+        stacks = {p.name: p.stack for p in self.state().players.values() if p.live} if name == self.flight else {}
+        dialog = BagsDialog(self, name, stacks, self)
+        dialog.finished.connect(lambda _c: self.refresh())
+        self.bags_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def make_day2(self) -> bool:
+        if not self.execute(flight_event.MakeDay2(), self.feedback, "Day 2 is drawn: its seats are below."):
+            return False
+        self.day2_tabs.setCurrentWidget(self.seats)
+        return True
+
+    def print_event(self, which: str, path: str) -> bool:
+        """Day 2's seats ("tables") or the results ("results") as a PDF at ``path``."""
+        from sheets.event_sheets import write_event_sheet
+
+        if self.store is None:
+            self._need_flight()
+            return False
+        if which == "tables":
+            try:
+                self.store.event.day2()  # the engine's DAY2_NOT_MADE before Day 2 is drawn
+            except RuleError as err:
+                self.refused = err.code
+                self.feedback.refuse(one_sentence(err.message))
+                return False
+        try:
+            written = write_event_sheet(self.event_state(), which, path)
+        except (OSError, ValueError) as exc:
+            self.feedback.refuse(one_sentence(str(exc)))
+            return False
+        self.feedback.done(f"Wrote {written}.")
+        return True
+
+    # -- asking (file and name dialogs) ----------------------------------------------------------------
+    def ask_new(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "New event file", "", "Floorman event (*.event)")
+        if not path:
+            return
+        title, ok = QInputDialog.getText(self, "New event", "The event's title:", text=self.state().name or "Event")
+        if ok:
+            self.new_event(path if path.endswith(".event") else path + ".event", title)
+
+    def ask_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open an event file", "", "Floorman event (*.event);;All files (*)")
+        if path:
+            self.open_event(path)
+
+    def ask_add(self) -> None:
+        name, ok = QInputDialog.getText(self, "Add a flight", "This tournament is the flight:",
+                                        text=self.state().name or "Day 1A")
+        if ok:
+            self.add_flight(name)
+
+    def ask_print(self, which: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the sheet", f"{which}.pdf", "PDF (*.pdf)")
+        if path:
+            self.print_event(which, path)
+
+    # -- showing ---------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        has = self.store is not None
+        for key in ("add", "use", "end_day", "bags", "day2", "print_tables", "print_results"):
+            self.buttons[key].setEnabled(has)
+        self.buttons["bag_sheet"].setEnabled(self.flight is not None)
+        if self.store is None:
+            self.flights.setRowCount(0)
+            return
+        ev = self.event_state()
+        this = (f" · this tournament is {self.flight}" if self.flight
+                else " · this tournament is not one of its flights yet")
+        self.heading.setText(f"<b>{ev.title}</b> ({self.store.path.name}){this}")
+        rows = flight_rows(ev, self.flight, self.state())
+        self.flights.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                self.flights.setItem(r, c, _item(text, c in (1, 2)))
+        d = ev.day2
+        seated = [] if d is None else sorted(((t, s, n) for n, (t, s) in d.seats.items() if d.stacks[n] > 0))
+        self.seats.setRowCount(len(seated))
+        for r, (t, s, n) in enumerate(seated):
+            assert d is not None
+            for c, (text, right) in enumerate(((str(t), True), (str(s), True), (n, False),
+                                               (fmt.chips(d.stacks[n]), True))):
+                self.seats.setItem(r, c, _item(text, right))
+        currency = ev.profile["money.currency"]
+        results = flight_event.results(ev) if d is not None else []
+        self.results.setRowCount(len(results))
+        for r, res in enumerate(results):
+            place = fmt.ordinal(res.place) + (f" ({res.tied} tied)" if res.tied > 1 else "")
+            prize = fmt.money(res.prize_cents, currency) if res.prize_cents else ""
+            for c, (text, right) in enumerate(((place, False), (res.player, False), (res.day, False), (prize, True))):
+                self.results.setItem(r, c, _item(text, right))
+        self.summary.setText(
+            f"{fmt.count(flight_event.entries(ev), 'entry', 'entries')} · prize pool "
+            f"{fmt.money(flight_event.prize_pool(ev), currency)}"
+            + (f" · Day 2: {fmt.count(len(d.live()), 'player')} at "
+               f"{fmt.count(len({t for t, _s, _n in seated}), 'table')}" if d is not None else ""))
+
