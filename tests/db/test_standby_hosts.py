@@ -123,23 +123,31 @@ class OnLaptop:
             self.process.wait()
 
 
+def three_laptops(lan, pg_folder: Path, tmp_path: Path, running: list[OnLaptop], role: str,
+                  name: str) -> tuple[OnLaptop, OnLaptop, OnLaptop]:
+    """The host serving a tournament, a synchronous standby on the second laptop, and a station of ``role``
+    called ``name`` joined on the third; each appended to ``running`` as it starts, so the caller stops them."""
+    host = OnLaptop(lan, "host", ["-m", "floorman", "host", str(tournament_file(tmp_path)), "--address",
+                                  lan.address["host"], "--role-codes"], pg_folder / "host-data")
+    running.append(host)
+    codes: dict[str, str] = {}
+    while len(codes) < 5:
+        role_said, code = host.until(" floorman:").split()
+        codes[role_said] = code
+    standby = OnLaptop(lan, "standby", ["-m", "floorman", "standby", codes["standby"], "--address",
+                                        lan.address["standby"]], pg_folder / "standby-data")
+    running.append(standby)
+    standby.until("synchronous")
+    station = OnLaptop(lan, "station", ["-m", "tests.db.netns_station", codes[role], name])
+    running.append(station)
+    assert station.until("joined") == "joined 6"
+    return host, standby, station
+
+
 def test_the_host_laptop_vanishes_the_standby_takes_over_and_the_station_follows(lan, pg_folder, tmp_path):
     running: list[OnLaptop] = []
     try:
-        host = OnLaptop(lan, "host", ["-m", "floorman", "host", str(tournament_file(tmp_path)), "--address",
-                                      lan.address["host"], "--role-codes"], pg_folder / "host-data")
-        running.append(host)
-        codes: dict[str, str] = {}
-        while len(codes) < 5:
-            role, code = host.until(" floorman:").split()
-            codes[role] = code
-        standby = OnLaptop(lan, "standby", ["-m", "floorman", "standby", codes["standby"], "--address",
-                                            lan.address["standby"]], pg_folder / "standby-data")
-        running.append(standby)
-        standby.until("synchronous")
-        station = OnLaptop(lan, "station", ["-m", "tests.db.netns_station", codes["floor"], "Floor 2"])
-        running.append(station)
-        assert station.until("joined") == "joined 6"
+        host, standby, station = three_laptops(lan, pg_folder, tmp_path, running, "floor", "Floor 2")
         assert station.ask("act") == "ok 7"  # on the host, and on the standby before it was shown done
 
         lan.pull_cable("host")  # the host laptop is gone: no answer at all, not even a refusal
@@ -170,20 +178,7 @@ def test_the_host_laptop_vanishes_the_standby_takes_over_and_the_station_follows
 def test_the_standby_laptop_vanishes_and_the_host_says_so_and_goes_on(lan, pg_folder, tmp_path):
     running: list[OnLaptop] = []
     try:
-        host = OnLaptop(lan, "host", ["-m", "floorman", "host", str(tournament_file(tmp_path)), "--address",
-                                      lan.address["host"], "--role-codes"], pg_folder / "host-data")
-        running.append(host)
-        codes: dict[str, str] = {}
-        while len(codes) < 5:
-            role, code = host.until(" floorman:").split()
-            codes[role] = code
-        standby = OnLaptop(lan, "standby", ["-m", "floorman", "standby", codes["standby"], "--address",
-                                            lan.address["standby"]], pg_folder / "standby-data")
-        running.append(standby)
-        standby.until("synchronous")
-        station = OnLaptop(lan, "station", ["-m", "tests.db.netns_station", codes["desk"], "Desk"])
-        running.append(station)
-        assert station.until("joined") == "joined 6"
+        host, standby, station = three_laptops(lan, pg_folder, tmp_path, running, "desk", "Desk")
         lan.pull_cable("standby")  # the second laptop is gone without a word
         begun = time.monotonic()
         assert station.ask("act") == "ok 7"  # held while the host waits for the copy, then recorded
