@@ -1,5 +1,6 @@
-"""Tournament > Export results…: one dialog says what (results, entries, money), the format (CSV, Excel, JSON,
-a ranking site's CSV) and where; the file is written by :mod:`sheets.exports`, as ``floorman export`` writes it.
+"""Tournament > Export results… (and the event of flights' Export…): one dialog says what (results, entries,
+money), the format (CSV, Excel, JSON, a ranking site's CSV) and where; the file is written by
+:mod:`sheets.exports`, as ``floorman export`` writes it for a tournament file or an event's file.
 
 An existing file is replaced only when the director says so (``replace_asker``, a seam for tests), and never a
 tournament file, a database or a file of another kind; a refusal is shown in the dialog in one sentence and
@@ -49,15 +50,16 @@ def ask_replace(parent: QWidget, path: str) -> bool:
 
 
 class ExportDialog(QDialog):
-    """``tournament``: what it exports; ``folder``: where the file is suggested; ``recorded_by``: a shared
-    tournament's authors of the money rows; ``venue``: the ranking format's venue."""
+    """``source``: what it exports, as :func:`sheets.exports.export` takes it (the tournament, or an event of
+    flights' state); ``folder``: where the file is suggested; ``recorded_by``: a shared tournament's authors of
+    the money rows; ``venue``: the ranking format's venue; ``title``: the dialog's title."""
 
-    def __init__(self, tournament: Any, folder: Path, parent: QWidget | None = None,
+    def __init__(self, source: Any, folder: Path, parent: QWidget | None = None,
                  recorded_by: Sequence[tuple[str, str]] = (), venue: str = "",
-                 done: Callable[[str], object] | None = None) -> None:
+                 done: Callable[[str], object] | None = None, title: str = "Export results") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export results")
-        self.tournament, self.folder, self.recorded_by = tournament, folder, recorded_by
+        self.setWindowTitle(title)
+        self.source, self.folder, self.recorded_by = source, folder, recorded_by
         self.on_done = done  # the window's banner: what was written (QDialog has its own done())
         self.path_chooser: Callable[[QWidget, str, str], str] = ask_export_path
         self.replace_asker: Callable[[QWidget, str], bool] = ask_replace
@@ -113,8 +115,9 @@ class ExportDialog(QDialog):
         self.venue.setEnabled(fmt_name == "ranking")
 
     def _event_name(self) -> str:
-        state = getattr(self.tournament, "state", None)
-        return str(getattr(state, "name", "") or "Tournament")
+        """The tournament's name, or the event's title."""
+        state = getattr(self.source, "state", self.source)
+        return str(getattr(state, "name", "") or getattr(state, "title", "") or "Tournament")
 
     def choose(self) -> None:
         path = self.path_chooser(self, self.path.text(), self.chosen()[1])
@@ -141,7 +144,7 @@ class ExportDialog(QDialog):
                 return
             force = True
         try:
-            data = export(what, fmt_name, self.tournament,
+            data = export(what, fmt_name, self.source,
                           {"recorded_by": self.recorded_by, "venue": self.venue.text().strip()})
             self.written = write_export(target, data, fmt_name, force=force)
         except OutputRefused as exc:

@@ -1,11 +1,14 @@
 """Tournament > Event of flights… (FLT): an event made, this tournament added as a flight, its day ended,
 its bags entered table by table (a count off refused whole), Day 2 made, its seats and the results
-shown and printed; and the strip's "End the day" when the profile says the day is over."""
+shown, printed and exported; and the strip's "End the day" when the profile says the day is over."""
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
+from openpyxl import load_workbook
 from PySide6.QtWidgets import QMessageBox
 
 from app.api import flight_event, views
@@ -243,3 +246,79 @@ def test_flt_3_a_day_ended_from_the_strip_is_recorded_when_the_event_is_opened_a
     assert session.state.seq == events  # the flight's day was ended once, not again
     f = dialog.event_state().flights["Day 1A"]
     assert f.ended and len(f.survivors) == 10
+
+
+def _two_flights_through_day2(dialog: Any) -> Any:
+    """Day 1B played elsewhere (two of its four out), this tournament's Day 1A ended and bagged, Day 2 drawn
+    from both and its first player out."""
+    dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "added")
+    end_1b = flight_event.EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
+                                 survivors={"Zed": 1, "Yan": 1}, finishers=[("Xia", 2), ("Wes", 3)])
+    assert dialog.execute(end_1b, dialog.feedback, "ended"), dialog.feedback.text()
+    bags = {"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
+            "bags": [{"player": "Zed", "bag": "1", "chips": 25000}, {"player": "Yan", "bag": "2", "chips": 15000}]}
+    assert dialog.execute(bags, dialog.feedback, "bagged"), dialog.feedback.text()
+    _end_day(dialog)
+    _bag_all(dialog)
+    assert dialog.make_day2()
+    out = min(dialog.event_state().day2.live(), key=lambda n: dialog.event_state().day2.stacks[n])
+    assert dialog.execute({"cmd": "bust_day2", "players": [out], "won_by": "Zed"}, dialog.feedback, "out")
+    return dialog.event_state()
+
+
+def _pick(export: Any, what: str, fmt_name: str, path: Any) -> None:
+    export.what.setCurrentIndex(export.what.findData(what))
+    export.format.setCurrentIndex(export.format.findData(fmt_name))
+    export.path.setText(str(path))
+
+
+def test_flt_the_event_exports_its_results_as_csv_and_a_workbook_asking_before_replacing(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = w.act_event()
+    assert not dialog.buttons["export"].isEnabled()
+    assert dialog.open_export() is None and dialog.refused == "NO_EVENT"  # nothing to export: one sentence
+    assert dialog.feedback.text() == "No event is open: create one or open its file before exporting it."
+    dialog.new_event(str(tmp_path / "main.event"), "Main Event")
+    dialog.add_flight("Day 1A")
+    state = _two_flights_through_day2(dialog)
+    came = flight_event.came_from(state)
+    expected = [(r.place, r.player, r.prize_cents, came[r.player] if r.day == "Day 2" else r.day)
+                for r in flight_event.results(state)]
+    assert {x[3] for x in expected} == {"Day 1A", "Day 1B"} and len(expected) == 5
+    assert dialog.buttons["export"].isEnabled() and dialog.buttons["export"].text() == "Export…"
+    dialog.buttons["export"].click()
+    export = dialog.export_dialog
+    assert export is not None and export.isVisible() and export.windowTitle() == "Export the event"
+    assert export.path.text() == str(tmp_path / "Main Event results.csv")  # beside the event's file
+    export.buttons.accepted.emit()
+    assert not export.isVisible() and export.written == tmp_path / "Main Event results.csv"
+    rows = list(csv.DictReader(io.StringIO(export.written.read_bytes().decode("utf-8-sig"), newline="")))
+    got = [(int(r["Place no."]), r["Name"], round(float(r["Prize (USD)"]) * 100), r["Flight"]) for r in rows]
+    assert got == expected
+    assert dialog.feedback.text() == f"Exported the results to {export.written}."
+
+    out = tmp_path / "results.xlsx"
+    out.write_bytes(b"PK\x03\x04 an old workbook")
+    export = dialog.open_export()
+    assert export is not None
+    asked: list[str] = []
+    export.replace_asker = lambda _parent, path: asked.append(path) is not None  # says no
+    _pick(export, "results", "xlsx", out)
+    export.buttons.accepted.emit()
+    assert asked == [str(out)] and export.isVisible() and out.read_bytes() == b"PK\x03\x04 an old workbook"
+    export.replace_asker = lambda _parent, path: True
+    export.buttons.accepted.emit()
+    assert not export.isVisible()
+    cells = list(load_workbook(io.BytesIO(out.read_bytes())).worksheets[0].iter_rows(min_row=2))
+    assert [(c[1].value, c[3].value, round(c[4].value * 100), c[5].value) for c in cells] == expected
+    assert dialog.feedback.text() == f"Exported the results to {out}."
+    export = dialog.open_export()
+    assert export is not None
+    _pick(export, "money", "ranking", tmp_path / "money.csv")
+    export.buttons.accepted.emit()
+    assert export.isVisible() and export.error.text() == (
+        "The ranking-site format is for results only; choose CSV, Excel or JSON for the money.")
+    assert not (tmp_path / "money.csv").exists()
+    export.reject()
+    w.close()

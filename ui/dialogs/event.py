@@ -4,7 +4,8 @@ The window has one flight open (its tournament). The dialog holds the event file
 adds the open tournament as a flight (or says which flight of the event it is), lists the flights with
 their entries, players left and state (playing, day ended, bagged), ends the open flight's day (asking
 first), takes the bags table by table (:class:`BagsDialog`), makes Day 2 from them and shows Day 2's
-seats and the event's results, each printable.
+seats and the event's results, each printable, and exports the event's results, entries or money (CSV,
+Excel, JSON, a ranking site's CSV) through :class:`ui.export_dialog.ExportDialog`.
 
 Every action is the engine's command: the tournament's ``end_flight_day`` through the window's runner,
 the event's commands through :meth:`db.event_store.EventStore.execute`, which commits before it
@@ -17,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -45,6 +46,9 @@ from app.commands.tournament import EndFlightDay
 from db.errors import StoreError
 from db.event_store import EventStore
 from ui.feedback import Feedback, one_sentence
+
+if TYPE_CHECKING:
+    from ui.export_dialog import ExportDialog
 
 RunCommand = Callable[[Command, Feedback], bool]
 """Runs one tournament command through the window's runner (its refusal said in the feedback); True: done."""
@@ -211,6 +215,7 @@ class EventDialog(QDialog):
         self.refused = ""  # the reason code of the last refusal ("" once an action went through)
         self.bags_dialog: BagsDialog | None = None
         self.end_day_box: QMessageBox | None = None
+        self.export_dialog: ExportDialog | None = None
         self.setWindowTitle("Event of flights")
         self.resize(900, 640)
         self.heading = QLabel("No event open: create one, or open its file.")
@@ -238,7 +243,8 @@ class EventDialog(QDialog):
         self.day2_tabs.addTab(self.results, "Results")
         self.summary = QLabel()
         prints = QHBoxLayout()
-        for key, words in (("print_tables", "Print Day 2's seats…"), ("print_results", "Print the results…")):
+        for key, words in (("print_tables", "Print Day 2's seats…"), ("print_results", "Print the results…"),
+                           ("export", "Export…")):
             b = QPushButton(words)
             self.buttons[key] = b
             prints.addWidget(b)
@@ -265,6 +271,7 @@ class EventDialog(QDialog):
         bt["day2"].clicked.connect(self.make_day2)
         bt["print_tables"].clicked.connect(lambda: self.ask_print("tables"))
         bt["print_results"].clicked.connect(lambda: self.ask_print("results"))
+        bt["export"].clicked.connect(self.open_export)
         close.clicked.connect(self.close)
         self.refresh()
 
@@ -459,6 +466,23 @@ class EventDialog(QDialog):
         self.feedback.done(f"Wrote {written}.")
         return True
 
+    def open_export(self) -> ExportDialog | None:
+        """The event's results, entries or money over every flight and Day 2, as ``floorman export`` writes
+        them for the event's file; the file suggested beside the event's, replaced only when the director says
+        so, and where it was written said here."""
+        from ui.export_dialog import ExportDialog
+
+        if self.store is None:
+            self.refused = "NO_EVENT"
+            self.feedback.refuse("No event is open: create one or open its file before exporting it.")
+            return None
+        self.refused = ""
+        dialog = ExportDialog(self.event_state(), self.store.path.parent, self, done=self.feedback.done,
+                              title="Export the event")
+        self.export_dialog = dialog
+        dialog.open()
+        return dialog
+
     # -- asking (file and name dialogs) ----------------------------------------------------------------
     def ask_new(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "New event file", "", "Floorman event (*.event)")
@@ -487,7 +511,7 @@ class EventDialog(QDialog):
     # -- showing ---------------------------------------------------------------------------------------
     def refresh(self) -> None:
         has = self.store is not None
-        for key in ("add", "use", "end_day", "bags", "day2", "print_tables", "print_results"):
+        for key in ("add", "use", "end_day", "bags", "day2", "print_tables", "print_results", "export"):
             self.buttons[key].setEnabled(has)
         self.buttons["bag_sheet"].setEnabled(self.flight is not None)
         if self.store is None:
