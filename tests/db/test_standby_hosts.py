@@ -157,7 +157,7 @@ def test_the_host_laptop_vanishes_the_standby_takes_over_and_the_station_follows
         assert refused.startswith("refused Floorman cannot reach the tournament server"), refused
         assert "Nothing was changed" in refused
         assert said_in < 20  # said in seconds, not after TCP's minutes
-        standby.until("stopped answering", timeout=30)
+        standby.until("stopped answering", timeout=60)  # its link times out in 5 s; a busy machine is slower
 
         taken = subprocess.run(["ip", "netns", "exec", lan.ns["standby"], sys.executable, "-m", "floorman",
                                 "takeover"], cwd=ROOT, capture_output=True, text=True, timeout=120,
