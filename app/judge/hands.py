@@ -1,0 +1,150 @@
+"""Each game's showdown: the parts a pot is split into and the best hand of a player for each (JDG-1..JDG-6).
+
+The hands are ranked by pokerkit (``StandardHighHand``, ``OmahaHoldemHand``, ``EightOrBetterLowHand``,
+``OmahaEightOrBetterLowHand``, ``RegularLowHand``, ``StandardLowHand``, ``BadugiHand``,
+``StandardBadugiHand``); what it does not know is written here: Archie's high qualifier (a pair of nines or
+better), the cards a game lets a hand use (any of hole and board, exactly two hole cards and three of the
+board, the hole cards alone), and which part of a split pot takes the odd chip.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pokerkit import (
+    BadugiHand,
+    Card,
+    EightOrBetterLowHand,
+    Hand,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
+    RegularLowHand,
+    StandardBadugiHand,
+    StandardHighHand,
+    StandardLowHand,
+)
+from pokerkit.lookups import Label
+
+from app.judge.cards import rank_value
+
+Evaluate = Callable[[tuple[Card, ...], tuple[Card, ...]], Hand | None]
+
+
+def _or_none(kind: type[Hand]) -> Evaluate:
+    def evaluate(hole: tuple[Card, ...], board: tuple[Card, ...]) -> Hand | None:
+        return kind.from_game_or_none(hole, board)
+
+    return evaluate
+
+
+def _nines_or_better(hole: tuple[Card, ...], board: tuple[Card, ...]) -> Hand | None:
+    """Archie's high side: the best high hand, when it is a pair of nines or better (JDG-4)."""
+    hand = StandardHighHand.from_game(hole, board)
+    if hand.entry.label == Label.HIGH_CARD:
+        return None
+    if hand.entry.label == Label.ONE_PAIR:
+        pair = next(r for r, n in Counter(rank_value(c) for c in hand.cards).items() if n == 2)
+        if pair < 9:
+            return None
+    return hand
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a pot: its name in a ruling ("high", "low", "badugi", "board 1"…), how a hand for it is
+    made and ranked, which board it is played on, and what a player who makes none is said to have."""
+
+    name: str
+    kind: str  # words.py names the hand by it: high, a5, eight, 27, badugi, badugi27
+    evaluate: Evaluate
+    board: int = 0  # the board it is played on (double-board games: 0 or 1)
+    none_words: str = ""  # "no qualifying low"; "" when every player makes a hand for it
+
+    @property
+    def aces_low(self) -> bool:
+        return self.kind in ("a5", "eight", "badugi")
+
+
+HIGH = Part("high", "high", _or_none(StandardHighHand))
+OMAHA_HIGH = Part("high", "high", _or_none(OmahaHoldemHand))
+EIGHT_LOW = Part("low", "eight", _or_none(EightOrBetterLowHand), none_words="no qualifying low (eight or better)")
+OMAHA_EIGHT_LOW = Part("low", "eight", _or_none(OmahaEightOrBetterLowHand),
+                       none_words="no qualifying low (eight or better)")
+A5_LOW = Part("low", "a5", _or_none(RegularLowHand))
+LOW_27 = Part("low", "27", _or_none(StandardLowHand))
+BADUGI = Part("badugi", "badugi", _or_none(BadugiHand))
+BADUGI_27 = Part("badugi", "badugi27", _or_none(StandardBadugiHand))
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """What a game's showdown needs: the cards each player still in shows, the boards and their size, and
+    the parts of a pot in the order the odd chip goes (JDG-8: the first part takes the whole pot's odd chip)."""
+
+    game: str
+    shown: int  # cards each player still in shows
+    boards: int  # community boards: 0 (draw, stud), 1, or 2 (double board)
+    board_size: int  # cards on each board (stud: 0, or 1 when 7th street is dealt as one community card)
+    parts: tuple[Part, ...]
+    by_seat: bool  # the odd chip of a tie goes to the first seat left of the button (else stud: by suit)
+    how: str  # how the hand is made, in words, for the refusals and the docs
+
+
+def _flop(game: str, shown: int, parts: tuple[Part, ...], how: str, boards: int = 1) -> Showdown:
+    return Showdown(game, shown, boards, 5, parts, True, how)
+
+
+def _draw(game: str, shown: int, parts: tuple[Part, ...], how: str) -> Showdown:
+    return Showdown(game, shown, 0, 0, parts, True, how)
+
+
+def _stud(game: str, parts: tuple[Part, ...], how: str) -> Showdown:
+    return Showdown(game, 7, 0, 0, parts, False, how)
+
+
+_HOLDEM = "the best five of the two hole cards and the five on the board"
+_PINEAPPLE = "two hole cards kept (one discarded after the flop) and the best five with the board"
+_OMAHA = "exactly two hole cards and three of the board"
+SHOWDOWNS: dict[str, Showdown] = {
+    s.game: s
+    for s in (
+        _flop("holdem", 2, (HIGH,), _HOLDEM),
+        _flop("omaha", 4, (OMAHA_HIGH,), _OMAHA),
+        _flop("omaha_hilo", 4, (OMAHA_HIGH, OMAHA_EIGHT_LOW), _OMAHA + "; a low is five cards eight or lower"),
+        _flop("crazy_pineapple", 2, (HIGH,), _PINEAPPLE),
+        _flop("crazy_pineapple_hilo", 2, (HIGH, EIGHT_LOW), _PINEAPPLE + "; a low is five cards eight or lower"),
+        _flop("aviation", 2, (HIGH,), "four dealt, one discarded before the flop and one after it: the two kept "
+              "and the board, as in hold'em"),
+        _flop("double_board_omaha", 4,
+              (Part("board 1", "high", _or_none(OmahaHoldemHand), 0),
+               Part("board 2", "high", _or_none(OmahaHoldemHand), 1)),
+              _OMAHA + ", on each board; each board wins half", boards=2),
+        _flop("big_o_hilo", 5, (OMAHA_HIGH, OMAHA_EIGHT_LOW), "five hole cards, " + _OMAHA +
+              "; a low is five cards eight or lower"),
+        _flop("drawmaha_high", 5, (Part("draw", "high", lambda h, b: StandardHighHand.from_game_or_none(h)),
+                                   Part("omaha", "high", _or_none(OmahaHoldemHand))),
+              "the five hole cards as a five-card draw high hand, and " + _OMAHA),
+        _flop("drawmaha_27", 5, (Part("draw", "27", lambda h, b: StandardLowHand.from_game_or_none(h)),
+                                 Part("omaha", "high", _or_none(OmahaHoldemHand))),
+              "the five hole cards as a deuce-to-seven low, and " + _OMAHA),
+        _draw("triple_draw_a5", 5, (A5_LOW,), "five cards, ace-to-five low"),
+        _draw("triple_draw_27", 5, (LOW_27,), "five cards, deuce-to-seven low"),
+        _draw("archie", 5, (Part("high", "high", _nines_or_better, none_words="no qualifying high (a pair of nines "
+                                 "or better)"), EIGHT_LOW),
+              "five cards: a high of a pair of nines or better, a low of eight or better"),
+        _draw("badugi", 4, (BADUGI,), "four cards, ace-to-four badugi"),
+        _draw("badacey", 5, (A5_LOW, BADUGI), "five cards: an ace-to-five low, and a badugi of four of them"),
+        _draw("badeucy", 5, (LOW_27, BADUGI_27), "five cards: a deuce-to-seven low, and a badugi of four of them, "
+              "aces high"),
+        _stud("stud", (HIGH,), "the best five of seven"),
+        _stud("stud_hilo", (HIGH, EIGHT_LOW), "the best five of seven; a low is five cards eight or lower"),
+        _stud("razz", (A5_LOW,), "the best ace-to-five low of seven"),
+        _stud("razzdugi", (A5_LOW, BADUGI), "the best ace-to-five low of seven, and the best badugi of them"),
+        _stud("razzdugi_27", (LOW_27, BADUGI_27), "the best deuce-to-seven low of seven, and the best badugi of "
+              "them, aces high"),
+        _stud("super_razzdugi", (A5_LOW, BADUGI), "seven cards kept (two of four down cards discarded after 3rd "
+              "street): the best ace-to-five low, and the best badugi"),
+    )
+}
