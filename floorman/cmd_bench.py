@@ -26,10 +26,11 @@ BENCHES = {
     "display": ("bench_display", "three room displays in headless Chromium: a bust to the page, idle server CPU"),
     "stations": ("bench_stations", "three stations sharing one tournament: commits, propagation, a race, a take-over"),
     "screens": ("bench_screens", "the room display drawing a layout at 3840x2160: a clock tick's repaint, idle CPU"),
+    "judge": ("bench_judge", "the floor's judge: the slowest game's showdown, nine players, three side pots"),
 }
 # The benchmarks that take ``--quick`` (the same checks, smaller) and ``--json`` (the figures as JSON).
 TAKES_QUICK = {"stations"}
-TAKES_JSON = {"store", "stations", "screens"}
+TAKES_JSON = {"store", "stations", "screens", "judge"}
 
 
 def source_root() -> Path | None:

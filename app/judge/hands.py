@@ -10,8 +10,9 @@ board, the hole cards alone), and which part of a split pot takes the odd chip.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import combinations
 
 from pokerkit import (
     BadugiHand,
@@ -25,23 +26,93 @@ from pokerkit import (
     StandardHighHand,
     StandardLowHand,
 )
-from pokerkit.lookups import Label
+from pokerkit.lookups import Entry, Label
 
 from app.judge.cards import rank_value
 
 Evaluate = Callable[[tuple[Card, ...], tuple[Card, ...]], Hand | None]
+Cards = tuple[Card, ...]
 
 
-def _or_none(kind: type[Hand]) -> Evaluate:
-    def evaluate(hole: tuple[Card, ...], board: tuple[Card, ...]) -> Hand | None:
-        return kind.from_game_or_none(hole, board)
+_UNSEEN = object()
+_SEEN: dict[type[Hand], dict[tuple[tuple[int, ...], bool], object]] = {}
+_RANK = {r: i for i, r in enumerate("23456789TJQKA")}
+
+
+def _best(kind: type[Hand], cards: Cards, ways: Iterable[tuple[int, ...]]) -> Hand | None:
+    """The best hand of ``kind`` among the five-card ``ways`` (indexes into ``cards``), or None when none of
+    them is one (a low that does not qualify).
+
+    pokerkit's table of the kind ranks each way by its ranks and whether it is all one suit; what the table
+    said for those is kept (``_SEEN``, at most a few thousand entries a kind), so each is asked once a
+    process, and only the best way is made into a pokerkit hand. pokerkit's own ``from_game`` makes and
+    compares a hand for every way, several times slower: too slow for nine Big O hands (docs/judge.md, Speed).
+    """
+    lookup, low = kind.lookup, kind.low
+    seen = _SEEN.setdefault(kind, {})
+    ranks = [_RANK[c.rank.value] for c in cards]
+    suits = [c.suit.value for c in cards]
+    best: tuple[int, ...] | None = None
+    best_index = 0
+    for way in ways:
+        first = suits[way[0]]
+        key = (tuple(sorted(ranks[i] for i in way)), all(suits[i] == first for i in way))
+        entry = seen.get(key, _UNSEEN)
+        if entry is _UNSEEN:
+            entry = seen[key] = lookup.get_entry_or_none(tuple(cards[i] for i in way))
+        if isinstance(entry, Entry) and (best is None or (entry.index < best_index if low else
+                                                          entry.index > best_index)):
+            best, best_index = way, entry.index
+    return None if best is None else kind(tuple(cards[i] for i in best))
+
+
+def _any_five(kind: type[Hand]) -> Evaluate:
+    """Any five of the hole cards and the board (hold'em, stud, the draw games)."""
+    def evaluate(hole: Cards, board: Cards) -> Hand | None:
+        cards = hole + board
+        return _best(kind, cards, combinations(range(len(cards)), 5))
+
+    return evaluate
+
+
+def _two_and_three(kind: type[Hand]) -> Evaluate:
+    """Exactly two hole cards and three of the board (the Omaha games)."""
+    def evaluate(hole: Cards, board: Cards) -> Hand | None:
+        n = len(hole)
+        threes = list(combinations(range(n, n + len(board)), 3))
+        return _best(kind, hole + board, (two + three for two in combinations(range(n), 2) for three in threes))
+
+    return evaluate
+
+
+def _badugi(kind: type[Hand]) -> Evaluate:
+    """The best badugi of the cards: four of four suits and four ranks, else the best three of them, two, one
+    (pokerkit's ``BadugiHand.from_game`` reads them the same way, making a hand of each)."""
+    def evaluate(hole: Cards, board: Cards) -> Hand | None:
+        cards = hole + board
+        for size in (4, 3, 2, 1):
+            ways = [w for w in combinations(range(len(cards)), size)
+                    if len({cards[i].suit for i in w}) == size and len({cards[i].rank for i in w}) == size]
+            if ways:
+                return _best(kind, cards, ways)
+        return None
+
+    return evaluate
+
+
+def _hole(kind: type[Hand]) -> Evaluate:
+    """The five hole cards alone (Drawmaha's draw hand)."""
+    def evaluate(hole: Cards, board: Cards) -> Hand | None:
+        return _best(kind, hole, (tuple(range(len(hole))),))
 
     return evaluate
 
 
 def _nines_or_better(hole: tuple[Card, ...], board: tuple[Card, ...]) -> Hand | None:
     """Archie's high side: the best high hand, when it is a pair of nines or better (JDG-4)."""
-    hand = StandardHighHand.from_game(hole, board)
+    hand = _any_five(StandardHighHand)(hole, board)
+    if hand is None:
+        return None
     if hand.entry.label == Label.HIGH_CARD:
         return None
     if hand.entry.label == Label.ONE_PAIR:
@@ -67,15 +138,16 @@ class Part:
         return self.kind in ("a5", "eight", "badugi")
 
 
-HIGH = Part("high", "high", _or_none(StandardHighHand))
-OMAHA_HIGH = Part("high", "high", _or_none(OmahaHoldemHand))
-EIGHT_LOW = Part("low", "eight", _or_none(EightOrBetterLowHand), none_words="no qualifying low (eight or better)")
-OMAHA_EIGHT_LOW = Part("low", "eight", _or_none(OmahaEightOrBetterLowHand),
+HIGH = Part("high", "high", _any_five(StandardHighHand))
+OMAHA_HIGH = Part("high", "high", _two_and_three(OmahaHoldemHand))
+EIGHT_LOW = Part("low", "eight", _any_five(EightOrBetterLowHand), none_words="no qualifying low (eight or better)")
+OMAHA_EIGHT_LOW = Part("low", "eight", _two_and_three(OmahaEightOrBetterLowHand),
                        none_words="no qualifying low (eight or better)")
-A5_LOW = Part("low", "a5", _or_none(RegularLowHand))
-LOW_27 = Part("low", "27", _or_none(StandardLowHand))
-BADUGI = Part("badugi", "badugi", _or_none(BadugiHand))
-BADUGI_27 = Part("badugi", "badugi27", _or_none(StandardBadugiHand))
+A5_LOW = Part("low", "a5", _any_five(RegularLowHand))
+LOW_27 = Part("low", "27", _any_five(StandardLowHand))
+OMAHA_HIGH_NAMED = Part("omaha", "high", _two_and_three(OmahaHoldemHand))
+BADUGI = Part("badugi", "badugi", _badugi(BadugiHand))
+BADUGI_27 = Part("badugi", "badugi27", _badugi(StandardBadugiHand))
 
 
 @dataclass(frozen=True)
@@ -118,16 +190,14 @@ SHOWDOWNS: dict[str, Showdown] = {
         _flop("aviation", 2, (HIGH,), "four dealt, one discarded before the flop and one after it: the two kept "
               "and the board, as in hold'em"),
         _flop("double_board_omaha", 4,
-              (Part("board 1", "high", _or_none(OmahaHoldemHand), 0),
-               Part("board 2", "high", _or_none(OmahaHoldemHand), 1)),
+              (Part("board 1", "high", _two_and_three(OmahaHoldemHand), 0),
+               Part("board 2", "high", _two_and_three(OmahaHoldemHand), 1)),
               _OMAHA + ", on each board; each board wins half", boards=2),
         _flop("big_o_hilo", 5, (OMAHA_HIGH, OMAHA_EIGHT_LOW), "five hole cards, " + _OMAHA +
               "; a low is five cards eight or lower"),
-        _flop("drawmaha_high", 5, (Part("draw", "high", lambda h, b: StandardHighHand.from_game_or_none(h)),
-                                   Part("omaha", "high", _or_none(OmahaHoldemHand))),
+        _flop("drawmaha_high", 5, (Part("draw", "high", _hole(StandardHighHand)), OMAHA_HIGH_NAMED),
               "the five hole cards as a five-card draw high hand, and " + _OMAHA),
-        _flop("drawmaha_27", 5, (Part("draw", "27", lambda h, b: StandardLowHand.from_game_or_none(h)),
-                                 Part("omaha", "high", _or_none(OmahaHoldemHand))),
+        _flop("drawmaha_27", 5, (Part("draw", "27", _hole(StandardLowHand)), OMAHA_HIGH_NAMED),
               "the five hole cards as a deuce-to-seven low, and " + _OMAHA),
         _draw("triple_draw_a5", 5, (A5_LOW,), "five cards, ace-to-five low"),
         _draw("triple_draw_27", 5, (LOW_27,), "five cards, deuce-to-seven low"),

@@ -77,3 +77,16 @@ def test_jdg_12_floorman_judge_as_a_process():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["won"] == {"1": 750, "2": 600, "5": 450}
+
+
+def test_jdg_12_floorman_bench_judge_rules_nine_big_o_hands_with_three_side_pots():
+    from app.api import judge
+    from floorman.cmd_bench import BENCHES, TAKES_JSON
+    from tests.bench.bench_judge import deal, timed
+
+    assert BENCHES["judge"][0] == "bench_judge" and "judge" in TAKES_JSON
+    hand = deal("big_o_hilo", 7)
+    ruling = judge(hand)
+    assert len(hand["players"]) == 9 and [p["pot"] for p in ruling["pots"]] == [
+        "main pot", "side pot 1", "side pot 2", "side pot 3"]
+    assert len(timed("big_o_hilo", range(2), cold=True)) == 2
