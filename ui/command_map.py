@@ -50,6 +50,7 @@ class TableActions(Protocol):
     def act_chip_count(self) -> object: ...
     def act_hand_for_hand(self) -> object: ...
     def act_last_balance(self) -> object: ...
+    def act_judge(self) -> object: ...
 
 
 class ClockActions(Protocol):
@@ -255,6 +256,8 @@ ACTIONS: tuple[Bespoke, ...] = (
             words=("hfh", "bubble")),
     Bespoke("last_balance", "Show the last balance", lambda c: c.tables.act_last_balance(), "", T,
             words=("last balance", "slips"), own=True, menu_title="Show the last balance…"),
+    Bespoke("judge", "Judge a showdown…", lambda c: c.tables.act_judge(), "", T, own=True,
+            words=("judge", "showdown", "side pot", "split pot", "odd chip", "ruling", "who wins", "low")),
     Bespoke("close_registration", "Close late registration", _clock(CloseRegistration), "", M,
             words=("close registration", "late")),
     Bespoke("reopen_registration", "Reopen late registration", _clock(ReopenRegistration), "", M,

@@ -10,14 +10,12 @@ from __future__ import annotations
 from pokerkit import Card, Rank, Suit
 
 from app.errors import RuleError
+from app.i18n import _
 
 RULE = "JDG-1"
 RANKS = "23456789TJQKA"  # low to high, aces high
 SUITS = "cdhs"  # low to high: clubs, diamonds, hearts, spades (MIX-4's bridge order)
 _SIGNS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
-RANK_WORD = {"2": "deuce", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
-             "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-RANK_PLURAL = {"6": "sixes", **{r: w + "s" for r, w in RANK_WORD.items() if r != "6"}}
 
 
 def parse_card(text: object) -> Card:
@@ -31,8 +29,8 @@ def parse_card(text: object) -> Card:
     if len(s) == 2 and s[0].upper() in RANKS and s[1].lower() in SUITS:
         return Card(Rank(s[0].upper()), Suit(s[1].lower()))
     shown = raw if raw else repr(text)
-    raise RuleError("UNKNOWN_CARD", f"“{shown}” is not a card: write a rank (A K Q J T 9 … 2) and a suit "
-                    "(s h d c), e.g. As or Td.", RULE)
+    raise RuleError("UNKNOWN_CARD", _("“{card}” is not a card: write a rank (A K Q J T 9 … 2) and a suit "
+                                      "(s h d c), e.g. As or Td.", card=shown), RULE)
 
 
 def parse_cards(cards: object, whose: str) -> tuple[Card, ...]:
@@ -43,7 +41,8 @@ def parse_cards(cards: object, whose: str) -> tuple[Card, ...]:
     elif isinstance(cards, list | tuple):
         items = list(cards)
     else:
-        raise RuleError("INVALID_INPUT", f"{whose} must be a list of cards such as [\"As\", \"Kd\"].", RULE)
+        raise RuleError("INVALID_INPUT", _("{whose} must be a list of cards such as [\"As\", \"Kd\"].", whose=whose),
+                        RULE)
     return tuple(parse_card(c) for c in items)
 
 

@@ -28,6 +28,7 @@ from pokerkit import (
 )
 from pokerkit.lookups import Entry, Label
 
+from app.i18n import N_
 from app.judge.cards import rank_value
 
 Evaluate = Callable[[tuple[Card, ...], tuple[Card, ...]], Hand | None]
@@ -138,16 +139,17 @@ class Part:
         return self.kind in ("a5", "eight", "badugi")
 
 
-HIGH = Part("high", "high", _any_five(StandardHighHand))
-OMAHA_HIGH = Part("high", "high", _two_and_three(OmahaHoldemHand))
-EIGHT_LOW = Part("low", "eight", _any_five(EightOrBetterLowHand), none_words="no qualifying low (eight or better)")
-OMAHA_EIGHT_LOW = Part("low", "eight", _two_and_three(OmahaEightOrBetterLowHand),
-                       none_words="no qualifying low (eight or better)")
-A5_LOW = Part("low", "a5", _any_five(RegularLowHand))
-LOW_27 = Part("low", "27", _any_five(StandardLowHand))
-OMAHA_HIGH_NAMED = Part("omaha", "high", _two_and_three(OmahaHoldemHand))
-BADUGI = Part("badugi", "badugi", _badugi(BadugiHand))
-BADUGI_27 = Part("badugi", "badugi27", _badugi(StandardBadugiHand))
+HIGH = Part(N_("high"), "high", _any_five(StandardHighHand))
+OMAHA_HIGH = Part(N_("high"), "high", _two_and_three(OmahaHoldemHand))
+EIGHT_LOW = Part(N_("low"), "eight", _any_five(EightOrBetterLowHand),
+                 none_words=N_("no qualifying low (eight or better)"))
+OMAHA_EIGHT_LOW = Part(N_("low"), "eight", _two_and_three(OmahaEightOrBetterLowHand),
+                       none_words=N_("no qualifying low (eight or better)"))
+A5_LOW = Part(N_("low"), "a5", _any_five(RegularLowHand))
+LOW_27 = Part(N_("low"), "27", _any_five(StandardLowHand))
+OMAHA_HIGH_NAMED = Part(N_("omaha"), "high", _two_and_three(OmahaHoldemHand))
+BADUGI = Part(N_("badugi"), "badugi", _badugi(BadugiHand))
+BADUGI_27 = Part(N_("badugi"), "badugi27", _badugi(StandardBadugiHand))
 
 
 @dataclass(frozen=True)
@@ -176,45 +178,49 @@ def _stud(game: str, parts: tuple[Part, ...], how: str) -> Showdown:
     return Showdown(game, 7, 0, 0, parts, False, how)
 
 
-_HOLDEM = "the best five of the two hole cards and the five on the board"
-_PINEAPPLE = "two hole cards kept (one discarded after the flop) and the best five with the board"
-_OMAHA = "exactly two hole cards and three of the board"
 SHOWDOWNS: dict[str, Showdown] = {
     s.game: s
     for s in (
-        _flop("holdem", 2, (HIGH,), _HOLDEM),
-        _flop("omaha", 4, (OMAHA_HIGH,), _OMAHA),
-        _flop("omaha_hilo", 4, (OMAHA_HIGH, OMAHA_EIGHT_LOW), _OMAHA + "; a low is five cards eight or lower"),
-        _flop("crazy_pineapple", 2, (HIGH,), _PINEAPPLE),
-        _flop("crazy_pineapple_hilo", 2, (HIGH, EIGHT_LOW), _PINEAPPLE + "; a low is five cards eight or lower"),
-        _flop("aviation", 2, (HIGH,), "four dealt, one discarded before the flop and one after it: the two kept "
-              "and the board, as in hold'em"),
+        _flop("holdem", 2, (HIGH,), N_("the best five of the two hole cards and the five on the board")),
+        _flop("omaha", 4, (OMAHA_HIGH,), N_("exactly two hole cards and three of the board")),
+        _flop("omaha_hilo", 4, (OMAHA_HIGH, OMAHA_EIGHT_LOW),
+              N_("exactly two hole cards and three of the board; a low is five cards eight or lower")),
+        _flop("crazy_pineapple", 2, (HIGH,), N_("two hole cards kept (one discarded after the flop) and the best "
+                                                 "five with the board")),
+        _flop("crazy_pineapple_hilo", 2, (HIGH, EIGHT_LOW),
+              N_("two hole cards kept (one discarded after the flop) and the best five with the board; a low is "
+                 "five cards eight or lower")),
+        _flop("aviation", 2, (HIGH,), N_("four dealt, one discarded before the flop and one after it: the two "
+                                          "kept and the board, as in hold'em")),
         _flop("double_board_omaha", 4,
-              (Part("board 1", "high", _two_and_three(OmahaHoldemHand), 0),
-               Part("board 2", "high", _two_and_three(OmahaHoldemHand), 1)),
-              _OMAHA + ", on each board; each board wins half", boards=2),
-        _flop("big_o_hilo", 5, (OMAHA_HIGH, OMAHA_EIGHT_LOW), "five hole cards, " + _OMAHA +
-              "; a low is five cards eight or lower"),
-        _flop("drawmaha_high", 5, (Part("draw", "high", _hole(StandardHighHand)), OMAHA_HIGH_NAMED),
-              "the five hole cards as a five-card draw high hand, and " + _OMAHA),
-        _flop("drawmaha_27", 5, (Part("draw", "27", _hole(StandardLowHand)), OMAHA_HIGH_NAMED),
-              "the five hole cards as a deuce-to-seven low, and " + _OMAHA),
-        _draw("triple_draw_a5", 5, (A5_LOW,), "five cards, ace-to-five low"),
-        _draw("triple_draw_27", 5, (LOW_27,), "five cards, deuce-to-seven low"),
-        _draw("archie", 5, (Part("high", "high", _nines_or_better, none_words="no qualifying high (a pair of nines "
-                                 "or better)"), EIGHT_LOW),
-              "five cards: a high of a pair of nines or better, a low of eight or better"),
-        _draw("badugi", 4, (BADUGI,), "four cards, ace-to-four badugi"),
-        _draw("badacey", 5, (A5_LOW, BADUGI), "five cards: an ace-to-five low, and a badugi of four of them"),
-        _draw("badeucy", 5, (LOW_27, BADUGI_27), "five cards: a deuce-to-seven low, and a badugi of four of them, "
-              "aces high"),
-        _stud("stud", (HIGH,), "the best five of seven"),
-        _stud("stud_hilo", (HIGH, EIGHT_LOW), "the best five of seven; a low is five cards eight or lower"),
-        _stud("razz", (A5_LOW,), "the best ace-to-five low of seven"),
-        _stud("razzdugi", (A5_LOW, BADUGI), "the best ace-to-five low of seven, and the best badugi of them"),
-        _stud("razzdugi_27", (LOW_27, BADUGI_27), "the best deuce-to-seven low of seven, and the best badugi of "
-              "them, aces high"),
-        _stud("super_razzdugi", (A5_LOW, BADUGI), "seven cards kept (two of four down cards discarded after 3rd "
-              "street): the best ace-to-five low, and the best badugi"),
+              (Part(N_("board 1"), "high", _two_and_three(OmahaHoldemHand), 0),
+               Part(N_("board 2"), "high", _two_and_three(OmahaHoldemHand), 1)),
+              N_("exactly two hole cards and three of the board, on each board; each board wins half"), boards=2),
+        _flop("big_o_hilo", 5, (OMAHA_HIGH, OMAHA_EIGHT_LOW),
+              N_("five hole cards, exactly two of them and three of the board; a low is five cards eight or lower")),
+        _flop("drawmaha_high", 5, (Part(N_("draw"), "high", _hole(StandardHighHand)), OMAHA_HIGH_NAMED),
+              N_("the five hole cards as a five-card draw high hand, and exactly two hole cards and three of the "
+                 "board")),
+        _flop("drawmaha_27", 5, (Part(N_("draw"), "27", _hole(StandardLowHand)), OMAHA_HIGH_NAMED),
+              N_("the five hole cards as a deuce-to-seven low, and exactly two hole cards and three of the board")),
+        _draw("triple_draw_a5", 5, (A5_LOW,), N_("five cards, ace-to-five low")),
+        _draw("triple_draw_27", 5, (LOW_27,), N_("five cards, deuce-to-seven low")),
+        _draw("archie", 5, (Part(N_("high"), "high", _nines_or_better, none_words=N_("no qualifying high (a pair of "
+                                                                       "nines or better)")), EIGHT_LOW),
+              N_("five cards: a high of a pair of nines or better, a low of eight or better")),
+        _draw("badugi", 4, (BADUGI,), N_("four cards, ace-to-four badugi")),
+        _draw("badacey", 5, (A5_LOW, BADUGI),
+              N_("five cards: an ace-to-five low, and a badugi of four of them")),
+        _draw("badeucy", 5, (LOW_27, BADUGI_27),
+              N_("five cards: a deuce-to-seven low, and a badugi of four of them, aces high")),
+        _stud("stud", (HIGH,), N_("the best five of seven")),
+        _stud("stud_hilo", (HIGH, EIGHT_LOW), N_("the best five of seven; a low is five cards eight or lower")),
+        _stud("razz", (A5_LOW,), N_("the best ace-to-five low of seven")),
+        _stud("razzdugi", (A5_LOW, BADUGI), N_("the best ace-to-five low of seven, and the best badugi of them")),
+        _stud("razzdugi_27", (LOW_27, BADUGI_27),
+              N_("the best deuce-to-seven low of seven, and the best badugi of them, aces high")),
+        _stud("super_razzdugi", (A5_LOW, BADUGI),
+              N_("seven cards kept (two of four down cards discarded after 3rd street): the best ace-to-five low, "
+                 "and the best badugi")),
     )
 }

@@ -171,7 +171,7 @@ def test_jdg_2_the_wheel_scoops_omaha_hilo_as_the_straight_and_the_best_low():
     assert r["hands"]["1"]["high"] == "a straight, five high (the wheel)"
     assert r["hands"]["2"]["low"] == "six-five low (6-5-4-3-A)"
     assert part(r, 0, "low")["winners"] == [1]
-    assert r["hands"]["1"]["low"] == "five-four low (5-4-3-2-A) (the wheel)"
+    assert r["hands"]["1"]["low"] == "five-four low (5-4-3-2-A), the wheel"
     assert shares(r) == {1: 300}
 
 
@@ -233,7 +233,7 @@ def test_jdg_4_archie_with_nobody_qualifying_splits_among_everyone_in_the_pot():
 
 def test_jdg_5_razz_aces_low_straights_and_flushes_do_not_count():
     r = judge(hand("razz", [p(1, "As 2s 3s 4s 5s Ks Qs"), p(2, "Ad 2d 3c 4c 6h 7h 8h")]))
-    assert r["hands"]["1"]["low"] == "five-four low (5-4-3-2-A) (the wheel)"
+    assert r["hands"]["1"]["low"] == "five-four low (5-4-3-2-A), the wheel"
     assert shares(r) == {1: 200}
 
 

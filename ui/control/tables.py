@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from app.api import fmt
+from app.api import CATALOGUE, fmt, views
 from app.commands import Command
 from app.commands.balancing import BreakTable, Move, Redraw
 from app.commands.eliminations import HandForHand
@@ -22,6 +22,7 @@ from ui.session import Session
 if TYPE_CHECKING:
     from app.api import Event
     from ui.dialogs.chip_count import ChipCountDialog
+    from ui.dialogs.judge import JudgeDialog
     from ui.dialogs.last_balance import LastBalanceDialog
     from ui.tabs.tables_tab import TablesTab
     from ui.widgets.player_panel import ActionBar
@@ -40,6 +41,7 @@ class TablesControl:
         self.redraw_box: QMessageBox | None = None
         self.chip_count_dialog: ChipCountDialog | None = None
         self.last_balance_dialog: LastBalanceDialog | None = None
+        self.judge_dialog: JudgeDialog | None = None
 
     def act_seat_draw(self) -> None:
         def done(_events: object) -> None:
@@ -131,6 +133,28 @@ class TablesControl:
         dialog.finished.connect(lambda _code: self.shell.activate())
         self.last_balance_dialog = dialog
         dialog.open()
+        return dialog
+
+    def act_judge(self) -> JudgeDialog:
+        """Tables > Judge a showdown… (docs/judge.md): the games the profile deals first, the game being played
+        picked, the profile's odd-chip rule; one dialog, kept with its last hand, never changing the tournament."""
+        from ui.dialogs.judge import JudgeDialog
+
+        dialog = self.judge_dialog
+        if dialog is None:
+            state = self.session.state
+            settings = state.profile.settings if state.profile is not None else {}
+            dealt = [g for g in settings.get("mix.games", ()) if g in CATALOGUE]
+            games = dealt + [g for g in CATALOGUE if g not in dealt]
+            raw = views.clock_at(state, self.session.now()).raw.get("game") if state.profile is not None else None
+            playing = str(raw.get("id")) if isinstance(raw, Mapping) else (dealt[0] if dealt else None)
+            seats = int(settings.get("table.max_seats", 10))
+            dialog = JudgeDialog(games, playing, str(settings.get("pot.odd_chip", "tda20")), max(seats, 2),
+                                 self.shell.parent)
+            dialog.finished.connect(lambda _code: self.shell.activate())
+            self.judge_dialog = dialog
+        dialog.show()
+        dialog.activateWindow()
         return dialog
 
     def act_redraw(self) -> None:
