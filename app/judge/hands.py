@@ -26,7 +26,7 @@ from pokerkit import (
     StandardHighHand,
     StandardLowHand,
 )
-from pokerkit.lookups import Entry, Label
+from pokerkit.lookups import EightOrBetterLookup, Entry, Label
 
 from app.i18n import N_
 from app.judge.cards import rank_value
@@ -53,11 +53,15 @@ def _best(kind: type[Hand], cards: Cards, ways: Iterable[tuple[int, ...]]) -> Ha
     seen = _SEEN.setdefault(kind, {})
     ranks = [_RANK[c.rank.value] for c in cards]
     suits = [c.suit.value for c in cards]
+    eight = isinstance(lookup, EightOrBetterLookup)  # five different ranks, eight or lower: no other way is one
     best: tuple[int, ...] | None = None
     best_index = 0
     for way in ways:
+        held = tuple(sorted(ranks[i] for i in way))
+        if eight and (len(set(held)) < len(held) or any(6 < r < 12 for r in held)):
+            continue
         first = suits[way[0]]
-        key = (tuple(sorted(ranks[i] for i in way)), all(suits[i] == first for i in way))
+        key = (held, all(suits[i] == first for i in way))
         entry = seen.get(key, _UNSEEN)
         if entry is _UNSEEN:
             entry = seen[key] = lookup.get_entry_or_none(tuple(cards[i] for i in way))
