@@ -95,3 +95,16 @@ def test_jdg_7_the_judge_follows_the_game_a_double_board_shows_its_second_board(
     assert "Board 2 (151): Seat 2 wins with a full house, nines full of jacks." in text
     dialog.game.setCurrentIndex(dialog.game.findData("badugi"))
     assert not dialog.board.isEnabled() and not dialog.board2.isVisibleTo(dialog)
+
+
+def test_jdg_12_a_floor_station_judges_too(qtbot, tmp_path, clock):
+    """The judge changes nothing in the tournament: a floor station has it in its menu and its palette."""
+    from tests.ui.test_station_roles_menus import _palette, _station_window
+
+    window = _station_window(qtbot, tmp_path, clock, "floor")
+    [act] = [a for a in window._menus["T&ables"].actions() if a.text() == "Judge a showdown…"]
+    assert act.isEnabled()
+    assert _palette(window, "judge").get("Judge a showdown…") == ""
+    act.trigger()
+    dialog = window.tables_ctl.judge_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.game_id() == "holdem"
