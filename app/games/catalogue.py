@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import RuleError
+from app.i18n import _
 
 FLOP_ROUNDS = (("preflop", "small"), ("flop", "small"), ("turn", "big"), ("river", "big"))
 TRIPLE_DRAW_ROUNDS = (("predraw", "small"), ("first draw", "small"), ("second draw", "big"), ("third draw", "big"))
@@ -101,7 +102,11 @@ def game(game_id: str) -> Game:
     g = CATALOGUE.get(game_id)
     if g is None:
         known = ", ".join(CATALOGUE)
-        raise RuleError("INVALID_INPUT", f"There is no game called {game_id!r}. Games: {known}.", "MIX-2")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("There is no game called {game_id!r}. Games: {known}.", game_id=game_id, known=known),
+            "MIX-2",
+        )
     return g
 
 

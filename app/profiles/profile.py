@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import RuleError
+from app.i18n import _
 from app.profiles.setting_checks import (
     Check,
     Choice,
@@ -319,38 +320,39 @@ def default_of(key: str, settings: Mapping[str, Any]) -> Any:
 
 
 def _profile_error(key: str, why: str) -> RuleError:
-    return RuleError("INVALID_PROFILE", f"Profile setting '{key}' {why}.")
+    return RuleError("INVALID_PROFILE", _("Profile setting '{key}' {why}.", key=key, why=why))
 
 
 def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Merge ``settings`` over ``base`` (default: the schema defaults) and check every key."""
     if not isinstance(settings, Mapping):
-        raise RuleError("INVALID_PROFILE", "A profile's settings must be an object of key: value pairs.")
+        raise RuleError("INVALID_PROFILE", _("A profile's settings must be an object of key: value pairs."))
     merged = {k: s.default for k, s in SCHEMA.items()} if base is None else dict(base)
     for key, value in settings.items():
         if key not in SCHEMA:
-            raise _profile_error(key, "is not a known setting")
+            raise _profile_error(key, _("is not a known setting"))
         why = SCHEMA[key].check(value)
         if why:
             raise _profile_error(key, why)
         merged[key] = value
     if merged["payout.table"] == "fixed" and not merged["payout.fixed_cents"]:
-        raise _profile_error("payout.fixed_cents", "must list at least one amount when payout.table is fixed")
+        raise _profile_error("payout.fixed_cents", _("must list at least one amount when payout.table is fixed"))
     if merged["payout.places_percent"] is not None and merged["payout.table"] not in ("percent", "bracket"):
-        raise _profile_error("payout.places_percent", "applies only to a percent or bracket payout table")
+        raise _profile_error("payout.places_percent", _("applies only to a percent or bracket payout table"))
     if merged["stage.mode"] == "none" and merged["final_table.size"] > merged["table.max_seats"] + 1:
         # TDA RP-9: two short tables combine into a final table at most one seat bigger (8-handed -> 9).
         raise _profile_error(
-            "final_table.size", f"can be at most one more than table.max_seats ({merged['table.max_seats'] + 1})"
+            "final_table.size",
+            _("can be at most one more than table.max_seats ({max_seats})", max_seats=merged["table.max_seats"] + 1),
         )
     if merged["bounty.kind"] != "none":
         if not merged["bounty.amount_cents"]:
-            raise _profile_error("bounty.amount_cents", "must be above 0 when bounty.kind is fixed or progressive")
+            raise _profile_error("bounty.amount_cents", _("must be above 0 when bounty.kind is fixed or progressive"))
         if merged["bounty.amount_cents"] > merged["money.buy_in_cents"]:
-            raise _profile_error("bounty.amount_cents", "can be at most the buy-in (money.buy_in_cents)")
+            raise _profile_error("bounty.amount_cents", _("can be at most the buy-in (money.buy_in_cents)"))
         if merged["rebuy.offered"]:
             raise _profile_error(
-                "bounty.kind", "cannot be used with rebuys (rebuy.offered): a re-entry buys a new bounty instead"
+                "bounty.kind", _("cannot be used with rebuys (rebuy.offered): a re-entry buys a new bounty instead")
             )
     return merged
 
@@ -362,13 +364,13 @@ def profile_from_dict(data: Mapping[str, Any], base: Profile | None = None, *,
                       _chain: tuple[str, ...] = ()) -> Profile:
     """Build a profile from its JSON object; ``extends`` names a shipped base profile (or a file)."""
     if not isinstance(data, Mapping):
-        raise RuleError("INVALID_PROFILE", "A profile must be a JSON object.")
+        raise RuleError("INVALID_PROFILE", _("A profile must be a JSON object."))
     unknown = set(data) - {"id", "name", "description", "extends", "settings"}
     if unknown:
-        raise _profile_error(sorted(unknown)[0], "is not a known profile field")
+        raise _profile_error(sorted(unknown)[0], _("is not a known profile field"))
     pid = data.get("id")
     if not isinstance(pid, str) or not pid:
-        raise _profile_error("id", "must be a non-empty text")
+        raise _profile_error("id", _("must be a non-empty text"))
     if base is None and data.get("extends"):
         base = load_profile(str(data["extends"]), _chain=_chain)
     given = data.get("settings", {})
@@ -414,24 +416,41 @@ def load_profile(id_or_path: str, *, _chain: tuple[str, ...] = ()) -> Profile:
         except (OSError, RuntimeError):
             key = id_or_path
     if key in _chain:
-        raise RuleError("INVALID_PROFILE", f"The profile '{id_or_path}' extends itself (directly or through "
-                                           "another profile); make it extend a shipped profile instead.")
+        raise RuleError(
+            "INVALID_PROFILE",
+            _(
+                "The profile '{id_or_path}' extends itself (directly or through another profile); make it extend a "
+                "shipped profile instead.",
+                id_or_path=id_or_path,
+            ),
+        )
     if len(_chain) >= MAX_EXTENDS:
-        raise RuleError("INVALID_PROFILE", f"The profile '{id_or_path}' extends more than {MAX_EXTENDS} profiles "
-                                           "in a row; make it extend a shipped profile instead.")
+        raise RuleError(
+            "INVALID_PROFILE",
+            _(
+                "The profile '{id_or_path}' extends more than {MAX_EXTENDS} profiles in a row; make it extend a "
+                "shipped profile instead.",
+                id_or_path=id_or_path,
+                MAX_EXTENDS=MAX_EXTENDS,
+            ),
+        )
     if id_or_path in SHIPPED:
         text = shipped_profile_text(id_or_path)
     else:
         if not path.is_file():
             raise RuleError(
                 "INVALID_PROFILE",
-                f"No profile called '{id_or_path}'. Shipped profiles: {', '.join(SHIPPED)}; or give a JSON file.",
+                _(
+                    "No profile called '{id_or_path}'. Shipped profiles: {names}; or give a JSON file.",
+                    id_or_path=id_or_path,
+                    names=", ".join(SHIPPED),
+                ),
             )
         text = path.read_text(encoding="utf-8")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RuleError("INVALID_PROFILE", f"The profile file is not valid JSON: {exc}.") from exc
+        raise RuleError("INVALID_PROFILE", _("The profile file is not valid JSON: {exc}.", exc=exc)) from exc
     except RecursionError as exc:
-        raise RuleError("INVALID_PROFILE", "The profile file is nested too deeply to be a profile.") from exc
+        raise RuleError("INVALID_PROFILE", _("The profile file is nested too deeply to be a profile.")) from exc
     return profile_from_dict(data, _chain=(*_chain, key))
