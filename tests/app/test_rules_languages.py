@@ -221,3 +221,18 @@ def test_brazilian_refusal_with_a_plural_word_for_word() -> None:
     assert _refusal(t, cmd, "LIMIT_REACHED", "pt-BR").message == "Ann já usou suas 2 reentradas."
     err = _refusal(_field(4), {"cmd": "bust", "players": ["Ann"]}, "NOT_STARTED", "pt-BR")
     assert err.message == "O torneio não começou: ninguém pode ser eliminado ainda."
+
+
+def test_the_sign_up_list_says_why_in_the_readers_language() -> None:
+    from app.signups import SignupRow, preview
+
+    rows = [SignupRow(2, "Lee Kim"), SignupRow(3, "Kim, Lee"), SignupRow(4, "Ann Roe"), SignupRow(5, "Ann Roe"),
+            SignupRow(6, ""), SignupRow(7, "Sam Poe")]
+    with use_language(PSEUDO):
+        shown = preview(rows, roster=["Lee Kim", "Sam Poe", "Sam  Poe"])
+        plan = shown.plan({})
+        words = [r.reason for r in shown.rows] + [why for _line, _typed, why in plan.left_out]
+    names = ("Lee Kim", "Kim, Lee", "Ann Roe", "Sam Poe", "Sam  Poe")
+    assert len(words) >= len(rows)
+    for text in words:
+        assert text.startswith("[") and not english_left(text, names), text
