@@ -236,3 +236,18 @@ def test_the_sign_up_list_says_why_in_the_readers_language() -> None:
     assert len(words) >= len(rows)
     for text in words:
         assert text.startswith("[") and not english_left(text, names), text
+
+
+def test_every_profile_settings_help_is_translated_and_keeps_its_null_remark() -> None:
+    from app.i18n import _
+    from app.profiles.profile import SCHEMA
+
+    for key, setting in SCHEMA.items():
+        with use_language(PSEUDO):
+            assert _(setting.help).startswith("["), key
+        for code in ("de", "fr", "es", "pt-BR"):
+            with use_language(code):
+                words = _(setting.help)
+            assert words != setting.help, (code, key)
+            # The settings dialog reads what an empty value means from the "(null: ...)" remark.
+            assert ("(null: " in words) == ("(null: " in setting.help), (code, key, words)
