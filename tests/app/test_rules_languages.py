@@ -251,3 +251,17 @@ def test_every_profile_settings_help_is_translated_and_keeps_its_null_remark() -
             assert words != setting.help, (code, key)
             # The settings dialog reads what an empty value means from the "(null: ...)" remark.
             assert ("(null: " in words) == ("(null: " in setting.help), (code, key, words)
+
+
+def test_the_split_pots_odd_chip_rule_is_said_in_the_readers_language() -> None:
+    from app.games.catalogue import CATALOGUE, betting
+
+    settings = load_profile("tda").settings
+    bets = {"small_bet": 100, "big_bet": 200}
+    with use_language(PSEUDO):
+        words = betting(CATALOGUE["stud_hilo"], bets, settings)["odd_chip"]
+    assert words.startswith("[") and not english_left(words), words
+    with use_language("es"):
+        words = betting(CATALOGUE["omaha_hilo"], bets, {**settings, "pot.odd_chip": "s000"})["odd_chip"]
+    assert words == ("La mano high recibe la ficha de más; la ficha sobrante de una mitad empatada va al jugador "
+                     "más cercano al crupier, en el sentido de las agujas del reloj.")
