@@ -190,7 +190,8 @@ def test_the_english_words_stay_as_they_were() -> None:
 
 
 def test_french_refusal_with_a_plural_at_one_and_at_two() -> None:
-    for n, words in ((1, "Ann a utilisé sa 1 réentrée."), (2, "Ann a utilisé ses 2 réentrées.")):
+    for n, words in ((1, "Ann a déjà utilisé le maximum de 1 réentrée."),
+                     (2, "Ann a déjà utilisé le maximum de 2 réentrées.")):
         t, cmd = _used_reentries_n(n)
         assert _refusal(t, cmd, "LIMIT_REACHED", "fr").message == words
 
@@ -218,7 +219,7 @@ def test_spanish_refusal_word_for_word() -> None:
 
 def test_brazilian_refusal_with_a_plural_word_for_word() -> None:
     t, cmd = _used_reentries_n(2)
-    assert _refusal(t, cmd, "LIMIT_REACHED", "pt-BR").message == "Ann já usou suas 2 reentradas."
+    assert _refusal(t, cmd, "LIMIT_REACHED", "pt-BR").message == "Ann já usou o máximo de 2 reentradas."
     err = _refusal(_field(4), {"cmd": "bust", "players": ["Ann"]}, "NOT_STARTED", "pt-BR")
     assert err.message == "O torneio não começou: ninguém pode ser eliminado ainda."
 
