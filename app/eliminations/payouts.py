@@ -19,6 +19,7 @@ from app.core.state import WINNER, TournamentState
 from app.errors import Question, RuleError
 from app.events.eliminations import PayoutsLocked, PayoutsSet, PayoutsUnlocked
 from app.format import money, ordinal
+from app.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -241,7 +242,7 @@ def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, 
         for ln in state.deal["lines"]:
             pid = int(ln["player"])
             if pid in out:
-                place, _, tied = out[pid]
+                place, _unused, tied = out[pid]
                 out[pid] = (place, int(ln["amount_cents"]) + (save if place == 1 else 0), tied)
     return out
 
@@ -259,7 +260,7 @@ def payout_rows(
     if won is None:
         won = awards(state, table)
     by_place: dict[int, list[int]] = {}
-    for pid, (place, _, _) in won.items():
+    for pid, (place, _unused, _unused) in won.items():
         by_place.setdefault(place, []).append(pid)
     rows: list[dict[str, Any]] = []
     open_amounts: list[int] = []  # PAY-11: the deal's amounts of the players not placed yet, largest first
@@ -291,10 +292,10 @@ def set_payouts(ctx: Context, cmd: SetPayouts) -> None:
     amounts = cmd.amounts_cents
     if amounts is not None:
         if not amounts:
-            raise RuleError("INVALID_INPUT", "amounts_cents is a list of prizes in cents, 1st first.")
-        amounts = [inputs.cents(a, f"Prize {i + 1}") for i, a in enumerate(amounts)]
+            raise RuleError("INVALID_INPUT", _("amounts_cents is a list of prizes in cents, 1st first."))
+        amounts = [inputs.cents(a, _("Prize {place}", place=i + 1)) for i, a in enumerate(amounts)]
         if any(a < b for a, b in zip(amounts, amounts[1:])):
-            raise RuleError("AMOUNT_INVALID", "A place may not pay more than the place above it.", "PAY-6")
+            raise RuleError("AMOUNT_INVALID", _("A place may not pay more than the place above it."), "PAY-6")
     ctx.emit(PayoutsSet(amounts_cents=amounts))
 
 
@@ -305,7 +306,11 @@ def _payouts_set(state: TournamentState, ev: PayoutsSet) -> None:
 
 # -- payout lock (PAY-10) --------------------------------------------------------------------------------
 def _no_table(what: str) -> RuleError:
-    return RuleError("NOT_OFFERED", f"This tournament has no payout table, so there is nothing to {what}.", "PAY-10")
+    if what == "lock":
+        return RuleError(
+            "NOT_OFFERED", _("This tournament has no payout table, so there is nothing to lock."), "PAY-10"
+        )
+    return RuleError("NOT_OFFERED", _("This tournament has no payout table, so there is nothing to unlock."), "PAY-10")
 
 
 @command
@@ -314,10 +319,16 @@ def lock_payouts(ctx: Context, cmd: LockPayouts) -> None:
     if not has_payout_table(ctx.state):
         raise _no_table("lock")
     if ctx.profile["satellite.seat_value_cents"] is not None:
-        raise RuleError("NOT_OFFERED", "A satellite pays seats: they follow the prize pool until late registration "
-                        "closes (SAT-1), so there is no table to lock.", "PAY-10")
+        raise RuleError(
+            "NOT_OFFERED",
+            _(
+                "A satellite pays seats: they follow the prize pool until late registration closes (SAT-1), so "
+                "there is no table to lock."
+            ),
+            "PAY-10",
+        )
     if ctx.state.payout_lock is not None:
-        raise RuleError("INVALID_INPUT", "The payout table is already locked.", "PAY-10")
+        raise RuleError("INVALID_INPUT", _("The payout table is already locked."), "PAY-10")
     ctx.emit(PayoutsLocked(prizes_cents=prize_table(ctx.state), auto=False))
 
 
@@ -352,12 +363,14 @@ def unlocked_table(state: TournamentState) -> list[int]:
 def _changes(before: list[int], after: list[int], currency: str) -> str:
     parts = []
     if len(before) != len(after):
-        parts.append(f"{len(after)} places paid instead of {len(before)}")
+        parts.append(ngettext("{n} place paid instead of {before}", "{n} places paid instead of {before}", len(after),
+                              before=len(before)))
     for i in range(max(len(before), len(after))):
         old = before[i] if i < len(before) else 0
         new = after[i] if i < len(after) else 0
         if old != new:
-            parts.append(f"{ordinal(i + 1)} {money(new, currency)} instead of {money(old, currency)}")
+            parts.append(_("{place} {new} instead of {old}", place=ordinal(i + 1), new=money(new, currency),
+                           old=money(old, currency)))
     return "; ".join(parts[:8]) + ("; ..." if len(parts) > 8 else "")
 
 
@@ -368,20 +381,27 @@ def unlock_payouts(ctx: Context, cmd: UnlockPayouts) -> None:
     if not has_payout_table(state):
         raise _no_table("unlock")
     if state.payout_lock is None:
-        raise RuleError("INVALID_INPUT", "The payout table is not locked.", "PAY-10")
+        raise RuleError("INVALID_INPUT", _("The payout table is not locked."), "PAY-10")
     if state.deal is not None:
-        raise RuleError("INVALID_INPUT", "A deal was made on the locked table; undo the deal before unlocking.",
+        raise RuleError("INVALID_INPUT", _("A deal was made on the locked table; undo the deal before unlocking."),
                         "PAY-10")
     before = prize_table(state)
     paid = [pid for pid, (_, cents, _) in awards(state, before).items() if cents > 0
             and state.players[pid].status != WINNER]
     if paid:
-        raise RuleError("WINDOW_CLOSED", f"{len(paid)} paid place(s) already decided on the locked table; "
-                        "it stays locked.", "PAY-10")
+        raise RuleError(
+            "WINDOW_CLOSED",
+            ngettext(
+                "{n} paid place already decided on the locked table; it stays locked.",
+                "{n} paid places already decided on the locked table; it stays locked.",
+                len(paid),
+            ),
+            "PAY-10",
+        )
     after = unlocked_table(state)
     if after != before and not cmd.confirm:
         changes = _changes(before, after, str(ctx.profile["money.currency"]))
-        text = f"Unlocking changes the payout table: {changes}. Unlock?"
+        text = _("Unlocking changes the payout table: {changes}. Unlock?", changes=changes)
         raise RuleError("NEEDS_INPUT", text, "PAY-10", question=Question(text, "confirm", "bool"))
     ctx.emit(PayoutsUnlocked(prizes_cents=after))
 

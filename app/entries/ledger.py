@@ -19,6 +19,7 @@ from app.errors import RuleError
 from app.events.entries import ChipsBought, PurchaseKind
 from app.format import USD
 from app.format import money as fmt_money
+from app.i18n import N_, _
 from app.levels.timeline import current_level, in_break, late_registration_open
 from app.places import leave_batch, renumber
 
@@ -44,14 +45,23 @@ def on_break(ctx: Context) -> bool:
     return in_break(ctx.state, ctx.now)
 
 
+# Each purchase's amount, and its refusal when the amount is not the price (whole sentences, per purchase).
+AMOUNT_WORDS = {"rebuy": N_("The rebuy amount"), "add-on": N_("The add-on amount"), "top-up": N_("The top-up amount")}
+PRICE_WORDS = {
+    "rebuy": N_("A rebuy costs exactly {price}, not {given}."),
+    "add-on": N_("An add-on costs exactly {price}, not {given}."),
+    "top-up": N_("A top-up costs exactly {price}, not {given}."),
+}
+
+
 def paid_amount(given: int | None, price: int, what: str, rule: str, ctx: Context | None = None) -> int:
     """The amount the director took (``given``): optional in the command, but it must be exactly the price."""
     if given is None:
         return price
-    amount = cents(given, f"The {what} amount")
+    amount = cents(given, _(AMOUNT_WORDS[what]))
     if amount != price:
         raise RuleError(
-            "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.", rule
+            "AMOUNT_INVALID", _(PRICE_WORDS[what], price=money_text(price, ctx), given=money_text(amount, ctx)), rule
         )
     return amount
 
@@ -70,8 +80,13 @@ def check_hand_purchase(ctx: Context, p: Player, amount: int) -> None:
     if already + amount > cap:
         raise RuleError(
             "PURCHASE_ABOVE_PER_HAND_MAX",
-            f"{p.name} may buy at most {money_text(cap, ctx)} for one hand; "
-            f"{money_text(already, ctx)} already bought, {money_text(amount, ctx)} more asked.",
+            _(
+                "{name} may buy at most {cap} for one hand; {already} already bought, {amount} more asked.",
+                name=p.name,
+                cap=money_text(cap, ctx),
+                already=money_text(already, ctx),
+                amount=money_text(amount, ctx),
+            ),
             "ENT-9",
         )
 
@@ -213,4 +228,4 @@ def restack(state: TournamentState, p: Player, counted: int) -> None:
 
 def counted_stack(given: int | None) -> int | None:
     """The stack the director counted (``stack`` in the command), when given: a whole number of chips."""
-    return None if given is None else whole(given, "The stack")
+    return None if given is None else whole(given, _("The stack"))
