@@ -30,6 +30,7 @@ from typing import Any
 import xlsxwriter
 
 from app.api import Standings, flight_event, fmt, views
+from app.i18n import use_language
 from sheets.money_data import MoneyLine, MoneyTrail, collect_money, lines_from_log
 from sheets.output import OutputRefused, check_target, write_output
 from sheets.source import knocked_out_by, payouts, results
@@ -516,8 +517,15 @@ def export(what: str, fmt_name: str, source: Any, options: Mapping[str, Any] | N
     """The bytes of one export. ``source``: a tournament (or the store's tournament), an event of flights (its
     state: results, entries and money over every flight and Day 2), or for ``league`` the :class:`Standings`.
     ``options``: ``recorded_by`` (a shared tournament's authors of the money rows),
-    ``venue`` and ``date`` (the ranking-site format)."""
-    opts = dict(options or {})
+    ``venue`` and ``date`` (the ranking-site format).
+
+    Exports are read by other programs (a ranking site, a league's spreadsheet), so they are written in
+    English with English figures (``T-3rd``, ``1234.50``) whatever language the window speaks."""
+    with use_language("en"):
+        return _export(what, fmt_name, source, dict(options or {}))
+
+
+def _export(what: str, fmt_name: str, source: Any, opts: dict[str, Any]) -> bytes:
     if what not in WHAT:
         raise ValueError(f"there is no export called {what!r}; choose {', '.join(WHAT)}.")
     if fmt_name not in FORMATS:
