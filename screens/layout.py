@@ -48,7 +48,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from app.i18n import _
+from app.i18n import N_, _
 from oskit.dirs import user_data_dir
 from screens.pieces import PIECES
 
@@ -73,6 +73,10 @@ EventKind = Literal["level_up", "break", "final_table", "hand_for_hand", "bubble
 ASPECTS: tuple[Aspect, ...] = ("16:9", "9:16")
 EVENTS: tuple[EventKind, ...] = ("level_up", "break", "final_table", "hand_for_hand", "bubble", "announcement")
 LASTING: frozenset[str] = frozenset({"break", "hand_for_hand", "bubble"})  # states that may show while they last
+# Translators: what a screen of a layout answers ("when: level up").
+EVENT_WORDS: dict[str, str] = {"level_up": N_("level up"), "break": N_("break"), "final_table": N_("final table"),
+                               "hand_for_hand": N_("hand for hand"), "bubble": N_("bubble"),
+                               "announcement": N_("announcement")}
 
 CODES = frozenset({
     "UNREADABLE",  # the file cannot be read
@@ -354,7 +358,7 @@ def _check_screen(screen: Screen, images: Collection[str]) -> None:
     if screen.event is not None and screen.event_seconds == 0 and screen.event not in LASTING:
         raise LayoutError("EVENT_SECONDS", _("The screen {name} for {event} needs its seconds: only a break, hand for "
                                              "hand and the bubble last.",
-                                             name=repr(name), event=screen.event.replace("_", " ")))
+                                             name=repr(name), event=_(EVENT_WORDS[screen.event])))
     _colour(screen.background, _("the screen {screen}", screen=repr(name)))
     taken: dict[tuple[int, int], int] = {}
     for i, region in enumerate(screen.regions, 1):
@@ -388,7 +392,7 @@ def check_layout(layout: Layout, images: Collection[str]) -> Layout:
         if screen.event is not None:
             if screen.event in events:
                 raise LayoutError("DUPLICATE_SCREEN", _("Two screens of the layout answer {event}.",
-                                                        event=screen.event.replace("_", " ")))
+                                                        event=_(EVENT_WORDS[screen.event])))
             events.add(screen.event)
         _check_screen(screen, images)
     return layout
