@@ -606,7 +606,7 @@ def _next_chip_race(room: RoomInput) -> PieceContent:
 
 def _chips_in_use(room: RoomInput) -> PieceContent:
     names = [name for _, name in sorted(room.view.chip_names.items())]
-    return text(Line(_("Chips"), "muted"), Line(_("  ·  ").join(names), "normal")) if names else PieceContent()
+    return text(Line(_("Chips"), "muted"), Line("  ·  ".join(names), "normal")) if names else PieceContent()
 
 
 # -- states -----------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QSlider,
     QVBoxLayout,
@@ -89,11 +90,13 @@ class VoiceDialog(QDialog):
         form.addRow("", self.volume_text)
         for box in self.kinds.values():
             form.addRow("", box)
+        # The window is as wide as its longest words need, in any language (never a word cut).
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.addButton(self.test_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         lay.addLayout(form)
         lay.addWidget(self.note)
         lay.addWidget(buttons)

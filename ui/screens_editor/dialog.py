@@ -228,12 +228,13 @@ class LayoutEditor(QDialog):
         self.banners = QListWidget()
         self.banners.setObjectName("banners")
         col.addWidget(self.banners)
-        buttons = QHBoxLayout()
-        for words, slot in ((_("Add a p&icture…"), self._choose_banner), (_("Add &words…"), self._banner_words),
-                            (_("Remove"), self._remove_banner)):
+        buttons = QGridLayout()  # two to a row: the tab is narrow, and the words longer in some languages
+        actions = ((_("Add a p&icture…"), self._choose_banner), (_("Add &words…"), self._banner_words),
+                   (_("Remove"), self._remove_banner))
+        for i, (words, slot) in enumerate(actions):
             b = QPushButton(words)
             b.clicked.connect(slot)
-            buttons.addWidget(b)
+            buttons.addWidget(b, i // 2, i % 2)
         col.addLayout(buttons)
         lay.addWidget(banners, 1)
         return w
@@ -375,12 +376,13 @@ class LayoutEditor(QDialog):
             item.setToolTip(0, piece.id)
         self.pieces.expandAll()
         lay.addWidget(self.pieces, 2)
-        buttons = QHBoxLayout()
-        for words, slot in ((_("Show it &here"), self._set_piece), (_("&Add a region"), self._add_region),
-                            (_("Re&move"), self._remove_region)):
+        buttons = QGridLayout()  # two to a row: the panel is narrow, and the words longer in some languages
+        actions = ((_("Show it &here"), self._set_piece), (_("&Add a region"), self._add_region),
+                   (_("Re&move"), self._remove_region))
+        for i, (words, slot) in enumerate(actions):
             b = QPushButton(words)
             b.clicked.connect(slot)
-            buttons.addWidget(b)
+            buttons.addWidget(b, i // 2, i % 2)
         lay.addLayout(buttons)
         return w
 
