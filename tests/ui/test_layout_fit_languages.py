@@ -77,3 +77,21 @@ def test_the_check_finds_a_word_left_untranslated_and_passes_data_and_figures() 
     assert untranslated("Ann Lee  1,250,000  $1,234.50  12:05  2nd  T-11th  €25.00  1.2M  3/9", data) == ""
     assert untranslated("Level 5", data) == "Level"
     assert untranslated("[Ƀļîñđš] 100/200 · Ante 25", data) == "Ante"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es", "pt-BR"])
+def test_the_payouts_amounts_line_up_on_the_right_in_every_language(qapp, moments, lang: str) -> None:
+    """Money as each language writes it ("738,00 $US", "1.234,50 €") is a figure: its column is right-aligned,
+    so the amounts' digits line up as in English."""
+    layout = find_layout("classic-16x9")
+    screen = next(s for s in layout.screens if s.name == "Payouts")
+    view = LayoutView()
+    view.resize(1920, 1080)
+    with use_language(lang):
+        pic = picture_of(layout, screen, moments[0])
+    box = next(i for i, b in enumerate(pic.boxes) if b.region.piece == "payouts")
+    view.show_picture(pic)
+    prizes = {row[1] for row in pic.boxes[box].content.rows}
+    rights = {round(ln.rect.right()) for ln in view.drawn() if ln.box == box and ln.text in prizes}
+    assert len(rights) == 1, (lang, rights)
+    view.deleteLater()
