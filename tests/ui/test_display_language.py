@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.api import CATALOGUE, views
 from app.core.timesource import FakeClock
-from app.i18n import LANGUAGES, PSEUDO, language, set_language
+from app.i18n import LANGUAGES, PSEUDO, language, set_language, use_language
 from screens.compose import picture_text
 from tests.support.pseudo_check import cut, menu_texts, shown_texts, untranslated
 from tests.ui.test_display_speech import LEVEL_S, ON, FakeSound, FakeVoice, run_for, tournament
@@ -139,3 +139,17 @@ def test_the_pseudo_language_leaves_nothing_untranslated_in_the_menus_and_the_vo
     data = [*NAMES, *QT_OWN, "en-gb", "en-us"]
     assert not untranslated(texts, data=data), untranslated(texts, data=data)
     assert not cut(texts), cut(texts)
+
+
+def test_the_room_facts_are_written_again_in_a_new_language(qtbot) -> None:
+    """The facts kept between two reads of one state (a satellite's seats caption, its payouts' "Seat") are
+    written again when the display's language changes, not left in the old one."""
+    from ui.display.source import DisplaySource
+
+    clock = FakeClock(1_800_000_000.0)
+    source = DisplaySource(tournament(clock), clock)
+    with use_language("fr"):
+        french = source.facts()
+        assert source.facts() is french  # the same state read again: kept
+    with use_language("de"):
+        assert source.facts() is not french
