@@ -249,7 +249,7 @@ def _depth(data: bytes) -> int:
 
 
 def _where(path: str) -> str:
-    return path.removeprefix("$.").removeprefix("$") or "the file"
+    return path.removeprefix("$.").removeprefix("$") or _("the file")
 
 
 def _typed(raw: Any) -> Layout:

@@ -17,6 +17,7 @@ from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 from app.api import TimeSource
+from app.i18n import _
 from screens.layout import LayoutError
 from ui.display import settings as saved
 from ui.display.sound import ChimePlayer
@@ -43,8 +44,10 @@ def pick_screen(names: Sequence[str], director: str | None, chosen: str | None) 
 def screen_label(screen: QScreen, director: QScreen | None) -> str:
     """How the director's menu names a screen: ``HDMI-1 (1920x1080)``, marking the director's own."""
     size = screen.geometry().size()
-    mine = " (this screen)" if director is not None and screen is director else ""
-    return f"{screen.name()} {size.width()}x{size.height()}{mine}"
+    if director is not None and screen is director:
+        return _("{screen} {width}x{height} (this screen)", screen=screen.name(), width=size.width(),
+                 height=size.height())
+    return f"{screen.name()} {size.width()}x{size.height()}"
 
 
 class DisplayController(QObject):
