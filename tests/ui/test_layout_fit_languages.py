@@ -1,5 +1,5 @@
 """Every preset in the pseudo-language en-XA (every word 40 % longer, accented and bracketed): each screen of
-each preset, at 16:9 and at 9:16, on every busy moment of :mod:`tests.ui.test_layout_fit`, is measured as in
+each preset, at 16:9 (1280x720 and 1920x1080) and at 9:16, on every busy moment of :mod:`tests.ui.test_layout_fit`, is measured as in
 English (nothing cut, nothing out of its region, nothing over another, the clock readable) and shows no word
 left untranslated: every text drawn is bracketed, but for the tournament's own data (names, the venue, its
 house rules, the games' names) and figures (chips, money, clocks, places)."""
@@ -18,7 +18,7 @@ from tests.ui.test_layout_fit import Moment, measure, measured_moments, picture_
 from ui.display.layout_view import LayoutView
 
 PRESETS = sorted(p.stem for p in preset_paths())
-SIZE = {"16:9": (1920, 1080), "9:16": (1080, 1920)}
+SIZES = {"16:9": ((1280, 720), (1920, 1080)), "9:16": ((1080, 1920),)}  # the smallest TV and full HD
 BRACKETED = re.compile(r"\[[^\[\]]*\]")
 # A figure: digits with their grouping, decimals, signs, a currency or an ordinal's letters; a clock.
 FIGURE = re.compile(r"[-+T]?[$€£¥]?\s?\d[\d.,:/\u00a0\u202f ]*(st|nd|rd|th|M|BB|[$€£¥]|\s?[A-Z]{3})?\b|\S*\.\S*/\S*")
@@ -49,17 +49,21 @@ def untranslated(text: str, data: list[str]) -> str:
     return " ".join(WORD.findall(rest))
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+def cases() -> list[tuple[str, int, int]]:
+    return [(preset, w, h) for preset in PRESETS
+            for w, h in SIZES["9:16" if preset.endswith("9x16") else "16:9"]]
+
+
+@pytest.mark.parametrize(("preset", "width", "height"), cases())
 def test_every_screen_of_every_preset_fits_and_is_translated_in_the_pseudo_language(
-        qapp, moments, preset: str) -> None:
+        qapp, moments, preset: str, width: int, height: int) -> None:
     layout = find_layout(preset)
-    width, height = SIZE[layout.aspect]
     view = LayoutView()
     view.resize(width, height)
     checked = 0
     with use_language("en-XA"):
         for screen, m in itertools.product(layout.screens, moments):
-            where = f"{preset} in en-XA, screen {screen.name!r}, {m.name}"
+            where = f"{preset} {width}x{height} in en-XA, screen {screen.name!r}, {m.name}"
             pic = picture_of(layout, screen, m)
             lines = measure(view, layout, screen, pic, where)
             data = data_of(m)
