@@ -1,8 +1,9 @@
 """Every preset in the pseudo-language en-XA (every word 40 % longer, accented and bracketed): each screen of
-each preset, at 16:9 (1280x720 and 1920x1080) and at 9:16, on every busy moment of :mod:`tests.ui.test_layout_fit`, is measured as in
-English (nothing cut, nothing out of its region, nothing over another, the clock readable) and shows no word
-left untranslated: every text drawn is bracketed, but for the tournament's own data (names, the venue, its
-house rules, the games' names) and figures (chips, money, clocks, places)."""
+each preset, at 16:9 (1280x720 and 1920x1080) and at 9:16, on every busy moment of
+:mod:`tests.ui.test_layout_fit`, is measured as in English (nothing cut, nothing out of its region, nothing
+over another, the clock readable) and shows no word left untranslated: every text drawn is bracketed, but
+for the tournament's own data (names, the venue, its house rules, the games' names) and figures (chips,
+money, clocks, places)."""
 
 from __future__ import annotations
 
