@@ -257,6 +257,7 @@ class RoomDisplay(QWidget):
             return
         self.language = code
         self._composed = ()
+        self._read = (-1, None, None, ())  # the structure and knockouts are read again, in the new language
         self.refresh()
 
     def picture(self, now: float | None = None) -> Picture | None:
