@@ -126,3 +126,26 @@ class EventStore:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def make_day2_file(store: EventStore, path: Path | str, level: int | None = None) -> int:
+    """FLT-10: Day 2's tournament file at ``path``, made from ``store``'s draw: what it plays for, then every Day-2
+    player carried in with the bag he took forward at his drawn seat (the whole Day 2 or nothing:
+    a refusal leaves no file behind). The file knows its event's file. Returns the number of players carried in."""
+    from app.flights.event import day2_commands
+    from db.store import TournamentStore
+
+    state = store.event.state
+    cmds = day2_commands(state, str(store.path.resolve()), level)
+    target = Path(path)
+    made = TournamentStore.create(target, store.event.profile, f"{state.title} Day 2", seed=state.seed)
+    try:
+        for cmd in cmds:
+            made.execute(cmd)
+    except BaseException:
+        made.close()
+        for leftover in (target, Path(f"{target}-wal"), Path(f"{target}-shm")):
+            leftover.unlink(missing_ok=True)
+        raise
+    made.close()
+    return len(cmds) - 1

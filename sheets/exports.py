@@ -193,9 +193,13 @@ def league_table(standings: Standings) -> Table:
 def _event_facts(state: Any) -> dict[str, Any]:
     d = state.day2
     rows = flight_event.results(state)
+    players, left, over = (len(d.stacks), len(d.live()), len(d.live()) == 1) if d else (0, 0, False)
+    if d is not None and d.played is not None:  # FLT-10: as the Day-2 tournament said when last read
+        players, over = d.played.players, d.played.over
+        left = players - sum(1 for r in rows if r.day == "Day 2")
     return {"entries": flight_event.entries(state), "flights": list(state.flights),
-            "day2_players": len(d.stacks) if d else 0, "players_left": len(d.live()) if d else 0,
-            "finished": bool(d and len(d.live()) == 1), "paid_places": sum(1 for r in rows if r.prize_cents),
+            "day2_players": players, "players_left": left, "finished": over,
+            "paid_places": sum(1 for r in rows if r.prize_cents),
             "prize_pool_cents": flight_event.prize_pool(state), "paid_cents": sum(r.prize_cents for r in rows),
             "chips_conserved": flight_event.chips_conserved(state)}
 

@@ -12,6 +12,7 @@ from openpyxl import load_workbook
 from PySide6.QtWidgets import QMessageBox
 
 from app.api import flight_event, views
+from app.commands.eliminations import Bust
 from db.event_store import EventStore
 from screens.facts import room_facts
 from screens.frame import DAY_OVER, build_frame
@@ -321,4 +322,46 @@ def test_flt_the_event_exports_its_results_as_csv_and_a_workbook_asking_before_r
         "The ranking-site format is for results only; choose CSV, Excel or JSON for the money.")
     assert not (tmp_path / "money.csv").exists()
     export.reject()
+    w.close()
+
+
+def test_flt_10_day2_file_is_made_opened_in_its_own_window_and_a_bust_there_reads_back(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = _event_on(qtbot, w, tmp_path)
+    dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "added")
+    end_1b = flight_event.EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
+                                 survivors={"Zed": 1, "Yan": 1}, finishers=[("Xia", 2), ("Wes", 3)])
+    assert dialog.execute(end_1b, dialog.feedback, "ended"), dialog.feedback.text()
+    bags = {"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
+            "bags": [{"player": "Zed", "bag": "1", "chips": 25000}, {"player": "Yan", "bag": "2", "chips": 15000}]}
+    assert dialog.execute(bags, dialog.feedback, "bagged"), dialog.feedback.text()
+    _end_day(dialog)
+    _bag_all(dialog)
+    path = str(tmp_path / "Main Event Day 2.floorman")
+    assert dialog.make_day2_file(path) is False and dialog.refused == "DAY2_NOT_MADE"  # drawn first
+    assert dialog.make_day2()
+    assert dialog.buttons["day2_file"].isEnabled() and dialog.buttons["day2_file"].text() == "Make Day 2 file…"
+    day2 = dialog.make_day2_file(path, level=5)
+    assert day2 is not False and dialog.refused == ""
+    assert dialog.feedback.text() == "Day 2 made in Main Event Day 2.floorman: 12 players carried in with their bags."
+    qtbot.addWidget(day2)
+    drawn = dialog.event_state().day2
+    state = day2.session.state
+    assert {p.name: (p.table, p.seat, p.stack) for p in state.players.values()} == {
+        n: (*drawn.seats[n], drawn.stacks[n]) for n in drawn.stacks}
+    assert state.pool_cents == 0 and day2.session.tournament.view()["money"]["prize_pool_cents"] == (
+        flight_event.prize_pool(dialog.event_state()))
+    day2.session.execute({"cmd": "start_clock"})
+    out = min(drawn.stacks, key=lambda n: (drawn.stacks[n], n))
+    assert day2.runner.run(Bust(player=out), day2.payouts_tab.feedback)
+    placed = [p for p in day2.session.state.players.values() if p.place is not None]
+    assert [(p.name, p.place) for p in placed] == [(out, 12)]
+    assert dialog.read_day2(None) is False and dialog.refused == "NOT_DAY2"  # this window is Day 1A, not Day 2
+    day2.close()
+    assert dialog.read_day2(path), dialog.feedback.text()
+    results = flight_event.results(dialog.event_state())
+    assert (results[0].place, results[0].player, results[0].day) == (12, out, "Day 2")
+    assert [r.day for r in results[1:]] == ["Day 1B", "Day 1B", "Day 1A", "Day 1A"]
+    assert dialog.results.item(0, 1).text() == out
     w.close()

@@ -5,7 +5,9 @@ adds the open tournament as a flight (or says which flight of the event it is), 
 their entries, players left and state (playing, day ended, bagged), ends the open flight's day (asking
 first), takes the bags table by table (:class:`BagsDialog`), makes Day 2 from them and shows Day 2's
 seats and the event's results, each printable, and exports the event's results, entries or money (CSV,
-Excel, JSON, a ranking site's CSV) through :class:`ui.export_dialog.ExportDialog`.
+Excel, JSON, a ranking site's CSV) through :class:`ui.export_dialog.ExportDialog`. Day 2 is then made into a
+tournament file of its own (**Make Day 2 file…**, FLT-10), opened in a window of its own, and its places and
+prizes read back into the event (**Read Day 2's results**).
 
 Every action is the engine's command: the tournament's ``end_flight_day`` through the window's runner,
 the event's commands through :meth:`db.event_store.EventStore.execute`, which commits before it
@@ -216,6 +218,7 @@ class EventDialog(QDialog):
         self.bags_dialog: BagsDialog | None = None
         self.end_day_box: QMessageBox | None = None
         self.export_dialog: ExportDialog | None = None
+        self.day2_windows: list[QWidget] = []  # Day 2's tournament, opened from here in a window of its own
         self.setWindowTitle("Event of flights")
         self.resize(900, 640)
         self.heading = QLabel("No event open: create one, or open its file.")
@@ -230,6 +233,7 @@ class EventDialog(QDialog):
             ("use", "This tournament is the flight selected", row1),
             ("end_day", "End the day…", row2), ("bag_sheet", "Print the bag-and-tag sheet", row2),
             ("bags", "Enter the bags…", row2), ("day2", "Make Day 2", row2),
+            ("day2_file", "Make Day 2 file…", row2), ("day2_results", "Read Day 2's results", row2),
         ):
             b = QPushButton(words)
             self.buttons[key] = b
@@ -269,6 +273,8 @@ class EventDialog(QDialog):
         bt["bag_sheet"].clicked.connect(lambda: self.print_bags())
         bt["bags"].clicked.connect(self.open_bags)
         bt["day2"].clicked.connect(self.make_day2)
+        bt["day2_file"].clicked.connect(self.ask_day2_file)
+        bt["day2_results"].clicked.connect(self.ask_day2_results)
         bt["print_tables"].clicked.connect(lambda: self.ask_print("tables"))
         bt["print_results"].clicked.connect(lambda: self.ask_print("results"))
         bt["export"].clicked.connect(self.open_export)
@@ -444,6 +450,97 @@ class EventDialog(QDialog):
         self.day2_tabs.setCurrentWidget(self.seats)
         return True
 
+    # -- Day 2 as a tournament of its own (FLT-10) ------------------------------------------------------
+    def make_day2_file(self, path: str, level: int | None = None, open_it: bool = True) -> QWidget | bool:
+        """Day 2's tournament file at ``path`` from the draw (every Day-2 player carried in with his bag, at
+        his seat), then opened in a window of its own (``open_it``): the window returned, or True; False: refused."""
+        from db.event_store import make_day2_file
+
+        if self.store is None:
+            self.refused = "NO_EVENT"
+            self.feedback.refuse("No event is open: create one or open its file first.")
+            return False
+        try:
+            carried = make_day2_file(self.store, path, level)
+        except RuleError as err:
+            self.refused = err.code
+            self.feedback.refuse(one_sentence(err.message))
+            return False
+        except (StoreError, OSError) as exc:
+            self.refused = "STORE"
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        self.refused = ""
+        self.feedback.done(f"Day 2 made in {Path(path).name}: {fmt.count(carried, 'player')} carried in with "
+                           "their bags.")
+        return self.open_day2(path) if open_it else True
+
+    def open_day2(self, path: str) -> QWidget | bool:
+        """Day 2's tournament file in a director's window of its own (its clock, tables, busts, payouts)."""
+        from ui.director import DirectorWindow
+        from ui.start import store_session
+
+        try:
+            session = store_session(path)
+        except (StoreError, OSError, RuleError) as exc:
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        window = DirectorWindow(session)
+        self.day2_windows.append(window)
+        window.show()
+        return window
+
+    def read_day2(self, path: str | None = None) -> bool:
+        """FLT-10: the Day-2 tournament's places and prizes into the event: from its file at ``path``, or from the
+        open tournament when it is this event's Day 2."""
+        from db.store import TournamentStore
+
+        if self.store is None:
+            self.refused = "NO_EVENT"
+            self.feedback.refuse("No event is open: create one or open its file first.")
+            return False
+        try:
+            if path is None:
+                cmd = flight_event.day2_results_of(self.state(), "")
+            else:
+                with TournamentStore.open(path, read_only=True) as store:
+                    cmd = flight_event.day2_results_of(store.tournament.state, str(Path(path).resolve()))
+        except RuleError as err:
+            self.refused = err.code
+            self.feedback.refuse(one_sentence(err.message))
+            return False
+        except (StoreError, OSError) as exc:
+            self.refused = "STORE"
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        over = "Day 2 is over" if cmd.over else "Day 2 is still playing"
+        if not self.execute(cmd, self.feedback, f"Day 2's results read into the event: {over}."):
+            return False
+        self.day2_tabs.setCurrentWidget(self.results)
+        return True
+
+    def ask_day2_file(self) -> None:
+        if self.store is None:
+            return
+        start = flight_event.day2_start_level(self.event_state())
+        level, ok = QInputDialog.getInt(self, "Make Day 2 file", "Day 2's clock starts at level:", start, 1, 999)
+        if not ok:
+            return
+        suggested = str(self.store.path.with_name(f"{self.event_state().title} Day 2.floorman"))
+        path, _ = QFileDialog.getSaveFileName(self, "Day 2's tournament file", suggested,
+                                              "Floorman tournaments (*.floorman)")
+        if path:
+            self.make_day2_file(path if path.endswith(".floorman") else path + ".floorman", level)
+
+    def ask_day2_results(self) -> None:
+        if isinstance(self.state().extra.get("day2"), dict):  # the open tournament is Day 2: read it
+            self.read_day2()
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Day 2's tournament file", "",
+                                              "Floorman tournaments (*.floorman);;All files (*)")
+        if path:
+            self.read_day2(path)
+
     def print_event(self, which: str, path: str) -> bool:
         """Day 2's seats ("tables") or the results ("results") as a PDF at ``path``."""
         from sheets.event_sheets import write_event_sheet
@@ -511,7 +608,8 @@ class EventDialog(QDialog):
     # -- showing ---------------------------------------------------------------------------------------
     def refresh(self) -> None:
         has = self.store is not None
-        for key in ("add", "use", "end_day", "bags", "day2", "print_tables", "print_results", "export"):
+        for key in ("add", "use", "end_day", "bags", "day2", "day2_file", "day2_results", "print_tables",
+                    "print_results", "export"):
             self.buttons[key].setEnabled(has)
         self.buttons["bag_sheet"].setEnabled(self.flight is not None)
         if self.store is None:
