@@ -57,6 +57,7 @@ INPUT_CODES = frozenset(
         "TIME_PASSED",
         "UNKNOWN_ANNOUNCEMENT",
         "ANNOUNCEMENT_OVER",
+        "UNKNOWN_LANGUAGE",  # a language code with no catalogue (app/i18n)
     }
 )
 

@@ -26,11 +26,15 @@ from typing import Any
 
 from babel.numbers import (
     format_currency,
+    format_decimal,
     get_currency_name,
     get_currency_precision,
     get_currency_symbol,
     list_currencies,
 )
+
+from app.i18n import N_, _, locale_id
+from app.i18n.ordinals import ordinal_in
 
 USD = "USD"
 NONE = "-"  # what an unknown figure shows as
@@ -83,7 +87,9 @@ def currency_name(currency: str | None, count: int = 2) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _babel_money(cents: int, code: str) -> str:
+def _babel_money(cents: int, code: str, here: str) -> str:
+    if here != "en":  # the reader's language writes the amount (1.234,50 € in German), in the tournament's currency
+        return str(format_currency(Decimal(int(cents)).scaleb(-decimals(code)), code, locale=here))
     amount = Decimal(cents).scaleb(-int(get_currency_precision(code)))
     return str(format_currency(amount, code, locale=locale_for(code)))
 
@@ -95,7 +101,7 @@ def money(cents: int | None, currency: str | None = USD) -> str:
         return NONE
     code = _iso(currency)
     if code is not None:
-        return _babel_money(int(cents), code)
+        return _babel_money(int(cents), code, locale_id())
     amount = Decimal(int(cents)) / 100
     sign = "-" if amount < 0 else ""
     return f"{sign}{symbol(currency)}{abs(amount):,.2f}"
@@ -114,6 +120,9 @@ def chips(n: int | float | None) -> str:
     """``12500`` -> ``12,500``; ``None`` -> ``-``."""
     if n is None:
         return NONE
+    here = locale_id()
+    if here != "en":
+        return str(format_decimal(round(n), locale=here))
     return f"{round(n):,}"
 
 
@@ -124,21 +133,24 @@ def chips_short(n: int | float | None) -> str:
     value = float(n)
     if abs(value) >= 1_000_000:
         digits = 1 if abs(value) >= 10_000_000 else 2
-        return f"{value / 1_000_000:.{digits}f}".rstrip("0").rstrip(".") + "M"
+        short = f"{value / 1_000_000:.{digits}f}".rstrip("0").rstrip(".")
+        here = locale_id()
+        if here != "en":
+            short = str(format_decimal(float(short), locale=here))
+        return _("{number}M", number=short)
     return chips(value)
 
 
 def ordinal(n: int) -> str:
     """``1`` -> ``1st``, ``12`` -> ``12th``, ``22`` -> ``22nd``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return ordinal_in(locale_id(), n)
 
 
 def place(place: int | None, tied: int = 1) -> str:
     """A finishing place (ELIM-5): ``11th``, or ``T-11th`` when ``tied`` players share the block."""
     if place is None:
         return ""
-    return ("T-" if tied > 1 else "") + ordinal(place)
+    return _("T-{place}", place=ordinal(place)) if tied > 1 else ordinal(place)
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
@@ -172,13 +184,13 @@ def clock(seconds: float | None) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
-CLOSED_EARLY = "Late registration closed by the director"
+CLOSED_EARLY = N_("Late registration closed by the director")
 
 
 def late_registration(seconds_left: float | None, closed_early: bool) -> str:
     """REG-8 / REG-4 in words: ``Late registration closes in 12:05``, or closed early by the director, or ""."""
     if closed_early:
-        return CLOSED_EARLY
+        return _(CLOSED_EARLY)
     if seconds_left:
-        return f"Late registration closes in {clock(seconds_left)}"
+        return _("Late registration closes in {time}", time=clock(seconds_left))
     return ""

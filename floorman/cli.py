@@ -44,6 +44,8 @@ def _gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--self-test", action="store_true", help="open every window, check it, exit 0 if all is well")
     p.add_argument("--demo", action="store_true", help="open a demo tournament (300 players, 30 tables)")
     p.add_argument("--screenshot", metavar="DIR", help="with --demo: write screenshots to DIR and exit")
+    p.add_argument("--lang", metavar="CODE", help="the window's language for this run: en, de, fr, es, pt-BR "
+                   "(en-XA: the pseudo-language the tests use)")
     p.add_argument("file", nargs="?", help="a tournament file to open")
     return p
 

@@ -52,8 +52,23 @@ def _app() -> Any:
     return app
 
 
+def _language(app: Any, requested: str | None) -> None:
+    from ui.language import install, start_language
+
+    install(app, start_language(requested))
+
+
 def launch(opts: Namespace) -> int:
     """Run the GUI as the options ask; returns the process exit code."""
+    requested = getattr(opts, "lang", None)
+    if requested:  # a language that is not one is said before any window opens
+        from app.i18n import PSEUDO, normalise, shipped
+
+        try:
+            normalise(requested, (*shipped(), PSEUDO))
+        except Exception as exc:  # noqa: BLE001 - the engine's refusal (UNKNOWN_LANGUAGE), in words
+            print(f"floorman: {exc}", file=sys.stderr)
+            return 2
     screenshot = getattr(opts, "screenshot", None)
     demo = bool(getattr(opts, "demo", False))
     if not has_display():
@@ -67,15 +82,18 @@ def launch(opts: Namespace) -> int:
     if getattr(opts, "self_test", False):
         from ui.selftest import run_self_test
 
-        return run_self_test(_app())
+        app = _app()
+        _language(app, requested)
+        return run_self_test(app)
     if screenshot:
         from ui.screens import write_screenshots
 
-        _app()
+        _language(_app(), requested)
         paths = write_screenshots(Path(screenshot))
         print("Screenshots written to " + str(Path(screenshot).resolve()) + ": " + ", ".join(p.name for p in paths))
         return 0
     app = _app()
+    _language(app, requested)
     from ui.errors import install_excepthook
     from ui.start import Starter
 
