@@ -294,7 +294,7 @@ def event_entries_table(state: Any) -> Table:
             row = [line.at, name, line.name, line.kind, line.what, line.cash_cents, line.pool_cents, line.fee_cents]
         row += [line.bounty_cents if line is not None else None] if bounty else []
         table.rows.append(row)
-    for player, cents in state.day2.late if state.day2 else ():
+    for player, cents in flight_event.late_entries(state):
         table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0]
                           + ([0] if bounty else []))
     return table
@@ -324,7 +324,7 @@ def event_money_table(state: Any) -> Table:
         table.rows.append([line.at, name, line.name, "seat" if seat else line.kind,
                            f"{line.what}, paid by a seat from {seat}" if seat else line.what,
                            0 if seat else line.cash_cents, line.pool_cents, line.fee_cents, line.bounty_cents, pool])
-    for player, cents in state.day2.late if state.day2 else ():
+    for player, cents in flight_event.late_entries(state):
         pool += cents
         table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0, 0, pool])
     total = flight_event.prize_pool(state)

@@ -98,6 +98,8 @@ def start_clock(ctx: Context, cmd: StartClock) -> None:
     check_structure(ctx, structure)
     day2 = day2_of(ctx.state)  # FLT-10: an event's Day 2 starts where the flights stopped
     given = cmd.level if cmd.level is not None else (int(day2["level"]) if day2 is not None else 1)
+    if cmd.level is None and structure.last_level is not None:
+        given = min(given, structure.last_level)  # the flights played the whole structure: its last level
     level = inputs.whole(given, "The level", minimum=1)
     if structure.last_level is not None and level > structure.last_level:
         raise RuleError("INVALID_INPUT", f"The structure has {structure.last_level} levels.", "CLK-1")

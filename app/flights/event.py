@@ -166,6 +166,7 @@ class RecordDay2(EventCommand, tag="record_day2", kw_only=True):
     carried_chips: int  # the chips its players were carried in with (their bags)
     results: list[ResultLine]
     over: bool = False
+    late: list[tuple[str, int]] = []  # FLT-6: each Day-2 late entry and what it put in the prize pool
 
 
 _COMMAND_DECODER = msgspec.json.Decoder(AddFlight | EndDay | EnterBags | MakeDay2 | RegisterDay2 | BustDay2
@@ -254,6 +255,7 @@ class Day2Recorded(EventFact, tag="day2_recorded", kw_only=True):
     carried_chips: int
     results: list[ResultLine]
     over: bool = False
+    late: list[tuple[str, int]] = []
 
 
 FACTS = (EventCreated | FlightAdded | DayEnded | BagsEntered | Day2Made | Day2Registered | Day2Busted | SeatsAdded
@@ -660,7 +662,8 @@ class FlightEvent:
                             f"that tournament has {count(cmd.players, 'player')}: it is not this event's Day 2.")
         return [Day2Recorded(file=cmd.file, late_entries=cmd.late_entries, late_pool_cents=cmd.late_pool_cents,
                              players=cmd.players, prize_pool_cents=cmd.prize_pool_cents,
-                             carried_chips=cmd.carried_chips, results=list(cmd.results), over=cmd.over)]
+                             carried_chips=cmd.carried_chips, results=list(cmd.results), over=cmd.over,
+                             late=list(cmd.late))]
 
     def _register_day2(self, cmd: RegisterDay2) -> list[EventFact]:
         d = self.day2()
@@ -818,6 +821,15 @@ def results(state: EventState) -> list[ResultRow]:
     return rows
 
 
+def late_entries(state: EventState) -> list[tuple[str, int]]:
+    """FLT-6: Day 2's late entries, each with what it put in the prize pool (as the Day-2 tournament says it,
+    once read back)."""
+    d = state.day2
+    if d is None:
+        return []
+    return list(d.played.late) if d.played is not None else list(d.late)
+
+
 def seat_entries(state: EventState) -> dict[tuple[str, str], str]:
     """FLT-9: (flight, player's key) -> the satellite whose seat paid that player's entry into the flight
     (the key: :func:`player_key`)."""
@@ -963,7 +975,10 @@ def day2_results_of(state: TournamentState, file: str = "") -> RecordDay2:
               for place, name, flight, cents in day1_awards(state, table)]
     counts = state.money_counts
     late = counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
-    return RecordDay2(file=file, late_entries=late, late_pool_cents=state.pool_cents, players=state.entrants,
+    names = {pid: p.name for pid, p in state.players.items()}
+    paid_in = [(names.get(int(r["player"]), ""), int(r["cents"])) for r in state.money_log
+               if r["kind"] in ("entry", "reentry", "refund") and r["to"] == "pool" and isinstance(r.get("player"), int)]
+    return RecordDay2(file=file, late_entries=late, late=paid_in, late_pool_cents=state.pool_cents, players=state.entrants,
                       prize_pool_cents=payout_pool(state),
                       carried_chips=sum(int(c["chips"]) for c in carried.get("carried", {}).values()),
                       results=lines, over=state.ended)
