@@ -131,7 +131,8 @@ def entries_table(t: Any, recorded_by: Sequence[tuple[str, str]] = ()) -> Table:
     for line in trail.lines:
         if line.kind in ("refund", "forfeit_fee"):
             continue
-        row: list[Any] = [line.at, line.name, line.kind, line.what, line.cash_cents, line.pool_cents, line.fee_cents]
+        row: list[Any] = [line.at, line.name, "seat" if line.seat else line.kind, line.what, line.cash_cents,
+                          line.pool_cents, line.fee_cents]
         row += [line.bounty_cents] if bounty else []
         table.rows.append(row)
     return table
@@ -152,8 +153,8 @@ def money_table(t: Any, recorded_by: Sequence[tuple[str, str]] = ()) -> Table:
     pool = 0
     for line in trail.lines:
         pool = line.pool_after
-        row: list[Any] = [line.at, line.name, line.kind, line.what, line.cash_cents, line.pool_cents,
-                          line.fee_cents, line.bounty_cents, line.pool_after]
+        row: list[Any] = [line.at, line.name, "seat" if line.seat else line.kind, line.what, line.cash_cents,
+                          line.pool_cents, line.fee_cents, line.bounty_cents, line.pool_after]
         row += [line.recorded_by()] if shared else []
         table.rows.append(row)
     tail = [""] if shared else []
@@ -230,7 +231,7 @@ def _flight_lines(flight: Any) -> list[MoneyLine]:
     event keeps its players by name, so each name gets a number for the grouping."""
     ids: dict[str, int] = {}
     log = [{"at": m.at, "kind": m.kind, "player": ids.setdefault(m.player, len(ids)), "cents": m.cents, "to": m.to,
-            "split": dict(m.split)} for m in flight.money_log]
+            "split": dict(m.split), "seat": m.seat} for m in flight.money_log]
     return lines_from_log(log, {i: n for n, i in ids.items()}, {})
 
 
@@ -287,6 +288,8 @@ def event_entries_table(state: Any) -> Table:
                               f.pool_cents, None]
         elif line.kind in ("refund", "forfeit_fee"):
             continue
+        elif line.seat:  # FLT-9: the flight recorded the seat that paid it
+            row = [line.at, name, line.name, "seat", line.what, 0, line.pool_cents, line.fee_cents]
         elif id(line) in marks:
             row = [line.at, name, line.name, "seat", f"{line.what}, paid by a seat from {marks[id(line)]}", 0,
                    line.pool_cents, line.fee_cents]
@@ -320,10 +323,11 @@ def event_money_table(state: Any) -> Table:
                                f.pool_cents, None, None, pool])
             continue
         pool += line.pool_cents
-        seat = marks.get(id(line))
-        table.rows.append([line.at, name, line.name, "seat" if seat else line.kind,
+        seat = marks.get(id(line)) if not line.seat else None
+        table.rows.append([line.at, name, line.name, "seat" if seat or line.seat else line.kind,
                            f"{line.what}, paid by a seat from {seat}" if seat else line.what,
-                           0 if seat else line.cash_cents, line.pool_cents, line.fee_cents, line.bounty_cents, pool])
+                           0 if seat or line.seat else line.cash_cents, line.pool_cents, line.fee_cents,
+                           line.bounty_cents, pool])
     for player, cents in flight_event.late_entries(state):
         pool += cents
         table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0, 0, pool])

@@ -207,6 +207,10 @@ def register(ctx: Context, cmd: Register) -> None:
     price, chips = entry_terms(ctx, cmd.amount_cents)
     if pay:
         no_entry_after_deal(ctx)
+    seat = None if cmd.seat is None else " ".join(cmd.seat.split())
+    if seat is not None and (not seat or not pay):
+        raise RuleError("INVALID_INPUT", "A seat pays a buy-in taken now: name the satellite whose seat pays it.",
+                        "FLT-9")
     if day2_of(ctx.state) is not None:
         day2_entry_check(ctx, name)
     late = has_started(ctx.state)
@@ -232,7 +236,7 @@ def register(ctx: Context, cmd: Register) -> None:
         ctx.emit(PlayerWaitlisted(player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED"))
         return
     if pay:
-        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips)
+        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips, paid_by=seat or "")
         if seat_now:
             seat_if_possible(ctx, ctx.state.players[pid], waitlist)
 

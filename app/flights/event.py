@@ -70,6 +70,7 @@ class FlightMoney(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     cents: int
     to: str
     split: dict[str, int] = {}
+    seat: str = ""  # FLT-9: the satellite whose seat paid it, as the flight recorded it (no cash at the desk)
 
 
 class EndDay(EventCommand, tag="end_day"):
@@ -897,7 +898,8 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
     money_log = [FlightMoney(at=float(r["at"]), kind=str(r["kind"]), cents=int(r["cents"]), to=str(r["to"]),
                              player=names.get(r["player"], "") if isinstance(r.get("player"), int)
                              else str(r.get("player") or ""),
-                             split={str(k): int(v) for k, v in (r.get("split") or {}).items()})
+                             split={str(k): int(v) for k, v in (r.get("split") or {}).items()},
+                             seat=str(r.get("seat") or ""))
                  for r in state.money_log]
     ended = state.extra.get("day_ended")
     level = current_level(state, float(ended["at"])) if isinstance(ended, dict) and state.started else 0
@@ -977,8 +979,10 @@ def day2_results_of(state: TournamentState, file: str = "") -> RecordDay2:
     late = counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
     names = {pid: p.name for pid, p in state.players.items()}
     paid_in = [(names.get(int(r["player"]), ""), int(r["cents"])) for r in state.money_log
-               if r["kind"] in ("entry", "reentry", "refund") and r["to"] == "pool" and isinstance(r.get("player"), int)]
-    return RecordDay2(file=file, late_entries=late, late=paid_in, late_pool_cents=state.pool_cents, players=state.entrants,
+               if r["kind"] in ("entry", "reentry", "refund") and r["to"] == "pool"
+               and isinstance(r.get("player"), int)]
+    return RecordDay2(file=file, late_entries=late, late=paid_in, late_pool_cents=state.pool_cents,
+                      players=state.entrants,
                       prize_pool_cents=payout_pool(state),
                       carried_chips=sum(int(c["chips"]) for c in carried.get("carried", {}).values()),
                       results=lines, over=state.ended)

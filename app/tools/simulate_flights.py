@@ -62,8 +62,10 @@ def flight_names(n: int) -> list[str]:
     return [f"Day 1{chr(ord('A') + i)}" if i < 26 else f"Day 1-{i + 1}" for i in range(n)]
 
 
-def play_flight(name: str, index: int, sim: Simulation, seed: int) -> tuple[Tournament, dict[str, int]]:
-    """Play one flight to the end of its day; the counted stacks of its survivors (the flight's chips)."""
+def play_flight(name: str, index: int, sim: Simulation, seed: int,
+                seats: dict[str, str] | None = None) -> tuple[Tournament, dict[str, int]]:
+    """Play one flight to the end of its day; the counted stacks of its survivors (the flight's chips).
+    ``seats``: player -> the satellite whose seat pays his entry (FLT-9: recorded in the flight, no cash)."""
     clock = FakeClock()
     profile = simulation_profile(sim.profile, sim.players)
     t = Tournament.create(profile, name=name, time=clock, seed=seed)
@@ -71,7 +73,8 @@ def play_flight(name: str, index: int, sim: Simulation, seed: int) -> tuple[Tour
                         None)
     first = index * (sim.players - sim.players // OVERLAP) + 1
     for i in range(first, first + sim.players):
-        director.act(Register(name_=f"Player {i:05d}", identity=director.identity(i)))
+        player = f"Player {i:05d}"
+        director.act(Register(name_=player, identity=director.identity(i), seat=(seats or {}).get(player)))
     director.seat_and_start()
     target = max(2, sim.players * DEFAULT_SHARE // 100)
     per_hand = max(1.0, sim.hours * 3600 / max(1, sim.players))
@@ -161,6 +164,7 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
     bag_no = 1
     for i, name in enumerate(flight_names(flights)):
         run(AddFlight(flight=name))
+        paid_by: dict[str, str] = {}
         if seats:
             first = i * (players - players // OVERLAP) + 1
             winners = [f"Player {n:05d}" for n in range(first, first + min(seats, players))]
@@ -168,7 +172,8 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
                          seat_value_cents=int(event.profile["money.buy_in_cents"])))
             for w in winners:
                 run(UseSeat(flight=name, player=w))
-        t, counted = play_flight(name, i, sim, seed * 1000 + i)
+                paid_by[w] = f"Satellite for {name}"
+        t, counted = play_flight(name, i, sim, seed * 1000 + i, paid_by)
         flight_chips += issued(t.state)
         run(day_end_of(name, t.state, counted))
         for cmd in bag_tables(name, t, counted, bag_no):
