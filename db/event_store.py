@@ -54,8 +54,8 @@ class EventStore:
         self.path = path
         self.conn = conn
         self.event = event
-        row = conn.execute("SELECT COALESCE(MAX(action), 0) FROM facts").fetchone()
-        self.actions = int(row[0])
+        row = conn.execute("SELECT COALESCE(MAX(action), 0), COALESCE(MAX(seq), 0) FROM facts").fetchone()
+        self.actions, self.seq = int(row[0]), int(row[1])
 
     @classmethod
     def create(cls, path: Path | str, profile: Profile, title: str, *, seed: int = 0) -> EventStore:
@@ -91,31 +91,48 @@ class EventStore:
         return cls(p, conn, FlightEvent.replay(facts))
 
     def execute(self, cmd: EventCommand | dict[str, Any]) -> list[EventFact]:
-        """Decide, commit the facts, then fold them in; a refusal (RuleError) or a failed write changes nothing."""
-        event = self.event
-        facts = event.decide(cmd)
-        action = self.actions + 1
-        with self.conn:
-            self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
-                                  [(action, encode_fact(f)) for f in facts])
-        self.actions = action
-        event.record(facts)
-        return facts
+        """Decide, commit the facts, then fold them in; a refusal (RuleError) or a failed write changes nothing.
+        Decided on the file as it is: what another window (a flight's, Day 2's) wrote to it is read first."""
+        return self.execute_all([cmd])
 
     def execute_all(self, cmds: Sequence[EventCommand | dict[str, Any]]) -> list[EventFact]:
         """Several commands as one action (a whole flight's bags): all are checked, each on the event as the
-        ones before it leave it, and committed in one transaction; one refusal and nothing is recorded."""
-        scratch = FlightEvent.replay(list(self.event.log))
-        facts: list[EventFact] = []
-        for cmd in cmds:
-            facts += scratch.execute(cmd)
-        action = self.actions + 1
-        with self.conn:
+        ones before it leave it, and committed in one transaction; one refusal and nothing is recorded.
+
+        The file is held for writing while they are decided, after the facts another window or program
+        committed since this one last read it are folded in, so two windows on one event never decide on an
+        event that has moved under them."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._catch_up()
+            scratch = FlightEvent.replay(list(self.event.log))
+            facts: list[EventFact] = []
+            for cmd in cmds:
+                facts += scratch.execute(cmd)
+            action = self.actions + 1
             self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
                                   [(action, encode_fact(f)) for f in facts])
+            self.conn.commit()
+        except BaseException:
+            self.conn.rollback()
+            raise
         self.actions = action
+        self.seq += len(facts)
         self.event.record(facts)
         return facts
+
+    def _catch_up(self) -> None:
+        """Fold in the facts committed to the file since this store last read or wrote it."""
+        rows = self.conn.execute("SELECT seq, action, fact FROM facts WHERE seq > ? ORDER BY seq",
+                                 (self.seq,)).fetchall()
+        if rows:
+            self.event.record([decode_fact(bytes(r[2])) for r in rows])
+            self.seq = int(rows[-1][0])
+            self.actions = max(self.actions, max(int(r[1]) for r in rows))
+
+    def reload(self) -> None:
+        """Read what another window or program committed to the event file since (the dialog, before it shows)."""
+        self._catch_up()
 
     def close(self) -> None:
         self.conn.close()

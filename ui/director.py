@@ -124,6 +124,7 @@ class DirectorWindow(QMainWindow):
         self._connect()
         self._link_roster()
         self._start()
+        self.follow_event()
 
     # -- building: the widgets, their layout, the controllers --------------------------------------------
     def _make_widgets(self) -> None:
@@ -645,8 +646,23 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
 
-    def act_event(self) -> EventDialog:
-        """Tournament > Event of flights…: the event this tournament is a flight of (one dialog, not modal)."""
+    def follow_event(self) -> EventDialog | None:
+        """FLT-1, FLT-10: a tournament whose file remembers its event (a flight, or Day 2) opens with it: the event
+        file is opened beside it (Tournament > Event of flights… shows it at once, the strip's "End the day"
+        records the day's end in it) and the window's title names it. None: no event remembered."""
+        link = views.read(self.session.state, self.session.now()).event
+        if link is None or not link.file:
+            return None
+        dialog = self._event_dialog()
+        dialog.follow(link.file, link.part)
+        if dialog.store is not None:
+            read_only = " (read-only)" if self.session.read_only_reason else ""
+            title = dialog.event_state().title
+            self.setWindowTitle(f"{self.session.state.name or 'Tournament'}{read_only} — {link.part} of {title} "
+                                "— Floorman")
+        return dialog
+
+    def _event_dialog(self) -> EventDialog:
         from ui.dialogs.event import EventDialog
 
         dialog = self.event_dialog
@@ -657,7 +673,13 @@ class DirectorWindow(QMainWindow):
             dialog = EventDialog(lambda: self.session.state, run, lambda: self.printing.print_named("bags"), self)
             dialog.finished.connect(lambda _code: self.activateWindow())
             self.event_dialog = dialog
-        else:
+        return dialog
+
+    def act_event(self) -> EventDialog:
+        """Tournament > Event of flights…: the event this tournament is a flight of (one dialog, not modal)."""
+        known = self.event_dialog is not None
+        dialog = self._event_dialog()
+        if known:
             dialog.refresh()
         dialog.show()
         dialog.activateWindow()

@@ -346,6 +346,9 @@ def test_flt_10_day2_file_is_made_opened_in_its_own_window_and_a_bust_there_read
     assert day2 is not False and dialog.refused == ""
     assert dialog.feedback.text() == "Day 2 made in Main Event Day 2.floorman: 12 players carried in with their bags."
     qtbot.addWidget(day2)
+    assert day2.windowTitle() == "Main Event Day 2 — Day 2 of Main Event — Floorman"  # its file knows its event
+    assert day2.event_dialog is not None and day2.event_dialog.store is not None
+    assert "this tournament is its Day 2" in day2.event_dialog.heading.text()
     drawn = dialog.event_state().day2
     state = day2.session.state
     assert {p.name: (p.table, p.seat, p.stack) for p in state.players.values()} == {
@@ -357,6 +360,9 @@ def test_flt_10_day2_file_is_made_opened_in_its_own_window_and_a_bust_there_read
     assert day2.runner.run(Bust(player=out), day2.payouts_tab.feedback)
     placed = [p for p in day2.session.state.players.values() if p.place is not None]
     assert [(p.name, p.place) for p in placed] == [(out, 12)]
+    assert day2.event_dialog.read_day2(None), day2.event_dialog.feedback.text()  # from Day 2's own window
+    dialog.refresh()
+    assert dialog.event_state().day2.played is not None  # the other window's reading, seen here
     assert dialog.read_day2(None) is False and dialog.refused == "NOT_DAY2"  # this window is Day 1A, not Day 2
     day2.close()
     assert dialog.read_day2(path), dialog.feedback.text()
@@ -365,3 +371,54 @@ def test_flt_10_day2_file_is_made_opened_in_its_own_window_and_a_bust_there_read
     assert [r.day for r in results[1:]] == ["Day 1B", "Day 1B", "Day 1A", "Day 1A"]
     assert dialog.results.item(0, 1).text() == out
     w.close()
+
+
+def test_flt_1_a_flights_file_remembers_its_event_and_opens_with_it(qtbot, clock, tmp_path):
+    from app.api import load_profile
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    path = str(tmp_path / "day1a.floorman")
+    session = store_session(path, load_profile("tda"), "Day 1A")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        session.execute({"cmd": "register", "name": name})
+    session.execute({"cmd": "seat_all"})
+    session.execute({"cmd": "start_clock"})
+    w = DirectorWindow(session)
+    qtbot.addWidget(w)
+    assert w.event_dialog is None and "of" not in w.windowTitle()  # no event yet: nothing opened
+    dialog = _event_on(qtbot, w, tmp_path)
+    assert session.state.extra["event"] == {"file": str((tmp_path / "main.event").resolve()), "flight": "Day 1A"}
+    w.close()
+    session.close()
+
+    again = store_session(path)  # the next session: the director chooses nothing
+    w2 = DirectorWindow(again)
+    qtbot.addWidget(w2)
+    dialog = w2.event_dialog
+    assert dialog is not None and dialog.store is not None and dialog.flight == "Day 1A"
+    assert w2.windowTitle() == "Day 1A — Day 1A of Main Event — Floorman"
+    assert "this tournament is Day 1A" in dialog.heading.text()
+    assert w2.act_event() is dialog and dialog.isVisible()  # the way back to the event: already on it
+    assert w2.end_day("director")  # the day-over step records the day's end in the event too
+    assert dialog.event_state().flights["Day 1A"].ended
+    w2.close()
+    again.close()
+
+
+def test_flt_1_a_remembered_event_file_that_is_gone_is_said_and_the_flight_goes_on(qtbot, clock, tmp_path):
+    from app.api import load_profile
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    path = str(tmp_path / "day1b.floorman")
+    session = store_session(path, load_profile("tda"), "Day 1B")
+    session.execute({"cmd": "join_event", "event_file": str(tmp_path / "gone.event"), "flight": "Day 1B"})
+    w = DirectorWindow(session)
+    qtbot.addWidget(w)
+    dialog = w.event_dialog
+    assert dialog is not None and dialog.store is None and dialog.refused == "EVENT_MISSING"
+    assert "which is not there any more" in dialog.feedback.text()
+    assert w.windowTitle() == "Day 1B — Floorman"
+    w.close()
+    session.close()

@@ -17,6 +17,7 @@ returns, so what the dialog shows is on disk. A refusal is shown as one sentence
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,7 +45,7 @@ from PySide6.QtWidgets import (
 
 from app.api import RuleError, TournamentState, flight_event, fmt
 from app.commands import Command
-from app.commands.tournament import EndFlightDay
+from app.commands.tournament import EndFlightDay, JoinEvent
 from db.errors import StoreError
 from db.event_store import EventStore
 from ui.feedback import Feedback, one_sentence
@@ -347,6 +348,35 @@ class EventDialog(QDialog):
                             f"{name} added to the event: it is this tournament."):
             return False
         self.flight = name
+        self.remember(name)
+        self.refresh()
+        return True
+
+    def remember(self, flight: str) -> bool:
+        """FLT-1: the tournament's own file remembers this event and its flight (``join_event``), so it opens
+        with its event next time; nothing is run when it already does."""
+        if self.store is None:
+            return False
+        file = str(self.store.path.resolve())
+        if self.state().extra.get("event") == {"file": file, "flight": flight}:
+            return True
+        return self.run(JoinEvent(event_file=file, flight=flight), self.feedback)
+
+    def follow(self, file: str, part: str) -> bool:
+        """Open the event file this tournament remembers (``part``: its flight's name, or "Day 2"); a file that
+        is gone or cannot be opened is said in one sentence, and the tournament goes on without it."""
+        if self.store is not None and self.store.path.resolve() == Path(file).resolve():
+            return True
+        if not Path(file).is_file():
+            self.refused = "EVENT_MISSING"
+            self.feedback.refuse(f"This tournament belongs to the event in {file}, which is not there any more; "
+                                 "open the event's file where it is now.")
+            return False
+        if not self.open_event(file):
+            return False
+        flights = self.event_state().flights
+        self.flight = part if part in flights else None
+        self.feedback.done(f"This tournament is {part} of “{self.event_state().title}”.")
         self.refresh()
         return True
 
@@ -357,6 +387,7 @@ class EventDialog(QDialog):
             return False
         self.flight = name
         self.refused = ""
+        self.remember(name)
         self.feedback.done(f"This tournament is {name} of the event.")
         self.refresh()
         return True
@@ -615,8 +646,14 @@ class EventDialog(QDialog):
         if self.store is None:
             self.flights.setRowCount(0)
             return
+        try:
+            self.store.reload()  # what another window (a flight's, Day 2's) wrote to the event file since
+        except sqlite3.Error:
+            pass  # shown as last read; the next action says what is wrong with the file
         ev = self.event_state()
+        day2 = isinstance(self.state().extra.get("day2"), dict)
         this = (f" · this tournament is {self.flight}" if self.flight
+                else " · this tournament is its Day 2" if day2
                 else " · this tournament is not one of its flights yet")
         self.heading.setText(f"<b>{ev.title}</b> ({self.store.path.name}){this}")
         rows = flight_rows(ev, self.flight, self.state())
