@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 from app.api import RuleError, flight_event, load_profile
+from app.i18n import ngettext
 from floorman.args import Parser
 
 
@@ -168,7 +169,9 @@ def _make_day2_file(store: Any, out: str, level: int | None) -> int:
 
     carried = make_day2_file(store, out, level)
     with_level = flight_event.day2_start_level(store.event.state) if level is None else level
-    print(f"created {out}: {carried} players carried in, Day 2 starts at level {with_level}")
+    print(ngettext("created {file}: {n} player carried in, Day 2 starts at level {level}",
+                   "created {file}: {n} players carried in, Day 2 starts at level {level}", carried, file=out,
+                   level=with_level))
     return 0
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.api import MoneyView
+from app.i18n import _
 from sheets.model import Payout, printable
 
 KIND_WORDS = {
@@ -194,7 +195,7 @@ def lines_from_log(
     for line in out:
         line.what = _what(line, reasons.get(line.player) if line.player is not None else None)
         if line.seat:
-            line.what += f", paid by a seat from {line.seat}"
+            line.what += _(", paid by a seat from {satellite}", satellite=line.seat)
     return out
 
 

@@ -26,6 +26,7 @@ from app.api import ALL_CHANGED, Changes, PayoutView, PreregisteredView, Tournam
 from app.commands import Command
 from app.commands.roles import SCREEN
 from app.commands.tournament import EndFlightDay
+from app.i18n import _
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.command_map import ACTIONS, MENUS, bespoke, for_player, role_refusal
@@ -657,9 +658,8 @@ class DirectorWindow(QMainWindow):
         dialog.follow(link.file, link.part)
         if dialog.store is not None:
             read_only = " (read-only)" if self.session.read_only_reason else ""
-            title = dialog.event_state().title
-            self.setWindowTitle(f"{self.session.state.name or 'Tournament'}{read_only} — {link.part} of {title} "
-                                "— Floorman")
+            part = _("{part} of {event}", part=link.part, event=dialog.event_state().title)
+            self.setWindowTitle(f"{self.session.state.name or 'Tournament'}{read_only} — {part} — Floorman")
         return dialog
 
     def _event_dialog(self) -> EventDialog:

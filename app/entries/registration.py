@@ -23,6 +23,7 @@ from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
 from app.events.entries import PlayerRegistered, PlayerRenamed, PlayerWaitlisted, StackForfeited
 from app.format import chips as chip_text
+from app.i18n import _
 from app.levels.timeline import late_registration_closed_early
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
 from app.tournament.day_end import day2_entry_problem, day2_of
@@ -209,7 +210,7 @@ def register(ctx: Context, cmd: Register) -> None:
         no_entry_after_deal(ctx)
     seat = None if cmd.seat is None else " ".join(cmd.seat.split())
     if seat is not None and (not seat or not pay):
-        raise RuleError("INVALID_INPUT", "A seat pays a buy-in taken now: name the satellite whose seat pays it.",
+        raise RuleError("INVALID_INPUT", _("A seat pays a buy-in taken now: name the satellite whose seat pays it."),
                         "FLT-9")
     if day2_of(ctx.state) is not None:
         day2_entry_check(ctx, name)
@@ -281,8 +282,9 @@ def reenter(ctx: Context, cmd: Reenter) -> None:
     a player with chips forfeits them (removed from play) and buys a new stack in his seat (TDA 8-B)."""
     p = inputs.player(ctx.state, cmd.player)
     if day2_of(ctx.state) is not None:
-        raise RuleError("DAY2_REG_CLOSED", f"{p.name} cannot re-enter Day 2: a Day-2 player who is out stays out; "
-                        "only new players buy in on Day 2, where the event allows it.", "FLT-6")
+        raise RuleError("DAY2_REG_CLOSED", _("{name} cannot re-enter Day 2: a Day-2 player who is out stays out; "
+                                             "only new players buy in on Day 2, where the event allows it.",
+                                             name=p.name), "FLT-6")
     if not ctx.profile["reentry.offered"]:
         raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS["reenter"], "ENT-8")
     forfeits = _forfeits_stack(ctx, p)

@@ -44,6 +44,7 @@ from app.flights.rules import (
 )
 from app.format import chips as fmt_chips
 from app.format import count, money, ordinal
+from app.i18n import N_, _, ngettext
 from app.levels.timeline import current_level
 from app.profiles.profile import Profile, profile_from_dict
 
@@ -647,20 +648,22 @@ class FlightEvent:
 
     def _played_apart(self, d: Day2) -> None:
         if d.played is not None:
-            where = d.played.file or "its own file"
-            raise RuleError("DAY2_PLAYED_APART", f"Day 2 is played as a tournament of its own ({where}): enter its "
-                            "players and busts there, and read its results back into the event.")
+            where = d.played.file or _("its own file")
+            raise RuleError("DAY2_PLAYED_APART", _("Day 2 is played as a tournament of its own ({file}): enter its "
+                                                   "players and busts there, and read its results back into the "
+                                                   "event.", file=where))
 
     def _record_day2(self, cmd: RecordDay2) -> list[EventFact]:
         d = self.day2()
         if d.out or d.late:
-            raise RuleError("DAY2_PLAYED_HERE", "Day 2 is being played in this event (its busts are here); it "
-                            "cannot also be played as a tournament of its own.")
+            raise RuleError("DAY2_PLAYED_HERE", _(PLAYED_HERE))
         if min(cmd.late_entries, cmd.late_pool_cents, cmd.players, cmd.prize_pool_cents, cmd.carried_chips) < 0:
-            raise RuleError("INVALID_INPUT", "Day 2's figures are whole numbers, none below nothing.")
+            raise RuleError("INVALID_INPUT", _("Day 2's figures are whole numbers, none below nothing."))
         if cmd.players < len(d.stacks):
-            raise RuleError("INVALID_INPUT", f"Day 2 has {count(len(d.stacks), 'player')} from the bags; "
-                            f"that tournament has {count(cmd.players, 'player')}: it is not this event's Day 2.")
+            raise RuleError("INVALID_INPUT", ngettext(
+                "Day 2 has {n} player from the bags; that tournament has {players}: it is not this event's Day 2.",
+                "Day 2 has {n} players from the bags; that tournament has {players}: it is not this event's Day 2.",
+                len(d.stacks), players=cmd.players))
         return [Day2Recorded(file=cmd.file, late_entries=cmd.late_entries, late_pool_cents=cmd.late_pool_cents,
                              players=cmd.players, prize_pool_cents=cmd.prize_pool_cents,
                              carried_chips=cmd.carried_chips, results=list(cmd.results), over=cmd.over,
@@ -910,6 +913,10 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
 # -- Day 2 as a tournament of its own (FLT-10) ------------------------------------------------------------
 
 
+PLAYED_HERE = N_("Day 2 is being played in this event (its busts are here); it cannot also be played as a "
+                 "tournament of its own.")
+
+
 def day2_start_level(state: EventState) -> int:
     """FLT-10: the level Day 2 starts at unless the director picks another: the one after the last level any
     flight played (level 1 where no flight said)."""
@@ -936,13 +943,12 @@ def day2_commands(state: EventState, event_file: str = "", level: int | None = N
     player carried in with the bag he took forward (FLT-2), at the seat of the recorded draw (FLT-5)."""
     d = state.day2
     if d is None:
-        raise RuleError("DAY2_NOT_MADE", "Day 2 is not made yet; make it from the bags first.")
+        raise RuleError("DAY2_NOT_MADE", _("Day 2 is not made yet; make it from the bags first."))
     if d.out or d.late:
-        raise RuleError("DAY2_PLAYED_HERE", "Day 2 is being played in this event (its busts are here); it "
-                        "cannot also be played as a tournament of its own.")
+        raise RuleError("DAY2_PLAYED_HERE", _(PLAYED_HERE))
     start = day2_start_level(state) if level is None else level
     if start < 1:
-        raise RuleError("INVALID_INPUT", "Day 2 starts at level 1 or later.")
+        raise RuleError("INVALID_INPUT", _("Day 2 starts at level 1 or later."))
     bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
     assert state.profile is not None
     forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
@@ -965,8 +971,8 @@ def day2_results_of(state: TournamentState, file: str = "") -> RecordDay2:
     places, then the Day-1 finishers'), each prize to the cent as its payout table says."""
     carried = state.extra.get("day2")
     if not isinstance(carried, dict):
-        raise RuleError("NOT_DAY2", f"{state.name or file or 'That tournament'} is not an event's Day 2 "
-                        "(it was not made from an event's bags).")
+        raise RuleError("NOT_DAY2", _("{name} is not an event's Day 2 (it was not made from an event's bags).",
+                                      name=state.name or file or _("That tournament")))
     table = prize_table(state)
     won = awards(state, table)
     lines = [ResultLine(place=place, tied=state.players[pid].tied if tied else 1, player=state.players[pid].name,

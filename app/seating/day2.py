@@ -22,15 +22,16 @@ from app.errors import RuleError
 from app.events.entries import PlayerRegistered
 from app.events.seating import PlayerSeated, TableOpened
 from app.events.tournament import Day2Set, StackCarriedIn
+from app.i18n import _
 from app.tournament.day_end import day2_of
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
-def _before_play(state: TournamentState, what: str) -> None:
+def _before_play(state: TournamentState, words: str) -> None:
     if state.started:
-        raise RuleError("PLAY_BEGAN", f"Day 2's clock has run: {what} only before play begins.", "FLT-10")
+        raise RuleError("PLAY_BEGAN", words, "FLT-10")
 
 
 @command
@@ -39,23 +40,25 @@ def day2_of_event(ctx: Context, cmd: Day2OfEvent) -> None:
     state = ctx.state
     made = day2_of(state)
     if made is not None:
-        raise RuleError("DAY2_SET", f"This tournament is already the Day 2 of {made['event']}.", "FLT-10")
-    _before_play(state, "a tournament becomes an event's Day 2")
+        raise RuleError("DAY2_SET", _("This tournament is already the Day 2 of {event}.", event=made["event"]),
+                        "FLT-10")
+    _before_play(state, _("This tournament's clock has run: it can no longer become an event's Day 2."))
     if state.players:
-        raise RuleError("PLAY_BEGAN", "This tournament already has players; Day 2 is made in a new tournament "
-                        "from the event's bags.", "FLT-10")
+        raise RuleError("PLAY_BEGAN", _("This tournament already has players; Day 2 is made in a new tournament "
+                                        "from the event's bags."), "FLT-10")
     event = " ".join(cmd.event.split())
     if not event:
-        raise RuleError("INVALID_INPUT", "Day 2 needs the event's name.", "FLT-10")
-    entries = inputs.whole(cmd.entries, "The flights' entries", minimum=0)
-    pool = inputs.cents(cmd.pool_cents, "The flights' prize money")
-    level = inputs.whole(cmd.level, "The level Day 2 starts at", minimum=1)
+        raise RuleError("INVALID_INPUT", _("Day 2 needs the event's name."), "FLT-10")
+    entries = inputs.whole(cmd.entries, _("The flights' entries"), minimum=0)
+    pool = inputs.cents(cmd.pool_cents, _("The flights' prize money"))
+    level = inputs.whole(cmd.level, _("The level Day 2 starts at"), minimum=1)
     day1: list[tuple[str, str]] = []
     seen: set[str] = set()
     for player, flight in cmd.day1:
         name = " ".join(player.split())
         if not name or name.casefold() in seen:
-            raise RuleError("INVALID_INPUT", f"Each Day-1 finisher is named once ({player!r}).", "FLT-7")
+            raise RuleError("INVALID_INPUT", _("Each Day-1 finisher is named once ({player}).", player=player or "?"),
+                            "FLT-7")
         seen.add(name.casefold())
         day1.append((name, " ".join(flight.split())))
     ctx.emit(Day2Set(event=event, event_file=cmd.event_file, entries=entries, pool_cents=pool, day1=day1,
@@ -75,25 +78,27 @@ def carry_in(ctx: Context, cmd: CarryIn) -> None:
     state = ctx.state
     d = day2_of(state)
     if d is None:
-        raise RuleError("NOT_DAY2", "Only an event's Day 2 carries players in with their bags; this tournament "
-                        "was not made from an event (its players buy in).", "FLT-10")
-    _before_play(state, "players are carried in with their bags")
+        raise RuleError("NOT_DAY2", _("Only an event's Day 2 carries players in with their bags; this tournament "
+                                      "was not made from an event (its players buy in)."), "FLT-10")
+    _before_play(state, _("Day 2's clock has run: players are carried in with their bags only before play begins."))
     name = cmd.name_
     if name.strip() and " ".join(name.split()).casefold() in {p.name.casefold() for p in state.players.values()}:
-        raise RuleError("CARRIED_IN", f"{' '.join(name.split())} is already in Day 2; a player brings one bag.",
-                        "FLT-2")
+        raise RuleError("CARRIED_IN", _("{name} is already in Day 2; a player brings one bag.",
+                                        name=" ".join(name.split())), "FLT-2")
     name = checked_name(ctx, name)
-    chips = inputs.whole(cmd.chips, f"{name}'s bag", minimum=1)
-    number = inputs.whole(cmd.table, "The table", minimum=1)
+    chips = inputs.whole(cmd.chips, _("{name}'s bag", name=name), minimum=1)
+    number = inputs.whole(cmd.table, _("The table"), minimum=1)
     max_seats = int(ctx.profile["table.max_seats"])
     table = state.tables.get(number)
     seats = table.max_seats if table is not None else max_seats
-    seat = inputs.whole(cmd.seat, "The seat", minimum=1)
+    seat = inputs.whole(cmd.seat, _("The seat"), minimum=1)
     if seat > seats:
-        raise RuleError("SEAT_OUT_OF_RANGE", f"Table {number} has seats 1 to {seats}.", "FLT-10")
+        raise RuleError("SEAT_OUT_OF_RANGE", _("Table {table} has seats 1 to {seats}.", table=number, seats=seats),
+                        "FLT-10")
     if table is not None and seat in table.seats:
         held = state.players[table.seats[seat]].name
-        raise RuleError("SEAT_TAKEN", f"Table {number} seat {seat} is already {held}'s.", "FLT-10")
+        raise RuleError("SEAT_TAKEN", _("Table {table} seat {seat} is already {name}'s.", table=number, seat=seat,
+                                        name=held), "FLT-10")
     pid = state.next_player_id
     ctx.emit(PlayerRegistered(player=pid, name_=name))
     ctx.emit(StackCarriedIn(player=pid, chips=chips, flight=" ".join(cmd.flight.split()), bag=cmd.bag.strip()))

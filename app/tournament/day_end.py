@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.core.state import TournamentState
+from app.i18n import _
 
 
 def day_is_over(settings: Mapping[str, Any], entries: int, left: int, level: int) -> bool:
@@ -54,12 +55,13 @@ def day2_entry_problem(state: TournamentState, name: str) -> tuple[str, str] | N
         return None
     assert state.profile is not None
     if not state.profile["flight.day2_late_reg"]:
-        return "DAY2_REG_CLOSED", "This event takes no new players on Day 2."
+        return "DAY2_REG_CLOSED", _("This event takes no new players on Day 2.")
     if state.batches:
-        return "DAY2_REG_CLOSED", "Day 2 has had its first bust; late registration is over."
+        return "DAY2_REG_CLOSED", _("Day 2 has had its first bust; late registration is over.")
     k = " ".join(name.split()).casefold()
     if not state.profile["flight.enter_several"]:
         for player, flight in d.get("day1", ()):
             if " ".join(str(player).split()).casefold() == k:
-                return "ENTERED_OTHER_FLIGHT", f"{name} entered {flight}; this event allows one entry per player."
+                return "ENTERED_OTHER_FLIGHT", _("{name} entered {flight}; this event allows one entry per player.",
+                                                 name=name, flight=flight)
     return None

@@ -10,6 +10,7 @@ from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.tournament import EventJoined, FlightDayEnded, NoteWritten, SettingsChanged, TournamentCreated
 from app.format import currency_name
+from app.i18n import _
 from app.levels.structure import Structure, check_forced_bets, check_setup, for_settings
 from app.levels.timeline import structure_of
 from app.profiles.profile import profile_from_dict, validate_settings
@@ -64,9 +65,10 @@ def join_event(ctx: Context, cmd: JoinEvent) -> None:
     """FLT-1: this tournament is a flight of an event (its file and the flight's name), remembered in its file."""
     file, flight = cmd.event_file.strip(), " ".join(cmd.flight.split())
     if not file or not flight:
-        raise RuleError("INVALID_INPUT", "Name the event's file and this tournament's flight in it.", "FLT-1")
+        raise RuleError("INVALID_INPUT", _("Name the event's file and this tournament's flight in it."), "FLT-1")
     if ctx.state.extra.get("event") == {"file": file, "flight": flight}:
-        raise RuleError("INVALID_INPUT", f"This tournament is already {flight} of that event.", "FLT-1")
+        raise RuleError("INVALID_INPUT", _("This tournament is already {flight} of that event.", flight=flight),
+                        "FLT-1")
     ctx.emit(EventJoined(event_file=file, flight=flight))
 
 

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 from app.api import RuleError, TournamentState, flight_event, fmt
 from app.commands import Command
 from app.commands.tournament import EndFlightDay, JoinEvent
+from app.i18n import _, ngettext
 from db.errors import StoreError
 from db.event_store import EventStore
 from ui.feedback import Feedback, one_sentence
@@ -234,7 +235,7 @@ class EventDialog(QDialog):
             ("use", "This tournament is the flight selected", row1),
             ("end_day", "End the day…", row2), ("bag_sheet", "Print the bag-and-tag sheet", row2),
             ("bags", "Enter the bags…", row2), ("day2", "Make Day 2", row2),
-            ("day2_file", "Make Day 2 file…", row2), ("day2_results", "Read Day 2's results", row2),
+            ("day2_file", _("Make Day 2 file…"), row2), ("day2_results", _("Read Day 2's results"), row2),
         ):
             b = QPushButton(words)
             self.buttons[key] = b
@@ -369,14 +370,14 @@ class EventDialog(QDialog):
             return True
         if not Path(file).is_file():
             self.refused = "EVENT_MISSING"
-            self.feedback.refuse(f"This tournament belongs to the event in {file}, which is not there any more; "
-                                 "open the event's file where it is now.")
+            self.feedback.refuse(_("This tournament belongs to the event in {file}, which is not there any more; "
+                                   "open the event's file where it is now.", file=file))
             return False
         if not self.open_event(file):
             return False
         flights = self.event_state().flights
         self.flight = part if part in flights else None
-        self.feedback.done(f"This tournament is {part} of “{self.event_state().title}”.")
+        self.feedback.done(_("This tournament is {part} of “{event}”.", part=part, event=self.event_state().title))
         self.refresh()
         return True
 
@@ -489,7 +490,7 @@ class EventDialog(QDialog):
 
         if self.store is None:
             self.refused = "NO_EVENT"
-            self.feedback.refuse("No event is open: create one or open its file first.")
+            self.feedback.refuse(_("No event is open: create one or open its file first."))
             return False
         try:
             carried = make_day2_file(self.store, path, level)
@@ -502,8 +503,9 @@ class EventDialog(QDialog):
             self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
             return False
         self.refused = ""
-        self.feedback.done(f"Day 2 made in {Path(path).name}: {fmt.count(carried, 'player')} carried in with "
-                           "their bags.")
+        self.feedback.done(ngettext("Day 2 made in {file}: {n} player carried in with the bag.",
+                                    "Day 2 made in {file}: {n} players carried in with their bags.",
+                                    carried, file=Path(path).name))
         return self.open_day2(path) if open_it else True
 
     def open_day2(self, path: str) -> QWidget | bool:
@@ -528,7 +530,7 @@ class EventDialog(QDialog):
 
         if self.store is None:
             self.refused = "NO_EVENT"
-            self.feedback.refuse("No event is open: create one or open its file first.")
+            self.feedback.refuse(_("No event is open: create one or open its file first."))
             return False
         try:
             if path is None:
@@ -544,8 +546,9 @@ class EventDialog(QDialog):
             self.refused = "STORE"
             self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
             return False
-        over = "Day 2 is over" if cmd.over else "Day 2 is still playing"
-        if not self.execute(cmd, self.feedback, f"Day 2's results read into the event: {over}."):
+        done = (_("Day 2's results read into the event: Day 2 is over.") if cmd.over
+                else _("Day 2's results read into the event: Day 2 is still playing."))
+        if not self.execute(cmd, self.feedback, done):
             return False
         self.day2_tabs.setCurrentWidget(self.results)
         return True
@@ -554,12 +557,13 @@ class EventDialog(QDialog):
         if self.store is None:
             return
         start = flight_event.day2_start_level(self.event_state())
-        level, ok = QInputDialog.getInt(self, "Make Day 2 file", "Day 2's clock starts at level:", start, 1, 999)
+        level, ok = QInputDialog.getInt(self, _("Make Day 2 file"), _("Day 2's clock starts at level:"), start, 1,
+                                        999)
         if not ok:
             return
-        suggested = str(self.store.path.with_name(f"{self.event_state().title} Day 2.floorman"))
-        path, _ = QFileDialog.getSaveFileName(self, "Day 2's tournament file", suggested,
-                                              "Floorman tournaments (*.floorman)")
+        suggested = str(self.store.path.with_name(_("{event} Day 2", event=self.event_state().title) + ".floorman"))
+        path, _kind = QFileDialog.getSaveFileName(self, _("Day 2's tournament file"), suggested,
+                                                  "Floorman (*.floorman)")
         if path:
             self.make_day2_file(path if path.endswith(".floorman") else path + ".floorman", level)
 
@@ -567,8 +571,8 @@ class EventDialog(QDialog):
         if isinstance(self.state().extra.get("day2"), dict):  # the open tournament is Day 2: read it
             self.read_day2()
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Day 2's tournament file", "",
-                                              "Floorman tournaments (*.floorman);;All files (*)")
+        path, _kind = QFileDialog.getOpenFileName(self, _("Day 2's tournament file"), "",
+                                                  "Floorman (*.floorman);;* (*)")
         if path:
             self.read_day2(path)
 
@@ -653,7 +657,7 @@ class EventDialog(QDialog):
         ev = self.event_state()
         day2 = isinstance(self.state().extra.get("day2"), dict)
         this = (f" · this tournament is {self.flight}" if self.flight
-                else " · this tournament is its Day 2" if day2
+                else _(" · this tournament is its Day 2") if day2
                 else " · this tournament is not one of its flights yet")
         self.heading.setText(f"<b>{ev.title}</b> ({self.store.path.name}){this}")
         rows = flight_rows(ev, self.flight, self.state())
