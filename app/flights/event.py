@@ -1,18 +1,17 @@
-"""A multi-flight event: the flights, the bags at the end of each day, Day 2, satellite seats (FLT-1..FLT-9).
+"""A multi-flight event: the flights, the bags at the end of each day, Day 2, satellite seats (FLT-1..FLT-10).
 
 Each flight stays a tournament of its own (its own file, clock, tables and room). The event ties them:
 it keeps what each flight ended with (its entries, its prize money, the chips in play at each table and
 the players who finished, taken from the flight's state by :func:`day_end_of` when the director ends the
-day), the bags counted at each table, and Day 2, made from the bags. Day 2 is played in the event: its
-seats come from a recorded draw, its busts hand the busted players' chips to the player who won them,
-so every chip bagged on Day 1 is accounted for to the last one, and the places and prizes are counted
-over every entry of every flight.
+day), the bags counted at each table, and Day 2's draw, made from the bags.
 
-Why Day 2 is played in the event rather than as a tournament of its own: its prize pool and its places
-span every flight (a Day-1 finisher of 1A ranks among those of 1B, FLT-7, and may be paid, FLT-8), which a
-tournament, whose pool and places count only its own entries, cannot say; and a tournament's chips are
-only those its entries issued (section 20.9), while Day 2's come from bags. So the event keeps Day 2's
-seats, stacks and busts itself, and the flights keep their clocks, tables and rooms.
+Day 2 is then played as a tournament of its own (FLT-10): :func:`day2_commands` makes it from the draw (what it
+plays for: every flight's entries and prize money and the Day-1 finishers, who rank below its players; then each
+Day-2 player carried in with his bag, an entry with chips and no money, so its chips are the bags, section 20.9),
+and :func:`day2_results_of` reads its one list of places and prizes back (``record_day2``), so the event's results,
+sheets and exports show the whole event. A small event may instead play Day 2 in the event itself
+(``bust_day2``: its busts hand the busted players' chips to the player who won them); one way or the other,
+never both.
 
 The event is folded from its own typed events, like a tournament: a command is checked first (a
 :class:`~app.errors.RuleError` with a reason code and words, nothing changed), then its events are
