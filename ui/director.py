@@ -6,6 +6,7 @@ import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -654,8 +655,13 @@ class DirectorWindow(QMainWindow):
         link = views.read(self.session.state, self.session.now()).event
         if link is None or not link.file:
             return None
+        file = link.file
+        if not Path(file).is_file() and self.session.path:  # both files moved together (another folder, a stick)
+            beside = Path(self.session.path).parent / Path(file).name
+            if beside.is_file():
+                file = str(beside)
         dialog = self._event_dialog()
-        dialog.follow(link.file, link.part)
+        dialog.follow(file, link.part)
         if dialog.store is not None:
             read_only = " (read-only)" if self.session.read_only_reason else ""
             part = _("{part} of {event}", part=link.part, event=dialog.event_state().title)

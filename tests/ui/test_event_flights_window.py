@@ -422,3 +422,27 @@ def test_flt_1_a_remembered_event_file_that_is_gone_is_said_and_the_flight_goes_
     assert w.windowTitle() == "Day 1B — Floorman"
     w.close()
     session.close()
+
+
+def test_flt_1_a_flight_and_its_event_moved_together_still_open_together(qtbot, clock, tmp_path):
+    import shutil
+
+    from app.api import load_profile
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    old, new = tmp_path / "laptop", tmp_path / "stick"
+    old.mkdir()
+    EventStore.create(old / "main.event", load_profile("tda"), "Main Event", seed=1).close()
+    session = store_session(str(old / "day1a.floorman"), load_profile("tda"), "Day 1A")
+    session.execute({"cmd": "join_event", "event_file": str(old / "main.event"), "flight": "Day 1A"})
+    session.close()
+    shutil.move(str(old), str(new))
+    moved = store_session(str(new / "day1a.floorman"))
+    w = DirectorWindow(moved)
+    qtbot.addWidget(w)
+    dialog = w.event_dialog
+    assert dialog is not None and dialog.store is not None and dialog.store.path == new / "main.event"
+    assert w.windowTitle() == "Day 1A — Day 1A of Main Event — Floorman"
+    w.close()
+    moved.close()
