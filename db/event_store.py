@@ -14,7 +14,7 @@ it was. Opening the file replays its facts (the Day-2 draw's seed is among them,
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -93,7 +93,7 @@ class EventStore:
     def execute(self, cmd: EventCommand | dict[str, Any]) -> list[EventFact]:
         """Decide, commit the facts, then fold them in; a refusal (RuleError) or a failed write changes nothing.
         Decided on the file as it is: what another window (a flight's, Day 2's) wrote to it is read first."""
-        return self.execute_all([cmd])
+        return self._commit(lambda: self.event.decide(cmd))
 
     def execute_all(self, cmds: Sequence[EventCommand | dict[str, Any]]) -> list[EventFact]:
         """Several commands as one action (a whole flight's bags): all are checked, each on the event as the
@@ -102,13 +102,21 @@ class EventStore:
         The file is held for writing while they are decided, after the facts another window or program
         committed since this one last read it are folded in, so two windows on one event never decide on an
         event that has moved under them."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            self._catch_up()
+        def decide() -> list[EventFact]:
             scratch = FlightEvent.replay(list(self.event.log))
             facts: list[EventFact] = []
             for cmd in cmds:
                 facts += scratch.execute(cmd)
+            return facts
+
+        return self._commit(decide)
+
+    def _commit(self, decide: Callable[[], list[EventFact]]) -> list[EventFact]:
+        """Hold the file for writing, fold in what others committed, decide, write and commit, then fold in."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._catch_up()
+            facts = decide()
             action = self.actions + 1
             self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
                                   [(action, encode_fact(f)) for f in facts])
