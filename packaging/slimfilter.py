@@ -12,7 +12,8 @@ DROP = re.compile(
     r"|platformthemes/libqgtk3|qmltooling|sceneparsers|renderers|geometryloaders)"
     r"|PySide6/Qt/plugins/platforms/lib(qeglfs|qlinuxfb|qminimalegl|qvnc|qvkkhrdisplay|qwayland|qminimal)"
     r"|PySide6/Qt/qml/"
-    r"|PySide6/Qt/plugins/imageformats/libq(tiff|webp|icns|tga|wbmp|pdf)"
+    r"|PySide6/Qt/plugins/imageformats/libq(tiff|webp|icns|tga|wbmp|pdf|ico)"
+    r"|PySide6/Qt/plugins/xcbglintegrations/|^libxcb-glx\."
     r"|pillow\.libs/lib(avif|webp|sharpyuv|lcms2|dav1d|aom|SvtAv1|freetype|harfbuzz|brotli)"
     r"|PIL/_imagingft\."
     r"|^lib(ssl|crypto)\.so"
@@ -27,7 +28,11 @@ DROP = re.compile(
 # (app/format.py) and in the shipped languages' own for the others, so only the root, English,
 # English-regional and the shipped languages' files ship (global.dat, the currencies, stays). Qt's own
 # words (its standard buttons) ship for the same languages.
-BABEL_DROP = re.compile(r"babel/locale-data/(?!(root|en|en_[A-Za-z0-9_]+|de|fr|es|pt|pt_BR)\.dat$|LICENSE)[^/]+$")
+# The English regions kept are those app/format.py writes a currency in (LOCALES) and their parents.
+BABEL_DROP = re.compile(
+    r"babel/locale-data/(?!(root|en|en_(001|150|US|CA|AU|NZ|GB|IE|CH|IN|ZA|SG|HK)|de|fr|es|pt|pt_BR)\.dat$"
+    r"|LICENSE)[^/]+$"
+)
 
 
 def keep(entry: tuple) -> bool:

@@ -67,7 +67,7 @@ def launch(opts: Namespace) -> int:
         try:
             normalise(requested, (*shipped(), PSEUDO))
         except Exception as exc:  # noqa: BLE001 - the engine's refusal (UNKNOWN_LANGUAGE), in words
-            print(f"floorman: {exc}", file=sys.stderr)
+            print(f"floorman: {getattr(exc, 'message', exc)}", file=sys.stderr)
             return 2
     screenshot = getattr(opts, "screenshot", None)
     demo = bool(getattr(opts, "demo", False))
