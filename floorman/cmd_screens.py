@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.errors import RuleError
+from app.api import RuleError
 from app.i18n import use_language
 from floorman.args import Parser
 from screens.layout import Layout, LayoutEntry, LayoutError, find_layout, list_layouts, load_layout, venue_layouts

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.api import MoneyView
+from app.i18n import _
 from sheets.model import Payout, printable
 
 KIND_WORDS = {
@@ -56,6 +57,7 @@ class MoneyLine:
     accounts: set[str] = field(default_factory=set)
     station: str = ""  # the station that recorded it on a shared tournament ("Desk 1"), else ""
     operator: str = ""  # who was at that station
+    seat: str = ""  # FLT-9: the satellite whose seat paid it (no cash at the desk)
 
     def __post_init__(self) -> None:
         self.name = printable(self.name)
@@ -183,13 +185,17 @@ def lines_from_log(
             split = row.get("split") or ({"house": cents} if to == "fee" else {})
             for name, c in split.items():
                 last.fee_split[str(name)] = last.fee_split.get(str(name), 0) + int(c)
+        if row.get("seat"):
+            last.seat = str(row["seat"])
         if to == "refund":
             last.cash_cents = -cents
-        elif "refund" not in last.accounts:
+        elif "refund" not in last.accounts and not last.seat:  # FLT-9: a seat paid it, not cash
             last.cash_cents += cents
         last.pool_after = pool
     for line in out:
         line.what = _what(line, reasons.get(line.player) if line.player is not None else None)
+        if line.seat:
+            line.what += _(", paid by a seat from {satellite}", satellite=line.seat)
     return out
 
 
@@ -200,7 +206,7 @@ def collect_money(money: MoneyView, prizes: list[Payout],
     ``money_authors()``), used only when there is one for every row."""
     names = {r.player_id: r.name for r in money.rows if r.player_id is not None}
     log = [{"at": r.at, "kind": r.kind, "player": r.player_id if r.player_id is not None else r.name,
-            "cents": r.cents, "to": r.to, "split": dict(r.split)} for r in money.rows]
+            "cents": r.cents, "to": r.to, "split": dict(r.split), "seat": r.seat} for r in money.rows]
     authors = [(str(s), str(o)) for s, o in recorded_by] if len(recorded_by) == len(money.rows) else []
     trail = MoneyTrail(lines=lines_from_log(log, names, money.refund_reasons, authors), log_rows=len(money.rows))
     for r in money.rows:

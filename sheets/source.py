@@ -101,7 +101,9 @@ def _bounties_won(view: views.TournamentView) -> dict[str, int]:
 
 def payouts(view: views.TournamentView) -> list[Payout]:
     won = _bounties_won(view)
-    return [Payout(r.place, r.prize_cents, r.name, r.span, bounties_cents=won.get(r.name or "", 0), seat=r.seat)
+    flights = {d.place: d.flight for d in view.day1}  # FLT-7: a Day-1 finisher's place says his flight
+    return [Payout(r.place, r.prize_cents, f"{r.name} ({flights[r.place]})" if r.place in flights and r.name
+                   else r.name, r.span, bounties_cents=won.get(r.name or "", 0), seat=r.seat)
             for r in view.payouts]
 
 
@@ -126,6 +128,8 @@ def results(view: views.TournamentView, knocked: Mapping[str, str] | None = None
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)
     ]
+    # FLT-7, FLT-10: an event's Day 2 lists the Day-1 finishers below its own players, each with his flight
+    out += [Payout(d.place, d.prize_cents, f"{d.name} ({d.flight})") for d in view.day1]
     return sorted(out, key=lambda r: (r.place, r.name or ""))
 
 

@@ -6,6 +6,7 @@ import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -26,6 +27,7 @@ from app.api import ALL_CHANGED, Changes, PayoutView, PreregisteredView, Tournam
 from app.commands import Command
 from app.commands.roles import SCREEN
 from app.commands.tournament import EndFlightDay
+from app.i18n import _
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.command_map import ACTIONS, MENUS, bespoke, for_player, role_refusal
@@ -124,6 +126,7 @@ class DirectorWindow(QMainWindow):
         self._connect()
         self._link_roster()
         self._start()
+        self.follow_event()
 
     # -- building: the widgets, their layout, the controllers --------------------------------------------
     def _make_widgets(self) -> None:
@@ -645,8 +648,27 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
 
-    def act_event(self) -> EventDialog:
-        """Tournament > Event of flights…: the event this tournament is a flight of (one dialog, not modal)."""
+    def follow_event(self) -> EventDialog | None:
+        """FLT-1, FLT-10: a tournament whose file remembers its event (a flight, or Day 2) opens with it: the event
+        file is opened beside it (Tournament > Event of flights… shows it at once, the strip's "End the day"
+        records the day's end in it) and the window's title names it. None: no event remembered."""
+        link = views.read(self.session.state, self.session.now()).event
+        if link is None or not link.file:
+            return None
+        file = link.file
+        if not Path(file).is_file() and self.session.path:  # both files moved together (another folder, a stick)
+            beside = Path(self.session.path).parent / Path(file).name
+            if beside.is_file():
+                file = str(beside)
+        dialog = self._event_dialog()
+        dialog.follow(file, link.part)
+        if dialog.store is not None:
+            read_only = " (read-only)" if self.session.read_only_reason else ""
+            part = _("{part} of {event}", part=link.part, event=dialog.event_state().title)
+            self.setWindowTitle(f"{self.session.state.name or 'Tournament'}{read_only} — {part} — Floorman")
+        return dialog
+
+    def _event_dialog(self) -> EventDialog:
         from ui.dialogs.event import EventDialog
 
         dialog = self.event_dialog
@@ -657,7 +679,13 @@ class DirectorWindow(QMainWindow):
             dialog = EventDialog(lambda: self.session.state, run, lambda: self.printing.print_named("bags"), self)
             dialog.finished.connect(lambda _code: self.activateWindow())
             self.event_dialog = dialog
-        else:
+        return dialog
+
+    def act_event(self) -> EventDialog:
+        """Tournament > Event of flights…: the event this tournament is a flight of (one dialog, not modal)."""
+        known = self.event_dialog is not None
+        dialog = self._event_dialog()
+        if known:
             dialog.refresh()
         dialog.show()
         dialog.activateWindow()

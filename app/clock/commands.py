@@ -61,6 +61,7 @@ from app.levels.timeline import (
     structure_of,
     to_ms,
 )
+from app.tournament.day_end import day2_of
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -96,7 +97,11 @@ def start_clock(ctx: Context, cmd: StartClock) -> None:
         raise RuleError("CLOCK_STATE", _("The clock is already started; pause or resume it instead."), "CLK-10")
     structure = structure_of(ctx.state)
     check_structure(ctx, structure)
-    level = inputs.whole(cmd.level, _("The level"), minimum=1)
+    day2 = day2_of(ctx.state)  # FLT-10: an event's Day 2 starts where the flights stopped
+    given = cmd.level if cmd.level is not None else (int(day2["level"]) if day2 is not None else 1)
+    if cmd.level is None and structure.last_level is not None:
+        given = min(given, structure.last_level)  # the flights played the whole structure: its last level
+    level = inputs.whole(given, _("The level"), minimum=1)
     if structure.last_level is not None and level > structure.last_level:
         raise RuleError(
             "INVALID_INPUT", _("The structure has {last_level} levels.", last_level=structure.last_level), "CLK-1"

@@ -20,14 +20,28 @@ from app.errors import Question, RuleError
 from app.events.eliminations import PayoutsLocked, PayoutsSet, PayoutsUnlocked
 from app.format import money, ordinal
 from app.i18n import _, ngettext
+from app.tournament.day_end import day2_of
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
 def prize_pool(state: TournamentState) -> int:
+    """The pool taken (ENT-2) or the guarantee; an event's Day 2 (FLT-8, FLT-10): every flight's prize money too."""
     assert state.profile is not None
-    return max(state.pool_cents, int(state.profile["money.guarantee_cents"]))
+    return max(state.pool_cents + event_part(state, "pool_cents"), int(state.profile["money.guarantee_cents"]))
+
+
+def event_part(state: TournamentState, what: str) -> int:
+    """FLT-10: the flights' ``entries`` or ``pool_cents`` an event's Day 2 plays for (0 in any other tournament)."""
+    d = day2_of(state)
+    return int(d[what]) if d is not None else 0
+
+
+def day1_finishers(state: TournamentState) -> list[tuple[str, str]]:
+    """FLT-7: an event's Day-1 finishers (player, flight), best first: they take the places below Day 2's."""
+    d = day2_of(state)
+    return [(str(n), str(f)) for n, f in d["day1"]] if d is not None else []
 
 
 def bracket_count(state: TournamentState) -> int:
@@ -35,7 +49,10 @@ def bracket_count(state: TournamentState) -> int:
     assert state.profile is not None
     if state.profile["payout.bracket_basis"] == "entries":
         counts = state.money_counts
-        return counts.get("entry", 0) + counts.get("reentry", 0) + counts.get("rebuy", 0)
+        return counts.get("entry", 0) + counts.get("reentry", 0) + counts.get("rebuy", 0) + event_part(state, "entries")
+    if day2_of(state) is not None:  # FLT-8: an event's bracket is chosen by its entries
+        counts = state.money_counts
+        return counts.get("entry", 0) + counts.get("reentry", 0) + event_part(state, "entries")
     return state.entrants
 
 
@@ -58,7 +75,8 @@ def percents(state: TournamentState) -> list[float] | None:
 def paid_entries(state: TournamentState) -> int:
     """Buy-ins and re-entries that were not refunded: what PAY-7's share of the entries counts."""
     counts = state.money_counts
-    return counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
+    return (counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
+            + event_part(state, "entries"))  # FLT-8: an event's Day 2 counts every flight's entries
 
 
 def places_by_percent(entries: int, percent: float, rounding: str) -> int:
@@ -187,7 +205,7 @@ def prize_table(state: TournamentState) -> list[int]:
     else:
         weights = share_weights(state)
         prizes = shaped_prizes(state, *weights) if weights else []
-    field = max(state.entrants, 1)
+    field = max(state.entrants + len(day1_finishers(state)), 1)  # FLT-8: the event's players, Day 1's too
     if len(prizes) > field:  # PAY-5: places nobody can take go to 1st
         prizes[0] += sum(prizes[field:])
         prizes = prizes[:field]
@@ -247,6 +265,19 @@ def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, 
     return out
 
 
+def day1_awards(state: TournamentState, table: list[int] | None = None) -> list[tuple[int, str, str, int]]:
+    """FLT-7, FLT-8: an event's Day-1 finishers below every Day-2 player: (place, player, flight, cents), best
+    first; their places follow the Day-2 players' (the carried-in and Day 2's late entries)."""
+    finishers = day1_finishers(state)
+    if not finishers:
+        return []
+    if table is None:
+        table = prize_table(state)
+    first = state.entrants + 1
+    return [(first + i, name, flight, table[first + i - 1] if first + i <= len(table) else 0)
+            for i, (name, flight) in enumerate(finishers)]
+
+
 def payout_rows(
     state: TournamentState,
     table: list[int] | None = None,
@@ -269,9 +300,14 @@ def payout_rows(
         open_amounts = sorted((int(ln["amount_cents"]) for ln in lines if int(ln["player"]) not in won), reverse=True)
         if open_amounts and 1 not in by_place:
             open_amounts[0] += table[0] - max(int(ln["amount_cents"]) for ln in lines)
+    day1 = {place: name for place, name, _flight, _cents in day1_awards(state, table)}  # FLT-7
     place = 1
     while place <= len(table):
         pids = by_place.get(place)
+        if not pids and place in day1:
+            rows.append({"place": place, "player": day1[place], "amount_cents": table[place - 1], "tied": False})
+            place += 1
+            continue
         if not pids:
             amount = open_amounts.pop(0) if open_amounts else table[place - 1]
             rows.append({"place": place, "player": None, "amount_cents": amount, "tied": False})

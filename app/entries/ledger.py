@@ -98,13 +98,16 @@ def _hands_at_table(state: TournamentState, p: Player) -> int:
 
 def log_money(
     state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str,
-    split: dict[str, int] | None = None,
+    split: dict[str, int] | None = None, seat: str = "",
 ) -> None:
     """One row of the money log; ``to`` is pool, bounty, fee, forfeit_fee or refund (negative: money out); a fee
-    row carries its ``split`` by fee type (house, dealer, staff)."""
+    row carries its ``split`` by fee type (house, dealer, staff); ``seat``: the satellite whose seat paid it
+    (FLT-9), not cash."""
     row: dict[str, Any] = {"at": at, "kind": kind, "player": player, "cents": cents_, "to": to}
     if split:
         row["split"] = dict(split)
+    if seat:
+        row["seat"] = seat
     state.money_log.append(row)
 
 
@@ -186,15 +189,17 @@ def _chips_bought(state: TournamentState, ev: ChipsBought) -> None:
         if p.hand_purchase_mark != mark:
             p.hand_purchase_mark, p.hand_purchase_cents = mark, 0
         p.hand_purchase_cents += price
-    log_money(state, ev.at, kind, p.id, price - bounty, "pool")
+    seat = ev.paid_by  # FLT-9: a satellite's seat paid it; the money trail says so, not cash
+    log_money(state, ev.at, kind, p.id, price - bounty, "pool", seat=seat)
     if bounty:
-        log_money(state, ev.at, kind + "_bounty", p.id, bounty, "bounty")
+        log_money(state, ev.at, kind + "_bounty", p.id, bounty, "bounty", seat=seat)
     if fee:
-        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split)
+        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split, seat=seat)
 
 
 def emit_purchase(
-    ctx: Context, p: Player, kind: PurchaseKind, price: int, chips: int, stack_before: int | None = None
+    ctx: Context, p: Player, kind: PurchaseKind, price: int, chips: int, stack_before: int | None = None,
+    paid_by: str = "",
 ) -> None:
     """One purchase: the price to the pool, and the profile's fees for this kind (ENT-11) kept apart."""
     fees = fees_for(ctx.profile, kind)
@@ -208,6 +213,7 @@ def emit_purchase(
         hand_mark=_hands_at_table(ctx.state, p),
         stack_before=stack_before,
         bounty_cents=bounty_part(ctx.profile, kind, price),
+        paid_by=paid_by,
     ))
 
 

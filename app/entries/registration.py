@@ -26,6 +26,7 @@ from app.format import chips as chip_text
 from app.i18n import N_, _, ngettext
 from app.levels.timeline import late_registration_closed_early
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
+from app.tournament.day_end import day2_entry_problem, day2_of
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -90,6 +91,9 @@ def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     (:func:`app.levels.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
     ``reenter`` and the clock view; never after a deal (:func:`no_entry_after_deal`)."""
     no_entry_after_deal(ctx)
+    if day2_of(ctx.state) is not None:  # FLT-6: an event's Day 2 takes new players by the profile's flight rule
+        day2_entry_check(ctx, "")
+        return
     mode = ctx.profile["late.mode"]
     if mode != "levels":
         raise RuleError("NOT_OFFERED", _("This tournament takes no entries once play has begun."), "REG-6")
@@ -98,6 +102,13 @@ def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
             raise RuleError("WINDOW_CLOSED", _("The director has closed late registration."), "REG-8")
         last = int(ctx.profile["late.last_level"])
         raise RuleError("WINDOW_CLOSED", _("Late entry closed at the end of level {last}.", last=last), rule)
+
+
+def day2_entry_check(ctx: Context, name: str) -> None:
+    """FLT-6: a new player buys in on an event's Day 2 only where the profile says, before its first bust."""
+    problem = day2_entry_problem(ctx.state, name)
+    if problem is not None:
+        raise RuleError(problem[0], problem[1], "FLT-6")
 
 
 def open_seat_exists(state: TournamentState) -> bool:
@@ -239,6 +250,12 @@ def register(ctx: Context, cmd: Register) -> None:
     price, chips = entry_terms(ctx, cmd.amount_cents)
     if pay:
         no_entry_after_deal(ctx)
+    seat = None if cmd.seat is None else " ".join(cmd.seat.split())
+    if seat is not None and (not seat or not pay):
+        raise RuleError("INVALID_INPUT", _("A seat pays a buy-in taken now: name the satellite whose seat pays it."),
+                        "FLT-9")
+    if day2_of(ctx.state) is not None:
+        day2_entry_check(ctx, name)
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
@@ -265,7 +282,7 @@ def register(ctx: Context, cmd: Register) -> None:
         ctx.emit(PlayerWaitlisted(player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED"))
         return
     if pay:
-        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips)
+        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips, paid_by=seat or "")
         if seat_now:
             seat_if_possible(ctx, ctx.state.players[pid], waitlist)
 
@@ -321,6 +338,10 @@ def reenter(ctx: Context, cmd: Reenter) -> None:
     """An eliminated player buys a new entry during late registration (ENT-8); where the house allows it,
     a player with chips forfeits them (removed from play) and buys a new stack in his seat (TDA 8-B)."""
     p = inputs.player(ctx.state, cmd.player)
+    if day2_of(ctx.state) is not None:
+        raise RuleError("DAY2_REG_CLOSED", _("{name} cannot re-enter Day 2: a Day-2 player who is out stays out; "
+                                             "only new players buy in on Day 2, where the event allows it.",
+                                             name=p.name), "FLT-6")
     if not ctx.profile["reentry.offered"]:
         raise RuleError("NOT_OFFERED", not_offered_words("reenter"), "ENT-8")
     forfeits = _forfeits_stack(ctx, p)
