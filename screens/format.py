@@ -19,12 +19,6 @@ from app.i18n import N_, _, locale_id
 BETTING_NAMES: dict[str, str] = {"no_limit": N_("No-Limit"), "pot_limit": N_("Pot-Limit"), "limit": N_("Limit")}
 
 
-def betting_name(kind: str | None) -> str:
-    """The betting structure in the reader's language (``no_limit`` -> ``No-Limit``); "" when unknown."""
-    words = BETTING_NAMES.get(str(kind), "")
-    return _(words) if words else ""
-
-
 game_name = views.game_name
 
 

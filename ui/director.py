@@ -676,7 +676,8 @@ class DirectorWindow(QMainWindow):
             def run(cmd: Command, feedback: Feedback) -> bool:
                 return self.runner.run(cmd, feedback)
 
-            dialog = EventDialog(lambda: self.session.state, run, lambda: self.printing.print_named("bags"), self)
+            dialog = EventDialog(lambda: self.session.state, run, lambda: self.printing.print_named("bags"), self,
+                                 open_tournament=_tournament_window)
             dialog.finished.connect(lambda _code: self.activateWindow())
             self.event_dialog = dialog
         return dialog
@@ -828,3 +829,10 @@ class DirectorWindow(QMainWindow):
         super().closeEvent(event)
         if event.isAccepted() and self._to_welcome:
             self.closed_to_welcome.emit()  # shown before this window goes: the application stays open
+
+
+def _tournament_window(path: str) -> DirectorWindow:
+    """A tournament file in a director's window of its own (an event's Day 2 opened from the event dialog)."""
+    from ui.start import store_session
+
+    return DirectorWindow(store_session(path))

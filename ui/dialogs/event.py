@@ -211,9 +211,12 @@ class EventDialog(QDialog):
     """
 
     def __init__(self, state: Callable[[], TournamentState], run: RunCommand, print_bags: Callable[[], object],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, open_tournament: Callable[[str], QWidget] | None = None) -> None:
         super().__init__(parent)
         self.state, self.run, self.print_bags = state, run, print_bags
+        # Opens a tournament file in a director's window of its own (the director gives it: a dialog does not
+        # build the window it belongs to).
+        self.open_tournament = open_tournament
         self.store: EventStore | None = None
         self.flight: str | None = None  # the open tournament's flight in the event
         self.refused = ""  # the reason code of the last refusal ("" once an action went through)
@@ -510,15 +513,13 @@ class EventDialog(QDialog):
 
     def open_day2(self, path: str) -> QWidget | bool:
         """Day 2's tournament file in a director's window of its own (its clock, tables, busts, payouts)."""
-        from ui.director import DirectorWindow
-        from ui.start import store_session
-
+        if self.open_tournament is None:
+            return False
         try:
-            session = store_session(path)
+            window = self.open_tournament(path)
         except (StoreError, OSError, RuleError) as exc:
             self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
             return False
-        window = DirectorWindow(session)
         self.day2_windows.append(window)
         window.show()
         return window
