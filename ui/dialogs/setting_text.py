@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from app.api import CATALOGUE
+from app.i18n import _
 from ui.texts import ordinal
 
 _MONEY = re.compile(r"\$?\s*(\d[\d,]*(?:\.\d{0,2})?|\.\d{1,2})")
@@ -67,7 +68,8 @@ def percent_summary(values: list[int | float]) -> str:
     """ "1st 50% · 2nd 30% · 3rd 20% — total 100%"."""
     places = " · ".join(f"{ordinal(i)} {format_number(v)}%" for i, v in enumerate(values, start=1))
     total = sum((Decimal(str(v)) for v in values), Decimal(0))
-    return f"{places} — total {total.normalize():f}%" if values else "no places paid"
+    return (_("{places} — total {total}%", places=places, total=f"{total.normalize():f}") if values
+            else _("no places paid"))
 
 
 def format_money_list(values: list[int]) -> str:
@@ -86,7 +88,7 @@ def parse_money_list(text: str) -> list[int] | None:
 
 def money_summary(values: list[int]) -> str:
     places = " · ".join(f"{ordinal(i)} {format_money(v)}" for i, v in enumerate(values, start=1))
-    return f"{places} — total {format_money(sum(values))}" if values else "no amounts"
+    return _("{places} — total {total}", places=places, total=format_money(sum(values))) if values else _("no amounts")
 
 
 def format_brackets(brackets: list[dict[str, Any]]) -> str:
