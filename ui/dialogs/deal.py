@@ -43,6 +43,7 @@ from app.api import (
     currency_of,
     deal_for_state,
     deal_players,
+    fmt,
     prizes_in_play,
 )
 from app.commands import Command
@@ -144,10 +145,12 @@ class DealDialog(QDialog):
         state = self.source()
         self.state = state
         self.currency = currency_of(state)
+        self.save.setPrefix(fmt.symbol(self.currency))  # the tournament's own money, in any language
         self.players = deal_players(state)
         prizes = prizes_in_play(state)
+        # Each place with its amount on one line: a long list wraps between the places, never inside one.
         shown = " · ".join(_("{place} {amount}", place=ordinal(i + 1), amount=money(c, self.currency))
-                           for i, c in enumerate(prizes) if c)
+                           .replace(" ", "\u00a0") for i, c in enumerate(prizes) if c)
         self.prizes.setText(_("Prizes in play: {prizes} — total {total}", prizes=shown or _("none"),
                               total=money(sum(prizes), self.currency)))
         self.table.blockSignals(True)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import TournamentState, currency_of
+from app.api import TournamentState, currency_of, fmt
 from app.commands.eliminations import SetPayouts
 from app.i18n import _
 from ui.overview import payout_amounts
@@ -55,7 +55,7 @@ class PayoutDialog(QDialog):
         spin = QDoubleSpinBox()
         spin.setRange(0, 100_000_000)
         spin.setDecimals(2)
-        spin.setPrefix("$")
+        spin.setPrefix(fmt.symbol(self.currency))  # the tournament's own money
         spin.setValue(cents / 100)
         spin.valueChanged.connect(self._update_total)
         self.spins.append(spin)

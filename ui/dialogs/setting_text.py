@@ -66,7 +66,8 @@ def parse_percents(text: str) -> list[int | float] | None:
 
 def percent_summary(values: list[int | float]) -> str:
     """ "1st 50% · 2nd 30% · 3rd 20% — total 100%"."""
-    places = " · ".join(f"{ordinal(i)} {format_number(v)}%" for i, v in enumerate(values, start=1))
+    places = " · ".join(_("{place} {percent}%", place=ordinal(i), percent=format_number(v))
+                        for i, v in enumerate(values, start=1))
     total = sum((Decimal(str(v)) for v in values), Decimal(0))
     return (_("{places} — total {total}%", places=places, total=f"{total.normalize():f}") if values
             else _("no places paid"))
@@ -92,10 +93,13 @@ def money_summary(values: list[int]) -> str:
 
 
 def format_brackets(brackets: list[dict[str, Any]]) -> str:
-    return "\n".join(f"up to {b['max_players']:,}: {format_list(b['percents'])}" for b in brackets)
+    return "\n".join(_("up to {players}: {percents}", players=f"{b['max_players']:,}",
+                        percents=format_list(b["percents"])) for b in brackets)
 
 
-_BRACKET = re.compile(r"(?:up\s+to\s*)?([\d,]+)\s*(?:players|entries)?\s*:\s*(.*)", re.IGNORECASE)
+# "up to 20: 50 / 30 / 20", in any language's words ("bis 20 Spieler: ..."): the words around the number are read
+# past, the number and the percents count.
+_BRACKET = re.compile(r"(?:[^\W\d_][^\W\d]*['’]?[^\W\d]*\s*)*?([\d,]+)\s*(?:[^\W\d_]+)?\s*:\s*(.*)", re.IGNORECASE)
 
 
 def parse_brackets(text: str) -> list[dict[str, Any]] | None:

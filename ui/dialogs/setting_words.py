@@ -135,6 +135,11 @@ NONE_WORDS: dict[str, str] = {
     "clock.level_length_change_after": N_("never"),
 }
 
+# The same, as the schema's help says it ("(null: the buy-in)"), in the director's words.
+NULL_WORDS = (N_("same as the buy-in"), N_("same as the starting stack"), N_("unlimited"), N_("no cap"),
+              N_("always open"), N_("no close"), N_("one per table"), N_("same as the table's places"), N_("cents"),
+              N_("one level each"))
+
 CHOICE_WORDS: dict[str, dict[str, str]] = {
     "late.mode": {"none": N_("No late registration"), "levels": N_("Until a level ends"),
                   "committed": N_("Committed players only")},
@@ -148,7 +153,7 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     },
     "balance.trigger": {"spread_tda": N_("TDA spread"), "spread": N_("Spread"), "below_five": N_("A table goes short"),
                         "none": N_("Never")},
-    "balance.source_tie": {"lowest_number": N_("Lowest table number")},
+    "balance.source_tie": {"lowest_number": N_("Lowest table number"), "card_draw": N_("Card draw")},
     "balance.method": {"next_bb_to_worst": N_("Next big blind to the worst position"),
                        "same_relative_position": N_("Same relative position"),
                        "highest_seat_to_lowest_open": N_("Highest seat to the lowest open seat")},
@@ -159,12 +164,25 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "mix.mode": {"none": N_("One game"), "hat": N_("Drawn from a hat"), "rotation": N_("Rotation"),
                  "dealers_choice": N_("Dealer's choice")},
     "limit.betting": {"no_limit": N_("No limit"), "pot_limit": N_("Pot limit"), "limit": N_("Fixed limit")},
-    "limit.cap_heads_up": {"lifted_at_two": N_("Lifted heads-up")},
+    "limit.cap_heads_up": {"lifted_at_two": N_("Lifted heads-up"), "always": N_("Always")},
+    "late.blind_policy": {"none": N_("None"), "post_bb_or_wait": N_("Post bb or wait")},
+    "seat.extra_to": {"highest": N_("Highest"), "lowest": N_("Lowest")},
+    "break.order": {"highest_number": N_("Highest number"), "lowest_number": N_("Lowest number"),
+                    "fewest_players": N_("Fewest players")},
+    "stage.end": {"last_standing": N_("Last standing"), "time_limit": N_("Time limit")},
+    "button.bb_bust": {"advance": N_("Advance"), "hold": N_("Hold")},
+    "newplayer.in_sb_seat": {"post": N_("Post"), "sit_out": N_("Sit out")},
+    "payout.bracket_basis": {"players": N_("Players"), "entries": N_("Entries")},
+    "payout.places_rounding": {"up": N_("Up"), "down": N_("Down"), "nearest": N_("Nearest")},
+    "mix.dealers_choice_span": {"hand": N_("Hand"), "orbit": N_("Orbit")},
+    "stud.showing_tie": {"high_card_suit": N_("High card suit"), "dealer_clockwise": N_("Dealer clockwise")},
+    "flight.stack_forward": {"biggest": N_("Biggest"), "first": N_("First")},
+    "flight.end": {"director": N_("Director"), "level": N_("Level"), "players": N_("Players"), "share": N_("Share")},
     "elim.same_hand": {"stack_order": N_("Larger starting stack places higher"), "split_all": N_("Tied, prizes split")},
     "structure.sb_rule": {"listed": N_("As listed"), "half": N_("Half the big blind"),
                           "half_round": N_("Half the big blind, rounded")},
     "race.race_out": {"tda_add": N_("TDA: keeps one chip"), "roberts_first": N_("Roberts: first card")},
-    "race.pool_rounding": {"half_up": N_("Half up")},
+    "race.pool_rounding": {"half_up": N_("Half up"), "floor": N_("Round down")},
     "pot.odd_chip": {"tda20": N_("TDA rule 20"), "s000": N_("Seed 000 rule")},
     "bounty.kind": {"none": N_("No bounties"), "fixed": N_("Fixed bounty"), "progressive": N_("Progressive knockout")},
     "bounty.split": {"equal": N_("Shared equally"), "first_named": N_("All to the first named")},
@@ -199,10 +217,11 @@ def label_of(key: str) -> str:
 
 def none_word(key: str) -> str:
     """What an empty (null) value means: "unlimited", "same as the buy-in", "no cap"."""
-    found = _NULL_IN_HELP.search(_(SCHEMA[key].help))
+    found = _NULL_IN_HELP.search(SCHEMA[key].help)
     if found:
         words = found.group(1).replace("start stack", "starting stack")
-        return _("same as {what}", what=words) if words.startswith("the ") else words
+        phrase = "same as " + words if words.startswith("the ") else words
+        return _(phrase)  # one of NULL_WORDS
     return _(NONE_WORDS.get(key, N_("none")))
 
 

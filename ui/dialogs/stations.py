@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.commands.roles import DESK, DIRECTOR, FLOOR, SCREEN
-from app.i18n import N_, _
+from app.i18n import N_, _, pgettext
 from db.hosting import LOOPBACK, ROLE_ORDER
 from ui.qr import qr_pixmap
 from ui.widgets.quiet_panel import QuietPanel
@@ -81,7 +81,7 @@ class HostDialog(QDialog):
         form.addRow(self.progress)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.share = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.share.setText(_("Share"))
+        self.share.setText(pgettext("verb", "Share"))
         form.addRow(self.buttons)
         self.own.toggled.connect(self._follow)
         self.url.textEdited.connect(lambda _t: self.venue.setChecked(True))
@@ -124,6 +124,7 @@ class RoleBox(QGroupBox):
         self.qr = QLabel()
         self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.qr.setMinimumSize(200, 200)
+        self.qr.setWordWrap(True)  # "Revoked…" in its place, on as many lines as the language needs
         lay.addWidget(self.qr)
         self.code = QLineEdit()
         self.code.setReadOnly(True)

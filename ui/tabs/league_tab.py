@@ -105,6 +105,7 @@ class LeagueTab(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.event_label = QLabel()
+        self.event_label.setWordWrap(True)
         self.join_button = QPushButton(_("This event counts for the season"))
         self.join_button.clicked.connect(self.join_requested)
         self.counts_box = QCheckBox(_("Counts for the standings"))

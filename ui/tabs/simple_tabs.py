@@ -106,17 +106,18 @@ class PayoutsTab(QWidget):
                                     QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents)):
             header.setSectionResizeMode(col, mode)
         self.summary = QLabel()
+        self.summary.setWordWrap(True)  # a long summary takes a second line, never pushing the buttons out
         self.edit_button = QPushButton(_("Edit the payout table…"))
         self.edit_button.clicked.connect(self.edit_requested)
         self.feedback = Feedback()
         row = QHBoxLayout()
-        row.addWidget(self.summary, 1)
         self.print_buttons: dict[str, QPushButton] = {}
         for sheet, text in (("payouts", _("Print payouts")), ("receipts", _("Receipts")), ("results", _("Results"))):
             b = QPushButton(text)
             b.clicked.connect(lambda _=False, s=sheet: self.print_requested.emit(s))
             self.print_buttons[sheet] = b
             row.addWidget(b)
+        row.addStretch(1)
         row.addWidget(self.edit_button)
         self.deal_button = QPushButton(_("Deal calculator…"))
         self.deal_button.setToolTip(_("What each player still in would take under ICM or a chip chop; changes "
@@ -124,6 +125,7 @@ class PayoutsTab(QWidget):
         self.deal_button.clicked.connect(self.deal_requested)
         row.addWidget(self.deal_button)
         lay = QVBoxLayout(self)
+        lay.addWidget(self.summary)  # on a line of its own: the buttons keep their room in any language
         lay.addLayout(row)
         lay.addWidget(self.feedback)
         lay.addWidget(self.view, 1)
