@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QWidget
 
 from app.api import build_demo, fmt, views
@@ -86,10 +87,13 @@ def _pko() -> Session:
 
 def dialogs(session: Session, tmp_path: Path) -> Iterator[tuple[str, QWidget, list[str]]]:
     """(name, dialog, its data) for every dialog of ui/dialogs but the event's, on ``session``."""
+    from app.commands import by_name
     from db.signup_list import preview_for, rows_from_table
+    from ui.command_map import words
     from ui.dialogs.announce import AnnounceDialog
     from ui.dialogs.bust import BustDialog
     from ui.dialogs.chip_count import ChipCountDialog
+    from ui.dialogs.command_form import CommandForm
     from ui.dialogs.deal import DealDialog
     from ui.dialogs.eliminator import EliminatorDialog
     from ui.dialogs.last_balance import LastBalanceDialog
@@ -125,6 +129,12 @@ def dialogs(session: Session, tmp_path: Path) -> Iterator[tuple[str, QWidget, li
     new = NewTournamentDialog(load_profile("tda"), tmp_path, seasons=[("Thursday League", "2027")])
     new.other_toggle.setChecked(True)  # every rule shown, the folded ones too
     yield "new-tournament", new, [*data, *structures, "TDA", "tournament.floorman", str(tmp_path), "Thursday League"]
+    # A generated form: the command's name, its fields' names and its help are the command's declaration
+    # (app.commands, ui.command_map), theirs to translate; the form's own words are checked.
+    form = CommandForm("seat_player", state, runner)
+    declared = [form.windowTitle(), by_name("seat_player").help(), *(words(key) for key in form.fields),
+                form.error.text()]  # the declaration's check, in the engine's words
+    yield "command-form", form, [*data, *declared]
     yield "payouts", PayoutDialog(state), [*data, *(fmt.ordinal(n) for n in range(1, 200))]
     question = Question("Which seat does the button go to?", "seat", "choice",
                         choices=(Choice("Seat 3", 3), Choice("Seat 5", 5)))
@@ -273,3 +283,23 @@ def test_the_payout_brackets_read_back_as_written_in_each_language() -> None:
             assert parse_brackets(text) == brackets, text
     with use_language("fr"):
         assert format_brackets(brackets[:1]) == "jusqu'à 20\u202f: 50 / 30 / 20"
+
+
+def test_the_strip_and_the_player_list_read_translated_and_whole_in_the_pseudo_language(qtbot, pseudo, demo) -> None:
+    from ui.director import DirectorWindow
+
+    window = DirectorWindow(demo)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    strip, panel = window.strip, window.player_panel
+    # The clock line, the field and the next step are the engine's views' words (app.views), theirs to translate.
+    theirs = {label.text() for label in (strip.clock, strip.level, strip.field, strip.pool, strip.pending)}
+    found: list[str] = []
+    for part in (strip, panel):
+        not_translated, cut_off = problems(part, data_of(demo))
+        found += [str(s) for s in not_translated if s.text not in theirs] + [f"cut: {s}" for s in cut_off]
+    assert not found, "\n".join(found)
+    headers = [panel.view.model().headerData(c, Qt.Orientation.Horizontal) for c in range(1, panel.model.columnCount())]
+    assert all(h.startswith("[") and h.endswith("]") for h in headers), headers
