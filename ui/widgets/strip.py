@@ -7,7 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from app.api import ClockView, FieldView, NextStepView, PendingView, fmt
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, ngettext, pgettext
 
 
 def _pair(title: str) -> tuple[QWidget, QLabel]:
@@ -34,7 +34,17 @@ def _share_width(label: QLabel) -> None:
 
 
 # The button's word for each pending balancing action (a move, a table to break, a redraw).
-BUTTON_WORDS = {"move": N_("Move"), "break": N_("Break"), "redraw": N_("Redraw")}
+def button_word(kind: str) -> str:
+    """The pending action's button: a verb (the break of a table, not the players' break)."""
+    if kind == "break":
+        # Translators: the button that breaks the table named beside it (not a pause in play)
+        return pgettext("break a table", "Break")
+    if kind == "redraw":
+        return pgettext("verb", "Redraw")
+    return pgettext("verb", "Move")
+
+
+
 BUTTON_TIPS = {"move": N_("Make the pending move (F7)"), "break": N_("Break the table (F7)"),
                "redraw": N_("Redraw all seats (F7)")}
 
@@ -67,7 +77,7 @@ class Strip(QFrame):
         self.hand_for_hand.setObjectName("stripValue")
         self.hand_for_hand.setStyleSheet("color: #d97706; font-weight: bold")
         self.hand_for_hand.hide()
-        self.pending_button = QPushButton(_("Move"))
+        self.pending_button = QPushButton(pgettext("verb", "Move"))
         self.pending_button.setToolTip(_("Make the pending move (F7)"))
         self.pending_button.clicked.connect(self.act_pending)
         lay = QHBoxLayout(self)
@@ -131,7 +141,7 @@ class Strip(QFrame):
         elif text:
             lines.append(text)
             kind = move.kind if isinstance(move, PendingView) else "move"
-            self.pending_button.setText(_(BUTTON_WORDS.get(kind, BUTTON_WORDS["move"])))
+            self.pending_button.setText(button_word(kind))
             self.pending_button.setToolTip(_(BUTTON_TIPS.get(kind, BUTTON_TIPS["move"])))
         self.pending.setText("\n".join(lines) or _("Nothing pending"))
         self.pending.setToolTip(_("F4 rebuys, Ctrl+D declines (out)") if deciding else "")
