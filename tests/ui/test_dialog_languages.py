@@ -286,20 +286,29 @@ def test_the_payout_brackets_read_back_as_written_in_each_language() -> None:
 
 
 def test_the_strip_and_the_player_list_read_translated_and_whole_in_the_pseudo_language(qtbot, pseudo, demo) -> None:
+    from app.api import PreregisteredView
     from ui.director import DirectorWindow
+    from ui.printing.jobs import SheetJob
+    from ui.printing.offers import Offer
 
     window = DirectorWindow(demo)
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()
     qtbot.waitExposed(window)
-    strip, panel = window.strip, window.player_panel
+    strip, panel, offers = window.strip, window.player_panel, window.offer_bar
+    panel.preregistered.show_rows((PreregisteredView("Ray Ochoa", True), PreregisteredView("Mia Park", False)))
+    # The offer's reason and its sheets' titles are the printing's words (ui.printing), given here as they come.
+    offers.show_offer(Offer("Seat draw done", [SheetJob("seating", "Seating slips", {}, "after the seat draw")]))
     # The clock line, the field and the next step are the engine's views' words (app.views), theirs to translate.
     theirs = {label.text() for label in (strip.clock, strip.level, strip.field, strip.pool, strip.pending)}
     found: list[str] = []
-    for part in (strip, panel):
-        not_translated, cut_off = problems(part, data_of(demo))
+    for part, data in ((strip, data_of(demo)), (panel, [*data_of(demo), "Ray Ochoa", "Mia Park"]),
+                       (offers, [*data_of(demo), "Seat draw done", "Seating slips", "after the seat draw"])):
+        not_translated, cut_off = problems(part, data)
         found += [str(s) for s in not_translated if s.text not in theirs] + [f"cut: {s}" for s in cut_off]
     assert not found, "\n".join(found)
+    assert any("Ray Ochoa" in shown.text for shown in shown_texts(panel))  # the list was looked at
+    assert any(shown.text.startswith("[Seat draw done") for shown in shown_texts(offers))
     headers = [panel.view.model().headerData(c, Qt.Orientation.Horizontal) for c in range(1, panel.model.columnCount())]
     assert all(h.startswith("[") and h.endswith("]") for h in headers), headers
