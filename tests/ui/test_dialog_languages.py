@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QWidget
 
-from app.api import build_demo, fmt, views
+from app.api import CHIP_CHOP, build_demo, fmt, views
 from app.core.timesource import FakeClock
 from app.errors import Choice, Question
 from app.i18n import set_language, use_language
@@ -120,6 +120,12 @@ def dialogs(session: Session, tmp_path: Path) -> Iterator[tuple[str, QWidget, li
     deal = DealDialog(lambda: session.state, run=lambda cmd, fb, then: True)
     # ICM is the method's name in every language; the refusal below is the engine's words.
     yield "deal", deal, [*data, "ICM", deal.feedback.text()]
+    chop = DealDialog(lambda: session.state, run=lambda cmd, fb, then: True)
+    chop.method.setCurrentIndex(chop.method.findData(CHIP_CHOP))
+    box = chop.confirm_record()
+    assert box is not None
+    yield "deal-confirm", box, [*data, "ICM"]
+    chop.close()
     yield "last-balance", LastBalanceDialog(state, lambda moves: None), data
     # The keys the rules are typed with are JSON the program reads: never translated.
     rules = LeagueRulesDialog("Thursday League", {"formula": {"kind": "linear", "per_place": 1}})
