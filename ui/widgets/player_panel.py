@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import fmt
+from app.i18n import _, ngettext
 from ui.feedback import Feedback
 from ui.models.player_filter import PlayerFilter
 from ui.models.players import PlayerModel
@@ -64,7 +66,7 @@ class ActionBar(QFrame):
         lay.addWidget(self.feedback)
         self.hide()
 
-    def begin(self, key: str, title: str, text: str = "", placeholder: str = "player name or number",
+    def begin(self, key: str, title: str, text: str = "", placeholder: str = "",
               own_completion: bool = False, names: list[str] | None = None) -> None:
         """Start an action; ``own_completion``: the line's names come from elsewhere (the roster); ``names``:
         the line completes from these names instead of the players' (the pre-registered ones)."""
@@ -76,8 +78,8 @@ class ActionBar(QFrame):
             self.edit.setCompleter(self.other_completer)
         else:
             self.edit.setCompleter(self.completer)
-        self.title.setText(f"{title}:")
-        self.edit.setPlaceholderText(placeholder)
+        self.title.setText(_("{action}:", action=title))
+        self.edit.setPlaceholderText(placeholder or _("player name or number"))
         self.edit.setText(text)
         self.feedback.hide()
         self.show()
@@ -110,7 +112,7 @@ class PlayerPanel(QWidget):
         self.proxy = PlayerFilter(self)
         self.proxy.setSourceModel(model)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Find a player: name, number, T3, waiting, out…  (Ctrl+F)")
+        self.search.setPlaceholderText(_("Find a player: name, number, T3, waiting, out…  (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_query)
         self.count = QLabel()
@@ -162,7 +164,8 @@ class PlayerPanel(QWidget):
 
     def _count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count.setText(f"{shown:,} of {total:,}" if shown != total else f"{total:,} players")
+        self.count.setText(_("{shown} of {total}", shown=fmt.chips(shown), total=fmt.chips(total)) if shown != total
+                           else ngettext("{count} player", "{count} players", total, count=fmt.chips(total)))
 
     def selected_ids(self) -> list[int]:
         rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})
