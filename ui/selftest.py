@@ -113,8 +113,10 @@ def check_sheets(session: Any) -> str:
 def check_currency() -> str:
     """Money in a few currencies (Babel's locale data the bundle ships: app.format)."""
     from app.api import fmt
+    from app.i18n import use_language
 
-    got = [fmt.money(123450, c) for c in ("EUR", "GBP", "CAD")] + [fmt.money(123456, "JPY")]
+    with use_language("en"):  # the check's own figures are English, whatever the window speaks
+        got = [fmt.money(123450, c) for c in ("EUR", "GBP", "CAD")] + [fmt.money(123456, "JPY")]
     _check(got == ["€1,234.50", "£1,234.50", "$1,234.50", "¥123,456"], f"money written wrong: {got}")
     return "currencies written"
 
