@@ -168,6 +168,7 @@ class ExportDialog(QDialog):
             self.refuse(" ".join(str(exc).split()))
             return
         if self.on_done is not None:
-            self.on_done(EXPORTED.get(what, lambda path: _("Exported the {what} to {path}.", what=what, path=path))(
-                self.written))
+            said = EXPORTED.get(what)
+            self.on_done(said(self.written) if said is not None
+                         else _("Exported the {what} to {path}.", what=what, path=self.written))
         self.accept()
