@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import SHIPPED, Profile, RuleError, load_profile
-from app.i18n import _
+from app.i18n import N_, _
 from ui import datafiles, templates
 from ui.errors import log_unexpected
 from ui.feedback import Feedback
@@ -68,7 +68,7 @@ class WelcomeWindow(QWidget):
             try:
                 datafiles.read_json(path)  # not data at all (cut short, nested too deep): set aside
             except datafiles.BadDataFile as exc:
-                datafiles.set_aside(path, "a saved profile", exc.message)
+                datafiles.set_aside(path, N_("a saved profile"), exc.message)
                 continue
             except OSError:
                 continue
