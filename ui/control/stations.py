@@ -403,9 +403,9 @@ class StationsControl:
         live = [c for c in hosted.codes.get(role, []) if c not in hosted.revoked]
         question = ngettext("Revoke the {role}'s join code? The stations that joined with it are cut off at once, "
                             "and nobody can join with it again. The tournament is not changed.",
-                            "Revoke the {role}'s {count} join codes? The stations that joined with them are cut off "
+                            "Revoke the {role}'s {n} join codes? The stations that joined with them are cut off "
                             "at once, and nobody can join with them again. The tournament is not changed.",
-                            len(live), role=role_words(role), count=len(live))
+                            len(live), role=role_words(role))
         box = QMessageBox(QMessageBox.Icon.Question, _("Revoke a join code"), question,
                           QMessageBox.StandardButton.NoButton, self.panel or self.shell.parent)
         revoke = box.addButton(_("Revoke"), QMessageBox.ButtonRole.DestructiveRole)
