@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from app.api import TournamentState
@@ -59,6 +59,13 @@ def _names(b: Bespoke) -> list[str]:
             b.shown_title().split()[0].lower().rstrip("…:"), *b.words]
 
 
+def keys_words(shortcut: str) -> str:
+    """A shortcut as the window's language writes its keys ("  (Strg+P)"), "" for none."""
+    if not shortcut:
+        return ""
+    return f"  ({QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)})"
+
+
 def _matches(low: str, *texts: str) -> bool:
     return any(t.lower().startswith(low) or (len(low) > 2 and low in t.lower()) for t in texts)
 
@@ -92,7 +99,7 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
             continue
         if not rest:  # the verb alone: open the action bar for it
             named.add(b.command)
-            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            keys = keys_words(b.shortcut)
             out.append(Suggestion(f"{b.shown_title()}…{keys}", does(b), b.command))
             continue
         for p in find_players(state, rest)[:limit]:
@@ -107,7 +114,7 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
         out.append(Suggestion(m.text(state), partial(parts.make_move, m), "move"))
     for b in offered:  # a player verb named in full ("decline rebuy"): open its action bar
         if b.player and b.command not in named and _matches(low, b.title, b.shown_title(), words(b.command)):
-            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            keys = keys_words(b.shortcut)
             out.append(Suggestion(f"{b.shown_title()}…{keys}", does(b), b.command))
     shown: set[str] = set()
     for b in offered:
@@ -116,7 +123,7 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
             continue
         if _matches(low, title, b.title, b.shown_title(), words(b.command), *b.words):
             shown.add(title)
-            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            keys = keys_words(b.shortcut)
             out.append(Suggestion(f"{title}{keys}", does(b), _command(b)))
     for d in generated():
         if _matches(low, words(d.name()), d.help()):
