@@ -72,3 +72,15 @@ def players_words(n: int) -> str:
 def tables_words(n: int) -> str:
     """``2`` -> "2 tables", in the window's language."""
     return ngettext("{count} table", "{count} tables", n, count=fmt.chips(n))
+
+
+def at_tables_words(n: int) -> str:
+    """``2`` -> "at 2 tables" (German "an 2 Tischen": the place takes its own case)."""
+    return ngettext("at {count} table", "at {count} tables", n, count=fmt.chips(n))
+
+
+def widest_status() -> str:
+    """The widest of the status column's usual texts in the window's language (for sizing the column)."""
+    samples = [_("seated T{table} S{seat}", table=112, seat=10), _("out {place}", place=fmt.place(1000, 2)),
+               _("absent {minutes} min", minutes=999), _(DECIDING), _("won a seat"), _("refunded"), _("registered")]
+    return max(samples, key=len)

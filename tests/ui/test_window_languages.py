@@ -119,10 +119,11 @@ def test_the_window_under_the_pseudo_language_shows_no_unmarked_or_cut_word(qapp
 
 def test_each_language_reads_its_own_words(qapp, clock, english):
     from ui import datafiles
-    from ui.texts import players_words, status_text, tables_words
+    from ui.texts import at_tables_words, players_words, status_text, tables_words
 
     with use_language("de"):
         assert (players_words(1), tables_words(1), tables_words(3)) == ("1 Spieler", "1 Tisch", "3 Tische")
+        assert (at_tables_words(1), at_tables_words(30)) == ("an 1 Tisch", "an 30 Tischen")  # the place's own case
     with use_language("fr"):
         two_more = datafiles.one_sentence(["A.", "B.", "C."])
         assert two_more == "A. (2 autres fichiers n'ont pas pu être utilisés non plus.)"

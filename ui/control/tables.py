@@ -18,7 +18,7 @@ from ui.overview import PendingMove
 from ui.printing.jobs import SheetJob
 from ui.runner import CommandRunner
 from ui.session import Session
-from ui.texts import players_words, tables_words
+from ui.texts import at_tables_words, players_words
 
 if TYPE_CHECKING:
     from app.api import Event
@@ -45,8 +45,8 @@ class TablesControl:
     def act_seat_draw(self) -> None:
         def done(_events: object) -> None:
             state = self.session.state
-            self.feedback.done(_("Seat draw done: {players} at {tables}.", players=players_words(state.seated_count()),
-                                 tables=tables_words(len(state.tables))))
+            self.feedback.done(_("Seat draw done: {players} {at_tables}.", players=players_words(state.seated_count()),
+                                 at_tables=at_tables_words(len(state.tables))))
             self.show_tab(self.tab)
 
         self.runner.run(SeatAll(), self.feedback, then=done)
@@ -111,8 +111,8 @@ class TablesControl:
         Esc leaves the seats as they are)."""
         state = self.session.state
         box = QMessageBox(QMessageBox.Icon.Question, _("Redraw all seats"),
-                          _("Redraw all {players} at {tables}? Every seat changes.",
-                            players=players_words(state.seated_count()), tables=tables_words(len(state.tables))),
+                          _("Redraw all {players} {at_tables}? Every seat changes.",
+                            players=players_words(state.seated_count()), at_tables=at_tables_words(len(state.tables))),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self.shell.parent)
         box.button(QMessageBox.StandardButton.Yes).setText(_("Redraw"))
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
