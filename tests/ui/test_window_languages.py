@@ -3,6 +3,8 @@ shipped language reads its own words, and View > Language keeps the window's lan
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox, QTabBar
 
@@ -24,9 +26,12 @@ def pseudo():
 
 
 @pytest.fixture
-def english():
+def english(qapp):
+    """After the test, the window's language is English again, Qt's own words and locale too."""
     yield
-    set_language("en")
+    from ui.language import install
+
+    install(qapp, "en")
 
 
 def _settle(w) -> None:
@@ -177,3 +182,30 @@ def test_qts_own_buttons_read_german_when_the_window_does(qapp, english):
         install(qapp, "en")
     box = QMessageBox(QMessageBox.Icon.Question, "", "", QMessageBox.StandardButton.Cancel)
     assert box.button(QMessageBox.StandardButton.Cancel).text() == "Cancel"
+
+
+def test_a_venues_own_language_is_offered_and_read_words_it_lacks_in_english(qapp, session, user_data, tmp_path,
+                                                                             english):
+    from argparse import Namespace
+
+    from ui import language
+    from ui.launch import launch
+
+    folder = language.venue_folder()
+    folder.mkdir(parents=True)
+    (folder / "fi.po").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                                  'msgid "&Players"\nmsgstr "&Pelaajat"\n', encoding="utf-8")
+    assert language.offered()[-1] == "fi" and language.start_language("fi") == "fi"
+    shots = tmp_path / "shots"
+    assert launch(Namespace(lang="fi", screenshot=str(shots), demo=True, self_test=False, file=None)) == 0
+    assert (shots / "director.png").exists()
+    w = DirectorWindow(session)  # the language launch installed: the venue's words, English for the rest
+    try:
+        titles = [a.text() for a in w.menuBar().actions()]
+        assert "&Pelaajat" in titles and "&Tournament" in titles
+        assert "fi" in w.language_actions
+    finally:
+        w.close()
+    assert launch(Namespace(lang="xx", screenshot=str(shots), demo=True, self_test=False, file=None)) == 2
+    shutil.rmtree(folder)  # the next tests' windows offer the shipped languages only
+    assert "fi" not in language.offered()
