@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import _
+from app.i18n import N_, _
 from oskit.names import portable_path
 from sheets.exports import FORMATS, SUFFIX, WHAT, export, write_export
 from sheets.output import OutputRefused
@@ -41,12 +41,12 @@ EXPORTED: dict[str, Callable[[object], str]] = {
     "money": lambda path: _("Exported the money to {path}.", path=path),
     "league": lambda path: _("Exported the league to {path}.", path=path),
 }
-FILTERS = {"csv": "CSV (*.csv)", "xlsx": "Excel workbooks (*.xlsx)", "json": "JSON (*.json)",
+FILTERS = {"csv": "CSV (*.csv)", "xlsx": N_("Excel workbooks (*.xlsx)"), "json": "JSON (*.json)",
            "ranking": "CSV (*.csv)"}
 
 
 def ask_export_path(parent: QWidget, suggested: str, fmt_name: str) -> str:
-    path, _filter = QFileDialog.getSaveFileName(parent, _("Export to"), suggested, FILTERS[fmt_name])
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Export to"), suggested, _(FILTERS[fmt_name]))
     return path
 
 

@@ -82,7 +82,7 @@ class StoreControl:
         try:
             tick()
         except Exception as exc:  # noqa: BLE001 - a backup problem never stops the tournament
-            self.banner.refuse(f"Backups could not be started: {getattr(exc, 'message', exc)}")
+            self.banner.refuse(_("Backups could not be started: {reason}", reason=getattr(exc, "message", exc)))
             return
         moved = getattr(backend, "file_moved", None)
         text = moved() if callable(moved) else None
