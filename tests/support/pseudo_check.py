@@ -91,7 +91,11 @@ def shown_texts(root: QWidget) -> Iterator[Shown]:
                 yield Shown(_name(w) + f".tab{i}", text, cut)
         elif isinstance(w, QAbstractItemView) and w.model() is not None:
             model = w.model()
-            for col in range(model.columnCount()):
+            try:
+                columns = model.columnCount()
+            except TypeError:  # a list's model (QListWidget's) has no headers to show
+                columns = 0
+            for col in range(columns):
                 head = model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
                 if isinstance(head, str) and head:
                     yield Shown(_name(w) + f".column{col}", head)

@@ -209,3 +209,25 @@ def test_a_venues_own_language_is_offered_and_read_words_it_lacks_in_english(qap
     assert launch(Namespace(lang="xx", screenshot=str(shots), demo=True, self_test=False, file=None)) == 2
     shutil.rmtree(folder)  # the next tests' windows offer the shipped languages only
     assert "fi" not in language.offered()
+
+
+def test_the_welcome_screen_and_the_share_dialog_under_the_pseudo_language(qapp, pseudo):
+    from app.api import SHIPPED, load_profile
+    from ui.control.share import ShareDialog
+    from ui.welcome import WelcomeWindow
+
+    profiles = [load_profile(pid) for pid in SHIPPED]
+    data = ["Floorman", *(p.name for p in profiles), *(p.description for p in profiles), "127.0.0.1", *QT_OWN]
+    welcome = WelcomeWindow()
+    share = ShareDialog(["127.0.0.1"])
+    try:
+        for widget in (welcome, share):
+            widget.show()
+            _settle(widget)
+            shown = list(shown_texts(widget))
+            items = [Shown("welcome.item", welcome.recent.item(i).text()) for i in range(welcome.recent.count())]
+            assert shown and not untranslated(shown + items, data), "\n".join(map(str, untranslated(shown, data)))
+            assert not cut(shown), "\n".join(map(str, cut(shown)))
+    finally:
+        welcome.close()
+        share.close()
