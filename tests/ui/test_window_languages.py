@@ -231,3 +231,11 @@ def test_the_welcome_screen_and_the_share_dialog_under_the_pseudo_language(qapp,
     finally:
         welcome.close()
         share.close()
+
+
+def test_the_self_test_passes_in_another_language(qapp, english):
+    from ui.selftest import run_self_test
+
+    set_language("de")
+    lines: list[str] = []
+    assert run_self_test(qapp, lines.append) == 0 and lines[0].startswith("SELF-TEST OK")
