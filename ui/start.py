@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from app.api import Profile
 from app.commands.clock import SetStructure
+from app.i18n import N_, _
 from ui.errors import log_unexpected
 from ui.recent import remember, tournaments_dir
 from ui.session import Session
@@ -18,8 +19,8 @@ from ui.templates import EventTemplate, remember_venue, venue_of
 if TYPE_CHECKING:
     from ui.dialogs.new_tournament import NewTournamentDialog
 
-READ_ONLY_CHOICE = "Open it read-only"
-FILE_FILTER = "Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)"
+READ_ONLY_CHOICE = N_("Open it read-only")
+FILE_FILTER = N_("Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)")
 
 
 def store_session(path: str | Path, profile: Profile | None = None, name: str = "") -> Session:
@@ -41,9 +42,10 @@ def store_session(path: str | Path, profile: Profile | None = None, name: str = 
                 store = TournamentStore.open(path, read_only=True)
             except StoreError:  # e.g. through a hard link the writer's -wal has another name
                 raise exc from None
-            holder = exc.holder or "another copy of Floorman"
-            reason = (f"Read-only: {Path(path).name} is open in {holder}. You can look at everything here, "
-                      "but only that window can change the tournament.")
+            reason = (_("Read-only: {file} is open in {holder}. You can look at everything here, but only that window "
+                        "can change the tournament.", file=Path(path).name, holder=exc.holder) if exc.holder
+                      else _("Read-only: {file} is open in another copy of Floorman. You can look at everything here, "
+                             "but only that window can change the tournament.", file=Path(path).name))
     remember(path)
     session = Session(store, str(path))
     session.read_only_reason = reason
@@ -58,8 +60,8 @@ def read_only_session(path: str | Path) -> Session:
     store = TournamentStore.open(path, read_only=True)
     remember(path)
     session = Session(store, str(path))
-    session.read_only_reason = (f"Read-only: Floorman cannot write to {Path(path).name} or its folder. You can "
-                                "look at everything and print, but nothing can be changed here.")
+    session.read_only_reason = _("Read-only: Floorman cannot write to {file} or its folder. You can look at "
+                                 "everything and print, but nothing can be changed here.", file=Path(path).name)
     return session
 
 
@@ -108,8 +110,9 @@ def join_season(session: Session, league: str, season: str) -> str:
             LeagueBook(roster).join(league, season, outcome_of(session.state))
     except Exception as exc:  # noqa: BLE001 - said to the director; the event can join later
         log_unexpected(exc, "league: joining a season")
-        return f"The event could not join {league} — {season} ({exc}); join it from the League tab."
-    return f"This event counts for {league} — {season}."
+        return _("The event could not join {league} — {season} ({error}); join it from the League tab.",
+                 league=league, season=season, error=exc)
+    return _("This event counts for {league} — {season}.", league=league, season=season)
 
 
 def create_from_dialog(dialog: NewTournamentDialog) -> Session:
@@ -215,7 +218,7 @@ class Starter(QObject):
         """The store's sentence with the choice it offers: True when the director picks "Open it read-only"."""
         parent = self.windows[-1] if self.windows else None
         box = QMessageBox(QMessageBox.Icon.Warning, "Floorman", text, QMessageBox.StandardButton.Cancel, parent)
-        read_only = box.addButton(READ_ONLY_CHOICE, QMessageBox.ButtonRole.AcceptRole)
+        read_only = box.addButton(_(READ_ONLY_CHOICE), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(read_only)
         self.read_only_box = box
         box.exec()
@@ -243,15 +246,16 @@ class Starter(QObject):
         from PySide6.QtWidgets import QInputDialog
 
         parent = self.windows[-1] if self.windows else None
-        code, ok = QInputDialog.getText(parent, "Join a tournament",
-                                        "The join code (floorman:…) or the server's URL the director gives:")
+        code, ok = QInputDialog.getText(parent, _("Join a tournament"),
+                                        _("The join code (floorman:…) or the server's URL the director gives:"))
         if not ok or not code.strip():
             return
-        station, ok = QInputDialog.getText(parent, "Join a tournament",
-                                           "This station's name (Desk, Floor 2, Bar screen…):")
+        station, ok = QInputDialog.getText(parent, _("Join a tournament"),
+                                           _("This station's name (Desk, Floor 2, Bar screen…):"))
         if not ok:
             return
-        operator, ok = QInputDialog.getText(parent, "Join a tournament", "Who is at this station (may be left empty):")
+        operator, ok = QInputDialog.getText(parent, _("Join a tournament"),
+                                            _("Who is at this station (may be left empty):"))
         if ok:
             self.join(code, station, operator)
 
@@ -272,7 +276,8 @@ class Starter(QObject):
         return True
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.welcome, "Open a tournament", str(tournaments_dir()), FILE_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self.welcome, _("Open a tournament"), str(tournaments_dir()),
+                                                    _(FILE_FILTER))
         if path:
             self.open_file(path)
 
@@ -290,8 +295,8 @@ class Starter(QObject):
         self.open_session(session)
 
     def restore_backup(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.welcome, "Restore from a backup", str(tournaments_dir()),
-                                              FILE_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self.welcome, _("Restore from a backup"), str(tournaments_dir()),
+                                                    _(FILE_FILTER))
         if not path:
             return
         target = tournaments_dir() / (Path(path).stem + "-restored.floorman")

@@ -12,12 +12,14 @@ from app.commands import Command
 from app.commands.balancing import BreakTable, Move, Redraw
 from app.commands.eliminations import HandForHand
 from app.commands.seating import SeatAll
+from app.i18n import _
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.overview import PendingMove
 from ui.printing.jobs import SheetJob
 from ui.runner import CommandRunner
 from ui.session import Session
+from ui.texts import at_tables_words, players_words
 
 if TYPE_CHECKING:
     from app.api import Event
@@ -46,8 +48,8 @@ class TablesControl:
     def act_seat_draw(self) -> None:
         def done(_events: object) -> None:
             state = self.session.state
-            seated, tables = fmt.count(state.seated_count(), "player"), fmt.count(len(state.tables), "table")
-            self.feedback.done(f"Seat draw done: {seated} at {tables}.")
+            self.feedback.done(_("Seat draw done: {players} {at_tables}.", players=players_words(state.seated_count()),
+                                 at_tables=at_tables_words(len(state.tables))))
             self.show_tab(self.tab)
 
         self.runner.run(SeatAll(), self.feedback, then=done)
@@ -57,7 +59,7 @@ class TablesControl:
         if pending:
             self.make_move(pending[0])
         else:
-            self.feedback.done("No move is pending: the tables are balanced.")
+            self.feedback.done(_("No move is pending: the tables are balanced."))
 
     def make_move(self, pending: PendingMove) -> None:
         if pending.kind == "seat" and pending.player_id is not None:  # REG-3: the waiting entrant's seat
@@ -65,17 +67,18 @@ class TablesControl:
 
             def seated(_events: object) -> None:
                 p = self.session.state.players[pid]
-                self.feedback.done(f"Done: {p.name} seated at T{p.table} S{p.seat}. Seating slip: Ctrl+P.")
+                self.feedback.done(_("Done: {name} seated at T{table} S{seat}. Seating slip: Ctrl+P.", name=p.name,
+                                     table=p.table, seat=p.seat))
 
             self.runner.run(dict(pending.command), self.feedback, then=seated)
             return
         text = pending.text(self.session.state).removeprefix("Balance: ")
-        self.runner.run(dict(pending.command), self.feedback, f"Done: {text}. Move slip: Ctrl+P.")
+        self.runner.run(dict(pending.command), self.feedback, _("Done: {move}. Move slip: Ctrl+P.", move=text))
 
     def drop_move(self, player_id: int, table: int, seat: int) -> None:
         name = self.session.state.players[player_id].name
         self.runner.run(Move(player=player_id, table=table, seat=seat), self.feedback,
-                        f"{name} moved to T{table} S{seat}.")
+                        _("{name} moved to T{table} S{seat}.", name=name, table=table, seat=seat))
 
     def act_chip_count(self, table: int | None = None) -> ChipCountDialog:
         """One spin box per seated player of a table, sent as the engine's chip count."""
@@ -85,7 +88,8 @@ class TablesControl:
             return self.runner.run(cmd, feedback, then=then)
 
         dialog = ChipCountDialog(self.session.state, run, table, self.shell.parent)
-        dialog.accepted.connect(lambda: self.feedback.done(f"Chip count of table {dialog.current_table()} entered."))
+        dialog.accepted.connect(lambda: self.feedback.done(
+            _("Chip count of table {table} entered.", table=dialog.current_table())))
         dialog.finished.connect(lambda _code: self.shell.activate())
         self.chip_count_dialog = dialog
         dialog.open()
@@ -95,25 +99,25 @@ class TablesControl:
         """Start hand-for-hand (or end it when it is on); the strip says "Hand for hand" meanwhile."""
         on = not self.session.state.hand_for_hand
         self.runner.run(HandForHand(on=on), self.feedback,
-                          "Hand for hand: every table plays one hand at a time." if on else "Hand for hand ended.")
+                        _("Hand for hand: every table plays one hand at a time.") if on else _("Hand for hand ended."))
 
     def act_break_table(self) -> None:
-        self.bar.begin("break_table", "Break table", placeholder="table number")
+        self.bar.begin("break_table", _("Break table"), placeholder=_("table number"))
 
     def submit_break(self, text: str) -> None:
         if text.isdigit():
             self.runner.run(BreakTable(table=int(text)), self.bar.feedback,
-                              f"Table {text} broken.")
+                            _("Table {table} broken.", table=text))
 
     def confirm_redraw(self) -> QMessageBox:
         """The Redraw button, Ctrl+Shift+R, the palette: every seat changes, so ask first (Enter redraws,
         Esc leaves the seats as they are)."""
         state = self.session.state
-        box = QMessageBox(QMessageBox.Icon.Question, "Redraw all seats",
-                          f"Redraw all {fmt.count(state.seated_count(), 'player')} at "
-                          f"{fmt.count(len(state.tables), 'table')}? Every seat changes.",
+        box = QMessageBox(QMessageBox.Icon.Question, _("Redraw all seats"),
+                          _("Redraw all {players} {at_tables}? Every seat changes.",
+                            players=players_words(state.seated_count()), at_tables=at_tables_words(len(state.tables))),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self.shell.parent)
-        box.button(QMessageBox.StandardButton.Yes).setText("Redraw")
+        box.button(QMessageBox.StandardButton.Yes).setText(_("Redraw"))
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.accepted.connect(self.act_redraw)
@@ -127,7 +131,7 @@ class TablesControl:
         from ui.dialogs.last_balance import LastBalanceDialog
 
         def print_slips(moves: list[dict[str, Any]]) -> None:
-            self.print_sheet(SheetJob("moves", "Move slips", {"moves": moves}, "the last balance, again"))
+            self.print_sheet(SheetJob("moves", _("Move slips"), {"moves": moves}, _("the last balance, again")))
 
         dialog = LastBalanceDialog(self.session.state, print_slips, self.shell.parent)
         dialog.finished.connect(lambda _code: self.shell.activate())
@@ -159,4 +163,4 @@ class TablesControl:
 
     def act_redraw(self) -> None:
         """Redraw now (asked first by :meth:`confirm_redraw`)."""
-        self.runner.run(Redraw(), self.feedback, "All seats redrawn.")
+        self.runner.run(Redraw(), self.feedback, _("All seats redrawn."))
