@@ -14,7 +14,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 from app.api import fmt
 from app.i18n import _
 from sheets.model import Race, RaceTable
-from sheets.style import MARGIN, SHADE, Options, build, p, styles, table
+from sheets.style import MARGIN, SHADE, Options, build, p, styles, table, widths_for
 
 
 def conversions(race: Race) -> list[str]:
@@ -61,7 +61,9 @@ def _grid(t: RaceTable, width: float) -> list[Flowable]:
         rows.append([str(seat), p(t.seats.get(seat, ""), st["cell"]), "", "", "", ""])
     extra = [("ALIGN", (0, 0), (0, -1), "CENTER"), ("TOPPADDING", (0, 1), (-1, -1), 7)]
     extra += [("BOTTOMPADDING", (0, 1), (-1, -1), 7)]
-    grid = table(rows, [0.07, 0.37, 0.13, 0.17, 0.14, 0.12], width, extra=extra, zebra=False)
+    # the seat column as wide as its heading reads
+    widths = widths_for(rows[:1], [0.07, 0.37, 0.13, 0.17, 0.14, 0.12], width, measured=[0])
+    grid = table(rows, widths, width, extra=extra, zebra=False)
     totals = table(
         [[_("Odd chips' total value"), "", _("Chips raced"), "", _("Chips added"), ""]],
         [0.22, 0.12, 0.17, 0.12, 0.19, 0.18],

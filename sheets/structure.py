@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from app.i18n import _, ngettext
 from sheets.model import Level, Race
-from sheets.style import MARGIN, SHADE, Options, build, p, styles, table
+from sheets.style import MARGIN, SHADE, Options, build, p, styles, table, widths_for
 
 
 def race_line(race: Race) -> str:
@@ -60,6 +60,8 @@ def structure_sheet(
         if show_notes:
             row.append(p(lv.note, st["cell"]))
         rows.append(row)
+    # the level and minutes columns as wide as their words (a longer word in another language)
+    widths = widths_for(rows[:1], widths, width, measured=[0, 1])
     story.append(table(rows, widths, width, extra=extra, zebra=False))
     if races:
         block: list[Flowable] = [p(_("Chip races"), st["h2"])]
