@@ -115,8 +115,8 @@ def _from_file(sheet: str, path: str, options: dict[str, Any]) -> Drawn:
 
 
 def sheet_language(code: str) -> str:
-    """``--lang`` (of ``print`` and ``serve``): a language Floorman ships, a venue's own (in the user's ``languages`` folder) or the
-    pseudo-language; anything else is refused ``UNKNOWN_LANGUAGE`` in words."""
+    """``--lang`` (of ``print`` and ``serve``): a language Floorman ships, a venue's own (in the user's
+    ``languages`` folder) or the pseudo-language; anything else is refused ``UNKNOWN_LANGUAGE`` in words."""
     from app.i18n import PSEUDO, add_folder, normalise, shipped
     from app.i18n.catalogues import venue_languages
 
