@@ -64,3 +64,22 @@ def test_ctrl_p_prints_a_sheet_in_the_language_chosen_for_the_sheets(qtbot, wind
     text = pdf_text(opened[0])
     assert "Pagos" in text and "Bote de premios" in text and "Payouts" not in text
     assert "Payouts" in preview.windowTitle()  # the window itself stays in its own language
+
+
+def test_the_preview_in_the_pseudo_language_is_all_translated_and_uncut(qtbot, pseudo, tmp_path):
+    from ui.printing.jobs import SheetResult, job_for
+    from ui.printing.preview import PreviewDialog
+
+    path = tmp_path / "friday-payouts.pdf"
+    path.write_bytes(b"%PDF-1.4\n")
+    job = job_for("payouts")
+    preview = PreviewDialog(SheetResult(job, path, 3, [], 0.1), lambda _path: False)
+    qtbot.addWidget(preview)
+    preview.show()
+    qtbot.waitExposed(preview)
+    preview.open_pdf()  # no viewer: said in words, in the window's language
+    shown = list(shown_texts(preview))
+    qt_own = ("Close",)  # the standard button: Qt's translator writes it (none exists for the pseudo-language)
+    assert untranslated(shown, (str(path), "Floorman", *qt_own)) == []
+    assert cut(shown) == []
+    assert preview.windowTitle().startswith("[Påýöûţš")
