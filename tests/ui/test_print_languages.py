@@ -82,4 +82,4 @@ def test_the_preview_in_the_pseudo_language_is_all_translated_and_uncut(qtbot, p
     qt_own = ("Close",)  # the standard button: Qt's translator writes it (none exists for the pseudo-language)
     assert untranslated(shown, (str(path), "Floorman", *qt_own)) == []
     assert cut(shown) == []
-    assert preview.windowTitle().startswith("[Påýöûţš")
+    assert "[Påýöûţš~]" in preview.windowTitle()
