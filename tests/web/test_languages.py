@@ -212,3 +212,29 @@ def test_floorman_serve_lang_sets_the_phones_language_and_refuses_an_unknown_one
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_display_in_another_language_leaves_counting_words_to_the_server():
+    """The page's script counts the clock's digits itself in every language, but writes words ("2 min")
+    in English only: in another language the server writes them again each second instead."""
+    from app import views
+    from app.api import build_demo
+    from app.i18n import use_language
+    from screens.compose import compose
+    from tests.web.test_display import one_screen
+    from web.display import make_feed, picture_json
+
+    demo = build_demo(players=40)
+    now = demo.time.now()
+    while views.read(demo, now + 90).clock.on_break is False:
+        now += 30
+    layout = one_screen("classic-16x9", "time_to_break")
+
+    def counting(code: str) -> dict[str, Any]:
+        with use_language(code):
+            feed = make_feed(demo, now)
+            boxes = picture_json(compose(layout, feed.room, feed.moments, now), feed, "x")["boxes"]
+        return next(b for b in boxes if b["piece"] == "time_to_break")["lines"][1]
+
+    assert counting("en")["tick"]["kind"] == "words"
+    assert "tick" not in counting("de")
