@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from app.api import CATALOGUE, fmt, views
+from app.api import CATALOGUE, views
 from app.commands import Command
 from app.commands.balancing import BreakTable, Move, Redraw
 from app.commands.eliminations import HandForHand
