@@ -876,6 +876,6 @@ class DirectorWindow(QMainWindow):
 
 def _tournament_window(path: str) -> DirectorWindow:
     """A tournament file in a director's window of its own (an event's Day 2 opened from the event dialog)."""
-    from ui.start import store_session
+    from ui.opening import store_session
 
     return DirectorWindow(store_session(path))

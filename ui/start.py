@@ -12,7 +12,8 @@ from app.api import Profile
 from app.commands.clock import SetStructure
 from app.i18n import N_, _
 from ui.errors import log_unexpected
-from ui.recent import remember, tournaments_dir
+from ui.opening import read_only_session, store_session
+from ui.recent import tournaments_dir
 from ui.session import Session
 from ui.templates import EventTemplate, remember_venue, venue_of
 
@@ -21,48 +22,6 @@ if TYPE_CHECKING:
 
 READ_ONLY_CHOICE = N_("Open it read-only")
 FILE_FILTER = N_("Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)")
-
-
-def store_session(path: str | Path, profile: Profile | None = None, name: str = "") -> Session:
-    """Open (or create, given a profile) a tournament file. Imports the store only now (it is slow).
-
-    A file another copy of Floorman is changing opens read-only; ``Session.read_only_reason`` says why.
-    """
-    from db.errors import FileLocked, StoreError
-    from db.store import TournamentStore
-
-    reason = ""
-    if profile is not None:
-        store = TournamentStore.create(path, profile, name)
-    else:
-        try:
-            store = TournamentStore.open(path)
-        except FileLocked as exc:
-            try:
-                store = TournamentStore.open(path, read_only=True)
-            except StoreError:  # e.g. through a hard link the writer's -wal has another name
-                raise exc from None
-            reason = (_("Read-only: {file} is open in {holder}. You can look at everything here, but only that window "
-                        "can change the tournament.", file=Path(path).name, holder=exc.holder) if exc.holder
-                      else _("Read-only: {file} is open in another copy of Floorman. You can look at everything here, "
-                             "but only that window can change the tournament.", file=Path(path).name))
-    remember(path)
-    session = Session(store, str(path))
-    session.read_only_reason = reason
-    return session
-
-
-def read_only_session(path: str | Path) -> Session:
-    """Open a tournament file read-only, on purpose: the director chose "Open it read-only" when
-    Floorman could not write to the file or its folder. ``Session.read_only_reason`` says so."""
-    from db.store import TournamentStore
-
-    store = TournamentStore.open(path, read_only=True)
-    remember(path)
-    session = Session(store, str(path))
-    session.read_only_reason = _("Read-only: Floorman cannot write to {file} or its folder. You can look at "
-                                 "everything and print, but nothing can be changed here.", file=Path(path).name)
-    return session
 
 
 def offers_read_only(exc: BaseException) -> bool:

@@ -22,6 +22,7 @@ from app.i18n import _, ngettext
 from ui.feedback import Feedback
 from ui.models.player_filter import PlayerFilter
 from ui.models.players import PlayerModel
+from ui.texts import widest_status
 from ui.widgets.prereg_list import PreregisteredList
 
 
@@ -99,8 +100,13 @@ class ActionBar(QFrame):
         super().keyPressEvent(event)
 
 
-COLUMN_SAMPLES = ("00000", "Maximilian Alexander", "seated T112 S10", "12,345,678", "Entries", "$12,345", "$1,234.50",
-                  "KOs")
+LONG_NAME = "Maximilian Alexander"
+
+
+def column_samples() -> tuple[str, ...]:
+    """The widest usual value of each column, in the window's language (a German status, a French amount)."""
+    return ("00000", LONG_NAME, widest_status(), fmt.chips(12_345_678), "000", fmt.money(1_234_500),
+            fmt.money(123_450), "000")
 
 
 class PlayerPanel(QWidget):
@@ -134,9 +140,11 @@ class PlayerPanel(QWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
-        fm = self.view.fontMetrics()
-        for col, sample in enumerate(COLUMN_SAMPLES):  # wide enough for the widest usual value in any font
-            self.view.setColumnWidth(col, fm.horizontalAdvance(sample) + 12)
+        fm, head = self.view.fontMetrics(), header.fontMetrics()
+        for col, sample in enumerate(column_samples()):  # the widest usual value, or the heading, in any font
+            title = model.headerData(col, Qt.Orientation.Horizontal)
+            heading = head.horizontalAdvance(title) + 24 if isinstance(title, str) else 0  # room for the sort mark
+            self.view.setColumnWidth(col, max(fm.horizontalAdvance(sample) + 12, heading))
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -158,7 +166,7 @@ class PlayerPanel(QWidget):
         """The width that shows every column whole, a long name included (the Name column stretches)."""
         fm = self.view.fontMetrics()
         columns = sum(self.view.columnWidth(c) for c in range(self.model.columnCount()) if c != 1)
-        name = fm.horizontalAdvance(COLUMN_SAMPLES[1]) + 12
+        name = fm.horizontalAdvance(LONG_NAME) + 12
         frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width() + 4
         return columns + name + frame
 
