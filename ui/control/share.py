@@ -38,7 +38,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import fmt, views
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, language_name, ngettext
+from app.i18n import language as window_language
+from ui import language
 from ui.control.parts import Shell
 from ui.qr import qr_pixmap
 from ui.session import Session
@@ -49,6 +51,12 @@ DEFAULT_PORT = 8080
 
 def phones_connected(n: int) -> str:
     return ngettext("{count} phone connected", "{count} phones connected", n, count=fmt.chips(n))
+
+
+def phones_default() -> str:
+    """The phones' language as the director last chose it, else the window's own."""
+    saved = language.saved().get("phones")
+    return saved if saved in language.offered() else window_language()
 
 
 class ShareDialog(QDialog):
@@ -69,6 +77,14 @@ class ShareDialog(QDialog):
         self.port.setRange(1024, 65535)
         self.port.setValue(port)
         form.addRow(_("Port:"), self.port)
+        # The phones' language when a phone's browser asks for none Floorman has (each phone may pick its own).
+        self.language = QComboBox()
+        chosen = phones_default()
+        for code in language.offered():
+            self.language.addItem(language_name(code), code)
+            if code == chosen:
+                self.language.setCurrentIndex(self.language.count() - 1)
+        form.addRow(_("Phones' language:"), self.language)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(_("Start sharing"))
@@ -210,15 +226,17 @@ class ShareControl:
         dialog = ShareDialog(addresses(), self.port, self.shell.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        self.start(dialog.address.currentText(), dialog.port.value())
+        code = str(dialog.language.currentData())
+        language.remember("phones", code)
+        self.start(dialog.address.currentText(), dialog.port.value(), code)
 
-    def start(self, host: str, port: int) -> bool:
+    def start(self, host: str, port: int, phones_language: str | None = None) -> bool:
         try:
             from web.server import PhoneServer
         except ImportError as exc:  # e.g. the system's OpenSSL library is missing (Uvicorn imports ssl)
             self.shell.say(_("Sharing on the network is not available here ({error}).", error=exc), 15000)
             return False
-        server = PhoneServer(host, port)
+        server = PhoneServer(host, port, language=phones_language or phones_default())
         try:
             server.start()
         except OSError as exc:
