@@ -42,7 +42,7 @@ from app.flights.rules import (
     within_tolerance,
 )
 from app.format import chips as fmt_chips
-from app.format import count, money, ordinal
+from app.format import money, ordinal
 from app.i18n import N_, _, ngettext
 from app.levels.timeline import current_level
 from app.profiles.profile import Profile, profile_from_dict
@@ -269,9 +269,9 @@ def decode_command(data: bytes | str) -> EventCommand:
     try:
         cmd: EventCommand = _COMMAND_DECODER.decode(data)
     except msgspec.ValidationError as exc:
-        raise RuleError("INVALID_INPUT", f"That is not an event command: {exc}.") from None
+        raise RuleError("INVALID_INPUT", _("That is not an event command: {error}.", error=exc)) from None
     except msgspec.DecodeError as exc:
-        raise RuleError("INVALID_INPUT", f"That is not JSON: {exc}.") from None
+        raise RuleError("INVALID_INPUT", _("That is not JSON: {error}.", error=exc)) from None
     return cmd
 
 
@@ -458,24 +458,25 @@ class FlightEvent:
             return self._use_seat(cmd)
         if isinstance(cmd, RecordDay2):
             return self._record_day2(cmd)
-        raise RuleError("INVALID_INPUT", f"Unknown event command {type(cmd).__name__}.")
+        raise RuleError("INVALID_INPUT", _("Unknown event command {name}.", name=type(cmd).__name__))
 
     # -- flights and the end of a day ---------------------------------------------------------------
     def flight(self, name: str) -> Flight:
         f = self.state.flights.get(name)
         if f is None:
-            known = ", ".join(self.state.flights) or "none yet"
-            raise RuleError("FLIGHT_UNKNOWN", f"There is no flight {name!r} in this event (flights: {known}).")
+            known = ", ".join(self.state.flights) or _("none yet")
+            raise RuleError("FLIGHT_UNKNOWN", _("There is no flight {name} in this event (flights: {known}).",
+                                                name=repr(name), known=known))
         return f
 
     def _add_flight(self, cmd: AddFlight) -> list[EventFact]:
         name = cmd.flight.strip()
         if not name:
-            raise RuleError("INVALID_INPUT", "A flight needs a name, such as Day 1A.")
+            raise RuleError("INVALID_INPUT", _("A flight needs a name, such as Day 1A."))
         if name in self.state.flights:
-            raise RuleError("FLIGHT_EXISTS", f"The event already has a flight {name}.")
+            raise RuleError("FLIGHT_EXISTS", _("The event already has a flight {name}.", name=name))
         if self.state.day2 is not None:
-            raise RuleError("DAY2_MADE", "Day 2 is already made; a flight cannot be added any more.")
+            raise RuleError("DAY2_MADE", _("Day 2 is already made; a flight cannot be added any more."))
         return [FlightAdded(flight=name)]
 
     # -- satellite seats (FLT-9) ----------------------------------------------------------------------
@@ -483,15 +484,16 @@ class FlightEvent:
         satellite = " ".join(cmd.satellite.split())
         winners = [" ".join(n.split()) for n in cmd.winners]
         if not satellite or not winners or not all(winners):
-            raise RuleError("INVALID_INPUT", "Seats need the satellite's name and the name of each seat winner.")
+            raise RuleError("INVALID_INPUT", _("Seats need the satellite's name and the name of each seat winner."))
         if cmd.seat_value_cents <= 0:
-            raise RuleError("INVALID_INPUT", "A seat needs its value, more than nothing.")
+            raise RuleError("INVALID_INPUT", _("A seat needs its value, more than nothing."))
         if len({key(n) for n in winners}) != len(winners):
-            raise RuleError("INVALID_INPUT", "A player is named twice; a satellite gives one seat per player.")
+            raise RuleError("INVALID_INPUT", _("A player is named twice; a satellite gives one seat per player."))
         if any(key(s.satellite) == key(satellite) for s in self.state.seats):
-            raise RuleError("SEATS_ENTERED", f"The seats of {satellite} are already in this event.")
+            raise RuleError("SEATS_ENTERED", _("The seats of {satellite} are already in this event.",
+                                               satellite=satellite))
         if self.state.day2 is not None:
-            raise RuleError("DAY2_MADE", "Day 2 is already made; a seat into a flight can no longer be used.")
+            raise RuleError("DAY2_MADE", _("Day 2 is already made; a seat into a flight can no longer be used."))
         target = key(cmd.target)
         flights = {key(f): f for f in self.state.flights}
         if target == key(self.state.title):
@@ -499,32 +501,39 @@ class FlightEvent:
         elif target in flights:
             flight = flights[target]
         else:
-            flights_named = ", ".join(self.state.flights) or "none"
-            raise RuleError("SEAT_OTHER_EVENT", f"{satellite}'s seats are for {cmd.target or 'no event named'}, not "
-                            f"for {self.state.title} or one of its flights ({flights_named}).")
+            flights_named = ", ".join(self.state.flights) or _("none")
+            said = (_("{satellite}'s seats are for {target}, not for {event} or one of its flights ({flights}).",
+                      satellite=satellite, target=cmd.target, event=self.state.title, flights=flights_named)
+                    if cmd.target else
+                    _("{satellite}'s seats are for no event named, not for {event} or one of its flights "
+                      "({flights}).", satellite=satellite, event=self.state.title, flights=flights_named))
+            raise RuleError("SEAT_OTHER_EVENT", said)
         return [SeatsAdded(satellite=satellite, flight=flight, value_cents=cmd.seat_value_cents, winners=winners)]
 
     def _use_seat(self, cmd: UseSeat) -> list[EventFact]:
         self.check_play(cmd.flight)
         if self.state.day2 is not None:
-            raise RuleError("DAY2_MADE", "Day 2 is already made; a flight takes no more entries.")
+            raise RuleError("DAY2_MADE", _("Day 2 is already made; a flight takes no more entries."))
         held = [s for s in self.state.seats if key(s.player) == key(cmd.player)]
         if not held:
-            raise RuleError("NO_SEAT", f"{cmd.player} has won no seat into this event.")
+            raise RuleError("NO_SEAT", _("{name} has won no seat into this event.", name=cmd.player))
         fits = [s for s in held if s.flight in ("", cmd.flight)]
         if not fits:
-            raise RuleError("SEAT_OTHER_FLIGHT", f"{cmd.player}'s seat is for {held[0].flight}, not {cmd.flight}.")
+            raise RuleError("SEAT_OTHER_FLIGHT", _("{name}'s seat is for {seat_flight}, not {flight}.", name=cmd.player,
+                                                   seat_flight=held[0].flight, flight=cmd.flight))
         free = [s for s in fits if not s.used_in]
         if not free:
-            raise RuleError("SEAT_USED", f"{cmd.player}'s seat from {fits[0].satellite} already paid an entry, "
-                            f"in {fits[0].used_in}; a seat pays one entry.")
+            raise RuleError("SEAT_USED", _("{name}'s seat from {satellite} already paid an entry, in {flight}; a "
+                                           "seat pays one entry.", name=cmd.player, satellite=fits[0].satellite,
+                                           flight=fits[0].used_in))
         self.may_enter(cmd.flight, cmd.player)
         return [SeatUsed(satellite=free[0].satellite, flight=cmd.flight, player=free[0].player)]
 
     def check_play(self, flight: str) -> None:
         """FLT-3: nobody plays on in a flight whose day has ended (FLIGHT_BAGGED)."""
         if self.flight(flight).ended:
-            raise RuleError("FLIGHT_BAGGED", f"{flight} has ended and its chips are bagged; nobody plays on.")
+            raise RuleError("FLIGHT_BAGGED", _("{flight} has ended and its chips are bagged; nobody plays on.",
+                                               flight=flight))
 
     def may_enter(self, flight: str, player: str) -> None:
         """FLT-1: refuse an entry in ``flight`` of a player who entered another flight, where the profile says
@@ -534,8 +543,8 @@ class FlightEvent:
             return
         other = self._entered_elsewhere(flight, player)
         if other is not None:
-            raise RuleError("ENTERED_OTHER_FLIGHT",
-                            f"{player} entered {other}; this event allows one flight per player.")
+            raise RuleError("ENTERED_OTHER_FLIGHT", _("{name} entered {flight}; this event allows one flight per "
+                                                      "player.", name=player, flight=other))
 
     def _entered_elsewhere(self, flight: str, player: str) -> str | None:
         k = key(player)
@@ -547,19 +556,20 @@ class FlightEvent:
     def _end_day(self, cmd: EndDay) -> list[EventFact]:
         self.check_play(cmd.flight)
         if self.state.day2 is not None:
-            raise RuleError("DAY2_MADE", "Day 2 is already made; this flight can no longer end its day.")
+            raise RuleError("DAY2_MADE", _("Day 2 is already made; this flight can no longer end its day."))
         if cmd.reason not in ("director", "level", "players", "share"):
-            raise RuleError("INVALID_INPUT", "A day ends by the director, at a level, or at a number or share left.")
+            raise RuleError("INVALID_INPUT", _("A day ends by the director, at a level, or at a number or share left."))
         if cmd.entries < len(cmd.survivors) or cmd.pool_cents < 0:
-            raise RuleError("INVALID_INPUT", "A flight cannot have fewer entries than survivors, nor a negative pool.")
+            raise RuleError("INVALID_INPUT",
+                            _("A flight cannot have fewer entries than survivors, nor a negative pool."))
         if any(t not in cmd.chips_in_play for t in cmd.survivors.values()):
-            raise RuleError("INVALID_INPUT", "Every survivor's table needs its chips in play.")
+            raise RuleError("INVALID_INPUT", _("Every survivor's table needs its chips in play."))
         if not self.profile["flight.enter_several"]:
             for name in [*cmd.survivors, *(n for n, _ in cmd.finishers)]:
                 other = self._entered_elsewhere(cmd.flight, name)
                 if other is not None:
-                    raise RuleError("ENTERED_OTHER_FLIGHT",
-                                    f"{name} entered {other}; this event allows one flight per player.")
+                    raise RuleError("ENTERED_OTHER_FLIGHT", _("{name} entered {flight}; this event allows one "
+                                                              "flight per player.", name=name, flight=other))
         return [DayEnded(flight=cmd.flight, entries=cmd.entries, pool_cents=cmd.pool_cents,
                          chips_in_play=dict(cmd.chips_in_play), survivors=dict(cmd.survivors),
                          finishers=list(cmd.finishers), reason=cmd.reason, money_log=list(cmd.money_log),
@@ -568,13 +578,16 @@ class FlightEvent:
     def _enter_bags(self, cmd: EnterBags) -> list[EventFact]:
         f = self.flight(cmd.flight)
         if not f.ended:
-            raise RuleError("FLIGHT_NOT_BAGGED", f"{cmd.flight} is still playing; end its day before its bags.")
+            raise RuleError("FLIGHT_NOT_BAGGED", _("{flight} is still playing; end its day before its bags.",
+                                                   flight=cmd.flight))
         if self.state.day2 is not None:
-            raise RuleError("DAY2_MADE", "Day 2 is already made from the bags; they cannot change.")
+            raise RuleError("DAY2_MADE", _("Day 2 is already made from the bags; they cannot change."))
         if cmd.table not in f.chips_in_play:
-            raise RuleError("TABLE_UNKNOWN", f"{cmd.flight} had no table {cmd.table} playing when the day ended.")
+            raise RuleError("TABLE_UNKNOWN", _("{flight} had no table {table} playing when the day ended.",
+                                               flight=cmd.flight, table=cmd.table))
         if cmd.table in f.bags:
-            raise RuleError("BAGS_ENTERED", f"Table {cmd.table}'s bags of {cmd.flight} are already entered.")
+            raise RuleError("BAGS_ENTERED", _("Table {table}'s bags of {flight} are already entered.", table=cmd.table,
+                                                   flight=cmd.flight))
         at_table = {k for k, t in f.survivors.items() if t == cmd.table}
         seen: set[str] = set()
         numbers: set[str] = set()
@@ -582,29 +595,37 @@ class FlightEvent:
         for row in cmd.bags:
             k = key(row.player)
             if k not in at_table:
-                raise RuleError("NOT_AT_TABLE", f"{row.player} did not survive at table {cmd.table} of {cmd.flight}.")
+                raise RuleError("NOT_AT_TABLE", _("{name} did not survive at table {table} of {flight}.",
+                                                     name=row.player, table=cmd.table, flight=cmd.flight))
             if k in seen:
-                raise RuleError("BAG_TWICE", f"{row.player} has two bags at table {cmd.table}.")
+                raise RuleError("BAG_TWICE", _("{name} has two bags at table {table}.", name=row.player,
+                                                 table=cmd.table))
             if row.chips <= 0:
-                raise RuleError("INVALID_INPUT", f"{row.player}'s bag must hold chips (a bust is not bagged).")
+                raise RuleError("INVALID_INPUT", _("{name}'s bag must hold chips (a bust is not bagged).",
+                                                      name=row.player))
             bag = row.bag.strip()
             if not bag or bag in numbers or bag in taken:
-                raise RuleError("BAG_NUMBER_TAKEN", f"Bag number {row.bag!r} is empty or already used in this event.")
+                raise RuleError("BAG_NUMBER_TAKEN", _("Bag number {bag} is empty or already used in this event.",
+                                                         bag=repr(row.bag)))
             seen.add(k)
             numbers.add(bag)
         missing = sorted(f.names[k] for k in at_table - seen)
         if missing:
-            raise RuleError("BAGS_MISSING", f"Table {cmd.table} still needs a bag for {', '.join(missing)}.")
+            raise RuleError("BAGS_MISSING", _("Table {table} still needs a bag for {names}.", table=cmd.table,
+                                                 names=", ".join(missing)))
         counted = sum(r.chips for r in cmd.bags)
         in_play = f.chips_in_play[cmd.table]
         tolerance = int(self.profile["flight.bag_tolerance_chips"])
         diff = bag_difference(counted, in_play)
         if not within_tolerance(counted, in_play, tolerance):
-            more = "more" if diff > 0 else "fewer"
+            figures = {"table": cmd.table, "counted": fmt_chips(counted), "off": fmt_chips(abs(diff)),
+                       "in_play": fmt_chips(in_play), "tolerance": fmt_chips(tolerance)}
             raise RuleError(
                 "BAG_COUNT_OFF",
-                f"Table {cmd.table}'s bags hold {fmt_chips(counted)} chips, {fmt_chips(abs(diff))} {more} than the "
-                f"{fmt_chips(in_play)} in play there (tolerance {fmt_chips(tolerance)}); count again.",
+                _("Table {table}'s bags hold {counted} chips, {off} more than the {in_play} in play there "
+                  "(tolerance {tolerance}); count again.", **figures) if diff > 0 else
+                _("Table {table}'s bags hold {counted} chips, {off} fewer than the {in_play} in play there "
+                  "(tolerance {tolerance}); count again.", **figures),
             )
         rows = [BagRow(f.names[key(r.player)], r.bag.strip(), r.chips) for r in cmd.bags]
         return [BagsEntered(flight=cmd.flight, table=cmd.table, bags=rows, difference=diff)]
@@ -612,20 +633,22 @@ class FlightEvent:
     # -- Day 2 ----------------------------------------------------------------------------------
     def _make_day2(self) -> list[EventFact]:
         if self.state.day2 is not None:
-            raise RuleError("DAY2_MADE", "Day 2 is already made.")
+            raise RuleError("DAY2_MADE", _("Day 2 is already made."))
         if not self.state.flights:
-            raise RuleError("NO_FLIGHTS", "The event has no flight yet.")
+            raise RuleError("NO_FLIGHTS", _("The event has no flight yet."))
         for f in self.state.flights.values():
             if not f.ended:
-                raise RuleError("FLIGHT_NOT_BAGGED", f"{f.name} is still playing; end its day first.")
+                raise RuleError("FLIGHT_NOT_BAGGED", _("{flight} is still playing; end its day first.", flight=f.name))
             waiting = sorted(set(f.chips_in_play) - set(f.bags) & set(f.survivors.values()))
             if waiting:
-                raise RuleError("BAGS_MISSING", f"{f.name} still needs the bags of table "
-                                f"{', '.join(str(t) for t in waiting)}.")
+                raise RuleError("BAGS_MISSING", ngettext("{flight} still needs the bags of table {tables}.",
+                                                         "{flight} still needs the bags of tables {tables}.",
+                                                         len(waiting), flight=f.name,
+                                                         tables=", ".join(str(t) for t in waiting)))
         order = list(self.state.flights)
         every = [b for f in self.state.flights.values() for bags in f.bags.values() for b in bags]
         if not every:
-            raise RuleError("BAGS_MISSING", "No flight bagged a player; Day 2 has nobody to seat.")
+            raise RuleError("BAGS_MISSING", _("No flight bagged a player; Day 2 has nobody to seat."))
         chosen = stacks_forward(every, self.profile["flight.stack_forward"], order)
         left_behind: dict[str, int] = {}
         kept = {id(b) for b in chosen.values()}
@@ -642,7 +665,7 @@ class FlightEvent:
 
     def day2(self) -> Day2:
         if self.state.day2 is None:
-            raise RuleError("DAY2_NOT_MADE", "Day 2 is not made yet; make it from the bags first.")
+            raise RuleError("DAY2_NOT_MADE", _("Day 2 is not made yet; make it from the bags first."))
         return self.state.day2
 
     def _played_apart(self, d: Day2) -> None:
@@ -672,16 +695,17 @@ class FlightEvent:
         d = self.day2()
         self._played_apart(d)
         if not self.profile["flight.day2_late_reg"]:
-            raise RuleError("DAY2_REG_CLOSED", "This event takes no new players on Day 2.")
+            raise RuleError("DAY2_REG_CLOSED", _("This event takes no new players on Day 2."))
         if d.out:
-            raise RuleError("DAY2_REG_CLOSED", "Day 2 has had its first bust; late registration is over.")
+            raise RuleError("DAY2_REG_CLOSED", _("Day 2 has had its first bust; late registration is over."))
         name = " ".join(cmd.player.split())
         if not name:
-            raise RuleError("INVALID_INPUT", "A player needs a name.")
+            raise RuleError("INVALID_INPUT", _("A player needs a name."))
         if any(key(n) == key(name) for n in d.stacks):
-            raise RuleError("ALREADY_IN_DAY2", f"{name} is already in Day 2.")
+            raise RuleError("ALREADY_IN_DAY2", _("{name} is already in Day 2.", name=name))
         if self._entered_elsewhere("", name) is not None and not self.profile["flight.enter_several"]:
-            raise RuleError("ENTERED_OTHER_FLIGHT", f"{name} entered a flight; this event allows one entry per player.")
+            raise RuleError("ENTERED_OTHER_FLIGHT", _("{name} entered a flight; this event allows one entry per "
+                                                              "player.", name=name))
         max_seats = int(self.profile["table.max_seats"])
         tables: dict[int, set[int]] = {}
         for t, s in d.seats.values():
@@ -710,22 +734,23 @@ class FlightEvent:
         names = {key(n): n for n in d.stacks}
         live = {key(n) for n in d.live()}
         if len(live) <= 1:
-            raise RuleError("EVENT_OVER", "The event is over; nobody is left to bust.")
+            raise RuleError("EVENT_OVER", _("The event is over; nobody is left to bust."))
         busted: list[str] = []
         for p in cmd.players:
             k = key(p)
             if k not in names:
-                raise RuleError("NOT_IN_DAY2", f"{p} is not a Day-2 player.")
+                raise RuleError("NOT_IN_DAY2", _("{name} is not a Day-2 player.", name=p))
             if k not in live:
-                raise RuleError("ALREADY_OUT", f"{names[k]} is already out.")
+                raise RuleError("ALREADY_OUT", _("{name} is already out.", name=names[k]))
             if names[k] in busted:
-                raise RuleError("INVALID_INPUT", f"{names[k]} is named twice.")
+                raise RuleError("INVALID_INPUT", _("{name} is named twice.", name=names[k]))
             busted.append(names[k])
         if not busted:
-            raise RuleError("INVALID_INPUT", "Name at least one player who is out.")
+            raise RuleError("INVALID_INPUT", _("Name at least one player who is out."))
         w = key(cmd.won_by)
         if w not in live or names[w] in busted:
-            raise RuleError("WINNER_NOT_LIVE", f"{cmd.won_by} is not a Day-2 player still in who won the pot.")
+            raise RuleError("WINNER_NOT_LIVE", _("{name} is not a Day-2 player still in who won the pot.",
+                                                       name=cmd.won_by))
         first = len(live) - len(busted) + 1
         if self.profile["elim.same_hand"] == "split_all":  # ELIM-4 (P004): all out in one hand tie
             groups = [busted]
@@ -863,17 +888,35 @@ def summary(state: EventState) -> list[str]:
     """The event in words, for the sheets and the command line (figures by the one format module)."""
     assert state.profile is not None
     cur = state.profile["money.currency"]
-    lines = [f"{state.title}: {count(len(state.flights), 'flight')}, {count(entries(state), 'entry', 'entries')}, "
-             f"prize pool {money(prize_pool(state), cur)}"]
+    lines = [_("{event}: {flights}, {entries}, prize pool {pool}", event=state.title,
+               flights=ngettext("{count} flight", "{count} flights", len(state.flights),
+                                 count=fmt_chips(len(state.flights))),
+               entries=_entries(entries(state)), pool=money(prize_pool(state), cur))]
     for f in state.flights.values():
         bagged = sum(len(b) for b in f.bags.values())
         off = sum(f.differences.values())
-        lines.append(f"{f.name}: {count(f.entries, 'entry', 'entries')}, {count(bagged, 'bag')}"
-                     + (f", bags {fmt_chips(off)} chips off the chips in play" if off else ""))
+        bags = ngettext("{count} bag", "{count} bags", bagged, count=fmt_chips(bagged))
+        lines.append(_("{flight}: {entries}, {bags}, bags {off} chips off the chips in play", flight=f.name,
+                       entries=_entries(f.entries), bags=bags, off=fmt_chips(off)) if off else
+                     _("{flight}: {entries}, {bags}", flight=f.name, entries=_entries(f.entries), bags=bags))
     for r in results(state):
         if r.prize_cents:
-            lines.append(f"{ordinal(r.place)} {r.player} ({r.day}): {money(r.prize_cents, cur)}")
+            lines.append(_("{place} {name} ({day}): {prize}", place=ordinal(r.place), name=r.player,
+                           day=day_name(r.day), prize=money(r.prize_cents, cur)))
     return lines
+
+
+def _entries(n: int) -> str:
+    return ngettext("{count} entry", "{count} entries", n, count=fmt_chips(n))
+
+
+DAY2 = "Day 2"
+"""The day a Day-2 player finished, as the event and its files record it (the others': their flight's name)."""
+
+
+def day_name(day: str) -> str:
+    """Where a player finished, in the reader's language: Day 2, or his flight's own name (data, as written)."""
+    return _("Day 2") if day == DAY2 else day
 
 
 def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | None = None,
@@ -882,8 +925,8 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
     survivors and their tables, the players out with how many were left after them, and the chips in
     play at each table (the counted stacks where given, else the stacks the flight knows)."""
     if "day_ended" not in state.extra and not state.ended:
-        raise RuleError("FLIGHT_NOT_BAGGED", f"{flight} is still playing: end its day (end_flight_day) first, "
-                        "so nobody plays on while its bags are counted.")
+        raise RuleError("FLIGHT_NOT_BAGGED", _("{flight} is still playing: end its day (end_flight_day) first, so "
+                                               "nobody plays on while its bags are counted.", flight=flight))
     survivors: dict[str, int] = {}
     in_play: dict[int, int] = {}
     finishers: list[tuple[str, int]] = []
@@ -997,12 +1040,14 @@ def seats_of(satellite: str, state: TournamentState) -> AddSeats:
     """FLT-9: a satellite's seats as its tournament state says them: its ``satellite.event``, a seat's value,
     and the players whose prize is a seat (SAT-1, SAT-3), in place order."""
     if not is_satellite(state):
-        raise RuleError("NOT_A_SATELLITE", f"{satellite} is not a satellite: its profile gives no seat value.")
+        raise RuleError("NOT_A_SATELLITE", _("{satellite} is not a satellite: its profile gives no seat value.",
+                                                   satellite=satellite))
     won = seat_test(state)
     placed = sorted((place, state.players[pid].name) for pid, (place, cents, _tied) in awards(state).items()
                     if won(place, cents))
     if not placed:
-        raise RuleError("NO_SEATS_YET", f"{satellite} has awarded no seat yet; add its seats once they are won.")
+        raise RuleError("NO_SEATS_YET", _("{satellite} has awarded no seat yet; add its seats once they are "
+                                                "won.", satellite=satellite))
     assert state.profile is not None
     return AddSeats(satellite=satellite, target=str(state.profile["satellite.event"] or ""),
                     seat_value_cents=seat_value(state), winners=[n for _, n in placed])

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 from app.api import RuleError, TournamentState, flight_event, fmt
 from app.commands import Command
 from app.commands.tournament import EndFlightDay, JoinEvent
-from app.i18n import _, ngettext
+from app.i18n import _, ngettext, pgettext
 from db.errors import StoreError
 from db.event_store import EventStore
 from ui.feedback import Feedback, one_sentence
@@ -84,16 +84,19 @@ def flight_rows(event: Any, bound: str | None, state: TournamentState) -> list[t
         if f.ended:
             tables = sorted(set(f.survivors.values()))
             done = sum(1 for t in tables if t in f.bags)
-            what = ("bagged" if done == len(tables)
-                    else f"day ended: bags of {done} of {fmt.count(len(tables), 'table')}")
-            rows.append((f.name, f"{f.entries:,}", f"{len(f.survivors):,}", what))
+            what = (pgettext("flight", "bagged") if done == len(tables)
+                    else ngettext("day ended: bags of {done} of {count} table",
+                                  "day ended: bags of {done} of {count} tables", len(tables),
+                                  done=fmt.chips(done), count=fmt.chips(len(tables))))
+            rows.append((f.name, fmt.chips(f.entries), fmt.chips(len(f.survivors)), what))
         elif f.name == bound:
             entries = sum(p.entries for p in state.players.values())
             left = sum(1 for p in state.players.values() if p.live)
-            what = "day ended: to record in the event" if state.extra.get("day_ended") else "playing"
-            rows.append((f.name, f"{entries:,}", f"{left:,}", f"{what} (this tournament)"))
+            what = (_("day ended: to record in the event (this tournament)") if state.extra.get("day_ended")
+                    else pgettext("flight", "playing (this tournament)"))
+            rows.append((f.name, fmt.chips(entries), fmt.chips(left), what))
         else:
-            rows.append((f.name, "", "", "playing"))
+            rows.append((f.name, "", "", pgettext("flight", "playing")))
     return rows
 
 
@@ -106,18 +109,18 @@ class BagsDialog(QDialog):
     def __init__(self, owner: EventDialog, flight: str, stacks: dict[str, int], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.owner, self.flight, self.stacks = owner, flight, stacks
-        self.setWindowTitle(f"Bags of {flight}")
+        self.setWindowTitle(_("Bags of {flight}", flight=flight))
         self.resize(620, 480)
         self.tables = QComboBox()
-        self.grid = _table(["Player", "Bag number", "Chips"])
+        self.grid = _table([_("Player"), _("Bag number"), _("Chips")])
         self.spins: list[QSpinBox] = []
         self.totals = QLabel()
         self.feedback = Feedback()
-        self.enter = QPushButton("Enter this table's bags")
+        self.enter = QPushButton(_("Enter this table's bags"))
         self.enter.setDefault(True)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         top = QHBoxLayout()
-        top.addWidget(QLabel("Table:"))
+        top.addWidget(QLabel(_("Table:")))
         top.addWidget(self.tables, 1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -144,7 +147,7 @@ class BagsDialog(QDialog):
         self.tables.blockSignals(True)
         self.tables.clear()
         for t in waiting:
-            self.tables.addItem(f"Table {t}", t)
+            self.tables.addItem(_("Table {table}", table=t), t)
         self.tables.blockSignals(False)
         self.enter.setEnabled(bool(waiting))
         self.fill()
@@ -170,7 +173,7 @@ class BagsDialog(QDialog):
             self.grid.setCellWidget(r, 2, spin)
             self.spins.append(spin)
         if t is None:
-            self.totals.setText(f"Every table of {self.flight} is bagged.")
+            self.totals.setText(_("Every table of {flight} is bagged.", flight=self.flight))
         self.show_totals()
 
     def show_totals(self) -> None:
@@ -180,8 +183,15 @@ class BagsDialog(QDialog):
         in_play = self.flight_state().chips_in_play.get(t, 0)
         counted = sum(s.value() for s in self.spins)
         diff = counted - in_play
-        said = "matches" if diff == 0 else f"{fmt.chips(abs(diff))} {'more' if diff > 0 else 'fewer'}"
-        self.totals.setText(f"In play at table {t}: {fmt.chips(in_play)} · counted {fmt.chips(counted)} ({said})")
+        figures = {"table": t, "in_play": fmt.chips(in_play), "counted": fmt.chips(counted),
+                   "off": fmt.chips(abs(diff))}
+        if diff == 0:
+            said = _("In play at table {table}: {in_play} · counted {counted} (matches)", **figures)
+        elif diff > 0:
+            said = _("In play at table {table}: {in_play} · counted {counted} ({off} more)", **figures)
+        else:
+            said = _("In play at table {table}: {in_play} · counted {counted} ({off} fewer)", **figures)
+        self.totals.setText(said)
 
     def rows(self) -> list[dict[str, Any]]:
         def text(r: int, c: int) -> str:
@@ -197,7 +207,8 @@ class BagsDialog(QDialog):
             return False
         rows = [flight_event.BagRow(r["player"], r["bag"], r["chips"]) for r in self.rows()]
         cmd = flight_event.EnterBags(flight=self.flight, table=t, bags=rows)
-        if not self.owner.execute(cmd, self.feedback, f"Table {t}'s bags of {self.flight} entered."):
+        if not self.owner.execute(cmd, self.feedback, _("Table {table}'s bags of {flight} entered.", table=t,
+                                                                  flight=self.flight)):
             return False
         self.load_tables()
         return True
@@ -224,20 +235,20 @@ class EventDialog(QDialog):
         self.end_day_box: QMessageBox | None = None
         self.export_dialog: ExportDialog | None = None
         self.day2_windows: list[QWidget] = []  # Day 2's tournament, opened from here in a window of its own
-        self.setWindowTitle("Event of flights")
+        self.setWindowTitle(_("Event of flights"))
         self.resize(900, 640)
-        self.heading = QLabel("No event open: create one, or open its file.")
+        self.heading = QLabel(_("No event open: create one, or open its file."))
         self.heading.setWordWrap(True)
-        self.flights = _table(["Flight", "Entries", "Players left", "State"])
+        self.flights = _table([_("Flight"), _("Entries"), _("Players left"), _("State")])
         self.feedback = Feedback()
         self.buttons: dict[str, QPushButton] = {}
         row1, row2 = QHBoxLayout(), QHBoxLayout()
         for key, words, row in (
-            ("new", "New event…", row1), ("open", "Open event…", row1),
-            ("add", "Add this tournament as a flight…", row1),
-            ("use", "This tournament is the flight selected", row1),
-            ("end_day", "End the day…", row2), ("bag_sheet", "Print the bag-and-tag sheet", row2),
-            ("bags", "Enter the bags…", row2), ("day2", "Make Day 2", row2),
+            ("new", _("New event…"), row1), ("open", _("Open event…"), row1),
+            ("add", _("Add this tournament as a flight…"), row1),
+            ("use", _("This tournament is the flight selected"), row1),
+            ("end_day", _("End the day…"), row2), ("bag_sheet", _("Print the bag-and-tag sheet"), row2),
+            ("bags", _("Enter the bags…"), row2), ("day2", _("Make Day 2"), row2),
             ("day2_file", _("Make Day 2 file…"), row2), ("day2_results", _("Read Day 2's results"), row2),
         ):
             b = QPushButton(words)
@@ -246,19 +257,19 @@ class EventDialog(QDialog):
         row1.addStretch(1)
         row2.addStretch(1)
         self.day2_tabs = QTabWidget()
-        self.seats = _table(["Table", "Seat", "Player", "Chips"])
-        self.results = _table(["Place", "Player", "Day", "Prize"])
-        self.day2_tabs.addTab(self.seats, "Day 2's seats")
-        self.day2_tabs.addTab(self.results, "Results")
+        self.seats = _table([_("Table"), _("Seat"), _("Player"), _("Chips")])
+        self.results = _table([_("Place"), _("Player"), _("Day"), _("Prize")])
+        self.day2_tabs.addTab(self.seats, _("Day 2's seats"))
+        self.day2_tabs.addTab(self.results, _("Results"))
         self.summary = QLabel()
         prints = QHBoxLayout()
-        for key, words in (("print_tables", "Print Day 2's seats…"), ("print_results", "Print the results…"),
-                           ("export", "Export…")):
+        for key, words in (("print_tables", _("Print Day 2's seats…")), ("print_results", _("Print the results…")),
+                           ("export", _("Export…"))):
             b = QPushButton(words)
             self.buttons[key] = b
             prints.addWidget(b)
         prints.addStretch(1)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         prints.addWidget(close)
         box = QVBoxLayout(self)
         box.addWidget(self.heading)
@@ -302,7 +313,8 @@ class EventDialog(QDialog):
             self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
             return False
         self._set_store(store, None)
-        self.feedback.done(f"Event “{store.event.state.title}” created in {Path(path).name}.")
+        self.feedback.done(_("Event “{event}” created in {file}.", event=store.event.state.title,
+                             file=Path(path).name))
         return True
 
     def open_event(self, path: str) -> bool:
@@ -313,8 +325,10 @@ class EventDialog(QDialog):
             return False
         name = self.state().name
         self._set_store(store, name if name in store.event.state.flights else None)
-        flights = fmt.count(len(store.event.state.flights), "flight")
-        self.feedback.done(f"Event “{store.event.state.title}” opened: {flights}.")
+        flights = len(store.event.state.flights)
+        self.feedback.done(ngettext("Event “{event}” opened: {count} flight.",
+                                    "Event “{event}” opened: {count} flights.", flights,
+                                    event=store.event.state.title, count=fmt.chips(flights)))
         return True
 
     def _set_store(self, store: EventStore, flight: str | None) -> None:
@@ -328,7 +342,7 @@ class EventDialog(QDialog):
         """One event command, committed before it is shown; a refusal in one sentence (its code kept)."""
         if self.store is None:
             self.refused = "NO_EVENT"
-            feedback.refuse("No event is open: create one or open its file first.")
+            feedback.refuse(_("No event is open: create one or open its file first."))
             return False
         try:
             self.store.execute(cmd)
@@ -349,7 +363,7 @@ class EventDialog(QDialog):
     def add_flight(self, name: str) -> bool:
         name = " ".join(name.split())
         if not self.execute(flight_event.AddFlight(flight=name), self.feedback,
-                            f"{name} added to the event: it is this tournament."):
+                            _("{flight} added to the event: it is this tournament.", flight=name)):
             return False
         self.flight = name
         self.remember(name)
@@ -387,12 +401,12 @@ class EventDialog(QDialog):
     def use_flight(self, name: str) -> bool:
         if self.store is None or name not in self.event_state().flights:
             self.refused = "FLIGHT_UNKNOWN"
-            self.feedback.refuse(f"There is no flight {name} in this event.")
+            self.feedback.refuse(_("There is no flight {flight} in this event.", flight=name))
             return False
         self.flight = name
         self.refused = ""
         self.remember(name)
-        self.feedback.done(f"This tournament is {name} of the event.")
+        self.feedback.done(_("This tournament is {flight} of the event.", flight=name))
         self.refresh()
         return True
 
@@ -404,7 +418,7 @@ class EventDialog(QDialog):
     def use_selected(self) -> None:
         name = self.selected_flight()
         if name is None:
-            self.feedback.refuse("Select the flight this tournament is, in the list of flights.")
+            self.feedback.refuse(_("Select the flight this tournament is, in the list of flights."))
             return
         self.use_flight(name)
 
@@ -415,11 +429,13 @@ class EventDialog(QDialog):
             return None
         state = self.state()
         left = sum(1 for p in state.players.values() if p.live)
-        box = QMessageBox(QMessageBox.Icon.Question, "End the day",
-                          f"End {self.flight}'s day now? The {fmt.count(left, 'player')} left bag their chips "
-                          "and nobody plays on in this flight.",
+        question = ngettext("End {flight}'s day now? The {count} player left bags their chips and nobody plays on "
+                            "in this flight.",
+                            "End {flight}'s day now? The {count} players left bag their chips and nobody plays on "
+                            "in this flight.", left, flight=self.flight, count=fmt.chips(left))
+        box = QMessageBox(QMessageBox.Icon.Question, _("End the day"), question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
-        box.button(QMessageBox.StandardButton.Yes).setText("End the day")
+        box.button(QMessageBox.StandardButton.Yes).setText(_("End the day"))
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.accepted.connect(lambda: self.end_day("director"))
@@ -446,14 +462,18 @@ class EventDialog(QDialog):
             self.feedback.refuse(one_sentence(err.message))
             return False
         tables = len(cmd.chips_in_play)
-        return self.execute(cmd, self.feedback,
-                            f"{self.flight}'s day is over: {fmt.count(len(cmd.survivors), 'player')} at "
-                            f"{fmt.count(tables, 'table')} bag their chips; nobody plays on. Enter the bags next.")
+        at = ngettext("{count} table", "{count} tables", tables, count=fmt.chips(tables))
+        over = ngettext("{flight}'s day is over: {count} player at {tables} bags the chips; nobody plays on. Enter "
+                        "the bags next.",
+                        "{flight}'s day is over: {count} players at {tables} bag their chips; nobody plays on. Enter "
+                        "the bags next.", len(cmd.survivors), flight=self.flight,
+                        count=fmt.chips(len(cmd.survivors)), tables=at)
+        return self.execute(cmd, self.feedback, over)
 
     def _need_flight(self) -> bool:
         if self.store is None or self.flight is None:
             self.refused = "NO_FLIGHT"
-            self.feedback.refuse("Add this tournament to an event as a flight first (or pick its flight).")
+            self.feedback.refuse(_("Add this tournament to an event as a flight first (or pick its flight)."))
             return False
         return True
 
@@ -466,11 +486,11 @@ class EventDialog(QDialog):
             return None
         name = flight or self.selected_flight() or self.flight
         if name is None or name not in self.event_state().flights:
-            self.feedback.refuse("Select the flight whose bags to enter.")
+            self.feedback.refuse(_("Select the flight whose bags to enter."))
             return None
         if not self.event_state().flights[name].ended:
             self.refused = "FLIGHT_NOT_BAGGED"
-            self.feedback.refuse(f"{name} is still playing; end its day before its bags.")
+            self.feedback.refuse(_("{flight} is still playing; end its day before its bags.", flight=name))
             return None
         stacks = {p.name: p.stack for p in self.state().players.values() if p.live} if name == self.flight else {}
         dialog = BagsDialog(self, name, stacks, self)
@@ -480,7 +500,7 @@ class EventDialog(QDialog):
         return dialog
 
     def make_day2(self) -> bool:
-        if not self.execute(flight_event.MakeDay2(), self.feedback, "Day 2 is drawn: its seats are below."):
+        if not self.execute(flight_event.MakeDay2(), self.feedback, _("Day 2 is drawn: its seats are below.")):
             return False
         self.day2_tabs.setCurrentWidget(self.seats)
         return True
@@ -596,7 +616,7 @@ class EventDialog(QDialog):
         except (OSError, ValueError) as exc:
             self.feedback.refuse(one_sentence(str(exc)))
             return False
-        self.feedback.done(f"Wrote {written}.")
+        self.feedback.done(_("Wrote {file}.", file=written))
         return True
 
     def open_export(self) -> ExportDialog | None:
@@ -607,37 +627,39 @@ class EventDialog(QDialog):
 
         if self.store is None:
             self.refused = "NO_EVENT"
-            self.feedback.refuse("No event is open: create one or open its file before exporting it.")
+            self.feedback.refuse(_("No event is open: create one or open its file before exporting it."))
             return None
         self.refused = ""
         dialog = ExportDialog(self.event_state(), self.store.path.parent, self, done=self.feedback.done,
-                              title="Export the event")
+                              title=_("Export the event"))
         self.export_dialog = dialog
         dialog.open()
         return dialog
 
     # -- asking (file and name dialogs) ----------------------------------------------------------------
     def ask_new(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "New event file", "", "Floorman event (*.event)")
+        path, _kind = QFileDialog.getSaveFileName(self, _("New event file"), "", _("Floorman event (*.event)"))
         if not path:
             return
-        title, ok = QInputDialog.getText(self, "New event", "The event's title:", text=self.state().name or "Event")
+        title, ok = QInputDialog.getText(self, _("New event"), _("The event's title:"),
+                                         text=self.state().name or _("Event"))
         if ok:
             self.new_event(path if path.endswith(".event") else path + ".event", title)
 
     def ask_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an event file", "", "Floorman event (*.event);;All files (*)")
+        path, _kind = QFileDialog.getOpenFileName(self, _("Open an event file"), "",
+                                                  _("Floorman event (*.event)") + ";;" + _("All files (*)"))
         if path:
             self.open_event(path)
 
     def ask_add(self) -> None:
-        name, ok = QInputDialog.getText(self, "Add a flight", "This tournament is the flight:",
-                                        text=self.state().name or "Day 1A")
+        name, ok = QInputDialog.getText(self, _("Add a flight"), _("This tournament is the flight:"),
+                                        text=self.state().name or _("Day 1A"))
         if ok:
             self.add_flight(name)
 
     def ask_print(self, which: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the sheet", f"{which}.pdf", "PDF (*.pdf)")
+        path, _kind = QFileDialog.getSaveFileName(self, _("Save the sheet"), f"{which}.pdf", "PDF (*.pdf)")
         if path:
             self.print_event(which, path)
 
@@ -657,9 +679,9 @@ class EventDialog(QDialog):
             pass  # shown as last read; the next action says what is wrong with the file
         ev = self.event_state()
         day2 = isinstance(self.state().extra.get("day2"), dict)
-        this = (f" · this tournament is {self.flight}" if self.flight
+        this = (_(" · this tournament is {flight}", flight=self.flight) if self.flight
                 else _(" · this tournament is its Day 2") if day2
-                else " · this tournament is not one of its flights yet")
+                else _(" · this tournament is not one of its flights yet"))
         self.heading.setText(f"<b>{ev.title}</b> ({self.store.path.name}){this}")
         rows = flight_rows(ev, self.flight, self.state())
         self.flights.setRowCount(len(rows))
@@ -678,13 +700,21 @@ class EventDialog(QDialog):
         results = flight_event.results(ev) if d is not None else []
         self.results.setRowCount(len(results))
         for r, res in enumerate(results):
-            place = fmt.ordinal(res.place) + (f" ({res.tied} tied)" if res.tied > 1 else "")
+            place = (_("{place} ({tied} tied)", place=fmt.ordinal(res.place), tied=res.tied) if res.tied > 1
+                     else fmt.ordinal(res.place))
             prize = fmt.money(res.prize_cents, currency) if res.prize_cents else ""
-            for c, (text, right) in enumerate(((place, False), (res.player, False), (res.day, False), (prize, True))):
+            day = flight_event.day_name(res.day)
+            for c, (text, right) in enumerate(((place, False), (res.player, False), (day, False), (prize, True))):
                 self.results.setItem(r, c, _item(text, right))
-        self.summary.setText(
-            f"{fmt.count(flight_event.entries(ev), 'entry', 'entries')} · prize pool "
-            f"{fmt.money(flight_event.prize_pool(ev), currency)}"
-            + (f" · Day 2: {fmt.count(len(d.live()), 'player')} at "
-               f"{fmt.count(len({t for t, _s, _n in seated}), 'table')}" if d is not None else ""))
+        n = flight_event.entries(ev)
+        entries = ngettext("{count} entry", "{count} entries", n, count=fmt.chips(n))
+        pool = fmt.money(flight_event.prize_pool(ev), currency)
+        if d is None:
+            self.summary.setText(_("{entries} · prize pool {pool}", entries=entries, pool=pool))
+            return
+        live, tables = len(d.live()), len({t for t, _s, _n in seated})
+        at = ngettext("{count} table", "{count} tables", tables, count=fmt.chips(tables))
+        self.summary.setText(ngettext("{entries} · prize pool {pool} · Day 2: {count} player at {tables}",
+                                      "{entries} · prize pool {pool} · Day 2: {count} players at {tables}", live,
+                                      entries=entries, pool=pool, count=fmt.chips(live), tables=at))
 
