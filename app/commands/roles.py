@@ -15,17 +15,35 @@ from __future__ import annotations
 from app.commands.base import DESK, DIRECTOR, DIRECTOR_ONLY, FLOOR, ROLES, SCREEN, Command
 from app.commands.catalogue import by_name
 from app.errors import RuleError
+from app.i18n import N_, _
 
 __all__ = ["DESK", "DIRECTOR", "FLOOR", "ROLES", "SCREEN", "allowed", "check_role", "known_role", "who_may"]
 
-_WHO = {DESK: "the desk", FLOOR: "the floor"}
+_WHO = {
+    frozenset(): N_("the director"),
+    frozenset({DESK}): N_("the desk or the director"),
+    frozenset({FLOOR}): N_("the floor or the director"),
+    frozenset({DESK, FLOOR}): N_("the desk, the floor or the director"),
+}
+# A station refused, by its role and what it was doing (each a whole sentence, for the translators).
+_REFUSED = {
+    (SCREEN, "enter"): N_("A screen station only shows the tournament: it cannot enter \u201c{what}\u201d."),
+    (SCREEN, "undo"): N_("A screen station only shows the tournament: it cannot undo \u201c{what}\u201d."),
+    (SCREEN, "redo"): N_("A screen station only shows the tournament: it cannot redo \u201c{what}\u201d."),
+    (DESK, "enter"): N_("A desk station cannot enter \u201c{what}\u201d: that is for {who}."),
+    (DESK, "undo"): N_("A desk station cannot undo \u201c{what}\u201d: that is for {who}."),
+    (DESK, "redo"): N_("A desk station cannot redo \u201c{what}\u201d: that is for {who}."),
+    (FLOOR, "enter"): N_("A floor station cannot enter \u201c{what}\u201d: that is for {who}."),
+    (FLOOR, "undo"): N_("A floor station cannot undo \u201c{what}\u201d: that is for {who}."),
+    (FLOOR, "redo"): N_("A floor station cannot redo \u201c{what}\u201d: that is for {who}."),
+}
 
 
 def known_role(role: str) -> str:
     """``role`` if it is one of :data:`ROLES`, else RuleError INVALID_INPUT naming them."""
     if role not in ROLES:
-        raise RuleError("INVALID_INPUT", f"'{role}' is not a station's role; a station is one of: "
-                        f"{', '.join(ROLES)}.")
+        raise RuleError("INVALID_INPUT", _("'{role}' is not a station's role; a station is one of: {roles}.",
+                                           role=role, roles=", ".join(ROLES)))
     return role
 
 
@@ -49,8 +67,7 @@ def _roles_of(command: type[Command] | Command | str) -> frozenset[str]:
 
 def who_may(command: type[Command] | Command | str) -> str:
     """Who may run it, in words: "the floor or the director", "the director"."""
-    others = [_WHO[r] for r in (DESK, FLOOR) if r in _roles_of(command)]
-    return " or ".join([", ".join(others), "the director"]) if others else "the director"
+    return _(_WHO[frozenset(_roles_of(command) & {DESK, FLOOR})])
 
 
 def check_role(role: str | None, command: type[Command] | Command | str, what: str, *, doing: str = "enter") -> None:
@@ -61,8 +78,5 @@ def check_role(role: str | None, command: type[Command] | Command | str, what: s
     """
     if allowed(role, command):
         return
-    if role == SCREEN:
-        raise RuleError("ROLE_FORBIDDEN", f"A screen station only shows the tournament: it cannot {doing} "
-                        f"\u201c{what}\u201d.")
-    raise RuleError("ROLE_FORBIDDEN", f"A {role} station cannot {doing} \u201c{what}\u201d: that is for "
-                    f"{who_may(command)}.")
+    template = _REFUSED[(role or DIRECTOR, doing)]
+    raise RuleError("ROLE_FORBIDDEN", _(template, what=what, who=who_may(command)))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import DESK_AND_FLOOR, DIRECTOR_ONLY, Command
+from app.i18n import N_
 
 
 class Note(Command, tag="note"):
     """Write a note into the tournament's log: a ruling, a dispute, anything the record should keep."""
 
-    label: ClassVar[str] = "note \u201c{text}\u201d"
+    label: ClassVar[str] = N_("note \u201c{text}\u201d")
     roles: ClassVar[frozenset[str]] = DESK_AND_FLOOR
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -23,7 +24,7 @@ class Note(Command, tag="note"):
 class ChangeSettings(Command, tag="change_settings"):
     """Change settings of the tournament's rule profile (any profile key), checked like a profile file."""
 
-    label: ClassVar[str] = "settings change ({keys})"
+    label: ClassVar[str] = N_("settings change ({keys})")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-9",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -42,7 +43,7 @@ class EndFlightDay(Command, tag="end_flight_day"):
     play on (``FLIGHT_BAGGED``), and takes notes and chip counts.
     """
 
-    label: ClassVar[str] = "end of the flight's day"
+    label: ClassVar[str] = N_("end of the flight's day")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-3",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "end_flight_day", "reason": "director"},)
@@ -65,7 +66,7 @@ class Announce(Command, tag="announce"):
     while another shows waits for it). ``starts_at`` is seconds since the epoch; left out, it shows now.
     """
 
-    label: ClassVar[str] = "announcement \u201c{text}\u201d"
+    label: ClassVar[str] = N_("announcement \u201c{text}\u201d")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -81,7 +82,7 @@ class Announce(Command, tag="announce"):
 class CancelAnnouncement(Command, tag="cancel_announcement"):
     """Take an announcement off the room's screens (or cancel one set for later), by its number."""
 
-    label: ClassVar[str] = "cancel of the announcement {announcement}"
+    label: ClassVar[str] = N_("cancel of the announcement {announcement}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "cancel_announcement", "announcement": 1},)
