@@ -112,7 +112,7 @@ def _fields(name: str) -> tuple[str | None, tuple[str, ...]]:
     words = template(name)
     if words is None:
         return None, ()
-    used = {re.split(r"[.\[]", field, maxsplit=1)[0] for _, field, _, _ in Formatter().parse(words) if field}
+    used = {re.split(r"[.\[]", field, maxsplit=1)[0] for _lit, field, _spec, _conv in Formatter().parse(words) if field}
     return words, tuple(sorted(used))
 
 
