@@ -79,6 +79,7 @@ from app.core.events import Event
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
+from app.i18n import _
 from app.log.history import UNDO, Action, History, HistoryItem, replay_history
 from app.log.snapshots import load_state, state_limit
 from db import loading, server_roles, writer
@@ -190,8 +191,8 @@ def _refused_login(exc: psycopg.Error) -> bool:
 
 
 def _unreachable(url: str, exc: BaseException) -> str:
-    return (f"Floorman cannot reach the tournament server at {where(url)} ({first_line(exc)}). Nothing was changed; "
-            "this station tries again by itself.")
+    return _("Floorman cannot reach the tournament server at {server} ({reason}). Nothing was changed; this "
+             "station tries again by itself.", server=where(url), reason=first_line(exc))
 
 
 def _action(row: Sequence[Any]) -> tuple[Action, Author]:
@@ -270,8 +271,8 @@ class SharedStore(FoldsHistory):
              snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
         checked_station(Station(role, station, operator))  # the names a file's station may have, no longer
         if not station.strip():
-            raise RuleError("INVALID_INPUT", "Give this station a name (\u201cDesk\u201d, \u201cFloor 2\u201d): "
-                            "every action records where it was entered.")
+            raise RuleError("INVALID_INPUT", _("Give this station a name (\u201cDesk\u201d, \u201cFloor 2\u201d): "
+                                               "every action records where it was entered."))
         conn = connect(url)
         try:
             role = role_on_server(conn) or role  # a station's login: the role its group has on the server
@@ -399,8 +400,8 @@ class SharedStore(FoldsHistory):
             self._in_turn = None
 
     def _busy(self) -> StoreError:
-        return StoreError(f"Other stations kept recording actions before this one {TRIES} times in a row; "
-                          "nothing was changed. Try again.")
+        return StoreError(_("Other stations kept recording actions before this one {n} times in a row; nothing was "
+                            "changed. Try again.", n=TRIES))
 
     def _news(self, seen: int) -> list[tuple[Action, Author]]:
         """The actions of other stations after action ``seen``, with who recorded them."""
@@ -553,9 +554,9 @@ class SharedStore(FoldsHistory):
     def _lost(self, exc: psycopg.Error) -> StoreError:
         """A database error in words; a lost connection is dropped, to be opened again at the next call."""
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
-            return StoreError(f"The tournament server at {where(self.url)} does not let this station record "
-                              f"actions (its join code's role does not allow it: {exc.diag.message_primary}). "
-                              "Nothing was changed.")
+            return StoreError(_("The tournament server at {server} does not let this station record actions (its "
+                                "join code's role does not allow it: {reason}). Nothing was changed.",
+                                server=where(self.url), reason=exc.diag.message_primary))
         if isinstance(exc, psycopg.OperationalError) or (self._conn is not None and self._conn.broken):
             if self._conn is not None:
                 self._conn.close()
@@ -568,8 +569,8 @@ class SharedStore(FoldsHistory):
                 except ServerUnreachable:
                     pass
             return ServerUnreachable(_unreachable(self.url, exc))
-        return StoreError(f"The tournament server at {where(self.url)} refused to record this action ({exc}). "
-                          "Nothing was changed.")
+        return StoreError(_("The tournament server at {server} refused to record this action ({reason}). Nothing "
+                            "was changed.", server=where(self.url), reason=exc))
 
     # -- back into a file ---------------------------------------------------------------------
     def export(self, path: Path | str) -> int:
