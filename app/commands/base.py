@@ -17,6 +17,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from app.i18n import _
+
 # The role of a station (app/commands/roles.py): the director runs everything, a screen nothing.
 DIRECTOR, DESK, FLOOR, SCREEN = "director", "desk", "floor", "screen"
 ROLES: tuple[str, ...] = (DIRECTOR, DESK, FLOOR, SCREEN)
@@ -56,7 +58,13 @@ class Command(msgspec.Struct, tag_field="cmd", kw_only=True, forbid_unknown_fiel
 
     @classmethod
     def help(cls) -> str:
-        """The first paragraph of the declaration's docstring, on one line."""
+        """The first paragraph of the declaration's docstring, on one line, in the reader's language (its
+        English words are marked in :mod:`app.commands.helps`)."""
+        return _(cls.english_help())
+
+    @classmethod
+    def english_help(cls) -> str:
+        """The first paragraph of the declaration's docstring, on one line, as written."""
         doc = (cls.__doc__ or "").strip().split("\n\n")[0]
         return " ".join(doc.split())
 

@@ -20,6 +20,7 @@ from app.i18n import N_, _
 __all__ = ["DESK", "DIRECTOR", "FLOOR", "ROLES", "SCREEN", "allowed", "check_role", "known_role", "who_may"]
 
 _WHO = {
+    # Translators: who may enter a command; it ends the sentence "A desk station cannot enter ...: that is for {who}."
     frozenset(): N_("the director"),
     frozenset({DESK}): N_("the desk or the director"),
     frozenset({FLOOR}): N_("the floor or the director"),
