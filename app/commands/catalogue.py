@@ -23,6 +23,7 @@ from app.commands import (
 )
 from app.commands.base import Command
 from app.errors import RuleError
+from app.i18n import _
 
 _MODULES = (absence, balancing, buttons, chips, clock, eliminations, entries, games, knockouts, seating, tournament)
 
@@ -66,10 +67,10 @@ def parse(command: dict[str, Any]) -> Command:
     Lenient about spelling a number as text ("3") or a whole number as 3.0, as the handlers are.
     """
     if not isinstance(command, dict) or not isinstance(command.get("cmd"), str):
-        raise RuleError("INVALID_INPUT", "A command is an object with a 'cmd' field naming it.")
+        raise RuleError("INVALID_INPUT", _("A command is an object with a 'cmd' field naming it."))
     decl = by_name(command["cmd"])
     if decl is None:
-        raise RuleError("UNKNOWN_COMMAND", f"There is no command called '{command['cmd']}'.")
+        raise RuleError("UNKNOWN_COMMAND", _("There is no command called '{name}'.", name=command["cmd"]))
     try:
         return msgspec.convert(command, decl, strict=False)
     except msgspec.ValidationError as err:
@@ -105,7 +106,7 @@ def _wanted(want: str) -> str:
 def _where(path: str) -> str:
     """'.stacks[...]' -> "each value of 'stacks'"; '.seats[...][1]' -> "an item of a value of 'seats'"."""
     path = path.lstrip(".")
-    root, _, rest = path.partition("[")
+    root, _sep, rest = path.partition("[")
     if not rest:
         return f"'{root}'"
     inner = "each value" if rest.startswith("...]") else f"item {int(rest.split(']')[0]) + 1}"

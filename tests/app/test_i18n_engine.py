@@ -177,3 +177,31 @@ def test_the_views_sentences_are_all_translated_in_the_pseudo_language() -> None
         assert pending[2].text() == "Nouveau tirage\u202f: tous les joueurs sur 3 tables"
     with use_language("es"):
         assert pending[1].text() == "Nuevo sorteo: todos los jugadores a 1 mesa"
+
+
+def test_the_engines_refusals_read_in_the_readers_language() -> None:
+    history = _small()
+    t = history.tournament
+    with use_language("es"), pytest.raises(RuleError) as unknown:
+        t.execute({"cmd": "bust", "player": "Zoe Park"})
+    assert unknown.value.code == "UNKNOWN_PLAYER"
+    assert unknown.value.message == "No hay ningún jugador llamado 'Zoe Park' en este torneo."
+    with use_language("pt-BR"), pytest.raises(RuleError) as seat:
+        t.execute({"cmd": "move", "player": "Ann Lee", "table": 1, "seat": 12})
+    assert seat.value.code == "SEAT_OUT_OF_RANGE"
+    assert seat.value.message.startswith("A mesa 1 tem os assentos 1 a ")
+    with use_language(PSEUDO):
+        refusals = []
+        for command in [{"cmd": "announce", "text": "  "}, {"cmd": "cancel_announcement", "announcement": 4},
+                        {"cmd": "note", "text": ""}, {"cmd": "nonsense"}, {"cmd": "bust", "player": "Zoe Park"}]:
+            with pytest.raises(RuleError) as refused:
+                t.execute(command)
+            refusals.append(refused.value.message)
+        with pytest.raises(RuleError) as nothing:
+            History(Tournament.create(load_profile("home-nl"), time=FakeClock(), seed=1)).undo()
+        refusals.append(nothing.value.message)
+    assert [(m, untranslated(m, ["nonsense", "Zoe Park"])) for m in refusals if untranslated(m, ["nonsense",
+                                                                                                  "Zoe Park"])] == []
+    with pytest.raises(RuleError) as english:
+        t.execute({"cmd": "note", "text": ""})
+    assert english.value.message == "A note needs some text."
