@@ -205,3 +205,25 @@ def test_the_engines_refusals_read_in_the_readers_language() -> None:
     with pytest.raises(RuleError) as english:
         t.execute({"cmd": "note", "text": ""})
     assert english.value.message == "A note needs some text."
+
+
+def test_the_rebuy_question_reads_in_the_readers_language_with_its_plural() -> None:
+    history = _small()
+    history.run({"cmd": "bust", "player": "Ann Lee"})
+    history.run({"cmd": "bust", "player": "Bo Chen"})
+    asked: dict[str, RuleError] = {}
+    for language in ("en", "de", PSEUDO):
+        with use_language(language), pytest.raises(RuleError) as refused:
+            history.run({"cmd": "hand_finished", "table": 1})
+        asked[language] = refused.value
+    assert asked["en"].code == "NEEDS_INPUT" and asked["en"].message == (
+        "Bo Chen, Ann Lee lost all their chips: enter the rebuy or the decline before the next hand.")
+    assert asked["de"].message == ("Bo Chen, Ann Lee haben alle Chips verloren: geben Sie die Rebuys oder den "
+                                   "Verzicht vor der nächsten Hand ein.")
+    question = asked["de"].question
+    assert question is not None and [c.label for c in question.choices][:2] == [
+        "Bo Chen macht einen Rebuy", "Bo Chen verzichtet auf den Rebuy"]
+    pseudo = asked[PSEUDO]
+    assert pseudo.question is not None
+    texts = [pseudo.message] + [c.label for c in pseudo.question.choices]
+    assert [t for t in texts if untranslated(t, ["Ann Lee", "Bo Chen"])] == []
