@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from app.commands.helps import FIELDS, TITLES
 from app.i18n import _
 
 # The role of a station (app/commands/roles.py): the director runs everything, a screen nothing.
@@ -61,6 +62,18 @@ class Command(msgspec.Struct, tag_field="cmd", kw_only=True, forbid_unknown_fiel
         """The first paragraph of the declaration's docstring, on one line, in the reader's language (its
         English words are marked in :mod:`app.commands.helps`)."""
         return _(cls.english_help())
+
+    @classmethod
+    def title(cls) -> str:
+        """The command's name in words, in the reader's language ("hand_for_hand" -> "hand for hand")."""
+        words = TITLES.get(cls.name())
+        return words() if words is not None else cls.name().replace("_", " ")
+
+    @staticmethod
+    def field_words(key: str) -> str:
+        """A field's name (as the command writes it, ``"amount_cents"``) in words, in the reader's language."""
+        words = FIELDS.get(key)
+        return words() if words is not None else key.replace("_", " ")
 
     @classmethod
     def english_help(cls) -> str:

@@ -1,10 +1,13 @@
-"""The first paragraph of every command's help, as its declaration's docstring says it, marked for the
-catalogues: the palette and the command's form show it in the reader's language (:meth:`Command.help`).
-A test keeps each one the same as its docstring."""
+"""The words of every command a person reads besides its history label, marked for the catalogues: the first
+paragraph of its help (as its docstring says it), its name in words and its fields' names, each read in the
+reader's language (:meth:`Command.help`, :meth:`Command.title`, :meth:`Command.field_words`). A test keeps
+them the same as the declarations."""
 
 from __future__ import annotations
 
-from app.i18n import N_
+from collections.abc import Callable
+
+from app.i18n import N_, pgettext
 
 HELP: dict[str, str] = {
     "absent": N_(
@@ -114,4 +117,147 @@ HELP: dict[str, str] = {
     "withdraw": N_(
         "A registrant drops out before the start: they are refunded and the first on the waiting list moves "
         "up."),
+}
+
+
+# What the palette and the command forms call each command: its name in words ("hand_for_hand" ->
+# "hand for hand"), in the reader's language when called (:meth:`Command.title`). A context keeps these short
+# words apart from the same words elsewhere.
+TITLES: dict[str, Callable[[], str]] = {
+    "absent": lambda: pgettext("command", "absent"),
+    "accept_chip_count": lambda: pgettext("command", "accept chip count"),
+    "add_time": lambda: pgettext("command", "add time"),
+    "addon": lambda: pgettext("command", "addon"),
+    "advance_winners": lambda: pgettext("command", "advance winners"),
+    "announce": lambda: pgettext("command", "announce"),
+    "award_seats": lambda: pgettext("command", "award seats"),
+    "balance": lambda: pgettext("command", "balance"),
+    "break_table": lambda: pgettext("command", "break table"),
+    "bust": lambda: pgettext("command", "bust"),
+    "buy_chips": lambda: pgettext("command", "buy chips"),
+    "buy_in": lambda: pgettext("command", "buy in"),
+    "cancel_announcement": lambda: pgettext("command", "cancel announcement"),
+    "change_level_length": lambda: pgettext("command", "change level length"),
+    "change_settings": lambda: pgettext("command", "change settings"),
+    "check_in": lambda: pgettext("command", "check in"),
+    "chip_count": lambda: pgettext("command", "chip count"),
+    "chip_race": lambda: pgettext("command", "chip race"),
+    "choose_game": lambda: pgettext("command", "choose game"),
+    "close_registration": lambda: pgettext("command", "close registration"),
+    "correct_eliminator": lambda: pgettext("command", "correct eliminator"),
+    "decline_rebuy": lambda: pgettext("command", "decline rebuy"),
+    "draw_button": lambda: pgettext("command", "draw button"),
+    "end_break": lambda: pgettext("command", "end break"),
+    "end_flight_day": lambda: pgettext("command", "end flight day"),
+    "finish": lambda: pgettext("command", "finish"),
+    "forfeit": lambda: pgettext("command", "forfeit"),
+    "forfeit_at_start": lambda: pgettext("command", "forfeit at start"),
+    "found_chips": lambda: pgettext("command", "found chips"),
+    "hand_finished": lambda: pgettext("command", "hand finished"),
+    "hand_for_hand": lambda: pgettext("command", "hand for hand"),
+    "hand_for_hand_deduct": lambda: pgettext("command", "hand for hand deduct"),
+    "hand_for_hand_round": lambda: pgettext("command", "hand for hand round"),
+    "jump_to_level": lambda: pgettext("command", "jump to level"),
+    "lock_payouts": lambda: pgettext("command", "lock payouts"),
+    "lock_seat": lambda: pgettext("command", "lock seat"),
+    "move": lambda: pgettext("command", "move"),
+    "next_level": lambda: pgettext("command", "next level"),
+    "no_show": lambda: pgettext("command", "no show"),
+    "note": lambda: pgettext("command", "note"),
+    "open_table": lambda: pgettext("command", "open table"),
+    "pause_clock": lambda: pgettext("command", "pause clock"),
+    "preregister": lambda: pgettext("command", "preregister"),
+    "previous_level": lambda: pgettext("command", "previous level"),
+    "rebuy": lambda: pgettext("command", "rebuy"),
+    "record_deal": lambda: pgettext("command", "record deal"),
+    "record_draw": lambda: pgettext("command", "record draw"),
+    "redraw": lambda: pgettext("command", "redraw"),
+    "reenter": lambda: pgettext("command", "reenter"),
+    "refund_waiting": lambda: pgettext("command", "refund waiting"),
+    "register": lambda: pgettext("command", "register"),
+    "remove_preregistration": lambda: pgettext("command", "remove preregistration"),
+    "remove_time": lambda: pgettext("command", "remove time"),
+    "rename_player": lambda: pgettext("command", "rename player"),
+    "reopen_registration": lambda: pgettext("command", "reopen registration"),
+    "resume_clock": lambda: pgettext("command", "resume clock"),
+    "returned": lambda: pgettext("command", "returned"),
+    "seat_all": lambda: pgettext("command", "seat all"),
+    "seat_player": lambda: pgettext("command", "seat player"),
+    "seat_waiting": lambda: pgettext("command", "seat waiting"),
+    "set_button": lambda: pgettext("command", "set button"),
+    "set_house_bounty": lambda: pgettext("command", "set house bounty"),
+    "set_payouts": lambda: pgettext("command", "set payouts"),
+    "set_structure": lambda: pgettext("command", "set structure"),
+    "start_break": lambda: pgettext("command", "start break"),
+    "start_clock": lambda: pgettext("command", "start clock"),
+    "stud_action_order": lambda: pgettext("command", "stud action order"),
+    "topup": lambda: pgettext("command", "topup"),
+    "unlock_payouts": lambda: pgettext("command", "unlock payouts"),
+    "unlock_seat": lambda: pgettext("command", "unlock seat"),
+    "waive_halt": lambda: pgettext("command", "waive halt"),
+    "withdraw": lambda: pgettext("command", "withdraw"),
+}
+
+# What a command form calls each field ("amount_cents" -> "amount cents"), in the reader's language when
+# called (:meth:`Command.field_words`).
+FIELDS: dict[str, Callable[[], str]] = {
+    "accept": lambda: pgettext("field", "accept"),
+    "amount_cents": lambda: pgettext("field", "amount cents"),
+    "amounts_cents": lambda: pgettext("field", "amounts cents"),
+    "announcement": lambda: pgettext("field", "announcement"),
+    "another": lambda: pgettext("field", "another"),
+    "bb": lambda: pgettext("field", "bb"),
+    "button_cards": lambda: pgettext("field", "button cards"),
+    "cards": lambda: pgettext("field", "cards"),
+    "chips": lambda: pgettext("field", "chips"),
+    "committed": lambda: pgettext("field", "committed"),
+    "confirm": lambda: pgettext("field", "confirm"),
+    "count": lambda: pgettext("field", "count"),
+    "counts": lambda: pgettext("field", "counts"),
+    "dealer_seat": lambda: pgettext("field", "dealer seat"),
+    "dealers": lambda: pgettext("field", "dealers"),
+    "denomination": lambda: pgettext("field", "denomination"),
+    "eliminated_by": lambda: pgettext("field", "eliminated by"),
+    "end": lambda: pgettext("field", "end"),
+    "game": lambda: pgettext("field", "game"),
+    "hand_for_hand": lambda: pgettext("field", "hand for hand"),
+    "hand_level": lambda: pgettext("field", "hand level"),
+    "hand_started_before_level_change": lambda: pgettext("field", "hand started before level change"),
+    "hands": lambda: pgettext("field", "hands"),
+    "id": lambda: pgettext("field", "id"),
+    "identity": lambda: pgettext("field", "identity"),
+    "level": lambda: pgettext("field", "level"),
+    "long": lambda: pgettext("field", "long"),
+    "method": lambda: pgettext("field", "method"),
+    "minutes": lambda: pgettext("field", "minutes"),
+    "mixed_scripts": lambda: pgettext("field", "mixed scripts"),
+    "name": lambda: pgettext("field", "name"),
+    "names": lambda: pgettext("field", "names"),
+    "on": lambda: pgettext("field", "on"),
+    "paid_ahead": lambda: pgettext("field", "paid ahead"),
+    "paid_names": lambda: pgettext("field", "paid names"),
+    "pay": lambda: pgettext("field", "pay"),
+    "player": lambda: pgettext("field", "player"),
+    "players": lambda: pgettext("field", "players"),
+    "post_bb": lambda: pgettext("field", "post bb"),
+    "reason": lambda: pgettext("field", "reason"),
+    "rebuy": lambda: pgettext("field", "rebuy"),
+    "results": lambda: pgettext("field", "results"),
+    "save_cents": lambda: pgettext("field", "save cents"),
+    "sb": lambda: pgettext("field", "sb"),
+    "seat": lambda: pgettext("field", "seat"),
+    "seat_order": lambda: pgettext("field", "seat order"),
+    "seats": lambda: pgettext("field", "seats"),
+    "seconds": lambda: pgettext("field", "seconds"),
+    "settings": lambda: pgettext("field", "settings"),
+    "stack": lambda: pgettext("field", "stack"),
+    "stacks": lambda: pgettext("field", "stacks"),
+    "starts_at": lambda: pgettext("field", "starts at"),
+    "street": lambda: pgettext("field", "street"),
+    "structure": lambda: pgettext("field", "structure"),
+    "stud": lambda: pgettext("field", "stud"),
+    "table": lambda: pgettext("field", "table"),
+    "tables": lambda: pgettext("field", "tables"),
+    "text": lambda: pgettext("field", "text"),
+    "waitlist": lambda: pgettext("field", "waitlist"),
 }

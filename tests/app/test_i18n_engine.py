@@ -8,12 +8,15 @@ words in English whatever the language; the History tab builds each line again i
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import msgspec.inspect as mi
 import pytest
 
 from app.api import build_demo
 from app.commands import by_name, catalogue
-from app.commands.helps import HELP
+from app.commands.base import Command
+from app.commands.helps import FIELDS, HELP, TITLES
 from app.core.timesource import FakeClock
 from app.engine import Tournament
 from app.errors import RuleError
@@ -45,7 +48,7 @@ def _played_demo() -> tuple[History, list[str]]:
     one = [p for p in state.players.values() if p.table == 1]
     two = [p for p in state.players.values() if p.table == 2]
     free = next(s for s in range(1, 11) if s not in state.tables[3].seats)
-    for command in [
+    commands: list[dict[str, Any]] = [
         {"cmd": "change_settings", "settings": {"rebuy.offered": True, "rebuy.last_level": 5}},
         {"cmd": "bust", "player": one[0].name, "eliminated_by": one[1].name},
         {"cmd": "rebuy", "player": one[0].name},
@@ -56,7 +59,8 @@ def _played_demo() -> tuple[History, list[str]]:
         {"cmd": "note", "text": "Table 2 short a dealer"},
         {"cmd": "announce", "text": "Dinner is served"},
         {"cmd": "hand_finished", "table": 1},
-    ]:
+    ]
+    for command in commands:
         history.run(command)
     history.undo()
     history.redo()
@@ -139,6 +143,21 @@ def test_every_commands_help_is_marked_and_read_in_the_readers_language() -> Non
         assert all(d.help().startswith("[") and d.help().endswith("]") for d in catalogue())
 
 
+def test_every_commands_name_and_fields_are_words_in_the_readers_language() -> None:
+    """The palette and the command forms name a command and its fields in words: in English as written
+    ("hand_for_hand" -> "hand for hand"), else in the reader's language."""
+    keys = {f.encode_name for d in catalogue() for f in mi.type_info(d).fields if f.name != "at"}  # type: ignore[attr-defined]
+    assert set(TITLES) == {d.name() for d in catalogue()} and set(FIELDS) == keys
+    assert all(d.title() == d.name().replace("_", " ") for d in catalogue())
+    assert all(Command.field_words(k) == k.replace("_", " ") for k in keys)
+    with use_language("fr"):
+        assert by_name("hand_for_hand").title() == "main par main"  # type: ignore[union-attr]
+        assert Command.field_words("amount_cents") == "montant (centimes)"
+    with use_language(PSEUDO):
+        shown = [d.title() for d in catalogue()] + [Command.field_words(k) for k in keys]
+        assert all(w.startswith("[") and w.endswith("]") for w in shown)
+
+
 def test_the_views_sentences_are_all_translated_in_the_pseudo_language() -> None:
     pending = [
         PendingView("break", None, "", 4, None, 0, None, "r"),
@@ -192,8 +211,10 @@ def test_the_engines_refusals_read_in_the_readers_language() -> None:
     assert seat.value.message.startswith("A mesa 1 tem os assentos 1 a ")
     with use_language(PSEUDO):
         refusals = []
-        for command in [{"cmd": "announce", "text": "  "}, {"cmd": "cancel_announcement", "announcement": 4},
-                        {"cmd": "note", "text": ""}, {"cmd": "nonsense"}, {"cmd": "bust", "player": "Zoe Park"}]:
+        commands: list[dict[str, Any]] = [
+            {"cmd": "announce", "text": "  "}, {"cmd": "cancel_announcement", "announcement": 4},
+            {"cmd": "note", "text": ""}, {"cmd": "nonsense"}, {"cmd": "bust", "player": "Zoe Park"}]
+        for command in commands:
             with pytest.raises(RuleError) as refused:
                 t.execute(command)
             refusals.append(refused.value.message)
