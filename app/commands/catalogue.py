@@ -23,7 +23,7 @@ from app.commands import (
 )
 from app.commands.base import Command
 from app.errors import RuleError
-from app.i18n import _
+from app.i18n import N_, _
 
 _MODULES = (absence, balancing, buttons, chips, clock, eliminations, entries, games, knockouts, seating, tournament)
 
@@ -79,13 +79,13 @@ def parse(command: dict[str, Any]) -> Command:
 
 # msgspec's names for JSON types, in a director's words.
 _TYPE_WORDS = {
-    "int": "a whole number",
-    "float": "a number",
-    "str": "text",
-    "bool": "true or false",
-    "array": "a list",
-    "object": "an object",
-    "null": "nothing",
+    "int": N_("a whole number"),
+    "float": N_("a number"),
+    "str": N_("text"),
+    "bool": N_("true or false"),
+    "array": N_("a list"),
+    "object": N_("an object"),
+    "null": N_("nothing"),
 }
 _EXPECTED = re.compile(r"^Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
 _UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
@@ -95,12 +95,14 @@ _MISSING = re.compile(r"^Object missing required field `(?P<field>[^`]+)`(?: - a
 def _wanted(want: str) -> str:
     kinds = [k for k in want.split(" | ") if k != "null"]
     if set(kinds) == {"int", "str"}:
-        return "a player's name or number"  # PlayerRef
-    words = [_TYPE_WORDS.get(k, k) for k in kinds] or ["nothing"]
+        return _("a player's name or number")  # PlayerRef
+    english = [_TYPE_WORDS.get(k, k) for k in kinds] or [_TYPE_WORDS["null"]]
+    words = [_(w) if w in _TYPE_WORDS.values() else w for w in english]
     if len(words) == 1:
         return words[0]
-    last = ", or " if any(" or " in w for w in words) else " or "
-    return ", ".join(words[:-1]) + last + words[-1]
+    if any(" or " in w for w in english):
+        return _("{items}, or {last}", items=", ".join(words[:-1]), last=words[-1])
+    return _("{items} or {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
 def _where(path: str) -> str:
@@ -109,10 +111,11 @@ def _where(path: str) -> str:
     root, _sep, rest = path.partition("[")
     if not rest:
         return f"'{root}'"
-    inner = "each value" if rest.startswith("...]") else f"item {int(rest.split(']')[0]) + 1}"
     if rest.count("[") >= 1:  # deeper than one level: name the field, not the exact place
-        inner = "a part"
-    return f"{inner} of '{root}'"
+        return _("a part of '{field}'", field=root)
+    if rest.startswith("...]"):
+        return _("each value of '{field}'", field=root)
+    return _("item {n} of '{field}'", n=int(rest.split("]")[0]) + 1, field=root)
 
 
 def refusal(name: str, text: str) -> RuleError:
@@ -121,20 +124,24 @@ def refusal(name: str, text: str) -> RuleError:
     m = _EXPECTED.match(text)
     if m and (m["path"] or "").lstrip(".").split("[")[0].endswith("_cents") and m["got"] == "float":
         where = _where(m["path"] or "")
-        return RuleError("AMOUNT_INVALID", f"{name}: {where} must be a whole number of cents.", "CONV-8")
+        return RuleError("AMOUNT_INVALID", _("{command}: {where} must be a whole number of cents.", command=name,
+                                             where=where), "CONV-8")
     return RuleError("INVALID_INPUT", plain_error(name, text))
 
 
 def plain_error(name: str, text: str) -> str:
     """msgspec's validation message rewritten in plain words, naming the command and the field."""
     if m := _EXPECTED.match(text):
-        got = _TYPE_WORDS.get(m["got"], m["got"])
+        kind = m["got"]
+        got = _(_TYPE_WORDS[kind]) if kind in _TYPE_WORDS else kind
         where = _where(m["path"] or "")
         if m["got"] == "null":
-            return f"{name}: {where} must be {_wanted(m['want'])}; it cannot be left empty."
-        return f"{name}: {where} must be {_wanted(m['want'])}, not {got}."
+            return _("{command}: {where} must be {wanted}; it cannot be left empty.", command=name, where=where,
+                     wanted=_wanted(m["want"]))
+        return _("{command}: {where} must be {wanted}, not {got}.", command=name, where=where,
+                 wanted=_wanted(m["want"]), got=got)
     if m := _UNKNOWN.match(text):
-        return f"{name} has no field '{m['field']}'."
+        return _("{command} has no field '{field}'.", command=name, field=m["field"])
     if m := _MISSING.match(text):
-        return f"{name} needs '{m['field']}'."
+        return _("{command} needs '{field}'.", command=name, field=m["field"])
     return f"{name}: {text}."

@@ -14,7 +14,7 @@ import msgspec.inspect as mi
 import pytest
 
 from app.api import build_demo
-from app.commands import by_name, catalogue
+from app.commands import by_name, catalogue, parse
 from app.commands.base import Command
 from app.commands.helps import FIELDS, HELP, TITLES
 from app.core.timesource import FakeClock
@@ -248,3 +248,18 @@ def test_the_rebuy_question_reads_in_the_readers_language_with_its_plural() -> N
     assert pseudo.question is not None
     texts = [pseudo.message] + [c.label for c in pseudo.question.choices]
     assert [t for t in texts if untranslated(t, ["Ann Lee", "Bo Chen"])] == []
+
+
+def test_a_command_that_does_not_match_its_declaration_is_refused_in_the_readers_language() -> None:
+    wrong: dict[str, Any] = {"cmd": "chip_count", "counts": {"Ann Lee": 1.5}}
+    with pytest.raises(RuleError) as english:
+        parse(wrong)
+    assert english.value.message == "chip_count: each value of 'counts' must be a whole number, not a number."
+    with use_language("fr"), pytest.raises(RuleError) as french:
+        parse(wrong)
+    assert french.value.code == "INVALID_INPUT"
+    assert french.value.message == ("chip_count\u202f: chaque valeur de 'counts' doit être un nombre entier, "
+                                    "pas un nombre.")
+    with use_language(PSEUDO), pytest.raises(RuleError) as pseudo:
+        parse({"cmd": "move", "player": "Ann Lee", "table": 2})
+    assert untranslated(pseudo.value.message, ["move", "'seat'"]) == ""
