@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -23,7 +24,7 @@ from app.commands import (
 )
 from app.commands.base import Command
 from app.errors import RuleError
-from app.i18n import N_, _
+from app.i18n import _, pgettext
 
 _MODULES = (absence, balancing, buttons, chips, clock, eliminations, entries, games, knockouts, seating, tournament)
 
@@ -78,14 +79,14 @@ def parse(command: dict[str, Any]) -> Command:
 
 
 # msgspec's names for JSON types, in a director's words.
-_TYPE_WORDS = {
-    "int": N_("a whole number"),
-    "float": N_("a number"),
-    "str": N_("text"),
-    "bool": N_("true or false"),
-    "array": N_("a list"),
-    "object": N_("an object"),
-    "null": N_("nothing"),
+_TYPE_WORDS: dict[str, Callable[[], str]] = {
+    "int": lambda: pgettext("type", "a whole number"),
+    "float": lambda: pgettext("type", "a number"),
+    "str": lambda: pgettext("type", "text"),
+    "bool": lambda: pgettext("type", "true or false"),
+    "array": lambda: pgettext("type", "a list"),
+    "object": lambda: pgettext("type", "an object"),
+    "null": lambda: pgettext("type", "nothing"),
 }
 _EXPECTED = re.compile(r"^Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
 _UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
@@ -96,11 +97,10 @@ def _wanted(want: str) -> str:
     kinds = [k for k in want.split(" | ") if k != "null"]
     if set(kinds) == {"int", "str"}:
         return _("a player's name or number")  # PlayerRef
-    english = [_TYPE_WORDS.get(k, k) for k in kinds] or [_TYPE_WORDS["null"]]
-    words = [_(w) if w in _TYPE_WORDS.values() else w for w in english]
+    words = [_TYPE_WORDS[k]() if k in _TYPE_WORDS else k for k in kinds] or [_TYPE_WORDS["null"]()]
     if len(words) == 1:
         return words[0]
-    if any(" or " in w for w in english):
+    if "bool" in kinds:  # "true or false" already says "or": the list is written with a comma before the last
         return _("{items}, or {last}", items=", ".join(words[:-1]), last=words[-1])
     return _("{items} or {last}", items=", ".join(words[:-1]), last=words[-1])
 
@@ -133,7 +133,7 @@ def plain_error(name: str, text: str) -> str:
     """msgspec's validation message rewritten in plain words, naming the command and the field."""
     if m := _EXPECTED.match(text):
         kind = m["got"]
-        got = _(_TYPE_WORDS[kind]) if kind in _TYPE_WORDS else kind
+        got = _TYPE_WORDS[kind]() if kind in _TYPE_WORDS else kind
         where = _where(m["path"] or "")
         if m["got"] == "null":
             return _("{command}: {where} must be {wanted}; it cannot be left empty.", command=name, where=where,

@@ -15,7 +15,7 @@ from typing import Any
 
 from app.commands import by_name
 from app.core.state import TournamentState
-from app.i18n import _, ngettext
+from app.i18n import _, ngettext, pgettext
 from app.names import name_key
 
 
@@ -54,7 +54,7 @@ def _and(names: list[str]) -> str:
 
 def _names(state: TournamentState, refs: Any) -> str:
     if not isinstance(refs, list | tuple) or not refs:
-        return _("several players")
+        return pgettext("history", "several players")
     return _and([_name(state, r) for r in refs])
 
 
@@ -62,7 +62,7 @@ def _player_value(command: dict[str, Any], state: TournamentState) -> str:
     ref = command.get("player", command.get("name", command.get("id")))
     if ref is not None:
         return _name(state, ref)
-    return _names(state, command["players"]) if "players" in command else _("a player")
+    return _names(state, command["players"]) if "players" in command else pgettext("history", "a player")
 
 
 def _keys(command: dict[str, Any], state: TournamentState) -> str:
@@ -82,7 +82,7 @@ def _listed_names(command: dict[str, Any], state: TournamentState) -> str:
     """Names typed (not yet players): "Ann Lee", "Ann Lee and Bo Chen", "Ann Lee and 11 more"."""
     names = [" ".join(str(n).split()) for n in command.get("names") or []]
     if not names:
-        return _("nobody")
+        return pgettext("history", "nobody")
     if len(names) <= 2:
         return _and(names)
     return ngettext("{name} and {n} more", "{name} and {n} more", len(names) - 1, name=names[0])

@@ -15,7 +15,7 @@ from typing import Any
 
 from app.eliminations import payouts, satellite
 from app.eliminations.busts import last_standing
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, ngettext, pgettext
 from app.levels.timeline import current_level, late_registration_open
 from app.tournament.day_end import day_is_over
 from app.views.read import _state_of, _time_of
@@ -70,8 +70,8 @@ def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepVie
                 _("Late registration is still open: close it, and the last player left wins."),
                 (*close, {"cmd": "finish"}))
         return NextStepView("finish", _("Finish: {name} is the last player left and wins", name=last.name),
-                            _("Finish"), _("Late registration is closed: the last player left wins."),
-                            ({"cmd": "finish"},))
+                            pgettext("next step", "Finish"),
+                            _("Late registration is closed: the last player left wins."), ({"cmd": "finish"},))
     winners = _seats_end(state)
     if winners is not None:
         event = payouts.event_name(state)
@@ -86,7 +86,8 @@ def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepVie
         return NextStepView("seats", ngettext("Award the seats: the {n} player left wins a seat in {event}",
                                               "Award the seats: the {n} players left each win a seat in {event}",
                                               len(winners), event=event),
-                            _("Award the seats"), _("Every player left wins a seat."), ({"cmd": "award_seats"},))
+                            pgettext("next step", "Award the seats"), _("Every player left wins a seat."),
+                            ({"cmd": "award_seats"},))
     return None
 
 
@@ -111,5 +112,5 @@ def _day_over(state: Any, now: float | None) -> NextStepView | None:
     left = sum(1 for p in state.players.values() if p.live)
     if not day_is_over(settings, entries, left, current_level(state, now)):
         return None
-    return NextStepView("day_over", _("The day is over: bag the chips"), _("End the day"), _(DAY_END_WORDS[how]),
-                        ({"cmd": "end_flight_day", "reason": how},))
+    return NextStepView("day_over", _("The day is over: bag the chips"), pgettext("next step", "End the day"),
+                        _(DAY_END_WORDS[how]), ({"cmd": "end_flight_day", "reason": how},))

@@ -336,13 +336,13 @@ class ClockView:
     @property
     def state_text(self) -> str:
         if self.ended:
-            return _("tournament over")
+            return pgettext("clock", "tournament over")
         if not self.started:
-            return _("not started")
+            return pgettext("clock", "not started")
         if self.on_break:
             # Translators: the clock's state: the room is on a break between levels.
             return pgettext("clock", "break")
-        return _("running") if self.running else _("paused")
+        return pgettext("clock", "running") if self.running else pgettext("clock", "paused")
 
 
 @dataclass(frozen=True, slots=True)
