@@ -103,6 +103,7 @@ class History:
         self.undone: set[int] = set()
         self._redo: list[int] = []
         self._snaps: dict[int, bytes] = {}  # index in _do -> state after it
+        self._shown: dict[tuple[int, str], str] = {}  # (seq, language) -> the words shown for it
         for action in actions:
             self._add(action)
         if not self.actions:
@@ -160,8 +161,16 @@ class History:
         """An action's words in the reader's language. The log keeps them in English as they were written
         (they stay so in English); another language builds them again from the action's facts: its
         command, or the action it undid or redid."""
-        if language() == ENGLISH:
+        reader = language()
+        if reader == ENGLISH:
             return action.label
+        key = (action.seq, reader)
+        shown = self._shown.get(key)
+        if shown is None:
+            shown = self._shown[key] = self._build_label(action)
+        return shown
+
+    def _build_label(self, action: Action) -> str:
         if action.kind == CREATE:
             return _(CREATED)
         if action.kind in (UNDO, REDO):
@@ -317,6 +326,7 @@ class History:
         self._rebuild(index)
 
     def _recount(self) -> None:
+        self._shown.clear()  # a discarded action's number will be another's
         actions = self.actions
         self.actions, self._do, self._pos, self.undone, self._redo = [], [], {}, set(), []
         for a in actions:
