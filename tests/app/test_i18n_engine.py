@@ -263,3 +263,14 @@ def test_a_command_that_does_not_match_its_declaration_is_refused_in_the_readers
     with use_language(PSEUDO), pytest.raises(RuleError) as pseudo:
         parse({"cmd": "move", "player": "Ann Lee", "table": 2})
     assert untranslated(pseudo.value.message, ["move", "'seat'"]) == ""
+
+
+def test_a_line_shown_in_french_is_built_again_for_the_action_that_takes_a_discarded_ones_number() -> None:
+    history = _small()
+    with use_language("fr"):
+        first = history.run({"cmd": "note", "text": "Ann Lee est en retard"})
+        assert history.items()[-1].label == "note «\u202fAnn Lee est en retard\u202f»"
+        history.discard(first)
+        history.run({"cmd": "bust", "player": "Di Ray"})
+        assert history.items()[-1].label == "élimination de Di Ray"
+        assert history.items()[-1].seq == first.seq
