@@ -372,7 +372,7 @@ class SharedStore(FoldsHistory):
                 toggle = history.undo if kind == UNDO else history.redo
                 action = toggle(role=self.role, station=self.station, operator=self.operator)
                 if self._append(action):
-                    return action.label.removeprefix(f"{word}: ")
+                    return history.target_label(action)
         raise self._busy()
 
     @contextmanager

@@ -255,7 +255,7 @@ class TournamentStore(FoldsHistory):
         me = self.station
         action = self._history.undo(role=me.role, station=me.name, operator=me.operator)
         self._commit(action)
-        return action.label.removeprefix("Undo: ")
+        return self._history.target_label(action)
 
     def redo(self) -> str:
         self._writable()
@@ -263,7 +263,7 @@ class TournamentStore(FoldsHistory):
         me = self.station
         action = self._history.redo(role=me.role, station=me.name, operator=me.operator)
         self._commit(action)
-        return action.label.removeprefix("Redo: ")
+        return self._history.target_label(action)
 
     def _writable(self) -> None:
         if self.read_only:

@@ -170,6 +170,14 @@ class History:
             shown = self._shown[key] = self._build_label(action)
         return shown
 
+    def target_label(self, action: Action) -> str:
+        """The words of what an undo or a redo stepped (its target), in the reader's language: what the
+        window says it undid ("bust-out of Ann Lee")."""
+        index = self._pos.get(action.target) if action.target is not None else None
+        if index is None:
+            return action.label.removeprefix("Undo: ").removeprefix("Redo: ")
+        return self.shown_label(self._do[index])
+
     def _build_label(self, action: Action) -> str:
         if action.kind == CREATE:
             return _(CREATED)

@@ -59,3 +59,14 @@ def test_a_locked_file_in_the_pseudo_language_and_in_french(store: TournamentSto
     assert english.message == (
         f"{store_path.name} is already open in {locked.holder}. Only one copy of Floorman may change a tournament; "
         "close the other one, or open this one read-only.")
+
+
+def test_undo_and_redo_say_what_they_stepped_in_the_readers_language(store: TournamentStore) -> None:
+    store.execute({"cmd": "register", "name": "Ann Lee"})
+    with use_language("fr"):
+        assert store.undo() == "inscription de Ann Lee"
+        assert store.redo() == "inscription de Ann Lee"
+        assert [item.label for item in store.history()][-2:] == ["Annuler\u202f: inscription de Ann Lee",
+                                                                "Rétablir\u202f: inscription de Ann Lee"]
+    assert store.undo() == "registration of Ann Lee"
+    assert [item.label for item in store.history()][-1] == "Undo: registration of Ann Lee"
