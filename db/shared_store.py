@@ -79,7 +79,7 @@ from app.core.events import Event
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
-from app.i18n import _
+from app.i18n import _, ngettext
 from app.log.history import UNDO, Action, History, HistoryItem, replay_history
 from app.log.snapshots import load_state, state_limit
 from db import loading, server_roles, writer
@@ -177,9 +177,9 @@ def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
         return psycopg.connect(make_conninfo(url, **LIVENESS), autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.OperationalError as exc:
         if _refused_login(exc):
-            raise NotLetIn(f"The tournament server at {where(url)} refused this station's login: its join code "
-                           "was revoked by the director, or its password is wrong. Nothing was changed; ask the "
-                           "director for a new join code.") from exc
+            raise NotLetIn(_("The tournament server at {server} refused this station's login: its join code was "
+                             "revoked by the director, or its password is wrong. Nothing was changed; ask the "
+                             "director for a new join code.", server=where(url))) from exc
         raise ServerUnreachable(_unreachable(url, exc)) from exc
 
 
@@ -359,16 +359,24 @@ class SharedStore(FoldsHistory):
         history = self._history
         target_of = history.undo_target if kind == UNDO else history.redo_target
         seen, expected = self.last_seq, target_of()
-        word = "Undo" if kind == UNDO else "Redo"
         for attempt in range(TRIES):
             with self._turn(exclusive=attempt >= OPTIMISTIC_TRIES):
                 self._catch_up()
                 target = target_of()
                 if _seq(target) != _seq(expected):
                     news = self._news(seen)
-                    now = f" The last action {word.lower()} would take is now {target.label}." if target else ""
-                    raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
-                                    f"{_said(news)}; {word.lower()} not done: nothing changed.{now}", None, news)
+                    said = _said(news, history)
+                    if kind == UNDO:
+                        text = _("{news}; undo not done: nothing changed.", news=said)
+                        if target:
+                            text += " " + _("The last action undo would take is now {label}.",
+                                            label=history.shown_label(target))
+                    else:
+                        text = _("{news}; redo not done: nothing changed.", news=said)
+                        if target:
+                            text += " " + _("The last action redo would take is now {label}.",
+                                            label=history.shown_label(target))
+                    raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO", text, None, news)
                 toggle = history.undo if kind == UNDO else history.redo
                 action = toggle(role=self.role, station=self.station, operator=self.operator)
                 if self._append(action):
@@ -413,7 +421,8 @@ class SharedStore(FoldsHistory):
         news = self._news(seen)
         if not news or exc.code == "NEEDS_INPUT":  # a question is asked at this station, as it is
             return exc
-        return Overtaken(exc.code, f"{_said(news)}; nothing changed: {exc.message}", exc.rule, news)
+        return Overtaken(exc.code, _("{news}; nothing changed: {reason}", news=_said(news, self._history),
+                                     reason=exc.message), exc.rule, news)
 
     def _append(self, action: Action) -> bool:
         """Insert ``action`` at its position; False (and the state put back) if another station got there
@@ -703,15 +712,17 @@ def _read_meta(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> dict[str,
     return meta
 
 
-def _said(news: list[tuple[Action, Author]]) -> str:
-    """ "Bust-out of Ann Lee at 21:03 by Floor 2 (Bob)": what other stations did, latest three at most."""
+def _said(news: list[tuple[Action, Author]], history: History) -> str:
+    """ "Bust-out of Ann Lee at 21:03 by Floor 2 (Bob)": what other stations did, latest three at most, in the
+    reader's language."""
     parts = []
     for action, who in news[-3:]:
-        by = f"{who.station} ({who.operator})" if who.operator else who.station or "another station"
+        by = f"{who.station} ({who.operator})" if who.operator else who.station or _("another station")
         at = _time.strftime("%H:%M", _time.localtime(action.at))
-        parts.append(f"{action.label} at {at} by {by}")
-    more = f" (and {len(news) - 3} more)" if len(news) > 3 else ""
-    text = "; ".join(parts) + more
+        parts.append(_("{what} at {time} by {who}", what=history.shown_label(action), time=at, who=by))
+    text = "; ".join(parts)
+    if len(news) > 3:
+        text = ngettext("{items} (and {n} more)", "{items} (and {n} more)", len(news) - 3, items=text)
     return text[:1].upper() + text[1:]
 
 
