@@ -22,6 +22,8 @@ from app.flights import event as flight_event
 from app.flights.event import FlightEvent
 from app.format import CLOSED_EARLY, money
 from app.games.catalogue import CATALOGUE
+from app.judge import CODES as JUDGE_CODES
+from app.judge import ODD_CHIP_RULES, judge
 from app.league import (
     COLUMNS,
     LeagueError,
@@ -121,6 +123,9 @@ __all__ = [
     "FakeClock",
     "WallClock",
     "CATALOGUE",
+    "judge",
+    "JUDGE_CODES",
+    "ODD_CHIP_RULES",
     "drawn_seats",
     # what an action's events changed (each event declares it)
     "ALL_CHANGED",

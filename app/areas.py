@@ -15,5 +15,5 @@ from app.eliminations import busts, deal, hand_for_hand, payouts, satellite  # n
 from app.entries import prereg, purchases, registration, waitlist  # noqa: F401
 from app.games import rotation, studorder  # noqa: F401
 from app.knockouts import bounties  # noqa: F401
-from app.seating import draw, seat_player, stages  # noqa: F401
+from app.seating import day2, draw, seat_player, stages  # noqa: F401
 from app.tournament import announcements, lifecycle  # noqa: F401

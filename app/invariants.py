@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app.chips.chipcount import chips_in_play
 from app.core.state import OUT, SEATED, WINNER, TournamentState
-from app.eliminations.payouts import awards, has_payout_table, payout_check, prize_pool
+from app.eliminations.payouts import awards, day1_awards, has_payout_table, payout_check, prize_pool
 from app.knockouts.bounties import bounty_problems
 
 
@@ -89,6 +89,7 @@ def money_problems(state: TournamentState) -> list[str]:
     # A table the director typed that misses the pool is PAY-6's flag (payout_problems), not a second one.
     if state.ended and has_payout_table(state) and state.deal is None and payout_check(state)["valid"]:
         paid = sum(cents for _place, cents, _tied in awards(state).values())
+        paid += sum(cents for _place, _name, _flight, cents in day1_awards(state))  # FLT-8: an event's Day 2
         if paid != prize_pool(state):
             problems.append(f"the prizes awarded add up to {paid} cents, not the prize pool of {prize_pool(state)}")
     return problems

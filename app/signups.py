@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from app.format import chips as fmt_chips
+from app.i18n import N_, _
 from app.names import MAX_NAME, fold_key, has_visible_character, name_key, name_problem, tidy
 
 Outcome = Literal["matched", "new", "ask", "already", "duplicate", "skipped"]
@@ -31,8 +33,8 @@ Where = Literal["roster", "tournament", "pre-registered", "list"]
 NEW = "new"
 """The answer to an asked row that makes it a new player (any other answer names one of its candidates)."""
 
-_WHERE_WORDS = {"roster": "in the roster", "tournament": "registered in this tournament",
-                "pre-registered": "pre-registered in this tournament", "list": "earlier in this list"}
+_WHERE_WORDS = {"roster": N_("in the roster"), "tournament": N_("registered in this tournament"),
+                "pre-registered": N_("pre-registered in this tournament"), "list": N_("earlier in this list")}
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,11 @@ class Candidate:
     line: int | None = None  # for a candidate earlier in the list: its line
 
     def words(self) -> str:
-        place = f"line {self.line}" if self.where == "list" and self.line is not None else _WHERE_WORDS[self.where]
-        order = ", names in the other order" if self.how == "transposed" else ""
-        return f"{self.name} ({place}{order})"
+        place = (_("line {line}", line=self.line) if self.where == "list" and self.line is not None
+                 else _(_WHERE_WORDS[self.where]))
+        if self.how == "transposed":
+            return _("{name} ({place}, names in the other order)", name=self.name, place=place)
+        return _("{name} ({place})", name=self.name, place=place)
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ class Preview:
 
         def take(row: PreviewRow, name: str) -> None:
             if name_key(name) in taken:
-                left.append((row.line, row.typed, f"{name} is already taken from an earlier line"))
+                left.append((row.line, row.typed, _("{name} is already taken from an earlier line", name=name)))
                 return
             taken.add(name_key(name))
             names.append(name)
@@ -119,17 +123,21 @@ class Preview:
             elif row.outcome == "ask":
                 answer = answers.get(row.line)
                 if answer is None:
-                    left.append((row.line, row.typed, "asked and not answered: left out"))
+                    left.append((row.line, row.typed, _("asked and not answered: left out")))
                 elif answer == NEW:
                     take(row, row.typed)
                 else:
                     chosen = next((c for c in row.candidates if c.name == answer), None)
                     if chosen is None:
-                        left.append((row.line, row.typed, f"{answer} is not one of its candidates: left out"))
+                        left.append(
+                            (row.line, row.typed, _("{answer} is not one of its candidates: left out", answer=answer))
+                        )
                     elif chosen.where == "roster":
                         take(row, chosen.name)
                     else:
-                        left.append((row.line, row.typed, f"the same player as {chosen.words()}"))
+                        left.append(
+                            (row.line, row.typed, _("the same player as {candidate}", candidate=chosen.words()))
+                        )
             else:
                 left.append((row.line, row.typed, row.reason))
         return Plan(tuple(names), tuple(paid), tuple(left))
@@ -145,11 +153,11 @@ def row_problem(text: str) -> str | None:
     """Why a row's name cannot be a player's name, in words; None when it can."""
     name = tidy(text)
     if not name or not has_visible_character(name):
-        return "no name"
+        return _("no name")
     if len(name) > MAX_NAME:
-        return f"name too long ({len(name):,} characters; at most {MAX_NAME})"
+        return _("name too long ({length} characters; at most {most})", length=fmt_chips(len(name)), most=MAX_NAME)
     if name_problem(name) is not None:
-        return "the name holds control or invisible characters"
+        return _("the name holds control or invisible characters")
     return None
 
 
@@ -209,18 +217,24 @@ def _one(row: SignupRow, known: _Known, in_list: _Known) -> PreviewRow:
     if same_earlier:
         first = same_earlier[0]
         return PreviewRow(row.line, typed, "duplicate", candidates=(first,),
-                          reason=f"the same name as line {first.line} ({first.name}): skipped")
+                          reason=_("the same name as line {line} ({name}): skipped", line=first.line, name=first.name))
     found = known.candidates(typed) + earlier
     if not found:
-        return PreviewRow(row.line, typed, "new", typed, row.paid_ahead, reason="new player")
+        return PreviewRow(row.line, typed, "new", typed, row.paid_ahead, reason=_("new player"))
     same = [c for c in found if c.how == "same"]
     here = [c for c in same if c.where in ("tournament", "pre-registered")]
     if len(here) == 1:  # in the tournament already (the roster's entry of that name is the same person)
-        return PreviewRow(row.line, typed, "already", candidates=tuple(here), reason=f"already in: {here[0].words()}")
+        return PreviewRow(
+            row.line,
+            typed,
+            "already",
+            candidates=tuple(here),
+            reason=_("already in: {candidate}", candidate=here[0].words()),
+        )
     if len(found) == 1 and same:
         return PreviewRow(row.line, typed, "matched", same[0].name, row.paid_ahead, found,
-                          f"matched to {same[0].words()}")
+                          _("matched to {candidate}", candidate=same[0].words()))
     transposed = any(c.how == "transposed" for c in found)
-    why = "first and last names may be transposed" if transposed else "more than one player has this name"
-    return PreviewRow(row.line, typed, "ask", paid_ahead=row.paid_ahead, candidates=found,
-                      reason=f"{why}: the same player or a new one?")
+    reason = (_("first and last names may be transposed: the same player or a new one?") if transposed
+              else _("more than one player has this name: the same player or a new one?"))
+    return PreviewRow(row.line, typed, "ask", paid_ahead=row.paid_ahead, candidates=found, reason=reason)

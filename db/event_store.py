@@ -14,7 +14,7 @@ it was. Opening the file replays its facts (the Day-2 draw's seed is among them,
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -55,8 +55,8 @@ class EventStore:
         self.path = path
         self.conn = conn
         self.event = event
-        row = conn.execute("SELECT COALESCE(MAX(action), 0) FROM facts").fetchone()
-        self.actions = int(row[0])
+        row = conn.execute("SELECT COALESCE(MAX(action), 0), COALESCE(MAX(seq), 0) FROM facts").fetchone()
+        self.actions, self.seq = int(row[0]), int(row[1])
 
     @classmethod
     def create(cls, path: Path | str, profile: Profile, title: str, *, seed: int = 0) -> EventStore:
@@ -92,31 +92,56 @@ class EventStore:
         return cls(p, conn, FlightEvent.replay(facts))
 
     def execute(self, cmd: EventCommand | dict[str, Any]) -> list[EventFact]:
-        """Decide, commit the facts, then fold them in; a refusal (RuleError) or a failed write changes nothing."""
-        event = self.event
-        facts = event.decide(cmd)
-        action = self.actions + 1
-        with self.conn:
-            self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
-                                  [(action, encode_fact(f)) for f in facts])
-        self.actions = action
-        event.record(facts)
-        return facts
+        """Decide, commit the facts, then fold them in; a refusal (RuleError) or a failed write changes nothing.
+        Decided on the file as it is: what another window (a flight's, Day 2's) wrote to it is read first."""
+        return self._commit(lambda: self.event.decide(cmd))
 
     def execute_all(self, cmds: Sequence[EventCommand | dict[str, Any]]) -> list[EventFact]:
         """Several commands as one action (a whole flight's bags): all are checked, each on the event as the
-        ones before it leave it, and committed in one transaction; one refusal and nothing is recorded."""
-        scratch = FlightEvent.replay(list(self.event.log))
-        facts: list[EventFact] = []
-        for cmd in cmds:
-            facts += scratch.execute(cmd)
-        action = self.actions + 1
-        with self.conn:
+        ones before it leave it, and committed in one transaction; one refusal and nothing is recorded.
+
+        The file is held for writing while they are decided, after the facts another window or program
+        committed since this one last read it are folded in, so two windows on one event never decide on an
+        event that has moved under them."""
+        def decide() -> list[EventFact]:
+            scratch = FlightEvent.replay(list(self.event.log))
+            facts: list[EventFact] = []
+            for cmd in cmds:
+                facts += scratch.execute(cmd)
+            return facts
+
+        return self._commit(decide)
+
+    def _commit(self, decide: Callable[[], list[EventFact]]) -> list[EventFact]:
+        """Hold the file for writing, fold in what others committed, decide, write and commit, then fold in."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._catch_up()
+            facts = decide()
+            action = self.actions + 1
             self.conn.executemany("INSERT INTO facts (action, fact) VALUES (?, ?)",
                                   [(action, encode_fact(f)) for f in facts])
+            self.conn.commit()
+        except BaseException:
+            self.conn.rollback()
+            raise
         self.actions = action
+        self.seq += len(facts)
         self.event.record(facts)
         return facts
+
+    def _catch_up(self) -> None:
+        """Fold in the facts committed to the file since this store last read or wrote it."""
+        rows = self.conn.execute("SELECT seq, action, fact FROM facts WHERE seq > ? ORDER BY seq",
+                                 (self.seq,)).fetchall()
+        if rows:
+            self.event.record([decode_fact(bytes(r[2])) for r in rows])
+            self.seq = int(rows[-1][0])
+            self.actions = max(self.actions, max(int(r[1]) for r in rows))
+
+    def reload(self) -> None:
+        """Read what another window or program committed to the event file since (the dialog, before it shows)."""
+        self._catch_up()
 
     def close(self) -> None:
         self.conn.close()
@@ -127,3 +152,26 @@ class EventStore:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def make_day2_file(store: EventStore, path: Path | str, level: int | None = None) -> int:
+    """FLT-10: Day 2's tournament file at ``path``, made from ``store``'s draw: what it plays for, then every Day-2
+    player carried in with the bag he took forward at his drawn seat (the whole Day 2 or nothing:
+    a refusal leaves no file behind). The file knows its event's file. Returns the number of players carried in."""
+    from app.flights.event import day2_commands
+    from db.store import TournamentStore
+
+    state = store.event.state
+    cmds = day2_commands(state, str(store.path.resolve()), level)
+    target = Path(path)
+    made = TournamentStore.create(target, store.event.profile, f"{state.title} Day 2", seed=state.seed)
+    try:
+        for cmd in cmds:
+            made.execute(cmd)
+    except BaseException:
+        made.close()
+        for leftover in (target, Path(f"{target}-wal"), Path(f"{target}-shm")):
+            leftover.unlink(missing_ok=True)
+        raise
+    made.close()
+    return len(cmds) - 1

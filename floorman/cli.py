@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, str] = {
     "export": "floorman.cmd_export:main",
     "event": "floorman.cmd_event:main",
     "import-signups": "floorman.cmd_import_signups:main",
+    "judge": "floorman.cmd_judge:main",
 }
 
 

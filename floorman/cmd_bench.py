@@ -22,14 +22,16 @@ BENCHES = {
     "league": ("bench_league", "a season of 52 events x 200 players: standings recomputed"),
     "serve": ("bench_serve", "300 live phones on 127.0.0.1: update latency, the director's bust, server CPU"),
     "exports": ("bench_exports", "a 10,000-entry bounty event: results, entries, money as CSV, XLSX, JSON, ranking"),
-    "flights": ("bench_flights", "Day 2 made from four flights of 2,500 entries: end of day, bags, draw, places"),
+    "flights": ("bench_flights",
+                "Day 2 from four flights of 2,500 entries: end of day, bags, draw, places, Day-2 file"),
     "display": ("bench_display", "three room displays in headless Chromium: a bust to the page, idle server CPU"),
     "stations": ("bench_stations", "three stations sharing one tournament: commits, propagation, a race, a take-over"),
     "screens": ("bench_screens", "the room display drawing a layout at 3840x2160: a clock tick's repaint, idle CPU"),
+    "judge": ("bench_judge", "the floor's judge: the slowest game's showdown, nine players, three side pots"),
 }
 # The benchmarks that take ``--quick`` (the same checks, smaller) and ``--json`` (the figures as JSON).
 TAKES_QUICK = {"stations"}
-TAKES_JSON = {"store", "stations", "screens"}
+TAKES_JSON = {"store", "stations", "screens", "judge"}
 
 
 def source_root() -> Path | None:

@@ -5,6 +5,8 @@
     floorman event end-day EVENT "Day 1A" FLIGHT_FILE               # the flight's end of day, from its file
     floorman event bags EVENT "Day 1A" BAGS.csv                     # a flight's bags: table,player,bag,chips
     floorman event seats EVENT SATELLITE_FILE                       # a satellite's seats into the event (FLT-9)
+    floorman event day2 EVENT --out DAY2_FILE [--level N]           # Day 2 as a tournament of its own (FLT-10)
+    floorman event day2-results EVENT DAY2_FILE                     # Day 2's places and prizes, read back
     floorman event do EVENT '{"cmd": "enter_bags", ...}'            # any event command, as JSON
     floorman event show EVENT [--json]                              # flights, bags, Day 2, places and prizes
     floorman event print EVENT tables|results|bags --out OUT.pdf    # Day 2's seats, the event's results
@@ -22,6 +24,7 @@ import time
 from typing import Any
 
 from app.api import RuleError, flight_event, load_profile
+from app.i18n import ngettext
 from floorman.args import Parser
 
 
@@ -47,6 +50,14 @@ def main(argv: list[str]) -> int:
     seats = sub.add_parser("seats", help="add a satellite's seats (its satellite.event names the event or a flight)")
     seats.add_argument("event")
     seats.add_argument("satellite_file")
+    day2 = sub.add_parser("day2", help="make Day 2's tournament file from the bags (FLT-10)")
+    day2.add_argument("event")
+    day2.add_argument("--out", required=True, help="the Day-2 tournament file to make")
+    day2.add_argument("--level", type=int, default=None,
+                      help="the level Day 2 starts at (default: the one after the last level any flight played)")
+    day2_back = sub.add_parser("day2-results", help="read the Day-2 tournament's places and prizes into the event")
+    day2_back.add_argument("event")
+    day2_back.add_argument("day2_file")
     do = sub.add_parser("do", help="run one event command given as JSON")
     do.add_argument("event")
     do.add_argument("command")
@@ -74,6 +85,8 @@ def main(argv: list[str]) -> int:
                 return _show(store.event.state, args.json)
             if args.what == "print":
                 return _print(store.event.state, args.sheet, args.out, args.paper, args.venue)
+            if args.what == "day2":
+                return _make_day2_file(store, args.out, args.level)
             if args.what == "bags":
                 tables = _bag_rows(args.flight, args.csv)
                 store.execute_all(tables)
@@ -86,6 +99,8 @@ def main(argv: list[str]) -> int:
                 cmd = _end_day(args.flight, args.flight_file)
             elif args.what == "seats":
                 cmd = _seats(args.satellite_file)
+            elif args.what == "day2-results":
+                cmd = _day2_results(args.day2_file)
             else:
                 try:
                     cmd = json.loads(args.command)
@@ -146,6 +161,27 @@ def _end_day(flight: str, path: str) -> Any:
 
     with TournamentStore.open(path, read_only=True) as store:
         return flight_event.day_end_of(flight, store.tournament.state)
+
+
+def _make_day2_file(store: Any, out: str, level: int | None) -> int:
+    """FLT-10: Day 2's tournament file, every Day-2 player carried in with his bag at his drawn seat."""
+    from db.event_store import make_day2_file
+
+    carried = make_day2_file(store, out, level)
+    with_level = flight_event.day2_start_level(store.event.state) if level is None else level
+    print(ngettext("created {file}: {n} player carried in, Day 2 starts at level {level}",
+                   "created {file}: {n} players carried in, Day 2 starts at level {level}", carried, file=out,
+                   level=with_level))
+    return 0
+
+
+def _day2_results(path: str) -> Any:
+    from pathlib import Path
+
+    from db.store import TournamentStore
+
+    with TournamentStore.open(path, read_only=True) as store:
+        return flight_event.day2_results_of(store.tournament.state, str(Path(path).resolve()))
 
 
 def _seats(path: str) -> Any:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from app.api import RuleError
 from floorman.args import Parser
 from sheets import SHEETS, Drawn, draw_tournament
 from sheets.output import OutputRefused, check_target, write_output
@@ -31,6 +33,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--break-after", type=int, help="chip-race: the level whose break is raced")
     p.add_argument("--table", type=int, help="chip-race: one table only")
     p.add_argument("--blank", action="store_true", help="receipts: one per paid place, names left blank")
+    p.add_argument("--lang", metavar="CODE", help="the sheet's language: en (the default), de, fr, es, pt-BR, "
+                   "or a venue's own")
     p.add_argument("--allow-unprintable", action="store_true",
                    help="kept for old scripts: names no font can print are always printed, marked with †")
     return p
@@ -110,6 +114,19 @@ def _from_file(sheet: str, path: str, options: dict[str, Any]) -> Drawn:
         store.close()
 
 
+def sheet_language(code: str) -> str:
+    """``--lang`` (of ``print`` and ``serve``): a language Floorman ships, a venue's own (in the user's
+    ``languages`` folder) or the pseudo-language; anything else is refused ``UNKNOWN_LANGUAGE`` in words."""
+    from app.i18n import PSEUDO, add_folder, normalise, shipped
+    from app.i18n.catalogues import venue_languages
+
+    with contextlib.suppress(OSError):  # the venue's own catalogues, where the window reads them
+        from oskit.dirs import user_data_dir
+
+        add_folder(user_data_dir() / "languages")
+    return normalise(code, (*shipped(), *venue_languages(), PSEUDO))
+
+
 def _fail(text: str) -> int:
     print(f"floorman print: {text}", file=sys.stderr)
     return 2
@@ -175,6 +192,11 @@ def main(argv: list[str]) -> int:
     except OutputRefused as exc:
         return _fail(exc.message)
     options: dict[str, Any] = {"paper": args.paper, "venue": args.venue, "allow_unprintable": args.allow_unprintable}
+    if args.lang:
+        try:
+            options["language"] = sheet_language(args.lang)
+        except RuleError as exc:
+            return _fail(exc.message)
     if args.logo:
         try:
             options["logo"] = Path(args.logo).read_bytes()
@@ -206,5 +228,5 @@ def main(argv: list[str]) -> int:
 
         print(f"floorman print: printed without some letters (marked †): {', '.join(drawn.unprintable)}; "
               f"install a font with them (e.g. {font_hint(drawn.unprintable)}).", file=sys.stderr)
-    print(f"Wrote {args.out} ({SHEETS[args.sheet].lower()}).")
+    print(f"Wrote {args.out} ({SHEETS[args.sheet].lower()}).")  # the command line's own words: English
     return 0

@@ -3,12 +3,15 @@
     floorman screens [--json]                 the layouts: the shipped presets and the venue's own
     floorman screens list [--json] [--folder DIR]
     floorman screens render LAYOUT (FILE | --demo) --size WxH --out PICTURE.png [--screen NAME] [--at SECONDS]
+                                                                                 [--lang CODE]
 
 ``render`` draws one screen of a layout (an id the list gives, or a layout file or folder) as the room
 display draws it, without a monitor (Qt's offscreen platform): the screen that shows at the tournament's
 time (``--at``: that many seconds later), or the one ``--screen`` names, on the tournament FILE (read only)
-or the built-in demo. A refusal (a bad layout, no such screen, a size that is no size, an output that is a
-tournament file) is said in one sentence and exits 2; nothing is written.
+or the built-in demo, in the language ``--lang`` names (en, de, fr, es, pt-BR, a venue's own, or the
+pseudo-language en-XA; default English). A refusal (a bad layout, no such screen, a size that is no size, an
+output that is a tournament file, a language there is no catalogue of) is said in one sentence and exits 2;
+nothing is written.
 
 The venue's own layouts are the folders of ``layouts/`` in the user data folder (``FLOORMAN_DATA_DIR``
 when set), each a ``layout.json`` with its ``images/``; ``--folder`` names another one. A venue layout
@@ -28,6 +31,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.api import RuleError
+from app.i18n import use_language
 from floorman.args import Parser
 from screens.layout import Layout, LayoutEntry, LayoutError, find_layout, list_layouts, load_layout, venue_layouts
 
@@ -50,7 +55,24 @@ def _parser() -> argparse.ArgumentParser:
     rd.add_argument("--at", type=float, default=0.0, metavar="SECONDS",
                     help="the tournament's time plus SECONDS (default: its time now)")
     rd.add_argument("--folder", type=Path, default=argparse.SUPPRESS, help="the venue's layouts folder")
+    rd.add_argument("--lang", metavar="CODE", default="",
+                    help="the screen's language: en, de, fr, es, pt-BR (en-XA: the pseudo-language the tests use)")
     return p
+
+
+def _language(code: str) -> str:
+    """The language ``--lang`` names, checked (the venue's own catalogues too); "" for none given."""
+    if not code:
+        return ""
+    from app.i18n import PSEUDO, add_folder, normalise, shipped
+    from app.i18n.catalogues import venue_languages
+    from oskit.dirs import user_data_dir
+
+    add_folder(user_data_dir() / "languages")  # where a venue keeps its own (the window reads them there too)
+    try:
+        return normalise(code, (*shipped(), *venue_languages(), PSEUDO))
+    except RuleError as exc:
+        raise Refused(f"--lang: {exc.message}") from exc
 
 
 def _line(e: LayoutEntry, width: int) -> str:
@@ -149,9 +171,11 @@ def render_main(opts: argparse.Namespace, folder: Path) -> int:
             raise Refused(f"{opts.out.name} does not end in .png; the picture is a PNG file.")
         if opts.at != opts.at or abs(opts.at) > 366 * 86400:
             raise Refused(f"--at {opts.at} is no time; give seconds from the tournament's time, within a year.")
+        language = _language(opts.lang)
         layout, images = _layout(opts.layout, folder)
         tournament = _tournament(opts.file, bool(opts.demo))
-        written = draw(layout, images, tournament, width, height, opts.out, opts.screen, opts.at)
+        with use_language(language or None):
+            written = draw(layout, images, tournament, width, height, opts.out, opts.screen, opts.at)
     except (Refused, LayoutError) as exc:
         print(f"floorman screens render: {exc}", file=sys.stderr)
         return 2

@@ -31,6 +31,9 @@ def _parser() -> Parser:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1; the venue network's address to share it)")
     p.add_argument("--port", type=int, default=8080, help="the port (default 8080; 0 picks a free one)")
+    p.add_argument("--lang", metavar="CODE", default="en", help="the phones' language when a phone asks for none "
+                   "(?lang=) and its browser's languages have none on offer: en (the default), de, fr, es, pt-BR, or a "
+                   "venue's own")
     p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS", help="stop after this many seconds")
     return p
 
@@ -113,8 +116,15 @@ def main(argv: list[str]) -> int:
     if bool(args.file) == bool(args.demo):
         print("floorman serve: give a tournament FILE or --demo (one of them).", file=sys.stderr)
         return 2
+    from app.api import RuleError
+    from floorman.cmd_print import sheet_language
     from web.server import PhoneServer
 
+    try:
+        language = sheet_language(args.lang)
+    except RuleError as exc:
+        print(f"floorman serve: {exc.message}", file=sys.stderr)
+        return 2
     if args.demo:
         from app.api import WallClock, build_demo
 
@@ -136,7 +146,7 @@ def main(argv: list[str]) -> int:
     from screens.layout import venue_layouts
     from web.display import Layouts
 
-    server = PhoneServer(args.host, args.port, layouts=Layouts(venue_layouts()))
+    server = PhoneServer(args.host, args.port, layouts=Layouts(venue_layouts()), language=language)
     try:
         server.start()
     except OSError as exc:

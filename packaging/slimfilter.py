@@ -7,12 +7,13 @@ works on every OS. A symlink whose target is dropped is dropped too, or it would
 import re
 
 DROP = re.compile(
-    r"(PySide6/Qt/translations/"
+    r"(PySide6/Qt/translations/(?!qtbase_(de|fr|es|pt_BR)\.qm$)"
     r"|PySide6/Qt/plugins/(wayland|egldeviceintegrations|tls|networkinformation|generic|platforminputcontexts"
     r"|platformthemes/libqgtk3|qmltooling|sceneparsers|renderers|geometryloaders)"
     r"|PySide6/Qt/plugins/platforms/lib(qeglfs|qlinuxfb|qminimalegl|qvnc|qvkkhrdisplay|qwayland|qminimal)"
     r"|PySide6/Qt/qml/"
-    r"|PySide6/Qt/plugins/imageformats/libq(tiff|webp|icns|tga|wbmp|pdf)"
+    r"|PySide6/Qt/plugins/imageformats/libq(tiff|webp|icns|tga|wbmp|pdf|ico)"
+    r"|PySide6/Qt/plugins/xcbglintegrations/|^libxcb-glx\."
     r"|pillow\.libs/lib(avif|webp|sharpyuv|lcms2|dav1d|aom|SvtAv1|freetype|harfbuzz|brotli)"
     r"|PIL/_imagingft\."
     r"|^lib(ssl|crypto)\.so"
@@ -23,9 +24,15 @@ DROP = re.compile(
 )
 
 
-# Babel's locale data is about 30 MB; money is written in English locales only (app/format.py), so
-# only the root, English and English-regional locale files ship (global.dat, the currencies, stays).
-BABEL_DROP = re.compile(r"babel/locale-data/(?!(root|en|en_[A-Za-z0-9_]+)\.dat$|LICENSE)[^/]+$")
+# Babel's locale data is about 30 MB; money is written in English locales for English readers
+# (app/format.py) and in the shipped languages' own for the others, so only the root, English,
+# English-regional and the shipped languages' files ship (global.dat, the currencies, stays). Qt's own
+# words (its standard buttons) ship for the same languages.
+# The English regions kept are those app/format.py writes a currency in (LOCALES) and their parents.
+BABEL_DROP = re.compile(
+    r"babel/locale-data/(?!(root|en|en_(001|150|US|CA|AU|NZ|GB|IE|CH|IN|ZA|SG|HK)|de|fr|es|pt|pt_BR)\.dat$"
+    r"|LICENSE)[^/]+$"
+)
 
 
 def keep(entry: tuple) -> bool:

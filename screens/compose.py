@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from screens import presets
 from screens.layout import Layout, Region, Theme, colours_for
 from screens.pieces import Banner, Emphasis, PieceContent, RoomInput, render_piece
 from screens.rotation import Moment, Showing, showing
@@ -79,7 +80,7 @@ def compose(layout: Layout, room: RoomInput, moments: Sequence[Moment], now: flo
     shown = showing(layout, moments, now)
     theme = layout.theme
     room = replace(room, now=now, page=shown.page(now), announcement=shown.text or room.announcement,
-                   banners=room.banners or tuple(Banner(b.text, b.image) for b in theme.banners),
+                   banners=room.banners or tuple(Banner(presets.shown(b.text), b.image) for b in theme.banners),
                    logo=room.logo or theme.logo)
     clock = room.view.clock
     colour, image, accent = _background(layout, clock.level, clock.game)

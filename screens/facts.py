@@ -7,6 +7,7 @@ view's, the same the strip and the sheets show.
 from __future__ import annotations
 
 from app.api import PayoutView, TournamentView, chip_leaders, largest_bounties
+from app.i18n import ngettext, pgettext
 from screens.frame import RoomFacts
 
 LEADERS = 5  # the chip leaders panel's lines
@@ -19,8 +20,11 @@ def payout_places(payouts: tuple[PayoutView, ...]) -> list[tuple[str, int]]:
 
 def _seat_text(seat: str, event: str) -> str:
     """SAT-4 on the room display: "Seat" ("Seat + $0.03"), the event being named in the caption."""
-    prefix = f"Seat in {event}"
-    return "Seat" + seat[len(prefix):] if seat.startswith(prefix) else seat
+    prefix = f"Seat in {event}"  # the engine's words (in another language they are shown whole)
+    if seat.startswith(prefix):
+        # Translators: a satellite's prize in the payouts (a seat in the event the caption names).
+        return pgettext("prize", "Seat") + seat[len(prefix):]
+    return seat
 
 
 def room_facts(view: TournamentView) -> RoomFacts:
@@ -37,7 +41,8 @@ def room_facts(view: TournamentView) -> RoomFacts:
         pool_cents=f.prize_pool_cents,
         payouts=tuple(payout_places(view.payouts)),
         payout_texts=tuple(_seat_text(row.seat, f.seat_event) for row in view.payouts),
-        seats_text=(f"{f.seats} seat{'s' if f.seats != 1 else ''} in {f.seat_event}" if f.seats else ""),
+        seats_text=(ngettext("{n} seat in {event}", "{n} seats in {event}", f.seats, event=f.seat_event)
+                    if f.seats else ""),
         places_paid=f.paid_places,
         bubble=f.bubble,
         in_the_money=f.in_the_money,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.api import CLOSED_EARLY
+from app.i18n import N_, _, ngettext
 from screens import format as fmt
 
 # Display modes, one look each (see ui/display/theme.py).
@@ -22,7 +23,11 @@ PAUSED = "paused"
 BREAK = "break"
 OVERTIME = "overtime"
 ENDED = "ended"
-DAY_OVER = "THE DAY IS OVER: BAG THE CHIPS"  # FLT-3, a flight's end of day
+DAY_OVER = N_("THE DAY IS OVER: BAG THE CHIPS")  # FLT-3, a flight's end of day
+HAND_FOR_HAND = N_("HAND FOR HAND")
+BUBBLE = N_("BUBBLE")
+FINAL_TABLE = N_("FINAL TABLE")
+IN_THE_MONEY = N_("IN THE MONEY")
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,7 @@ class DisplayFrame:
     notice: str  # chip race, announcements
     payouts: tuple[tuple[str, str], ...]
     paid_text: str
+    late_short: str = ""  # the late registration's line in fewer words
     # For the chimes: what level, how long left, whether on a break.
     leaders: tuple[tuple[str, str], ...] = ()  # chip leaders: ("1. Ann Lee", "48,000"), biggest first
     bounties: tuple[tuple[str, str], ...] = ()  # KO: largest bounties: ("1. Ann Lee", "$87.50"), largest first
@@ -103,16 +109,17 @@ def bets_text(forced: Mapping[str, Any] | None) -> str:
     parts: list[str] = []
     if b.get("family") == "stud":
         if b.get("ante"):
-            parts.append(f"Ante {fmt.chips(b['ante'])}")
-        parts.append(f"Bring-in {fmt.chips(b.get('bring_in'))}")
-        parts.append(f"Complete {fmt.chips(b.get('complete'))}")
+            parts.append(_("Ante {chips}", chips=fmt.chips(b["ante"])))
+        parts.append(_("Bring-in {chips}", chips=fmt.chips(b.get("bring_in"))))
+        parts.append(_("Complete {chips}", chips=fmt.chips(b.get("complete"))))
     elif b:
         sb, bb = b.get("sb"), b.get("bb")
-        parts.append(f"Blinds {fmt.chips(sb)}/{fmt.chips(bb)}" if sb else f"Big blind {fmt.chips(bb)}")
+        parts.append(_("Blinds {small}/{big}", small=fmt.chips(sb), big=fmt.chips(bb)) if sb
+                     else _("Big blind {chips}", chips=fmt.chips(bb)))
         if b.get("ante"):
-            parts.append(f"Ante {fmt.chips(b['ante'])}")
+            parts.append(_("Ante {chips}", chips=fmt.chips(b["ante"])))
     if b.get("small_bet") and b.get("big_bet"):
-        parts.append(f"Limits {fmt.chips(b['small_bet'])}/{fmt.chips(b['big_bet'])}")
+        parts.append(_("Limits {small}/{big}", small=fmt.chips(b["small_bet"]), big=fmt.chips(b["big_bet"])))
     return "  ·  ".join(parts)
 
 
@@ -122,7 +129,8 @@ def game_text(game: Mapping[str, Any] | None, betting: str | None) -> str:
     name = str(g.get("name") or fmt.game_name(str(g.get("id") or "")))
     label = fmt.BETTING_NAMES.get(str(betting), "")
     if name and label and label.lower() not in name.lower():
-        return f"{label} {name}"
+        # Translators: a betting structure and a game's name: "No-Limit Texas Hold'em".
+        return _("{betting} {game}", betting=_(label), game=name)
     return name
 
 
@@ -134,12 +142,14 @@ def _betting(clock: Mapping[str, Any]) -> str | None:
 def _next_texts(clock: Mapping[str, Any], betting: str | None) -> tuple[str, str]:
     nxt = clock.get("next")
     if not isinstance(nxt, Mapping):
-        return ("Last level", "")
-    head = f"Level {nxt['level']}" if nxt.get("level") is not None else "Next"
+        return (_("Last level"), "")
+    known = nxt.get("level") is not None
     if nxt.get("break_first") and not clock.get("on_break"):
-        head = f"Break, then {head.lower()}"
+        head = _("Break, then level {level}", level=nxt["level"]) if known else _("Break, then next")
+    else:
+        head = _("Level {level}", level=nxt["level"]) if known else _("Next")
     game = game_text(nxt.get("game"), betting)
-    return (f"{head} · {game}" if game else head, bets_text(nxt.get("forced_bets")))
+    return (_("{level} · {game}", level=head, game=game) if game else head, bets_text(nxt.get("forced_bets")))
 
 
 def _mode(clock: Mapping[str, Any], facts: RoomFacts) -> str:
@@ -161,19 +171,27 @@ def _mode(clock: Mapping[str, Any], facts: RoomFacts) -> str:
 def _badges(facts: RoomFacts) -> tuple[str, ...]:
     out: list[str] = []
     if facts.day_over:
-        out.append(DAY_OVER)
+        out.append(_(DAY_OVER))
     if facts.hand_for_hand:
-        out.append("HAND FOR HAND")
+        out.append(_(HAND_FOR_HAND))
     if facts.bubble:
-        out.append("BUBBLE")
+        out.append(_(BUBBLE))
     if facts.final_table:
-        out.append("FINAL TABLE")
+        out.append(_(FINAL_TABLE))
     elif facts.in_the_money and not facts.bubble:
-        out.append("IN THE MONEY")
+        out.append(_(IN_THE_MONEY))
     return tuple(out)
 
 
-BANNERS = {PAUSED: "PAUSED", BREAK: "BREAK", OVERTIME: "OVERTIME", WAITING: "STARTING SOON", ENDED: "FINISHED"}
+# Translators: the big state word under the room display's clock.
+BANNERS = {PAUSED: N_("PAUSED"), BREAK: N_("BREAK"), OVERTIME: N_("OVERTIME"), WAITING: N_("STARTING SOON"),
+           ENDED: N_("FINISHED")}
+
+
+def banner_of(mode: str) -> str:
+    """The state word of a display mode, in the reader's language ("" for a running clock)."""
+    words = BANNERS.get(mode, "")
+    return _(words) if words else ""
 
 
 def _race_text(clock: Mapping[str, Any], facts: RoomFacts) -> str:
@@ -181,7 +199,7 @@ def _race_text(clock: Mapping[str, Any], facts: RoomFacts) -> str:
     if not clock.get("on_break") or not race:
         return ""
     chips = ", ".join(facts.chip_names.get(int(v), fmt.chips(v)) for v in race)
-    return f"Chip race: {chips} chips come off"
+    return _("Chip race: {chips} chips come off", chips=chips)
 
 
 def _notice(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
@@ -198,16 +216,17 @@ def _players(facts: RoomFacts) -> tuple[str, str]:
     if facts.players_left is None:
         return "-", ""
     left = facts.players_left
-    main = f"{left:,}" if facts.entries is None else f"{left:,} / {facts.entries:,}"
+    num = fmt.number
+    main = num(left) if facts.entries is None else f"{num(left)} / {num(facts.entries)}"
     detail: list[str] = []
     if facts.entries is not None:
-        detail.append(f"{facts.entries:,} {'entry' if facts.entries == 1 else 'entries'}")
+        detail.append(ngettext("{count} entry", "{count} entries", facts.entries, count=num(facts.entries)))
     if facts.rebuys:
-        detail.append(f"{facts.rebuys:,} {'rebuy' if facts.rebuys == 1 else 'rebuys'}")
+        detail.append(ngettext("{count} rebuy", "{count} rebuys", facts.rebuys, count=num(facts.rebuys)))
     if facts.addons:
-        detail.append(f"{facts.addons:,} {'add-on' if facts.addons == 1 else 'add-ons'}")
+        detail.append(ngettext("{count} add-on", "{count} add-ons", facts.addons, count=num(facts.addons)))
     if facts.topups:  # ENT-6: their money is in the prize pool too
-        detail.append(f"{facts.topups:,} {'top-up' if facts.topups == 1 else 'top-ups'}")
+        detail.append(ngettext("{count} top-up", "{count} top-ups", facts.topups, count=num(facts.topups)))
     return main, " · ".join(detail)
 
 
@@ -227,7 +246,7 @@ def _current_bets(clock: Mapping[str, Any]) -> str:
         return bets_text(forced)
     blinds = bets_text({"family": "blinds", **_mapping(clock.get("blinds"))}) if clock.get("blinds") else ""
     stud = bets_text({"family": "stud", **_mapping(clock.get("stud"))}) if clock.get("stud") else ""
-    return "  ·  ".join(t for t in (blinds, f"Stud: {stud}" if stud else "") if t)
+    return "  ·  ".join(t for t in (blinds, _("Stud: {bets}", bets=stud) if stud else "") if t)
 
 
 def _break_headline(clock: Mapping[str, Any], facts: RoomFacts) -> str:
@@ -236,7 +255,8 @@ def _break_headline(clock: Mapping[str, Any], facts: RoomFacts) -> str:
     if race:
         return race
     nxt = _mapping(clock.get("next"))
-    return f"Play resumes with level {nxt['level']}" if nxt.get("level") else "Play resumes after the break"
+    return _("Play resumes with level {level}", level=nxt["level"]) if nxt.get("level") \
+        else _("Play resumes after the break")
 
 
 def _level_text(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
@@ -244,20 +264,31 @@ def _level_text(clock: Mapping[str, Any], mode: str, facts: RoomFacts) -> str:
     if mode == ENDED:
         if facts.seat_winners:
             count = len(facts.seat_winners)
-            return f"{'Seat' if count == 1 else f'{count} seats'} in {facts.seat_event or 'the event'} won by"
-        return f"Winner: {facts.winner}" if facts.winner else "Tournament over"
+            if facts.seat_event:
+                return ngettext("Seat in {event} won by", "{n} seats in {event} won by", count,
+                                event=facts.seat_event)
+            return ngettext("Seat in the event won by", "{n} seats in the event won by", count)
+        return _("Winner: {name}", name=facts.winner) if facts.winner else _("Tournament over")
     if clock.get("on_break"):
-        return f"BREAK after level {level}"
+        return _("BREAK after level {level}", level=level)
     if clock.get("overtime"):
-        return f"LEVEL {level} · LAST LEVEL"
-    return f"LEVEL {level}"
+        return _("LEVEL {level} · LAST LEVEL", level=level)
+    return _("LEVEL {level}", level=level)
 
 
 def _late_text(facts: RoomFacts) -> str:
     if facts.late_closed_early:
-        return CLOSED_EARLY
+        return _(CLOSED_EARLY)
     late = facts.late_seconds_left
-    return f"Late registration closes in {fmt.duration_words(late)}" if late else ""
+    return _("Late registration closes in {time}", time=fmt.duration_words(late)) if late else ""
+
+
+def _late_short(facts: RoomFacts) -> str:
+    """The late registration's line where room is short (the fixed design's break cell)."""
+    if facts.late_closed_early:
+        return _("Late reg. closed by the director")
+    late = facts.late_seconds_left
+    return _("Late reg. closes in {time}", time=fmt.duration_words(late)) if late else ""
 
 
 def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
@@ -271,20 +302,20 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
     to_break = clock.get("seconds_to_break")
     if on_break:
         minutes = _mapping(clock.get("break")).get("minutes")
-        break_text = f"Now ({minutes} min)" if minutes else "Now"
+        break_text = _("Now ({minutes} min)", minutes=minutes) if minutes else _("Now")
     else:
-        break_text = fmt.duration_words(to_break) if to_break is not None else "No break"
+        break_text = fmt.duration_words(to_break) if to_break is not None else _("No break")
     players_text, players_detail = _players(facts)
     ms_left = clock.get("ms_left")
     level = clock.get("level")
     return DisplayFrame(
         mode=mode,
-        title=facts.name or "Tournament",
+        title=facts.name or _("Tournament"),
         level_text=_level_text(clock, mode, facts),
-        game_text="" if on_break else (game_text(clock.get("game"), betting) or "Dealer's choice"),
+        game_text="" if on_break else (game_text(clock.get("game"), betting) or _("Dealer's choice")),
         bets_text=_break_headline(clock, facts) if on_break else _current_bets(clock),
         clock_text=_clock_text(clock, mode),
-        banner=BANNERS.get(mode, ""),
+        banner=banner_of(mode),
         badges=_badges(facts) if mode != ENDED else (),
         next_text=nxt,
         next_detail=nxt_detail,
@@ -294,9 +325,10 @@ def build_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         average_text=fmt.chips(facts.average_stack) if facts.average_stack is not None else "-",
         pool_text=fmt.money(facts.pool_cents, facts.currency),
         late_text=_late_text(facts),
+        late_short=_late_short(facts),
         notice=_notice(clock, mode, facts),
         payouts=tuple((place, _prize_text(facts, i, cents)) for i, (place, cents) in enumerate(facts.payouts)),
-        paid_text=facts.seats_text or (f"{facts.places_paid} paid" if facts.places_paid else ""),
+        paid_text=facts.seats_text or _paid_text(facts.places_paid),
         leaders=tuple((f"{rank}. {name}", fmt.chips(stack)) for rank, name, stack in facts.leaders),
         bounties=tuple((f"{rank}. {name}", fmt.money(cents, facts.currency)) for rank, name, cents in facts.bounties),
         level_key=(int(level) if level is not None else 0, on_break),
@@ -314,12 +346,12 @@ def _ended_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
     level = clock.get("level")
     return DisplayFrame(
         mode=ENDED,
-        title=facts.name or "Tournament",
+        title=facts.name or _("Tournament"),
         level_text=_level_text(clock, ENDED, facts),
         game_text="",
         bets_text="  ·  ".join(facts.seat_winners),
         clock_text=_clock_text(clock, ENDED),
-        banner=BANNERS[ENDED],
+        banner=banner_of(ENDED),
         badges=(),
         next_text="",
         next_detail="",
@@ -331,12 +363,17 @@ def _ended_frame(clock: Mapping[str, Any], facts: RoomFacts) -> DisplayFrame:
         late_text="",
         notice="",
         payouts=tuple((place, _prize_text(facts, i, cents)) for i, (place, cents) in enumerate(facts.payouts)),
-        paid_text=facts.seats_text or (f"{facts.places_paid} paid" if facts.places_paid else ""),
+        paid_text=facts.seats_text or _paid_text(facts.places_paid),
         leaders=(),
         bounties=(),
         level_key=(int(level) if level is not None else 0, False),
         seconds_left=None,
     )
+
+
+def _paid_text(places: int) -> str:
+    """``3 paid`` (the places in the money)."""
+    return ngettext("{count} paid", "{count} paid", places, count=fmt.number(places)) if places else ""
 
 
 def _prize_text(facts: RoomFacts, row: int, cents: int) -> str:

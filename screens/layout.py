@@ -48,6 +48,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from app.i18n import N_, _
 from oskit.dirs import user_data_dir
 from screens.pieces import PIECES
 
@@ -72,6 +73,10 @@ EventKind = Literal["level_up", "break", "final_table", "hand_for_hand", "bubble
 ASPECTS: tuple[Aspect, ...] = ("16:9", "9:16")
 EVENTS: tuple[EventKind, ...] = ("level_up", "break", "final_table", "hand_for_hand", "bubble", "announcement")
 LASTING: frozenset[str] = frozenset({"break", "hand_for_hand", "bubble"})  # states that may show while they last
+# Translators: what a screen of a layout answers ("when: level up").
+EVENT_WORDS: dict[str, str] = {"level_up": N_("level up"), "break": N_("break"), "final_table": N_("final table"),
+                               "hand_for_hand": N_("hand for hand"), "bubble": N_("bubble"),
+                               "announcement": N_("announcement")}
 
 CODES = frozenset({
     "UNREADABLE",  # the file cannot be read
@@ -244,7 +249,7 @@ def _depth(data: bytes) -> int:
 
 
 def _where(path: str) -> str:
-    return path.removeprefix("$.").removeprefix("$") or "the file"
+    return path.removeprefix("$.").removeprefix("$") or _("the file")
 
 
 def _typed(raw: Any) -> Layout:
@@ -252,120 +257,142 @@ def _typed(raw: Any) -> Layout:
         return msgspec.convert(raw, Layout)
     except msgspec.ValidationError as exc:
         words = str(exc)
-        said, _, path = words.partition(" - at `")
+        said, _sep, path = words.partition(" - at `")
         place = _where(path.rstrip("`"))
         unknown = re.match(r"Object contains unknown field `(.+)`", said)
         if unknown:
-            raise LayoutError("UNKNOWN_FIELD", f"The layout has a field Floorman does not know, "
-                                               f"{unknown.group(1)!r} in {place}.") from None
+            raise LayoutError("UNKNOWN_FIELD", _("The layout has a field Floorman does not know, {field} in {place}.",
+                                                 field=repr(unknown.group(1)), place=place)) from None
         missing = re.match(r"Object missing required field `(.+)`", said)
         if missing:
-            raise LayoutError("WRONG_TYPE", f"The layout lacks {missing.group(1)!r} in {place}.") from None
+            raise LayoutError("WRONG_TYPE", _("The layout lacks {field} in {place}.",
+                                              field=repr(missing.group(1)), place=place)) from None
         said = said.replace("`", "")
-        raise LayoutError("WRONG_TYPE", f"The layout has a wrong value at {place}: {said[0].lower()}{said[1:]}."
+        raise LayoutError("WRONG_TYPE", _("The layout has a wrong value at {place}: {detail}.",
+                                          place=place, detail=said[0].lower() + said[1:])
                           ) from None
+
+
+def _upper(sentence: str) -> str:
+    """A sentence whose first words came from a placeholder, with its capital letter."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _colour(value: str, where: str, named: bool = False) -> None:
     if value and not COLOUR.fullmatch(value) and not (named and value in THEME_COLOURS):
-        also = f" or one of the theme's ({', '.join(THEME_COLOURS)})" if named else ""
-        raise LayoutError("BAD_COLOUR", f"The colour {value!r} of {where} is not a colour like #1a2b3c{also}.")
+        if named:
+            raise LayoutError("BAD_COLOUR", _("The colour {colour} of {where} is not a colour like #1a2b3c or one of "
+                                              "the theme's ({names}).", colour=repr(value), where=where,
+                                              names=", ".join(THEME_COLOURS)))
+        raise LayoutError("BAD_COLOUR", _("The colour {colour} of {where} is not a colour like #1a2b3c.",
+                                          colour=repr(value), where=where))
 
 
 def _image(name: str, images: Collection[str], where: str) -> None:
     if not name:
         return
     if not IMAGE_NAME.fullmatch(name):
-        raise LayoutError("BAD_NAME", f"The image name {name!r} of {where} is not a plain file name "
-                                      f"ending in .png, .jpg, .gif or .webp.")
+        raise LayoutError("BAD_NAME", _("The image name {name} of {where} is not a plain file name ending in .png, "
+                                        ".jpg, .gif or .webp.", name=repr(name), where=where))
     if name not in images:
-        raise LayoutError("MISSING_IMAGE", f"The image {name!r} of {where} is not among the layout's images.")
+        raise LayoutError("MISSING_IMAGE", _("The image {name} of {where} is not among the layout's images.",
+                                             name=repr(name), where=where))
 
 
 def _check_theme(theme: Theme, images: Collection[str]) -> None:
     for key in ("background", "foreground", "accent", "muted", "alert"):
-        _colour(getattr(theme, key), f"the theme's {key}")
-    _image(theme.logo, images, "the logo")
-    _image(theme.background_image, images, "the background")
+        _colour(getattr(theme, key), _("the theme's {colour}", colour=key))
+    _image(theme.logo, images, _("the logo"))
+    _image(theme.background_image, images, _("the background"))
     for level, value in theme.level_backgrounds.items():
         if not level.isdigit():
-            raise LayoutError("WRONG_TYPE", f"The level background {level!r} is not a level number.")
+            raise LayoutError("WRONG_TYPE", _("The level background {level} is not a level number.", level=repr(level)))
         if value.startswith("#"):
-            _colour(value, f"level {level}'s background")
+            _colour(value, _("level {level}'s background", level=level))
         else:
-            _image(value, images, f"level {level}'s background")
+            _image(value, images, _("level {level}'s background", level=level))
     for game, value in theme.game_colours.items():
-        _colour(value, f"the game {game!r}")
+        _colour(value, _("the game {game}", game=repr(game)))
     if len(theme.banners) > MAX_IMAGES:
-        raise LayoutError("TOO_MANY", f"The layout has {len(theme.banners)} banners; at most {MAX_IMAGES}.")
+        raise LayoutError("TOO_MANY", _("The layout has {count} banners; at most {most}.",
+                                        count=len(theme.banners), most=MAX_IMAGES))
     for i, banner in enumerate(theme.banners, 1):
-        _image(banner.image, images, f"banner {i}")
+        _image(banner.image, images, _("banner {number}", number=i))
 
 
 def _check_region(screen: Screen, i: int, r: Region, images: Collection[str]) -> None:
-    where = f"region {i} of screen {screen.name!r}"
+    where = _("the region {number} of screen {screen}", number=i, screen=repr(screen.name))
     if bool(r.piece) == bool(r.image):
-        raise LayoutError("EMPTY_REGION", f"The {where} must show either a piece or an image.")
+        raise LayoutError("EMPTY_REGION", _upper(_("{where} must show either a piece or an image.", where=where)))
     if r.piece and r.piece not in PIECES:
-        raise LayoutError("UNKNOWN_PIECE", f"The {where} shows {r.piece!r}, which is no piece Floorman knows.")
-    _image(r.image, images, f"the {where}")
+        raise LayoutError("UNKNOWN_PIECE", _upper(_("{where} shows {piece}, which is no piece Floorman knows.",
+                                                    where=where, piece=repr(r.piece))))
+    _image(r.image, images, where)
     if r.width < 1 or r.height < 1 or r.col < 0 or r.row < 0 \
             or r.col + r.width > screen.columns or r.row + r.height > screen.rows:
-        raise LayoutError("OFF_GRID", f"The {where} (column {r.col}, row {r.row}, {r.width} x {r.height}) "
-                                      f"does not fit the {screen.columns} x {screen.rows} grid.")
+        raise LayoutError("OFF_GRID", _upper(_("{where} (column {col}, row {row}, {width} x {height}) does not fit "
+                                               "the {columns} x {rows} grid.", where=where, col=r.col, row=r.row,
+                                               width=r.width, height=r.height, columns=screen.columns,
+                                               rows=screen.rows)))
     if not 0.005 <= r.size <= 1.0:
-        raise LayoutError("WRONG_TYPE", f"The {where} has size {r.size}; a size is from 0.005 to 1 of the "
-                                        f"screen's height.")
-    _colour(r.colour, f"the {where}", named=True)
-    _colour(r.background, f"the {where}", named=True)
+        raise LayoutError("WRONG_TYPE", _upper(_("{where} has size {size}; a size is from 0.005 to 1 of the "
+                                                 "screen's height.", where=where, size=r.size)))
+    _colour(r.colour, where, named=True)
+    _colour(r.background, where, named=True)
 
 
 def _check_screen(screen: Screen, images: Collection[str]) -> None:
     name = screen.name
     if not name.strip():
-        raise LayoutError("WRONG_TYPE", "A screen of the layout has no name.")
+        raise LayoutError("WRONG_TYPE", _("A screen of the layout has no name."))
     if not (1 <= screen.columns <= MAX_GRID and 1 <= screen.rows <= MAX_GRID):
-        raise LayoutError("WRONG_TYPE", f"The screen {name!r} has a {screen.columns} x {screen.rows} grid; "
-                                        f"columns and rows are from 1 to {MAX_GRID}.")
+        raise LayoutError("WRONG_TYPE", _("The screen {name} has a {columns} x {rows} grid; columns and rows are from "
+                                          "1 to {most}.",
+                                          name=repr(name), columns=screen.columns, rows=screen.rows, most=MAX_GRID))
     if len(screen.regions) > MAX_REGIONS:
-        raise LayoutError("TOO_MANY", f"The screen {name!r} has {len(screen.regions)} regions; at most "
-                                      f"{MAX_REGIONS}.")
+        raise LayoutError("TOO_MANY", _("The screen {name} has {count} regions; at most {most}.",
+                                        name=repr(name), count=len(screen.regions), most=MAX_REGIONS))
     if screen.seconds < 0 or screen.seconds > 3600 or screen.event_seconds < 0 or screen.event_seconds > 3600:
-        raise LayoutError("WRONG_TYPE", f"The screen {name!r} shows for a time out of 0 to 3600 seconds.")
+        raise LayoutError("WRONG_TYPE", _("The screen {name} shows for a time out of 0 to 3600 seconds.",
+                                          name=repr(name)))
     if screen.event is not None and screen.event_seconds == 0 and screen.event not in LASTING:
-        raise LayoutError("EVENT_SECONDS", f"The screen {name!r} for {screen.event.replace('_', ' ')} needs "
-                                           f"its seconds: only a break, hand for hand and the bubble last.")
-    _colour(screen.background, f"the screen {name!r}")
+        raise LayoutError("EVENT_SECONDS", _("The screen {name} for {event} needs its seconds: only a break, hand for "
+                                             "hand and the bubble last.",
+                                             name=repr(name), event=_(EVENT_WORDS[screen.event])))
+    _colour(screen.background, _("the screen {screen}", screen=repr(name)))
     taken: dict[tuple[int, int], int] = {}
     for i, region in enumerate(screen.regions, 1):
         _check_region(screen, i, region, images)
         for c in range(region.col, region.col + region.width):
             for r in range(region.row, region.row + region.height):
                 if (c, r) in taken:
-                    raise LayoutError("OVERLAP", f"Region {i} of screen {name!r} overlaps region {taken[c, r]} "
-                                                 f"at column {c}, row {r}.")
+                    raise LayoutError("OVERLAP", _("Region {number} of screen {name} overlaps region {other} at "
+                                                   "column {column}, row {row}.",
+                                                   number=i, name=repr(name), other=taken[c, r], column=c, row=r))
                 taken[c, r] = i
 
 
 def check_layout(layout: Layout, images: Collection[str]) -> Layout:
     """Every check past the types: pieces, grid, overlaps, images, colours, names, counts."""
     if not layout.name.strip():
-        raise LayoutError("WRONG_TYPE", "The layout has no name.")
+        raise LayoutError("WRONG_TYPE", _("The layout has no name."))
     if not layout.screens or not layout.cycle():
-        raise LayoutError("NO_SCREENS", f"The layout {layout.name!r} has no screen in its cycle.")
+        raise LayoutError("NO_SCREENS", _("The layout {name} has no screen in its cycle.", name=repr(layout.name)))
     if len(layout.screens) > MAX_SCREENS:
-        raise LayoutError("TOO_MANY", f"The layout has {len(layout.screens)} screens; at most {MAX_SCREENS}.")
+        raise LayoutError("TOO_MANY", _("The layout has {count} screens; at most {most}.",
+                                        count=len(layout.screens), most=MAX_SCREENS))
     _check_theme(layout.theme, images)
     seen: set[str] = set()
     events: set[str] = set()
     for screen in layout.screens:
         if screen.name in seen:
-            raise LayoutError("DUPLICATE_SCREEN", f"Two screens of the layout are named {screen.name!r}.")
+            raise LayoutError("DUPLICATE_SCREEN", _("Two screens of the layout are named {name}.",
+                                                    name=repr(screen.name)))
         seen.add(screen.name)
         if screen.event is not None:
             if screen.event in events:
-                raise LayoutError("DUPLICATE_SCREEN", f"Two screens of the layout answer "
-                                                      f"{screen.event.replace('_', ' ')}.")
+                raise LayoutError("DUPLICATE_SCREEN", _("Two screens of the layout answer {event}.",
+                                                        event=_(EVENT_WORDS[screen.event])))
             events.add(screen.event)
         _check_screen(screen, images)
     return layout
@@ -374,22 +401,24 @@ def check_layout(layout: Layout, images: Collection[str]) -> Layout:
 def parse_layout(data: bytes, images: Collection[str] = ()) -> Layout:
     """A layout from the bytes of its file, every check done; ``images`` are the image names it may use."""
     if len(data) > MAX_BYTES:
-        raise LayoutError("TOO_BIG", f"The layout file is {len(data):,} bytes; a layout is at most "
-                                     f"{MAX_BYTES:,} bytes.")
+        raise LayoutError("TOO_BIG", _("The layout file is {count} bytes; a layout is at most {most} bytes.",
+                                       count=f"{len(data):,}", most=f"{MAX_BYTES:,}"))
     if _depth(data) > MAX_DEPTH:
-        raise LayoutError("TOO_DEEP", f"The layout file nests deeper than {MAX_DEPTH} levels; a layout needs "
-                                      f"far fewer.")
+        raise LayoutError("TOO_DEEP", _("The layout file nests deeper than {most} levels; a layout needs far fewer.",
+                                        most=MAX_DEPTH))
     try:
         raw = msgspec.json.decode(data)
     except msgspec.DecodeError as exc:
-        raise LayoutError("NOT_JSON", f"The layout file is not JSON ({str(exc).rstrip('.')}).") from None
+        raise LayoutError("NOT_JSON", _("The layout file is not JSON ({reason}).",
+                                        reason=str(exc).rstrip("."))) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise LayoutError("NOT_A_LAYOUT", "The file is not a Floorman layout (it lacks \"format\": "
-                                          "\"floorman-layout\").")
+        raise LayoutError("NOT_A_LAYOUT", _("The file is not a Floorman layout (it lacks \"format\": "
+                                            "\"floorman-layout\")."))
     version = raw.get("version")
     if type(version) is not int or not 1 <= version <= VERSION:
-        raise LayoutError("UNKNOWN_VERSION", f"The layout is of version {version!r}, which this Floorman does "
-                                             f"not know (it reads version {VERSION}); a newer Floorman wrote it.")
+        raise LayoutError("UNKNOWN_VERSION", _("The layout is of version {version}, which this Floorman does not know "
+                                               "(it reads version {known}); a newer Floorman wrote it.",
+                                               version=repr(version), known=VERSION))
     return check_layout(_typed(raw), images)
 
 
@@ -398,13 +427,15 @@ def _read_limited(path: Path, limit: int) -> bytes:
     try:
         size = path.stat().st_size
         if size > limit:
-            raise LayoutError("TOO_BIG", f"The file {path.name} is {size:,} bytes; at most {limit:,}.")
+            raise LayoutError("TOO_BIG", _("The file {name} is {size} bytes; at most {most}.",
+                                           name=path.name, size=f"{size:,}", most=f"{limit:,}"))
         with path.open("rb") as f:
             data = f.read(limit + 1)
     except OSError as exc:
-        raise LayoutError("UNREADABLE", f"The file {path.name} cannot be read ({exc.strerror or exc}).") from None
+        raise LayoutError("UNREADABLE", _("The file {name} cannot be read ({reason}).",
+                                          name=path.name, reason=exc.strerror or exc)) from None
     if len(data) > limit:
-        raise LayoutError("TOO_BIG", f"The file {path.name} is over {limit:,} bytes.")
+        raise LayoutError("TOO_BIG", _("The file {name} is over {most} bytes.", name=path.name, most=f"{limit:,}"))
     return data
 
 
@@ -424,7 +455,8 @@ def load_layout(path: Path, images_dir: Path | None = None) -> Layout:
     layout = parse_layout(_read_limited(path, MAX_BYTES), _image_names(folder))
     for name in sorted(layout.images):
         if image_kind(_read_limited(folder / name, MAX_IMAGE_BYTES)[:16]) is None:
-            raise LayoutError("BAD_IMAGE", f"The image {name!r} is not a PNG, JPEG, GIF or WebP picture.")
+            raise LayoutError("BAD_IMAGE", _("The image {name} is not a PNG, JPEG, GIF or WebP picture.",
+                                             name=repr(name)))
     return layout
 
 
@@ -494,28 +526,30 @@ def _member(info: zipfile.ZipInfo) -> str:
     name = info.filename
     kind = stat.S_IFMT(info.external_attr >> 16)
     if kind and kind not in (stat.S_IFREG, stat.S_IFDIR):
-        raise LayoutError("UNSAFE_MEMBER", f"The archive holds {name!r}, which is a link or a device, "
-                                           f"not a file.")
+        raise LayoutError("UNSAFE_MEMBER", _("The archive holds {name}, which is a link or a device, not a file.",
+                                             name=repr(name)))
     if name.startswith(("/", "\\")) or "\\" in name or re.match(r"[A-Za-z]:", name) \
             or ".." in name.split("/") or "\x00" in name:
-        raise LayoutError("UNSAFE_MEMBER", f"The archive holds {name!r}, a name outside its own folder.")
+        raise LayoutError("UNSAFE_MEMBER", _("The archive holds {name}, a name outside its own folder.",
+                                             name=repr(name)))
     if name in (LAYOUT_FILE, f"{IMAGES}/"):
         return name if name == LAYOUT_FILE else ""
-    folder, _, base = name.partition("/")
+    folder, _sep, base = name.partition("/")
     if folder != IMAGES or not IMAGE_NAME.fullmatch(base):
-        raise LayoutError("UNSAFE_MEMBER", f"The archive holds {name!r}; a layout's archive holds only "
-                                           f"layout.json and images/ with plain picture names.")
+        raise LayoutError("UNSAFE_MEMBER", _("The archive holds {name}; a layout's archive holds only layout.json and "
+                                             "images/ with plain picture names.", name=repr(name)))
     return name
 
 
 def _read_member(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> bytes:
     if info.file_size > limit:
-        raise LayoutError("TOO_BIG", f"The archive's {info.filename!r} is {info.file_size:,} bytes; at most "
-                                     f"{limit:,}.")
+        raise LayoutError("TOO_BIG", _("The archive's {name} is {file_size} bytes; at most {most}.",
+                                       name=repr(info.filename), file_size=f"{info.file_size:,}", most=f"{limit:,}"))
     with z.open(info) as f:
         data = f.read(limit + 1)  # never more than the limit, whatever the header says
     if len(data) > limit:
-        raise LayoutError("TOO_BIG", f"The archive's {info.filename!r} unpacks to over {limit:,} bytes.")
+        raise LayoutError("TOO_BIG", _("The archive's {name} unpacks to over {most} bytes.",
+                                       name=repr(info.filename), most=f"{limit:,}"))
     return data
 
 
@@ -526,12 +560,12 @@ def read_archive(archive: Path) -> tuple[Layout, dict[str, bytes]]:
         with zipfile.ZipFile(archive) as z:
             infos = z.infolist()
             if len(infos) > MAX_ARCHIVE_MEMBERS:
-                raise LayoutError("TOO_MANY", f"The archive holds {len(infos)} files; a layout's holds at most "
-                                              f"{MAX_ARCHIVE_MEMBERS}.")
+                raise LayoutError("TOO_MANY", _("The archive holds {count} files; a layout's holds at most {most}.",
+                                                count=len(infos), most=MAX_ARCHIVE_MEMBERS))
             total = sum(i.file_size for i in infos)
             if total > MAX_ARCHIVE_BYTES:
-                raise LayoutError("TOO_BIG", f"The archive unpacks to {total:,} bytes; at most "
-                                             f"{MAX_ARCHIVE_BYTES:,}.")
+                raise LayoutError("TOO_BIG", _("The archive unpacks to {total} bytes; at most {most}.",
+                                               total=f"{total:,}", most=f"{MAX_ARCHIVE_BYTES:,}"))
             layout_data: bytes | None = None
             images: dict[str, bytes] = {}
             for info in infos:
@@ -543,16 +577,17 @@ def read_archive(archive: Path) -> tuple[Layout, dict[str, bytes]]:
                     continue
                 data = _read_member(z, info, MAX_IMAGE_BYTES)
                 if image_kind(data[:16]) is None:
-                    raise LayoutError("BAD_IMAGE", f"The archive's {name!r} is not a PNG, JPEG, GIF or WebP "
-                                                   f"picture.")
+                    raise LayoutError("BAD_IMAGE", _("The archive's {name} is not a PNG, JPEG, GIF or WebP picture.",
+                                                     name=repr(name)))
                 images[name.removeprefix(f"{IMAGES}/")] = data
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError):
-        raise LayoutError("BAD_ARCHIVE", "The file is not a layout exported by Floorman (not a zip file)."
+        raise LayoutError("BAD_ARCHIVE", _("The file is not a layout exported by Floorman (not a zip file).")
                           ) from None
     except OSError as exc:
-        raise LayoutError("UNREADABLE", f"The archive cannot be read ({exc.strerror or exc}).") from None
+        raise LayoutError("UNREADABLE", _("The archive cannot be read ({reason}).",
+                                          reason=exc.strerror or exc)) from None
     if layout_data is None:
-        raise LayoutError("BAD_ARCHIVE", "The archive holds no layout.json.")
+        raise LayoutError("BAD_ARCHIVE", _("The archive holds no layout.json."))
     return parse_layout(layout_data, frozenset(images)), images
 
 
@@ -564,7 +599,8 @@ def import_layout(archive: Path, into: Path, replace: bool = False) -> tuple[Lay
     into = Path(into)
     target = into / layout_slug(layout.name)
     if target.exists() and not replace:
-        raise LayoutError("EXISTS", f"A layout named {layout.name!r} is already here; rename it or replace it.")
+        raise LayoutError("EXISTS", _("A layout named {name} is already here; rename it or replace it.",
+                                      name=repr(layout.name)))
     into.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".import-", dir=into))
     try:
@@ -660,7 +696,7 @@ def find_layout(key: str, venue_folder: Path | None = None) -> Layout:
                 raise LayoutError(entry.code, entry.error)
             return entry.layout
     known = ", ".join(sorted({e.id for e in entries}))
-    raise LayoutError("UNKNOWN_LAYOUT", f"There is no layout {key!r}; there are {known}.")
+    raise LayoutError("UNKNOWN_LAYOUT", _("There is no layout {key}; there are {known}.", key=repr(key), known=known))
 
 
 def colours_for(theme: Theme, level: int, game: str = "") -> tuple[str, str]:

@@ -24,7 +24,6 @@ Public API::
 
 from __future__ import annotations
 
-import time as _time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -40,6 +39,7 @@ from app.api import (
     table_rows,
     views,
 )
+from app.i18n import N_, _, ngettext, pgettext
 from screens import format as fmt
 from screens.facts import room_facts
 from screens.frame import DisplayFrame, bets_text, build_frame, game_text
@@ -147,6 +147,15 @@ class Piece:
     render: Render
     paged: bool = False  # a table that pages through its rows
 
+    @property
+    def shown_title(self) -> str:
+        """The title in the reader's language (``title`` stays the English words, as marked)."""
+        return _(self.title)
+
+    @property
+    def shown_group(self) -> str:
+        return _(self.group)
+
 
 # -- helpers ----------------------------------------------------------------------------------------
 
@@ -174,10 +183,6 @@ def paged(room: RoomInput, header: tuple[str, ...], rows: Sequence[tuple[str, ..
 def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], title: str = "") -> PieceContent:
     lines = (Line(title, "muted"),) if title else ()
     return PieceContent("table", lines, header, tuple(rows)) if rows else PieceContent()
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n:,} {one if n == 1 else many}"
 
 
 def _forced(room: RoomInput) -> Mapping[str, Any]:
@@ -211,7 +216,7 @@ def _level(room: RoomInput) -> PieceContent:
 
 
 def _level_number(room: RoomInput) -> PieceContent:
-    return labelled("Level", str(room.view.clock.level) if room.view.clock.started else "")
+    return labelled(_("Level"), str(room.view.clock.level) if room.view.clock.started else "")
 
 
 def _state(room: RoomInput) -> PieceContent:
@@ -232,39 +237,39 @@ def _blinds(room: RoomInput) -> PieceContent:
 
 def _small_blind(room: RoomInput) -> PieceContent:
     b = _forced(room)
-    return labelled("Small blind", fmt.chips(b["sb"])) if b.get("sb") and not _stud(room) else PieceContent()
+    return labelled(_("Small blind"), fmt.chips(b["sb"])) if b.get("sb") and not _stud(room) else PieceContent()
 
 
 def _big_blind(room: RoomInput) -> PieceContent:
     b = _forced(room)
-    return labelled("Big blind", fmt.chips(b["bb"])) if b.get("bb") and not _stud(room) else PieceContent()
+    return labelled(_("Big blind"), fmt.chips(b["bb"])) if b.get("bb") and not _stud(room) else PieceContent()
 
 
 def _ante(room: RoomInput) -> PieceContent:
     b = _forced(room)
-    return labelled("Ante", fmt.chips(b["ante"])) if b.get("ante") else PieceContent()
+    return labelled(_("Ante"), fmt.chips(b["ante"])) if b.get("ante") else PieceContent()
 
 
 def _bring_in(room: RoomInput) -> PieceContent:
     b = _forced(room)
-    return labelled("Bring-in", fmt.chips(b.get("bring_in"))) if _stud(room) else PieceContent()
+    return labelled(_("Bring-in"), fmt.chips(b.get("bring_in"))) if _stud(room) else PieceContent()
 
 
 def _complete(room: RoomInput) -> PieceContent:
     b = _forced(room)
-    return labelled("Complete", fmt.chips(b.get("complete"))) if _stud(room) else PieceContent()
+    return labelled(_("Complete"), fmt.chips(b.get("complete"))) if _stud(room) else PieceContent()
 
 
 def _limits(room: RoomInput) -> PieceContent:
     b = _forced(room)
     if b.get("small_bet") and b.get("big_bet"):
-        return labelled("Limits", f"{fmt.chips(b['small_bet'])}/{fmt.chips(b['big_bet'])}")
+        return labelled(_("Limits"), f"{fmt.chips(b['small_bet'])}/{fmt.chips(b['big_bet'])}")
     return PieceContent()
 
 
 def _next_level(room: RoomInput) -> PieceContent:
     f = room.frame
-    return text(Line("Next", "muted"), Line(f.next_text, "strong"), Line(f.next_detail, "normal")) \
+    return text(Line(_("Next"), "muted"), Line(f.next_text, "strong"), Line(f.next_detail, "normal")) \
         if f.next_text else PieceContent()
 
 
@@ -280,13 +285,13 @@ def _next_game(room: RoomInput) -> PieceContent:
 
 def _level_length(room: RoomInput) -> PieceContent:
     minutes = room.view.clock.raw.get("level_minutes")
-    return labelled("Level length", f"{minutes} min") if minutes else PieceContent()
+    return labelled(_("Level length"), fmt.minutes_words(minutes)) if minutes else PieceContent()
 
 
 def _time_to_break(room: RoomInput) -> PieceContent:
     if room.view.clock.on_break or not room.view.clock.started:
         return PieceContent()
-    return labelled("Next break", room.frame.break_text)
+    return labelled(_("Next break"), room.frame.break_text)
 
 
 def _break_countdown(room: RoomInput) -> PieceContent:
@@ -294,7 +299,7 @@ def _break_countdown(room: RoomInput) -> PieceContent:
     break screen with both says it once."""
     if not room.view.clock.on_break:
         return PieceContent()
-    return text(Line("Break", "muted"), Line(room.frame.clock_text, "strong"))
+    return text(Line(_("Break"), "muted"), Line(room.frame.clock_text, "strong"))
 
 
 def _next_levels(room: RoomInput) -> PieceContent:
@@ -310,12 +315,12 @@ def _next_levels(room: RoomInput) -> PieceContent:
             continue
         lv = row.level
         bets = bets_text({"family": "blinds", "sb": lv.sb, "bb": lv.bb, "ante": lv.ante})
-        rows.append((str(lv.number), *((row.game,) if games else ()), bets, f"{row.minutes} min"))
+        rows.append((str(lv.number), *((row.game,) if games else ()), bets, fmt.minutes_words(row.minutes)))
         if row.break_after is not None:
-            rows.append(("Break", *(("",) if games else ()), "", f"{row.break_after.minutes} min"))
+            rows.append((_("Break"), *(("",) if games else ()), "", fmt.minutes_words(row.break_after.minutes)))
         if len(rows) >= 6:
             break
-    return table(("Level", *(("Game",) if games else ()), "Bets", "Length"), rows)
+    return table((_("Level"), *((_("Game"),) if games else ()), _("Bets"), _("Length")), rows)
 
 
 # -- field ------------------------------------------------------------------------------------------
@@ -323,11 +328,11 @@ def _next_levels(room: RoomInput) -> PieceContent:
 
 def _players_left(room: RoomInput) -> PieceContent:
     f = room.view.field
-    return labelled("Players left", f"{f.players_shown:,}" if f.entries else "")
+    return labelled(_("Players left"), fmt.number(f.players_shown) if f.entries else "")
 
 
 def _players_of_entries(room: RoomInput) -> PieceContent:
-    return labelled("Players", room.frame.players_text if room.view.field.entries else "")
+    return labelled(_("Players"), room.frame.players_text if room.view.field.entries else "")
 
 
 def _field_detail(room: RoomInput) -> PieceContent:
@@ -335,50 +340,50 @@ def _field_detail(room: RoomInput) -> PieceContent:
 
 
 def _registered(room: RoomInput) -> PieceContent:
-    return labelled("Registered", f"{room.view.field.registered:,}")
+    return labelled(_("Registered"), fmt.number(room.view.field.registered))
 
 
 def _entries(room: RoomInput) -> PieceContent:
-    return labelled("Entries", f"{room.view.field.entries:,}")
+    return labelled(_("Entries"), fmt.number(room.view.field.entries))
 
 
 def _reentries(room: RoomInput) -> PieceContent:
     n = sum(p.reentries for p in room.view.players)
-    return labelled("Re-entries", f"{n:,}")
+    return labelled(_("Re-entries"), fmt.number(n))
 
 
 def _rebuys(room: RoomInput) -> PieceContent:
-    return labelled("Rebuys", f"{room.view.field.rebuys:,}")
+    return labelled(_("Rebuys"), fmt.number(room.view.field.rebuys))
 
 
 def _addons(room: RoomInput) -> PieceContent:
-    return labelled("Add-ons", f"{room.view.field.addons:,}")
+    return labelled(_("Add-ons"), fmt.number(room.view.field.addons))
 
 
 def _topups(room: RoomInput) -> PieceContent:
-    return labelled("Top-ups", f"{room.view.field.topups:,}") if room.view.field.topups else PieceContent()
+    return labelled(_("Top-ups"), fmt.number(room.view.field.topups)) if room.view.field.topups else PieceContent()
 
 
 def _average(room: RoomInput) -> PieceContent:
     avg = room.view.field.average_stack
-    return labelled("Average stack", fmt.chips(avg) if avg is not None else "")
+    return labelled(_("Average stack"), fmt.chips(avg) if avg is not None else "")
 
 
 def _average_bb(room: RoomInput) -> PieceContent:
     avg, bb = room.view.field.average_stack, _forced(room).get("bb")
     if avg is None or not bb or _stud(room):
         return PieceContent()
-    return labelled("Average stack", f"{avg / int(bb):,.1f} BB")
+    return labelled(_("Average stack"), _("{count} BB", count=fmt.decimal(avg / int(bb), 1)))
 
 
 def _chips_in_play(room: RoomInput) -> PieceContent:
     total = sum(p.stack for p in room.view.players if p.status in ("seated", "winner"))
-    return labelled("Chips in play", fmt.chips(total) if total else "")
+    return labelled(_("Chips in play"), fmt.chips(total) if total else "")
 
 
 def _tables_in_play(room: RoomInput) -> PieceContent:
     n = room.view.field.tables
-    return labelled("Tables", f"{n:,}" if n else "")
+    return labelled(_("Tables"), fmt.number(n) if n else "")
 
 
 def _registration(room: RoomInput) -> PieceContent:
@@ -386,10 +391,10 @@ def _registration(room: RoomInput) -> PieceContent:
     if room.view.field.ended:
         return PieceContent()
     if c.late_closed_early:
-        return text(Line(CLOSED_EARLY, "muted"))
+        return text(Line(_(CLOSED_EARLY), "muted"))
     if c.late_open or not c.started:
-        return text(Line("Registration open", "strong"), Line(room.frame.late_text, "normal"))
-    return text(Line("Registration closed", "muted"))
+        return text(Line(_("Registration open"), "strong"), Line(room.frame.late_text, "normal"))
+    return text(Line(_("Registration closed"), "muted"))
 
 
 def _late_countdown(room: RoomInput) -> PieceContent:
@@ -400,27 +405,28 @@ def _late_countdown(room: RoomInput) -> PieceContent:
 
 
 def _prize_pool(room: RoomInput) -> PieceContent:
-    return labelled("Prize pool", _money(room, room.view.field.prize_pool_cents))
+    return labelled(_("Prize pool"), _money(room, room.view.field.prize_pool_cents))
 
 
 def _payouts(room: RoomInput) -> PieceContent:
     rows = [(place, prize) for place, prize in room.frame.payouts]
-    return paged(room, ("Place", "Prize"), rows, room.frame.paid_text)
+    return paged(room, (_("Place"), _("Prize")), rows, room.frame.paid_text)
 
 
 def _places_paid(room: RoomInput) -> PieceContent:
-    return labelled("Places paid", room.frame.paid_text)
+    return labelled(_("Places paid"), room.frame.paid_text)
 
 
 def _first_prize(room: RoomInput) -> PieceContent:
-    return labelled("1st prize", room.frame.payouts[0][1]) if room.frame.payouts else PieceContent()
+    return labelled(_("1st prize"), room.frame.payouts[0][1]) if room.frame.payouts else PieceContent()
 
 
 def _next_paid(room: RoomInput) -> PieceContent:
     f = room.view.field
     if f.next_paid_place is None or f.ended:
         return PieceContent()
-    return labelled("Next paid place", f"{fmt.ordinal(f.next_paid_place)}: {_money(room, f.next_paid_cents)}")
+    return labelled(_("Next paid place"), _("{place}: {prize}", place=fmt.ordinal(f.next_paid_place),
+                                            prize=_money(room, f.next_paid_cents)))
 
 
 def _bounty_pool(room: RoomInput) -> PieceContent:
@@ -428,27 +434,29 @@ def _bounty_pool(room: RoomInput) -> PieceContent:
     if f.bounty_kind == "none":
         return PieceContent()
     left = f.bounty_pool_cents - f.bounties_paid_cents
-    return text(Line("Bounty pool", "muted"), Line(_money(room, f.bounty_pool_cents), "strong"),
-                Line(f"{_money(room, left)} still on heads", "normal"))
+    return text(Line(_("Bounty pool"), "muted"), Line(_money(room, f.bounty_pool_cents), "strong"),
+                Line(_("{money} still on heads", money=_money(room, left)), "normal"))
 
 
 def _bounties(room: RoomInput) -> PieceContent:
     rows = [(b.name, _money(room, b.bounty_cents)) for b in largest_bounties(room.view, TOP)]
-    return table(("Player", "Bounty"), rows, "Largest bounties")
+    return table((_("Player"), _("Bounty")), rows, _("Largest bounties"))
 
 
 def _bounties_won(room: RoomInput) -> PieceContent:
     won = sorted((p for p in room.view.players if p.bounties_won_cents), key=lambda p: (-p.bounties_won_cents, p.name))
-    rows = [(p.name, _count(p.knockouts, "knockout", "knockouts"), _money(room, p.bounties_won_cents))
+    rows = [(p.name, ngettext("{count} knockout", "{count} knockouts", p.knockouts, count=fmt.number(p.knockouts)),
+             _money(room, p.bounties_won_cents))
             for p in won[:TOP]]
-    return table(("Player", "Knockouts", "Won"), rows, "Bounties won")
+    return table((_("Player"), _("Knockouts"), _("Won")), rows, _("Bounties won"))
 
 
 def _seats_awarded(room: RoomInput) -> PieceContent:
     f = room.view.field
     if not f.seats:
         return PieceContent()
-    return text(Line(room.frame.paid_text, "muted"), Line(f"{f.seats_awarded} of {f.seats} awarded", "strong"),
+    return text(Line(room.frame.paid_text, "muted"),
+                Line(_("{awarded} of {seats} awarded", awarded=f.seats_awarded, seats=f.seats), "strong"),
                 *(Line(name, "normal") for name in f.seat_winners))
 
 
@@ -457,7 +465,7 @@ def _deal(room: RoomInput) -> PieceContent:
     if deal is None:
         return PieceContent()
     rows = [(ln.name, _money(room, ln.amount_cents)) for ln in deal.lines]
-    return table(("Player", "Amount"), rows, f"Deal ({deal.method_text})")
+    return table((_("Player"), _("Amount")), rows, _("Deal ({method})", method=deal.method_text))
 
 
 def _winner(room: RoomInput) -> PieceContent:
@@ -466,7 +474,7 @@ def _winner(room: RoomInput) -> PieceContent:
         return PieceContent()
     if f.seat_winners:
         return text(Line(room.frame.level_text, "muted"), *(Line(n, "strong") for n in f.seat_winners))
-    return text(Line("Winner", "muted"), Line(f.winner, "strong")) if f.winner else PieceContent()
+    return text(Line(_("Winner"), "muted"), Line(f.winner, "strong")) if f.winner else PieceContent()
 
 
 # -- players and tables -----------------------------------------------------------------------------
@@ -474,12 +482,12 @@ def _winner(room: RoomInput) -> PieceContent:
 
 def _chip_leaders(room: RoomInput) -> PieceContent:
     rows = [(f"{c.rank}.", c.name, fmt.chips(c.stack)) for c in chip_leaders(room.view, TOP)]
-    return table(("", "Player", "Chips"), rows, "Chip leaders")
+    return table(("", _("Player"), _("Chips")), rows, _("Chip leaders"))
 
 
 def _chip_leader(room: RoomInput) -> PieceContent:
     best = chip_leaders(room.view, 1)
-    return text(Line("Chip leader", "muted"), Line(best[0].name, "strong"), Line(fmt.chips(best[0].stack))) \
+    return text(Line(_("Chip leader"), "muted"), Line(best[0].name, "strong"), Line(fmt.chips(best[0].stack))) \
         if best else PieceContent()
 
 
@@ -490,21 +498,23 @@ def _short_stack(room: RoomInput) -> PieceContent:
     if not seated:
         return PieceContent()
     low = min(seated, key=lambda p: (p.stack, p.name))
-    return text(Line("Short stack", "muted"), Line(low.name, "strong"), Line(fmt.chips(low.stack)))
+    return text(Line(_("Short stack"), "muted"), Line(low.name, "strong"), Line(fmt.chips(low.stack)))
 
 
 def _seating(room: RoomInput) -> PieceContent:
     seated = sorted((p for p in room.view.players if p.table is not None),
                     key=lambda p: (p.name.lower(), p.id))
     rows = [(p.name, str(p.table), str(p.seat or "")) for p in seated]
-    return paged(room, ("Player", "Table", "Seat"), rows, "Seating") if rows else PieceContent()
+    return paged(room, (_("Player"), _("Table"), _("Seat")), rows, _("Seating")) if rows else PieceContent()
 
 
 def _tables(room: RoomInput) -> PieceContent:
-    rows = [(f"Table {t.number}", f"{t.population}/{t.max_seats}", _count(t.max_seats - t.population, "open seat",
-                                                                         "open seats"))
+    rows = [(_("Table {number}", number=t.number), f"{t.population}/{t.max_seats}",
+             ngettext("{count} open seat", "{count} open seats", t.max_seats - t.population,
+                      count=fmt.number(t.max_seats - t.population)))
             for t in room.view.tables if t.seats]
-    return paged(room, ("Table", "Players", "Open"), rows) if rows else PieceContent()
+    # Translators: the heading of the tables' column of open seats (a number of seats).
+    return paged(room, (_("Table"), _("Players"), pgettext("seats", "Open")), rows) if rows else PieceContent()
 
 
 def _open_seats(room: RoomInput) -> PieceContent:
@@ -512,7 +522,7 @@ def _open_seats(room: RoomInput) -> PieceContent:
     if not tables:
         return PieceContent()
     n = sum(t.max_seats - t.population for t in tables)
-    return labelled("Open seats", f"{n:,}")
+    return labelled(_("Open seats"), fmt.number(n))
 
 
 def _final_table(room: RoomInput) -> PieceContent:
@@ -521,8 +531,9 @@ def _final_table(room: RoomInput) -> PieceContent:
     t = next((t for t in room.view.tables if t.seats), None)
     if t is None:
         return PieceContent()
-    rows = [(f"Seat {s.seat}", s.name, fmt.chips(s.stack) if room.view.field.chips_counted else "") for s in t.seats]
-    return table(("Seat", "Player", "Chips"), rows, f"Final table · table {t.number}")
+    counted = room.view.field.chips_counted
+    rows = [(_("Seat {number}", number=s.seat), s.name, fmt.chips(s.stack) if counted else "") for s in t.seats]
+    return table((_("Seat"), _("Player"), _("Chips")), rows, _("Final table · table {number}", number=t.number))
 
 
 def _last_busts(room: RoomInput) -> PieceContent:
@@ -531,20 +542,22 @@ def _last_busts(room: RoomInput) -> PieceContent:
     rows = [(p.label, name, p.prize_text(share, room.view.currency))
             for p in busts[:TOP] for name, share in zip(p.names, p.shares_cents)][:TOP]
     if not any(row[2] for row in rows):  # nobody shown has won a prize yet: no empty Prize column
-        return table(("Place", "Player"), [row[:2] for row in rows], "Last out")
-    return table(("Place", "Player", "Prize"), rows, "Last out")
+        return table((_("Place"), _("Player")), [row[:2] for row in rows], _("Last out"))
+    return table((_("Place"), _("Player"), _("Prize")), rows, _("Last out"))
 
 
 def _knockouts(room: RoomInput) -> PieceContent:
     rows = [(k.name, " & ".join(k.by_names), _money(room, k.bounty_cents) if k.bounty_cents else "")
             for k in room.knockouts[:TOP]]
-    return table(("Out", "By", "Bounty"), rows, "Knockouts")
+    return table((_("Out"), _("By"), _("Bounty")), rows, _("Knockouts"))
 
 
 def _moves(room: RoomInput) -> PieceContent:
-    rows = [(m.name, f"T{m.from_table} S{m.from_seat}" if m.from_table else "", f"T{m.to_table} S{m.to_seat}")
+    # Translators: a table and a seat in few letters, as the last moves' table shows them: T4 S7.
+    rows = [(m.name, _("T{table} S{seat}", table=m.from_table, seat=m.from_seat) if m.from_table else "",
+             _("T{table} S{seat}", table=m.to_table, seat=m.to_seat))
             for m in room.view.last_moves()]
-    return table(("Player", "From", "To"), rows, "Last moves")
+    return table((_("Player"), _("From"), _("To")), rows, _("Last moves"))
 
 
 def _pending(room: RoomInput) -> PieceContent:
@@ -556,7 +569,7 @@ def _standings(room: RoomInput) -> PieceContent:
         return PieceContent()
     rows = [(r[0], r[1], r[2]) for r in table_rows(room.standings)]
     title = f"{room.standings.league} {room.standings.season}".strip()
-    return paged(room, ("Rank", "Player", "Points"), rows, title) if rows else PieceContent()
+    return paged(room, (_("Rank"), _("Player"), _("Points")), rows, title) if rows else PieceContent()
 
 
 # -- breaks and chips -------------------------------------------------------------------------------
@@ -572,7 +585,8 @@ def _colour_up(room: RoomInput) -> PieceContent:
     race = brk.get("race") if isinstance(brk, Mapping) and room.view.clock.on_break else None
     if not race:
         return PieceContent()
-    return text(Line("Colour-up", "muted"), Line(f"{_chip_names(room, race)} chips come off", "strong"))
+    return text(Line(_("Colour-up"), "muted"),
+                Line(_("{chips} chips come off", chips=_chip_names(room, race)), "strong"))
 
 
 def _next_chip_race(room: RoomInput) -> PieceContent:
@@ -584,14 +598,15 @@ def _next_chip_race(room: RoomInput) -> PieceContent:
         brk = row.break_after
         if brk is not None and brk.race and (row.level.number > level or (row.level.number == level
                                                                            and not room.view.clock.on_break)):
-            return text(Line("Next chip race", "muted"),
-                        Line(f"Break after level {row.level.number}: {_chip_names(room, brk.race)}", "strong"))
+            return text(Line(_("Next chip race"), "muted"),
+                        Line(_("Break after level {level}: {chips}", level=row.level.number,
+                               chips=_chip_names(room, brk.race)), "strong"))
     return PieceContent()
 
 
 def _chips_in_use(room: RoomInput) -> PieceContent:
     names = [name for _, name in sorted(room.view.chip_names.items())]
-    return text(Line("Chips", "muted"), Line("  ·  ".join(names), "normal")) if names else PieceContent()
+    return text(Line(_("Chips"), "muted"), Line("  ·  ".join(names), "normal")) if names else PieceContent()
 
 
 # -- states -----------------------------------------------------------------------------------------
@@ -601,20 +616,22 @@ def _hand_for_hand(room: RoomInput) -> PieceContent:
     if not room.view.field.hand_for_hand:
         return PieceContent()
     hands = int(room.view.clock.raw.get("hand_for_hand_hands") or 0)
-    return text(Line("HAND FOR HAND", "alert"),
-                Line(f"Hand {hands + 1}" if hands else "Wait for every table before dealing", "normal"))
+    return text(Line(_("HAND FOR HAND"), "alert"),
+                Line(_("Hand {number}", number=hands + 1) if hands else _("Wait for every table before dealing"),
+                     "normal"))
 
 
 def _bubble(room: RoomInput) -> PieceContent:
     f = room.view.field
     if not f.bubble:
         return PieceContent()
-    return text(Line("BUBBLE", "alert"), Line(f"{f.players_shown:,} left · {f.paid_places:,} paid", "normal"))
+    return text(Line(_("BUBBLE"), "alert"), Line(_("{left} left · {paid} paid", left=fmt.number(f.players_shown),
+                                          paid=fmt.number(f.paid_places)), "normal"))
 
 
 def _in_the_money(room: RoomInput) -> PieceContent:
     f = room.view.field
-    return text(Line("IN THE MONEY", "strong")) if f.in_the_money and not f.ended else PieceContent()
+    return text(Line(_("IN THE MONEY"), "strong")) if f.in_the_money and not f.ended else PieceContent()
 
 
 def _paused_reason(room: RoomInput) -> PieceContent:
@@ -636,20 +653,16 @@ def _venue(room: RoomInput) -> PieceContent:
     return text(room.venue)
 
 
-def _local(room: RoomInput) -> _time.struct_time:
-    return _time.localtime(room.now)
-
-
 def _date(room: RoomInput) -> PieceContent:
-    return text(_time.strftime("%A %d %B %Y", _local(room)))
+    return text(fmt.date_words(room.now))
 
 
 def _time_of_day(room: RoomInput) -> PieceContent:
-    return text(_time.strftime("%H:%M", _local(room)))
+    return text(fmt.time_of_day(room.now))
 
 
 def _date_time(room: RoomInput) -> PieceContent:
-    return text(_time.strftime("%a %d %b · %H:%M", _local(room)))
+    return text(fmt.date_time_words(room.now))
 
 
 def _house_rules(room: RoomInput) -> PieceContent:
@@ -659,7 +672,7 @@ def _house_rules(room: RoomInput) -> PieceContent:
 def _phones_qr(room: RoomInput) -> PieceContent:
     if not room.phones_url:
         return PieceContent()
-    return PieceContent("qr", (Line("Your seat and the clock on your phone", "muted"),), qr=room.phones_url)
+    return PieceContent("qr", (Line(_("Your seat and the clock on your phone"), "muted"),), qr=room.phones_url)
 
 
 def _phones_url(room: RoomInput) -> PieceContent:
@@ -687,91 +700,91 @@ def _currency(room: RoomInput) -> PieceContent:
 
 _ALL: tuple[Piece, ...] = (
     # the clock
-    Piece("clock", "Clock (time left in the level or the break)", "Clock", _clock),
-    Piece("level", "Level (or the break)", "Clock", _level),
-    Piece("level_number", "Level number", "Clock", _level_number),
-    Piece("state", "State word (paused, break, overtime)", "Clock", _state),
-    Piece("badges", "Bubble, hand for hand, final table", "Clock", _badges),
-    Piece("level_length", "Level length", "Clock", _level_length),
-    Piece("time_to_break", "Time to the next break", "Clock", _time_to_break),
-    Piece("break_countdown", "Break countdown", "Clock", _break_countdown),
-    Piece("clock_notice", "The clock's notice (latest call)", "Clock", _clock_notice),
-    Piece("paused_reason", "Why the clock is paused", "Clock", _paused_reason),
+    Piece("clock", N_("Clock (time left in the level or the break)"), N_("Clock"), _clock),
+    Piece("level", N_("Level (or the break)"), N_("Clock"), _level),
+    Piece("level_number", N_("Level number"), N_("Clock"), _level_number),
+    Piece("state", N_("State word (paused, break, overtime)"), N_("Clock"), _state),
+    Piece("badges", N_("Bubble, hand for hand, final table"), N_("Clock"), _badges),
+    Piece("level_length", N_("Level length"), N_("Clock"), _level_length),
+    Piece("time_to_break", N_("Time to the next break"), N_("Clock"), _time_to_break),
+    Piece("break_countdown", N_("Break countdown"), N_("Clock"), _break_countdown),
+    Piece("clock_notice", N_("The clock's notice (latest call)"), N_("Clock"), _clock_notice),
+    Piece("paused_reason", N_("Why the clock is paused"), N_("Clock"), _paused_reason),
     # the game and the bets
-    Piece("game", "Game", "Blinds", _game),
-    Piece("blinds", "Blinds, antes, bring-in and limits", "Blinds", _blinds),
-    Piece("small_blind", "Small blind", "Blinds", _small_blind),
-    Piece("big_blind", "Big blind", "Blinds", _big_blind),
-    Piece("ante", "Ante", "Blinds", _ante),
-    Piece("bring_in", "Bring-in (stud)", "Blinds", _bring_in),
-    Piece("complete", "Completion (stud)", "Blinds", _complete),
-    Piece("limits", "Limits (small bet / big bet)", "Blinds", _limits),
-    Piece("next_level", "Next level", "Blinds", _next_level),
-    Piece("next_blinds", "Next level's blinds", "Blinds", _next_blinds),
-    Piece("next_game", "Next level's game", "Blinds", _next_game),
-    Piece("next_levels", "The levels ahead", "Blinds", _next_levels),
+    Piece("game", N_("Game"), N_("Blinds"), _game),
+    Piece("blinds", N_("Blinds, antes, bring-in and limits"), N_("Blinds"), _blinds),
+    Piece("small_blind", N_("Small blind"), N_("Blinds"), _small_blind),
+    Piece("big_blind", N_("Big blind"), N_("Blinds"), _big_blind),
+    Piece("ante", N_("Ante"), N_("Blinds"), _ante),
+    Piece("bring_in", N_("Bring-in (stud)"), N_("Blinds"), _bring_in),
+    Piece("complete", N_("Completion (stud)"), N_("Blinds"), _complete),
+    Piece("limits", N_("Limits (small bet / big bet)"), N_("Blinds"), _limits),
+    Piece("next_level", N_("Next level"), N_("Blinds"), _next_level),
+    Piece("next_blinds", N_("Next level's blinds"), N_("Blinds"), _next_blinds),
+    Piece("next_game", N_("Next level's game"), N_("Blinds"), _next_game),
+    Piece("next_levels", N_("The levels ahead"), N_("Blinds"), _next_levels),
     # the field
-    Piece("players_left", "Players left", "Field", _players_left),
-    Piece("players", "Players left of entries", "Field", _players_of_entries),
-    Piece("field_detail", "Entries, rebuys, add-ons in a line", "Field", _field_detail),
-    Piece("registered", "Registered", "Field", _registered),
-    Piece("entries", "Entries", "Field", _entries),
-    Piece("reentries", "Re-entries", "Field", _reentries),
-    Piece("rebuys", "Rebuys", "Field", _rebuys),
-    Piece("addons", "Add-ons", "Field", _addons),
-    Piece("topups", "Top-ups", "Field", _topups),
-    Piece("average_stack", "Average stack", "Field", _average),
-    Piece("average_bb", "Average stack in big blinds", "Field", _average_bb),
-    Piece("chips_in_play", "Chips in play", "Field", _chips_in_play),
-    Piece("tables_in_play", "Tables in play", "Field", _tables_in_play),
-    Piece("registration", "Registration open or closed", "Field", _registration),
-    Piece("late_countdown", "Late registration countdown", "Field", _late_countdown),
+    Piece("players_left", N_("Players left"), N_("Field"), _players_left),
+    Piece("players", N_("Players left of entries"), N_("Field"), _players_of_entries),
+    Piece("field_detail", N_("Entries, rebuys, add-ons in a line"), N_("Field"), _field_detail),
+    Piece("registered", N_("Registered"), N_("Field"), _registered),
+    Piece("entries", N_("Entries"), N_("Field"), _entries),
+    Piece("reentries", N_("Re-entries"), N_("Field"), _reentries),
+    Piece("rebuys", N_("Rebuys"), N_("Field"), _rebuys),
+    Piece("addons", N_("Add-ons"), N_("Field"), _addons),
+    Piece("topups", N_("Top-ups"), N_("Field"), _topups),
+    Piece("average_stack", N_("Average stack"), N_("Field"), _average),
+    Piece("average_bb", N_("Average stack in big blinds"), N_("Field"), _average_bb),
+    Piece("chips_in_play", N_("Chips in play"), N_("Field"), _chips_in_play),
+    Piece("tables_in_play", N_("Tables in play"), N_("Field"), _tables_in_play),
+    Piece("registration", N_("Registration open or closed"), N_("Field"), _registration),
+    Piece("late_countdown", N_("Late registration countdown"), N_("Field"), _late_countdown),
     # the money
-    Piece("prize_pool", "Prize pool", "Money", _prize_pool),
-    Piece("payouts", "Payouts (paged)", "Money", _payouts, paged=True),
-    Piece("places_paid", "Places paid", "Money", _places_paid),
-    Piece("first_prize", "First prize", "Money", _first_prize),
-    Piece("next_paid", "Next paid place", "Money", _next_paid),
-    Piece("bounty_pool", "Bounty pool", "Money", _bounty_pool),
-    Piece("bounties", "Largest bounties", "Money", _bounties),
-    Piece("bounties_won", "Bounties won", "Money", _bounties_won),
-    Piece("seats_awarded", "Satellite seats awarded", "Money", _seats_awarded),
-    Piece("deal", "The deal", "Money", _deal),
-    Piece("winner", "Winner", "Money", _winner),
+    Piece("prize_pool", N_("Prize pool"), N_("Money"), _prize_pool),
+    Piece("payouts", N_("Payouts (paged)"), N_("Money"), _payouts, paged=True),
+    Piece("places_paid", N_("Places paid"), N_("Money"), _places_paid),
+    Piece("first_prize", N_("First prize"), N_("Money"), _first_prize),
+    Piece("next_paid", N_("Next paid place"), N_("Money"), _next_paid),
+    Piece("bounty_pool", N_("Bounty pool"), N_("Money"), _bounty_pool),
+    Piece("bounties", N_("Largest bounties"), N_("Money"), _bounties),
+    Piece("bounties_won", N_("Bounties won"), N_("Money"), _bounties_won),
+    Piece("seats_awarded", N_("Satellite seats awarded"), N_("Money"), _seats_awarded),
+    Piece("deal", N_("The deal"), N_("Money"), _deal),
+    Piece("winner", N_("Winner"), N_("Money"), _winner),
     # players and tables
-    Piece("chip_leaders", "Chip leaders", "Players", _chip_leaders),
-    Piece("chip_leader", "Chip leader", "Players", _chip_leader),
-    Piece("short_stack", "Short stack", "Players", _short_stack),
-    Piece("seating", "Seating chart (paged)", "Players", _seating, paged=True),
-    Piece("last_busts", "Last bust-outs", "Players", _last_busts),
-    Piece("knockouts", "Knockouts", "Players", _knockouts),
-    Piece("league_standings", "League standings (paged)", "Players", _standings, paged=True),
-    Piece("tables", "Tables with open seats (paged)", "Tables", _tables, paged=True),
-    Piece("open_seats", "Open seats", "Tables", _open_seats),
-    Piece("final_table", "Final table seating", "Tables", _final_table),
-    Piece("last_moves", "Last seat changes", "Tables", _moves),
-    Piece("pending_moves", "Moves to make", "Tables", _pending),
+    Piece("chip_leaders", N_("Chip leaders"), N_("Players"), _chip_leaders),
+    Piece("chip_leader", N_("Chip leader"), N_("Players"), _chip_leader),
+    Piece("short_stack", N_("Short stack"), N_("Players"), _short_stack),
+    Piece("seating", N_("Seating chart (paged)"), N_("Players"), _seating, paged=True),
+    Piece("last_busts", N_("Last bust-outs"), N_("Players"), _last_busts),
+    Piece("knockouts", N_("Knockouts"), N_("Players"), _knockouts),
+    Piece("league_standings", N_("League standings (paged)"), N_("Players"), _standings, paged=True),
+    Piece("tables", N_("Tables with open seats (paged)"), N_("Tables"), _tables, paged=True),
+    Piece("open_seats", N_("Open seats"), N_("Tables"), _open_seats),
+    Piece("final_table", N_("Final table seating"), N_("Tables"), _final_table),
+    Piece("last_moves", N_("Last seat changes"), N_("Tables"), _moves),
+    Piece("pending_moves", N_("Moves to make"), N_("Tables"), _pending),
     # breaks and chips
-    Piece("colour_up", "Colour-up (on the break)", "Chips", _colour_up),
-    Piece("next_chip_race", "Next chip race", "Chips", _next_chip_race),
-    Piece("chips_in_use", "Chips in use", "Chips", _chips_in_use),
+    Piece("colour_up", N_("Colour-up (on the break)"), N_("Chips"), _colour_up),
+    Piece("next_chip_race", N_("Next chip race"), N_("Chips"), _next_chip_race),
+    Piece("chips_in_use", N_("Chips in use"), N_("Chips"), _chips_in_use),
     # states
-    Piece("hand_for_hand", "Hand for hand", "States", _hand_for_hand),
-    Piece("bubble", "Bubble", "States", _bubble),
-    Piece("in_the_money", "In the money", "States", _in_the_money),
+    Piece("hand_for_hand", N_("Hand for hand"), N_("States"), _hand_for_hand),
+    Piece("bubble", N_("Bubble"), N_("States"), _bubble),
+    Piece("in_the_money", N_("In the money"), N_("States"), _in_the_money),
     # the venue
-    Piece("event_name", "Event name", "Venue", _event_name),
-    Piece("venue", "Venue", "Venue", _venue),
-    Piece("date", "Date", "Venue", _date),
-    Piece("time_of_day", "Time of day", "Venue", _time_of_day),
-    Piece("date_time", "Date and time", "Venue", _date_time),
-    Piece("house_rules", "House rules", "Venue", _house_rules),
-    Piece("phones_qr", "Phones' QR code", "Venue", _phones_qr),
-    Piece("phones_url", "Phones' address", "Venue", _phones_url),
-    Piece("announcement", "Announcement", "Venue", _announcement),
-    Piece("sponsor_banner", "Sponsor banners (taking turns)", "Venue", _banner),
-    Piece("logo", "Logo", "Venue", _logo),
-    Piece("currency", "Currency", "Venue", _currency),
+    Piece("event_name", N_("Event name"), N_("Venue"), _event_name),
+    Piece("venue", N_("Venue"), N_("Venue"), _venue),
+    Piece("date", N_("Date"), N_("Venue"), _date),
+    Piece("time_of_day", N_("Time of day"), N_("Venue"), _time_of_day),
+    Piece("date_time", N_("Date and time"), N_("Venue"), _date_time),
+    Piece("house_rules", N_("House rules"), N_("Venue"), _house_rules),
+    Piece("phones_qr", N_("Phones' QR code"), N_("Venue"), _phones_qr),
+    Piece("phones_url", N_("Phones' address"), N_("Venue"), _phones_url),
+    Piece("announcement", N_("Announcement"), N_("Venue"), _announcement),
+    Piece("sponsor_banner", N_("Sponsor banners (taking turns)"), N_("Venue"), _banner),
+    Piece("logo", N_("Logo"), N_("Venue"), _logo),
+    Piece("currency", N_("Currency"), N_("Venue"), _currency),
 )
 
 PIECES: Mapping[str, Piece] = {p.id: p for p in _ALL}

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.api import TournamentView
+from app.i18n import _
 from screens.layout import LASTING, EventKind, Layout, Screen
 
 PRIORITY: tuple[EventKind, ...] = ("announcement", "level_up", "final_table", "break", "hand_for_hand", "bubble")
@@ -111,7 +112,7 @@ def moments_of(view: TournamentView, announcements: Iterable[Announcement] = ())
             length = float(raw.get("level_minutes") or 0) * 60
             elapsed = length - left + float(raw.get("overtime_seconds") or 0)
             if c.level > 1 and length:
-                out.append(Moment("level_up", c.at - elapsed, text=f"Level {c.level}"))
+                out.append(Moment("level_up", c.at - elapsed, text=_("Level {level}", level=c.level)))
     if f.final_table and view.moves and not f.ended:
         out.append(Moment("final_table", view.moves[-1].at))
     if f.hand_for_hand:

@@ -12,6 +12,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from app.i18n import _
 from sheets.model import Seat
 from sheets.style import Options, build, column_width, p, styles, table
 
@@ -20,20 +21,20 @@ def bag_sheet(seats: list[Seat], tournament: str, opts: Options) -> bytes:
     """Bags by table: seat, player, bag number, chips, initials; a total line per table."""
     st = styles()
     if not seats:
-        return build([p("Nobody is seated yet.", st["body"])], opts, "Bag and tag", tournament)
+        return build([p(_("Nobody is seated yet."), st["body"])], opts, _("Bag and tag"), tournament)
     avail = column_width(opts, 1)
     story: list[Flowable] = [
-        p("Count each survivor's chips into a bag, write the bag's number and the count, and have the player "
-          "initial it. The table's total is checked against the chips in play when the bags are entered.",
+        p(_("Count each survivor's chips into a bag, write the bag's number and the count, and have the player "
+            "initial it. The table's total is checked against the chips in play when the bags are entered."),
           st["small"]),
         Spacer(1, 6),
     ]
     for number, group in groupby(sorted(seats, key=lambda s: (s.table, s.seat)), key=lambda s: s.table):
-        rows: list[list[Any]] = [[p(f"Table {number}", st["cellb"]), "", "", "", ""],
-                                 ["Seat", "Player", "Bag no.", "Chips", "Initials"]]
+        rows: list[list[Any]] = [[p(_("Table {number}", number=number), st["cellb"]), "", "", "", ""],
+                                 [_("Seat"), _("Player"), _("Bag no."), _("Chips"), _("Initials")]]
         rows += [[str(s.seat), p(s.name, st["cell"]), "", "", ""] for s in group]
-        rows.append(["", p("Table total", st["cellb"]), "", "", ""])
+        rows.append(["", p(_("Table total"), st["cellb"]), "", "", ""])
         extra = [("SPAN", (0, 0), (-1, 0)), ("ALIGN", (0, 1), (0, -1), "CENTER")]
         story.append(KeepTogether([table(rows, [0.08, 0.42, 0.16, 0.2, 0.14], avail, header_rows=2, extra=extra),
                                    Spacer(1, 8)]))
-    return build(story, opts, "Bag and tag", tournament)
+    return build(story, opts, _("Bag and tag"), tournament)

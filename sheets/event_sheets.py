@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.api import flight_event
+from app.i18n import _
 from sheets.model import Payout, Seat, Sheet
 
 
@@ -19,7 +20,8 @@ def event_sheet(state: Any, which: str) -> Sheet:
     seats = [] if d is None else [Seat(name, t, s) for name, (t, s) in d.seats.items() if d.stacks[name] > 0]
     results = [Payout(r.place, r.prize_cents, r.player if r.day == "Day 2" else f"{r.player} ({r.day})", r.tied)
                for r in flight_event.results(state)]
-    return Sheet(tournament=f"{state.title} - Day 2" if which != "results" else state.title, seats=seats,
+    title = _("{event} - Day 2", event=state.title) if which != "results" else state.title
+    return Sheet(tournament=title, seats=seats,
                  results=results, entries=flight_event.entries(state), pool_cents=flight_event.prize_pool(state),
                  currency=state.profile["money.currency"])
 

@@ -30,6 +30,7 @@ from typing import Any
 import xlsxwriter
 
 from app.api import Standings, flight_event, fmt, views
+from app.i18n import use_language
 from sheets.money_data import MoneyLine, MoneyTrail, collect_money, lines_from_log
 from sheets.output import OutputRefused, check_target, write_output
 from sheets.source import knocked_out_by, payouts, results
@@ -131,7 +132,8 @@ def entries_table(t: Any, recorded_by: Sequence[tuple[str, str]] = ()) -> Table:
     for line in trail.lines:
         if line.kind in ("refund", "forfeit_fee"):
             continue
-        row: list[Any] = [line.at, line.name, line.kind, line.what, line.cash_cents, line.pool_cents, line.fee_cents]
+        row: list[Any] = [line.at, line.name, "seat" if line.seat else line.kind, line.what, line.cash_cents,
+                          line.pool_cents, line.fee_cents]
         row += [line.bounty_cents] if bounty else []
         table.rows.append(row)
     return table
@@ -152,8 +154,8 @@ def money_table(t: Any, recorded_by: Sequence[tuple[str, str]] = ()) -> Table:
     pool = 0
     for line in trail.lines:
         pool = line.pool_after
-        row: list[Any] = [line.at, line.name, line.kind, line.what, line.cash_cents, line.pool_cents,
-                          line.fee_cents, line.bounty_cents, line.pool_after]
+        row: list[Any] = [line.at, line.name, "seat" if line.seat else line.kind, line.what, line.cash_cents,
+                          line.pool_cents, line.fee_cents, line.bounty_cents, line.pool_after]
         row += [line.recorded_by()] if shared else []
         table.rows.append(row)
     tail = [""] if shared else []
@@ -193,9 +195,13 @@ def league_table(standings: Standings) -> Table:
 def _event_facts(state: Any) -> dict[str, Any]:
     d = state.day2
     rows = flight_event.results(state)
+    players, left, over = (len(d.stacks), len(d.live()), len(d.live()) == 1) if d else (0, 0, False)
+    if d is not None and d.played is not None:  # FLT-10: as the Day-2 tournament said when last read
+        players, over = d.played.players, d.played.over
+        left = players - sum(1 for r in rows if r.day == "Day 2")
     return {"entries": flight_event.entries(state), "flights": list(state.flights),
-            "day2_players": len(d.stacks) if d else 0, "players_left": len(d.live()) if d else 0,
-            "finished": bool(d and len(d.live()) == 1), "paid_places": sum(1 for r in rows if r.prize_cents),
+            "day2_players": players, "players_left": left, "finished": over,
+            "paid_places": sum(1 for r in rows if r.prize_cents),
             "prize_pool_cents": flight_event.prize_pool(state), "paid_cents": sum(r.prize_cents for r in rows),
             "chips_conserved": flight_event.chips_conserved(state)}
 
@@ -226,7 +232,7 @@ def _flight_lines(flight: Any) -> list[MoneyLine]:
     event keeps its players by name, so each name gets a number for the grouping."""
     ids: dict[str, int] = {}
     log = [{"at": m.at, "kind": m.kind, "player": ids.setdefault(m.player, len(ids)), "cents": m.cents, "to": m.to,
-            "split": dict(m.split)} for m in flight.money_log]
+            "split": dict(m.split), "seat": m.seat} for m in flight.money_log]
     return lines_from_log(log, {i: n for n, i in ids.items()}, {})
 
 
@@ -283,6 +289,8 @@ def event_entries_table(state: Any) -> Table:
                               f.pool_cents, None]
         elif line.kind in ("refund", "forfeit_fee"):
             continue
+        elif line.seat:  # FLT-9: the flight recorded the seat that paid it
+            row = [line.at, name, line.name, "seat", line.what, 0, line.pool_cents, line.fee_cents]
         elif id(line) in marks:
             row = [line.at, name, line.name, "seat", f"{line.what}, paid by a seat from {marks[id(line)]}", 0,
                    line.pool_cents, line.fee_cents]
@@ -290,7 +298,7 @@ def event_entries_table(state: Any) -> Table:
             row = [line.at, name, line.name, line.kind, line.what, line.cash_cents, line.pool_cents, line.fee_cents]
         row += [line.bounty_cents if line is not None else None] if bounty else []
         table.rows.append(row)
-    for player, cents in state.day2.late if state.day2 else ():
+    for player, cents in flight_event.late_entries(state):
         table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0]
                           + ([0] if bounty else []))
     return table
@@ -316,11 +324,12 @@ def event_money_table(state: Any) -> Table:
                                f.pool_cents, None, None, pool])
             continue
         pool += line.pool_cents
-        seat = marks.get(id(line))
-        table.rows.append([line.at, name, line.name, "seat" if seat else line.kind,
+        seat = marks.get(id(line)) if not line.seat else None
+        table.rows.append([line.at, name, line.name, "seat" if seat or line.seat else line.kind,
                            f"{line.what}, paid by a seat from {seat}" if seat else line.what,
-                           0 if seat else line.cash_cents, line.pool_cents, line.fee_cents, line.bounty_cents, pool])
-    for player, cents in state.day2.late if state.day2 else ():
+                           0 if seat or line.seat else line.cash_cents, line.pool_cents, line.fee_cents,
+                           line.bounty_cents, pool])
+    for player, cents in flight_event.late_entries(state):
         pool += cents
         table.rows.append([None, "Day 2", player, "day2_entry", LATE_WHAT, cents, cents, 0, 0, pool])
     total = flight_event.prize_pool(state)
@@ -516,8 +525,15 @@ def export(what: str, fmt_name: str, source: Any, options: Mapping[str, Any] | N
     """The bytes of one export. ``source``: a tournament (or the store's tournament), an event of flights (its
     state: results, entries and money over every flight and Day 2), or for ``league`` the :class:`Standings`.
     ``options``: ``recorded_by`` (a shared tournament's authors of the money rows),
-    ``venue`` and ``date`` (the ranking-site format)."""
-    opts = dict(options or {})
+    ``venue`` and ``date`` (the ranking-site format).
+
+    Exports are read by other programs (a ranking site, a league's spreadsheet), so they are written in
+    English with English figures (``T-3rd``, ``1234.50``) whatever language the window speaks."""
+    with use_language("en"):
+        return _export(what, fmt_name, source, dict(options or {}))
+
+
+def _export(what: str, fmt_name: str, source: Any, opts: dict[str, Any]) -> bytes:
     if what not in WHAT:
         raise ValueError(f"there is no export called {what!r}; choose {', '.join(WHAT)}.")
     if fmt_name not in FORMATS:

@@ -24,6 +24,8 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
+from app.i18n import _
+
 REGULAR = "FloormanSans"
 BOLD = "FloormanSans-Bold"
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
@@ -47,7 +49,8 @@ def font_hint(names: Iterable[str]) -> str:
 
 def footnote(names: Iterable[str]) -> str:
     """The line a sheet prints at the foot of each page when some names lack letters."""
-    return f"{MARK} printed without some letters: install a font with them (e.g. {font_hint(names)})"
+    return _("{mark} printed without some letters: install a font with them (e.g. {font})", mark=MARK,
+             font=font_hint(names))
 
 
 class UnprintableNames(ValueError):

@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from app.api import COLUMNS, Standings, fmt, table_rows
+from app.i18n import _, ngettext
 from sheets.fonts import fonts, footnote
 from sheets.model import printable
 from sheets.style import MARGIN, Options, build, options_from, p, styles, table, widths_for
@@ -34,17 +35,18 @@ def league_sheet(standings: Standings, options: Mapping[str, Any] | Options | No
     st = styles()
     width = opts.pagesize[0] - 2 * MARGIN
     title = f"{standings.league} — {standings.season}"
-    played = fmt.count(standings.finished, "event") + f" of {standings.events} played"
-    story: list[Flowable] = [p("League standings", st["title"]), p(f"{title} · {played}", st["body"])]
+    played = ngettext("{finished} event of {events} played", "{finished} events of {events} played",
+                      standings.finished, finished=fmt.chips(standings.finished), events=fmt.chips(standings.events))
+    story: list[Flowable] = [p(_("League standings"), st["title"]), p(f"{title} · {played}", st["body"])]
     for line in standings.rules.describe():
         story.append(p(line, st["small"]))
     story.append(Spacer(1, 4 * mm))
     if not rows:
-        story.append(p("No results yet: the standings fill in as the season's events finish.", st["body"]))
-        return build(story, opts, "League standings", printable(title, 120)), bad
-    data: list[list[Any]] = [list(COLUMNS)]
+        story.append(p(_("No results yet: the standings fill in as the season's events finish."), st["body"]))
+        return build(story, opts, _("League standings"), printable(title, 120)), bad
+    data: list[list[Any]] = [[_(c) for c in COLUMNS]]
     data += [[p(c, st["cell"]) if i == 1 else c for i, c in enumerate(r)] for r in rows]
     widths = widths_for(data, WIDTHS, width, measured=[0, 2, 3, 4, 5, 6, 7, 8], size=9)
     extra = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in NUMERIC] + [("FONTSIZE", (0, 0), (-1, -1), 9)]
     story.append(table(data, widths, width, extra=extra))
-    return build(story, opts, "League standings", printable(title, 120)), bad
+    return build(story, opts, _("League standings"), printable(title, 120)), bad

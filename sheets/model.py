@@ -10,6 +10,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from app.api import fmt
+
 if TYPE_CHECKING:
     from sheets.money_data import MoneyTrail
 
@@ -74,7 +76,7 @@ class Chip:
     colour: str = ""
 
     def label(self) -> str:
-        return f"{self.value:,} ({self.colour})" if self.colour else f"{self.value:,}"
+        return f"{fmt.chips(self.value)} ({self.colour})" if self.colour else fmt.chips(self.value)
 
 
 @dataclass(frozen=True)

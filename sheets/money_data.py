@@ -14,27 +14,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.api import MoneyView
+from app.i18n import N_, _
 from sheets.model import Payout, printable
 
 KIND_WORDS = {
-    "entry": "Buy-in",
-    "reentry": "Re-entry",
-    "rebuy": "Rebuy",
-    "addon": "Add-on",
-    "topup": "Top-up",
-    "purchase": "Chip purchase",
-    "forfeit_fee": "Forfeit fee (absent)",
-    "refund": "Refund",
+    "entry": N_("Buy-in"),
+    "reentry": N_("Re-entry"),
+    "rebuy": N_("Rebuy"),
+    "addon": N_("Add-on"),
+    "topup": N_("Top-up"),
+    "purchase": N_("Chip purchase"),
+    "forfeit_fee": N_("Forfeit fee (absent)"),
+    "refund": N_("Refund"),
 }
 KIND_PLURAL = {
-    "entry": "Buy-ins",
-    "reentry": "Re-entries",
-    "rebuy": "Rebuys",
-    "addon": "Add-ons",
-    "topup": "Top-ups",
-    "purchase": "Chip purchases",
+    "entry": N_("Buy-ins"),
+    "reentry": N_("Re-entries"),
+    "rebuy": N_("Rebuys"),
+    "addon": N_("Add-ons"),
+    "topup": N_("Top-ups"),
+    "purchase": N_("Chip purchases"),
 }
-REFUND_REASONS = {"withdrawn": "withdrew", "never_seated": "never seated"}
+REFUND_REASONS = {"withdrawn": N_("withdrew"), "never_seated": N_("never seated")}
+# The kinds of fee a profile splits a buy-in's fee into (data keys; their words where a sheet shows them).
+FEE_TYPES = {"house": N_("house"), "dealer": N_("dealer"), "staff": N_("staff")}
 FEE_ACCOUNTS = ("fee", "forfeit_fee")
 
 
@@ -56,6 +59,7 @@ class MoneyLine:
     accounts: set[str] = field(default_factory=set)
     station: str = ""  # the station that recorded it on a shared tournament ("Desk 1"), else ""
     operator: str = ""  # who was at that station
+    seat: str = ""  # FLT-9: the satellite whose seat paid it (no cash at the desk)
 
     def __post_init__(self) -> None:
         self.name = printable(self.name)
@@ -94,7 +98,8 @@ class MoneyTrail:
                 row = out.setdefault(line.kind, [0, 0])
                 row[0] += 1
                 row[1] += line.pool_cents
-        return [(KIND_PLURAL.get(k, k.replace("_", " ").capitalize()), n, c) for k, (n, c) in out.items()]
+        return [(_(KIND_PLURAL[k]) if k in KIND_PLURAL else k.replace("_", " ").capitalize(), n, c)
+                for k, (n, c) in out.items()]
 
     def paid_in(self, kind: str | None = None) -> int:
         return sum(max(line.cash_cents, 0) for line in self.lines if kind is None or line.kind == kind)
@@ -142,13 +147,23 @@ def _base(kind: str) -> str:
 
 
 def _what(line: MoneyLine, reason: str | None) -> str:
-    words = KIND_WORDS.get(line.kind, line.kind.replace("_", " ").capitalize())
+    words = _(KIND_WORDS[line.kind]) if line.kind in KIND_WORDS else line.kind.replace("_", " ").capitalize()
     if line.kind == "refund":
-        return f"{words} ({REFUND_REASONS.get(reason or '', (reason or '').replace('_', ' '))})" if reason else words
+        if not reason:
+            return words
+        why = _(REFUND_REASONS[reason]) if reason in REFUND_REASONS else reason.replace("_", " ")
+        return _("{what} ({why})", what=words, why=why)
     if "fee" in line.accounts and line.kind != "forfeit_fee":
         kinds = [k for k in line.fee_split if line.fee_split[k]] or ["house"]
-        fee = "house fee" if kinds == ["house"] else " and ".join(kinds) + " fees"
-        return f"{words} + {fee}" if "pool" in line.accounts else f"{words}: {fee}"
+        if kinds == ["house"]:
+            fee = _("house fee")
+        else:
+            named = [_(FEE_TYPES[k]) if k in FEE_TYPES else k for k in kinds]
+            joined = named[0] if len(named) == 1 else _("{names} and {last}", names=", ".join(named[:-1]),
+                                                         last=named[-1])
+            fee = _("{kinds} fees", kinds=joined)
+        return _("{what} + {fee}", what=words, fee=fee) if "pool" in line.accounts else _(
+            "{what}: {fee}", what=words, fee=fee)
     return words
 
 
@@ -183,13 +198,17 @@ def lines_from_log(
             split = row.get("split") or ({"house": cents} if to == "fee" else {})
             for name, c in split.items():
                 last.fee_split[str(name)] = last.fee_split.get(str(name), 0) + int(c)
+        if row.get("seat"):
+            last.seat = str(row["seat"])
         if to == "refund":
             last.cash_cents = -cents
-        elif "refund" not in last.accounts:
+        elif "refund" not in last.accounts and not last.seat:  # FLT-9: a seat paid it, not cash
             last.cash_cents += cents
         last.pool_after = pool
     for line in out:
         line.what = _what(line, reasons.get(line.player) if line.player is not None else None)
+        if line.seat:
+            line.what += _(", paid by a seat from {satellite}", satellite=line.seat)
     return out
 
 
@@ -200,7 +219,7 @@ def collect_money(money: MoneyView, prizes: list[Payout],
     ``money_authors()``), used only when there is one for every row."""
     names = {r.player_id: r.name for r in money.rows if r.player_id is not None}
     log = [{"at": r.at, "kind": r.kind, "player": r.player_id if r.player_id is not None else r.name,
-            "cents": r.cents, "to": r.to, "split": dict(r.split)} for r in money.rows]
+            "cents": r.cents, "to": r.to, "split": dict(r.split), "seat": r.seat} for r in money.rows]
     authors = [(str(s), str(o)) for s, o in recorded_by] if len(recorded_by) == len(money.rows) else []
     trail = MoneyTrail(lines=lines_from_log(log, names, money.refund_reasons, authors), log_rows=len(money.rows))
     for r in money.rows:

@@ -10,20 +10,23 @@ the ``recorded_by`` option); a single laptop's trail has no such column.
 from __future__ import annotations
 
 import time
+from datetime import date
 from typing import Any
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from app.api import fmt
+from app.i18n import N_, _, ngettext
 from sheets.fonts import BOLD
 from sheets.model import printable
-from sheets.money_data import MoneyLine, MoneyTrail
+from sheets.money_data import FEE_TYPES, MoneyLine, MoneyTrail
 from sheets.payouts import place_label
-from sheets.style import GRID, MARGIN, SHADE, Options, build, money, p, styles, table, widths_for
+from sheets.style import GRID, MARGIN, SHADE, Options, build, day_text, money, p, styles, table, widths_for
 
-TITLE = "Money trail"
-ACCOUNTS = {"pool": "prize pool", "bounty": "bounty pool", "fee": "house fees", "forfeit_fee": "forfeit fees",
-            "refund": "refunds"}
+TITLE = N_("Money trail")
+ACCOUNTS = {"pool": N_("prize pool"), "bounty": N_("bounty pool"), "fee": N_("house fees"),
+            "forfeit_fee": N_("forfeit fees"), "refund": N_("refunds")}
 
 
 def _signed(cents: int, opts: Options) -> str:
@@ -32,15 +35,15 @@ def _signed(cents: int, opts: Options) -> str:
 
 def _day(at: float) -> str:
     t = time.localtime(at)
-    return f"{time.strftime('%A', t)} {t.tm_mday} {time.strftime('%B %Y', t)}"
+    return day_text(date(t.tm_year, t.tm_mon, t.tm_mday))
 
 
 def _trail_table(lines: list[MoneyLine], opts: Options, width: float) -> Flowable:
     cell = styles()["cell"].clone("trail", fontSize=9, leading=11)
     bounty = any(line.bounty_cents for line in lines)  # KO-2: a bounty column only where there are bounties
     shared = any(line.station or line.operator for line in lines)  # a shared tournament: who recorded each
-    head = ["Time", "Player", "What"] + (["Recorded by"] if shared else []) + ["Cash", "Prize pool"] \
-        + (["Bounty"] if bounty else []) + ["Fees", "Pool after"]
+    head = [_("Time"), _("Player"), _("What")] + ([_("Recorded by")] if shared else []) + [_("Cash"), _("Prize pool")] \
+        + ([_("Bounty")] if bounty else []) + [_("Fees"), _("Pool after")]
     first_amount = 4 if shared else 3
     rows: list[list[Any]] = [head]
     extra: list[tuple[Any, ...]] = [("ALIGN", (first_amount, 0), (-1, -1), "RIGHT"), ("FONTSIZE", (0, 0), (-1, -1), 9)]
@@ -101,6 +104,13 @@ def _amounts(rows: list[tuple[str, int | None, bool]], opts: Options, width: flo
     return out
 
 
+def _fees_after(kind: str) -> str:
+    """ "Dealer fees, after refunds": one kind of fee kept."""
+    name = _(FEE_TYPES[kind]) if kind in FEE_TYPES else kind
+    text = _("{kind} fees, after refunds", kind=name)
+    return text[:1].upper() + text[1:]
+
+
 def _check(ok: bool, text: str) -> Flowable:
     st = styles()
     colour = "#000000" if ok else "#b00020"
@@ -110,74 +120,78 @@ def _check(ok: bool, text: str) -> Flowable:
 def _balance(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     st = styles()
     c = opts.currency
-    rows: list[tuple[str, int | None, bool]] = [(f"{words} ({n})", cents, False) for words, n, cents in m.kinds()]
+    rows: list[tuple[str, int | None, bool]] = [(_("{what} ({count})", what=words, count=fmt.chips(n)), cents, False)
+                                                for words, n, cents in m.kinds()]
     forfeits = [line for line in m.lines if line.kind == "forfeit_fee"]
     by_type = m.fees_by_type()
     only_house = set(by_type) <= {"house"}
-    rows.append(("House fees" if only_house else "Fees (not prize money)", m.fees_in(), False))
+    rows.append((_("House fees") if only_house else _("Fees (not prize money)"), m.fees_in(), False))
     if forfeits:
-        rows.append((f"Forfeit fees ({len(forfeits)}), not prize money", sum(f.fee_cents for f in forfeits), False))
+        rows.append((_("Forfeit fees ({count}), not prize money", count=fmt.chips(len(forfeits))),
+                     sum(f.fee_cents for f in forfeits), False))
     bounties_in = m.bounties_in()
     if bounties_in:
-        rows.append(("Bounties (kept apart from the prize pool)", bounties_in, False))
-    rows.append(("Total paid in", m.paid_in(), True))
-    rows.append((f"Refunds paid back ({m.refunds()})", -m.refunded(), False))
+        rows.append((_("Bounties (kept apart from the prize pool)"), bounties_in, False))
+    rows.append((_("Total paid in"), m.paid_in(), True))
+    rows.append((_("Refunds paid back ({count})", count=fmt.chips(m.refunds())), -m.refunded(), False))
     held = m.paid_in() - m.refunded()
-    rows.append(("Held now", held, True))
+    rows.append((_("Held now"), held, True))
     pool, fees, forfeit = (m.log_totals.get(a, 0) for a in ("pool", "fee", "forfeit_fee"))
     bounty = m.log_totals.get("bounty", 0)
-    rows.append(("Prize pool", pool, False))
+    rows.append((_("Prize pool"), pool, False))
     if bounty or bounties_in:
-        rows.append(("Bounty pool, after refunds", bounty, False))
+        rows.append((_("Bounty pool, after refunds"), bounty, False))
     if only_house:
-        rows.append(("House fees, after refunds", fees, False))
+        rows.append((_("House fees, after refunds"), fees, False))
     else:
-        rows += [(f"{name.capitalize()} fees, after refunds", cents, False) for name, cents in by_type.items()]
+        rows += [(_fees_after(name), cents, False) for name, cents in by_type.items()]
     if forfeit or forfeits:
-        rows.append(("Forfeit fees (not prize money)", forfeit, False))
+        rows.append((_("Forfeit fees (not prize money)"), forfeit, False))
     with_bounty = bool(bounty or bounties_in)
-    rows.append(("Prize pool + bounty pool + fees" if with_bounty else "Prize pool + fees",
+    rows.append((_("Prize pool + bounty pool + fees") if with_bounty else _("Prize pool + fees"),
                  pool + bounty + fees + forfeit, True))
-    out: list[Flowable] = [p("Summary", st["h2"]), _amounts(rows, opts, width * 0.7), Spacer(1, 4)]
+    out: list[Flowable] = [p(_("Summary"), st["h2"]), _amounts(rows, opts, width * 0.7), Spacer(1, 4)]
     kept = pool + bounty + fees + forfeit
     balanced = held == kept
-    words = "the prize pool, the bounty pool and the fees" if with_bounty else "the prize pool and the fees"
-    out.append(
-        _check(balanced, f"What is held ({money(held, c)}) equals {words} to the cent.")
-        if balanced
-        else _check(False, f"What is held and {words} differ by {money(held - kept, c)}.")
-    )
+    if balanced:
+        text = (_("What is held ({amount}) equals the prize pool, the bounty pool and the fees to the cent.",
+                  amount=money(held, c)) if with_bounty else
+                _("What is held ({amount}) equals the prize pool and the fees to the cent.", amount=money(held, c)))
+    else:
+        text = (_("What is held and the prize pool, the bounty pool and the fees differ by {amount}.",
+                  amount=money(held - kept, c)) if with_bounty else
+                _("What is held and the prize pool and the fees differ by {amount}.", amount=money(held - kept, c)))
+    out.append(_check(balanced, text))
     wrong = m.mismatches()
     if not wrong:
-        out.append(_check(True, "The money log agrees with the tournament's own totals."))
+        out.append(_check(True, _("The money log agrees with the tournament's own totals.")))
     for account, logged, engine in wrong:
-        name = ACCOUNTS.get(account, account)
-        out.append(
-            _check(False, f"The log's {name} come to {money(logged, c)}, the tournament's to {money(engine, c)}.")
-        )
+        name = _(ACCOUNTS[account]) if account in ACCOUNTS else account
+        out.append(_check(False, _("The log's {account} come to {logged}, the tournament's to {engine}.",
+                                   account=name, logged=money(logged, c), engine=money(engine, c))))
     return out
 
 
 def _prizes(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     st = styles()
     c = opts.currency
-    out: list[Flowable] = [p("Prizes", st["h2"])]
+    out: list[Flowable] = [p(_("Prizes"), st["h2"])]
     pool = m.log_totals.get("pool", 0)
     if m.guarantee_cents:
         overlay = max(m.prize_pool_cents - pool, 0)
-        text = f"Guarantee {money(m.guarantee_cents, c)}: " + (
-            f"the house adds {money(overlay, c)} to the prize pool." if overlay else "the prize pool is above it."
-        )
+        text = _("Guarantee {guarantee}: the house adds {amount} to the prize pool.",
+                 guarantee=money(m.guarantee_cents, c), amount=money(overlay, c)) if overlay else _(
+            "Guarantee {guarantee}: the prize pool is above it.", guarantee=money(m.guarantee_cents, c))
         out.append(p(text, st["body"]))
-    out.append(p(f"Prize pool to pay: {money(m.prize_pool_cents, c)}", st["body"], bold=True))
+    out.append(p(_("Prize pool to pay: {amount}", amount=money(m.prize_pool_cents, c)), st["body"], bold=True))
     if not m.paying or not m.prizes:
-        why = "This tournament has no payout table." if not m.paying else "No payout table yet."
+        why = _("This tournament has no payout table.") if not m.paying else _("No payout table yet.")
         return out + [p(why, st["body"])]
-    rows: list[list[Any]] = [["Place", "Player", "Prize"]]
+    rows: list[list[Any]] = [[_("Place"), _("Player"), _("Prize")]]
     for r in sorted(m.prizes, key=lambda r: (r.place, r.name or "")):
         rows.append([p(place_label(r), st["cell"]), p(r.name or "", st["cell"]), money(r.amount_cents, c)])
     total = m.prizes_total()
-    rows.append([p("Total", st["cellb"]), "", money(total, c)])
+    rows.append([p(_("Total"), st["cellb"]), "", money(total, c)])
     extra = [
         ("ALIGN", (2, 0), (2, -1), "RIGHT"),
         ("FONTNAME", (0, -1), (-1, -1), BOLD),
@@ -189,13 +203,15 @@ def _prizes(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     decided = [r for r in m.prizes if r.name]
     if decided and len(decided) < len(m.prizes):
         paid = sum(r.amount_cents for r in decided)
-        out.append(p(f"Places decided so far: {len(decided)}, for {money(paid, c)}.", st["body"]))
+        out.append(p(_("Places decided so far: {count}, for {amount}.", count=fmt.chips(len(decided)),
+                       amount=money(paid, c)), st["body"]))
     diff = total - m.prize_pool_cents
     if diff == 0:
-        out.append(_check(True, f"The prizes add up to the prize pool: {money(total, c)}."))
+        out.append(_check(True, _("The prizes add up to the prize pool: {amount}.", amount=money(total, c))))
     else:
-        more = "more" if diff > 0 else "less"
-        text = f"The prizes come to {money(total, c)}, {money(abs(diff), c)} {more} than the prize pool (PAY-6)."
+        amounts = {"total": money(total, c), "difference": money(abs(diff), c)}
+        text = _("The prizes come to {total}, {difference} more than the prize pool (PAY-6).", **amounts) if diff > 0 \
+            else _("The prizes come to {total}, {difference} less than the prize pool (PAY-6).", **amounts)
         out.append(_check(False, text))
     return out
 
@@ -205,16 +221,17 @@ def _bounties(m: MoneyTrail, opts: Options, width: float) -> list[Flowable]:
     st = styles()
     c = opts.currency
     pool = m.log_totals.get("bounty", 0)
-    out: list[Flowable] = [p("Bounties", st["h2"])]
-    text = f"Bounty pool {money(pool, c)}; paid so far {money(m.bounties_paid_cents, c)}"
-    text += f", on players' heads or waiting for the winner {money(pool - m.bounties_paid_cents, c)}."
+    out: list[Flowable] = [p(_("Bounties"), st["h2"])]
+    text = _("Bounty pool {pool}; paid so far {paid}, on players' heads or waiting for the winner {left}.",
+             pool=money(pool, c), paid=money(m.bounties_paid_cents, c), left=money(pool - m.bounties_paid_cents, c))
     if m.house_bounties_paid_cents:
-        text += f" House bounties paid by the house, on top: {money(m.house_bounties_paid_cents, c)}."
+        text += " " + _("House bounties paid by the house, on top: {amount}.",
+                        amount=money(m.house_bounties_paid_cents, c))
     out.append(p(text, st["body"]))
     if m.bounties_won:
-        rows: list[list[Any]] = [["Player", "Knockouts", "Bounties won"]]
+        rows: list[list[Any]] = [[_("Player"), _("Knockouts"), _("Bounties won")]]
         for name, cents, knockouts in m.bounties_won:
-            rows.append([p(printable(name), st["cell"]), str(knockouts), money(cents, c)])
+            rows.append([p(printable(name), st["cell"]), fmt.chips(knockouts), money(cents, c)])
         grid = table(rows, [0.5, 0.2, 0.3], width * 0.7, extra=[("ALIGN", (1, 0), (2, -1), "RIGHT")])
         grid.hAlign = "LEFT"
         out.append(grid)
@@ -225,13 +242,15 @@ def money_trail(m: MoneyTrail | None, tournament: str, opts: Options) -> bytes:
     st = styles()
     width = opts.pagesize[0] - 2 * MARGIN
     m = m or MoneyTrail()
-    count = f"{len(m.lines)} movement{'s' if len(m.lines) != 1 else ''} ({m.log_rows} rows of the money log)"
-    story: list[Flowable] = [p(TITLE, st["title"]), p(count, st["body"]), Spacer(1, 6)]
+    count = ngettext("{count} movement ({rows} rows of the money log)",
+                     "{count} movements ({rows} rows of the money log)", len(m.lines),
+                     count=fmt.chips(len(m.lines)), rows=fmt.chips(m.log_rows))
+    story: list[Flowable] = [p(_(TITLE), st["title"]), p(count, st["body"]), Spacer(1, 6)]
     if m.lines:
         story.append(_trail_table(m.lines, opts, width))
     else:
-        story.append(p("No money has changed hands yet.", st["body"]))
+        story.append(p(_("No money has changed hands yet."), st["body"]))
     story += [Spacer(1, 8), KeepTogether(_balance(m, opts, width)), KeepTogether(_prizes(m, opts, width))]
     if m.log_totals.get("bounty", 0) or m.bounties_won:
         story.append(KeepTogether(_bounties(m, opts, width)))
-    return build(story, opts, TITLE, tournament)
+    return build(story, opts, _(TITLE), tournament)

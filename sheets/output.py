@@ -17,6 +17,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from app.i18n import _
 from oskit.names import portable_name
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -37,35 +38,45 @@ def check_target(target: Path, kind: str = "pdf") -> None:
     name = target.name
     cleaned = portable_name(name, fallback=f"sheet.{kind}")
     if cleaned.changed:
-        raise OutputRefused(f"The name “{name}” would not work on every computer ({'; '.join(cleaned.changes)}); "
-                            f"choose another, such as “{cleaned.name}”.")
+        raise OutputRefused(_("The name “{name}” would not work on every computer ({changes}); choose another, "
+                              "such as “{suggested}”.", name=name, changes="; ".join(cleaned.changes),
+                              suggested=cleaned.name))
     if name.lower().endswith(_TOURNAMENT_SUFFIXES) or any(
             part.lower().endswith(".floorman.backups") for part in target.parent.parts):
-        raise OutputRefused(f"{target} is a tournament file or belongs to one; choose another name for the {kind}.")
+        raise OutputRefused(_("{target} is a tournament file or belongs to one; choose another name for the {kind}.",
+                              target=target, kind=kind))
     if not target.parent.is_dir():
-        raise OutputRefused(f"The folder {target.parent} does not exist; choose another place for the {kind}.")
+        raise OutputRefused(_("The folder {folder} does not exist; choose another place for the {kind}.",
+                              folder=target.parent, kind=kind))
     try:
         info = os.stat(target)
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise OutputRefused(f"Floorman cannot look at {target} ({exc.strerror or exc}); choose another name.") from exc
+        raise OutputRefused(_("Floorman cannot look at {target} ({reason}); choose another name.", target=target,
+                              reason=exc.strerror or exc)) from exc
     if not stat.S_ISREG(info.st_mode):
-        raise OutputRefused(f"{target} is not a plain file; choose another name for the {kind}.")
+        raise OutputRefused(_("{target} is not a plain file; choose another name for the {kind}.", target=target,
+                              kind=kind))
     try:
         with open(target, "rb") as fh:
             head = fh.read(16)
     except OSError as exc:
-        raise OutputRefused(f"Floorman cannot read {target} ({exc.strerror or exc}); choose another name.") from exc
+        raise OutputRefused(_("Floorman cannot read {target} ({reason}); choose another name.", target=target,
+                              reason=exc.strerror or exc)) from exc
     if head.startswith(SQLITE_MAGIC):
-        raise OutputRefused(f"{target} is a database (perhaps a tournament file); Floorman will not overwrite it.")
+        raise OutputRefused(_("{target} is a database (perhaps a tournament file); Floorman will not overwrite it.",
+                              target=target))
     if kind == "csv" and (b"\x00" in head or not name.lower().endswith((".csv", ".txt"))):
-        raise OutputRefused(f"{target} already exists and is not a CSV file; Floorman will not overwrite it.")
+        raise OutputRefused(_("{target} already exists and is not a CSV file; Floorman will not overwrite it.",
+                              target=target))
     if kind == "json" and b"\x00" in head:
-        raise OutputRefused(f"{target} already exists and is not a JSON file; Floorman will not overwrite it.")
+        raise OutputRefused(_("{target} already exists and is not a JSON file; Floorman will not overwrite it.",
+                              target=target))
     magic = MAGIC.get(kind)
     if magic is not None and not head.startswith(magic):
-        raise OutputRefused(f"{target} already exists and is not a {kind.upper()}; Floorman will not overwrite it.")
+        raise OutputRefused(_("{target} already exists and is not a {kind}; Floorman will not overwrite it.",
+                              target=target, kind=kind.upper()))
 
 
 def write_output(target: Path | str, data: bytes, kind: str = "pdf") -> Path:
@@ -79,8 +90,8 @@ def write_output(target: Path | str, data: bytes, kind: str = "pdf") -> Path:
     try:
         fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     except OSError as exc:
-        raise OutputRefused(f"Floorman cannot write in {target.parent} ({exc.strerror or exc}); "
-                            "choose another folder.") from exc
+        raise OutputRefused(_("Floorman cannot write in {folder} ({reason}); choose another folder.",
+                              folder=target.parent, reason=exc.strerror or exc)) from exc
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -92,5 +103,6 @@ def write_output(target: Path | str, data: bytes, kind: str = "pdf") -> Path:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise OutputRefused(f"Floorman could not write {target} ({exc.strerror or exc}).") from exc
+        raise OutputRefused(_("Floorman could not write {target} ({reason}).", target=target,
+                              reason=exc.strerror or exc)) from exc
     return target

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app.i18n import N_, use_language
 from sheets import source
 from sheets.bags import bag_sheet
 from sheets.deal import deal_sheet
@@ -34,18 +35,19 @@ from sheets.structure import structure_sheet
 from sheets.style import Options, options_from
 from sheets.tables import table_list
 
+# Each sheet's name (translate where it is shown: ``_(SHEETS[name])``).
 SHEETS: dict[str, str] = {
-    "seating": "Seating slips",
-    "tables": "Table assignments",
-    "moves": "Move slips",
-    "structure": "Structure",
-    "chip-race": "Chip race",
-    "payouts": "Payouts",
-    "receipts": "Payout receipts",
-    "results": "Results",
-    "money": "Money trail",
-    "deal": "Deal sheet",
-    "bags": "Bag and tag",
+    "seating": N_("Seating slips"),
+    "tables": N_("Table assignments"),
+    "moves": N_("Move slips"),
+    "structure": N_("Structure"),
+    "chip-race": N_("Chip race"),
+    "payouts": N_("Payouts"),
+    "receipts": N_("Payout receipts"),
+    "results": N_("Results"),
+    "money": N_("Money trail"),
+    "deal": N_("Deal sheet"),
+    "bags": N_("Bag and tag"),
 }
 SHEET_NAMES: tuple[str, ...] = tuple(SHEETS)
 
@@ -131,6 +133,11 @@ def draw(sheet_name: str, sheet: Sheet, options: Mapping[str, Any] | Options | N
     if sheet_name not in _RENDER:
         raise ValueError(f"No sheet called {sheet_name!r}; sheets: {', '.join(SHEET_NAMES)}.")
     opts = options_from(options)
+    with use_language(opts.language):
+        return _draw(sheet_name, sheet, opts)
+
+
+def _draw(sheet_name: str, sheet: Sheet, opts: Options) -> Drawn:
     bad = fonts().unprintable([*sheet.names(), *(name for t in sheet.race_tables for name in t.seats.values())])
     if bad:
         marks = {n: fonts().marked(n) for n in bad}
@@ -152,10 +159,11 @@ def draw_tournament(sheet_name: str, tournament: Any, options: Mapping[str, Any]
     if sheet_name not in _RENDER:
         raise ValueError(f"No sheet called {sheet_name!r}; sheets: {', '.join(SHEET_NAMES)}.")
     opts = options_from(options)
-    sheet = source.collect(tournament, opts.extra)
-    if not isinstance(options, Options) and "currency" not in dict(options or {}):
-        opts = replace(opts, currency=sheet.currency)  # the tournament's own currency
-    return draw(sheet_name, sheet, opts)
+    with use_language(opts.language):  # the words the collected sheet holds (notes, money lines) too
+        sheet = source.collect(tournament, opts.extra)
+        if not isinstance(options, Options) and "currency" not in dict(options or {}):
+            opts = replace(opts, currency=sheet.currency)  # the tournament's own currency
+        return _draw(sheet_name, sheet, opts)
 
 
 def render(sheet_name: str, tournament: Any, options: Mapping[str, Any] | Options | None = None) -> bytes:

@@ -13,6 +13,7 @@ from typing import TypeVar
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from app.i18n import _
 from sheets.fonts import BOLD, REGULAR, fonts
 from sheets.model import Move, Seat
 from sheets.style import MARGIN, Options, draw_text, fit_text
@@ -96,14 +97,14 @@ def _slips(items: Sequence[T], opts: Options, title: str, draw: Draw[T]) -> byte
         chunk = items[page * PER_PAGE : (page + 1) * PER_PAGE]
         _cut_marks(c, x0, y0, w, h)
         footer = f"{opts.venue} · {title}" if opts.venue else title
-        number = f" · page {page + 1} of {pages}"
+        number = " · " + _("page {page} of {pages}", page=page + 1, pages=pages)
         right = pw - MARGIN - fonts().width(number, 7)
         draw_text(c, right, MARGIN / 2, number, 7)
         if opts.footnote:  # above the footer, clear of the cut marks
             draw_text(c, MARGIN, MARGIN / 2 + 9, opts.footnote, 7, max_width=pw - 2 * MARGIN)
         draw_text(c, right, MARGIN / 2, footer, 7, align="right", max_width=right - MARGIN)
         if not chunk:
-            draw_text(c, pw / 2, ph / 2, "No slips to print.", 14, align="center")
+            draw_text(c, pw / 2, ph / 2, _("No slips to print."), 14, align="center")
         for k, item in enumerate(chunk):
             col, row = k % COLS, k // COLS
             draw(c, item, x0 + col * w, y0 + (ROWS - 1 - row) * h, w, h)
@@ -117,8 +118,7 @@ def _big_numbers(c: Canvas, x: float, y: float, w: float, pairs: Sequence[tuple[
     cell = w / len(pairs)
     for i, (label, number) in enumerate(pairs):
         cx = x + i * cell + cell / 2
-        c.setFont(REGULAR, 9)
-        c.drawCentredString(cx, y + size * 0.85, label)
+        draw_text(c, cx, y + size * 0.85, label, 9, align="center", max_width=cell - 2 * mm)
         c.setFont(BOLD, size)
         c.drawCentredString(cx, y, number)
 
@@ -130,9 +130,9 @@ def seating_slips(seats: Sequence[Seat], tournament: str, opts: Options) -> byte
         inner = w - 2 * PAD
         draw_text(c, x + PAD, y + h - PAD - 8, tournament, 9, max_width=inner)
         _draw_name(c, x + PAD, y + h - PAD - 28, s.name, 16, inner)
-        _big_numbers(c, x + PAD, y + PAD + 4, inner, [("TABLE", str(s.table)), ("SEAT", str(s.seat))], 40)
+        _big_numbers(c, x + PAD, y + PAD + 4, inner, [(_("TABLE"), str(s.table)), (_("SEAT"), str(s.seat))], 40)
 
-    return _slips(list(seats), opts, f"{tournament} — seating slips", draw)
+    return _slips(list(seats), opts, _("{tournament} — seating slips", tournament=tournament), draw)
 
 
 def move_slips(moves: Sequence[Move], tournament: str, opts: Options) -> bytes:
@@ -140,15 +140,18 @@ def move_slips(moves: Sequence[Move], tournament: str, opts: Options) -> bytes:
 
     def draw(c: Canvas, m: Move, x: float, y: float, w: float, h: float) -> None:
         inner = w - 2 * PAD
-        draw_text(c, x + PAD, y + h - PAD - 8, f"{tournament} · MOVE", 9, max_width=inner)
+        draw_text(c, x + PAD, y + h - PAD - 8, _("{tournament} · MOVE", tournament=tournament), 9, max_width=inner)
         draw_text(c, x + PAD, y + h - PAD - 26, m.name, 15, bold=True, max_width=inner)
         if m.from_table is None:
-            source = "from the waiting list"
+            source = _("from the waiting list")
+        elif m.from_seat is not None:
+            source = _("from table {table} seat {seat}", table=m.from_table, seat=m.from_seat)
         else:
-            source = f"from table {m.from_table}" + (f" seat {m.from_seat}" if m.from_seat is not None else "")
+            source = _("from table {table}", table=m.from_table)
         draw_text(c, x + PAD, y + h - PAD - 40, source, 10, max_width=inner)
-        _big_numbers(c, x + PAD, y + PAD + 16, inner, [("TO TABLE", str(m.to_table)), ("SEAT", str(m.to_seat))], 34)
-        why = f"Why: {m.reason}" if m.reason else ""
+        pairs = [(_("TO TABLE"), str(m.to_table)), (_("SEAT"), str(m.to_seat))]
+        _big_numbers(c, x + PAD, y + PAD + 16, inner, pairs, 34)
+        why = _("Why: {reason}", reason=m.reason) if m.reason else ""
         if fonts().width(why, 6.5) <= inner:
             draw_text(c, x + PAD, y + PAD, why, 8, max_width=inner)
             return
@@ -156,4 +159,4 @@ def move_slips(moves: Sequence[Move], tournament: str, opts: Options) -> bytes:
         for i, line in enumerate(lines):
             draw_text(c, x + PAD, y + PAD - 2 + (len(lines) - 1 - i) * 7.5, line, 6.5)
 
-    return _slips(list(moves), opts, f"{tournament} — move slips", draw)
+    return _slips(list(moves), opts, _("{tournament} — move slips", tournament=tournament), draw)

@@ -10,8 +10,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.api import fmt, views
+from app.i18n import N_, _
 from sheets.model import Chip, Deal, DealLine, Level, Move, Payout, Race, RaceTable, Seat, Sheet
 from sheets.money_data import collect_money
+
+# The forced bets' families: the structure's column keys, translated where the sheet shows them.
+BLINDS, STUD, LIMITS = N_("Blinds"), N_("Stud"), N_("Limits")
 
 
 def seats(view: views.TournamentView) -> list[Seat]:
@@ -53,23 +57,25 @@ def moves(view: views.TournamentView, given: Any = None) -> list[Move]:
 
 def _bets(lv: views.Level, families: list[str]) -> dict[str, str]:
     chips = fmt.chips
-    out = {"Blinds": f"{chips(lv.sb)} / {chips(lv.bb)}" + (f", ante {chips(lv.ante)}" if lv.ante else "")}
+    blinds = f"{chips(lv.sb)} / {chips(lv.bb)}"
+    out = {BLINDS: _("{blinds}, ante {ante}", blinds=blinds, ante=chips(lv.ante)) if lv.ante else blinds}
     if lv.has_stud:
-        out["Stud"] = f"ante {chips(lv.stud_ante)}, bring-in {chips(lv.bring_in)}, complete {chips(lv.complete)}"
-        if "Limits" in families:
+        out[STUD] = _("ante {ante}, bring-in {bring_in}, complete {complete}", ante=chips(lv.stud_ante),
+                      bring_in=chips(lv.bring_in), complete=chips(lv.complete))
+        if LIMITS in families:
             stud = lv.limits("stud")
-            out["Stud"] += f"; limits {chips(stud['small_bet'])} / {chips(stud['big_bet'])}"
-    if "Limits" in families:
-        out["Limits"] = f"{chips(lv.small_bet)} / {chips(lv.big_bet)}"
+            out[STUD] += "; " + _("limits {small} / {big}", small=chips(stud["small_bet"]), big=chips(stud["big_bet"]))
+    if LIMITS in families:
+        out[LIMITS] = f"{chips(lv.small_bet)} / {chips(lv.big_bet)}"
     return {k: v for k, v in out.items() if k in families}
 
 
 def structure(sv: views.StructureView, sheet: Sheet) -> None:
     if not sv.rows:
         return
-    families = ["Blinds"] + (["Stud"] if any(r.level.has_stud for r in sv.rows) else [])
+    families = [BLINDS] + ([STUD] if any(r.level.has_stud for r in sv.rows) else [])
     if sv.limit:
-        families.append("Limits")
+        families.append(LIMITS)
     sheet.families = families
     chips = [Chip(value, colour) for value, colour in sv.chips]
     gone: set[int] = set()
@@ -85,13 +91,14 @@ def structure(sv: views.StructureView, sheet: Sheet) -> None:
             leaving = tuple(c for c in chips if c.value in br.race)
             left = [c for c in chips if c.value not in gone]
             if leaving and left:
-                when = f"Break after level {lv.number}"
+                when = _("Break after level {level}", level=lv.number)
                 sheet.races.append(Race(lv.number, when, leaving, left[0], sv.race_out, sv.pool_rounding))
-                note = "Chip race: " + ", ".join(c.label() for c in leaving) + " leave"
+                note = _("Chip race: {chips} leave", chips=", ".join(c.label() for c in leaving))
         sheet.levels.append(Level(None, br.minutes, note=note))
     sheet.games = list(sv.games)
     if sv.generated:
-        sheet.structure_notes.append(f"Levels go on rising in the same steps after level {len(sv.rows)}.")
+        sheet.structure_notes.append(_("Levels go on rising in the same steps after level {level}.",
+                                       level=len(sv.rows)))
 
 
 def _bounties_won(view: views.TournamentView) -> dict[str, int]:
@@ -101,7 +108,9 @@ def _bounties_won(view: views.TournamentView) -> dict[str, int]:
 
 def payouts(view: views.TournamentView) -> list[Payout]:
     won = _bounties_won(view)
-    return [Payout(r.place, r.prize_cents, r.name, r.span, bounties_cents=won.get(r.name or "", 0), seat=r.seat)
+    flights = {d.place: d.flight for d in view.day1}  # FLT-7: a Day-1 finisher's place says his flight
+    return [Payout(r.place, r.prize_cents, f"{r.name} ({flights[r.place]})" if r.place in flights and r.name
+                   else r.name, r.span, bounties_cents=won.get(r.name or "", 0), seat=r.seat)
             for r in view.payouts]
 
 
@@ -111,7 +120,7 @@ def knocked_out_by(t: Any) -> dict[str, str]:
 
 
 def _and(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def results(view: views.TournamentView, knocked: Mapping[str, str] | None = None) -> list[Payout]:
@@ -126,6 +135,8 @@ def results(view: views.TournamentView, knocked: Mapping[str, str] | None = None
         for pl in view.places
         for name, share in zip(pl.names, pl.shares_cents)
     ]
+    # FLT-7, FLT-10: an event's Day 2 lists the Day-1 finishers below its own players, each with his flight
+    out += [Payout(d.place, d.prize_cents, f"{d.name} ({d.flight})") for d in view.day1]
     return sorted(out, key=lambda r: (r.place, r.name or ""))
 
 
@@ -136,7 +147,7 @@ def collect(t: Any, options: Mapping[str, Any] | None = None) -> Sheet:
     store's ``money_authors()``); the money trail then names them."""
     opts = dict(options or {})
     view = views.read(t)
-    sheet = Sheet(view.name or "Tournament", seats=seats(view), moves=moves(view, opts.get("moves")))
+    sheet = Sheet(view.name or _("Tournament"), seats=seats(view), moves=moves(view, opts.get("moves")))
     sheet.race_tables = race_tables(view)
     structure(views.structure(t), sheet)
     sheet.payouts = payouts(view)

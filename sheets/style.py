@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
 from app.api import fmt
+from app.i18n import _, language, locale_id
 from sheets.fonts import BOLD, REGULAR, fonts
 
 PAPER = {"letter": LETTER, "a4": A4}
@@ -42,6 +43,7 @@ class Options:
     printed_on: date | None = None
     allow_unprintable: bool = False  # kept for old callers: names no font can print are always marked now
     footnote: str = ""  # one line at the foot of every page (the "†" note for names printed without letters)
+    language: str | None = None  # the sheet's language (a code app.i18n knows); None: the process's language
     extra: Mapping[str, Any] = field(default_factory=dict)  # sheet-specific choices (moves, tables ...)
 
     @property
@@ -49,7 +51,7 @@ class Options:
         return PAPER[self.paper]
 
 
-_FIELDS = {"paper", "venue", "logo", "currency", "printed_on", "allow_unprintable", "footnote"}
+_FIELDS = {"paper", "venue", "logo", "currency", "printed_on", "allow_unprintable", "footnote", "language"}
 
 
 def options_from(raw: Mapping[str, Any] | Options | None) -> Options:
@@ -62,6 +64,24 @@ def options_from(raw: Mapping[str, Any] | Options | None) -> Options:
     known = {k: raw.pop(k) for k in list(raw) if k in _FIELDS}
     known["paper"] = paper
     return Options(**known, extra=raw)
+
+
+def date_text(day: date) -> str:
+    """A date as the sheet's language writes it (English keeps the unambiguous ``2026-05-14``)."""
+    if language() in ("en", "en-XA"):
+        return day.isoformat()
+    from babel.dates import format_date
+
+    return format_date(day, "medium", locale=locale_id())
+
+
+def day_text(day: date) -> str:
+    """A day in full words, as the sheet's language writes it: ``Thursday 14 May 2026``."""
+    from babel.dates import format_date
+
+    if language() in ("en", "en-XA"):
+        return format_date(day, "EEEE d MMMM y", locale="en")
+    return format_date(day, "full", locale=locale_id())
 
 
 def styles() -> dict[str, ParagraphStyle]:
@@ -108,8 +128,16 @@ def table(
     zebra: bool = True,
     grid: bool = True,
 ) -> Table:
-    """A grid table: column widths are fractions of ``avail``; header rows repeat on every page."""
-    t = Table([list(r) for r in rows], colWidths=[w * avail for w in widths], repeatRows=header_rows)
+    """A grid table: column widths are fractions of ``avail``; header rows repeat on every page.
+
+    A text too wide for its column is wrapped at its spaces, and a word still too wide is set smaller
+    (:func:`fitted`): a longer word in another language never runs out of its cell."""
+    cols = [w * avail for w in widths]
+    rooms = _rooms(rows, cols, extra)
+    size = next((float(c[3]) for c in extra if c[0] == "FONTSIZE" and c[1] == (0, 0) and c[2] == (-1, -1)), 10.0)
+    t = Table([[fitted(cell, rooms[r][c], r < header_rows, size) for c, cell in enumerate(row)]
+               for r, row in enumerate(rows)],
+              colWidths=cols, repeatRows=header_rows)
     cmds: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("FONTNAME", (0, 0), (-1, -1), REGULAR),
@@ -126,6 +154,52 @@ def table(
             cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#f5f5f5")))
     t.setStyle(TableStyle(cmds + list(extra)))
     return t
+
+
+CELL_PAD = 12  # a table cell's left and right padding together (reportlab's default 6 + 6)
+SMALLEST = 6.0  # the smallest size a cell's words are set at
+
+
+def _rooms(rows: Sequence[Sequence[Any]], cols: Sequence[float], extra: Sequence[tuple[Any, ...]]) -> list[list[float]]:
+    """The width each cell's words get: its column's, or a whole span's for the first cell of a span."""
+    rooms = [[cols[c] - CELL_PAD for c in range(len(cols))] for _r in rows]
+    for command in extra:
+        if command and command[0] == "SPAN":
+            (c0, r0), (c1, _r1) = command[1], command[2]
+            c0, c1 = c0 % len(cols), c1 % len(cols)
+            r0 = r0 % len(rows)
+            rooms[r0][c0] = sum(cols[c0 : c1 + 1]) - CELL_PAD
+    return rooms
+
+
+def longest_word(text: str, size: float, bold: bool) -> float:
+    """The width of the widest word of ``text`` (where a wrapping line must break at the latest)."""
+    return max((fonts().width(word, size, bold) for word in text.split()), default=0.0)
+
+
+def fitted(cell: Any, room: float, bold: bool = False, size: float = 10.0) -> Any:
+    """``cell`` so that it fits ``room`` points of width: a text that is too wide wraps (a paragraph), and
+    a word wider than the room on its own is set smaller; anything else is given back as it is."""
+    if isinstance(cell, str):
+        if not cell or fonts().width(cell, size, bold) <= room:
+            return cell
+        base = styles()["cellb" if bold else "cell"]
+        style = base.clone(base.name + "-sized", fontSize=size, leading=size * 1.2)
+    elif isinstance(cell, Paragraph):
+        style = cell.style
+        size = style.fontSize
+        bold = bold or style.fontName == BOLD
+        text = cell.getPlainText()
+        if longest_word(text, size, bold) <= room:
+            return cell
+        cell = text
+    else:
+        return cell
+    widest = longest_word(cell, size, bold)
+    if widest > room:
+        size = max(SMALLEST, size * room / widest)
+        style = style.clone(style.name + "-fit", fontSize=size, leading=size * 1.2)
+    return Paragraph(markup(cell, bold), style)
 
 
 def widths_for(
@@ -167,7 +241,8 @@ class _NumberedCanvas(Canvas):
             self.__dict__.update(state)
             self.setFont(REGULAR, 8)
             w = self.__dict__["_pagesize"][0]
-            self.drawRightString(w - MARGIN, MARGIN / 2, f"Page {self.getPageNumber()} of {total}")
+            self.drawRightString(w - MARGIN, MARGIN / 2, _("Page {page} of {pages}", page=self.getPageNumber(),
+                                                           pages=total))
             super().showPage()
         super().save()
 
@@ -203,7 +278,7 @@ def build(story: list[Flowable], opts: Options, title: str, tournament: str, col
     """
     buf = io.BytesIO()
     logo = ImageReader(io.BytesIO(opts.logo)) if opts.logo else None
-    printed = (opts.printed_on or date.today()).isoformat()
+    printed = date_text(opts.printed_on or date.today())
 
     def on_page(canvas: Canvas, _doc: Any) -> None:
         w, h = opts.pagesize
@@ -214,7 +289,7 @@ def build(story: list[Flowable], opts: Options, title: str, tournament: str, col
             lh = HEADER_H - 3 * mm
             canvas.drawImage(logo, x, top - lh, width=lh * iw / ih, height=lh, mask="auto")
             x += lh * iw / ih + 4 * mm
-        stamp = f"Printed {printed}"
+        stamp = _("Printed {date}", date=printed)
         room = w - MARGIN - x - canvas.stringWidth(stamp, REGULAR, 8) - 4 * mm
         draw_text(canvas, x, top - 6 * mm, tournament, 13, bold=True, max_width=room)
         second = " · ".join(s for s in (opts.venue, title) if s)
@@ -223,8 +298,9 @@ def build(story: list[Flowable], opts: Options, title: str, tournament: str, col
         canvas.drawRightString(w - MARGIN, top - 6 * mm, stamp)
         canvas.setLineWidth(0.8)
         canvas.line(MARGIN, top - HEADER_H + 2 * mm, w - MARGIN, top - HEADER_H + 2 * mm)
-        if opts.footnote:  # left of "Page X of Y"
-            draw_text(canvas, MARGIN, MARGIN / 2, opts.footnote, 8, max_width=w - 2 * MARGIN - 70)
+        if opts.footnote:  # left of "Page X of Y" (as wide as it can be: "Page 99 of 99")
+            page = fonts().width(_("Page {page} of {pages}", page=99, pages=99), 8) + 10
+            draw_text(canvas, MARGIN, MARGIN / 2, opts.footnote, 8, max_width=w - 2 * MARGIN - page)
 
     templates = _templates(opts, on_page)
     first = templates.pop(columns - 1)

@@ -2,7 +2,8 @@
 
 Reads the rule IDs from the rules specification (../shared/rules-spec.md beside the project, or a
 path given as the first argument) and the rules Floorman adds (written in bold, ``**REG-8 ...``, in
-docs/commands/*.md), finds them in test function names (``test_btn_1_...``), scenario file names
+docs/commands/*.md and the other pages of rules, :data:`RULE_PAGES`), finds them in test function names
+(``test_btn_1_...``), scenario file names
 (``btn-1-....json``) and scenarios' ``rules`` lists, and writes docs/rule-coverage.md.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE = re.compile(r"\*\*([A-Z]{2,5})-(\d+)\b")  # KO-1 has two letters
+RULE_PAGES = ("judge.md",)  # pages of docs/ beside docs/commands/ that add rules: the floor's judge (JDG)
 
 
 def spec_rules(spec: Path) -> list[str]:
@@ -26,9 +28,10 @@ def spec_rules(spec: Path) -> list[str]:
 
 
 def added_rules(known: list[str]) -> list[str]:
-    """Rules written in the project's own command pages that the specification does not have."""
+    """Rules written in the project's own pages that the specification does not have."""
     seen: dict[str, None] = {}
-    for page in sorted((ROOT / "docs" / "commands").glob("*.md")):
+    pages = sorted((ROOT / "docs" / "commands").glob("*.md")) + [ROOT / "docs" / name for name in RULE_PAGES]
+    for page in pages:
         for area, number in RULE.findall(page.read_text(encoding="utf-8")):
             rule = f"{area}-{number}"
             if rule not in known:
@@ -80,7 +83,8 @@ def main(argv: list[str]) -> int:
         "",
         "## Rules Floorman adds",
         "",
-        f"{len(added_covered)} of {len(added)} rules written in docs/commands/ are named by a test or a scenario.",
+        f"{len(added_covered)} of {len(added)} rules written in docs/commands/ and docs/judge.md are named by a test "
+        "or a scenario.",
         "",
         *_rows(added, found),
     ]

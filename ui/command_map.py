@@ -26,8 +26,9 @@ from app.commands.absence import Absent, Returned
 from app.commands.clock import CloseRegistration, ReopenRegistration
 from app.commands.eliminations import Bust, DeclineRebuy, LockPayouts, UnlockPayouts
 from app.commands.entries import Addon, BuyIn, Rebuy, Reenter, Topup
-from app.commands.roles import SCREEN, allowed, who_may
+from app.commands.roles import DESK, FLOOR, SCREEN, allowed, who_may
 from app.commands.seating import SeatPlayer
+from app.i18n import N_, _
 
 
 class PlayerActions(Protocol):
@@ -50,6 +51,7 @@ class TableActions(Protocol):
     def act_chip_count(self) -> object: ...
     def act_hand_for_hand(self) -> object: ...
     def act_last_balance(self) -> object: ...
+    def act_judge(self) -> object: ...
 
 
 class ClockActions(Protocol):
@@ -175,11 +177,15 @@ class Bespoke:
     status: bool = False
 
     def window_entry(self) -> str:
-        return f"{self.shortcut} {self.title}".strip()
+        return f"{self.shortcut} {self.shown_title()}".strip()
+
+    def shown_title(self) -> str:
+        """Its title in the window's language (the table keeps the English words)."""
+        return _(self.title)
 
     def entry(self) -> str:
         """Its words in the menu: a player action opens the action bar ("Rebuy…")."""
-        return self.menu_title or (self.title + ("…" if self.player else ""))
+        return _(self.menu_title) if self.menu_title else (_(self.title) + ("…" if self.player else ""))
 
 
 def _bar(command: str) -> Does:
@@ -210,100 +216,104 @@ def _money(make: Callable[[], Command]) -> Does:
     return lambda c: c.money.run(make())
 
 
-P, T, C, M, V = "&Players", "T&ables", "&Clock", "&Tournament", "&View"
-MENUS = (M, "&Edit", V, P, T, C, "&Print")  # the menu bar, left to right
-F5 = "Start or pause the clock"
+# The menus' English names are their keys; the menu bar shows them translated.
+P, T, C, M, V = N_("&Players"), N_("T&ables"), N_("&Clock"), N_("&Tournament"), N_("&View")
+MENUS = (M, N_("&Edit"), V, P, T, C, N_("&Print"))  # the menu bar, left to right
+F5 = N_("Start or pause the clock")
 
 ACTIONS: tuple[Bespoke, ...] = (
-    Bespoke("palette", "Command palette…", lambda c: c.window.act_palette(), "Ctrl+K", M, own=True, palette=False),
-    Bespoke("backup", "Back up now", lambda c: c.store.act_backup(), "Ctrl+Shift+S", M, words=("backup",),
+    Bespoke("palette", N_("Command palette…"), lambda c: c.window.act_palette(), "Ctrl+K", M, own=True, palette=False),
+    Bespoke("backup", N_("Back up now"), lambda c: c.store.act_backup(), "Ctrl+Shift+S", M, words=("backup",),
             own=True),
-    Bespoke("save_as", "Save as…", lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
-    Bespoke("export", "Export results…", lambda c: c.store.act_export(), "", M, words=("export", "csv", "excel", "xlsx",
-            "json", "ranking", "spreadsheet"), own=True),
-    Bespoke("event", "Event of flights…", lambda c: c.window.act_event(), "", M, own=True,
+    Bespoke("save_as", N_("Save as…"), lambda c: c.store.act_save_as(), "", M, own=True, palette=False),
+    Bespoke("export", N_("Export results…"), lambda c: c.store.act_export(), "", M,
+            words=("export", "csv", "excel", "xlsx", "json", "ranking", "spreadsheet"), own=True),
+    Bespoke("event", N_("Event of flights…"), lambda c: c.window.act_event(), "", M, own=True,
             words=("flights", "day 1", "day 2", "bags", "end of day", "multi-flight")),
-    Bespoke("deal", "Deal calculator…", lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
-    Bespoke("host", "Share with other stations…", lambda c: c.window.act_host(), "", M, own=True,
+    Bespoke("deal", N_("Deal calculator…"), lambda c: c.money.act_deal_calculator(), "", M, words=("deal",), own=True),
+    Bespoke("host", N_("Share with other stations…"), lambda c: c.window.act_host(), "", M, own=True,
             words=("host", "stations", "share"), palette=False),
-    Bespoke("save_normal_file", "Save as a normal file…", lambda c: c.store.act_save_normal_file(), "", M, own=True,
+    Bespoke("save_normal_file", N_("Save as a normal file…"), lambda c: c.store.act_save_normal_file(), "", M, own=True,
             palette=False),
-    Bespoke("join", "Join a tournament…", lambda c: c.window.act_join(), "", M, own=True, palette=False),
-    Bespoke("take_over", "Take over…", lambda c: c.window.act_take_over(), "", M, words=("standby", "promote"),
+    Bespoke("join", N_("Join a tournament…"), lambda c: c.window.act_join(), "", M, own=True, palette=False),
+    Bespoke("take_over", N_("Take over…"), lambda c: c.window.act_take_over(), "", M, words=("standby", "promote"),
             own=True),
-    Bespoke("close_tournament", "Close the tournament", lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
+    Bespoke("close_tournament", N_("Close the tournament"), lambda c: c.window.act_close_tournament(), "Ctrl+W", M,
             own=True, palette=False),
-    Bespoke("dark", "Dark look", lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),
-    Bespoke("register", "Register a player…", lambda c: c.players.act_register(), "F2", P),
-    Bespoke("import_signups", "Import a sign-up list…", lambda c: c.players.act_import_signups(), "", P,
+    Bespoke("dark", N_("Dark look"), lambda c: c.window.act_toggle_dark(), "Ctrl+Shift+D", V, own=True, palette=False),
+    Bespoke("register", N_("Register a player…"), lambda c: c.players.act_register(), "F2", P),
+    Bespoke("import_signups", N_("Import a sign-up list…"), lambda c: c.players.act_import_signups(), "", P,
             words=("sign-up", "signups", "import", "pre-register", "csv", "xlsx"), own=True),
-    Bespoke("check_in", "Check in a pre-registered player", lambda c: c.players.act_check_in(), "Ctrl+I", P,
-            words=("check in", "arrived", "door", "pre-registered"), menu_title="Check in…"),
-    Bespoke("bust", "Bust-out", lambda c: c.players.act_bust(), "F8", P, Bust, player=True, words=("out", "kill"),
+    Bespoke("check_in", N_("Check in a pre-registered player"), lambda c: c.players.act_check_in(), "Ctrl+I", P,
+            words=("check in", "arrived", "door", "pre-registered"), menu_title=N_("Check in…")),
+    Bespoke("bust", N_("Bust-out"), lambda c: c.players.act_bust(), "F8", P, Bust, player=True, words=("out", "kill"),
             row_menu=RowPlace(4, other=True), status=True,
             runs=Runs(row=lambda p, pid: p.bust_picked(pid), palette=lambda p, pid: p.bust_now(pid))),
-    Bespoke("correct_eliminator", "Correct the eliminator…", lambda c: c.players.act_correct_eliminator(), "", P,
+    Bespoke("correct_eliminator", N_("Correct the eliminator…"), lambda c: c.players.act_correct_eliminator(), "", P,
             words=("eliminator", "knockout", "bounty")),
-    Bespoke("seat_all", "Seat draw", lambda c: c.tables.act_seat_draw(), "F6", T, words=("draw",)),
-    Bespoke("move", "Make the pending move", lambda c: c.tables.act_move(), "F7", T),
-    Bespoke("break_table", "Break a table…", lambda c: c.tables.act_break_table(), "Ctrl+Shift+B", T,
+    Bespoke("seat_all", N_("Seat draw"), lambda c: c.tables.act_seat_draw(), "F6", T, words=("draw",)),
+    Bespoke("move", N_("Make the pending move"), lambda c: c.tables.act_move(), "F7", T),
+    Bespoke("break_table", N_("Break a table…"), lambda c: c.tables.act_break_table(), "Ctrl+Shift+B", T,
             words=("break",)),
-    Bespoke("redraw", "Redraw all seats", lambda c: c.tables.confirm_redraw(), "Ctrl+Shift+R", T),
-    Bespoke("chip_count", "Chip count for a table…", lambda c: c.tables.act_chip_count(), "", T,
+    Bespoke("redraw", N_("Redraw all seats"), lambda c: c.tables.confirm_redraw(), "Ctrl+Shift+R", T),
+    Bespoke("chip_count", N_("Chip count for a table…"), lambda c: c.tables.act_chip_count(), "", T,
             words=("count", "chips")),
-    Bespoke("hand_for_hand", "Hand for hand on or off", lambda c: c.tables.act_hand_for_hand(), "", T,
+    Bespoke("hand_for_hand", N_("Hand for hand on or off"), lambda c: c.tables.act_hand_for_hand(), "", T,
             words=("hfh", "bubble")),
-    Bespoke("last_balance", "Show the last balance", lambda c: c.tables.act_last_balance(), "", T,
-            words=("last balance", "slips"), own=True, menu_title="Show the last balance…"),
-    Bespoke("close_registration", "Close late registration", _clock(CloseRegistration), "", M,
+    Bespoke("last_balance", N_("Show the last balance"), lambda c: c.tables.act_last_balance(), "", T,
+            words=("last balance", "slips"), own=True, menu_title=N_("Show the last balance…")),
+    Bespoke("judge", N_("Judge a showdown…"), lambda c: c.tables.act_judge(), "", T, own=True,
+            words=("judge", "showdown", "side pot", "split pot", "odd chip", "ruling", "who wins", "low")),
+    Bespoke("close_registration", N_("Close late registration"), _clock(CloseRegistration), "", M,
             words=("close registration", "late")),
-    Bespoke("reopen_registration", "Reopen late registration", _clock(ReopenRegistration), "", M,
+    Bespoke("reopen_registration", N_("Reopen late registration"), _clock(ReopenRegistration), "", M,
             words=("reopen registration", "late")),
-    Bespoke("announce", "Announce on the room's screens…", lambda c: c.window.act_announce(), "", M,
+    Bespoke("announce", N_("Announce on the room's screens…"), lambda c: c.window.act_announce(), "", M,
             words=("announcement", "screens", "say")),
-    Bespoke("lock_payouts", "Lock the payouts", _money(LockPayouts), "", M, words=("lock payouts", "lock")),
-    Bespoke("unlock_payouts", "Unlock the payouts", _money(UnlockPayouts), "", M,
+    Bespoke("lock_payouts", N_("Lock the payouts"), _money(LockPayouts), "", M, words=("lock payouts", "lock")),
+    Bespoke("unlock_payouts", N_("Unlock the payouts"), _money(UnlockPayouts), "", M,
             words=("unlock payouts", "unlock")),
-    Bespoke("find", "Find a player", lambda c: c.players.act_find(), "Ctrl+F", P, words=("find",), own=True),
-    Bespoke("buy_in", "Buy-in", _bar("buy_in"), "F3", P, BuyIn, player=True, words=("buyin", "buy")),
-    Bespoke("rebuy", "Rebuy", _bar("rebuy"), "F4", P, Rebuy, player=True, who=deciding_first,
+    Bespoke("find", N_("Find a player"), lambda c: c.players.act_find(), "Ctrl+F", P, words=("find",), own=True),
+    Bespoke("buy_in", N_("Buy-in"), _bar("buy_in"), "F3", P, BuyIn, player=True, words=("buyin", "buy")),
+    Bespoke("rebuy", N_("Rebuy"), _bar("rebuy"), "F4", P, Rebuy, player=True, who=deciding_first,
             row_menu=RowPlace(1, deciding=True, other=True)),
-    Bespoke("addon", "Add-on", _bar("addon"), "Ctrl+F4", P, Addon, player=True, words=("add-on",), stack=True,
+    Bespoke("addon", N_("Add-on"), _bar("addon"), "Ctrl+F4", P, Addon, player=True, words=("add-on",), stack=True,
             row_menu=RowPlace(2, other=True)),
-    Bespoke("topup", "Top-up", _bar("topup"), "Shift+F4", P, Topup, player=True, words=("top",), stack=True),
-    Bespoke("reenter", "Re-entry", _bar("reenter"), "Ctrl+E", P, Reenter, player=True, words=("reentry", "re-entry")),
-    Bespoke("absent", "Absent", _bar("absent"), "Ctrl+A", P, Absent, player=True, row_menu=RowPlace(3, other=True)),
-    Bespoke("returned", "Returned", _bar("returned"), "Ctrl+Shift+A", P, Returned, player=True, words=("back",)),
-    Bespoke("seat_player", "Seat a waiting player", _bar("seat_player"), "Ctrl+T", P, SeatPlayer, player=True,
+    Bespoke("topup", N_("Top-up"), _bar("topup"), "Shift+F4", P, Topup, player=True, words=("top",), stack=True),
+    Bespoke("reenter", N_("Re-entry"), _bar("reenter"), "Ctrl+E", P, Reenter, player=True,
+            words=("reentry", "re-entry")),
+    Bespoke("absent", N_("Absent"), _bar("absent"), "Ctrl+A", P, Absent, player=True, row_menu=RowPlace(3, other=True)),
+    Bespoke("returned", N_("Returned"), _bar("returned"), "Ctrl+Shift+A", P, Returned, player=True, words=("back",)),
+    Bespoke("seat_player", N_("Seat a waiting player"), _bar("seat_player"), "Ctrl+T", P, SeatPlayer, player=True,
             words=("seat",), who=waiting_first),
-    Bespoke("decline_rebuy", "Declines the rebuy", _bar("decline_rebuy"), "Ctrl+D", P, DeclineRebuy, player=True,
+    Bespoke("decline_rebuy", N_("Declines the rebuy"), _bar("decline_rebuy"), "Ctrl+D", P, DeclineRebuy, player=True,
             words=("decline",), who=deciding_first, row_menu=RowPlace(2, deciding=True)),
-    Bespoke("start_clock", "Start the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
+    Bespoke("start_clock", N_("Start the clock"), lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
             menu_title=F5),
-    Bespoke("pause_clock", "Pause the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
+    Bespoke("pause_clock", N_("Pause the clock"), lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
             menu_title=F5),
-    Bespoke("resume_clock", "Resume the clock", lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
+    Bespoke("resume_clock", N_("Resume the clock"), lambda c: c.clock.act_toggle(), "F5", C, words=("clock",),
             menu_title=F5),
-    Bespoke("next_level", "Next level", lambda c: c.clock.button("next"), "Ctrl+Right", C, words=("next",)),
-    Bespoke("previous_level", "Previous level", lambda c: c.clock.button("previous"), "Ctrl+Left", C,
+    Bespoke("next_level", N_("Next level"), lambda c: c.clock.button("next"), "Ctrl+Right", C, words=("next",)),
+    Bespoke("previous_level", N_("Previous level"), lambda c: c.clock.button("previous"), "Ctrl+Left", C,
             words=("previous",)),
-    Bespoke("add_time", "Add a minute", lambda c: c.clock.button("add"), "Ctrl+Up", C, words=("addtime",)),
-    Bespoke("remove_time", "Take off a minute", lambda c: c.clock.button("remove"), "Ctrl+Down", C,
+    Bespoke("add_time", N_("Add a minute"), lambda c: c.clock.button("add"), "Ctrl+Up", C, words=("addtime",)),
+    Bespoke("remove_time", N_("Take off a minute"), lambda c: c.clock.button("remove"), "Ctrl+Down", C,
             words=("removetime",)),
-    Bespoke("change_level_length", "Level length…", lambda c: c.clock.button("length"), words=("length",)),
-    Bespoke("record_draw", "Hat draw…", lambda c: c.clock.button("hat"), words=("hat",)),
-    Bespoke("jump_to_level", "Go to a level (double-click it in the structure)",
+    Bespoke("change_level_length", N_("Level length…"), lambda c: c.clock.button("length"), words=("length",)),
+    Bespoke("record_draw", N_("Hat draw…"), lambda c: c.clock.button("hat"), words=("hat",)),
+    Bespoke("jump_to_level", N_("Go to a level (double-click it in the structure)"),
             lambda c: c.clock.act_show_structure()),
-    Bespoke("set_structure", "Edit structure…", lambda c: c.clock.act_edit_structure(),
+    Bespoke("set_structure", N_("Edit structure…"), lambda c: c.clock.act_edit_structure(),
             words=("edit structure", "structure", "blinds", "levels")),
-    Bespoke("set_payouts", "Edit the payouts…", lambda c: c.money.act_edit_payouts(), words=("payouts",)),
-    Bespoke("room_display", "Room display", lambda c: c.window.act_room_display(), "F10", V, words=("display",),
+    Bespoke("set_payouts", N_("Edit the payouts…"), lambda c: c.money.act_edit_payouts(), words=("payouts",)),
+    Bespoke("room_display", N_("Room display"), lambda c: c.window.act_room_display(), "F10", V, words=("display",),
             own=True),
-    Bespoke("display_full_screen", "Room display full screen", lambda c: c.window.act_display_full_screen(), "F11",
+    Bespoke("display_full_screen", N_("Room display full screen"), lambda c: c.window.act_display_full_screen(), "F11",
             V, own=True, palette=False),
-    Bespoke("screens_layout", "Room screens' layout…", lambda c: c.window.act_screens_layout(), "", V,
+    Bespoke("screens_layout", N_("Room screens' layout…"), lambda c: c.window.act_screens_layout(), "", V,
             words=("layout", "screens", "theme", "logo", "sponsors"), own=True),
-    Bespoke("print", "Print a sheet…", lambda c: c.printing.act_print_chooser(), "Ctrl+P", words=("print",),
+    Bespoke("print", N_("Print a sheet…"), lambda c: c.printing.act_print_chooser(), "Ctrl+P", words=("print",),
             own=True),
 )
 """Every action, in menu order within each menu (a menu comes after the ones before it in the table)."""
@@ -338,9 +348,15 @@ def role_refusal(role: str | None, command: str) -> str:
         return ""
     b = bespoke(command)
     title = b.entry() if b is not None else f"{words(command)}…"
+    who = who_may(command)
     if role == SCREEN:
-        return f"Only {who_may(command)} may use “{title}”; this is a screen station, which only shows the tournament."
-    return f"Only {who_may(command)} may use “{title}”; this is a {role} station."
+        return _("Only {who} may use “{title}”; this is a screen station, which only shows the tournament.",
+                 who=who, title=title)
+    if role == DESK:
+        return _("Only {who} may use “{title}”; this is a desk station.", who=who, title=title)
+    if role == FLOOR:
+        return _("Only {who} may use “{title}”; this is a floor station.", who=who, title=title)
+    return _("Only {who} may use “{title}”; this is a {role} station.", who=who, title=title, role=role)
 
 
 def words(name: str) -> str:
@@ -352,7 +368,7 @@ def window_entry(decl: type[Command]) -> str:
     """Where the director finds the command in the window, e.g. "F8 Bust-out" or "Ctrl+K → chip count"."""
     b = bespoke(decl.name())
     if b is not None:
-        return b.window_entry() if b.shortcut else f"{b.title} (Ctrl+K → {words(decl.name())})"
+        return b.window_entry() if b.shortcut else f"{b.shown_title()} (Ctrl+K → {words(decl.name())})"
     return f"Ctrl+K → {words(decl.name())}"
 
 
@@ -375,7 +391,7 @@ def in_words(text: str) -> str:
             return name
         b = bespoke(name)
         if b is not None and b.shortcut:
-            return f"{b.title.rstrip('…')} ({b.shortcut})"
+            return f"{b.shown_title().rstrip('…')} ({b.shortcut})"
         return f"“{words(name)}” (Ctrl+K)"
 
     return _SNAKE.sub(said, text)

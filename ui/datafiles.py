@@ -19,6 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from app.api import fmt
+from app.i18n import _, ngettext
+
 T = TypeVar("T")
 
 MAX_BYTES = 1_000_000  # every one of these files is a few kilobytes; anything this large is not one
@@ -55,23 +58,23 @@ def read_json(path: Path, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DE
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            raise BadDataFile(f"it is {size:,} bytes, far larger than such a file ever is")
+            raise BadDataFile(_("it is {size} bytes, far larger than such a file ever is", size=fmt.chips(size)))
         with path.open("rb") as fh:
             raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise BadDataFile(f"it cannot be read ({exc.strerror or exc})") from exc
+        raise BadDataFile(_("it cannot be read ({error})", error=exc.strerror or exc)) from exc
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise BadDataFile("it is not text") from exc
+        raise BadDataFile(_("it is not text")) from exc
     except RecursionError as exc:
-        raise BadDataFile("it is nested far too deeply") from exc
+        raise BadDataFile(_("it is nested far too deeply")) from exc
     except ValueError as exc:
-        raise BadDataFile("it is not JSON data") from exc
+        raise BadDataFile(_("it is not JSON data")) from exc
     if depth(data, max_depth) > max_depth:
-        raise BadDataFile("it is nested far too deeply")
+        raise BadDataFile(_("it is nested far too deeply"))
     return data
 
 
@@ -83,12 +86,15 @@ def set_aside(path: Path, what: str, why: str) -> str:
     while os.path.lexists(aside):
         n += 1
         aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    what = _(what)  # the callers give it in English words, marked
+    what = what[:1].upper() + what[1:]
     try:
         os.replace(path, aside)
-        where = f"it was renamed {aside.name} and"
+        text = _("{what} ({file}) could not be used ({why}): it was renamed {aside} and is no longer read.",
+                 what=what, file=path.name, why=why, aside=aside.name)
     except OSError:
-        where = "it could not be renamed, so it"
-    text = f"{what[:1].upper()}{what[1:]} ({path.name}) could not be used ({why}): {where} is no longer read."
+        text = _("{what} ({file}) could not be used ({why}): it could not be renamed, so it is no longer read.",
+                 what=what, file=path.name, why=why)
     with _lock:
         if text not in _notices:
             _notices.append(text)
@@ -110,7 +116,7 @@ def load(path: Path, what: str, check: Callable[[Any], T], default: T, *, max_by
     except BadDataFile as exc:
         set_aside(path, what, exc.message)
     except (ValueError, TypeError) as exc:
-        set_aside(path, what, str(exc) or "it holds the wrong kind of data")
+        set_aside(path, what, _(str(exc)) if str(exc) else _("it holds the wrong kind of data"))
     return default
 
 
@@ -129,4 +135,5 @@ def one_sentence(notices: list[str]) -> str:
     more = len(notices) - 1
     if not more:
         return notices[0]
-    return notices[0] + f" ({more} more file{'s' if more > 1 else ''} could not be used either.)"
+    return ngettext("{notice} ({count} more file could not be used either.)",
+                    "{notice} ({count} more files could not be used either.)", more, notice=notices[0], count=more)

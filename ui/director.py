@@ -6,10 +6,11 @@ import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -26,6 +27,8 @@ from app.api import ALL_CHANGED, Changes, PayoutView, PreregisteredView, Tournam
 from app.commands import Command
 from app.commands.roles import SCREEN
 from app.commands.tournament import EndFlightDay
+from app.i18n import _, language_name, ngettext, use_language
+from app.i18n import language as current_language
 from ui import datafiles
 from ui.changes import changes_of, clock_changed, players_changed, tables_changed
 from ui.command_map import ACTIONS, MENUS, bespoke, for_player, role_refusal
@@ -103,8 +106,9 @@ class DirectorWindow(QMainWindow):
         self.session = session
         self.roster = roster
         self.roster_completion: RosterCompletion | None = None
-        read_only = " (read-only)" if session.read_only_reason else ""
-        self.setWindowTitle(f"{session.state.name or 'Tournament'}{read_only} — Floorman")
+        name = session.state.name or _("Tournament")
+        self.setWindowTitle(_("{name} (read-only) — Floorman", name=name) if session.read_only_reason
+                            else _("{name} — Floorman", name=name))
         self.resize(1366, 768)
         self.pending: list[PendingMove] = []
         self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
@@ -124,6 +128,7 @@ class DirectorWindow(QMainWindow):
         self._connect()
         self._link_roster()
         self._start()
+        self.follow_event()
 
     # -- building: the widgets, their layout, the controllers --------------------------------------------
     def _make_widgets(self) -> None:
@@ -139,11 +144,11 @@ class DirectorWindow(QMainWindow):
         self.payouts_tab = PayoutsTab()
         self.history_tab = HistoryTab()
         self.league_tab = LeagueTab()
-        self.tabs.addTab(self.tables_tab, "Tables")
-        self.tabs.addTab(self.clock_tab, "Clock && Structure")
-        self.tabs.addTab(self.payouts_tab, "Payouts && Results")
-        self.tabs.addTab(self.history_tab, "History")
-        self.tabs.addTab(self.league_tab, "League")
+        self.tabs.addTab(self.tables_tab, _("Tables"))
+        self.tabs.addTab(self.clock_tab, _("Clock && Structure"))
+        self.tabs.addTab(self.payouts_tab, _("Payouts && Results"))
+        self.tabs.addTab(self.history_tab, _("History"))
+        self.tabs.addTab(self.league_tab, _("League"))
         profile = session.state.profile
         self.clock_tab.buttons["hat"].setVisible(profile is not None and profile["mix.mode"] == "hat")
         self.read_only_banner = Feedback()  # why nothing can be changed here, when that is so
@@ -223,7 +228,7 @@ class DirectorWindow(QMainWindow):
         self.palette_parts = PaletteParts(
             state=lambda: self.session.state, controls=self.controls,
             not_offered=lambda: self.not_offered, pending=lambda: self.pending, open_form=self.open_form,
-            run_for=lambda command, pid: self.run(for_player(command, pid), done="Done."),
+            run_for=lambda command, pid: self.run(for_player(command, pid), done=_("Done.")),
             make_move=self.tables_ctl.make_move, show_player=self.player_panel.search.setText,
             refusal=lambda command: role_refusal(self.session.role, command))
 
@@ -257,8 +262,9 @@ class DirectorWindow(QMainWindow):
     # -- building ---------------------------------------------------------------------------------
     def add_action(self, menu_name: str, title: str, shortcut: str, slot: Callable[[], object],
                    act: QAction | None = None) -> QAction:
-        """A menu entry with its shortcut (``act``: one a controller made, e.g. Undo)."""
-        menu = self._menus.get(menu_name) or self.menuBar().addMenu(menu_name)
+        """A menu entry with its shortcut (``act``: one a controller made, e.g. Undo). ``menu_name`` is the
+        menu's English name (its key, ui.command_map.MENUS); ``title`` is already in the window's language."""
+        menu = self._menus.get(menu_name) or self.menuBar().addMenu(_(menu_name))
         self._menus[menu_name] = menu
         if act is None:
             act = QAction(title, self)
@@ -272,7 +278,7 @@ class DirectorWindow(QMainWindow):
     def _build_menus(self) -> None:
         """The menus and their shortcuts, from the one table of actions (ui.command_map.ACTIONS), then the
         Edit menu's undo and redo and the room display's settings."""
-        self._menus: dict[str, QMenu] = {name: self.menuBar().addMenu(name) for name in MENUS}
+        self._menus: dict[str, QMenu] = {name: self.menuBar().addMenu(_(name)) for name in MENUS}
         self.command_actions: dict[str, QAction] = {}  # the bespoke command -> its menu entry and shortcut
         self.own_actions: dict[str, QAction] = {}  # the window's own actions, by name
         taken: set[str] = set()
@@ -285,20 +291,21 @@ class DirectorWindow(QMainWindow):
                 self.command_actions[b.command] = act
             else:
                 self.own_actions[b.command] = act
-        self.undo_action = self.add_action("&Edit", "Undo", "Ctrl+Z", self.history_ctl.act_undo,
+        self.undo_action = self.add_action("&Edit", _("Undo"), "Ctrl+Z", self.history_ctl.act_undo,
                                            self.history_ctl.undo_action)
-        self.redo_action = self.add_action("&Edit", "Redo", "Ctrl+Shift+Z", self.history_ctl.act_redo,
+        self.redo_action = self.add_action("&Edit", _("Redo"), "Ctrl+Shift+Z", self.history_ctl.act_redo,
                                            self.history_ctl.redo_action)
-        self.mute_action = self.add_action("&View", "Mute the room display's chimes and voice", "",
+        self.mute_action = self.add_action("&View", _("Mute the room display's chimes and voice"), "",
                                            self.act_mute_chimes)
-        self.leaders_action = self.add_action("&View", "Chip leaders on the room display", "", self.act_chip_leaders)
-        self.bounties_action = self.add_action("&View", "Largest bounties on the room display", "",
+        self.leaders_action = self.add_action("&View", _("Chip leaders on the room display"), "", self.act_chip_leaders)
+        self.bounties_action = self.add_action("&View", _("Largest bounties on the room display"), "",
                                                self.act_largest_bounties)
-        self.league_display_action = self.add_action("&View", "League standings on the room display between events",
+        self.league_display_action = self.add_action("&View", _("League standings on the room display between events"),
                                                      "", self.act_league_display)
-        self.voice_action = self.add_action("&View", "Room display voice…", "", self.act_room_voice)
-        self.display_layout_menu = self._menus["&View"].addMenu("Room display layout")
+        self.voice_action = self.add_action("&View", _("Room display voice…"), "", self.act_room_voice)
+        self.display_layout_menu = self._menus["&View"].addMenu(_("Room display layout"))
         self.display_layout_menu.aboutToShow.connect(self.fill_display_layouts)
+        self._build_language_menu()
         self.share.build_menu(self.add_action)
         self.stations.action = self.own_actions["host"]
         from ui.display import settings as display_settings
@@ -313,8 +320,9 @@ class DirectorWindow(QMainWindow):
         # the keys of actions not offered here, or not this station's role's: they say why instead
         self._stand_ins = {command: QShortcut(act.shortcut(), self, partial(self.say_unavailable, command))
                            for command, act in self.command_actions.items() if not act.shortcut().isEmpty()}
-        self._screen_keys = [QShortcut(act.shortcut(), self, partial(self.statusBar().showMessage, SCREEN_UNDO, 8000))
-                             for act in (self.undo_action, self.redo_action)]  # a screen's Ctrl+Z says why not
+        screen_undo = _(SCREEN_UNDO)  # a screen's Ctrl+Z says why not
+        self._screen_keys = [QShortcut(act.shortcut(), self, partial(self.statusBar().showMessage, screen_undo, 8000))
+                             for act in (self.undo_action, self.redo_action)]
         for menu in self._menus.values():
             menu.setToolTipsVisible(True)  # a greyed action says who may use it
         self.role_shown: str | None = None
@@ -324,6 +332,43 @@ class DirectorWindow(QMainWindow):
         keys_first = WindowKeysFirst(self.actions(), self)
         self.player_panel.action_bar.edit.installEventFilter(keys_first)
         self.player_panel.search.installEventFilter(keys_first)
+
+    def _build_language_menu(self) -> None:
+        """View > Language: every language on offer, each in its own name, the window's checked."""
+        from ui import language as languages
+
+        self.language_menu = self._menus["&View"].addMenu(_("Language"))
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        self.language_actions: dict[str, QAction] = {}
+        for code in languages.offered():
+            act = QAction(language_name(code), self)
+            act.setCheckable(True)
+            act.setChecked(code == current_language())
+            act.setData(code)
+            act.triggered.connect(partial(self.choose_language, code))
+            group.addAction(act)
+            self.language_menu.addAction(act)
+            self.language_actions[code] = act
+
+    def choose_language(self, code: str, _checked: bool = False) -> QMessageBox | None:
+        """The window's language, kept for its next start: the window is built in one language, so it says
+        (in the language chosen) that it speaks it from the next start. None when it speaks it already."""
+        from ui import language as languages
+
+        languages.remember("window", code)
+        if code == current_language():
+            self.statusBar().showMessage(_("The window already speaks {language}.", language=language_name(code)),
+                                         8000)
+            return None
+        with use_language(code):
+            title = _("Language")
+            text = _("Floorman speaks {language} from its next start: close it and start it again to read the "
+                     "window in {language}.", language=language_name(code))
+        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
+        self.language_box = box
+        box.open()
+        return box
 
     def show_offered(self) -> None:
         """The purchases the profile does not offer (a freezeout's Rebuy and Add-on) leave the menus, and
@@ -497,9 +542,10 @@ class DirectorWindow(QMainWindow):
         def draw_payouts(view: tuple[tuple[PayoutView, ...], tuple[int, int, int], str]) -> None:
             rows, (paid, entries, pool), currency = view
             self.payouts_tab.model.refresh(rows, currency)
-            self.payouts_tab.summary.setText(
-                f"{paid} places paid of {entries:,} entries · prize pool {fmt.money(pool, currency)}"
-            )
+            self.payouts_tab.summary.setText(ngettext(
+                "{paid} places paid of {count} entry · prize pool {pool}",
+                "{paid} places paid of {count} entries · prize pool {pool}",
+                entries, count=fmt.chips(entries), paid=fmt.chips(paid), pool=fmt.money(pool, currency)))
 
         def strip_view() -> StripView:
             s = state()
@@ -584,8 +630,8 @@ class DirectorWindow(QMainWindow):
                 return
             self.tabs.setCurrentWidget(self.payouts_tab)
             winner = views.summary(self.session.state).field
-            feedback.done(f"The tournament is over: {winner.winner} wins." if winner.winner
-                          else "The tournament is over: the seats are awarded.")
+            feedback.done(_("The tournament is over: {name} wins.", name=winner.winner) if winner.winner
+                          else _("The tournament is over: the seats are awarded."))
 
         run_next()
 
@@ -645,8 +691,27 @@ class DirectorWindow(QMainWindow):
         display_controller(self.session, self).set_league_standings(self.league_display_action.isChecked())
         self.league_ctl.push_display()
 
-    def act_event(self) -> EventDialog:
-        """Tournament > Event of flights…: the event this tournament is a flight of (one dialog, not modal)."""
+    def follow_event(self) -> EventDialog | None:
+        """FLT-1, FLT-10: a tournament whose file remembers its event (a flight, or Day 2) opens with it: the event
+        file is opened beside it (Tournament > Event of flights… shows it at once, the strip's "End the day"
+        records the day's end in it) and the window's title names it. None: no event remembered."""
+        link = views.read(self.session.state, self.session.now()).event
+        if link is None or not link.file:
+            return None
+        file = link.file
+        if not Path(file).is_file() and self.session.path:  # both files moved together (another folder, a stick)
+            beside = Path(self.session.path).parent / Path(file).name
+            if beside.is_file():
+                file = str(beside)
+        dialog = self._event_dialog()
+        dialog.follow(file, link.part)
+        if dialog.store is not None:
+            read_only = " (read-only)" if self.session.read_only_reason else ""
+            part = _("{part} of {event}", part=link.part, event=dialog.event_state().title)
+            self.setWindowTitle(f"{self.session.state.name or 'Tournament'}{read_only} — {part} — Floorman")
+        return dialog
+
+    def _event_dialog(self) -> EventDialog:
         from ui.dialogs.event import EventDialog
 
         dialog = self.event_dialog
@@ -654,10 +719,17 @@ class DirectorWindow(QMainWindow):
             def run(cmd: Command, feedback: Feedback) -> bool:
                 return self.runner.run(cmd, feedback)
 
-            dialog = EventDialog(lambda: self.session.state, run, lambda: self.printing.print_named("bags"), self)
+            dialog = EventDialog(lambda: self.session.state, run, lambda: self.printing.print_named("bags"), self,
+                                 open_tournament=_tournament_window)
             dialog.finished.connect(lambda _code: self.activateWindow())
             self.event_dialog = dialog
-        else:
+        return dialog
+
+    def act_event(self) -> EventDialog:
+        """Tournament > Event of flights…: the event this tournament is a flight of (one dialog, not modal)."""
+        known = self.event_dialog is not None
+        dialog = self._event_dialog()
+        if known:
             dialog.refresh()
         dialog.show()
         dialog.activateWindow()
@@ -667,10 +739,10 @@ class DirectorWindow(QMainWindow):
         """FLT-3, the strip's "End the day": the profile says the day is over; the director confirms, then the
         flight's day ends (and is recorded in its event when the event dialog knows the flight)."""
         reason = str(step.commands[0].get("reason", "director")) if step.commands else "director"
-        box = QMessageBox(QMessageBox.Icon.Question, "The day is over",
-                          f"{step.tooltip}\n\nEnd the day now?",
+        box = QMessageBox(QMessageBox.Icon.Question, _("The day is over"),
+                          _("{why}\n\nEnd the day now?", why=step.tooltip),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
-        box.button(QMessageBox.StandardButton.Yes).setText("End the day")
+        box.button(QMessageBox.StandardButton.Yes).setText(_("End the day"))
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.accepted.connect(lambda: self.end_day(reason))
@@ -687,8 +759,8 @@ class DirectorWindow(QMainWindow):
                 feedback.done(dialog.feedback.text())
             return done
         return self.runner.run(EndFlightDay(reason=reason), feedback,
-                               "The day is over: every table bags its chips and nobody plays on. "
-                               "Enter the bags in Tournament > Event of flights….")
+                               _("The day is over: every table bags its chips and nobody plays on. "
+                                 "Enter the bags in Tournament > Event of flights…."))
 
     def act_announce(self) -> None:
         """Tournament > Announce on the room's screens…: the words, now or at a time, for how long."""
@@ -800,3 +872,10 @@ class DirectorWindow(QMainWindow):
         super().closeEvent(event)
         if event.isAccepted() and self._to_welcome:
             self.closed_to_welcome.emit()  # shown before this window goes: the application stays open
+
+
+def _tournament_window(path: str) -> DirectorWindow:
+    """A tournament file in a director's window of its own (an event's Day 2 opened from the event dialog)."""
+    from ui.opening import store_session
+
+    return DirectorWindow(store_session(path))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
+from app.i18n import _
 from db.private import private_dir, private_file
 
 _LOGGER_NAME = "floorman.ui"
@@ -61,10 +62,8 @@ def store_message(exc: BaseException) -> str | None:
 
 
 def short_message(exc: BaseException) -> str:
-    return (
-        f"Something went wrong ({type(exc).__name__}); the tournament is unchanged. "
-        f"Details were written to {error_log_path()}."
-    )
+    return _("Something went wrong ({kind}); the tournament is unchanged. Details were written to {path}.",
+             kind=type(exc).__name__, path=error_log_path())
 
 
 def install_excepthook(show: Callable[[str], None]) -> None:

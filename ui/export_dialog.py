@@ -28,22 +28,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import N_, _
 from oskit.names import portable_path
 from sheets.exports import FORMATS, SUFFIX, WHAT, export, write_export
 from sheets.output import OutputRefused
 
 TOURNAMENT_WHAT = ("results", "entries", "money")
-FILTERS = {"csv": "CSV (*.csv)", "xlsx": "Excel workbooks (*.xlsx)", "json": "JSON (*.json)",
+# What was written, in a whole sentence per kind of export.
+EXPORTED: dict[str, Callable[[object], str]] = {
+    "results": lambda path: _("Exported the results to {path}.", path=path),
+    "entries": lambda path: _("Exported the entries to {path}.", path=path),
+    "money": lambda path: _("Exported the money to {path}.", path=path),
+    "league": lambda path: _("Exported the league to {path}.", path=path),
+}
+FILTERS = {"csv": "CSV (*.csv)", "xlsx": N_("Excel workbooks (*.xlsx)"), "json": "JSON (*.json)",
            "ranking": "CSV (*.csv)"}
 
 
 def ask_export_path(parent: QWidget, suggested: str, fmt_name: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, "Export to", suggested, FILTERS[fmt_name])
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Export to"), suggested, _(FILTERS[fmt_name]))
     return path
 
 
 def ask_replace(parent: QWidget, path: str) -> bool:
-    answer = QMessageBox.question(parent, "Replace the file?", f"{path} already exists. Replace it?",
+    answer = QMessageBox.question(parent, _("Replace the file?"), _("{path} already exists. Replace it?", path=path),
                                   QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                                   QMessageBox.StandardButton.No)
     return answer == QMessageBox.StandardButton.Yes
@@ -56,9 +64,9 @@ class ExportDialog(QDialog):
 
     def __init__(self, source: Any, folder: Path, parent: QWidget | None = None,
                  recorded_by: Sequence[tuple[str, str]] = (), venue: str = "",
-                 done: Callable[[str], object] | None = None, title: str = "Export results") -> None:
+                 done: Callable[[str], object] | None = None, title: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle(title)
+        self.setWindowTitle(title or _("Export results"))
         self.source, self.folder, self.recorded_by = source, folder, recorded_by
         self.on_done = done  # the window's banner: what was written (QDialog has its own done())
         self.path_chooser: Callable[[QWidget, str, str], str] = ask_export_path
@@ -66,30 +74,31 @@ class ExportDialog(QDialog):
         self.written: Path | None = None
         self.what = QComboBox()
         for key in TOURNAMENT_WHAT:
-            self.what.addItem(WHAT[key][:1].upper() + WHAT[key][1:], key)
+            words = _(WHAT[key])
+            self.what.addItem(words[:1].upper() + words[1:], key)
         self.format = QComboBox()
         for key, words in FORMATS.items():
-            self.format.addItem(words, key)
+            self.format.addItem(_(words), key)
         self.path = QLineEdit()
-        self.path.setAccessibleName("File")
-        choose = QPushButton("Choose…")
+        self.path.setAccessibleName(_("File"))
+        choose = QPushButton(_("Choose…"))
         choose.clicked.connect(self.choose)
         where = QHBoxLayout()
         where.addWidget(self.path, 1)
         where.addWidget(choose)
         self.venue = QLineEdit(venue)
-        self.venue.setAccessibleName("Venue")
+        self.venue.setAccessibleName(_("Venue"))
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setObjectName("refusal")
         self.error.hide()
         form = QFormLayout()
-        form.addRow("&What", self.what)
-        form.addRow("&Format", self.format)
-        form.addRow("File", where)
-        form.addRow("&Venue (ranking sites)", self.venue)
+        form.addRow(_("&What"), self.what)
+        form.addRow(_("&Format"), self.format)
+        form.addRow(_("File"), where)
+        form.addRow(_("&Venue (ranking sites)"), self.venue)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setText("Export")
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setText(_("Export"))
         self.buttons.accepted.connect(self.export)
         self.buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
@@ -117,7 +126,7 @@ class ExportDialog(QDialog):
     def _event_name(self) -> str:
         """The tournament's name, or the event's title."""
         state = getattr(self.source, "state", self.source)
-        return str(getattr(state, "name", "") or getattr(state, "title", "") or "Tournament")
+        return str(getattr(state, "name", "") or getattr(state, "title", "") or _("Tournament"))
 
     def choose(self) -> None:
         path = self.path_chooser(self, self.path.text(), self.chosen()[1])
@@ -132,10 +141,15 @@ class ExportDialog(QDialog):
         what, fmt_name = self.chosen()
         text = self.path.text().strip()
         if not text:
-            self.refuse("Choose where to write the file.")
+            self.refuse(_("Choose where to write the file."))
             return
         if what != "results" and fmt_name == "ranking":
-            self.refuse(f"The ranking-site format is for results only; choose CSV, Excel or JSON for the {what}.")
+            self.refuse(_("The ranking-site format is for results only; choose CSV, Excel or JSON for the money.")
+                        if what == "money" else
+                        _("The ranking-site format is for results only; choose CSV, Excel or JSON for the entries.")
+                        if what == "entries" else
+                        _("The ranking-site format is for results only; choose CSV, Excel or JSON for the {what}.",
+                          what=what))
             return
         target = Path(text)
         force = False
@@ -154,5 +168,7 @@ class ExportDialog(QDialog):
             self.refuse(" ".join(str(exc).split()))
             return
         if self.on_done is not None:
-            self.on_done(f"Exported the {what} to {self.written}.")
+            said = EXPORTED.get(what)
+            self.on_done(said(self.written) if said is not None
+                         else _("Exported the {what} to {path}.", what=what, path=self.written))
         self.accept()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from app.api import Event
 from app.commands import Command
+from app.i18n import _
 
 
 def one_sentence(text: str) -> str:
@@ -52,13 +53,13 @@ class Feedback(QLabel):
         self.setProperty("kind", "done")
         self._show(text)
 
-    def outdated(self, words: str = "Before the change:") -> None:
+    def outdated(self, words: str = "") -> None:
         """A refusal whose input was changed since: kept in sight (what was wrong still helps), dimmed and
         said to be about the input before the change, so it never reads as the answer to the new one."""
         if self.isHidden() or self.property("kind") != "refused":
             return
         self.setProperty("kind", "outdated")
-        self._show(f"{words} {self.text()}")
+        self._show(_("{before} {refusal}", before=words or _("Before the change:"), refusal=self.text()))
 
     def _show(self, text: str) -> None:
         self.style().unpolish(self)

@@ -61,13 +61,14 @@ def _language(app: Any, requested: str | None) -> None:
 def launch(opts: Namespace) -> int:
     """Run the GUI as the options ask; returns the process exit code."""
     requested = getattr(opts, "lang", None)
-    if requested:  # a language that is not one is said before any window opens
-        from app.i18n import PSEUDO, normalise, shipped
+    if requested:  # a language that is not one is said before any window opens (a venue's own is one)
+        from app.i18n import PSEUDO, normalise
+        from ui.language import offered
 
         try:
-            normalise(requested, (*shipped(), PSEUDO))
+            normalise(requested, (*offered(), PSEUDO))
         except Exception as exc:  # noqa: BLE001 - the engine's refusal (UNKNOWN_LANGUAGE), in words
-            print(f"floorman: {exc}", file=sys.stderr)
+            print(f"floorman: {getattr(exc, 'message', exc)}", file=sys.stderr)
             return 2
     screenshot = getattr(opts, "screenshot", None)
     demo = bool(getattr(opts, "demo", False))

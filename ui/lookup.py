@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.api import Player, TournamentState, fold_key, name_key
+from app.i18n import _, ngettext
 
 
 def find_players(state: TournamentState, text: str, live_first: bool = True) -> list[Player]:
@@ -31,9 +32,13 @@ def one_player(state: TournamentState, text: str) -> tuple[Player | None, str]:
     """The one player meant, or None and a sentence saying why (none found, or which ones)."""
     found = find_players(state, text)
     if not found:
-        return None, f"No player matches “{text}”."
+        return None, _("No player matches “{text}”.", text=text)
     if len(found) == 1:
         return found[0], ""
     names = ", ".join(f"{p.name} (#{p.id})" for p in found[:5])
-    more = f" and {len(found) - 5} more" if len(found) > 5 else ""
-    return None, f"“{text}” matches several players: {names}{more}. Type more of the name or the number."
+    if len(found) > 5:
+        return None, ngettext("“{text}” matches several players: {names} and {n} more. Type more of the name or the "
+                              "number.", "“{text}” matches several players: {names} and {n} more. Type more of the "
+                              "name or the number.", len(found) - 5, text=text, names=names)
+    return None, _("“{text}” matches several players: {names}. Type more of the name or the number.", text=text,
+                   names=names)

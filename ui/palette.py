@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from functools import partial
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from app.api import TournamentState
+from app.i18n import _
 from ui.command_map import ACTIONS, Bespoke, Controls, generated, words
 from ui.feedback import Feedback
 from ui.lookup import find_players
 from ui.overview import PendingMove
+from ui.texts import status_word
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,17 @@ class Suggestion:
 
 
 def _names(b: Bespoke) -> list[str]:
-    """The verbs an action is typed by: its command's words, its title's first word, its aliases."""
-    return [b.command.replace("_", ""), words(b.command), b.title.split()[0].lower().rstrip("…:"), *b.words]
+    """The verbs an action is typed by: its command's words, its title's first word (in English and in the
+    window's language), its aliases."""
+    return [b.command.replace("_", ""), words(b.command), b.title.split()[0].lower().rstrip("…:"),
+            b.shown_title().split()[0].lower().rstrip("…:"), *b.words]
+
+
+def keys_words(shortcut: str) -> str:
+    """A shortcut as the window's language writes its keys ("  (Strg+P)"), "" for none."""
+    if not shortcut:
+        return ""
+    return f"  ({QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)})"
 
 
 def _matches(low: str, *texts: str) -> bool:
@@ -76,10 +87,11 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
     # the palette's rows (a freezeout has no Rebuy): the engine's commands first, then the window's own
     offered = sorted((b for b in ACTIONS if b.palette and b.command not in not_offered), key=lambda b: b.own)
     if not low:
-        out = [Suggestion(b.entry() if b.own else b.title, does(b), _command(b)) for b in offered if not b.player]
+        out = [Suggestion(b.entry() if b.own else b.shown_title(), does(b), _command(b)) for b in offered
+               if not b.player]
         out += [Suggestion(f"{words(d.name())}…", _form(parts, d.name()), d.name()) for d in generated()]
         return _mark(parts, out)[:limit]
-    verb, _, rest = low.partition(" ")
+    verb, _sep, rest = low.partition(" ")
     rest = text.strip().split(maxsplit=1)[1] if rest else ""
     named: set[str] = set()  # the player actions whose action bar is offered already
     for b in offered:  # "<verb> <player>"
@@ -87,11 +99,13 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
             continue
         if not rest:  # the verb alone: open the action bar for it
             named.add(b.command)
-            keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{b.title}…{keys}", does(b), b.command))
+            keys = keys_words(b.shortcut)
+            out.append(Suggestion(f"{b.shown_title()}…{keys}", does(b), b.command))
             continue
         for p in find_players(state, rest)[:limit]:
-            label = f"{b.title}: {p.name} (#{p.id}, {p.status})" if b.status else f"{b.title}: {p.name} (#{p.id})"
+            label = (_("{action}: {name} (#{number}, {status})", action=b.shown_title(), name=p.name, number=p.id,
+                       status=status_word(p.status)) if b.status
+                     else _("{action}: {name} (#{number})", action=b.shown_title(), name=p.name, number=p.id))
             run = (partial(b.runs.palette, parts.controls.players, p.id) if b.runs is not None
                    else partial(parts.run_for, b.command, p.id))
             out.append(Suggestion(label, run, b.command))
@@ -99,24 +113,25 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
     for m in pending:
         out.append(Suggestion(m.text(state), partial(parts.make_move, m), "move"))
     for b in offered:  # a player verb named in full ("decline rebuy"): open its action bar
-        if b.player and b.command not in named and _matches(low, b.title, words(b.command)):
-            keys = f"  ({b.shortcut})" if b.shortcut else ""
-            out.append(Suggestion(f"{b.title}…{keys}", does(b), b.command))
+        if b.player and b.command not in named and _matches(low, b.title, b.shown_title(), words(b.command)):
+            keys = keys_words(b.shortcut)
+            out.append(Suggestion(f"{b.shown_title()}…{keys}", does(b), b.command))
     shown: set[str] = set()
     for b in offered:
         title = b.entry()
         if b.player or title in shown:  # one "Start or pause the clock" for its three commands
             continue
-        if _matches(low, title, b.title, words(b.command), *b.words):
+        if _matches(low, title, b.title, b.shown_title(), words(b.command), *b.words):
             shown.add(title)
-            keys = f"  ({b.shortcut})" if b.shortcut else ""
+            keys = keys_words(b.shortcut)
             out.append(Suggestion(f"{title}{keys}", does(b), _command(b)))
     for d in generated():
         if _matches(low, words(d.name()), d.help()):
             out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(parts, d.name()), d.name()))
     if not out and not rest:
         players = find_players(state, text)[:limit]
-        out = [Suggestion(f"Show {p.name} (#{p.id})", partial(parts.show_player, p.name)) for p in players]
+        out = [Suggestion(_("Show {name} (#{number})", name=p.name, number=p.id), partial(parts.show_player, p.name))
+               for p in players]
     return _mark(parts, out)[:limit]
 
 
@@ -140,7 +155,8 @@ class CommandPalette(QDialog):
         self.window_ = parent
         self.setMinimumWidth(560)
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("bust ann · rebuy 17 · move · next level · register · chip count")
+        # Translators: what the director may type, as examples; the commands' English words work in every language
+        self.edit.setPlaceholderText(_("bust ann · rebuy 17 · move · next level · register · chip count"))
         self.list = QListWidget()
         self.feedback = Feedback()
         lay = QVBoxLayout(self)
@@ -174,7 +190,7 @@ class CommandPalette(QDialog):
     def run_current(self) -> None:
         row = self.list.currentRow()
         if not 0 <= row < len(self._items):
-            self.feedback.refuse("Nothing matches. Try “bust ann”, “rebuy 17”, “move” or “next level”.")
+            self.feedback.refuse(_("Nothing matches. Try “bust ann”, “rebuy 17”, “move” or “next level”."))
             return
         if self._items[row].refused:
             self.feedback.refuse(self._items[row].refused)

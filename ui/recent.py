@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+from app.i18n import N_
 from db.private import private_file
 from ui import datafiles, errors
 
@@ -19,13 +20,13 @@ def _recent_file() -> Path:
 
 def _paths(data: object) -> list[Path]:
     if not isinstance(data, list):
-        raise ValueError("it is not a list of files")
+        raise ValueError(N_("it is not a list of files"))
     return [Path(p) for p in data if isinstance(p, str) and p and "\x00" not in p][:MAX_RECENT]
 
 
 def recent_files() -> list[Path]:
     """The tournaments opened last, newest first; a recent list that is not one is set aside (said once)."""
-    return datafiles.load(_recent_file(), "the list of recent tournaments", _paths, [])
+    return datafiles.load(_recent_file(), N_("the list of recent tournaments"), _paths, [])
 
 
 def remember(path: str | Path) -> None:

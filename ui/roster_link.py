@@ -16,6 +16,8 @@ from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QCompleter, QLineEdit
 
+from app.i18n import _
+
 SUGGESTIONS = 8
 
 
@@ -99,7 +101,8 @@ class RosterLink(QObject):
         reason = words.splitlines()[0] if words else type(exc).__name__
         self.close()
         self.broken = True
-        self.unavailable.emit(f"The player roster is not available ({reason}); players are registered without it.")
+        self.unavailable.emit(_("The player roster is not available ({reason}); players are registered without it.",
+                                reason=reason))
 
 
 class RosterCompletion(QObject):

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.api import Event, Question, RuleError
 from app.commands import Command
+from app.i18n import _
 from ui.command_map import in_words
 from ui.dialogs.question import Answer, QuestionDialog
 from ui.errors import log_unexpected, short_message, store_message
@@ -88,7 +89,8 @@ class CommandRunner(QObject):
             self.question_dialog.close()
         dialog = QuestionDialog(question, parent=self.window)
         dialog.answered.connect(lambda answer: self._answered(cmd, question, answer, feedback, done, then))
-        dialog.rejected.connect(lambda: feedback.refuse(f"Not done: {one_sentence(question.text)}"))
+        dialog.rejected.connect(
+            lambda: feedback.refuse(_("Not done: {question}", question=one_sentence(question.text))))
         dialog.finished.connect(lambda _code: self._closed(dialog))
         self.question_dialog = dialog
         dialog.open()

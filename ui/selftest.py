@@ -111,12 +111,21 @@ def check_sheets(session: Any) -> str:
 
 
 def check_currency() -> str:
-    """Money in a few currencies (Babel's locale data the bundle ships: app.format)."""
+    """Money in a few currencies, in English and in each shipped language (Babel's locale data the bundle
+    ships: app.format), whatever the window's own language is."""
     from app.api import fmt
+    from app.i18n import use_language
 
-    got = [fmt.money(123450, c) for c in ("EUR", "GBP", "CAD")] + [fmt.money(123456, "JPY")]
+    with use_language("en"):
+        got = [fmt.money(123450, c) for c in ("EUR", "GBP", "CAD")] + [fmt.money(123456, "JPY")]
     _check(got == ["€1,234.50", "£1,234.50", "$1,234.50", "¥123,456"], f"money written wrong: {got}")
-    return "currencies written"
+    wanted = {"de": "1.234,50\xa0€", "fr": "1\u202f234,50\xa0€", "es": "1.234,50\xa0€", "pt-BR": "€\xa01.234,50"}
+    for code, text in wanted.items():
+        with use_language(code):
+            _check(fmt.money(123450, "EUR") == text, f"money in {code} written wrong: {fmt.money(123450, 'EUR')!r}")
+            words = fmt.late_registration(65, False)
+            _check(words != "Late registration closes in 01:05", f"the {code} catalogue was not read: {words!r}")
+    return "currencies and languages written"
 
 
 def run_self_test(app: QApplication, out: Callable[[str], None] = print) -> int:

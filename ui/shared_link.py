@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.i18n import _
 from ui.session import Session
 
 if TYPE_CHECKING:
@@ -77,8 +78,8 @@ def shared_session(target: str, station: str, operator: str = "") -> Session:
     store = open_shared(info.url(), station=station, operator=operator, role=info.role)
     session = Session(store)
     if store.role == "screen":  # the role the server gives the code's login, not the code's text
-        session.read_only_reason = ("Read-only: this is a screen station of a shared tournament; it shows "
-                                    "everything the other stations enter, and changes nothing.")
+        session.read_only_reason = _("Read-only: this is a screen station of a shared tournament; it shows "
+                                     "everything the other stations enter, and changes nothing.")
     follow(session, store)
     return session
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 
+from app.i18n import _
 from oskit.names import portable_path
 from ui.session import Session
 
@@ -24,7 +25,7 @@ def save_as_normal_file(parent: QWidget, session: Session, chooser: Callable[[QW
     Returns the file written, None when nothing was."""
     save = getattr(session.backend, "save_as_file", None)
     if not callable(save):
-        refuse("This tournament is kept in a normal file already: use Save as… to keep a copy of it.")
+        refuse(_("This tournament is kept in a normal file already: use Save as… to keep a copy of it."))
         return None
     suggested = f"{session.state.name or 'tournament'}.floorman"
     chosen = chooser(parent, suggested)

@@ -10,57 +10,18 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from app.api import Profile
 from app.commands.clock import SetStructure
+from app.i18n import N_, _
 from ui.errors import log_unexpected
-from ui.recent import remember, tournaments_dir
+from ui.opening import read_only_session, store_session
+from ui.recent import tournaments_dir
 from ui.session import Session
 from ui.templates import EventTemplate, remember_venue, venue_of
 
 if TYPE_CHECKING:
     from ui.dialogs.new_tournament import NewTournamentDialog
 
-READ_ONLY_CHOICE = "Open it read-only"
-FILE_FILTER = "Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)"
-
-
-def store_session(path: str | Path, profile: Profile | None = None, name: str = "") -> Session:
-    """Open (or create, given a profile) a tournament file. Imports the store only now (it is slow).
-
-    A file another copy of Floorman is changing opens read-only; ``Session.read_only_reason`` says why.
-    """
-    from db.errors import FileLocked, StoreError
-    from db.store import TournamentStore
-
-    reason = ""
-    if profile is not None:
-        store = TournamentStore.create(path, profile, name)
-    else:
-        try:
-            store = TournamentStore.open(path)
-        except FileLocked as exc:
-            try:
-                store = TournamentStore.open(path, read_only=True)
-            except StoreError:  # e.g. through a hard link the writer's -wal has another name
-                raise exc from None
-            holder = exc.holder or "another copy of Floorman"
-            reason = (f"Read-only: {Path(path).name} is open in {holder}. You can look at everything here, "
-                      "but only that window can change the tournament.")
-    remember(path)
-    session = Session(store, str(path))
-    session.read_only_reason = reason
-    return session
-
-
-def read_only_session(path: str | Path) -> Session:
-    """Open a tournament file read-only, on purpose: the director chose "Open it read-only" when
-    Floorman could not write to the file or its folder. ``Session.read_only_reason`` says so."""
-    from db.store import TournamentStore
-
-    store = TournamentStore.open(path, read_only=True)
-    remember(path)
-    session = Session(store, str(path))
-    session.read_only_reason = (f"Read-only: Floorman cannot write to {Path(path).name} or its folder. You can "
-                                "look at everything and print, but nothing can be changed here.")
-    return session
+READ_ONLY_CHOICE = N_("Open it read-only")
+FILE_FILTER = N_("Floorman tournaments (*.floorman *.sqlite *.db);;All files (*)")
 
 
 def offers_read_only(exc: BaseException) -> bool:
@@ -108,8 +69,9 @@ def join_season(session: Session, league: str, season: str) -> str:
             LeagueBook(roster).join(league, season, outcome_of(session.state))
     except Exception as exc:  # noqa: BLE001 - said to the director; the event can join later
         log_unexpected(exc, "league: joining a season")
-        return f"The event could not join {league} — {season} ({exc}); join it from the League tab."
-    return f"This event counts for {league} — {season}."
+        return _("The event could not join {league} — {season} ({error}); join it from the League tab.",
+                 league=league, season=season, error=exc)
+    return _("This event counts for {league} — {season}.", league=league, season=season)
 
 
 def create_from_dialog(dialog: NewTournamentDialog) -> Session:
@@ -215,7 +177,7 @@ class Starter(QObject):
         """The store's sentence with the choice it offers: True when the director picks "Open it read-only"."""
         parent = self.windows[-1] if self.windows else None
         box = QMessageBox(QMessageBox.Icon.Warning, "Floorman", text, QMessageBox.StandardButton.Cancel, parent)
-        read_only = box.addButton(READ_ONLY_CHOICE, QMessageBox.ButtonRole.AcceptRole)
+        read_only = box.addButton(_(READ_ONLY_CHOICE), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(read_only)
         self.read_only_box = box
         box.exec()
@@ -243,15 +205,16 @@ class Starter(QObject):
         from PySide6.QtWidgets import QInputDialog
 
         parent = self.windows[-1] if self.windows else None
-        code, ok = QInputDialog.getText(parent, "Join a tournament",
-                                        "The join code (floorman:…) or the server's URL the director gives:")
+        code, ok = QInputDialog.getText(parent, _("Join a tournament"),
+                                        _("The join code (floorman:…) or the server's URL the director gives:"))
         if not ok or not code.strip():
             return
-        station, ok = QInputDialog.getText(parent, "Join a tournament",
-                                           "This station's name (Desk, Floor 2, Bar screen…):")
+        station, ok = QInputDialog.getText(parent, _("Join a tournament"),
+                                           _("This station's name (Desk, Floor 2, Bar screen…):"))
         if not ok:
             return
-        operator, ok = QInputDialog.getText(parent, "Join a tournament", "Who is at this station (may be left empty):")
+        operator, ok = QInputDialog.getText(parent, _("Join a tournament"),
+                                            _("Who is at this station (may be left empty):"))
         if ok:
             self.join(code, station, operator)
 
@@ -272,7 +235,8 @@ class Starter(QObject):
         return True
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.welcome, "Open a tournament", str(tournaments_dir()), FILE_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self.welcome, _("Open a tournament"), str(tournaments_dir()),
+                                                    _(FILE_FILTER))
         if path:
             self.open_file(path)
 
@@ -290,8 +254,8 @@ class Starter(QObject):
         self.open_session(session)
 
     def restore_backup(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.welcome, "Restore from a backup", str(tournaments_dir()),
-                                              FILE_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self.welcome, _("Restore from a backup"), str(tournaments_dir()),
+                                                    _(FILE_FILTER))
         if not path:
             return
         target = tournaments_dir() / (Path(path).stem + "-restored.floorman")

@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from app.i18n import N_, _
+
 if TYPE_CHECKING:  # psycopg comes with hosting only: read when the director takes over, not before
     from db.standby import Standby, StandbyError, TakeOver
 
-TITLE = "Take over"
-NO_CLIENT = ("This Floorman has no PostgreSQL client (the venue bundle leaves it out), so this laptop keeps no "
+TITLE = N_("Take over")
+NO_CLIENT = N_("This Floorman has no PostgreSQL client (the venue bundle leaves it out), so this laptop keeps no "
              "standby copy and there is nothing to take over. Keeping one needs Floorman installed with pip "
              "(pip install -e \".[host]\"), then: floorman standby CODE.")
 
@@ -45,22 +47,25 @@ class TakeOverOffer:
         try:
             from db.standby import running_standbys
         except ImportError:  # the venue bundle leaves the PostgreSQL client out: it never keeps a standby
-            return self._show(QMessageBox.Icon.Information, NO_CLIENT)
+            return self._show(QMessageBox.Icon.Information, _(NO_CLIENT))
         found = running_standbys(self.standbys)
         if not found:
             return self._show(QMessageBox.Icon.Information,
-                              "This laptop keeps no standby copy of a shared tournament, so there is nothing to take "
-                              "over. A second laptop keeps one with: floorman standby CODE (the host's standby code, "
-                              "as floorman host prints it).")
+                              _("This laptop keeps no standby copy of a shared tournament, so there is nothing to take "
+                                "over. A second laptop keeps one with: floorman standby CODE (the host's standby code, "
+                                "as floorman host prints it)."))
         self.standby = found[-1]
-        more = f" (the newest of the {len(found)} this laptop keeps)" if len(found) > 1 else ""
-        box = QMessageBox(QMessageBox.Icon.Question, TITLE,
-                          f"Make this laptop the tournament's server? The standby copy at {self.standby.address}:"
-                          f"{self.standby.port}{more} becomes the server, and the stations reconnect to it by "
-                          "themselves.\n\nDo it only when the host laptop is gone for good: while its server "
-                          "still answers, nothing is done.",
+        where = f"{self.standby.address}:{self.standby.port}"
+        question = (_("Make this laptop the tournament's server? The standby copy at {where} (the newest of the "
+                      "{count} this laptop keeps) becomes the server, and the stations reconnect to it by "
+                      "themselves.\n\nDo it only when the host laptop is gone for good: while its server still "
+                      "answers, nothing is done.", where=where, count=len(found)) if len(found) > 1
+                    else _("Make this laptop the tournament's server? The standby copy at {where} becomes the server, "
+                           "and the stations reconnect to it by themselves.\n\nDo it only when the host laptop is "
+                           "gone for good: while its server still answers, nothing is done.", where=where))
+        box = QMessageBox(QMessageBox.Icon.Question, _(TITLE), question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self.parent)
-        box.button(QMessageBox.StandardButton.Yes).setText(TITLE)
+        box.button(QMessageBox.StandardButton.Yes).setText(_(TITLE))
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # a mistaken Enter changes nothing
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.accepted.connect(self.take_over)
@@ -86,7 +91,7 @@ class TakeOverOffer:
         return self._show(QMessageBox.Icon.Warning, self.refused.message)
 
     def _show(self, icon: QMessageBox.Icon, text: str) -> QMessageBox:
-        box = QMessageBox(icon, TITLE, text, QMessageBox.StandardButton.Ok, self.parent)
+        box = QMessageBox(icon, _(TITLE), text, QMessageBox.StandardButton.Ok, self.parent)
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)  # the URL can be copied
         self.box = box
         box.open()

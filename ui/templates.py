@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from app.i18n import N_, _
 from db.private import private_dir, private_file
 from oskit.names import RESERVED
 from ui import datafiles
@@ -58,9 +59,9 @@ def file_name(name: str) -> str:
 def clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise TemplateError("Give the template a name.")
+        raise TemplateError(_("Give the template a name."))
     if len(name) > MAX_NAME:
-        raise TemplateError(f"A template's name has at most {MAX_NAME} characters.")
+        raise TemplateError(_("A template's name has at most {count} characters.", count=MAX_NAME))
     return name
 
 
@@ -97,7 +98,7 @@ def _write(path: Path, data: dict[str, Any]) -> None:
         os.replace(temp, path)
     except OSError as exc:
         temp.unlink(missing_ok=True)
-        raise TemplateError(f"The template could not be saved: {exc.strerror or exc}.") from exc
+        raise TemplateError(_("The template could not be saved: {error}.", error=exc.strerror or exc)) from exc
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -109,11 +110,11 @@ def read(path: Path) -> dict[str, Any]:
     try:
         data = datafiles.read_json(path, max_bytes=MAX_BYTES)
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise datafiles.BadDataFile("it is not a Floorman template")
+            raise datafiles.BadDataFile(_("it is not a Floorman template"))
     except FileNotFoundError as exc:
-        raise TemplateError(f"There is no template file {path.name}.") from exc
+        raise TemplateError(_("There is no template file {file}.", file=path.name)) from exc
     except datafiles.BadDataFile as exc:
-        raise TemplateError(datafiles.set_aside(path, "a template file", exc.message)) from exc
+        raise TemplateError(datafiles.set_aside(path, N_("a template file"), exc.message)) from exc
     return data
 
 
@@ -161,14 +162,15 @@ def load_structure(name: str, settings: Any = None) -> dict[str, Any]:
 def _structure_of(data: dict[str, Any], settings: Any) -> dict[str, Any]:
     structure = data.get("structure")
     if not isinstance(structure, dict) or not isinstance(structure.get("levels"), list):
-        raise TemplateError(f"The template “{data['name']}” has no levels, so it was not used.")
+        raise TemplateError(_("The template “{name}” has no levels, so it was not used.", name=data["name"]))
     structure = {"levels": structure["levels"], "breaks": structure.get("breaks", [])}
     if settings is not None:
         from app.api import views
 
         problems = views.check_structure(structure, settings)
         if problems:
-            raise TemplateError(f"The template “{data['name']}” was not used: {_lower_first(problems[0])}")
+            raise TemplateError(_("The template “{name}” was not used: {reason}", name=data["name"],
+                                  reason=_lower_first(problems[0])))
     return structure
 
 
@@ -209,17 +211,19 @@ def event_from_file(path: Path) -> EventTemplate:
 
     data = read(path)
     if data.get("kind") != "event" or not isinstance(data.get("profile"), dict):
-        raise TemplateError(f"The template “{data['name']}” is not an event template, so it was not used.")
+        raise TemplateError(_("The template “{name}” is not an event template, so it was not used.", name=data["name"]))
     try:
         profile = profile_from_dict(data["profile"])
     except RuleError as err:
-        raise TemplateError(f"The template “{data['name']}” was not used: {_lower_first(err.message)}") from err
+        raise TemplateError(_("The template “{name}” was not used: {reason}", name=data["name"],
+                              reason=_lower_first(err.message))) from err
     except Exception as exc:  # noqa: BLE001 - a profile of the wrong shape: said in one sentence
-        raise TemplateError(f"The template “{data['name']}” has a damaged profile, so it was not used.") from exc
+        raise TemplateError(_("The template “{name}” has a damaged profile, so it was not used.",
+                              name=data["name"])) from exc
     structure = _structure_of(data, profile.settings) if "structure" in data else None
     venue = data.get("venue", "")
     if not isinstance(venue, str):
-        raise TemplateError(f"The template “{data['name']}” has a damaged venue, so it was not used.")
+        raise TemplateError(_("The template “{name}” has a damaged venue, so it was not used.", name=data["name"]))
     return EventTemplate(data["name"], profile, structure, venue.strip())
 
 
@@ -230,13 +234,13 @@ def _venues_path() -> Path:
 
 def _venues(data: Any) -> dict[str, str]:
     if not isinstance(data, dict):
-        raise ValueError("it is not a list of venues")
+        raise ValueError(N_("it is not a list of venues"))
     return {str(k): v for k, v in data.items() if isinstance(v, str)}
 
 
 def venues() -> dict[str, str]:
     """Tournament file -> its venue; a venues file that is not one is set aside (said once)."""
-    return datafiles.load(_venues_path(), "the list of venues", _venues, {})
+    return datafiles.load(_venues_path(), N_("the list of venues"), _venues, {})
 
 
 def venue_of(tournament_path: str | Path) -> str:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import SHIPPED, Profile, RuleError, load_profile
+from app.i18n import N_, _
 from ui import datafiles, templates
 from ui.errors import log_unexpected
 from ui.feedback import Feedback
@@ -44,7 +45,8 @@ class WelcomeWindow(QWidget):
         self.resize(1000, 620)
         title = QLabel("Floorman")
         title.setObjectName("welcomeTitle")
-        sub = QLabel("Run a live poker tournament. Pick up where you left off, or start a new one from a profile.")
+        sub = QLabel(_("Run a live poker tournament. Pick up where you left off, or start a new one from a profile."))
+        sub.setWordWrap(True)
         sub.setObjectName("dim")
         self.recent = QListWidget()
         for path in recent_files():
@@ -52,7 +54,7 @@ class WelcomeWindow(QWidget):
             item.setData(PATH_ROLE, str(path))
             self.recent.addItem(item)
         if self.recent.count() == 0:
-            self.recent.addItem(QListWidgetItem("No tournament opened yet."))
+            self.recent.addItem(QListWidgetItem(_("No tournament opened yet.")))
         self.recent.itemActivated.connect(self._open_recent)
         self.profiles = QListWidget()
         self.profiles.setWordWrap(True)  # the whole description, never cut off behind a scroll bar
@@ -60,47 +62,50 @@ class WelcomeWindow(QWidget):
         self.profiles.setSpacing(2)
         self._profiles: list[Profile | str] = []  # a profile, or the name of an event template
         for pid in SHIPPED:
-            self._add_profile(load_profile(pid), "")
+            self._add_profile(load_profile(pid))
         skipped: list[str] = []
         for path in saved_profiles():
             try:
                 datafiles.read_json(path)  # not data at all (cut short, nested too deep): set aside
             except datafiles.BadDataFile as exc:
-                datafiles.set_aside(path, "a saved profile", exc.message)
+                datafiles.set_aside(path, N_("a saved profile"), exc.message)
                 continue
             except OSError:
                 continue
             try:
-                self._add_profile(load_profile(str(path)), " (saved copy)")
+                self._add_profile(load_profile(str(path)), saved=True)
             except RuleError as err:  # a profile this version refuses: kept, not listed, said
-                skipped.append(f"The saved profile {path.name} is not listed: {err.message}")
+                skipped.append(_("The saved profile {name} is not listed: {reason}", name=path.name,
+                                 reason=err.message))
             except Exception as exc:  # noqa: BLE001 - a broken saved copy is skipped, never fatal to the welcome screen
                 log_unexpected(exc, f"reading the saved profile {path}")
-                skipped.append(f"The saved profile {path.name} is not listed: it cannot be read as a profile.")
+                skipped.append(_("The saved profile {name} is not listed: it cannot be read as a profile.",
+                                 name=path.name))
         for name in templates.names(templates.EVENTS):
-            item = QListWidgetItem(f"{name} (event template)\nRules, structure, payouts and venue saved together.")
+            item = QListWidgetItem(_("{name} (event template)\nRules, structure, payouts and venue saved together.",
+                                     name=name))
             self.profiles.addItem(item)
             self._profiles.append(name)
         self.profiles.setCurrentRow(0)
         self.profiles.itemActivated.connect(lambda _i: self._new())
         self.feedback = Feedback()
-        new = QPushButton("New tournament from this profile…")
+        new = QPushButton(_("New tournament from this profile…"))
         new.setDefault(True)
         new.clicked.connect(self._new)
-        open_btn = QPushButton("Open a tournament file…  (Ctrl+O)")
+        open_btn = QPushButton(_("Open a tournament file…  (Ctrl+O)"))
         open_btn.setShortcut("Ctrl+O")
         open_btn.clicked.connect(self.open_dialog_requested)
-        join = QPushButton("Join a tournament…")
-        join.setToolTip("Open a tournament another laptop shares, with the join code its director gives")
+        join = QPushButton(_("Join a tournament…"))
+        join.setToolTip(_("Open a tournament another laptop shares, with the join code its director gives"))
         join.clicked.connect(self.join_requested)
         self.join_button = join
-        restore = QPushButton("Restore from a backup…")
+        restore = QPushButton(_("Restore from a backup…"))
         restore.clicked.connect(self.restore_requested)
-        demo = QPushButton("Try the demo tournament")
+        demo = QPushButton(_("Try the demo tournament"))
         demo.clicked.connect(self.demo_requested)
         grid = QGridLayout()
-        grid.addWidget(QLabel("Recent tournaments"), 0, 0)
-        grid.addWidget(QLabel("New tournament from a profile"), 0, 1)
+        grid.addWidget(QLabel(_("Recent tournaments")), 0, 0)
+        grid.addWidget(QLabel(_("New tournament from a profile")), 0, 1)
         grid.addWidget(self.recent, 1, 0)
         grid.addWidget(self.profiles, 1, 1)
         grid.addWidget(open_btn, 2, 0)
@@ -119,8 +124,9 @@ class WelcomeWindow(QWidget):
         if said:
             self.feedback.refuse(said)
 
-    def _add_profile(self, profile: Profile, suffix: str) -> None:
-        item = QListWidgetItem(f"{profile.name}{suffix}\n{profile.description}")
+    def _add_profile(self, profile: Profile, saved: bool = False) -> None:
+        name = _("{name} (saved copy)", name=profile.name) if saved else profile.name
+        item = QListWidgetItem(f"{name}\n{profile.description}")
         item.setToolTip(profile.description)
         self.profiles.addItem(item)
         self._profiles.append(profile)
@@ -153,6 +159,6 @@ class WelcomeWindow(QWidget):
         path = item.data(PATH_ROLE)
         if isinstance(path, str):
             if not Path(path).exists():
-                self.feedback.refuse(f"{path} is no longer there.")
+                self.feedback.refuse(_("{path} is no longer there.", path=path))
                 return
             self.open_requested.emit(path)

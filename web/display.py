@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from app.api import views
+from app.i18n import language
 from screens import format as sfmt
 from screens.compose import Picture
 from screens.layout import IMAGE_NAME, IMAGES, LAYOUT_FILE, MAX_IMAGE_BYTES, Layout, image_kind, list_layouts
@@ -162,6 +163,8 @@ def _tick(piece: str, text: str, room: RoomInput, clock: Mapping[str, Any]) -> d
             tick = {"kind": "up", "from": clock["overtime_since_ms"]}
         elif clock.get("ends_at_ms") is not None:
             tick = {"kind": "clock", "to": clock["ends_at_ms"]}
+    elif language() != "en":
+        pass  # words counting down are written by the page's script in English: the server writes them each second
     elif attr == "break_text" and clock.get("break_at_ms") is not None:
         tick = {"kind": "words", "to": clock["break_at_ms"]}
     elif attr == "late_text" and clock.get("late_ends_at_ms") is not None:

@@ -13,10 +13,36 @@ one. ``?poll=1`` asks every two seconds instead of keeping a live stream (an old
 
 from __future__ import annotations
 
+import html
+import json
+import re
+from functools import lru_cache
+
+from app.i18n import N_, _, use_language
+
+# The page's own words: ``@@English words@@`` in its markup, ``W.key`` in its script.
+STATIC = (N_("Room display"), N_("Connecting…"))
+WORDS = {
+    "room_display": N_("Room display"),
+    "waiting": N_("Waiting for the tournament…"),
+    "reconnecting": N_("Reconnecting…"),
+}
+
+
+@lru_cache(maxsize=32)
+def display_html(code: str) -> bytes:
+    """The display's page with its words in the language ``code``."""
+    with use_language(code):
+        words = json.dumps({key: _(text) for key, text in WORDS.items()}, ensure_ascii=False)
+        words = words.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        out = DISPLAY_PAGE.replace("@@words@@", words).replace("@@lang@@", html.escape(code))
+        return re.sub(r"@@([^@]+)@@", lambda m: html.escape(_(m.group(1))), out).encode()
+
+
 DISPLAY_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="@@lang@@"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Room display</title>
+<title>@@Room display@@</title>
 <style>
 html,body{margin:0;padding:0;height:100%;overflow:hidden;background:#000;cursor:none}
 #screen{position:fixed;left:0;top:0;width:100vw;height:100vh;overflow:hidden;background-size:cover;
@@ -33,11 +59,11 @@ overflow:visible}
 #note:empty{display:none}
 </style></head><body>
 <div id="screen" data-at="0"><div class="box" style="left:0;top:40%;width:100%;height:20%">
-<div class="ln" style="font-size:5vh;text-align:center">Connecting…</div></div></div>
+<div class="ln" style="font-size:5vh;text-align:center">@@Connecting…@@</div></div></div>
 <div id="note"></div>
 <script>
 (function(){
-var P=null,offset=0,ticking=[],fitting=[],last="";
+var P=null,offset=0,ticking=[],fitting=[],last="",W=@@words@@;
 var root=document.getElementById("screen"),note=document.getElementById("note");
 var SCALE={strong:1,alert:1,normal:0.6,muted:0.45};
 function now(){return new Date().getTime()+offset}
@@ -71,7 +97,7 @@ function draw(){
  root.style.backgroundColor=p.background||"#000";root.style.backgroundImage=p.background_image?'url("'+p.background_image+'")':"none";
  root.style.fontFamily=family(p.font);root.style.color=p.foreground||"#f5f5f5";
  root.dataset.layout=p.layout||"";root.dataset.screen=p.screen||"";
- document.title=(p.name?p.name+" · ":"")+"Room display";note.textContent=p.problem||(p.waiting?"Waiting for the tournament…":"");
+ document.title=(p.name?p.name+" · ":"")+W.room_display;note.textContent=p.problem||(p.waiting?W.waiting:"");
  for(i=0;i<(p.boxes||[]).length;i++){var b=p.boxes[i],d=el("div","box");d.dataset.piece=b.piece;d.dataset.kind=b.kind;
   d.style.left=pct(b.x);d.style.top=pct(b.y);d.style.width=pct(b.w);d.style.height=pct(b.h);
   d.style.padding="0 "+(0.006*W)+"px";d.style.textAlign=b.align;d.style.color=b.colour;d.style.fontFamily=family(b.font);
@@ -107,7 +133,7 @@ function poll(){var x=new XMLHttpRequest();x.open("GET",base+"&t="+new Date().ge
  x.onreadystatechange=function(){if(x.readyState===4&&x.status===200){show(x.responseText)}};x.send()}
 if(!window.EventSource||/[?&]poll=1/.test(q)){poll();setInterval(poll,2000)}
 else{var es=new EventSource(live);es.onmessage=function(e){show(e.data)};
- es.onerror=function(){note.textContent="Reconnecting…"};es.onopen=function(){if(P){note.textContent=P.problem||""}};
+ es.onerror=function(){note.textContent=W.reconnecting};es.onopen=function(){if(P){note.textContent=P.problem||""}};
  window.addEventListener("pagehide",function(){es.close()})}
 window.addEventListener("resize",function(){if(P){draw()}});
 setInterval(function(){tick(false)},250);

@@ -39,11 +39,14 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from app.i18n import N_, PSEUDO, _, normalise, shipped, use_language
+from app.i18n.catalogues import venue_languages
+from app.i18n.languages import best_match
 from oskit.limits import open_file_limit
 from screens.compose import compose
 from web.display import DEFAULT_LAYOUT, DEFAULT_UPRIGHT, Feed, Layouts, picture_json, screen_name
-from web.display_page import DISPLAY_PAGE
-from web.page import PAGE
+from web.display_page import display_html
+from web.page import page_html
 from web.snapshot import EMPTY, MAX_QUERY, Snapshot, dumps
 
 MAX_EVENT_CLIENTS = 500  # live (SSE) phones at once; more are told to come back later (503)
@@ -77,6 +80,46 @@ def server_ms() -> int:
     return int(time.time() * 1000)
 
 
+def offered_languages() -> tuple[str, ...]:
+    """The languages a phone may read: the shipped ones and a venue's own."""
+    return (*shipped(), *venue_languages())
+
+
+def accepted(header: str) -> list[str]:
+    """A browser's Accept-Language (``fr-CA,fr;q=0.9,en;q=0.5``): the language tags, most wanted first."""
+    tags: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")[:20]):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        tag = tag.strip()
+        if tag and tag != "*" and weight > 0 and len(tag) <= 20:
+            tags.append((-weight, i, tag))
+    return [tag for _w, _i, tag in sorted(tags)]
+
+
+def phone_language(asked: str, accept: str, default: str) -> str:
+    """The language a request is answered in: its ``?lang=`` when it is one on offer (the pseudo-language
+    too), else the nearest of the browser's languages on offer, else the phones' ``default``."""
+    offered = offered_languages()
+    if asked:
+        with contextlib.suppress(Exception):  # a code not on offer: as if none was asked
+            return normalise(asked[:20], (*offered, PSEUDO))
+    wanted = accepted(accept)
+    if wanted:
+        found = best_match(wanted, offered)
+        heads = {w.replace("_", "-").split("-")[0].lower() for w in wanted}
+        if found.split("-")[0].lower() in heads:  # best_match says English when nothing matches
+            return found
+    return default
+
+
 class Hub:
     """The latest snapshot and the wake-up call for the live streams (lives on the server's loop)."""
 
@@ -87,11 +130,12 @@ class Hub:
         self.clients = 0
         self.refused = 0
         self.closing = False
-        self._frame: tuple[Snapshot | None, bytes] = (None, b"")
+        self._frame: tuple[Snapshot | None, dict[str, bytes]] = (None, {})
         self.feed: Feed | None = None  # what the browser displays draw, once the window published it
         self.layouts: Layouts | None = None
         self.choices: dict[str, str] = {}  # display's name -> the layout the director chose for it
         self.screens: dict[str, dict[str, Any]] = {}  # connected displays: name -> what it shows, how many
+        self.language = "en"  # the phones' language when a phone asks for none its own
         self._lock = threading.Lock()
 
     @staticmethod
@@ -100,13 +144,18 @@ class Hub:
         (the engine's time source is never read on this thread)."""
         return int(time.time() * 1000) + snap.offset_ms
 
-    def frame(self, snap: Snapshot) -> bytes:
-        """The event-stream message of ``snap``, made once for every phone (stamped when first sent)."""
+    def frame(self, snap: Snapshot, code: str) -> bytes:
+        """The event-stream message of ``snap`` in the language ``code``, made once for every phone reading
+        it (stamped when first sent)."""
         cached = self._frame
         if cached[0] is not snap:
-            cached = (snap, b"data: " + snap.with_time(self.now_ms(snap)) + b"\n\n")
+            cached = (snap, {})
             self._frame = cached
-        return cached[1]
+        found = cached[1].get(code)
+        if found is None:
+            found = b"data: " + snap.with_time(self.now_ms(snap), code) + b"\n\n"
+            cached[1][code] = found
+        return found
 
     def publish(self, snapshot: Snapshot) -> None:
         """From any thread: the new snapshot; the live streams send it at once."""
@@ -145,7 +194,8 @@ class Hub:
             if candidate and layouts is not None and layouts.get(candidate) is not None:
                 return candidate, ""
         fallback = DEFAULT_UPRIGHT if upright else DEFAULT_LAYOUT
-        problem = f"There is no layout {asked!r}; showing {fallback}." if asked and asked != chosen else ""
+        problem = _("There is no layout {asked}; showing {layout}.", asked=repr(asked), layout=fallback) \
+            if asked and asked != chosen else ""
         return fallback, problem
 
     def display_joined(self, name: str, address: str) -> None:
@@ -291,8 +341,20 @@ def _refusal_bytes(status: int, text: str) -> bytes:
             b"retry-after: 30\r\nconnection: close\r\n\r\n" % (status, reason, len(body)) + body)
 
 
+# Refused before a request is read (so in English: the phone has not yet said which language it reads).
 TOO_MANY_FROM_ONE = _refusal_bytes(429, "Too many connections from this device; try again in a minute.")
-TOO_MANY = _refusal_bytes(503, "Too many phones are connected; try again in a minute.")
+TOO_MANY_WORDS = N_("Too many phones are connected; try again in a minute.")
+TOO_MANY = _refusal_bytes(503, TOO_MANY_WORDS)
+
+
+def scope_language(scope: Scope, default: str) -> str:
+    """The language a request asks for (see :func:`phone_language`), from its address and headers."""
+    from urllib.parse import parse_qs
+
+    query = parse_qs((scope.get("query_string") or b"")[:MAX_TARGET].decode("latin-1"))
+    asked = (query.get("lang") or [""])[0]
+    accept = next((v.decode("latin-1") for n, v in scope.get("headers", []) if n == b"accept-language"), "")
+    return phone_language(asked, accept[:500], default)
 
 
 def guarded_protocol(door: Door) -> type[H11Protocol]:
@@ -414,7 +476,9 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        refusal = self._refusal(scope)
+        code = scope_language(scope, self.hub.language)
+        with use_language(code):
+            refusal = self._refusal(scope)
         if refusal is not None:
             for message in refusal:
                 await send(message)
@@ -423,8 +487,9 @@ class Guard:
         if live:
             if self.hub.clients >= self.max_clients:
                 self.hub.refused += 1
-                for message in _plain(503, "Too many phones are connected; try again in a minute.",
-                                      [(b"retry-after", b"30")]):
+                with use_language(code):
+                    busy = _plain(503, _(TOO_MANY_WORDS), [(b"retry-after", b"30")])
+                for message in busy:
                     await send(message)
                 return
             self.hub.clients += 1
@@ -443,23 +508,29 @@ class Guard:
     @staticmethod
     def _refusal(scope: Scope) -> tuple[Message, Message] | None:
         if scope["method"] not in ("GET", "HEAD"):
-            return _plain(405, "This page is read-only.", [(b"allow", b"GET, HEAD")])
+            return _plain(405, _("This page is read-only."), [(b"allow", b"GET, HEAD")])
         if len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"") > MAX_TARGET:
-            return _plain(414, "The address is too long.")
+            return _plain(414, _("The address is too long."))
         if sum(len(n) + len(v) + 4 for n, v in scope["headers"]) > MAX_HEADER_BYTES:
-            return _plain(431, "The request's headers are too large.")
+            return _plain(431, _("The request's headers are too large."))
         for name, value in scope["headers"]:
             if name == b"transfer-encoding" or (name == b"content-length" and value.strip() not in (b"", b"0")):
-                return _plain(413, "A request to this page carries no body.")
+                return _plain(413, _("A request to this page carries no body."))
         return None
 
 
 DISPLAY_WAIT_S = 1.0  # a display's picture is composed again at least this often (pages, banners, cycle)
 
 
-def display_frame(hub: Hub, name: str, asked: str, upright: bool) -> tuple[bytes, int, float]:
+def display_frame(hub: Hub, name: str, asked: str, upright: bool, code: str | None = None) -> tuple[bytes, int, float]:
     """The picture a display shows now, as JSON stamped with the tournament's time, and how long until it
-    must be composed again (the next second, or sooner when the screen's turn ends before it)."""
+    must be composed again (the next second, or sooner when the screen's turn ends before it); its words in
+    the language ``code`` (default: the phones')."""
+    with use_language(code or hub.language):
+        return _display_frame(hub, name, asked, upright)
+
+
+def _display_frame(hub: Hub, name: str, asked: str, upright: bool) -> tuple[bytes, int, float]:
     layout_id, problem = hub.layout_for(name, asked, upright)
     feed = hub.feed
     layouts = hub.layouts
@@ -487,28 +558,33 @@ def stamped(body: bytes, now_ms: int) -> bytes:
 
 
 def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
-    """The ASGI application: the routes behind the :class:`Guard`."""
-    page = PAGE.encode()
+    """The ASGI application: the routes behind the :class:`Guard`. Each request is answered in its own
+    language (:func:`scope_language`): never one language for the whole server, whose requests run side by side."""
 
-    async def index(_request: Request) -> Response:
-        return HTMLResponse(page, headers={"cache-control": "no-cache"})
+    def lang(request: Request) -> str:
+        return scope_language(request.scope, hub.language)
 
-    def state_response() -> Response:
-        snap = hub.latest
-        return Response(snap.with_time(hub.now_ms(snap)), media_type="application/json",
-                        headers={"cache-control": "no-store"})
+    async def index(request: Request) -> Response:
+        code = lang(request)
+        return HTMLResponse(page_html(code), headers={"cache-control": "no-cache", "vary": "accept-language",
+                                                      "content-language": code})
 
-    async def state(_request: Request) -> Response:
-        return state_response()
+    async def state(request: Request) -> Response:
+        snap, code = hub.latest, lang(request)
+        return Response(snap.with_time(hub.now_ms(snap), code), media_type="application/json",
+                        headers={"cache-control": "no-store", "content-language": code})
 
     async def seat(request: Request) -> Response:
         name = request.query_params.get("name", "")[:MAX_QUERY]
-        return Response(dumps({"query": name, "matches": hub.latest.find(name)}), media_type="application/json",
+        with use_language(lang(request)):
+            found = hub.latest.find(name)
+        return Response(dumps({"query": name, "matches": found}), media_type="application/json",
                         headers={"cache-control": "no-store"})
 
     async def events(request: Request) -> Response:
         if request.method == "HEAD":
             return Response(media_type="text/event-stream", headers={"cache-control": "no-store"})
+        code = lang(request)
 
         async def stream() -> AsyncIterator[bytes]:
             yield b"retry: 2000\n\n"
@@ -517,7 +593,7 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
                 snap = hub.latest
                 if snap is not sent:
                     sent = snap
-                    yield hub.frame(snap)
+                    yield hub.frame(snap, code)
                     continue
                 changed = hub.changed
                 if changed is None:
@@ -531,10 +607,10 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
-    display_page = DISPLAY_PAGE.encode()
-
-    async def display(_request: Request) -> Response:
-        return HTMLResponse(display_page, headers={"cache-control": "no-cache"})
+    async def display(request: Request) -> Response:
+        code = lang(request)
+        return HTMLResponse(display_html(code), headers={"cache-control": "no-cache", "vary": "accept-language",
+                                                         "content-language": code})
 
     def display_asked(request: Request) -> tuple[str, str, bool]:
         q = request.query_params
@@ -543,13 +619,14 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
 
     async def display_state(request: Request) -> Response:
         name, asked, upright = display_asked(request)
-        body, now_ms, _wait = display_frame(hub, name, asked, upright)
+        body, now_ms, _wait = display_frame(hub, name, asked, upright, lang(request))
         return Response(stamped(body, now_ms), media_type="application/json", headers={"cache-control": "no-store"})
 
     async def display_events(request: Request) -> Response:
         if request.method == "HEAD":
             return Response(media_type="text/event-stream", headers={"cache-control": "no-store"})
         name, asked, upright = display_asked(request)
+        code = lang(request)
         peer = request.client.host if request.client else ""
 
         async def stream() -> AsyncIterator[bytes]:
@@ -561,7 +638,7 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
                 while not hub.closing:
                     if await request.is_disconnected():  # gone: off the director's list within a second
                         break
-                    body, now_ms, wait = display_frame(hub, name, asked, upright)
+                    body, now_ms, wait = display_frame(hub, name, asked, upright, code)
                     if body != sent:
                         sent = body
                         hub.display_shows(name, body)
@@ -607,12 +684,14 @@ class PhoneServer:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8080, *, max_clients: int = MAX_EVENT_CLIENTS,
                  per_address: int | None = MAX_PER_ADDRESS, file_limit: int | None = None,
-                 layouts: Layouts | None = None) -> None:
-        """``layouts``: the layouts the browser displays may show (default: the presets and the venue's own)."""
+                 layouts: Layouts | None = None, language: str = "en") -> None:
+        """``layouts``: the layouts the browser displays may show (default: the presets and the venue's own);
+        ``language``: the phones' language when a phone asks for none of its own (a checked code)."""
         self.host = host
         self.port = port
         self.hub = Hub()
         self.hub.layouts = layouts
+        self.hub.language = language
         self.trouble = Trouble()
         served, held = connection_limits(open_file_limit() if file_limit is None else file_limit)
         self.door = Door(served, held, per_address, self.trouble)
@@ -636,6 +715,10 @@ class PhoneServer:
 
     def publish(self, snapshot: Snapshot) -> None:
         self.hub.publish(snapshot)
+
+    def set_language(self, code: str) -> None:
+        """The phones' language from now on, for the phones that asked for none of their own."""
+        self.hub.language = code
 
     def publish_feed(self, feed: Feed) -> None:
         """What the browser displays show (see :mod:`web.display`)."""

@@ -12,12 +12,14 @@ by itself, never drifts and comes back right after a reconnect.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.api import TournamentView, chip_leaders, fmt, fold_key, largest_bounties
+from app.i18n import _, language, ngettext, use_language
 
 MAX_QUERY = 80  # characters of a seat search
 MAX_MATCHES = 8
@@ -30,22 +32,53 @@ class SeatEntry:
     table: int | None
     seat: int | None
     status: str  # "seated", "waiting", "out"
-    place: str  # "12th" once out, else ""
-    bounty: str = ""  # KO: the bounty on his head, "" without one
+    place: int | None = None  # once out: the best place of his block (ELIM-5), and how many share it
+    span: int = 1
+    bounty_cents: int = 0  # KO: the bounty on his head, 0 without one
+    currency: str = fmt.USD
+
+    @property
+    def place_text(self) -> str:
+        """ "12th" once out, else "", in the reader's language."""
+        return fmt.place(self.place, self.span) if self.place is not None else ""
+
+    @property
+    def bounty(self) -> str:
+        return fmt.money(self.bounty_cents, self.currency) if self.bounty_cents else ""
 
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """What the server hands out until the next change: immutable, shared by every request."""
+    """What the server hands out until the next change: immutable, shared by every request.
+
+    Its words are written in each phone's language: the body in the language it was made in is ready, and
+    another language's is written from the same frozen view the first time a phone asks for it."""
 
     key: tuple[Any, ...]  # changes when anything shown changes (see :func:`snapshot_key`)
     body: bytes  # the JSON object, without the leading "{" (the server prepends its own time)
     seats: tuple[SeatEntry, ...]
     offset_ms: int = 0  # the tournament's time minus the wall clock's when it was made
+    view: TournamentView | None = None  # frozen: the other languages' bodies are written from it
+    made_in: str = ""  # the language of ``body``
+    _bodies: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
-    def with_time(self, server_ms: int) -> bytes:
+    def body_in(self, code: str | None = None) -> bytes:
+        """The JSON body (without its "{") with its words in ``code`` (default: the current language)."""
+        code = code or language()
+        if self.view is None or code == self.made_in:
+            return self.body
+        with self._lock:
+            found = self._bodies.get(code)
+            if found is None:
+                with use_language(code):
+                    found = dumps(state_json(self.view))[1:]
+                self._bodies[code] = found
+            return found
+
+    def with_time(self, server_ms: int, code: str | None = None) -> bytes:
         """The whole JSON object with ``server_ms`` (the server's clock, for the page's countdown)."""
-        return b'{"server_ms":%d,' % server_ms + self.body
+        return b'{"server_ms":%d,' % server_ms + self.body_in(code)
 
     def find(self, query: str) -> list[dict[str, Any]]:
         """Players whose name holds ``query`` (accent- and case-insensitive), seated ones first."""
@@ -55,7 +88,7 @@ class Snapshot:
         words = q.split()
         hits = [s for s in self.seats if all(w in s.key for w in words)]
         hits.sort(key=lambda s: (s.status != "seated", not s.key.startswith(words[0]), s.key))
-        return [{"name": s.name, "table": s.table, "seat": s.seat, "status": s.status, "place": s.place,
+        return [{"name": s.name, "table": s.table, "seat": s.seat, "status": s.status, "place": s.place_text,
                  "bounty": s.bounty} for s in hits[:MAX_MATCHES]]
 
 
@@ -134,10 +167,11 @@ def state_json(view: TournamentView) -> dict[str, Any]:
         "prize_pool": money(f.prize_pool_cents),
         "paid_places": f.paid_places,
         "next_paid": {"place": fmt.ordinal(f.next_paid_place),
-                      "prize": f"Seat in {f.seat_event}" if f.seats and f.next_paid_place <= f.seats
+                      "prize": _("Seat in {event}", event=f.seat_event) if f.seats and f.next_paid_place <= f.seats
                       else money(f.next_paid_cents)}
         if f.next_paid_place and f.next_paid_cents is not None else None,
-        "seats": f"{f.seats} seat{'s' if f.seats != 1 else ''} in {f.seat_event}" if f.seats else "",
+        "seats": ngettext("{count} seat in {event}", "{count} seats in {event}", f.seats, count=fmt.chips(f.seats),
+                          event=f.seat_event) if f.seats else "",
         "status": {"bubble": f.bubble, "in_the_money": f.in_the_money, "final_table": f.final_table,
                    "hand_for_hand": f.hand_for_hand, "ended": f.ended, "winner": f.winner,
                    # SAT-3: a satellite's seat winners once the seats are awarded, and the event they won a seat in
@@ -174,12 +208,11 @@ def make_snapshot(view: TournamentView, wall: float | None = None) -> Snapshot:
     seats = tuple(
         SeatEntry(fold_key(p.name), p.name, p.table, p.seat,
                   "out" if p.place is not None else ("seated" if p.table is not None else "waiting"),
-                  p.place_label if p.place is not None else "",
-                  view.money(p.bounty_cents) if p.bounty_cents and p.place is None else "")
+                  p.place, p.span, p.bounty_cents if p.bounty_cents and p.place is None else 0, view.currency)
         for p in view.players
     )
     offset = int(round((view.clock.at - wall) * 1000)) if view.clock.at else 0
-    return Snapshot(snapshot_key(view), body[1:], seats, offset)
+    return Snapshot(snapshot_key(view), body[1:], seats, offset, view, language())
 
 
 EMPTY = Snapshot((), dumps({"seq": 0, "name": "", "clock": None, "level": None, "blinds": "", "players_left": 0,

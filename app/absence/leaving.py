@@ -22,6 +22,7 @@ from app.entries.ledger import counted_stack, level_now, restack
 from app.errors import RuleError
 from app.events.absence import ChipsShared, PlayerAbsent, PlayerReturned
 from app.events.eliminations import BustEntry, PlayersBusted
+from app.i18n import _
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -33,7 +34,7 @@ def absent(ctx: Context, cmd: Absent) -> None:
     A person on the waiting list marked away is passed over when places free up (REG-2)."""
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.absent_since is not None:
-        raise RuleError("INVALID_INPUT", f"{p.name} is already away.", "ABS-3")
+        raise RuleError("INVALID_INPUT", _("{name} is already away.", name=p.name), "ABS-3")
     long = cmd.long
     forfeits = long and ctx.profile["absence.forfeit_after_min"] is not None and p.status != WAITING
     if forfeits:
@@ -59,15 +60,17 @@ def returned(ctx: Context, cmd: Returned) -> None:
     blinds and antes taken from it while he was away (section 19), as ``forfeit`` takes it."""
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.absent_since is None:
-        raise RuleError("INVALID_INPUT", f"{p.name} is not marked away.", "ABS-3")
+        raise RuleError("INVALID_INPUT", _("{name} is not marked away.", name=p.name), "ABS-3")
     limit = ctx.profile["absence.forfeit_after_min"]
     if limit is not None and _minutes_away(ctx, p.absent_since) >= limit:
         raise RuleError(
-            "WINDOW_CLOSED", f"{p.name} was away {limit} minutes or more: their chips are forfeited.", "ABS-3"
+            "WINDOW_CLOSED",
+            _("{name} was away {limit} minutes or more: their chips are forfeited.", name=p.name, limit=limit),
+            "ABS-3",
         )
     stack = counted_stack(cmd.stack)
     if stack is not None and p.table is None:
-        raise RuleError("INVALID_INPUT", f"{p.name} has no seat, so no stack to count.", "ABS-1")
+        raise RuleError("INVALID_INPUT", _("{name} has no seat, so no stack to count.", name=p.name), "ABS-1")
     ctx.emit(PlayerReturned(player=p.id, stack=stack))
 
 
@@ -100,11 +103,13 @@ def forfeit(ctx: Context, cmd: Forfeit) -> None:
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     limit = ctx.profile["absence.forfeit_after_min"]
     if limit is None:
-        raise RuleError("NOT_OFFERED", "This tournament has no forfeit rule: absent players are blinded.", "ABS-2")
+        raise RuleError("NOT_OFFERED", _("This tournament has no forfeit rule: absent players are blinded."), "ABS-2")
     if not p.declared_long_absence and (p.absent_since is None or _minutes_away(ctx, p.absent_since) < limit):
-        raise RuleError("WINDOW_CLOSED", f"{p.name} has not been away {limit} minutes.", "ABS-3")
+        raise RuleError(
+            "WINDOW_CLOSED", _("{name} has not been away {limit} minutes.", name=p.name, limit=limit), "ABS-3"
+        )
     if ctx.state.in_field < 2:
-        raise RuleError("INVALID_INPUT", f"{p.name} is the last player.", "ELIM-6")
+        raise RuleError("INVALID_INPUT", _("{name} is the last player.", name=p.name), "ELIM-6")
     _nobody_deciding(ctx, p)
     counted = counted_stack(cmd.stack)
     chips = p.stack if counted is None else counted
@@ -139,15 +144,17 @@ def _removal_level(ctx: Context, cmd: NoShow, rule: str, players: list[Player]) 
     if rule != "level_2":
         return level_now(ctx)
     tables = [ctx.state.tables.get(p.table) if p.table is not None else None for p in players]
-    names = " and ".join(sorted({str(p.table) for p in players if p.table is not None})) or "their table"
-    return judged_level(
-        ctx,
-        cmd,
-        tables,
-        lambda level: level >= 2,
-        lambda level: f"Had the hand being played at table {names} started before level {level} began? "
-        "A no-show's chips are removed when the first hand of level 2 is dealt at their table.",
-    )
+    numbers = sorted({str(p.table) for p in players if p.table is not None})
+
+    def question(level: int) -> str:
+        if not numbers:
+            return _("Had the hand being played at their table started before level {level} began? A no-show's chips "
+                     "are removed when the first hand of level 2 is dealt at their table.", level=level)
+        return _("Had the hand being played at table {tables} started before level {level} began? A no-show's "
+                 "chips are removed when the first hand of level 2 is dealt at their table.",
+                 tables=_(" and ").join(numbers), level=level)
+
+    return judged_level(ctx, cmd, tables, lambda level: level >= 2, question)
 
 
 @command
@@ -155,26 +162,30 @@ def no_show(ctx: Context, cmd: NoShow) -> None:
     """Remove absent committed players' chips from play (REG-5, ABS-5); one batch (ELIM-3 d)."""
     rule = ctx.profile["absence.no_show_removal"]
     if rule == "blind_out":
-        raise RuleError("NOT_OFFERED", "No-shows are blinded out here, not removed.", "ABS-5")
+        raise RuleError("NOT_OFFERED", _("No-shows are blinded out here, not removed."), "ABS-5")
     refs = cmd.players if cmd.players is not None else [] if cmd.player is None else [cmd.player]
     if not refs:
-        raise RuleError("INVALID_INPUT", "Name the players who never arrived.")
+        raise RuleError("INVALID_INPUT", _("Name the players who never arrived."))
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players):
-        raise RuleError("INVALID_INPUT", "A player is named twice.")
+        raise RuleError("INVALID_INPUT", _("A player is named twice."))
     # Refusals that no answer about the hand could change come first: the question is asked only when
     # its answer decides the outcome (section 19).
     for p in players:
         if p.absent_since is None:
-            raise RuleError("INVALID_INPUT", f"{p.name} is here; mark them away first if they are not.", "REG-5")
+            raise RuleError(
+                "INVALID_INPUT", _("{name} is here; mark them away first if they are not.", name=p.name), "REG-5"
+            )
     if ctx.state.in_field - len(players) < 1:
-        raise RuleError("INVALID_INPUT", "Somebody must remain.", "ELIM-6")
+        raise RuleError("INVALID_INPUT", _("Somebody must remain."), "ELIM-6")
     level = _removal_level(ctx, cmd, rule, players)
     since = ctx.state.started_at
     late_enough = level >= 2 or (rule == "new_level_or_30" and since is not None and ctx.now - since >= 1800)
     if not late_enough:
-        when = "their table's first hand of level 2" if rule == "level_2" else "a new level or 30 minutes"
-        raise RuleError("WINDOW_CLOSED", f"A no-show's chips are removed at {when}.", "REG-5")
+        if rule == "level_2":
+            raise RuleError("WINDOW_CLOSED", _("A no-show's chips are removed at their table's first hand of level 2."),
+                            "REG-5")
+        raise RuleError("WINDOW_CLOSED", _("A no-show's chips are removed at a new level or 30 minutes."), "REG-5")
     entries = [BustEntry(player=p.id, table=p.table, seat=p.seat, level=level, stack=p.stack) for p in players]
     ctx.emit(PlayersBusted(players=entries, mode=str(ctx.profile["elim.same_hand"]), reason="no_show",
                            chips="removed", payout_order=[p.id for p in players]))

@@ -27,6 +27,7 @@ from app.core.state import Table, TournamentState
 from app.errors import RuleError
 from app.events.balancing import BreakRow, TableBroken, TablesReset
 from app.games.rotation import level_of_next_hand
+from app.i18n import _, ngettext
 from app.seating.draw import card_map, draw_everyone
 
 if TYPE_CHECKING:
@@ -79,24 +80,30 @@ def break_table(ctx: Context, cmd: BreakTable) -> None:
     """Break a table: its players draw seats at the other tables (BRK-1 2-step random draw)."""
     table = inputs.table(ctx.state, cmd.table)
     if len(ctx.state.tables) < 2:
-        raise RuleError("MOVE_NOT_ALLOWED", "The last table cannot be broken.", "BRK-1")
+        raise RuleError("MOVE_NOT_ALLOWED", _("The last table cannot be broken."), "BRK-1")
     _no_deciding(ctx, [table])
     pids = [table.seats[s] for s in sorted(table.seats)]
     pool = seat_pool(ctx.state, table.number, len(pids), breaking_with(ctx.state, table.number))
     if len(pool) < len(pids):
-        raise RuleError("NO_OPEN_SEAT", f"The other tables have {len(pool)} open seats for {len(pids)} players.")
+        raise RuleError(
+            "NO_OPEN_SEAT", _("The other tables have {n} open seats for {n2} players.", n=len(pool), n2=len(pids))
+        )
     order = cmd.seat_order
     if order is None:
         scrambled = ctx.rng.shuffle(pool)
     else:
         if sorted(map(tuple, order)) != sorted(pool):
             shown = ", ".join(f"T{t} S{s}" for t, s in pool)
-            raise RuleError("INVALID_INPUT", f"seat_order must be these seat cards in any order: {shown}.", "BRK-1")
+            raise RuleError(
+                "INVALID_INPUT", _("seat_order must be these seat cards in any order: {shown}.", shown=shown), "BRK-1"
+            )
         scrambled = [(int(t), int(s)) for t, s in order]
     given = cmd.cards
     cards = card_map(ctx.state, given, "cards") if given is not None else dict(zip(pids, ctx.rng.deal(len(pids))))
     if set(cards) != set(pids):
-        raise RuleError("INVALID_INPUT", f"Give a card to every player at table {table.number}.", "BRK-1")
+        raise RuleError(
+            "INVALID_INPUT", _("Give a card to every player at table {number}.", number=table.number), "BRK-1"
+        )
     ranked = sorted(pids, key=lambda pid: card_value(cards[pid]), reverse=True)
     assignments: list[BreakRow] = [(pid, cards[pid], t, s) for pid, (t, s) in zip(ranked, scrambled)]
     paid = {pid: blind for pid in pids if (blind := blind_paid(ctx.state, pid)) is not None}  # BTN-5(a)
@@ -140,17 +147,21 @@ def redraw(ctx: Context, cmd: Redraw) -> None:
     """Everyone draws new seats for ``tables`` tables (BRK-3(a), BRK-4, BRK-5); button by the draw."""
     players = [ctx.state.players[pid] for t in ctx.state.tables.values() for pid in t.seats.values()]
     if not players:
-        raise RuleError("INVALID_INPUT", "Nobody is seated: use seat_all for the first draw.")
+        raise RuleError("INVALID_INPUT", _("Nobody is seated: use seat_all for the first draw."))
     _no_deciding(ctx, list(ctx.state.tables.values()))
     max_seats = int(ctx.profile["table.max_seats"])
     need = -(-len(players) // max_seats)
-    count = inputs.whole(need if cmd.tables is None else cmd.tables, "The number of tables", minimum=1)
+    count = inputs.whole(need if cmd.tables is None else cmd.tables, _("The number of tables"), minimum=1)
     room = int(ctx.profile["final_table.size"]) if count == 1 else count * max_seats
     if count == 1 and ctx.profile["stage.mode"] != "none":
         room = max_seats
     if len(players) > room:
-        tables = f"{count} table" if count == 1 else f"{count} tables"
-        raise RuleError("NO_OPEN_SEAT", f"{len(players)} players do not fit at {tables} of {room // count}.")
+        raise RuleError(
+            "NO_OPEN_SEAT",
+            ngettext("{players} players do not fit at {n} table of {room}.",
+                     "{players} players do not fit at {n} tables of {room}.", count, players=len(players),
+                     room=room // count),
+        )
     came_from = {p.id: (p.table, p.seat) for p in players}
     drawn = draw_everyone(ctx, players, count, cmd)
     drawn.came_from = came_from

@@ -28,6 +28,7 @@ from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.balancing import SeatLocked, SeatUnlocked
+from app.i18n import _
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -96,9 +97,11 @@ def lock_seat(ctx: Context, cmd: LockSeat) -> None:
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     reason = (cmd.reason or "").strip() or "locked by the director"
     if len(reason) > 200:
-        raise RuleError("INVALID_INPUT", "The reason for the lock is at most 200 characters.", "LOCK-1")
+        raise RuleError("INVALID_INPUT", _("The reason for the lock is at most 200 characters."), "LOCK-1")
     if lock_reason(ctx.state, p.id) == reason:
-        raise RuleError("INVALID_INPUT", f"{p.name}'s seat is already locked ({reason}).", "LOCK-1")
+        raise RuleError(
+            "INVALID_INPUT", _("{name}'s seat is already locked ({reason}).", name=p.name, reason=reason), "LOCK-1"
+        )
     ctx.emit(SeatLocked(player=p.id, reason=reason))
 
 
@@ -107,7 +110,7 @@ def unlock_seat(ctx: Context, cmd: UnlockSeat) -> None:
     """Unlock a player's seat (a designated dealer too): balancing may move him again (LOCK-1, LOCK-4)."""
     p = inputs.player(ctx.state, cmd.player)
     if lock_reason(ctx.state, p.id) is None:
-        raise RuleError("INVALID_INPUT", f"{p.name}'s seat is not locked.", "LOCK-1")
+        raise RuleError("INVALID_INPUT", _("{name}'s seat is not locked.", name=p.name), "LOCK-1")
     ctx.emit(SeatUnlocked(player=p.id))
 
 

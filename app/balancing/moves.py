@@ -21,6 +21,7 @@ from app.core.registry import applies, command
 from app.core.state import Player, TournamentState
 from app.errors import RuleError
 from app.events.balancing import PlayerMoved
+from app.i18n import _
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -39,10 +40,12 @@ def move(ctx: Context, cmd: MoveCommand) -> None:
     table = inputs.table(ctx.state, cmd.table)
     seat = inputs.seat(table, cmd.seat)
     if table.number == p.table:
-        raise RuleError("MOVE_NOT_ALLOWED", "Players may not change seats at their own table.", "SEAT-7")
+        raise RuleError("MOVE_NOT_ALLOWED", _("Players may not change seats at their own table."), "SEAT-7")
     if seat in table.seats:
         name = ctx.state.players[table.seats[seat]].name
-        raise RuleError("SEAT_TAKEN", f"Table {table.number} seat {seat} is taken by {name}.")
+        raise RuleError(
+            "SEAT_TAKEN", _("Table {number} seat {seat} is taken by {name}.", number=table.number, seat=seat, name=name)
+        )
     planned = any(
         m.player == p.id and m.to_table == table.number and m.to_seat == seat for m in plan_moves(ctx.state).moves
     )
@@ -87,14 +90,19 @@ def _tie_cards(ctx: Context, given: Mapping[int | str, str] | None, tied: list[i
     cards = {inputs.table(ctx.state, k).number: str(v) for k, v in given.items()}
     missing = [n for n in tied if n not in cards]
     if missing:
-        raise RuleError("INVALID_INPUT", f"Tables {tied} are tied: give a card for each (missing {missing}).", "BAL-2")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("Tables {tied} are tied: give a card for each (missing {missing}).", tied=tied, missing=missing),
+            "BAL-2",
+        )
     return cards
 
 
 def _ask_for_the_button(ctx: Context, move: Move) -> NoReturn:
     table = ctx.state.tables[move.needs_table] if move.needs_table is not None else None
-    text = (f"Which seat has the button at table {table.number}? It is needed to pick the mover." if table is not None
-            else f"Which seat has the button? {move.needs} is needed to pick the mover.")
+    text = (_("Which seat has the button at table {number}? It is needed to pick the mover.", number=table.number)
+            if table is not None else
+            _("Which seat has the button? {needs} is needed to pick the mover.", needs=move.needs))
     question = button_question(ctx.state, table, text) if table is not None else None
     raise RuleError("NEEDS_INPUT", text, "BAL-3", question=question)
 
@@ -124,7 +132,7 @@ def balance(ctx: Context, cmd: Balance) -> None:
             ctx.run(breaking)
         return
     if not plan.moves:
-        raise RuleError("INVALID_INPUT", "The tables are balanced: no move is needed.", "BAL-1")
+        raise RuleError("INVALID_INPUT", _("The tables are balanced: no move is needed."), "BAL-1")
     needs = next((m for m in plan.moves if m.needs), None)
     if needs is not None:
         _ask_for_the_button(ctx, needs)

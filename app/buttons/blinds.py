@@ -23,6 +23,7 @@ from app.errors import RuleError
 from app.events.buttons import ButtonSet
 from app.events.buttons import HandFinished as HandFinishedEvent
 from app.games.rotation import family_of_next_hand, level_of_next_hand
+from app.i18n import _
 from app.levels.timeline import break_key
 
 if TYPE_CHECKING:
@@ -34,10 +35,8 @@ def positions(table: Table) -> Positions:
 
 
 def needs_button(state: TournamentState, table: Table, why: str) -> RuleError:
-    text = (
-        f"Which seat has the button at table {table.number}? It is needed {why}; "
-        f"enter it with set_button (table {table.number}, seat N)."
-    )
+    text = _("Which seat has the button at table {number}? It is needed {why}; enter it with set_button (table "
+             "{number}, seat N).", number=table.number, why=why)
     return RuleError("NEEDS_INPUT", text, "BTN-4", question=button_question(state, table, text))
 
 
@@ -154,12 +153,12 @@ def hand_finished(ctx: Context, cmd: HandFinished) -> None:
     table = inputs.table(ctx.state, cmd.table)
     stud = _stud_next(ctx.state, cmd.stud, table, ctx.now)
     players = [ctx.state.players[pid] for pid in table.seats.values()]
-    rebuys_decided_first(players, "before the next hand")
+    rebuys_decided_first(players, _("before the next hand"))
     halted = None if str(table.number) in waivers(ctx.state) else halt_now(ctx.state, table)
     try:
         nxt = upcoming(ctx.state, table, stud=stud, expected=awaited_seat(ctx.state, table, halted, stud))
     except NeedsButton:
-        raise needs_button(ctx.state, table, "to move the button and blinds") from None
+        raise needs_button(ctx.state, table, _("to move the button and blinds")) from None
     sitting = {pid: nxt.sitting_out[seat] for seat, pid in table.seats.items() if seat in nxt.sitting_out}
     ctx.emit(HandFinishedEvent(
         table=table.number,
@@ -211,7 +210,10 @@ def set_button(ctx: Context, cmd: SetButton) -> None:
     if cmd.bb is not None:
         bb = inputs.seat(table, cmd.bb)
         if bb not in table.seats:
-            raise RuleError("INVALID_INPUT", f"Seat {bb} at table {table.number} is empty: no big blind there.")
+            raise RuleError(
+                "INVALID_INPUT",
+                _("Seat {bb} at table {number} is empty: no big blind there.", bb=bb, number=table.number),
+            )
     if cmd.sb is not UNSET:  # given: null says there is no small blind this hand
         sb = None if cmd.sb is None else inputs.seat(table, cmd.sb)
     sb_seat = sb if sb is not None else derived.sb_seat

@@ -22,11 +22,12 @@ from app.core.registry import applies, command
 from app.core.state import Table, TournamentState
 from app.errors import RuleError
 from app.events.balancing import HaltWaived
+from app.i18n import N_, _
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
-WAIT = "halted: wait for a player"
+WAIT = N_("halted: wait for a player")  # marked English words: shown with _() by the view
 
 
 def waivers(state: TournamentState) -> dict[str, Any]:
@@ -135,9 +136,11 @@ def waive_halt(ctx: Context, cmd: WaiveHalt) -> None:
     table = inputs.table(ctx.state, cmd.table)
     found = halts(ctx.state).get(table.number)
     if found is None:
-        raise RuleError("INVALID_INPUT", f"Table {table.number} is not halted.", "BAL-1")
+        raise RuleError("INVALID_INPUT", _("Table {number} is not halted.", number=table.number), "BAL-1")
     if found["waived"]:
-        raise RuleError("INVALID_INPUT", f"The halt of table {table.number} is already waived.", "BAL-1")
+        raise RuleError(
+            "INVALID_INPUT", _("The halt of table {number} is already waived.", number=table.number), "BAL-1"
+        )
     ctx.emit(HaltWaived(table=table.number, hands=table.hands, reason=cmd.reason or None))
 
 

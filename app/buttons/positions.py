@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 
-BETWEEN_BUTTON_AND_SB = "seated between the button and the small blind (BTN-9)"
-SB_SEAT_SIT_OUT = "came to the table in position for the small blind (BTN-10)"
-WAITS_FOR_BB = "waits for the big blind (late entry, BTN-10)"
-REPEAT_BB = "paid the big blind on their last hand at their previous table (BTN-5(a))"
-REPEAT_SB = "paid the small blind on their last hand at their previous table (BTN-5(a))"
+from app.i18n import N_
+
+# Why a player sits out a hand: stored English in the log, marked for the views to show with _().
+BETWEEN_BUTTON_AND_SB = N_("seated between the button and the small blind (BTN-9)")
+SB_SEAT_SIT_OUT = N_("came to the table in position for the small blind (BTN-10)")
+WAITS_FOR_BB = N_("waits for the big blind (late entry, BTN-10)")
+REPEAT_BB = N_("paid the big blind on their last hand at their previous table (BTN-5(a))")
+REPEAT_SB = N_("paid the small blind on their last hand at their previous table (BTN-5(a))")
 
 
 class NeedsButton(Exception):

@@ -29,6 +29,7 @@ from app.core.state import WINNER, TournamentState
 from app.errors import RuleError
 from app.events.chips import ChipCountApplied, ChipCountFlagged
 from app.format import chips as fmt_chips
+from app.i18n import _
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -59,31 +60,32 @@ def _never_above_issued(state: TournamentState, settled: loose.Settled) -> None:
         return
     after = state.expected_chips() + total
     over = after - issued(state)
-    where = ", ".join(f"{_place(t)} {d:+,}" for t, d in settled.differences if d)
+    where = ", ".join(f"{_place(t)} {'+' if d > 0 else ''}{fmt_chips(d)}" for t, d in settled.differences if d)
     counted = {t for t, _ in settled.differences}
     hint = ""
     groups = loose.linked(state, counted)
     if groups:
         together = "; ".join(_tables_words(g) for g in groups)
-        hint = f" Players moved between {together} since they were counted: count those tables together."
+        hint = " " + _("Players moved between {tables} since they were counted: count those tables together.",
+                       tables=together)
     raise RuleError(
         "CHIPS_EXCEED_ISSUED",
-        f"This count would put {fmt_chips(after)} chips in play, but only {fmt_chips(issued(state))} were issued "
-        f"(entries, rebuys, add-ons and top-ups, less the chips removed): {fmt_chips(over)} too many ({where}). "
-        f"Count again.{hint}",
+        _("This count would put {after} chips in play, but only {chips} were issued (entries, rebuys, add-ons and "
+          "top-ups, less the chips removed): {over} too many ({where}). Count again.", after=fmt_chips(after),
+          chips=fmt_chips(issued(state)), over=fmt_chips(over), where=where) + hint,
         "CHIPS",
     )
 
 
 def _tables_words(tables: list[int]) -> str:
-    return "tables " + ", ".join(str(t) for t in tables[:-1]) + f" and {tables[-1]}"
+    return _("tables {tables} and {last}", tables=", ".join(str(t) for t in tables[:-1]), last=tables[-1])
 
 
 def _place(table: int) -> str:
-    return f"table {table}" if table else "players not at a table"
+    return _("table {number}", number=table) if table else _("players not at a table")
 
 
-def _check_tables(state: TournamentState, counts: dict[int, int], since: str) -> None:
+def _check_tables(state: TournamentState, counts: dict[int, int], since: bool = False) -> None:
     """Every player of each table counted, and no chips in front of a player deciding on a rebuy."""
     for pid, chips in counts.items():
         p = state.players[pid]
@@ -91,14 +93,38 @@ def _check_tables(state: TournamentState, counts: dict[int, int], since: str) ->
             # ENT-5: he lost every chip in that hand; chips counted in front of him belong to someone else.
             raise RuleError(
                 "INVALID_INPUT",
-                f"{p.name} lost all their chips{since} and is deciding on a rebuy: enter the rebuy or the decline, "
-                "then count the table.",
+                (
+                    _(
+                        "{name} lost all their chips since the count and is deciding on a rebuy: enter the rebuy "
+                        "or the decline, "
+                        "then count the table.",
+                        name=p.name,
+                    )
+                    if since
+                    else _(
+                        "{name} lost all their chips and is deciding on a rebuy: enter the rebuy or the decline, "
+                        "then count "
+                        "the table.",
+                        name=p.name,
+                    )
+                ),
                 "ENT-5",
             )
     for number in sorted({t for pid in counts if (t := state.players[pid].table) is not None}):
         missing = [state.players[pid].name for pid in state.tables[number].seats.values() if pid not in counts]
         if missing:
-            raise RuleError("INVALID_INPUT", f"Count all of table {number}{since}: missing {', '.join(missing)}.")
+            raise RuleError(
+                "INVALID_INPUT",
+                (
+                    _(
+                        "Count all of table {number} since the count: missing {names}.",
+                        number=number,
+                        names=", ".join(missing),
+                    )
+                    if since
+                    else _("Count all of table {number}: missing {names}.", number=number, names=", ".join(missing))
+                ),
+            )
 
 
 @command
@@ -106,14 +132,14 @@ def chip_count(ctx: Context, cmd: ChipCount) -> None:
     """Enter counted stacks, a whole table at a time; a count that does not add up is flagged."""
     given = cmd.counts
     if not given:
-        raise RuleError("INVALID_INPUT", "counts is an object of player: chips.")
+        raise RuleError("INVALID_INPUT", _("counts is an object of player: chips."))
     counts: dict[int, int] = {}
     for ref, chips in given.items():
         p = inputs.live(inputs.player(ctx.state, ref))
         if p.id in counts:
-            raise RuleError("INVALID_INPUT", f"{p.name} is counted twice.")
-        counts[p.id] = inputs.whole(chips, f"{p.name}'s chips")
-    _check_tables(ctx.state, counts, "")
+            raise RuleError("INVALID_INPUT", _("{name} is counted twice.", name=p.name))
+        counts[p.id] = inputs.whole(chips, _("{name}'s chips", name=p.name))
+    _check_tables(ctx.state, counts)
     settled = _settle(ctx.state, counts)
     _never_above_issued(ctx.state, settled)
     rows = list(counts.items())
@@ -138,11 +164,11 @@ def accept_chip_count(ctx: Context, cmd: AcceptChipCount) -> None:
     """Accept the flagged count as it was entered; its difference is recorded as a correction."""
     pending = ctx.state.pending_count
     if pending is None:
-        raise RuleError("INVALID_INPUT", "There is no flagged chip count to accept.")
+        raise RuleError("INVALID_INPUT", _("There is no flagged chip count to accept."))
     counts = {int(pid): int(chips) for pid, chips in pending["counts"]}
     if any(not ctx.state.players[pid].live for pid in counts):
-        raise RuleError("INVALID_INPUT", "A player of the flagged count is out since; count again.")
-    _check_tables(ctx.state, counts, " since the count")  # a bust or a move since: the count is stale
+        raise RuleError("INVALID_INPUT", _("A player of the flagged count is out since; count again."))
+    _check_tables(ctx.state, counts, True)  # a bust or a move since: the count is stale
     settled = _settle(ctx.state, counts)
     _never_above_issued(ctx.state, settled)
     ctx.emit(ChipCountApplied(counts=_pairs(pending["counts"]), differences=_pairs(settled.differences),

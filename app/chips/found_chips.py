@@ -19,6 +19,7 @@ from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.chips import ChipsFound
+from app.i18n import _
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -35,28 +36,39 @@ def found_chips(ctx: Context, cmd: FoundChips) -> None:
     """Exchange raced-off chips found later at equal value; the remainder below the smallest chip is lost (RACE-4)."""
     state = ctx.state
     p = inputs.live(inputs.player(state, cmd.player))
-    denomination = inputs.whole(cmd.denomination, "The chip value", minimum=1)
-    count = inputs.whole(cmd.count, "The number of chips found", minimum=1)
+    denomination = inputs.whole(cmd.denomination, _("The chip value"), minimum=1)
+    count = inputs.whole(cmd.count, _("The number of chips found"), minimum=1)
     if denomination not in chip_set(state):
         raise RuleError(
-            "INVALID_INPUT", f"There is no {denomination} chip in this tournament's chip set {chip_set(state)}.",
+            "INVALID_INPUT",
+            _(
+                "There is no {denomination} chip in this tournament's chip set {chips}.",
+                denomination=denomination,
+                chips=chip_set(state),
+            ),
             "RACE-4",
         )
     chips = in_play(state)
     if denomination in chips:
         raise RuleError(
             "INVALID_INPUT",
-            f"The {denomination} chip is still in play: these are not removed chips; count them in the stack.",
+            _(
+                "The {denomination} chip is still in play: these are not removed chips; count them in the stack.",
+                denomination=denomination,
+            ),
             "RACE-4",
         )
     if p.deciding:
         raise RuleError(
             "INVALID_INPUT",
-            f"{p.name} lost all their chips and is deciding on a rebuy: enter the rebuy or the decline first.",
+            _(
+                "{name} lost all their chips and is deciding on a rebuy: enter the rebuy or the decline first.",
+                name=p.name,
+            ),
             "RACE-4",
         )
     if not chips:
-        raise RuleError("INVALID_INPUT", "No chip is left in play to exchange them for.", "RACE-4")
+        raise RuleError("INVALID_INPUT", _("No chip is left in play to exchange them for."), "RACE-4")
     value = denomination * count
     credited, remainder = exchange(value, chips[0])
     ctx.emit(ChipsFound(player=p.id, denomination=denomination, count=count, value=value, smallest=chips[0],

@@ -29,6 +29,7 @@ from app.core.state import Player, TournamentState
 from app.errors import RuleError
 from app.events.chips import ChipsRaced, RaceTable
 from app.format import chips as chip_text
+from app.i18n import _, ngettext
 from app.levels.timeline import current_period, structure_of
 
 if TYPE_CHECKING:
@@ -63,17 +64,38 @@ def check_denomination(state: TournamentState, denomination: int, now: float) ->
     """RACE-2: ``denomination`` may leave only if every later amount is a multiple of the next chip."""
     chips = in_play(state)
     if denomination not in chips:
-        raise RuleError("INVALID_INPUT", f"There is no {chip_text(denomination)} chip in play "
-                        f"({', '.join(chip_text(c) for c in chips)}).", "RACE-1")
+        raise RuleError(
+            "INVALID_INPUT",
+            _(
+                "There is no {denomination} chip in play ({names}).",
+                denomination=chip_text(denomination),
+                names=", ".join(chip_text(c) for c in chips),
+            ),
+            "RACE-1",
+        )
     if denomination != chips[0]:
-        raise RuleError("INVALID_INPUT", f"Race off the {chip_text(chips[0])} chips first; they are the smallest.",
-                        "RACE-3")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("Race off the {chips} chips first; they are the smallest.", chips=chip_text(chips[0])),
+            "RACE-3",
+        )
     if len(chips) < 2:
-        raise RuleError("INVALID_INPUT", f"The {chip_text(denomination)} chip is the last one in play.", "RACE-3")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("The {denomination} chip is the last one in play.", denomination=chip_text(denomination)),
+            "RACE-3",
+        )
     new = chips[1]
     if new % denomination:
-        raise RuleError("INVALID_INPUT", f"{chip_text(new)} is not a whole number of {chip_text(denomination)} chips.",
-                        "RACE-3")
+        raise RuleError(
+            "INVALID_INPUT",
+            _(
+                "{new} is not a whole number of {denomination} chips.",
+                new=chip_text(new),
+                denomination=chip_text(denomination),
+            ),
+            "RACE-3",
+        )
     structure = structure_of(state)
     start = first_level_after(state, now)
     last = structure.last_level or start + GENERATED_CHECK_LEVELS
@@ -82,7 +104,13 @@ def check_denomination(state: TournamentState, denomination: int, now: float) ->
             if amount % new:
                 raise RuleError(
                     "DENOMINATION_STILL_NEEDED",
-                    f"Level {n} still needs the {denomination} chip: {amount} is not a multiple of {new}.",
+                    _(
+                        "Level {n} still needs the {denomination} chip: {amount} is not a multiple of {new}.",
+                        n=n,
+                        denomination=denomination,
+                        amount=amount,
+                        new=new,
+                    ),
                     "RACE-2",
                 )
     return new
@@ -130,7 +158,7 @@ def _given_cards(cmd: ChipRace, state: TournamentState) -> dict[int, list[str]] 
             try:
                 card_value(c)
             except ValueError as exc:
-                raise RuleError("INVALID_INPUT", f"{c!r} is not a card.", "RACE-3") from exc
+                raise RuleError("INVALID_INPUT", _("{c!r} is not a card.", c=c), "RACE-3") from exc
         out[p.id] = list(cards)
     return out
 
@@ -143,13 +171,27 @@ def deal_and_rank(ctx: Context, table: dict[str, Any], given: dict[int, list[str
         for r in racers:
             cards = given.get(r["player"])
             if cards is None or len(cards) != r["odd"]:
-                raise RuleError("INVALID_INPUT", f"{r['name']} races {r['odd']} chips and needs that many cards.",
-                                "RACE-3")
+                raise RuleError(
+                    "INVALID_INPUT",
+                    ngettext(
+                        "{name} races {n} chip and needs that many cards.",
+                        "{name} races {n} chips and needs that many cards.",
+                        r["odd"],
+                        name=r["name"],
+                    ),
+                    "RACE-3",
+                )
         dealt = [c for r in racers for c in given[r["player"]]]
         if len(set(dealt)) != len(dealt):
-            raise RuleError("INVALID_INPUT", f"A card is dealt twice at table {table['table']}.", "RACE-3")
+            raise RuleError(
+                "INVALID_INPUT", _("A card is dealt twice at table {table}.", table=table["table"]), "RACE-3"
+            )
     elif needed > 52:
-        raise RuleError("INVALID_INPUT", f"Table {table['table']} would need {needed} race cards.", "RACE-3")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("Table {table} would need {needed} race cards.", table=table["table"], needed=needed),
+            "RACE-3",
+        )
     deck = iter(ctx.rng.deal(needed)) if given is None else None
     for r in table["racers"]:
         if not r["odd"]:
@@ -189,7 +231,7 @@ def _award(ctx: Context, table: dict[str, Any], racers: list[dict[str, Any]]) ->
 @command
 def chip_race(ctx: Context, cmd: ChipRace) -> None:
     """Race off the smallest chip at every table (RACE-3): by the cards (given, else dealt) or by the results."""
-    denomination = inputs.whole(cmd.denomination, "The chip value", minimum=1)
+    denomination = inputs.whole(cmd.denomination, _("The chip value"), minimum=1)
     new = check_denomination(ctx.state, denomination, ctx.now)
     results = given_results(cmd, ctx.state)
     given = _given_cards(cmd, ctx.state)
@@ -198,7 +240,11 @@ def chip_race(ctx: Context, cmd: ChipRace) -> None:
     racing = {r["player"] for t in tables for r in t["racers"] if r["odd"]}
     if given is not None and set(given) - racing:
         extra = ctx.state.players[sorted(set(given) - racing)[0]].name
-        raise RuleError("INVALID_INPUT", f"{extra} has no {chip_text(denomination)} chips to race.", "RACE-3")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("{extra} has no {denomination} chips to race.", extra=extra, denomination=chip_text(denomination)),
+            "RACE-3",
+        )
     if results is not None:
         check_results_players(ctx.state, results, racing, denomination)
     for t in tables:

@@ -25,7 +25,7 @@ from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import Choice, Question, RuleError
 from app.format import chips as chip_text
-from app.format import count as fmt_count
+from app.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -37,15 +37,23 @@ def given_results(cmd: ChipRace, state: TournamentState) -> dict[int, int] | Non
     if raw is None:
         return None
     if cmd.cards is not None:
-        raise RuleError("INVALID_INPUT", "Give either the race cards or the results, not both.", "RACE-3")
+        raise RuleError("INVALID_INPUT", _("Give either the race cards or the results, not both."), "RACE-3")
     out: dict[int, int] = {}
     for ref, won in raw.items():
         p = inputs.player(state, ref)
         chips = int(won)
         if chips < 0:
-            raise RuleError("INVALID_INPUT", f"{p.name}'s result is the chips they won, 0 or 1, not {won!r}.", "RACE-3")
+            raise RuleError(
+                "INVALID_INPUT",
+                _("{name}'s result is the chips they won, 0 or 1, not {won!r}.", name=p.name, won=won),
+                "RACE-3",
+            )
         if chips > 1:
-            raise RuleError("INVALID_INPUT", f"{p.name} cannot win {chips} chips: one at most in a race.", "RACE-3")
+            raise RuleError(
+                "INVALID_INPUT",
+                _("{name} cannot win {chips} chips: one at most in a race.", name=p.name, chips=chips),
+                "RACE-3",
+            )
         out[p.id] = chips
     return out
 
@@ -53,8 +61,11 @@ def given_results(cmd: ChipRace, state: TournamentState) -> dict[int, int] | Non
 def check_results_players(state: TournamentState, results: dict[int, int], racing: set[int], d: int) -> None:
     for pid, won in results.items():
         if won and pid not in racing:
-            raise RuleError("INVALID_INPUT", f"{state.players[pid].name} has no {chip_text(d)} chips to race.",
-                            "RACE-3")
+            raise RuleError(
+                "INVALID_INPUT",
+                _("{name} has no {d} chips to race.", name=state.players[pid].name, d=chip_text(d)),
+                "RACE-3",
+            )
 
 
 def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int]) -> None:
@@ -63,20 +74,25 @@ def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int
     winners = [r for r in racers if results.get(r["player"], 0)]
     bare = [r for r in racers if r["left"] == 0]
     chips = int(table["chips"])
-    where = f"Table {table['table']}"
+    number = table["table"]
     if ctx.profile["race.race_out"] == "roberts_first":
         missing = [r["name"] for r in bare if r not in winners]
         if missing:
             raise RuleError(
                 "INVALID_INPUT",
-                f"{', '.join(missing)} would be raced out: a player left with no chips gets one of the raced "
-                "chips before anyone else (RACE-3.5).",
+                _(
+                    "{names} would be raced out: a player left with no chips gets one of the raced chips before "
+                    "anyone else (RACE-3.5).",
+                    names=", ".join(missing),
+                ),
                 "RACE-3",
             )
         if len(bare) > chips and len(winners) != len(bare):
             raise RuleError(
                 "INVALID_INPUT",
-                f"{where} races {fmt_count(chips, 'chip')} for {len(bare)} players who would have none: only they win.",
+                ngettext("Table {table} races {n} chip for {players} players who would have none: only they win.",
+                         "Table {table} races {n} chips for {players} players who would have none: only they win.",
+                         chips, table=number, players=len(bare)),
                 "RACE-3",
             )
         expected = max(chips, len(bare))
@@ -84,7 +100,9 @@ def award_by_results(ctx: Context, table: dict[str, Any], results: dict[int, int
         expected = chips
     if len(winners) != expected:
         raise RuleError(
-            "INVALID_INPUT", f"{where} races {fmt_count(expected, 'chip')}; the results give {len(winners)}.", "RACE-3"
+            "INVALID_INPUT", ngettext("Table {table} races {n} chip; the results give {given}.",
+                                       "Table {table} races {n} chips; the results give {given}.", expected,
+                                       table=number, given=len(winners)), "RACE-3"
         )
     for r in table["racers"]:
         r["cards"], r["best"], r["chip"], r["added"] = [], None, False, False
@@ -107,13 +125,15 @@ def count_first(ctx: Context, cmd: ChipRace) -> None:
     if counts is not None:
         ctx.run(ChipCount(counts=counts))
         if ctx.state.pending_count is not None:
-            diffs = ", ".join(f"table {t}: {d:+,}" for t, d in ctx.state.pending_count["differences"] if d)
-            text = (
-                f"The count does not add up ({diffs}): count again, or accept it with chip_count and "
-                '"accept": true, before the race.'
+            diffs = ", ".join(
+                _("table {number}: {difference}", number=t, difference=("+" if d > 0 else "") + chip_text(d))
+                for t, d in ctx.state.pending_count["differences"]
+                if d
             )
+            text = _('The count does not add up ({differences}): count again, or accept it with chip_count and '
+                     '"accept": true, before the race.', differences=diffs)
             accept = Choice(
-                "Accept the count as entered", command={"cmd": "chip_count", "counts": counts, "accept": True}
+                _("Accept the count as entered"), command={"cmd": "chip_count", "counts": counts, "accept": True}
             )
             keys = tuple(ctx.state.players[int(pid)].name for pid, _ in ctx.state.pending_count["counts"])
             question = Question(text, "counts", "amounts", (accept,), keys)
@@ -131,19 +151,28 @@ def count_first(ctx: Context, cmd: ChipRace) -> None:
     here = sorted((p.table or 0, p.seat or 0, p.id) for p in ctx.state.players.values()
                   if p.live and (p.table or 0) in tables)
     names = [ctx.state.players[pid].name for _, _, pid in here]
-    example = ", ".join(f'"{n}": chips' for n in names[:3]) + (", ..." if len(names) > 3 else "")
+    example = ", ".join(_('"{name}": chips', name=n) for n in names[:3]) + (", ..." if len(names) > 3 else "")
     rest = sorted({t for other in list(places)[1:] for t in other if t and t not in tables})
-    others = f" (also table {', '.join(str(t) for t in rest)})" if rest else ""
+    others = " " + _("(also table {tables})", tables=", ".join(str(t) for t in rest)) if rest else ""
     numbered = [t for t in tables if t]
     if not numbered:
-        holder = "The players not at a table hold"
+        holder = _("The players not at a table hold {chips} chips won from busted players that no counted stack "
+                   "shows yet{others}, so the odd chips there are not known.", chips=chip_text(chips), others=others)
     elif len(numbered) == 1:
-        holder = f"Table {numbered[0]} holds"
+        holder = _("Table {table} holds {chips} chips won from busted players that no counted stack shows "
+                   "yet{others}, so the odd chips there are not known.", table=numbered[0], chips=chip_text(chips),
+                   others=others)
     else:
-        holder = f"Tables {', '.join(str(t) for t in numbered[:-1])} and {numbered[-1]} hold"
+        holder = _("Tables {tables} and {last} hold {chips} chips won from busted players that no counted stack "
+                   "shows yet{others}, so the odd chips there are not known.",
+                   tables=", ".join(str(t) for t in numbered[:-1]), last=numbered[-1], chips=chip_text(chips),
+                   others=others)
     text = (
-        f"{holder} {chips:,} chips won from busted players that no counted stack shows yet"
-        f"{others}, so the odd chips there are not known. Count every player there first, with chip_count or "
-        f"in this command: \"counts\": {{{example}}}."
+        holder
+        + " "
+        + _(
+            'Count every player there first, with chip_count or in this command: "counts": {{{example}}}.',
+            example=example,
+        )
     )
     raise RuleError("NEEDS_INPUT", text, "RACE-3", question=Question(text, "counts", "amounts", keys=tuple(names)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from app.core.state import Player, TournamentState
 from app.errors import Question, RuleError
+from app.i18n import _
 from app.levels.timeline import period_at, position_ms, to_ms
 
 
@@ -42,5 +43,5 @@ def stack_known(state: TournamentState, p: Player, now: float) -> bool:
 
 def ask_stack(p: Player, why: str, rule: str) -> RuleError:
     """The question for a counted stack the rule needs and the engine does not know."""
-    text = f"How many chips does {p.name} have now? {why} Count the stack and enter it."
+    text = _("How many chips does {name} have now? {why} Count the stack and enter it.", name=p.name, why=why)
     return RuleError("NEEDS_INPUT", text, rule, question=Question(text, "stack", "integer"))

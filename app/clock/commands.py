@@ -44,6 +44,7 @@ from app.events.clock import (
 )
 from app.games import rotation
 from app.games.catalogue import check_games
+from app.i18n import _
 from app.levels.structure import MAX_MINUTES, Structure, check_forced_bets, check_stud_columns
 from app.levels.timeline import (
     MINUTE_MS,
@@ -60,6 +61,7 @@ from app.levels.timeline import (
     structure_of,
     to_ms,
 )
+from app.tournament.day_end import day2_of
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -72,7 +74,7 @@ def touch(state: TournamentState, ev: Event) -> dict[str, Any]:
 
 def _started(ctx: Context) -> dict[str, Any]:
     if not ctx.state.clock.get("started"):
-        raise RuleError("CLOCK_STATE", "The clock has not been started.", "CLK-10")
+        raise RuleError("CLOCK_STATE", _("The clock has not been started."), "CLK-10")
     return ctx.state.clock
 
 
@@ -92,12 +94,18 @@ def check_structure(ctx: Context, structure: Structure) -> None:
 def start_clock(ctx: Context, cmd: StartClock) -> None:
     """Start the tournament clock at level 1 (or the level given); draws the hat in a hat mix."""
     if ctx.state.clock.get("started"):
-        raise RuleError("CLOCK_STATE", "The clock is already started; pause or resume it instead.", "CLK-10")
+        raise RuleError("CLOCK_STATE", _("The clock is already started; pause or resume it instead."), "CLK-10")
     structure = structure_of(ctx.state)
     check_structure(ctx, structure)
-    level = inputs.whole(cmd.level, "The level", minimum=1)
+    day2 = day2_of(ctx.state)  # FLT-10: an event's Day 2 starts where the flights stopped
+    given = cmd.level if cmd.level is not None else (int(day2["level"]) if day2 is not None else 1)
+    if cmd.level is None and structure.last_level is not None:
+        given = min(given, structure.last_level)  # the flights played the whole structure: its last level
+    level = inputs.whole(given, _("The level"), minimum=1)
     if structure.last_level is not None and level > structure.last_level:
-        raise RuleError("INVALID_INPUT", f"The structure has {structure.last_level} levels.", "CLK-1")
+        raise RuleError(
+            "INVALID_INPUT", _("The structure has {last_level} levels.", last_level=structure.last_level), "CLK-1"
+        )
     target = find_period(ctx.state, "level", level)
     assert target is not None
     ctx.emit(ClockStarted(structure=structure.to_dict(), level_ms=default_level_ms(ctx.state), level=level,
@@ -120,7 +128,7 @@ def pause_clock(ctx: Context, cmd: PauseClock) -> None:
     """Stop the clock (a dispute, hand-for-hand, anything); breaks in progress stop too."""
     c = _started(ctx)
     if not c.get("running"):
-        raise RuleError("CLOCK_STATE", "The clock is already paused.", "CLK-5")
+        raise RuleError("CLOCK_STATE", _("The clock is already paused."), "CLK-5")
     now_ms = to_ms(ctx.now)
     ctx.emit(ClockPaused(pos_ms=position_ms(ctx.state, now_ms), adhoc_left_ms=adhoc_break_left_ms(ctx.state, now_ms),
                          reason=cmd.reason or None))
@@ -139,7 +147,7 @@ def resume_clock(ctx: Context, cmd: ResumeClock) -> None:
     """Restart a paused clock where it stopped."""
     c = _started(ctx)
     if c.get("running"):
-        raise RuleError("CLOCK_STATE", "The clock is already running.", "CLK-5")
+        raise RuleError("CLOCK_STATE", _("The clock is already running."), "CLK-5")
     ctx.emit(ClockResumed())
 
 
@@ -160,9 +168,9 @@ def _jump(ctx: Context, target: Period, current: Period) -> None:
 def next_level(ctx: Context, cmd: NextLevel) -> None:
     """Go to the start of the next period: the next level, or the break that comes first."""
     _started(ctx)
-    _, p = now_period(ctx)
+    _unused, p = now_period(ctx)
     if p.last:
-        raise RuleError("CLOCK_STATE", f"Level {p.level} is the last level; it goes on.", "CLK-1")
+        raise RuleError("CLOCK_STATE", _("Level {level} is the last level; it goes on.", level=p.level), "CLK-1")
     target = next(q for q in periods(ctx.state) if q.index == p.index + 1)
     _jump(ctx, target, p)
 
@@ -171,11 +179,11 @@ def next_level(ctx: Context, cmd: NextLevel) -> None:
 def previous_level(ctx: Context, cmd: PreviousLevel) -> None:
     """Go back to the start of the previous level (from a break: the level before it)."""
     _started(ctx)
-    _, p = now_period(ctx)
+    _unused, p = now_period(ctx)
     back = p.level - 1 if p.kind == "level" else p.level
     target = find_period(ctx.state, "level", back) if back >= 1 else None
     if target is None:
-        raise RuleError("CLOCK_STATE", "There is no level before level 1.", "CLK-1")
+        raise RuleError("CLOCK_STATE", _("There is no level before level 1."), "CLK-1")
     _jump(ctx, target, p)
 
 
@@ -183,10 +191,10 @@ def previous_level(ctx: Context, cmd: PreviousLevel) -> None:
 def jump_to_level(ctx: Context, cmd: JumpToLevel) -> None:
     """Go to the start of any level, with its full time."""
     _started(ctx)
-    level = inputs.whole(cmd.level, "The level", minimum=1)
+    level = inputs.whole(cmd.level, _("The level"), minimum=1)
     last = structure_of(ctx.state).last_level
     if last is not None and level > last:
-        raise RuleError("INVALID_INPUT", f"The structure has {last} levels.", "CLK-1")
+        raise RuleError("INVALID_INPUT", _("The structure has {last} levels.", last=last), "CLK-1")
     target = find_period(ctx.state, "level", level)
     assert target is not None
     _jump(ctx, target, now_period(ctx)[1])
@@ -201,10 +209,10 @@ def _clock_jumped(state: TournamentState, ev: ClockJumped) -> None:
 
 def _seconds(cmd: AddTime | RemoveTime) -> int:
     if cmd.minutes is not None:
-        return inputs.whole(cmd.minutes, "The minutes", minimum=1) * 60
+        return inputs.whole(cmd.minutes, _("The minutes"), minimum=1) * 60
     if cmd.seconds is None:
-        raise RuleError("INVALID_INPUT", f"The command '{cmd.name()}' needs 'seconds' (or 'minutes').")
-    return inputs.whole(cmd.seconds, "The seconds", minimum=1)
+        raise RuleError("INVALID_INPUT", _("The command '{name}' needs 'seconds' (or 'minutes').", name=cmd.name()))
+    return inputs.whole(cmd.seconds, _("The seconds"), minimum=1)
 
 
 def _adjust(ctx: Context, ms: int) -> None:
@@ -215,7 +223,7 @@ def _adjust(ctx: Context, ms: int) -> None:
     left = adhoc_left if adhoc_left else max(0, p.end_ms - pos)
     if ms < 0:
         if left == 0:
-            raise RuleError("CLOCK_STATE", "There is no time left to remove.", "CLK-5")
+            raise RuleError("CLOCK_STATE", _("There is no time left to remove."), "CLK-5")
         ms = -min(-ms, left)
     target: Literal["period", "break"] = "break" if adhoc_left else "period"
     ctx.emit(TimeAdjusted(target=target, index=p.index, level=p.level, ms=ms))
@@ -253,10 +261,10 @@ def _time_adjusted(state: TournamentState, ev: TimeAdjusted) -> None:
 def start_break(ctx: Context, cmd: StartBreak) -> None:
     """Call a break now for some minutes (CLK-3, P004); the level resumes where it stopped."""
     _started(ctx)
-    minutes = inputs.whole(cmd.minutes, "The break's minutes", minimum=1)
+    minutes = inputs.whole(cmd.minutes, _("The break's minutes"), minimum=1)
     pos, p = now_period(ctx)
     if p.kind == "break" or adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
-        raise RuleError("CLOCK_STATE", "Play is already on a break.", "CLK-3")
+        raise RuleError("CLOCK_STATE", _("Play is already on a break."), "CLK-3")
     ctx.emit(BreakCalled(minutes=minutes, pos_ms=pos, level=p.level))
 
 
@@ -272,13 +280,13 @@ def _break_called(state: TournamentState, ev: BreakCalled) -> None:
 def end_break(ctx: Context, cmd: EndBreak) -> None:
     """End the break now: play resumes (after a scheduled break, with the next level)."""
     _started(ctx)
-    _, p = now_period(ctx)
+    _unused, p = now_period(ctx)
     if adhoc_break_left_ms(ctx.state, to_ms(ctx.now)):
         ctx.emit(BreakEnded(level=p.level))
     elif p.kind == "break":
         _jump(ctx, next(q for q in periods(ctx.state) if q.index == p.index + 1), p)
     else:
-        raise RuleError("CLOCK_STATE", "Play is not on a break.", "CLK-3")
+        raise RuleError("CLOCK_STATE", _("Play is not on a break."), "CLK-3")
 
 
 @applies
@@ -294,21 +302,27 @@ def change_level_length(ctx: Context, cmd: ChangeLevelLength) -> None:
     """Change the length of every level from the next one on; once, after the profile's level (CLK-6)."""
     after = ctx.profile["clock.level_length_change_after"]
     if after is None:
-        raise RuleError("NOT_OFFERED", "This tournament's level length is fixed.", "CLK-6")
-    minutes = inputs.whole(cmd.minutes, "The level length in minutes", minimum=1)
+        raise RuleError("NOT_OFFERED", _("This tournament's level length is fixed."), "CLK-6")
+    minutes = inputs.whole(cmd.minutes, _("The level length in minutes"), minimum=1)
     if minutes > MAX_MINUTES:
-        raise RuleError("INVALID_INPUT", f"A level lasts at most {MAX_MINUTES} minutes.", "CLK-6")
+        raise RuleError(
+            "INVALID_INPUT", _("A level lasts at most {MAX_MINUTES} minutes.", MAX_MINUTES=MAX_MINUTES), "CLK-6"
+        )
     if ctx.state.clock.get("length_change"):
         done = ctx.state.clock["length_change"]
         raise RuleError(
             "LEVEL_LENGTH_ALREADY_CHANGED",
-            f"The level length was already changed to {done['minutes']} minutes; it cannot change again.",
+            _(
+                "The level length was already changed to {minutes} minutes; it cannot change again.",
+                minutes=done["minutes"],
+            ),
             "CLK-6",
         )
-    _, p = now_period(ctx)
+    _unused, p = now_period(ctx)
     if not ctx.state.clock.get("started") or p.level < int(after):
         raise RuleError(
-            "LEVEL_LENGTH_TOO_EARLY", f"The level length may change from level {after} on, not at level {p.level}.",
+            "LEVEL_LENGTH_TOO_EARLY",
+            _("The level length may change from level {after} on, not at level {level}.", after=after, level=p.level),
             "CLK-6",
         )
     ctx.emit(LevelLengthChanged(from_level=p.level + 1, minutes=minutes))
@@ -323,7 +337,7 @@ def _level_length_changed(state: TournamentState, ev: LevelLengthChanged) -> Non
 def hand_for_hand_deduct(ctx: Context, cmd: HandForHandDeduct) -> None:
     """Take the fixed time off the clock for hand-for-hand hands played (CLK-5, TDA RP-8)."""
     _started(ctx)
-    hands = inputs.whole(cmd.hands, "The hands", minimum=1)
+    hands = inputs.whole(cmd.hands, _("The hands"), minimum=1)
     ms = hands * int(ctx.profile["clock.hand_for_hand_deduction_s"]) * 1000
     ctx.emit(ClockDeducted(hands=hands, ms=ms))
 
@@ -340,11 +354,12 @@ def _clock_deducted(state: TournamentState, ev: ClockDeducted) -> None:
 def close_registration(ctx: Context, cmd: CloseRegistration) -> None:
     """The director closes late registration before the profile's deadline."""
     if ctx.profile["late.mode"] != "levels":
-        raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
+        raise RuleError("NOT_OFFERED", _("This tournament takes no entries once play has begun."), "REG-6")
     if not late_registration_open(ctx.state, ctx.now):
-        why = "already closed by the director" if late_registration_closed_early(ctx.state) else (
-            f"already closed: it ended with level {int(ctx.profile['late.last_level'])}")
-        raise RuleError("WINDOW_CLOSED", f"Late registration is {why}.", "REG-8")
+        if late_registration_closed_early(ctx.state):
+            raise RuleError("WINDOW_CLOSED", _("Late registration is already closed by the director."), "REG-8")
+        raise RuleError("WINDOW_CLOSED", _("Late registration is already closed: it ended with level {level}.",
+                                           level=int(ctx.profile["late.last_level"])), "REG-8")
     ctx.emit(RegistrationClosed(never_checked_in=len(ctx.state.extra.get("preregistered", ()))))
 
 
@@ -357,18 +372,24 @@ def _registration_closed(state: TournamentState, ev: RegistrationClosed) -> None
 def reopen_registration(ctx: Context, cmd: ReopenRegistration) -> None:
     """The director reopens late registration he closed early; never past the profile's deadline."""
     if ctx.profile["late.mode"] != "levels":
-        raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
+        raise RuleError("NOT_OFFERED", _("This tournament takes no entries once play has begun."), "REG-6")
     if not late_registration_closed_early(ctx.state):
-        raise RuleError("INVALID_INPUT", "Late registration was not closed by the director; nothing to reopen.",
+        raise RuleError("INVALID_INPUT", _("Late registration was not closed by the director; nothing to reopen."),
                         "REG-8")
     if ctx.state.deal is not None:
-        raise RuleError("WINDOW_CLOSED", "A deal was made among the players left, so late registration cannot "
-                        "reopen; undo the deal first.", "PAY-11")
+        raise RuleError(
+            "WINDOW_CLOSED",
+            _("A deal was made among the players left, so late registration cannot reopen; undo the deal first."),
+            "PAY-11",
+        )
     if not late_registration_allowed(ctx.state, ctx.now):
         last = int(ctx.profile["late.last_level"])
         raise RuleError(
             "WINDOW_CLOSED",
-            f"Late registration cannot reopen: the profile closes it at the end of level {last}, already passed.",
+            _(
+                "Late registration cannot reopen: the profile closes it at the end of level {last}, already passed.",
+                last=last,
+            ),
             "REG-8",
         )
     ctx.emit(RegistrationReopened())

@@ -27,6 +27,7 @@ from app.core.registry import applies
 from app.core.state import Table, TournamentState
 from app.errors import Choice, Question, RuleError
 from app.events.clock import HandStartAnswered
+from app.i18n import N_, _
 from app.levels.timeline import (
     current_level,
     in_break,
@@ -64,7 +65,7 @@ def given_answer(cmd: HandAnswer) -> bool | None:
 def given_level(cmd: HandAnswer) -> int | None:
     value = cmd.hand_level
     if value is not None and value < 1:
-        raise RuleError("INVALID_INPUT", f"hand_level must be a level number, not {value!r}.")
+        raise RuleError("INVALID_INPUT", _("hand_level must be a level number, not {value!r}.", value=value))
     return value
 
 
@@ -145,18 +146,18 @@ def judged_level(
         return answered
     if allowed(changed - 1) == allowed(changed):
         return now
-    asked = f"{question(changed)} {STARTED[str(ctx.profile['clock.hand_start'])]}"
+    asked = f"{question(changed)} {_(STARTED[str(ctx.profile['clock.hand_start'])])}"
     raise RuleError(
         "NEEDS_INPUT",
-        f"{asked} Repeat the command with \"{ANSWER}\": true or false.",
+        _('{asked} Repeat the command with "{field}": true or false.', asked=asked, field=ANSWER),
         "CONV-6",
         question=Question(
             asked,
             ANSWER,
             "bool",
             (
-                Choice(f"Yes: the hand started in level {changed - 1}", True),
-                Choice(f"No: it is a level {changed} hand", False),
+                Choice(_("Yes: the hand started in level {level}", level=changed - 1), True),
+                Choice(_("No: it is a level {level} hand", level=changed), False),
             ),
         ),
     )
@@ -164,7 +165,7 @@ def judged_level(
 
 # CONV-5: what "the hand had started" means, by the profile's clock.hand_start.
 STARTED = {
-    "first_riffle": "A hand has started at the first riffle, the push of the shuffler button or the dealer push.",
-    "blinds_and_riffle": "A hand has started once all blinds and antes are posted and the dealer has begun "
-    "shuffling.",
+    "first_riffle": N_("A hand has started at the first riffle, the push of the shuffler button or the dealer push."),
+    "blinds_and_riffle": N_("A hand has started once all blinds and antes are posted and the dealer has begun "
+                            "shuffling."),
 }

@@ -10,6 +10,7 @@ from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.clock import StructureSet
+from app.i18n import _
 from app.levels.structure import check_setup, resolve, shipped
 from app.levels.timeline import find_period, to_ms
 
@@ -31,20 +32,27 @@ def set_structure(ctx: Context, cmd: SetStructure) -> None:
     elif cmd.structure is not None:
         raw = {"id": "custom", **cmd.structure}
     else:
-        raise RuleError("INVALID_INPUT", "Give a shipped structure's 'id' or your own 'structure' (its levels and "
-                        "breaks).", "CLK-1")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("Give a shipped structure's 'id' or your own 'structure' (its levels and breaks)."),
+            "CLK-1",
+        )
     structure = resolve(raw, str(ctx.profile["structure.sb_rule"]), int(ctx.profile["structure.s004_scale"]))
     check_structure(ctx, structure)
     pos_ms, index, adjust = 0, 0, 0
     if ctx.state.clock.get("started"):
         pos, p = now_period(ctx)
         if structure.last_level is not None and p.level > structure.last_level:
-            raise RuleError("INVALID_INPUT", f"The new structure stops before the current level {p.level}.", "CLK-1")
+            raise RuleError(
+                "INVALID_INPUT", _("The new structure stops before the current level {level}.", level=p.level), "CLK-1"
+            )
         probe = TournamentState(profile=ctx.state.profile, clock={**ctx.state.clock, "structure": structure.to_dict(),
                                                                   "adjust": {}})
         q = find_period(probe, p.kind, p.level)
         if q is None:
-            raise RuleError("INVALID_INPUT", f"The new structure has no break after level {p.level}.", "CLK-3")
+            raise RuleError(
+                "INVALID_INPUT", _("The new structure has no break after level {level}.", level=p.level), "CLK-3"
+            )
         adjust = int(ctx.state.clock.get("adjust", {}).get(str(p.index), 0))
         played = pos - p.start_ms
         if played >= q.length_ms + adjust and not q.last:

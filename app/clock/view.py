@@ -13,6 +13,7 @@ from typing import Any
 from app.core.state import Table, TournamentState
 from app.games import rotation
 from app.games.catalogue import CATALOGUE, betting
+from app.i18n import N_, _
 from app.levels.structure import Level
 from app.levels.timeline import (
     MINUTE_MS,
@@ -198,17 +199,17 @@ def announcements(state: TournamentState, since: float, until: float) -> list[di
         if late_last == p.level:
             at("late_registration_closing", p.end_ms - LATE_WARNING_MS, p.level)
             at("late_registration_closed", p.end_ms, p.level)
-    return [{"at": w / 1000, "kind": k, "level": lv, "text": _TEXT[k].format(level=lv)} for w, k, lv in sorted(found)]
+    return [{"at": w / 1000, "kind": k, "level": lv, "text": _(_TEXT[k], level=lv)} for w, k, lv in sorted(found)]
 
 
 _TEXT = {
-    "level_up": "Level {level} begins.",
-    "one_minute": "One minute left in level {level}.",
-    "break_start": "Break. Play stops after level {level}.",
-    "break_end": "The break is over. Play resumes.",
-    "overtime": "Level {level} is the last level; it goes on.",
-    "late_registration_closing": "Late registration closes in five minutes, at the end of level {level}.",
-    "late_registration_closed": "Late registration is closed.",
+    "level_up": N_("Level {level} begins."),
+    "one_minute": N_("One minute left in level {level}."),
+    "break_start": N_("Break. Play stops after level {level}."),
+    "break_end": N_("The break is over. Play resumes."),
+    "overtime": N_("Level {level} is the last level; it goes on."),
+    "late_registration_closing": N_("Late registration closes in five minutes, at the end of level {level}."),
+    "late_registration_closed": N_("Late registration is closed."),
 }
 
 

@@ -9,14 +9,16 @@ from app.i18n import N_
 
 
 class StartClock(Command, tag="start_clock"):
-    """Start the tournament clock at level 1 (or the level given); in a hat mix the games are drawn now."""
+    """Start the tournament clock at level 1 (or the level given); in a hat mix the games are drawn now.
+
+    An event's Day 2 starts at the level it was made with (FLT-10) unless another is given."""
 
     label: ClassVar[str] = N_("start of the clock")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-1", "CLK-9", "CLK-10", "MIX-1", "MIX-2")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "start_clock", "level": 1},)
 
-    level: int = 1
+    level: int | None = None
 
 
 class PauseClock(Command, tag="pause_clock"):

@@ -20,7 +20,9 @@ class Register(Command, tag="register"):
     A name that differs from a registered one only in its accents is asked about (REG-9): ``another``
     true registers a second player, false refuses. So is a word that mixes look-alike alphabets (a
     Cyrillic "а" in a Latin name): ``mixed_scripts`` true registers it as typed, false refuses. A name
-    made only of invisible characters (zero-width spaces) is refused.
+    made only of invisible characters (zero-width spaces) is refused. ``seat`` names the satellite whose
+    seat pays the buy-in (FLT-9): the entry goes into the pool as any other, and the money trail says
+    "seat", not cash.
     """
 
     label: ClassVar[str] = N_("registration of {player}")
@@ -42,6 +44,7 @@ class Register(Command, tag="register"):
     post_bb: bool = False
     another: bool | None = None  # REG-9: the answer to "already registered; register another?"
     mixed_scripts: bool | None = None  # REG-9: the answer to "mixes alphabets in one word; register as typed?"
+    seat: str | None = None  # FLT-9: the satellite whose seat pays this buy-in (no cash at the desk)
 
 
 class RenamePlayer(Command, tag="rename_player"):

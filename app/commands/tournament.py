@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
+
 from app.commands.base import DESK_AND_FLOOR, DIRECTOR_ONLY, Command
 from app.i18n import N_
 
@@ -49,6 +51,69 @@ class EndFlightDay(Command, tag="end_flight_day"):
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "end_flight_day", "reason": "director"},)
 
     reason: str = "director"
+
+
+class Day2OfEvent(Command, tag="day2_of_event"):
+    """Make this tournament the Day 2 of an event of flights (FLT-10): the event's figures it plays for.
+
+    ``entries`` and ``pool_cents`` are every flight's entries and prize money (FLT-8: the payout table and
+    its places are counted over them, Day 2's late entries added); ``day1`` the players out on Day 1 who did
+    not reach Day 2, best first, each with the flight played (FLT-7): they take the places below every Day-2 player;
+    ``level`` the level Day 2's clock starts at. Given once, before anybody is in this tournament.
+    """
+
+    label: ClassVar[str] = "Day 2 of an event of flights"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    rules: ClassVar[tuple[str, ...]] = ("FLT-10", "FLT-7", "FLT-8")
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "day2_of_event", "event": "Main Event", "event_file": "main-event.fmevent", "entries": 240,
+         "pool_cents": 2400000, "day1": [["Bo Ek", "Day 1B"], ["Cy Dunn", "Day 1A"]], "level": 9},
+    )
+
+    event: str
+    entries: int
+    pool_cents: int
+    event_file: str = ""
+    day1: list[tuple[str, str]] = []
+    level: int = 1
+
+
+class CarryIn(Command, tag="carry_in"):
+    """A Day-2 player carried in with the stack bagged on Day 1 (FLT-10): an entry with chips and no money.
+
+    The player takes the seat of the event's Day-2 draw (``table``, ``seat``); ``flight`` and ``bag`` say where the
+    chips come from. Only in a tournament made the Day 2 of an event, once per player, before play begins.
+    """
+
+    label: ClassVar[str] = "{name} carried in with a bag"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    rules: ClassVar[tuple[str, ...]] = ("FLT-10",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "carry_in", "name": "Ann Lee", "chips": 41500, "table": 2, "seat": 5, "flight": "Day 1A",
+         "bag": "000123"},
+    )
+
+    name_: str = msgspec.field(name="name")
+    chips: int
+    table: int
+    seat: int
+    flight: str = ""
+    bag: str = ""
+
+
+class JoinEvent(Command, tag="join_event"):
+    """Remember the event of flights this tournament belongs to (its file and this tournament's flight name),
+    so the window shows the event each time the file is opened."""
+
+    label: ClassVar[str] = "a flight of an event"
+    roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
+    rules: ClassVar[tuple[str, ...]] = ("FLT-1",)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cmd": "join_event", "event_file": "main-event.fmevent", "flight": "Day 1A"},
+    )
+
+    event_file: str
+    flight: str
 
 
 # What every player in the room reads is the tournament director's word: the announcement commands are

@@ -27,6 +27,7 @@ from app.entries.purchases import rebuy_block, rebuy_hand_level
 from app.errors import Question, RuleError
 from app.events.clock import ClockPaused
 from app.events.eliminations import BustEntry, PlayersBusted, RebuyDeclined, TournamentWon
+from app.i18n import _
 from app.knockouts.bounties import eliminators, emit_knockouts, knockout_records, pay_winner
 from app.levels.timeline import (
     adhoc_break_left_ms,
@@ -44,25 +45,33 @@ if TYPE_CHECKING:
 def check_started(ctx: Context) -> None:
     """ELIM-6: nobody busts before the tournament has started: its clock has first run (section 20.6)."""
     if not has_started(ctx.state):
-        raise RuleError("NOT_STARTED", "The tournament has not started: nobody can bust yet.", "ELIM-6")
+        raise RuleError("NOT_STARTED", _("The tournament has not started: nobody can bust yet."), "ELIM-6")
 
 
 def busted_players(ctx: Context, cmd: Bust) -> list[Player]:
     check_started(ctx)
     refs = cmd.players if cmd.players is not None else [] if cmd.player is None else [cmd.player]
     if not refs:
-        raise RuleError("INVALID_INPUT", "Name the players who lost all their chips.")
+        raise RuleError("INVALID_INPUT", _("Name the players who lost all their chips."))
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players):
-        raise RuleError("INVALID_INPUT", "A player is named twice.")
+        raise RuleError("INVALID_INPUT", _("A player is named twice."))
     for p in players:
         if p.deciding:
-            raise RuleError("INVALID_INPUT", f"{p.name} already lost all their chips: rebuy or decline.", "ENT-5")
+            raise RuleError(
+                "INVALID_INPUT", _("{name} already lost all their chips: rebuy or decline.", name=p.name), "ENT-5"
+            )
         if p.status != SEATED and not (p.status == REGISTERED and not ctx.state.tables and p.entries):
-            raise RuleError("NOT_SEATED", f"{p.name} is not playing at a table.")
+            raise RuleError("NOT_SEATED", _("{name} is not playing at a table.", name=p.name))
         if not p.entries:  # seated before paying (REG-5): he is not in the field and holds no chips
-            raise RuleError("INVALID_INPUT", f"{p.name} has not bought in, so there are no chips to lose: take "
-                            "the buy-in (buy_in) first.", "ELIM-1")
+            raise RuleError(
+                "INVALID_INPUT",
+                _(
+                    "{name} has not bought in, so there are no chips to lose: take the buy-in (buy_in) first.",
+                    name=p.name,
+                ),
+                "ELIM-1",
+            )
     return players
 
 
@@ -82,15 +91,13 @@ def batch_stacks(ctx: Context, cmd: Bust, players: list[Player], mode: str) -> d
     for ref, chips in given.items():
         p = inputs.player(ctx.state, ref)
         if p not in players:
-            raise RuleError("INVALID_INPUT", f"{p.name} is not one of the players busting.")
-        stacks[p.id] = inputs.whole(chips, f"{p.name}'s starting stack", minimum=1)
+            raise RuleError("INVALID_INPUT", _("{name} is not one of the players busting.", name=p.name))
+        stacks[p.id] = inputs.whole(chips, _("{name}'s starting stack", name=p.name), minimum=1)
     if mode == "stack_order" and len(players) > 1:
         missing = [p.name for p in players if p.id not in stacks]
         if missing:
-            text = (
-                "Two or more players busted in one hand: give each one's chips at the start of the hand "
-                f"(missing: {', '.join(missing)})."
-            )
+            text = _("Two or more players busted in one hand: give each one's chips at the start of the hand "
+                     "(missing: {names}).", names=", ".join(missing))
             question = Question(text, "stacks", "amounts", keys=tuple(missing))
             raise RuleError("NEEDS_INPUT", text, "ELIM-4", question=question)
     return stacks
@@ -104,7 +111,7 @@ def bust(ctx: Context, cmd: Bust) -> None:
     h4h = ctx.state.hand_for_hand if cmd.hand_for_hand is None else cmd.hand_for_hand
     if len(tables) > 1 and not h4h:
         raise RuleError(
-            "INVALID_INPUT", "Busts at different tables are different hands: enter one bust per table.", "ELIM-3"
+            "INVALID_INPUT", _("Busts at different tables are different hands: enter one bust per table."), "ELIM-3"
         )
     join = round_batch(ctx.state) if h4h else None  # ELIM-3(b): the round's busts so far, one batch
     spans = set(tables) | ({t for t, _s in ctx.state.batches[join].seats.values()} if join is not None else set())
@@ -122,7 +129,7 @@ def bust(ctx: Context, cmd: Bust) -> None:
     # on a rebuy still count in the field, but hold no chips). Checked before the level question, which
     # cannot change it.
     if ctx.state.in_field - ctx.state.deciding_count - len(players) < 1:
-        raise RuleError("INVALID_INPUT", "Somebody must win the hand: not every player can bust.", "ELIM-6")
+        raise RuleError("INVALID_INPUT", _("Somebody must win the hand: not every player can bust."), "ELIM-6")
     entries: list[BustEntry] = []
     for p in players:
         level = rebuy_hand_level(ctx, p, cmd)
@@ -148,7 +155,7 @@ def decline_rebuy(ctx: Context, cmd: DeclineRebuy) -> None:
     """A player who lost his chips does not rebuy: he is out, placed by the hand he lost (ENT-5)."""
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     if not p.deciding:
-        raise RuleError("INVALID_INPUT", f"{p.name} has not lost all their chips.", "ENT-5")
+        raise RuleError("INVALID_INPUT", _("{name} has not lost all their chips.", name=p.name), "ENT-5")
     ctx.emit(RebuyDeclined(player=p.id, table=p.table, seat=p.seat))
     check_winner(ctx)
 
@@ -207,9 +214,9 @@ def finish_due(state: TournamentState, now: float) -> Command | None:
 def finish_command(ctx: Context, cmd: Finish) -> None:
     """The tournament ends: late registration closed with one player left, who wins (ELIM-6)."""
     if last_standing(ctx.state) is None:
-        raise RuleError("INVALID_INPUT", "More than one player still holds chips.", "ELIM-6")
+        raise RuleError("INVALID_INPUT", _("More than one player still holds chips."), "ELIM-6")
     if late_registration_open(ctx.state, ctx.now):
-        raise RuleError("INVALID_INPUT", "Late registration is still open: entries can still arrive.", "ELIM-6")
+        raise RuleError("INVALID_INPUT", _("Late registration is still open: entries can still arrive."), "ELIM-6")
     finish(ctx)
 
 

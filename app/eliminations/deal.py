@@ -39,6 +39,7 @@ from app.eliminations.payouts import has_payout_table, is_satellite, prize_table
 from app.errors import RuleError
 from app.events.eliminations import DealLineRecord, DealRecorded
 from app.format import money
+from app.i18n import _, ngettext
 from app.levels.timeline import late_registration_open
 
 if TYPE_CHECKING:
@@ -125,12 +126,20 @@ def deal_for_state(
     for pid in chips:
         if pid not in live:
             known = state.players.get(pid)
-            why = "is already out" if known is not None else "is not in this tournament"
-            raise RuleError("UNKNOWN_PLAYER", f"Player #{pid} {why}; a deal is among the players still in.", "ELIM-6")
+            if known is not None:
+                raise RuleError(
+                    "UNKNOWN_PLAYER",
+                    _("Player #{pid} is already out; a deal is among the players still in.", pid=pid),
+                    "ELIM-6",
+                )
+            raise RuleError("UNKNOWN_PLAYER", _("Player #{pid} is not in this tournament; a deal is among the players "
+                                                "still in.", pid=pid), "ELIM-6")
     missing = [p.name for pid, p in live.items() if pid not in chips]
     if missing:
         names = ", ".join(missing)
-        raise RuleError("INVALID_INPUT", f"Every player still in takes part in the deal; no chips for {names}.")
+        raise RuleError(
+            "INVALID_INPUT", _("Every player still in takes part in the deal; no chips for {names}.", names=names)
+        )
     players = [DealPlayer(pid, p.name, chips[pid]) for pid, p in live.items()]
     return calculate(players, prizes_in_play(state), method, save_cents)
 
@@ -139,23 +148,29 @@ def deal_for_state(
 def calculate(players: Sequence[DealPlayer], prizes: Sequence[int], method: str = ICM, save_cents: int = 0) -> Deal:
     """The deal for ``players`` (in seat order) over ``prizes`` (cents, 1st first, at most one per player)."""
     if method not in METHODS:
-        raise RuleError("INVALID_INPUT", f"The deal method is 'icm' or 'chip_chop', not {method!r}.")
+        raise RuleError("INVALID_INPUT", _("The deal method is 'icm' or 'chip_chop', not {method!r}.", method=method))
     if len(players) < 2:
-        raise RuleError("INVALID_INPUT", "A deal needs at least 2 players still in.")
+        raise RuleError("INVALID_INPUT", _("A deal needs at least 2 players still in."))
     for p in players:
         if isinstance(p.chips, bool) or not isinstance(p.chips, int) or p.chips <= 0:
-            raise RuleError("INVALID_INPUT", f"{p.name}'s chips must be a whole number above 0, not {p.chips!r}.")
+            raise RuleError(
+                "INVALID_INPUT",
+                _("{name}'s chips must be a whole number above 0, not {chips!r}.", name=p.name, chips=p.chips),
+            )
     if len({p.player for p in players}) != len(players):
-        raise RuleError("INVALID_INPUT", "A player is listed twice in the deal.")
+        raise RuleError("INVALID_INPUT", _("A player is listed twice in the deal."))
     if len(prizes) > len(players):
         raise RuleError(
-            "INVALID_INPUT", f"{len(prizes)} prizes for {len(players)} players: one prize per place in play."
+            "INVALID_INPUT",
+            _("{n} prizes for {n2} players: one prize per place in play.", n=len(prizes), n2=len(players)),
         )
-    table = [inputs.cents(c, f"Prize {i + 1}") for i, c in enumerate(prizes)]
+    table = [inputs.cents(c, _("Prize {place}", place=i + 1)) for i, c in enumerate(prizes)]
     table += [0] * (len(players) - len(table))
-    save = inputs.cents(save_cents, "The amount left to play for")
+    save = inputs.cents(save_cents, _("The amount left to play for"))
     if save and save > table[0] - max(table[1:]):
-        raise RuleError("AMOUNT_INVALID", "The amount left to play for may not make 1st pay less than 2nd.", "ELIM-6")
+        raise RuleError(
+            "AMOUNT_INVALID", _("The amount left to play for may not make 1st pay less than 2nd."), "ELIM-6"
+        )
     in_play = tuple(table)
     table[0] -= save
     stacks = [p.chips for p in players]
@@ -182,7 +197,10 @@ def icm_values(stacks: Sequence[int], prizes: Sequence[int]) -> list[Fraction]:
     """Malmuth-Harville expected prizes, exact, over the subsets of players already placed."""
     n = len(stacks)
     if n > ICM_LIMIT:
-        raise RuleError("INVALID_INPUT", f"ICM is computed for {ICM_LIMIT} players or fewer; use chip chop for {n}.")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("ICM is computed for {ICM_LIMIT} players or fewer; use chip chop for {n}.", ICM_LIMIT=ICM_LIMIT, n=n),
+        )
     table = list(prizes) + [0] * (n - len(prizes))
     paid = max((i + 1 for i, c in enumerate(table) if c), default=0)
     total = sum(stacks)
@@ -220,14 +238,17 @@ def split_cents(exact: Sequence[Fraction], stacks: Sequence[int], total: int) ->
 # -- the recorded deal (PAY-11) --------------------------------------------------------------------------
 def _by_player(ctx: Context, given: dict[str, int] | None, what: str) -> dict[int, int]:
     if not given:
-        raise RuleError("INVALID_INPUT", f"'{what}' is an object of player: whole number.")
+        raise RuleError("INVALID_INPUT", _("'{what}' is an object of player: whole number.", what=what))
     out: dict[int, int] = {}
     for ref, value in given.items():
         p = inputs.player(ctx.state, int(ref) if ref.isdigit() else ref)
         if p.id in out:
-            raise RuleError("INVALID_INPUT", f"{p.name} is named twice in '{what}'.")
-        out[p.id] = inputs.cents(value, f"{p.name}'s {what}") if what == "amounts_cents" else inputs.whole(
-            value, f"{p.name}'s chips", minimum=1)
+            raise RuleError("INVALID_INPUT", _("{name} is named twice in '{what}'.", name=p.name, what=what))
+        out[p.id] = (
+            inputs.cents(value, _("{name}'s {field}", name=p.name, field=what))
+            if what == "amounts_cents"
+            else inputs.whole(value, _("{name}'s chips", name=p.name), minimum=1)
+        )
     return out
 
 
@@ -236,35 +257,60 @@ def record_deal(ctx: Context, cmd: RecordDeal) -> None:
     """Record the deal the players still in agreed: it replaces the prizes of the places in play (PAY-11)."""
     state = ctx.state
     if not has_payout_table(state):
-        raise RuleError("NOT_OFFERED", "This tournament has no payout table, so there is no deal to make.", "PAY-11")
+        raise RuleError("NOT_OFFERED", _("This tournament has no payout table, so there is no deal to make."), "PAY-11")
     if is_satellite(state):
-        raise RuleError("NOT_OFFERED", "A satellite pays seats, not a share of cash: there is no deal to record; "
-                        "award the seats when the players left fit into them (award_seats).", "SAT-3")
+        raise RuleError(
+            "NOT_OFFERED",
+            _(
+                "A satellite pays seats, not a share of cash: there is no deal to record; award the seats when the "
+                "players left fit into them (award_seats)."
+            ),
+            "SAT-3",
+        )
     if state.deal is not None:
-        raise RuleError("INVALID_INPUT", "A deal is already recorded; undo it to record another.", "PAY-11")
+        raise RuleError("INVALID_INPUT", _("A deal is already recorded; undo it to record another."), "PAY-11")
     if not state.clock.get("started"):
-        raise RuleError("INVALID_INPUT", "Play has not begun: a deal is made by the players still in, during play.",
+        raise RuleError("INVALID_INPUT", _("Play has not begun: a deal is made by the players still in, during play."),
                         "PAY-11")
     if late_registration_open(state, ctx.now):
-        raise RuleError("INVALID_INPUT", "Entries can still arrive: close late registration (close_registration) "
-                        "before recording a deal.", "PAY-11")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("Entries can still arrive: close late registration (close_registration) before recording a deal."),
+            "PAY-11",
+        )
     unseated = [p.name for p in state.players.values() if p.live and p.entries and p.status != SEATED]
     if unseated:
-        raise RuleError("INVALID_INPUT", f"{', '.join(unseated)} paid and {'wait' if len(unseated) > 1 else 'waits'} "
-                        "for a seat: seat or refund the waiting entrants before recording a deal.", "PAY-11")
+        raise RuleError(
+            "INVALID_INPUT",
+            ngettext(
+                "{names} paid and waits for a seat: seat or refund the waiting entrants before recording a deal.",
+                "{names} paid and wait for a seat: seat or refund the waiting entrants before recording a deal.",
+                len(unseated),
+                names=", ".join(unseated),
+            ),
+            "PAY-11",
+        )
     method = cmd.method
     if method not in (*METHODS, AMOUNTS):
-        raise RuleError("INVALID_INPUT", f"The deal method is icm, chip_chop or amounts, not {method!r}.", "PAY-11")
+        raise RuleError(
+            "INVALID_INPUT", _("The deal method is icm, chip_chop or amounts, not {method!r}.", method=method), "PAY-11"
+        )
     live = deal_players(state)
     if len(live) < 2:
-        raise RuleError("INVALID_INPUT", "A deal needs at least 2 players still in.", "PAY-11")
+        raise RuleError("INVALID_INPUT", _("A deal needs at least 2 players still in."), "PAY-11")
     if cmd.players is not None:
         named = {inputs.player(state, ref).id for ref in cmd.players}
         if named != {p.player for p in live}:
-            missing = ", ".join(p.name for p in live if p.player not in named) or "none"
-            raise RuleError("INVALID_INPUT", "Every player still in takes part in the deal (and only they); "
-                            f"not named: {missing}.", "PAY-11")
-    save = inputs.cents(cmd.save_cents, "The amount left to play for")
+            missing = ", ".join(p.name for p in live if p.player not in named) or _("none")
+            raise RuleError(
+                "INVALID_INPUT",
+                _(
+                    "Every player still in takes part in the deal (and only they); not named: {missing}.",
+                    missing=missing,
+                ),
+                "PAY-11",
+            )
+    save = inputs.cents(cmd.save_cents, _("The amount left to play for"))
     chips = _by_player(ctx, cmd.chips, "chips") if cmd.chips is not None else {p.player: p.chips for p in live}
     prizes = prizes_in_play(state)
     if method == AMOUNTS:
@@ -272,18 +318,30 @@ def record_deal(ctx: Context, cmd: RecordDeal) -> None:
         absent = [p.name for p in live if p.player not in amounts]
         extra = [state.players[pid].name for pid in amounts if pid not in {p.player for p in live}]
         if absent or extra:
-            raise RuleError("INVALID_INPUT", "The amounts name every player still in, and only them"
-                            + (f"; missing: {', '.join(absent)}" if absent else "")
-                            + (f"; not in: {', '.join(extra)}" if extra else "") + ".", "PAY-11")
+            if absent and extra:
+                words = _("The amounts name every player still in, and only them; missing: {missing}; not in: {extra}.",
+                          missing=", ".join(absent), extra=", ".join(extra))
+            elif absent:
+                words = _("The amounts name every player still in, and only them; missing: {missing}.",
+                          missing=", ".join(absent))
+            else:
+                words = _("The amounts name every player still in, and only them; not in: {extra}.",
+                          extra=", ".join(extra))
+            raise RuleError("INVALID_INPUT", words, "PAY-11")
         if save and save > prizes[0] - max(prizes[1:], default=0):
-            raise RuleError("AMOUNT_INVALID", "The amount left to play for may not make 1st pay less than 2nd.",
+            raise RuleError("AMOUNT_INVALID", _("The amount left to play for may not make 1st pay less than 2nd."),
                             "PAY-11")
         if sum(amounts.values()) + save != sum(prizes):
             cur = str(ctx.profile["money.currency"])
-            raise RuleError("AMOUNT_INVALID", f"The amounts and the amount left to play for come to "
-                            f"{money(sum(amounts.values()) + save, cur)}; "
-                            f"the prizes in play are {money(sum(prizes), cur)}.",
-                            "PAY-11")
+            raise RuleError(
+                "AMOUNT_INVALID",
+                _(
+                    "The amounts and the amount left to play for come to {amount}; the prizes in play are {amount2}.",
+                    amount=money(sum(amounts.values()) + save, cur),
+                    amount2=money(sum(prizes), cur),
+                ),
+                "PAY-11",
+            )
         lines = [DealLineRecord(player=p.player, chips=chips.get(p.player, p.chips), amount_cents=amounts[p.player])
                  for p in live]
     else:

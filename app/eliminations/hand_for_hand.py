@@ -23,11 +23,13 @@ from app.core.state import TournamentState
 from app.eliminations.satellite import stop_at_seats
 from app.errors import RuleError
 from app.events.eliminations import HandForHandEnded, HandForHandRoundFinished, HandForHandStarted
+from app.i18n import N_, _
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
-ANNOUNCEMENT = "Finish the current hand, then hold up: we are going hand for hand."
+# Marked English words: shown with _() by the view.
+ANNOUNCEMENT = N_("Finish the current hand, then hold up: we are going hand for hand.")
 PAUSE_REASON = "hand_for_hand"
 
 
@@ -65,10 +67,12 @@ def hand_for_hand(ctx: Context, cmd: HandForHand) -> None:
     if on == state.hand_for_hand:
         book = _read(state)
         if on:
-            raise RuleError("INVALID_INPUT", f"Hand-for-hand is already on (round {book['round']}).", "CLK-5")
-        raise RuleError("INVALID_INPUT", "Hand-for-hand is not on.", "CLK-5")
+            raise RuleError(
+                "INVALID_INPUT", _("Hand-for-hand is already on (round {round}).", round=book["round"]), "CLK-5"
+            )
+        raise RuleError("INVALID_INPUT", _("Hand-for-hand is not on."), "CLK-5")
     if len(state.tables) < 2 and on:
-        raise RuleError("INVALID_INPUT", "Hand-for-hand is played across two tables or more.", "ELIM-3")
+        raise RuleError("INVALID_INPUT", _("Hand-for-hand is played across two tables or more."), "ELIM-3")
     clock = state.clock
     if on:
         ctx.emit(HandForHandStarted(announcement=ANNOUNCEMENT, first_batch=len(state.batches)))
@@ -99,7 +103,7 @@ def _ended(state: TournamentState, ev: HandForHandEnded) -> None:
 def hand_for_hand_round(ctx: Context, cmd: HandForHandRound) -> None:
     """Every table finished its hand of the round: take the fixed time off the clock (CLK-5)."""
     if not ctx.state.hand_for_hand:
-        raise RuleError("INVALID_INPUT", "Hand-for-hand is not on: start it with hand_for_hand on.", "CLK-5")
+        raise RuleError("INVALID_INPUT", _("Hand-for-hand is not on: start it with hand_for_hand on."), "CLK-5")
     book = _read(ctx.state)
     deducted = bool(ctx.state.clock.get("started"))
     if deducted:

@@ -19,14 +19,29 @@ from app.core.state import WINNER, TournamentState
 from app.errors import Question, RuleError
 from app.events.eliminations import PayoutsLocked, PayoutsSet, PayoutsUnlocked
 from app.format import money, ordinal
+from app.i18n import _, ngettext
+from app.tournament.day_end import day2_of
 
 if TYPE_CHECKING:
     from app.core.context import Context
 
 
 def prize_pool(state: TournamentState) -> int:
+    """The pool taken (ENT-2) or the guarantee; an event's Day 2 (FLT-8, FLT-10): every flight's prize money too."""
     assert state.profile is not None
-    return max(state.pool_cents, int(state.profile["money.guarantee_cents"]))
+    return max(state.pool_cents + event_part(state, "pool_cents"), int(state.profile["money.guarantee_cents"]))
+
+
+def event_part(state: TournamentState, what: str) -> int:
+    """FLT-10: the flights' ``entries`` or ``pool_cents`` an event's Day 2 plays for (0 in any other tournament)."""
+    d = day2_of(state)
+    return int(d[what]) if d is not None else 0
+
+
+def day1_finishers(state: TournamentState) -> list[tuple[str, str]]:
+    """FLT-7: an event's Day-1 finishers (player, flight), best first: they take the places below Day 2's."""
+    d = day2_of(state)
+    return [(str(n), str(f)) for n, f in d["day1"]] if d is not None else []
 
 
 def bracket_count(state: TournamentState) -> int:
@@ -34,7 +49,10 @@ def bracket_count(state: TournamentState) -> int:
     assert state.profile is not None
     if state.profile["payout.bracket_basis"] == "entries":
         counts = state.money_counts
-        return counts.get("entry", 0) + counts.get("reentry", 0) + counts.get("rebuy", 0)
+        return counts.get("entry", 0) + counts.get("reentry", 0) + counts.get("rebuy", 0) + event_part(state, "entries")
+    if day2_of(state) is not None:  # FLT-8: an event's bracket is chosen by its entries
+        counts = state.money_counts
+        return counts.get("entry", 0) + counts.get("reentry", 0) + event_part(state, "entries")
     return state.entrants
 
 
@@ -57,7 +75,8 @@ def percents(state: TournamentState) -> list[float] | None:
 def paid_entries(state: TournamentState) -> int:
     """Buy-ins and re-entries that were not refunded: what PAY-7's share of the entries counts."""
     counts = state.money_counts
-    return counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
+    return (counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
+            + event_part(state, "entries"))  # FLT-8: an event's Day 2 counts every flight's entries
 
 
 def places_by_percent(entries: int, percent: float, rounding: str) -> int:
@@ -186,7 +205,7 @@ def prize_table(state: TournamentState) -> list[int]:
     else:
         weights = share_weights(state)
         prizes = shaped_prizes(state, *weights) if weights else []
-    field = max(state.entrants, 1)
+    field = max(state.entrants + len(day1_finishers(state)), 1)  # FLT-8: the event's players, Day 1's too
     if len(prizes) > field:  # PAY-5: places nobody can take go to 1st
         prizes[0] += sum(prizes[field:])
         prizes = prizes[:field]
@@ -241,9 +260,22 @@ def awards(state: TournamentState, table: list[int] | None = None) -> dict[int, 
         for ln in state.deal["lines"]:
             pid = int(ln["player"])
             if pid in out:
-                place, _, tied = out[pid]
+                place, _unused, tied = out[pid]
                 out[pid] = (place, int(ln["amount_cents"]) + (save if place == 1 else 0), tied)
     return out
+
+
+def day1_awards(state: TournamentState, table: list[int] | None = None) -> list[tuple[int, str, str, int]]:
+    """FLT-7, FLT-8: an event's Day-1 finishers below every Day-2 player: (place, player, flight, cents), best
+    first; their places follow the Day-2 players' (the carried-in and Day 2's late entries)."""
+    finishers = day1_finishers(state)
+    if not finishers:
+        return []
+    if table is None:
+        table = prize_table(state)
+    first = state.entrants + 1
+    return [(first + i, name, flight, table[first + i - 1] if first + i <= len(table) else 0)
+            for i, (name, flight) in enumerate(finishers)]
 
 
 def payout_rows(
@@ -259,7 +291,7 @@ def payout_rows(
     if won is None:
         won = awards(state, table)
     by_place: dict[int, list[int]] = {}
-    for pid, (place, _, _) in won.items():
+    for pid, (place, _unused, _unused) in won.items():
         by_place.setdefault(place, []).append(pid)
     rows: list[dict[str, Any]] = []
     open_amounts: list[int] = []  # PAY-11: the deal's amounts of the players not placed yet, largest first
@@ -268,9 +300,14 @@ def payout_rows(
         open_amounts = sorted((int(ln["amount_cents"]) for ln in lines if int(ln["player"]) not in won), reverse=True)
         if open_amounts and 1 not in by_place:
             open_amounts[0] += table[0] - max(int(ln["amount_cents"]) for ln in lines)
+    day1 = {place: name for place, name, _flight, _cents in day1_awards(state, table)}  # FLT-7
     place = 1
     while place <= len(table):
         pids = by_place.get(place)
+        if not pids and place in day1:
+            rows.append({"place": place, "player": day1[place], "amount_cents": table[place - 1], "tied": False})
+            place += 1
+            continue
         if not pids:
             amount = open_amounts.pop(0) if open_amounts else table[place - 1]
             rows.append({"place": place, "player": None, "amount_cents": amount, "tied": False})
@@ -291,10 +328,10 @@ def set_payouts(ctx: Context, cmd: SetPayouts) -> None:
     amounts = cmd.amounts_cents
     if amounts is not None:
         if not amounts:
-            raise RuleError("INVALID_INPUT", "amounts_cents is a list of prizes in cents, 1st first.")
-        amounts = [inputs.cents(a, f"Prize {i + 1}") for i, a in enumerate(amounts)]
+            raise RuleError("INVALID_INPUT", _("amounts_cents is a list of prizes in cents, 1st first."))
+        amounts = [inputs.cents(a, _("Prize {place}", place=i + 1)) for i, a in enumerate(amounts)]
         if any(a < b for a, b in zip(amounts, amounts[1:])):
-            raise RuleError("AMOUNT_INVALID", "A place may not pay more than the place above it.", "PAY-6")
+            raise RuleError("AMOUNT_INVALID", _("A place may not pay more than the place above it."), "PAY-6")
     ctx.emit(PayoutsSet(amounts_cents=amounts))
 
 
@@ -305,7 +342,11 @@ def _payouts_set(state: TournamentState, ev: PayoutsSet) -> None:
 
 # -- payout lock (PAY-10) --------------------------------------------------------------------------------
 def _no_table(what: str) -> RuleError:
-    return RuleError("NOT_OFFERED", f"This tournament has no payout table, so there is nothing to {what}.", "PAY-10")
+    if what == "lock":
+        return RuleError(
+            "NOT_OFFERED", _("This tournament has no payout table, so there is nothing to lock."), "PAY-10"
+        )
+    return RuleError("NOT_OFFERED", _("This tournament has no payout table, so there is nothing to unlock."), "PAY-10")
 
 
 @command
@@ -314,10 +355,16 @@ def lock_payouts(ctx: Context, cmd: LockPayouts) -> None:
     if not has_payout_table(ctx.state):
         raise _no_table("lock")
     if ctx.profile["satellite.seat_value_cents"] is not None:
-        raise RuleError("NOT_OFFERED", "A satellite pays seats: they follow the prize pool until late registration "
-                        "closes (SAT-1), so there is no table to lock.", "PAY-10")
+        raise RuleError(
+            "NOT_OFFERED",
+            _(
+                "A satellite pays seats: they follow the prize pool until late registration closes (SAT-1), so "
+                "there is no table to lock."
+            ),
+            "PAY-10",
+        )
     if ctx.state.payout_lock is not None:
-        raise RuleError("INVALID_INPUT", "The payout table is already locked.", "PAY-10")
+        raise RuleError("INVALID_INPUT", _("The payout table is already locked."), "PAY-10")
     ctx.emit(PayoutsLocked(prizes_cents=prize_table(ctx.state), auto=False))
 
 
@@ -352,12 +399,14 @@ def unlocked_table(state: TournamentState) -> list[int]:
 def _changes(before: list[int], after: list[int], currency: str) -> str:
     parts = []
     if len(before) != len(after):
-        parts.append(f"{len(after)} places paid instead of {len(before)}")
+        parts.append(ngettext("{n} place paid instead of {before}", "{n} places paid instead of {before}", len(after),
+                              before=len(before)))
     for i in range(max(len(before), len(after))):
         old = before[i] if i < len(before) else 0
         new = after[i] if i < len(after) else 0
         if old != new:
-            parts.append(f"{ordinal(i + 1)} {money(new, currency)} instead of {money(old, currency)}")
+            parts.append(_("{place} {new} instead of {old}", place=ordinal(i + 1), new=money(new, currency),
+                           old=money(old, currency)))
     return "; ".join(parts[:8]) + ("; ..." if len(parts) > 8 else "")
 
 
@@ -368,20 +417,27 @@ def unlock_payouts(ctx: Context, cmd: UnlockPayouts) -> None:
     if not has_payout_table(state):
         raise _no_table("unlock")
     if state.payout_lock is None:
-        raise RuleError("INVALID_INPUT", "The payout table is not locked.", "PAY-10")
+        raise RuleError("INVALID_INPUT", _("The payout table is not locked."), "PAY-10")
     if state.deal is not None:
-        raise RuleError("INVALID_INPUT", "A deal was made on the locked table; undo the deal before unlocking.",
+        raise RuleError("INVALID_INPUT", _("A deal was made on the locked table; undo the deal before unlocking."),
                         "PAY-10")
     before = prize_table(state)
     paid = [pid for pid, (_, cents, _) in awards(state, before).items() if cents > 0
             and state.players[pid].status != WINNER]
     if paid:
-        raise RuleError("WINDOW_CLOSED", f"{len(paid)} paid place(s) already decided on the locked table; "
-                        "it stays locked.", "PAY-10")
+        raise RuleError(
+            "WINDOW_CLOSED",
+            ngettext(
+                "{n} paid place already decided on the locked table; it stays locked.",
+                "{n} paid places already decided on the locked table; it stays locked.",
+                len(paid),
+            ),
+            "PAY-10",
+        )
     after = unlocked_table(state)
     if after != before and not cmd.confirm:
         changes = _changes(before, after, str(ctx.profile["money.currency"]))
-        text = f"Unlocking changes the payout table: {changes}. Unlock?"
+        text = _("Unlocking changes the payout table: {changes}. Unlock?", changes=changes)
         raise RuleError("NEEDS_INPUT", text, "PAY-10", question=Question(text, "confirm", "bool"))
     ctx.emit(PayoutsUnlocked(prizes_cents=after))
 

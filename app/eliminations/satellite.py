@@ -34,6 +34,7 @@ from app.errors import RuleError
 from app.events.clock import ClockPaused
 from app.events.eliminations import SeatsWon
 from app.format import money
+from app.i18n import _, ngettext
 from app.levels.timeline import adhoc_break_left_ms, late_registration_open, position_ms, to_ms, window_close_ms
 from app.places import eliminate, renumber
 
@@ -46,8 +47,9 @@ def prize_words(state: TournamentState, place: int | None, cents: int, currency:
     cur = currency or (str(state.profile["money.currency"]) if state.profile is not None else "USD")
     if seat_of(state, place, cents):
         extra = cents - seat_value(state)
-        words = f"Seat in {event_name(state)}"
-        return words + (f" + {money(extra, cur)}" if extra else "")
+        if extra:
+            return _("Seat in {event} + {amount}", event=event_name(state), amount=money(extra, cur))
+        return _("Seat in {event}", event=event_name(state))
     return money(cents, cur)
 
 
@@ -108,19 +110,28 @@ def award_seats(ctx: Context, cmd: AwardSeats) -> None:
     """Every player still in wins a seat and the satellite ends (the players left are no more than the seats)."""
     state = ctx.state
     if not is_satellite(state):
-        raise RuleError("NOT_OFFERED", "This tournament is not a satellite: it awards no seats.", "SAT-5")
+        raise RuleError("NOT_OFFERED", _("This tournament is not a satellite: it awards no seats."), "SAT-5")
     seats = seat_count(state)
     winners = _seats_due(state)
     if winners is None:
         if any(p.deciding for p in state.players.values() if p.live):
-            raise RuleError("INVALID_INPUT", "A player who lost all their chips is still deciding on a rebuy.", "SAT-5")
+            raise RuleError(
+                "INVALID_INPUT", _("A player who lost all their chips is still deciding on a rebuy."), "SAT-5"
+            )
         raise RuleError(
             "INVALID_INPUT",
-            f"{state.in_field} players are left for {seats} seat{'s' if seats != 1 else ''}: the seats are "
-            "awarded when the players left are no more than the seats.", "SAT-5",
+            ngettext(
+                "{in_field} players are left for {n} seat: the seats are awarded when the players left are no more "
+                "than the seats.",
+                "{in_field} players are left for {n} seats: the seats are awarded when the "
+                "players left are no more than the seats.",
+                seats,
+                in_field=state.in_field,
+            ),
+            "SAT-5",
         )
     if late_registration_open(state, ctx.now):
-        raise RuleError("INVALID_INPUT", "Late registration is still open: entries can still add seats.", "SAT-5")
+        raise RuleError("INVALID_INPUT", _("Late registration is still open: entries can still add seats."), "SAT-5")
     _award(ctx, winners, "the director awarded the seats")
 
 

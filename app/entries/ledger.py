@@ -19,6 +19,7 @@ from app.errors import RuleError
 from app.events.entries import ChipsBought, PurchaseKind
 from app.format import USD
 from app.format import money as fmt_money
+from app.i18n import N_, _
 from app.levels.timeline import current_level, in_break, late_registration_open
 from app.places import leave_batch, renumber
 
@@ -44,14 +45,23 @@ def on_break(ctx: Context) -> bool:
     return in_break(ctx.state, ctx.now)
 
 
+# Each purchase's amount, and its refusal when the amount is not the price (whole sentences, per purchase).
+AMOUNT_WORDS = {"rebuy": N_("The rebuy amount"), "add-on": N_("The add-on amount"), "top-up": N_("The top-up amount")}
+PRICE_WORDS = {
+    "rebuy": N_("A rebuy costs exactly {price}, not {given}."),
+    "add-on": N_("An add-on costs exactly {price}, not {given}."),
+    "top-up": N_("A top-up costs exactly {price}, not {given}."),
+}
+
+
 def paid_amount(given: int | None, price: int, what: str, rule: str, ctx: Context | None = None) -> int:
     """The amount the director took (``given``): optional in the command, but it must be exactly the price."""
     if given is None:
         return price
-    amount = cents(given, f"The {what} amount")
+    amount = cents(given, _(AMOUNT_WORDS[what]))
     if amount != price:
         raise RuleError(
-            "AMOUNT_INVALID", f"A {what} costs exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.", rule
+            "AMOUNT_INVALID", _(PRICE_WORDS[what], price=money_text(price, ctx), given=money_text(amount, ctx)), rule
         )
     return amount
 
@@ -70,8 +80,13 @@ def check_hand_purchase(ctx: Context, p: Player, amount: int) -> None:
     if already + amount > cap:
         raise RuleError(
             "PURCHASE_ABOVE_PER_HAND_MAX",
-            f"{p.name} may buy at most {money_text(cap, ctx)} for one hand; "
-            f"{money_text(already, ctx)} already bought, {money_text(amount, ctx)} more asked.",
+            _(
+                "{name} may buy at most {cap} for one hand; {already} already bought, {amount} more asked.",
+                name=p.name,
+                cap=money_text(cap, ctx),
+                already=money_text(already, ctx),
+                amount=money_text(amount, ctx),
+            ),
             "ENT-9",
         )
 
@@ -83,13 +98,16 @@ def _hands_at_table(state: TournamentState, p: Player) -> int:
 
 def log_money(
     state: TournamentState, at: float, kind: str, player: int | None, cents_: int, to: str,
-    split: dict[str, int] | None = None,
+    split: dict[str, int] | None = None, seat: str = "",
 ) -> None:
     """One row of the money log; ``to`` is pool, bounty, fee, forfeit_fee or refund (negative: money out); a fee
-    row carries its ``split`` by fee type (house, dealer, staff)."""
+    row carries its ``split`` by fee type (house, dealer, staff); ``seat``: the satellite whose seat paid it
+    (FLT-9), not cash."""
     row: dict[str, Any] = {"at": at, "kind": kind, "player": player, "cents": cents_, "to": to}
     if split:
         row["split"] = dict(split)
+    if seat:
+        row["seat"] = seat
     state.money_log.append(row)
 
 
@@ -171,15 +189,17 @@ def _chips_bought(state: TournamentState, ev: ChipsBought) -> None:
         if p.hand_purchase_mark != mark:
             p.hand_purchase_mark, p.hand_purchase_cents = mark, 0
         p.hand_purchase_cents += price
-    log_money(state, ev.at, kind, p.id, price - bounty, "pool")
+    seat = ev.paid_by  # FLT-9: a satellite's seat paid it; the money trail says so, not cash
+    log_money(state, ev.at, kind, p.id, price - bounty, "pool", seat=seat)
     if bounty:
-        log_money(state, ev.at, kind + "_bounty", p.id, bounty, "bounty")
+        log_money(state, ev.at, kind + "_bounty", p.id, bounty, "bounty", seat=seat)
     if fee:
-        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split)
+        log_money(state, ev.at, kind + "_fee", p.id, fee, "fee", split, seat=seat)
 
 
 def emit_purchase(
-    ctx: Context, p: Player, kind: PurchaseKind, price: int, chips: int, stack_before: int | None = None
+    ctx: Context, p: Player, kind: PurchaseKind, price: int, chips: int, stack_before: int | None = None,
+    paid_by: str = "",
 ) -> None:
     """One purchase: the price to the pool, and the profile's fees for this kind (ENT-11) kept apart."""
     fees = fees_for(ctx.profile, kind)
@@ -193,6 +213,7 @@ def emit_purchase(
         hand_mark=_hands_at_table(ctx.state, p),
         stack_before=stack_before,
         bounty_cents=bounty_part(ctx.profile, kind, price),
+        paid_by=paid_by,
     ))
 
 
@@ -213,4 +234,4 @@ def restack(state: TournamentState, p: Player, counted: int) -> None:
 
 def counted_stack(given: int | None) -> int | None:
     """The stack the director counted (``stack`` in the command), when given: a whole number of chips."""
-    return None if given is None else whole(given, "The stack")
+    return None if given is None else whole(given, _("The stack"))

@@ -20,6 +20,8 @@ from app.entries.ledger import has_started
 from app.entries.registration import late_entry_check
 from app.errors import Choice, Question, RuleError
 from app.events.entries import PlayersPreregistered, PreregistrationEnded
+from app.format import chips as fmt_chips
+from app.i18n import _
 from app.names import fold_key, has_visible_character, name_key, name_problem, tidy
 
 if TYPE_CHECKING:
@@ -46,19 +48,32 @@ def is_preregistered(state: TournamentState, name: str) -> bool:
 def _checked_name(ctx: Context, raw: str, seen: set[str]) -> str:
     name = tidy(raw)
     if not name or not has_visible_character(name):
-        raise RuleError("INVALID_INPUT", "A pre-registered player needs a name; one of the names is empty.", "REG-10")
+        raise RuleError(
+            "INVALID_INPUT", _("A pre-registered player needs a name; one of the names is empty."), "REG-10"
+        )
     problem = name_problem(name)
     if problem is not None:
-        raise RuleError("INVALID_INPUT", f"{name[:40]}: {problem}", "REG-10")
+        raise RuleError("INVALID_INPUT", _("{name}: {problem}", name=name[:40], problem=problem), "REG-10")
     key = name_key(name)
     if key in seen:
-        raise RuleError("DUPLICATE_NAME", f"{name} is named twice; pre-register each player once.", "REG-10")
+        raise RuleError(
+            "DUPLICATE_NAME", _("{name} is named twice; pre-register each player once.", name=name), "REG-10"
+        )
     pid = ctx.state.by_name.get(key)
     if pid is not None and pid in ctx.state.players:
-        raise RuleError("DUPLICATE_NAME", f"{name} is already registered ({ctx.state.players[pid].name}); "
-                        "nothing was pre-registered.", "REG-10")
+        raise RuleError(
+            "DUPLICATE_NAME",
+            _(
+                "{name} is already registered ({name2}); nothing was pre-registered.",
+                name=name,
+                name2=ctx.state.players[pid].name,
+            ),
+            "REG-10",
+        )
     if is_preregistered(ctx.state, name):
-        raise RuleError("DUPLICATE_NAME", f"{name} is already pre-registered; nothing was pre-registered.", "REG-10")
+        raise RuleError(
+            "DUPLICATE_NAME", _("{name} is already pre-registered; nothing was pre-registered.", name=name), "REG-10"
+        )
     seen.add(key)
     return name
 
@@ -73,10 +88,10 @@ def _same_but_for_accents(ctx: Context, names: list[str], another: bool | None) 
         return
     name, same = clash
     if another is False:
-        raise RuleError("DUPLICATE_NAME", f"Nothing was pre-registered: {same} is already in.", "REG-10")
-    text = f"{same} is already in; pre-register another {name}?"
-    question = Question(text, "another", "bool", (Choice(f"Pre-register another {name}", True),
-                                                  Choice(f"No: {same} is already in", False)))
+        raise RuleError("DUPLICATE_NAME", _("Nothing was pre-registered: {same} is already in.", same=same), "REG-10")
+    text = _("{same} is already in; pre-register another {name}?", same=same, name=name)
+    question = Question(text, "another", "bool", (Choice(_("Pre-register another {name}", name=name), True),
+                                                  Choice(_("No: {same} is already in", same=same), False)))
     raise RuleError("NEEDS_INPUT", text, "REG-10", question=question)
 
 
@@ -84,12 +99,12 @@ def _same_but_for_accents(ctx: Context, names: list[str], another: bool | None) 
 def preregister(ctx: Context, cmd: Preregister) -> None:
     """Names go on the pre-registered list: not seated, not in the field until they check in (REG-10)."""
     if not cmd.names:
-        raise RuleError("INVALID_INPUT", "Name at least one player to pre-register.", "REG-10")
+        raise RuleError("INVALID_INPUT", _("Name at least one player to pre-register."), "REG-10")
     if len(cmd.names) > MAX_PREREGISTER:
-        raise RuleError("INVALID_INPUT", f"At most {MAX_PREREGISTER:,} names can be pre-registered at once; "
-                        f"this list has {len(cmd.names):,}.", "REG-10")
+        raise RuleError("INVALID_INPUT", _("At most {most} names can be pre-registered at once; this list has {n}.",
+                                           most=fmt_chips(MAX_PREREGISTER), n=fmt_chips(len(cmd.names))), "REG-10")
     if ctx.state.ended:
-        raise RuleError("TOURNAMENT_OVER", "The tournament is over; nobody can be pre-registered.", "REG-10")
+        raise RuleError("TOURNAMENT_OVER", _("The tournament is over; nobody can be pre-registered."), "REG-10")
     if has_started(ctx.state):
         late_entry_check(ctx)  # after the start a pre-registered player could only enter late
     seen: set[str] = set()
@@ -99,7 +114,9 @@ def preregister(ctx: Context, cmd: Preregister) -> None:
     paid = [tidy(n) for n in cmd.paid_names]
     stray = next((n for n in paid if name_key(n) not in listed), None)
     if stray is not None:
-        raise RuleError("INVALID_INPUT", f"{stray} is among the names paid ahead but not among the names.", "REG-10")
+        raise RuleError(
+            "INVALID_INPUT", _("{stray} is among the names paid ahead but not among the names.", stray=stray), "REG-10"
+        )
     paid_keys = {name_key(n) for n in paid}
     paid_names = [] if cmd.paid_ahead else [n for n in names if name_key(n) in paid_keys]
     ctx.emit(PlayersPreregistered(names=names, paid_ahead=cmd.paid_ahead, paid_names=paid_names))
@@ -108,12 +125,17 @@ def preregister(ctx: Context, cmd: Preregister) -> None:
 def _not_on_the_list(ctx: Context, name: str) -> RuleError:
     key = name_key(name)
     if key in {name_key(n) for n in ctx.state.extra.get("checked_in", [])}:
-        return RuleError("ALREADY_CHECKED_IN", f"{tidy(name)} has already checked in.", "REG-10")
+        return RuleError("ALREADY_CHECKED_IN", _("{name} has already checked in.", name=tidy(name)), "REG-10")
     pid = ctx.state.by_name.get(key)
     if pid is not None and pid in ctx.state.players:
-        return RuleError("NOT_PREREGISTERED", f"{ctx.state.players[pid].name} is registered already and was "
-                         "never pre-registered.", "REG-10")
-    return RuleError("NOT_PREREGISTERED", f"{tidy(name) or 'That name'} is not on the pre-registered list.", "REG-10")
+        return RuleError(
+            "NOT_PREREGISTERED",
+            _("{name} is registered already and was never pre-registered.", name=ctx.state.players[pid].name),
+            "REG-10",
+        )
+    if not tidy(name):
+        return RuleError("NOT_PREREGISTERED", _("That name is not on the pre-registered list."), "REG-10")
+    return RuleError("NOT_PREREGISTERED", _("{name} is not on the pre-registered list.", name=tidy(name)), "REG-10")
 
 
 @command
@@ -125,8 +147,11 @@ def check_in(ctx: Context, cmd: CheckIn) -> None:
         raise _not_on_the_list(ctx, cmd.name_)
     name, paid_ahead = str(row["name"]), bool(row.get("paid_ahead"))
     if paid_ahead and not cmd.pay:
-        raise RuleError("INVALID_INPUT", f"{name} paid the buy-in ahead: it is taken into the prize pool at "
-                        "check-in.", "REG-10")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("{name} paid the buy-in ahead: it is taken into the prize pool at check-in.", name=name),
+            "REG-10",
+        )
     ctx.emit(PreregistrationEnded(name_=name, checked_in=True))
     ctx.run(Register(name_=name, pay=cmd.pay, waitlist=cmd.waitlist, post_bb=cmd.post_bb, another=cmd.another,
                      mixed_scripts=cmd.mixed_scripts))

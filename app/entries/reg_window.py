@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.errors import RuleError
+from app.i18n import _
 from app.profiles.setting_checks import moment
 
 
@@ -29,5 +30,5 @@ def registration_closed(settings: Any, now: float) -> bool:
     """REG-1: refuse before the opening; True when the registration comes after the closing."""
     opens, closes = settings["reg.opens_at"], settings["reg.closes_at"]
     if opens is not None and now < moment(opens):
-        raise RuleError("WINDOW_CLOSED", f"Registration opens at {opens}.", "REG-1")
+        raise RuleError("WINDOW_CLOSED", _("Registration opens at {opens}.", opens=opens), "REG-1")
     return closes is not None and now >= moment(closes, closing=True)

@@ -18,13 +18,15 @@ from app.core import inputs
 from app.core.registry import COMMANDS, applies, command
 from app.core.state import OUT, WAITING, Player, TournamentState
 from app.entries.ledger import counted_stack, emit_purchase, has_started, late_entry_open, money_text, restack
-from app.entries.offered import NOT_OFFERED_WORDS
+from app.entries.offered import not_offered_words
 from app.entries.reg_window import closing_words, registration_closed
 from app.errors import Choice, Question, RuleError
 from app.events.entries import PlayerRegistered, PlayerRenamed, PlayerWaitlisted, StackForfeited
 from app.format import chips as chip_text
+from app.i18n import N_, _, ngettext
 from app.levels.timeline import late_registration_closed_early
 from app.names import fold_key, has_visible_character, mixed_script_word, name_key, name_problem, script_of, tidy
+from app.tournament.day_end import day2_entry_problem, day2_of
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -37,24 +39,34 @@ def entry_terms(ctx: Context, given: int | None) -> tuple[int, int]:
     cap = ctx.profile["purchase.max_entry_cents"]
     if given is None:
         return price, stack
-    amount = inputs.cents(given, "The buy-in")
+    amount = inputs.cents(given, _("The buy-in"))
     if cap is None:
         if amount != price:
             raise RuleError(
                 "AMOUNT_INVALID",
-                f"The buy-in is exactly {money_text(price, ctx)}, not {money_text(amount, ctx)}.",
+                _(
+                    "The buy-in is exactly {amount}, not {amount2}.",
+                    amount=money_text(price, ctx),
+                    amount2=money_text(amount, ctx),
+                ),
                 "ENT-1",
             )
         return price, stack
     if amount > cap:
         raise RuleError(
-            "ENTRY_ABOVE_MAX", f"No player may bring more than {money_text(cap, ctx)} into the game.", "ENT-9"
+            "ENTRY_ABOVE_MAX",
+            _("No player may bring more than {cap} into the game.", cap=money_text(cap, ctx)),
+            "ENT-9",
         )
     if amount == 0 or price == 0 or (amount * stack) % price:
         raise RuleError(
             "AMOUNT_INVALID",
-            f"{money_text(amount, ctx)} does not buy a whole number of chips "
-            f"({chip_text(stack)} chips per {money_text(price, ctx)}).",
+            _(
+                "{amount} does not buy a whole number of chips ({chips} chips per {amount2}).",
+                amount=money_text(amount, ctx),
+                chips=chip_text(stack),
+                amount2=money_text(price, ctx),
+            ),
             "ENT-9",
         )
     return amount, amount * stack // price
@@ -64,8 +76,14 @@ def no_entry_after_deal(ctx: Context) -> None:
     """PAY-11: once a deal was made, nobody enters: the deal settled the prizes among the players left, and
     a newcomer would finish among places the deal already shared."""
     if ctx.state.deal is not None:
-        raise RuleError("WINDOW_CLOSED", "A deal was made among the players left, so nobody can enter now; "
-                        "undo the deal first to take this entry.", "PAY-11")
+        raise RuleError(
+            "WINDOW_CLOSED",
+            _(
+                "A deal was made among the players left, so nobody can enter now; undo the deal first to take this "
+                "entry."
+            ),
+            "PAY-11",
+        )
 
 
 def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
@@ -73,14 +91,24 @@ def late_entry_check(ctx: Context, rule: str = "REG-4") -> None:
     (:func:`app.levels.timeline.late_registration_open`) for ``register``, ``buy_in``, ``seat_player``,
     ``reenter`` and the clock view; never after a deal (:func:`no_entry_after_deal`)."""
     no_entry_after_deal(ctx)
+    if day2_of(ctx.state) is not None:  # FLT-6: an event's Day 2 takes new players by the profile's flight rule
+        day2_entry_check(ctx, "")
+        return
     mode = ctx.profile["late.mode"]
     if mode != "levels":
-        raise RuleError("NOT_OFFERED", "This tournament takes no entries once play has begun.", "REG-6")
+        raise RuleError("NOT_OFFERED", _("This tournament takes no entries once play has begun."), "REG-6")
     if not late_entry_open(ctx):
         if late_registration_closed_early(ctx.state):
-            raise RuleError("WINDOW_CLOSED", "The director has closed late registration.", "REG-8")
+            raise RuleError("WINDOW_CLOSED", _("The director has closed late registration."), "REG-8")
         last = int(ctx.profile["late.last_level"])
-        raise RuleError("WINDOW_CLOSED", f"Late entry closed at the end of level {last}.", rule)
+        raise RuleError("WINDOW_CLOSED", _("Late entry closed at the end of level {last}.", last=last), rule)
+
+
+def day2_entry_check(ctx: Context, name: str) -> None:
+    """FLT-6: a new player buys in on an event's Day 2 only where the profile says, before its first bust."""
+    problem = day2_entry_problem(ctx.state, name)
+    if problem is not None:
+        raise RuleError(problem[0], problem[1], "FLT-6")
 
 
 def open_seat_exists(state: TournamentState) -> bool:
@@ -108,14 +136,14 @@ def seat_if_possible(ctx: Context, p: Player, waitlist: bool) -> None:
         ctx.run(SeatPlayer(player=p.id))
         return
     if not waitlist:
-        raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
+        raise RuleError("NO_OPEN_SEAT", _("Every seat is taken."), "REG-3")
     ctx.emit(PlayerWaitlisted(player=p.id, reason="NO_OPEN_SEAT"))
 
 
 def _check_identity(ctx: Context, identity: dict[str, str]) -> dict[str, str]:
     missing = [k for k in ctx.profile["reg.require_identity"] if not identity.get(k, "").strip()]
     if missing:
-        raise RuleError("MISSING_IDENTITY", f"Registration needs: {', '.join(missing)}.", "REG-1")
+        raise RuleError("MISSING_IDENTITY", _("Registration needs: {names}.", names=', '.join(missing)), "REG-1")
     return {k: v.strip() for k, v in identity.items()}
 
 
@@ -129,19 +157,28 @@ def _full(ctx: Context) -> bool:
 def checked_name(ctx: Context, name: str, *, renaming: Player | None = None) -> str:
     """The name given, its spaces tidied; refused when empty or already another player's (case folded)."""
     if not name.strip():
-        raise RuleError("INVALID_INPUT", "A player needs a name.")
+        raise RuleError("INVALID_INPUT", _("A player needs a name."))
     name = tidy(name)
     if not has_visible_character(name):
-        raise RuleError("INVALID_INPUT", "A player needs a name: this one is made only of invisible characters "
-                                         "(zero-width spaces or the like). Type the name again.")
+        raise RuleError(
+            "INVALID_INPUT",
+            _(
+                "A player needs a name: this one is made only of invisible characters (zero-width spaces or the "
+                "like). Type the name again."
+            ),
+        )
     problem = name_problem(name)
     if problem is not None:
         raise RuleError("INVALID_INPUT", problem)
     same = ctx.state.by_name.get(name_key(name))
     if same is not None and (renaming is None or same != renaming.id):
         known = ctx.state.players[same].name
-        also = "" if known == name else f" (as {known})"
-        raise RuleError("DUPLICATE_NAME", f"{name} is already registered{also}; a returning player re-enters.")
+        if known == name:
+            raise RuleError(
+                "DUPLICATE_NAME", _("{name} is already registered; a returning player re-enters.", name=name)
+            )
+        raise RuleError("DUPLICATE_NAME", _("{name} is already registered (as {known}); a returning player re-enters.",
+                                            name=name, known=known))
     return name
 
 
@@ -156,10 +193,10 @@ def check_not_the_same_person(ctx: Context, another: bool | None, name: str) -> 
         return
     known = ctx.state.players[same[0]].name
     if another is False:
-        raise RuleError("DUPLICATE_NAME", f"Not registered: {known} is already in.", "REG-9")
-    text = f"{known} is already registered; register another {name}?"
-    question = Question(text, "another", "bool", (Choice(f"Register another {name}", True),
-                                                  Choice(f"No: {known} is already in", False)))
+        raise RuleError("DUPLICATE_NAME", _("Not registered: {known} is already in.", known=known), "REG-9")
+    text = _("{known} is already registered; register another {name}?", known=known, name=name)
+    question = Question(text, "another", "bool", (Choice(_("Register another {name}", name=name), True),
+                                                  Choice(_("No: {known} is already in", known=known), False)))
     raise RuleError("NEEDS_INPUT", text, "REG-9", question=question)
 
 
@@ -173,14 +210,29 @@ def check_one_script_a_word(answer: bool | None, name: str) -> None:
     if answer:
         return
     word, main, odd = mixed
-    letters = ", ".join(f"{ch!r} is {script_of(ch)}" for ch in dict.fromkeys(odd))
+    letters = ", ".join(_("{letter!r} is {script}", letter=ch, script=script_of(ch)) for ch in dict.fromkeys(odd))
     if answer is False:
-        raise RuleError("INVALID_INPUT", f"Not registered: type {name} again in {main} letters only.", "REG-9")
-    text = (f"{name} mixes alphabets in \"{word}\" ({letters}, the rest is {main}): it looks like a {main} name "
-            f"but a search typed in {main} letters will not find it. Register it as typed?")
-    question = Question(text, "mixed_scripts", "bool", (Choice(f"Register {name} as typed", True),
-                                                        Choice("No: type it again", False)))
+        raise RuleError(
+            "INVALID_INPUT",
+            _("Not registered: type {name} again in {main} letters only.", name=name, main=main),
+            "REG-9",
+        )
+    text = _("{name} mixes alphabets in \"{word}\" ({letters}, the rest is {main}): it looks like a {main} name "
+             "but a search typed in {main} letters will not find it. Register it as typed?",
+             name=name, word=word, letters=letters, main=main)
+    question = Question(text, "mixed_scripts", "bool", (Choice(_("Register {name} as typed", name=name), True),
+                                                        Choice(_("No: type it again"), False)))
     raise RuleError("NEEDS_INPUT", text, "REG-9", question=question)
+
+
+# A player's status in a sentence (the codes stay English in the log).
+STATUS_WORDS = {
+    "registered": N_("registered"),
+    "waiting": N_("waiting"),
+    "seated": N_("seated"),
+    "out": N_("out"),
+    "winner": N_("winner"),
+}
 
 
 @command
@@ -188,7 +240,9 @@ def register(ctx: Context, cmd: Register) -> None:
     """Sign a player in and take his buy-in (late entry once play has begun)."""
     name = checked_name(ctx, cmd.name_)
     if any(name_key(r["name"]) == name_key(name) for r in ctx.state.extra.get("preregistered", ())):
-        raise RuleError("PREREGISTERED", f"{name} is pre-registered: check them in (check_in) instead.", "REG-10")
+        raise RuleError(
+            "PREREGISTERED", _("{name} is pre-registered: check them in (check_in) instead.", name=name), "REG-10"
+        )
     check_not_the_same_person(ctx, cmd.another, name)
     check_one_script_a_word(cmd.mixed_scripts, name)
     identity = _check_identity(ctx, cmd.identity)
@@ -196,19 +250,28 @@ def register(ctx: Context, cmd: Register) -> None:
     price, chips = entry_terms(ctx, cmd.amount_cents)
     if pay:
         no_entry_after_deal(ctx)
+    seat = None if cmd.seat is None else " ".join(cmd.seat.split())
+    if seat is not None and (not seat or not pay):
+        raise RuleError("INVALID_INPUT", _("A seat pays a buy-in taken now: name the satellite whose seat pays it."),
+                        "FLT-9")
+    if day2_of(ctx.state) is not None:
+        day2_entry_check(ctx, name)
     late = has_started(ctx.state)
     if late:
         late_entry_check(ctx, "REG-3" if ctx.profile["late.blind_policy"] == "post_bb_or_wait" else "REG-4")
     seat_now = late or draw_done(ctx.state)
     closed = not late and registration_closed(ctx.profile, ctx.now)
     if closed and not waitlist:
-        raise RuleError("CAP_REACHED", f"Registration closed at {closing_words(ctx.profile['reg.closes_at'])}.",
-                        "REG-1")
+        raise RuleError(
+            "CAP_REACHED",
+            _("Registration closed at {closes_at}.", closes_at=closing_words(ctx.profile["reg.closes_at"])),
+            "REG-1",
+        )
     full = closed or _full(ctx)
     if full and not waitlist:
-        raise RuleError("CAP_REACHED", f"The event is full ({ctx.profile['reg.cap']} players).", "REG-1")
+        raise RuleError("CAP_REACHED", _("The event is full ({cap} players).", cap=ctx.profile['reg.cap']), "REG-1")
     if seat_now and not full and pay and not waitlist and ctx.state.tables and not open_seat_exists(ctx.state):
-        raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
+        raise RuleError("NO_OPEN_SEAT", _("Every seat is taken."), "REG-3")
     obligation = None
     if late and ctx.profile["late.blind_policy"] == "post_bb_or_wait":
         obligation = "post_bb" if cmd.post_bb else "wait_bb"
@@ -219,7 +282,7 @@ def register(ctx: Context, cmd: Register) -> None:
         ctx.emit(PlayerWaitlisted(player=pid, reason="REGISTRATION_CLOSED" if closed else "CAP_REACHED"))
         return
     if pay:
-        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips)
+        emit_purchase(ctx, ctx.state.players[pid], "entry", price, chips, paid_by=seat or "")
         if seat_now:
             seat_if_possible(ctx, ctx.state.players[pid], waitlist)
 
@@ -229,9 +292,9 @@ def buy_in(ctx: Context, cmd: BuyIn) -> None:
     """Take the buy-in of a player registered without paying (ENT-1)."""
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.entries:
-        raise RuleError("LIMIT_REACHED", f"{p.name} has already bought in.", "ENT-1")
+        raise RuleError("LIMIT_REACHED", _("{name} has already bought in.", name=p.name), "ENT-1")
     if p.status == WAITING:
-        raise RuleError("CAP_REACHED", f"{p.name} is on the waiting list; the event is full.", "REG-1")
+        raise RuleError("CAP_REACHED", _("{name} is on the waiting list; the event is full.", name=p.name), "REG-1")
     price, chips = entry_terms(ctx, cmd.amount_cents)
     no_entry_after_deal(ctx)
     late = has_started(ctx.state)
@@ -248,13 +311,25 @@ def _forfeits_stack(ctx: Context, p: Player) -> bool:
     if p.status == OUT and not p.refunded and p.entries:
         return False
     if not (p.live and p.entries) or p.status == WAITING:
-        raise RuleError("INVALID_INPUT", f"Only an eliminated player can re-enter; {p.name} is {p.status}.", "ENT-8")
+        raise RuleError(
+            "INVALID_INPUT",
+            _(
+                "Only an eliminated player can re-enter; {name} is {status}.",
+                name=p.name,
+                status=_(STATUS_WORDS[p.status]),
+            ),
+            "ENT-8",
+        )
     if not ctx.profile["reentry.forfeit_stack"]:
         raise RuleError(
-            "INVALID_INPUT", f"{p.name} still has chips; only an eliminated player can re-enter here.", "ENT-8"
+            "INVALID_INPUT",
+            _("{name} still has chips; only an eliminated player can re-enter here.", name=p.name),
+            "ENT-8",
         )
     if p.deciding:
-        raise RuleError("INVALID_INPUT", f"{p.name} has lost all their chips: rebuy or decline first.", "ENT-5")
+        raise RuleError(
+            "INVALID_INPUT", _("{name} has lost all their chips: rebuy or decline first.", name=p.name), "ENT-5"
+        )
     return True
 
 
@@ -263,13 +338,22 @@ def reenter(ctx: Context, cmd: Reenter) -> None:
     """An eliminated player buys a new entry during late registration (ENT-8); where the house allows it,
     a player with chips forfeits them (removed from play) and buys a new stack in his seat (TDA 8-B)."""
     p = inputs.player(ctx.state, cmd.player)
+    if day2_of(ctx.state) is not None:
+        raise RuleError("DAY2_REG_CLOSED", _("{name} cannot re-enter Day 2: a Day-2 player who is out stays out; "
+                                             "only new players buy in on Day 2, where the event allows it.",
+                                             name=p.name), "FLT-6")
     if not ctx.profile["reentry.offered"]:
-        raise RuleError("NOT_OFFERED", NOT_OFFERED_WORDS["reenter"], "ENT-8")
+        raise RuleError("NOT_OFFERED", not_offered_words("reenter"), "ENT-8")
     forfeits = _forfeits_stack(ctx, p)
     late_entry_check(ctx, "ENT-8")
     limit = ctx.profile["reentry.max_per_player"]
     if limit is not None and p.reentries >= limit:
-        raise RuleError("LIMIT_REACHED", f"{p.name} has used their {limit} re-entr{'y' if limit == 1 else 'ies'}.")
+        raise RuleError(
+            "LIMIT_REACHED",
+            ngettext(
+                "{name} has used their {n} re-entry.", "{name} has used their {n} re-entries.", limit, name=p.name
+            ),
+        )
     price, chips = entry_terms(ctx, cmd.amount_cents)
     if forfeits:
         stack = counted_stack(cmd.stack)
@@ -285,7 +369,7 @@ def rename_player(ctx: Context, cmd: RenamePlayer) -> None:
     p = inputs.player(ctx.state, cmd.player)
     name = checked_name(ctx, cmd.name_, renaming=p)
     if name == p.name:
-        raise RuleError("INVALID_INPUT", f"{p.name} is already the name of this player.")
+        raise RuleError("INVALID_INPUT", _("{name} is already the name of this player.", name=p.name))
     ctx.emit(PlayerRenamed(player=p.id, old=p.name, new=name))
 
 

@@ -18,6 +18,7 @@ from app.entries.registration import draw_done, open_seat_exists, seat_if_possib
 from app.errors import RuleError
 from app.events.eliminations import BustEntry, PlayersBusted
 from app.events.entries import EntryRefunded, ForfeitFee, PlayerPromoted
+from app.i18n import _
 from app.places import renumber
 
 if TYPE_CHECKING:
@@ -42,11 +43,11 @@ def seat_waiting(ctx: Context, cmd: SeatWaiting) -> None:
     else:
         p = first_waiting(ctx.state, paid=True)
     if p is None or p.status != WAITING or not p.entries:
-        raise RuleError("INVALID_INPUT", "Nobody who paid is waiting for a seat.", "REG-3")
+        raise RuleError("INVALID_INPUT", _("Nobody who paid is waiting for a seat."), "REG-3")
     if ctx.profile["late.refund_unseated"] and level_now(ctx) > int(ctx.profile["late.last_level"]):
-        raise RuleError("WINDOW_CLOSED", "Late entry is over: a waiting entrant is refunded instead.", "REG-3")
+        raise RuleError("WINDOW_CLOSED", _("Late entry is over: a waiting entrant is refunded instead."), "REG-3")
     if not open_seat_exists(ctx.state) or "seat_player" not in COMMANDS:
-        raise RuleError("NO_OPEN_SEAT", "No seat is free yet.", "REG-3")
+        raise RuleError("NO_OPEN_SEAT", _("No seat is free yet."), "REG-3")
     ctx.run(SeatPlayer(player=p.id))
 
 
@@ -62,9 +63,11 @@ def _refund(ctx: Context, p: Player, reason: str) -> None:
 def refund_waiting(ctx: Context, cmd: RefundWaiting) -> None:
     """Late entry is over: refund every paid entrant who never got a seat (REG-3, ENT-10)."""
     if not ctx.profile["late.refund_unseated"]:
-        raise RuleError("NOT_OFFERED", "Waiting entrants are not refunded in this tournament.", "ENT-10")
+        raise RuleError("NOT_OFFERED", _("Waiting entrants are not refunded in this tournament."), "ENT-10")
     if level_now(ctx) <= int(ctx.profile["late.last_level"]):
-        raise RuleError("WINDOW_CLOSED", "Late entry is still open; the waiting entrants may yet be seated.", "REG-3")
+        raise RuleError(
+            "WINDOW_CLOSED", _("Late entry is still open; the waiting entrants may yet be seated."), "REG-3"
+        )
     waiting = [ctx.state.players[pid] for pid in ctx.state.waiting]
     for p in waiting:
         if p.entries and p.status == WAITING:
@@ -76,14 +79,14 @@ def withdraw(ctx: Context, cmd: Withdraw) -> None:
     """A registrant drops out before the start: refunded; the first on the waiting list moves up (REG-1)."""
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     if has_started(ctx.state):
-        raise RuleError("ALREADY_STARTED", "Play has begun: no refunds or withdrawals now.", "ENT-10")
+        raise RuleError("ALREADY_STARTED", _("Play has begun: no refunds or withdrawals now."), "ENT-10")
     _refund(ctx, p, "withdrawn")
     promote(ctx, 1)
 
 
 def promote(ctx: Context, places: int) -> None:
     """The first waiting people who are present move up, one per place freed (REG-1, REG-2)."""
-    for _ in range(places):
+    for _unused in range(places):
         nxt = first_waiting(ctx.state, paid=False)
         if nxt is None:
             return
@@ -97,13 +100,13 @@ def promote(ctx: Context, places: int) -> None:
 def forfeit_at_start(ctx: Context, cmd: ForfeitAtStart) -> None:
     """REG-2: registrants absent at the start forfeit (a loss and the forfeit fee); waiting people move up."""
     if has_started(ctx.state):
-        raise RuleError("ALREADY_STARTED", "The start has passed; use no_show or forfeit.", "REG-2")
+        raise RuleError("ALREADY_STARTED", _("The start has passed; use no_show or forfeit."), "REG-2")
     refs = cmd.players if cmd.players is not None else [] if cmd.player is None else [cmd.player]
     if not refs:
-        raise RuleError("INVALID_INPUT", "Name the registrants who are absent.")
+        raise RuleError("INVALID_INPUT", _("Name the registrants who are absent."))
     players = [inputs.live(inputs.player(ctx.state, r)) for r in refs]
     if len({p.id for p in players}) != len(players) or any(p.status == WAITING for p in players):
-        raise RuleError("INVALID_INPUT", "Name each absent registrant once (not people on the waiting list).")
+        raise RuleError("INVALID_INPUT", _("Name each absent registrant once (not people on the waiting list)."))
     fee = int(ctx.profile["reg.forfeit_fee_cents"])
     entries = [BustEntry(player=p.id, level=1, stack=p.stack) for p in players]
     for p in players:

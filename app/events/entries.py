@@ -77,6 +77,7 @@ class ChipsBought(Event, tag="chips_bought"):
     hand_mark: int = -1
     stack_before: int | None = None
     bounty_cents: int = 0
+    paid_by: str = ""  # FLT-9: the satellite whose seat paid this entry ("": paid at the desk)
 
     def touched_players(self) -> Iterable[int] | None:
         # an entry changes the field's size, so every provisional place (ELIM-2)

@@ -88,3 +88,55 @@ class AnnouncementCancelled(Event, tag="announcement_cancelled"):
 
     def touched_tables(self) -> Iterable[int]:
         return ()
+
+
+class Day2Set(Event, tag="day2_set"):
+    """FLT-10: this tournament is the Day 2 of an event: the flights' entries and prize money it plays for, the
+    Day-1 finishers who rank below its players (best first, with their flights), the level its clock starts at."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"money", "payouts", "settings"})
+
+    event: str
+    entries: int
+    pool_cents: int
+    event_file: str = ""
+    day1: list[tuple[str, str]] = []
+    level: int = 1
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class StackCarriedIn(Event, tag="stack_carried_in"):
+    """FLT-10: a Day-2 player's bagged stack, carried in: an entry with chips and no money."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"players", "tables", "payouts"})
+
+    player: int
+    chips: int
+    flight: str = ""
+    bag: str = ""
+
+    def touched_players(self) -> Iterable[int]:
+        return (self.player,)
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()
+
+
+class EventJoined(Event, tag="event_joined"):
+    """This tournament belongs to an event of flights: the event's file and this tournament's flight name."""
+
+    changes: ClassVar[frozenset[Aspect]] = frozenset({"settings"})
+
+    event_file: str
+    flight: str
+
+    def touched_players(self) -> Iterable[int]:
+        return ()
+
+    def touched_tables(self) -> Iterable[int]:
+        return ()

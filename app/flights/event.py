@@ -1,18 +1,17 @@
-"""A multi-flight event: the flights, the bags at the end of each day, Day 2, satellite seats (FLT-1..FLT-9).
+"""A multi-flight event: the flights, the bags at the end of each day, Day 2, satellite seats (FLT-1..FLT-10).
 
 Each flight stays a tournament of its own (its own file, clock, tables and room). The event ties them:
 it keeps what each flight ended with (its entries, its prize money, the chips in play at each table and
 the players who finished, taken from the flight's state by :func:`day_end_of` when the director ends the
-day), the bags counted at each table, and Day 2, made from the bags. Day 2 is played in the event: its
-seats come from a recorded draw, its busts hand the busted players' chips to the player who won them,
-so every chip bagged on Day 1 is accounted for to the last one, and the places and prizes are counted
-over every entry of every flight.
+day), the bags counted at each table, and Day 2's draw, made from the bags.
 
-Why Day 2 is played in the event rather than as a tournament of its own: its prize pool and its places
-span every flight (a Day-1 finisher of 1A ranks among those of 1B, FLT-7, and may be paid, FLT-8), which a
-tournament, whose pool and places count only its own entries, cannot say; and a tournament's chips are
-only those its entries issued (section 20.9), while Day 2's come from bags. So the event keeps Day 2's
-seats, stacks and busts itself, and the flights keep their clocks, tables and rooms.
+Day 2 is then played as a tournament of its own (FLT-10): :func:`day2_commands` makes it from the draw (what it
+plays for: every flight's entries and prize money and the Day-1 finishers, who rank below its players; then each
+Day-2 player carried in with his bag, an entry with chips and no money, so its chips are the bags, section 20.9),
+and :func:`day2_results_of` reads its one list of places and prizes back (``record_day2``), so the event's results,
+sheets and exports show the whole event. A small event may instead play Day 2 in the event itself
+(``bust_day2``: its busts hand the busted players' chips to the player who won them); one way or the other,
+never both.
 
 The event is folded from its own typed events, like a tournament: a command is checked first (a
 :class:`~app.errors.RuleError` with a reason code and words, nothing changed), then its events are
@@ -28,7 +27,8 @@ from typing import Any, ClassVar
 import msgspec
 
 from app.core.state import WINNER, TournamentState
-from app.eliminations.payouts import awards, is_satellite, seat_test, seat_value
+from app.eliminations.payouts import awards, day1_awards, is_satellite, prize_table, seat_test, seat_value
+from app.eliminations.payouts import prize_pool as payout_pool
 from app.errors import RuleError
 from app.flights.rules import (
     Bag,
@@ -43,6 +43,8 @@ from app.flights.rules import (
 )
 from app.format import chips as fmt_chips
 from app.format import count, money, ordinal
+from app.i18n import N_, _, ngettext
+from app.levels.timeline import current_level
 from app.profiles.profile import Profile, profile_from_dict
 
 # -- the commands ------------------------------------------------------------------------------------
@@ -68,6 +70,7 @@ class FlightMoney(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     cents: int
     to: str
     split: dict[str, int] = {}
+    seat: str = ""  # FLT-9: the satellite whose seat paid it, as the flight recorded it (no cash at the desk)
 
 
 class EndDay(EventCommand, tag="end_day"):
@@ -82,6 +85,7 @@ class EndDay(EventCommand, tag="end_day"):
     finishers: list[tuple[str, int]]  # (player, players left in the flight after him)
     reason: str = "director"
     money_log: list[FlightMoney] = []  # every movement of the flight's money (the exports list them)
+    level: int = 0  # the level the flight was playing when its day ended (0: not said); Day 2 starts after it
 
 
 class BagRow(msgspec.Struct, forbid_unknown_fields=True):
@@ -139,8 +143,35 @@ class UseSeat(EventCommand, tag="use_seat"):
     player: str
 
 
+class ResultLine(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """One line of the results: a place (the best of a tied block), how many share it, the player, where he
+    finished ("Day 2" or his flight) and his prize."""
+
+    place: int
+    tied: int = 1
+    player: str
+    day: str
+    prize_cents: int
+
+
+class RecordDay2(EventCommand, tag="record_day2", kw_only=True):
+    """FLT-10: what the Day-2 tournament says (see day2_results_of): its late entries and their prize money, its
+    players, the prize pool and the results (its places, then the Day-1 finishers'), and whether it is over."""
+
+    rules: ClassVar[tuple[str, ...]] = ("FLT-10", "FLT-7", "FLT-8")
+    file: str = ""
+    late_entries: int
+    late_pool_cents: int
+    players: int
+    prize_pool_cents: int
+    carried_chips: int  # the chips its players were carried in with (their bags)
+    results: list[ResultLine]
+    over: bool = False
+    late: list[tuple[str, int]] = []  # FLT-6: each Day-2 late entry and what it put in the prize pool
+
+
 _COMMAND_DECODER = msgspec.json.Decoder(AddFlight | EndDay | EnterBags | MakeDay2 | RegisterDay2 | BustDay2
-                                        | AddSeats | UseSeat)
+                                        | AddSeats | UseSeat | RecordDay2)
 
 
 # -- the events ----------------------------------------------------------------------------------------
@@ -171,6 +202,7 @@ class DayEnded(EventFact, tag="day_ended"):
     # Every movement of the flight's money (its money log, each player named): what the event's entries and
     # money exports list. Empty in files written before it was kept; the exports then say the flight's totals.
     money_log: list[FlightMoney] = []
+    level: int = 0
 
 
 class BagsEntered(EventFact, tag="bags_entered"):
@@ -215,8 +247,20 @@ class SeatUsed(EventFact, tag="seat_used"):
     player: str
 
 
+class Day2Recorded(EventFact, tag="day2_recorded", kw_only=True):
+    file: str = ""
+    late_entries: int
+    late_pool_cents: int
+    players: int
+    prize_pool_cents: int
+    carried_chips: int
+    results: list[ResultLine]
+    over: bool = False
+    late: list[tuple[str, int]] = []
+
+
 FACTS = (EventCreated | FlightAdded | DayEnded | BagsEntered | Day2Made | Day2Registered | Day2Busted | SeatsAdded
-         | SeatUsed)
+         | SeatUsed | Day2Recorded)
 _FACT_DECODER = msgspec.json.Decoder(FACTS)
 
 
@@ -256,6 +300,7 @@ class Flight:
     bags: dict[int, list[Bag]] = field(default_factory=dict)  # table -> its bags
     differences: dict[int, int] = field(default_factory=dict)  # table -> counted minus in play
     money_log: list[FlightMoney] = field(default_factory=list)  # the flight's money log, players named
+    level: int = 0  # the level it was playing when its day ended (0: not said)
 
 
 @dataclass
@@ -269,6 +314,7 @@ class Day2:
     late_pool_cents: int = 0
     late_chips: int = 0
     late: list[tuple[str, int]] = field(default_factory=list)  # FLT-6: (player, cents into the prize pool)
+    played: Day2Recorded | None = None  # FLT-10: what the Day-2 tournament said when last read
 
     def live(self) -> list[str]:
         return [n for n, c in self.stacks.items() if c > 0]
@@ -310,6 +356,7 @@ def _apply(state: EventState, fact: EventFact) -> None:
         f.names = {key(n): n for n in fact.survivors}
         f.finishers = [Finisher(n, fact.flight, left) for n, left in fact.finishers]
         f.money_log = list(fact.money_log)
+        f.level = fact.level
     elif isinstance(fact, BagsEntered):
         f = state.flights[fact.flight]
         f.bags[fact.table] = [Bag(f.names.get(key(r.player), r.player), r.bag, r.chips, fact.table, fact.flight)
@@ -331,6 +378,9 @@ def _apply(state: EventState, fact: EventFact) -> None:
     elif isinstance(fact, SeatUsed):
         seat = next(x for x in state.seats if x.satellite == fact.satellite and key(x.player) == key(fact.player))
         seat.used_in = fact.flight
+    elif isinstance(fact, Day2Recorded):
+        assert state.day2 is not None
+        state.day2.played = fact
     elif isinstance(fact, Day2Busted):
         d = state.day2
         assert d is not None
@@ -406,6 +456,8 @@ class FlightEvent:
             return self._add_seats(cmd)
         if isinstance(cmd, UseSeat):
             return self._use_seat(cmd)
+        if isinstance(cmd, RecordDay2):
+            return self._record_day2(cmd)
         raise RuleError("INVALID_INPUT", f"Unknown event command {type(cmd).__name__}.")
 
     # -- flights and the end of a day ---------------------------------------------------------------
@@ -510,7 +562,8 @@ class FlightEvent:
                                     f"{name} entered {other}; this event allows one flight per player.")
         return [DayEnded(flight=cmd.flight, entries=cmd.entries, pool_cents=cmd.pool_cents,
                          chips_in_play=dict(cmd.chips_in_play), survivors=dict(cmd.survivors),
-                         finishers=list(cmd.finishers), reason=cmd.reason, money_log=list(cmd.money_log))]
+                         finishers=list(cmd.finishers), reason=cmd.reason, money_log=list(cmd.money_log),
+                         level=max(0, cmd.level))]
 
     def _enter_bags(self, cmd: EnterBags) -> list[EventFact]:
         f = self.flight(cmd.flight)
@@ -592,8 +645,32 @@ class FlightEvent:
             raise RuleError("DAY2_NOT_MADE", "Day 2 is not made yet; make it from the bags first.")
         return self.state.day2
 
+    def _played_apart(self, d: Day2) -> None:
+        if d.played is not None:
+            where = d.played.file or _("its own file")
+            raise RuleError("DAY2_PLAYED_APART", _("Day 2 is played as a tournament of its own ({file}): enter its "
+                                                   "players and busts there, and read its results back into the "
+                                                   "event.", file=where))
+
+    def _record_day2(self, cmd: RecordDay2) -> list[EventFact]:
+        d = self.day2()
+        if d.out or d.late:
+            raise RuleError("DAY2_PLAYED_HERE", _(PLAYED_HERE))
+        if min(cmd.late_entries, cmd.late_pool_cents, cmd.players, cmd.prize_pool_cents, cmd.carried_chips) < 0:
+            raise RuleError("INVALID_INPUT", _("Day 2's figures are whole numbers, none below nothing."))
+        if cmd.players < len(d.stacks):
+            raise RuleError("INVALID_INPUT", ngettext(
+                "Day 2 has {n} player from the bags; that tournament has {players}: it is not this event's Day 2.",
+                "Day 2 has {n} players from the bags; that tournament has {players}: it is not this event's Day 2.",
+                len(d.stacks), players=cmd.players))
+        return [Day2Recorded(file=cmd.file, late_entries=cmd.late_entries, late_pool_cents=cmd.late_pool_cents,
+                             players=cmd.players, prize_pool_cents=cmd.prize_pool_cents,
+                             carried_chips=cmd.carried_chips, results=list(cmd.results), over=cmd.over,
+                             late=list(cmd.late))]
+
     def _register_day2(self, cmd: RegisterDay2) -> list[EventFact]:
         d = self.day2()
+        self._played_apart(d)
         if not self.profile["flight.day2_late_reg"]:
             raise RuleError("DAY2_REG_CLOSED", "This event takes no new players on Day 2.")
         if d.out:
@@ -629,6 +706,7 @@ class FlightEvent:
 
     def _bust_day2(self, cmd: BustDay2) -> list[EventFact]:
         d = self.day2()
+        self._played_apart(d)
         names = {key(n): n for n in d.stacks}
         live = {key(n) for n in d.live()}
         if len(live) <= 1:
@@ -679,10 +757,14 @@ class ResultRow:
 def entries(state: EventState) -> int:
     """FLT-8: every entry of every flight, and Day 2's late entries."""
     late = state.day2.late_entries if state.day2 else 0
+    if state.day2 is not None and state.day2.played is not None:
+        late = state.day2.played.late_entries
     return sum(f.entries for f in state.flights.values()) + late
 
 
 def prize_pool(state: EventState) -> int:
+    if state.day2 is not None and state.day2.played is not None:  # FLT-10: as the Day-2 tournament says it
+        return state.day2.played.prize_pool_cents
     late = state.day2.late_pool_cents if state.day2 else 0
     assert state.profile is not None
     return max(sum(f.pool_cents for f in state.flights.values()) + late, int(state.profile["money.guarantee_cents"]))
@@ -697,6 +779,8 @@ def chips_conserved(state: EventState) -> bool:
     d = state.day2
     if d is None:
         return True
+    if d.played is not None:  # FLT-10: the Day-2 tournament was carried in with the bags that went forward
+        return chips_bagged(state) == d.played.carried_chips + sum(d.left_behind.values())
     return chips_bagged(state) + d.late_chips == sum(d.stacks.values()) + sum(d.left_behind.values())
 
 
@@ -705,6 +789,8 @@ def results(state: EventState) -> list[ResultRow]:
     a block busted in one hand ties and shares its places' prizes (the odd cents to the better place)."""
     assert state.profile is not None
     d = state.day2
+    if d is not None and d.played is not None:  # FLT-10: the Day-2 tournament's one list, read back
+        return [ResultRow(r.place, r.tied, r.player, r.day, r.prize_cents) for r in d.played.results]
     day2_names = list(d.stacks) if d else []
     order = list(state.flights)
     lines: list[tuple[int, list[str], str]] = []  # (best place, players, day)
@@ -736,6 +822,15 @@ def results(state: EventState) -> list[ResultRow]:
         for i, name in enumerate(sorted(names, key=key)):
             rows.append(ResultRow(place, tied, name, day, share + (1 if i < odd else 0)))
     return rows
+
+
+def late_entries(state: EventState) -> list[tuple[str, int]]:
+    """FLT-6: Day 2's late entries, each with what it put in the prize pool (as the Day-2 tournament says it,
+    once read back)."""
+    d = state.day2
+    if d is None:
+        return []
+    return list(d.played.late) if d.played is not None else list(d.late)
 
 
 def seat_entries(state: EventState) -> dict[tuple[str, str], str]:
@@ -805,10 +900,97 @@ def day_end_of(flight: str, state: TournamentState, counted: dict[str, int] | No
     money_log = [FlightMoney(at=float(r["at"]), kind=str(r["kind"]), cents=int(r["cents"]), to=str(r["to"]),
                              player=names.get(r["player"], "") if isinstance(r.get("player"), int)
                              else str(r.get("player") or ""),
-                             split={str(k): int(v) for k, v in (r.get("split") or {}).items()})
+                             split={str(k): int(v) for k, v in (r.get("split") or {}).items()},
+                             seat=str(r.get("seat") or ""))
                  for r in state.money_log]
+    ended = state.extra.get("day_ended")
+    level = current_level(state, float(ended["at"])) if isinstance(ended, dict) and state.started else 0
     return EndDay(flight=flight, entries=entries_, pool_cents=state.pool_cents, chips_in_play=in_play,
-                  survivors=survivors, finishers=finishers, reason=reason, money_log=money_log)
+                  survivors=survivors, finishers=finishers, reason=reason, money_log=money_log, level=level)
+
+
+# -- Day 2 as a tournament of its own (FLT-10) ------------------------------------------------------------
+
+
+PLAYED_HERE = N_("Day 2 is being played in this event (its busts are here); it cannot also be played as a "
+                 "tournament of its own.")
+
+
+def day2_start_level(state: EventState) -> int:
+    """FLT-10: the level Day 2 starts at unless the director picks another: the one after the last level any
+    flight played (level 1 where no flight said)."""
+    return max((f.level for f in state.flights.values()), default=0) + 1
+
+
+def day1_finishers(state: EventState) -> list[tuple[str, str]]:
+    """FLT-7: the players out on Day 1 who did not reach Day 2, best first, each with the flight of his best
+    finish."""
+    order = list(state.flights)
+    finishers = [f for fl in state.flights.values() for f in fl.finishers]
+    best: dict[str, Finisher] = {}
+    for f in finishers:
+        k = key(f.player)
+        if k not in best or (f.left, order.index(f.flight)) < (best[k].left, order.index(best[k].flight)):
+            best[k] = f
+    reached = list(state.day2.stacks) if state.day2 is not None else []
+    return [(name, best[key(name)].flight) for name in day1_order(finishers, order, reached)]
+
+
+def day2_commands(state: EventState, event_file: str = "", level: int | None = None) -> list[dict[str, Any]]:
+    """FLT-10: the commands that make a new tournament this event's Day 2: what it plays for (every flight's
+    entries and prize money, the Day-1 finishers below its players, the level it starts at), then every Day-2
+    player carried in with the bag he took forward (FLT-2), at the seat of the recorded draw (FLT-5)."""
+    d = state.day2
+    if d is None:
+        raise RuleError("DAY2_NOT_MADE", _("Day 2 is not made yet; make it from the bags first."))
+    if d.out or d.late:
+        raise RuleError("DAY2_PLAYED_HERE", _(PLAYED_HERE))
+    start = day2_start_level(state) if level is None else level
+    if start < 1:
+        raise RuleError("INVALID_INPUT", _("Day 2 starts at level 1 or later."))
+    bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
+    assert state.profile is not None
+    forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
+    cmds: list[dict[str, Any]] = [{
+        "cmd": "day2_of_event", "event": state.title, "event_file": event_file,
+        "entries": sum(f.entries for f in state.flights.values()),
+        "pool_cents": sum(f.pool_cents for f in state.flights.values()),
+        "day1": [list(x) for x in day1_finishers(state)], "level": start,
+    }]
+    for name, (table, seat) in sorted(d.seats.items(), key=lambda x: x[1]):
+        bag = forward[key(name)]
+        cmds.append({"cmd": "carry_in", "name": name, "chips": d.stacks[name], "table": table, "seat": seat,
+                     "flight": bag.flight, "bag": bag.bag})
+    return cmds
+
+
+def day2_results_of(state: TournamentState, file: str = "") -> RecordDay2:
+    """FLT-10: an event's Day-2 tournament as its state says it: its late entries (FLT-6) and their prize
+    money, its players, the prize pool, the chips carried in and the one list of places (its own players'
+    places, then the Day-1 finishers'), each prize to the cent as its payout table says."""
+    carried = state.extra.get("day2")
+    if not isinstance(carried, dict):
+        raise RuleError("NOT_DAY2", _("{name} is not an event's Day 2 (it was not made from an event's bags).",
+                                      name=state.name or file or _("That tournament")))
+    table = prize_table(state)
+    won = awards(state, table)
+    lines = [ResultLine(place=place, tied=state.players[pid].tied if tied else 1, player=state.players[pid].name,
+                        day="Day 2", prize_cents=cents)
+             for pid, (place, cents, tied) in won.items()]
+    lines.sort(key=lambda r: (r.place, key(r.player)))
+    lines += [ResultLine(place=place, player=name, day=flight, prize_cents=cents)
+              for place, name, flight, cents in day1_awards(state, table)]
+    counts = state.money_counts
+    late = counts.get("entry", 0) + counts.get("reentry", 0) - counts.get("refunded_entries", 0)
+    names = {pid: p.name for pid, p in state.players.items()}
+    paid_in = [(names.get(int(r["player"]), ""), int(r["cents"])) for r in state.money_log
+               if r["kind"] in ("entry", "reentry", "refund") and r["to"] == "pool"
+               and isinstance(r.get("player"), int)]
+    return RecordDay2(file=file, late_entries=late, late=paid_in, late_pool_cents=state.pool_cents,
+                      players=state.entrants,
+                      prize_pool_cents=payout_pool(state),
+                      carried_chips=sum(int(c["chips"]) for c in carried.get("carried", {}).values()),
+                      results=lines, over=state.ended)
 
 
 def seats_of(satellite: str, state: TournamentState) -> AddSeats:
@@ -843,7 +1025,9 @@ def view(state: EventState) -> dict[str, Any]:
     if d is not None:
         day2 = {"seed": d.seed, "players": len(d.stacks), "live": len(d.live()), "stacks": dict(d.stacks),
                 "seats": {n: list(ts) for n, ts in d.seats.items()}, "left_behind": dict(d.left_behind),
-                "tables": len({t for t, _ in d.seats.values()})}
+                "tables": len({t for t, _ in d.seats.values()}),
+                "played": None if d.played is None else {"file": d.played.file, "players": d.played.players,
+                                                          "over": d.played.over}}
     return {
         "flights": flights,
         "day2": day2,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import RuleError
+from app.i18n import N_, _
 
 FLOP_ROUNDS = (("preflop", "small"), ("flop", "small"), ("turn", "big"), ("river", "big"))
 TRIPLE_DRAW_ROUNDS = (("predraw", "small"), ("first draw", "small"), ("second draw", "big"), ("third draw", "big"))
@@ -101,7 +102,11 @@ def game(game_id: str) -> Game:
     g = CATALOGUE.get(game_id)
     if g is None:
         known = ", ".join(CATALOGUE)
-        raise RuleError("INVALID_INPUT", f"There is no game called {game_id!r}. Games: {known}.", "MIX-2")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("There is no game called {game_id!r}. Games: {known}.", game_id=game_id, known=known),
+            "MIX-2",
+        )
     return g
 
 
@@ -143,16 +148,17 @@ def betting(
     if g.family == "stud":
         out["double_on_open_pair"] = double
     if g.split:
-        out["odd_chip"] = ODD_CHIP[str(settings["pot.odd_chip"])]
+        out["odd_chip"] = _(ODD_CHIP[str(settings["pot.odd_chip"])])
     return out
 
 
 # MIX-8: who gets a split pot's odd chip, in words for the dealer (the hand itself is not tracked here).
 ODD_CHIP = {
-    "tda20": "Break odd chips into the smallest chip in play; the high hand's side gets the odd chip of the "
-    "whole pot; a tied side's odd chip goes to the first seat left of the button (stud: the high card by suit).",
-    "s000": "The high hand gets the extra chip; a tied half's odd chip goes to the player nearest the dealer, "
-    "clockwise.",
+    "tda20": N_("Break odd chips into the smallest chip in play; the high hand's side gets the odd chip of the "
+                "whole pot; a tied side's odd chip goes to the first seat left of the button (stud: the high card "
+                "by suit)."),
+    "s000": N_("The high hand gets the extra chip; a tied half's odd chip goes to the player nearest the dealer, "
+               "clockwise."),
 }
 
 

@@ -23,6 +23,7 @@ from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.games import GameChosen, HatDraw, HatDrawn, HatDrawRecorded
 from app.games.catalogue import CATALOGUE, check_games
+from app.i18n import _
 from app.levels.timeline import current_level, current_period
 
 if TYPE_CHECKING:
@@ -59,7 +60,13 @@ def draw_hat(games: list[str], levels: int, rng: RandomSource) -> list[HatDraw]:
             pick = rng.choice(hat)
         except ValueError:
             raise RuleError(
-                "INVALID_INPUT", f"Level {level}: the game drawn is not in the hat ({', '.join(sorted(hat))}).", "MIX-1"
+                "INVALID_INPUT",
+                _(
+                    "Level {level}: the game drawn is not in the hat ({names}).",
+                    level=level,
+                    names=", ".join(sorted(hat)),
+                ),
+                "MIX-1",
             ) from None
         hat.remove(pick)
         draws.append(HatDraw(level=level, game=pick, left=sorted(hat)))
@@ -198,20 +205,24 @@ def _hat_drawn(state: TournamentState, ev: HatDrawn) -> None:
 def record_draw(ctx: Context, cmd: RecordDraw) -> None:
     """Record the game pulled from the hat for a level (MIX-1); it swaps with the level that held it."""
     if mode(ctx.state) != "hat" or not ctx.state.games.get("draws"):
-        raise RuleError("NOT_OFFERED", "Games are drawn from a hat only in a hat mix, once the clock has started.")
-    level = inputs.whole(cmd.level, "The level", minimum=1)
+        raise RuleError("NOT_OFFERED", _("Games are drawn from a hat only in a hat mix, once the clock has started."))
+    level = inputs.whole(cmd.level, _("The level"), minimum=1)
     gid = cmd.game
     check_games([gid])
     if gid not in mix_games(ctx.state):
-        raise RuleError("INVALID_INPUT", f"{CATALOGUE[gid].name} is not one of the games in the hat.", "MIX-1")
+        raise RuleError(
+            "INVALID_INPUT", _("{name} is not one of the games in the hat.", name=CATALOGUE[gid].name), "MIX-1"
+        )
     draws = ctx.state.games["draws"]
     if str(level) not in draws:
-        raise RuleError("INVALID_INPUT", f"Level {level} is beyond the levels drawn.", "MIX-1")
+        raise RuleError("INVALID_INPUT", _("Level {level} is beyond the levels drawn.", level=level), "MIX-1")
     if level < current_level(ctx.state, ctx.now):
-        raise RuleError("INVALID_INPUT", f"Level {level} has already been played.", "MIX-1")
+        raise RuleError("INVALID_INPUT", _("Level {level} has already been played.", level=level), "MIX-1")
     holder = next((n for n in _cycle(ctx.state, level) if draws.get(str(n)) == gid), None)
     if holder is None or holder < level:
-        raise RuleError("INVALID_INPUT", f"{CATALOGUE[gid].name} has already come out of the hat.", "MIX-1")
+        raise RuleError(
+            "INVALID_INPUT", _("{name} has already come out of the hat.", name=CATALOGUE[gid].name), "MIX-1"
+        )
     ctx.emit(HatDrawRecorded(level=level, game=gid, swapped_level=holder, swapped_game=str(draws[str(level)])))
 
 
@@ -226,11 +237,13 @@ def _hat_draw_recorded(state: TournamentState, ev: HatDrawRecorded) -> None:
 def choose_game(ctx: Context, cmd: ChooseGame) -> None:
     """Record the game the player on the button chose (dealer's choice, MIX-9)."""
     if mode(ctx.state) != "dealers_choice":
-        raise RuleError("NOT_OFFERED", "The games here are not dealer's choice.", "MIX-9")
+        raise RuleError("NOT_OFFERED", _("The games here are not dealer's choice."), "MIX-9")
     gid = cmd.game
     if gid not in mix_games(ctx.state):
         name = CATALOGUE[gid].name if gid in CATALOGUE else gid
-        raise RuleError("NOT_OFFERED", f"{name} is not one of the games offered for dealer's choice.", "MIX-9")
+        raise RuleError(
+            "NOT_OFFERED", _("{name} is not one of the games offered for dealer's choice.", name=name), "MIX-9"
+        )
     table = None if cmd.table is None else inputs.table(ctx.state, cmd.table).number
     assert ctx.state.profile is not None
     span = 1

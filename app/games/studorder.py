@@ -25,6 +25,7 @@ from app.errors import Question, RuleError
 from app.events.games import StudOrderRuled
 from app.games.catalogue import Game, game
 from app.games.rotation import game_for_level
+from app.i18n import _
 from app.levels.timeline import current_level
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def card_key(card: str, aces: str = "high") -> tuple[int, int]:
 def _stud(game_id: str) -> Game:
     g = game(game_id)
     if g.family != "stud":
-        raise RuleError("INVALID_INPUT", f"{g.name} is not a stud game; it has no bring-in.", "MIX-4")
+        raise RuleError("INVALID_INPUT", _("{g} is not a stud game; it has no bring-in.", g=g.name), "MIX-4")
     return g
 
 
@@ -50,7 +51,7 @@ def bring_in(up_cards: Mapping[int, str], game_id: str) -> int:
     """The seat that brings it in on 3rd street (MIX-4)."""
     g = _stud(game_id)
     if not up_cards:
-        raise RuleError("INVALID_INPUT", "Give each player's up card.", "MIX-4")
+        raise RuleError("INVALID_INPUT", _("Give each player's up card."), "MIX-4")
     keys = {seat: card_key(card, g.aces) for seat, card in up_cards.items()}
     pick = min if g.bring_in == "low" else max
     return pick(keys, key=lambda s: keys[s])
@@ -87,7 +88,7 @@ def first_to_act(
     """The seat that acts first on 4th street and later (MIX-6)."""
     g = _stud(game_id)
     if not showing or any(not cards for cards in showing.values()):
-        raise RuleError("INVALID_INPUT", "Give each player's showing cards.", "MIX-6")
+        raise RuleError("INVALID_INPUT", _("Give each player's showing cards."), "MIX-6")
     values = {seat: showing_value(cards, g.aces) for seat, cards in showing.items()}
     if g.acts_first == "low":
         best = min(values.values())
@@ -98,7 +99,7 @@ def first_to_act(
         return tied[0]
     if tie == "dealer_clockwise":
         if dealer_seat is None:
-            text = "Which seat is the dealer? The tie goes to the first clockwise."
+            text = _("Which seat is the dealer? The tie goes to the first clockwise.")
             raise RuleError("NEEDS_INPUT", text, "MIX-6", question=Question(text, "dealer_seat", "integer"))
         return min(tied, key=lambda s: (s - dealer_seat - 1) % max_seats)
     return max(tied, key=lambda s: sorted((card_key(c, g.aces) for c in showing[s]), reverse=True))
@@ -106,21 +107,21 @@ def first_to_act(
 
 def _cards(raw: Mapping[int | str, str | list[str]]) -> dict[int, list[str]]:
     if not raw:
-        raise RuleError("INVALID_INPUT", "Give the cards as {seat: [cards]}.", "MIX-4")
+        raise RuleError("INVALID_INPUT", _("Give the cards as {seat: [cards]}."), "MIX-4")
     out: dict[int, list[str]] = {}
     seen: set[str] = set()
     for seat, cards in raw.items():
         s = inputs.whole(int(seat) if isinstance(seat, str) and seat.isdigit() else seat, "A seat", minimum=1)
         cards = [cards] if isinstance(cards, str) else cards
         if not cards:
-            raise RuleError("INVALID_INPUT", f"Seat {s} needs its showing cards.", "MIX-4")
+            raise RuleError("INVALID_INPUT", _("Seat {s} needs its showing cards.", s=s), "MIX-4")
         for c in cards:
             try:
                 card_value(str(c))
             except ValueError as exc:
-                raise RuleError("INVALID_INPUT", f"{c!r} is not a card (write As, Td, 2c).", "MIX-4") from exc
+                raise RuleError("INVALID_INPUT", _("{c!r} is not a card (write As, Td, 2c).", c=c), "MIX-4") from exc
             if str(c) in seen:
-                raise RuleError("INVALID_INPUT", f"The card {c} is shown twice.", "MIX-4")
+                raise RuleError("INVALID_INPUT", _("The card {c} is shown twice.", c=c), "MIX-4")
             seen.add(str(c))
         out[s] = [str(c) for c in cards]
     return out
@@ -132,14 +133,14 @@ def stud_action_order(ctx: Context, cmd: StudActionOrder) -> None:
 
     table = cmd.table
     gid = cmd.game or game_for_level(ctx.state, current_level(ctx.state, ctx.now), table)
-    street = inputs.whole(cmd.street, "The street", minimum=3)
+    street = inputs.whole(cmd.street, _("The street"), minimum=3)
     if street > 7:
-        raise RuleError("INVALID_INPUT", "Stud streets run from 3rd to 7th.", "MIX-6")
+        raise RuleError("INVALID_INPUT", _("Stud streets run from 3rd to 7th."), "MIX-6")
     cards = _cards(cmd.cards)
     g = _stud(str(gid))
     if street == 3:
         if any(len(c) != 1 for c in cards.values()):
-            raise RuleError("INVALID_INPUT", "On 3rd street each player shows one up card.", "MIX-4")
+            raise RuleError("INVALID_INPUT", _("On 3rd street each player shows one up card."), "MIX-4")
         seat = bring_in({s: c[0] for s, c in cards.items()}, g.id)
         rule = "MIX-4"
     else:
@@ -148,7 +149,7 @@ def stud_action_order(ctx: Context, cmd: StudActionOrder) -> None:
             cards,
             g.id,
             tie=str(ctx.profile["stud.showing_tie"]),
-            dealer_seat=None if dealer is None else inputs.whole(dealer, "The dealer seat", minimum=1),
+            dealer_seat=None if dealer is None else inputs.whole(dealer, _("The dealer seat"), minimum=1),
             max_seats=int(ctx.profile["table.max_seats"]),
         )
         rule = "MIX-6"

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
+
+from babel import localedata
 
 from app.i18n.languages import ENGLISH, PSEUDO
 
@@ -35,8 +38,17 @@ def use_language(code: str | None) -> Iterator[str]:
 
 
 def locale_id(code: str | None = None) -> str:
-    """The Babel locale that writes numbers, money and dates for a language (``pt-BR`` -> ``pt_BR``)."""
-    lang = code or language()
+    """The Babel locale that writes numbers, money and dates for a language (``pt-BR`` -> ``pt_BR``); a venue's
+    language whose locale data Babel lacks (the bundle ships the shipped languages' only) is written as English."""
+    return _locale_of(code or language())
+
+
+@cache
+def _locale_of(lang: str) -> str:
     if lang in (ENGLISH, PSEUDO):
         return "en"
-    return lang.replace("-", "_")
+    wanted = lang.replace("-", "_")
+    for candidate in (wanted, wanted.split("_")[0]):
+        if localedata.exists(candidate):
+            return candidate
+    return "en"

@@ -40,6 +40,7 @@ from app.events.knockouts import (
     KnockoutRecord,
 )
 from app.format import money as fmt_money
+from app.i18n import _
 from app.names import name_key
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def eliminators(ctx: Context, cmd: Bust, players: list[Player]) -> dict[int, lis
         for ref, who in given.items():
             p = inputs.player(state, ref)
             if p.id not in busted:
-                raise RuleError("INVALID_INPUT", f"{p.name} is not one of the players busting.", "KO-1")
+                raise RuleError("INVALID_INPUT", _("{name} is not one of the players busting.", name=p.name), "KO-1")
             named[p.id] = _refs(who)
     elif given is not None:
         for p in players:
@@ -118,26 +119,47 @@ def eliminators(ctx: Context, cmd: Bust, players: list[Player]) -> dict[int, lis
         for ref in named[p.id]:
             e = inputs.player(state, ref)
             if e.id == p.id:
-                raise RuleError("INVALID_INPUT", f"{p.name} cannot knock themselves out.", "KO-1")
+                raise RuleError("INVALID_INPUT", _("{name} cannot knock themselves out.", name=p.name), "KO-1")
             if e.id in busted:
-                raise RuleError("INVALID_INPUT", f"{e.name} busts in the same hand and cannot knock out {p.name}.",
-                                "KO-1")
+                raise RuleError(
+                    "INVALID_INPUT",
+                    _("{e} busts in the same hand and cannot knock out {name}.", e=e.name, name=p.name),
+                    "KO-1",
+                )
             if not e.live or e.deciding or not e.entries:
-                raise RuleError("PLAYER_ELIMINATED", f"{e.name} holds no chips and cannot knock out {p.name}.",
-                                "KO-1")
+                raise RuleError(
+                    "PLAYER_ELIMINATED",
+                    _("{e} holds no chips and cannot knock out {name}.", e=e.name, name=p.name),
+                    "KO-1",
+                )
             if e.status != SEATED:
-                raise RuleError("INVALID_INPUT", f"{e.name} has no seat in play and cannot knock out {p.name}.",
-                                "KO-1")
+                raise RuleError(
+                    "INVALID_INPUT",
+                    _("{e} has no seat in play and cannot knock out {name}.", e=e.name, name=p.name),
+                    "KO-1",
+                )
             if p.table is not None and e.table != p.table:
-                where = f"table {e.table}" if e.table is not None else "no table"
-                raise RuleError("INVALID_INPUT", f"{e.name} plays at {where}, not at table {p.table} where "
-                                                 f"{p.name} busted.", "KO-1")
+                if e.table is None:
+                    raise RuleError("INVALID_INPUT", _("{other} plays at no table, not at table {table} where {name} "
+                                                       "busted.", other=e.name, table=p.table, name=p.name), "KO-1")
+                raise RuleError("INVALID_INPUT", _("{other} plays at table {at}, not at table {table} where {name} "
+                                                   "busted.", other=e.name, at=e.table, table=p.table, name=p.name),
+                                "KO-1")
             if e.id in ids:
-                raise RuleError("INVALID_INPUT", f"{e.name} is named twice as {p.name}'s eliminator.", "KO-1")
+                raise RuleError(
+                    "INVALID_INPUT", _("{e} is named twice as {name}'s eliminator.", e=e.name, name=p.name), "KO-1"
+                )
             ids.append(e.id)
         if not ids and money_rides(state, p) and not ctx.profile["bounty.unknown_allowed"]:
-            raise RuleError("INVALID_INPUT", f"Name who knocked out {p.name}: in this tournament every bust "
-                                             "has an eliminator (bounty.unknown_allowed is off).", "KO-1")
+            raise RuleError(
+                "INVALID_INPUT",
+                _(
+                    "Name who knocked out {name}: in this tournament every bust has an eliminator "
+                    "(bounty.unknown_allowed is off).",
+                    name=p.name,
+                ),
+                "KO-1",
+            )
         out[p.id] = ids
     return out
 
@@ -158,14 +180,26 @@ def _ask(ctx: Context, players: list[Player], p: Player, given: Named | None) ->
     ``eliminated_by``), and "nobody" where the profile allows a bust without an eliminator."""
     state = ctx.state
     busted = {q.id for q in players}
-    riding = []
-    if bounties_on(state) and p.bounty_cents:
-        riding.append(f"the bounty of {_money(state, p.bounty_cents)}")
-    if house_bounty(state, p):
-        riding.append(f"the house bounty of {_money(state, house_bounty(state, p))}")
-    whom = p.name if len(players) == 1 or isinstance(given, dict) else " and ".join(q.name for q in players)
-    text = (f"Who knocked out {whom}? {' and '.join(riding).capitalize()} goes to the player who won the pot "
-            "(several if the pot was split: name them all).")
+    bounty = _money(state, p.bounty_cents) if bounties_on(state) and p.bounty_cents else None
+    house = _money(state, house_bounty(state, p)) if house_bounty(state, p) else None
+    whom = p.name if len(players) == 1 or isinstance(given, dict) else _(" and ").join(q.name for q in players)
+    if bounty and house:
+        text = _(
+            "Who knocked out {whom}? The bounty of {bounty} and the house bounty of {house} goes to the player "
+            "who won the pot (several if the pot was split: name them all).",
+            whom=whom,
+            bounty=bounty,
+            house=house,
+        )
+    elif bounty:
+        text = _("Who knocked out {whom}? The bounty of {bounty} goes to the player who won the pot (several if the "
+                 "pot was split: name them all).", whom=whom, bounty=bounty)
+    elif house:
+        text = _("Who knocked out {whom}? The house bounty of {house} goes to the player who won the pot (several if "
+                 "the pot was split: name them all).", whom=whom, house=house)
+    else:
+        text = _("Who knocked out {whom}? The bounty goes to the player who won the pot (several if the pot was "
+                 "split: name them all).", whom=whom)
     per_player = isinstance(given, dict) or len({q.table for q in players}) > 1
 
     def value(ids: list[int]) -> Any:
@@ -175,11 +209,13 @@ def _ask(ctx: Context, players: list[Player], p: Player, given: Named | None) ->
         return {**base, p.name: ids}
 
     choices = [
-        Choice(f"{q.name}" + (f" (seat {q.seat})" if q.seat is not None else ""), value=value([q.id]))
+        Choice(
+            _("{name} (seat {seat})", name=q.name, seat=q.seat) if q.seat is not None else q.name, value=value([q.id])
+        )
         for q in candidates(state, p, busted)
     ]
     if ctx.profile["bounty.unknown_allowed"]:
-        choices.append(Choice("Nobody / not known (the bounty goes to the winner)", value=value([])))
+        choices.append(Choice(_("Nobody / not known (the bounty goes to the winner)"), value=value([])))
     question = Question(text, FIELD, "choice", tuple(choices))
     return RuleError("NEEDS_INPUT", text, "KO-1", question=question)
 
@@ -313,7 +349,7 @@ def _latest_knockout(state: TournamentState, p: Player) -> int:
     for i in range(len(state.knockout_log) - 1, -1, -1):
         if int(state.knockout_log[i]["player"]) == p.id:
             return i
-    raise RuleError("INVALID_INPUT", f"No knockout of {p.name} is recorded: enter the bust first.", "KO-6")
+    raise RuleError("INVALID_INPUT", _("No knockout of {name} is recorded: enter the bust first.", name=p.name), "KO-6")
 
 
 @command
@@ -325,35 +361,56 @@ def correct_eliminator(ctx: Context, cmd: CorrectEliminator) -> None:
     old = msgspec.convert(state.knockout_log[index], KnockoutRecord)
     refs = cmd.eliminated_by
     if "bounty_to_winner" in state.extra and (old.bounty or old.unclaimed):
-        raise RuleError("WINDOW_CLOSED", "The tournament is over and the bounties are paid: undo the last bust "
-                                         "to correct a knockout.", "KO-6")
+        raise RuleError(
+            "WINDOW_CLOSED",
+            _("The tournament is over and the bounties are paid: undo the last bust to correct a knockout."),
+            "KO-6",
+        )
     new_by: list[int] = []
     for ref in refs:
         e = inputs.player(state, ref)
         if e.id == p.id:
-            raise RuleError("INVALID_INPUT", f"{p.name} cannot knock themselves out.", "KO-6")
+            raise RuleError("INVALID_INPUT", _("{name} cannot knock themselves out.", name=p.name), "KO-6")
         if e.id in new_by:
-            raise RuleError("INVALID_INPUT", f"{e.name} is named twice.", "KO-6")
+            raise RuleError("INVALID_INPUT", _("{e} is named twice.", e=e.name), "KO-6")
         if not e.entries or e.status in (REGISTERED, WAITING):
-            raise RuleError("INVALID_INPUT", f"{e.name} has not played yet and cannot have knocked out {p.name}.",
-                            "KO-6")
+            raise RuleError(
+                "INVALID_INPUT",
+                _("{e} has not played yet and cannot have knocked out {name}.", e=e.name, name=p.name),
+                "KO-6",
+            )
         new_by.append(e.id)
     if sorted(new_by) == sorted(old.by):
-        raise RuleError("INVALID_INPUT", "Those are the eliminators already recorded.", "KO-6")
+        raise RuleError("INVALID_INPUT", _("Those are the eliminators already recorded."), "KO-6")
     if not new_by and old.bounty and not ctx.profile["bounty.unknown_allowed"]:
-        raise RuleError("INVALID_INPUT", f"Name who knocked out {p.name}: every bust has an eliminator here.", "KO-6")
+        raise RuleError(
+            "INVALID_INPUT", _("Name who knocked out {name}: every bust has an eliminator here.", name=p.name), "KO-6"
+        )
     progressive = ctx.profile["bounty.kind"] == "progressive"
     later = {int(r["player"]) for r in state.knockout_log[index + 1:]}
     for ln in old.lines:  # what a wrongly named player took must still be on his head to move back
         e = state.players[ln.player]
         if ln.added and (not e.live or e.id in later or e.bounty_cents < ln.added):
-            raise RuleError("WINDOW_CLOSED", f"{e.name}'s bounty, with the part added by this knockout, was won "
-                                             "since: undo back to that bust instead.", "KO-6")
+            raise RuleError(
+                "WINDOW_CLOSED",
+                _(
+                    "{e}'s bounty, with the part added by this knockout, was won since: undo back to that bust "
+                    "instead.",
+                    e=e.name,
+                ),
+                "KO-6",
+            )
     for pid in new_by:
         e = state.players[pid]
         if progressive and old.bounty and not e.live:
-            raise RuleError("PLAYER_ELIMINATED", f"{e.name} is out: part of a progressive bounty would go on their "
-                                                 "head; undo back to that bust instead.", "KO-6")
+            raise RuleError(
+                "PLAYER_ELIMINATED",
+                _(
+                    "{e} is out: part of a progressive bounty would go on their head; undo back to that bust instead.",
+                    e=e.name,
+                ),
+                "KO-6",
+            )
     table = None
     batch = state.batches[p.bust_batch] if p.bust_batch is not None and p.bust_batch < len(state.batches) else None
     if batch is not None and p.id in batch.seats:
@@ -388,9 +445,13 @@ def _corrected(state: TournamentState, ev: EliminatorCorrected) -> None:
 def set_house_bounty(ctx: Context, cmd: SetHouseBounty) -> None:
     """KO-5: the house puts a bounty on a player (0 takes it off), paid to whoever knocks him out."""
     p = inputs.live(inputs.player(ctx.state, cmd.player))
-    cents = inputs.cents(cmd.amount_cents, "The house bounty")
+    cents = inputs.cents(cmd.amount_cents, _("The house bounty"))
     if cents == house_bounty(ctx.state, p):
-        raise RuleError("INVALID_INPUT", f"The house bounty on {p.name} is already {_money(ctx.state, cents)}.", "KO-5")
+        raise RuleError(
+            "INVALID_INPUT",
+            _("The house bounty on {name} is already {state}.", name=p.name, state=_money(ctx.state, cents)),
+            "KO-5",
+        )
     ctx.emit(HouseBountySet(player=p.id, cents=cents))
 
 

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from app.format import chips as fmt_chips
+from app.i18n import N_, _, ngettext
 from app.league.errors import LeagueError
 
 MAX_ENTRIES = 10_000  # the largest field a formula is checked for (and used with)
@@ -171,14 +173,20 @@ _OPS: dict[type[ast.operator], str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"
 def parse(text: str) -> Node:
     """The checked tree of an expression, or :class:`LeagueError` saying what is not allowed."""
     if not isinstance(text, str) or not text.strip():
-        raise LeagueError("The points formula is empty; write one such as 10 * sqrt(entries) / sqrt(place).")
+        raise LeagueError(_("The points formula is empty; write one such as 10 * sqrt(entries) / sqrt(place)."))
     if len(text) > MAX_TEXT:
-        raise LeagueError(f"The points formula is longer than {MAX_TEXT} characters.")
+        raise LeagueError(_("The points formula is longer than {MAX_TEXT} characters.", MAX_TEXT=MAX_TEXT))
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
-        raise LeagueError(f"The points formula {text.strip()!r} cannot be read (column {exc.offset or 0}); "
-                          "use numbers, entries, place, buy_in, knockouts, + - * /, sqrt, min and max.") from exc
+        raise LeagueError(
+            _(
+                "The points formula {text!r} cannot be read (column {column}); use numbers, entries, place, "
+                "buy_in, knockouts, + - * /, sqrt, min and max.",
+                text=text.strip(),
+                column=exc.offset or 0,
+            )
+        ) from exc
     count = [0]
     node = _convert(tree.body, text.strip(), count)
     return node
@@ -187,17 +195,24 @@ def parse(text: str) -> Node:
 def _convert(node: ast.AST, text: str, count: list[int]) -> Node:
     count[0] += 1
     if count[0] > MAX_NODES:
-        raise LeagueError(f"The points formula has more than {MAX_NODES} parts; write it shorter.")
+        raise LeagueError(
+            _("The points formula has more than {MAX_NODES} parts; write it shorter.", MAX_NODES=MAX_NODES)
+        )
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         number = float(node.value)
         if not math.isfinite(number) or abs(number) > 1e9:
-            raise LeagueError(f"The number {number:g} in the points formula is too large.")
+            raise LeagueError(_("The number {number:g} in the points formula is too large.", number=number))
         return Num(number)
     if isinstance(node, ast.Name):
         if node.id in VARIABLES:
             return Var(VARIABLES.index(node.id))
-        raise LeagueError(f"The points formula uses {node.id!r}, which it does not know; "
-                          f"it may use {', '.join(VARIABLES)}.")
+        raise LeagueError(
+            _(
+                "The points formula uses {name!r}, which it does not know; it may use {names}.",
+                name=node.id,
+                names=", ".join(VARIABLES),
+            )
+        )
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         arg = _convert(node.operand, text, count)
         return Neg(arg) if isinstance(node.op, ast.USub) else arg
@@ -206,12 +221,23 @@ def _convert(node: ast.AST, text: str, count: list[int]) -> Node:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS:
         want = FUNCTIONS[node.func.id]
         if node.keywords or len(node.args) != want:
-            raise LeagueError(f"{node.func.id} in the points formula takes {want} "
-                              f"{'number' if want == 1 else 'numbers'}.")
+            raise LeagueError(
+                ngettext(
+                    "{name} in the points formula takes {n} number.",
+                    "{name} in the points formula takes {n} numbers.",
+                    want,
+                    name=node.func.id,
+                )
+            )
         return Call(node.func.id, tuple(_convert(a, text, count) for a in node.args))
     piece = ast.get_source_segment(text, node) or type(node).__name__
-    raise LeagueError(f"The points formula may not contain {piece!r}; it may use numbers, "
-                      f"{', '.join(VARIABLES)}, + - * /, sqrt, min and max.")
+    raise LeagueError(
+        _(
+            "The points formula may not contain {piece!r}; it may use numbers, {names}, + - * /, sqrt, min and max.",
+            piece=piece,
+            names=", ".join(VARIABLES),
+        )
+    )
 
 
 # -- the proof ----------------------------------------------------------------------------------------
@@ -232,20 +258,28 @@ def _exact(node: Node, entries: int, place: int, text: str) -> str | None:
     for buy_in in (0, 1, MAX_BUY_IN):
         for knockouts in sorted({0, 1 if entries > 1 else 0, entries - 1}):
             env = (float(entries), float(place), float(buy_in), float(knockouts))
-            where = f"at place {place} of {entries} {'entry' if entries == 1 else 'entries'}"
-            said = [f"a buy-in of {buy_in}"] if "buy_in" in text else []
-            said += [f"{knockouts} knockouts"] if "knockouts" in text else []
+            where = ngettext("at place {place} of {n} entry", "at place {place} of {n} entries", entries, place=place)
+            said = [_("a buy-in of {amount}", amount=buy_in)] if "buy_in" in text else []
+            said += [ngettext("{n} knockout", "{n} knockouts", knockouts)] if "knockouts" in text else []
             if said:
-                where += " with " + " and ".join(said)
+                where = _("{where} with {what}", where=where, what=_(" and ").join(said))
             try:
                 points = node.value(env)
             except ZeroDivisionError:
-                return f"{where} it divides by zero"
+                return _("{where} it divides by zero", where=where)
             except ValueError:
-                return f"{where} it takes the square root of a negative number"
+                return _("{where} it takes the square root of a negative number", where=where)
             if points < 0:
-                return f"{where} it gives {points:g} points, fewer than none"
+                return _("{where} it gives {points:g} points, fewer than none", where=where, points=points)
     return None
+
+
+# What a formula may do wrong somewhere in a part of the field sizes and places (whole clauses, per problem).
+PROBLEMS = {
+    "give": N_("at place {place} of {entries} entries it may give fewer than no points"),
+    "divide": N_("at place {place} of {entries} entries it may divide by zero"),
+    "root": N_("at place {place} of {entries} entries it may take the square root of a negative number"),
+}
 
 
 @lru_cache(maxsize=64)
@@ -260,20 +294,26 @@ def prove(text: str, max_entries: int = MAX_ENTRIES) -> None:
             continue  # no place below the field size in this part
         looked += 1
         if looked > _BOX_BUDGET:
-            raise LeagueError(f"Floorman cannot show that the points formula {text!r} stays at or above zero "
-                              "for every place; write it more simply.")
+            raise LeagueError(
+                _(
+                    "Floorman cannot show that the points formula {text!r} stays at or above zero for every place; "
+                    "write it more simply.",
+                    text=text,
+                )
+            )
         problem = ""
         try:
             lo, _hi = node.bounds(box.intervals())
             if lo >= 0:
                 continue
-            problem = "may give fewer than no points"
+            problem = "give"
         except _Unsafe as unsafe:
-            problem = f"may {unsafe.what.replace('divides', 'divide').replace('takes', 'take')}"
+            problem = "divide" if unsafe.what.startswith("divides") else "root"
         if box.e_lo == box.e_hi and box.p_lo == min(box.p_hi, box.e_hi):
             wrong = _exact(node, box.e_lo, box.p_lo, text)
-            raise LeagueError(f"The points formula {text!r} is refused: "
-                              + (wrong or f"at place {box.p_lo} of {box.e_lo} entries it {problem}") + ".")
+            if wrong is None:
+                wrong = _(PROBLEMS[problem], place=box.p_lo, entries=box.e_lo)
+            raise LeagueError(_("The points formula {text!r} is refused: {why}.", text=text, why=wrong))
         e_span, p_span = box.e_hi - box.e_lo, min(box.p_hi, box.e_hi) - box.p_lo
         if e_span >= p_span:
             mid = (box.e_lo + box.e_hi) // 2
@@ -303,11 +343,15 @@ class Formula:
 def _number(data: Mapping[str, Any], key: str, default: float, what: str, *, positive: bool = False) -> float:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise LeagueError(f"{what} must be a number (it is {value!r}).")
+        raise LeagueError(_("{what} must be a number (it is {value!r}).", what=what, value=value))
     if value < 0 or (positive and value == 0):
-        raise LeagueError(f"{what} must be {'more than' if positive else 'at least'} zero (it is {value:g}).")
+        raise LeagueError(
+            _("{what} must be more than zero (it is {value:g}).", what=what, value=value)
+            if positive
+            else _("{what} must be at least zero (it is {value:g}).", what=what, value=value)
+        )
     if value > MAX_POINTS:
-        raise LeagueError(f"{what} is more than {MAX_POINTS:,.0f}.")
+        raise LeagueError(_("{what} is more than {most}.", what=what, most=fmt_chips(MAX_POINTS)))
     return float(value)
 
 
@@ -328,41 +372,58 @@ def _fmt(x: float) -> str:
 def formula_from(data: Any) -> Formula:
     """Check formula data (see the module's notes) and return the :class:`Formula`; LeagueError in words."""
     if not isinstance(data, Mapping):
-        raise LeagueError("A points formula is written as an object such as {\"kind\": \"sqrt_ratio\", \"scale\": 10}.")
+        raise LeagueError(_('A points formula is written as an object such as {"kind": "sqrt_ratio", "scale": 10}.'))
     kind = data.get("kind")
     if kind not in KINDS:
-        raise LeagueError(f"The points formula's kind {kind!r} is not one Floorman knows; use one of "
-                          f"{', '.join(KINDS)}.")
+        raise LeagueError(
+            _(
+                "The points formula's kind {kind!r} is not one Floorman knows; use one of {names}.",
+                kind=kind,
+                names=", ".join(KINDS),
+            )
+        )
     allowed = {"table": {"points", "rest"}, "sqrt_ratio": {"scale"}, "linear": {"per_place", "first"},
                "expression": {"expression"}}[kind] | {"kind"}
     extra = sorted(set(data) - allowed)
     if extra:
-        raise LeagueError(f"The {kind} points formula has no setting {extra[0]!r}; it takes "
-                          f"{', '.join(sorted(allowed - {'kind'}))}.")
+        raise LeagueError(
+            _(
+                "The {kind} points formula has no setting {extra!r}; it takes {names}.",
+                kind=kind,
+                extra=extra[0],
+                names=", ".join(sorted(allowed - {"kind"})),
+            )
+        )
     if kind == "table":
         rows = data.get("points")
         if not isinstance(rows, list) or not rows:
-            raise LeagueError("A points table lists the points of each place, first place first, e.g. [100, 70, 50].")
+            raise LeagueError(
+                _("A points table lists the points of each place, first place first, e.g. [100, 70, 50].")
+            )
         if len(rows) > MAX_TABLE:
-            raise LeagueError(f"A points table has at most {MAX_TABLE} places.")
-        table = tuple(_number({"v": v}, "v", 0, f"The points for place {i}") for i, v in enumerate(rows, 1))
-        rest = _number(data, "rest", 0, "The points for places after the table")
+            raise LeagueError(_("A points table has at most {MAX_TABLE} places.", MAX_TABLE=MAX_TABLE))
+        table = tuple(
+            _number({"v": v}, "v", 0, _("The points for place {place}", place=i)) for i, v in enumerate(rows, 1)
+        )
+        rest = _number(data, "rest", 0, _("The points for places after the table"))
 
         def by_place(entries: int, place: int, buy_in: float, knockouts: int) -> float:
             return table[place - 1] if place <= len(table) else rest
 
         shown = ", ".join(_fmt(v) for v in table[:10]) + (", ..." if len(table) > 10 else "")
-        return Formula(kind, dict(data), f"{shown} by place; later places {_fmt(rest)}", by_place)
+        return Formula(kind, dict(data), _("{points} by place; later places {rest}", points=shown, rest=_fmt(rest)),
+                       by_place)
     if kind == "sqrt_ratio":
-        scale = _number(data, "scale", 10, "The formula's scale", positive=True)
+        scale = _number(data, "scale", 10, _("The formula's scale"), positive=True)
         return _expression(f"{scale!r} * sqrt(entries) / sqrt(place)", kind, data,
-                           f"{_fmt(scale)} × √entries ÷ √place")
+                           _("{scale} × √entries ÷ √place", scale=_fmt(scale)))
     if kind == "linear":
-        per = _number(data, "per_place", 1, "The points per place", positive=True)
-        first = _number(data, "first", 0, "The winner's extra points")
+        per = _number(data, "per_place", 1, _("The points per place"), positive=True)
+        first = _number(data, "first", 0, _("The winner's extra points"))
         text = f"{per!r} * (entries - place + 1)"
-        formula = _expression(text, kind, data, f"{_fmt(per)} × (entries − place + 1)"
-                              + (f", +{_fmt(first)} to the winner" if first else ""))
+        formula = _expression(text, kind, data, _("{per} × (entries − place + 1), +{first} to the winner",
+                                                  per=_fmt(per), first=_fmt(first)) if first
+                              else _("{per} × (entries − place + 1)", per=_fmt(per)))
         if not first:
             return formula
         inner = formula.compute
@@ -370,5 +431,5 @@ def formula_from(data: Any) -> Formula:
                        lambda e, p, b, k: inner(e, p, b, k) + (first if p == 1 else 0.0))
     written = data.get("expression")
     if not isinstance(written, str):
-        raise LeagueError("An expression formula is written as text, e.g. \"10 * sqrt(entries) / sqrt(place)\".")
+        raise LeagueError(_('An expression formula is written as text, e.g. "10 * sqrt(entries) / sqrt(place)".'))
     return _expression(written, kind, data, " ".join(written.split()))

@@ -29,16 +29,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.i18n import N_, _, ngettext
 from app.league.errors import LeagueError
 from app.league.formula import Formula, _number, formula_from
 
 TIEBREAKS: dict[str, str] = {
-    "wins": "most wins",
-    "best_finish": "best finish",
-    "events_played": "most events played",
-    "cashes": "most cashes",
-    "knockouts": "most knockouts",
-    "head_to_head_last": "the better place in the last event both played",
+    "wins": N_("most wins"),
+    "best_finish": N_("best finish"),
+    "events_played": N_("most events played"),
+    "cashes": N_("most cashes"),
+    "knockouts": N_("most knockouts"),
+    "head_to_head_last": N_("the better place in the last event both played"),
 }
 DEFAULT_TIEBREAKS = ("wins", "best_finish", "events_played", "head_to_head_last")
 DEFAULT_FORMULA: dict[str, Any] = {"kind": "sqrt_ratio", "scale": 10}
@@ -56,17 +57,18 @@ class LeagueRules:
 
     def describe(self) -> list[str]:
         """The rules in words, for the window and the printed standings."""
-        out = [f"Points: {self.formula.text}"]
+        out = [_("Points: {formula}", formula=self.formula.text)]
         bonus = []
         if self.knockout_bonus:
-            bonus.append(f"{self.knockout_bonus:g} a knockout")
+            bonus.append(_("{points:g} a knockout", points=self.knockout_bonus))
         if self.attendance_bonus:
-            bonus.append(f"{self.attendance_bonus:g} for playing")
+            bonus.append(_("{points:g} for playing", points=self.attendance_bonus))
         if bonus:
-            out.append("Bonus: " + ", ".join(bonus))
-        out.append(f"Best {self.best} results count" if self.best else "Every result counts")
-        out.append("Ties: " + ", then ".join(TIEBREAKS[t] for t in self.tiebreaks) if self.tiebreaks
-                   else "Ties share the rank")
+            out.append(_("Bonus: {bonus}", bonus=", ".join(bonus)))
+        out.append(ngettext("Best {n} result counts", "Best {n} results count", self.best) if self.best
+                   else _("Every result counts"))
+        out.append(_("Ties: {tiebreaks}", tiebreaks=_(", then ").join(_(TIEBREAKS[t]) for t in self.tiebreaks))
+                   if self.tiebreaks else _("Ties share the rank"))
         return out
 
     def to_json(self) -> str:
@@ -78,31 +80,45 @@ def rules_from(data: Any) -> LeagueRules:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise LeagueError("League rules are written as an object with formula, bonus, best and tiebreaks.")
+        raise LeagueError(_("League rules are written as an object with formula, bonus, best and tiebreaks."))
     unknown = sorted(set(data) - {"formula", "bonus", "best", "tiebreaks"})
     if unknown:
-        raise LeagueError(f"League rules have no setting {unknown[0]!r}; they take formula, bonus, best and tiebreaks.")
+        raise LeagueError(
+            _(
+                "League rules have no setting {unknown!r}; they take formula, bonus, best and tiebreaks.",
+                unknown=unknown[0],
+            )
+        )
     formula = formula_from(data.get("formula", DEFAULT_FORMULA))
     bonus = data.get("bonus") or {}
     if not isinstance(bonus, Mapping):
-        raise LeagueError("Bonus points are written as {\"knockout\": 1, \"attendance\": 2}.")
+        raise LeagueError(_('Bonus points are written as {"knockout": 1, "attendance": 2}.'))
     odd = sorted(set(bonus) - {"knockout", "attendance"})
     if odd:
-        raise LeagueError(f"There is no bonus called {odd[0]!r}; bonus points are for a knockout or attendance.")
-    ko = _number(bonus, "knockout", 0, "The bonus for a knockout")
-    attend = _number(bonus, "attendance", 0, "The bonus for playing an event")
+        raise LeagueError(
+            _("There is no bonus called {odd!r}; bonus points are for a knockout or attendance.", odd=odd[0])
+        )
+    ko = _number(bonus, "knockout", 0, _("The bonus for a knockout"))
+    attend = _number(bonus, "attendance", 0, _("The bonus for playing an event"))
     best = data.get("best")
     if best is not None and (isinstance(best, bool) or not isinstance(best, int) or not 1 <= best <= MAX_BEST):
-        raise LeagueError(f"Best N results: N must be a whole number from 1 to {MAX_BEST}, or none for all "
-                          f"(it is {best!r}).")
+        raise LeagueError(
+            _(
+                "Best N results: N must be a whole number from 1 to {MAX_BEST}, or none for all (it is {best!r}).",
+                MAX_BEST=MAX_BEST,
+                best=best,
+            )
+        )
     ties = data.get("tiebreaks", list(DEFAULT_TIEBREAKS))
     if not isinstance(ties, list) or not all(isinstance(t, str) for t in ties):
-        raise LeagueError("Tie-breaks are a list such as [\"wins\", \"best_finish\"].")
+        raise LeagueError(_('Tie-breaks are a list such as ["wins", "best_finish"].'))
     for t in ties:
         if t not in TIEBREAKS:
-            raise LeagueError(f"There is no tie-break called {t!r}; use any of {', '.join(TIEBREAKS)}.")
+            raise LeagueError(
+                _("There is no tie-break called {t!r}; use any of {names}.", t=t, names=", ".join(TIEBREAKS))
+            )
     if len(set(ties)) != len(ties):
-        raise LeagueError("A tie-break is listed twice.")
+        raise LeagueError(_("A tie-break is listed twice."))
     return LeagueRules(formula, ko, attend, best, tuple(ties), dict(data))
 
 
@@ -110,7 +126,7 @@ def rules_from_json(text: str) -> LeagueRules:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise LeagueError(f"The league rules are not readable JSON ({exc}).") from exc
+        raise LeagueError(_("The league rules are not readable JSON ({exc}).", exc=exc)) from exc
     except RecursionError as exc:
-        raise LeagueError("The league rules are nested far too deeply to be league rules.") from exc
+        raise LeagueError(_("The league rules are nested far too deeply to be league rules.")) from exc
     return rules_from(data)

@@ -18,6 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import cmp_to_key
 
 from app import format as fmt
+from app.i18n import _
 from app.league.rules import LeagueRules
 
 
@@ -160,7 +161,7 @@ def compute(league: str, season: str, rules: LeagueRules, events: Sequence[Event
             history = [h if i in chosen else _uncounted(h) for i, h in enumerate(history)]
         counted = [h for h in history if h.counted]
         rows.append(Standing(
-            0, 1, who, names.get(who, f"Player {who}"), sum(h.points for h in counted), len(history),
+            0, 1, who, names.get(who, _("Player {number}", number=who)), sum(h.points for h in counted), len(history),
             len(counted), sum(1 for h in history if h.place == 1), min(h.place for h in history),
             sum(1 for h in history if h.prize_cents > 0), sum(h.knockouts for h in history), tuple(history),
         ))

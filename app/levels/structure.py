@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any
 
 from app.errors import RuleError
+from app.i18n import _
 
 FORCED_KEYS = ("sb", "bb", "ante", "stud_ante", "bring_in")  # forced bets: capped by structure.max_forced_bet
 BET_KEYS = ("sb", "bb", "ante", "stud_ante", "bring_in", "complete", "small_bet", "big_bet")
@@ -148,7 +149,7 @@ def _amount(raw: Mapping[str, Any], key: str, where: str) -> int | None:
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise _bad(f"{where}: {key} must be a whole number of chips, not {v!r}.")
+        raise _bad(_("{where}: {key} must be a whole number of chips, not {v!r}.", where=where, key=key, v=v))
     return v
 
 
@@ -158,17 +159,17 @@ def half_round(bb: int) -> int:
 
 
 def _level(raw: Any, number: int, sb_rule: str, scale: int) -> Level:
-    where = f"Level {number}"
+    where = _("Level {number}", number=number)
     if not isinstance(raw, Mapping):
-        raise _bad(f"{where} must be an object of amounts.")
+        raise _bad(_("{where} must be an object of amounts.", where=where))
     unknown = set(raw) - set(BET_KEYS) - {"minutes", "level"}
     if unknown:
-        raise _bad(f"{where}: unknown field {sorted(unknown)[0]!r}.")
+        raise _bad(_("{where}: unknown field {unknown!r}.", where=where, unknown=sorted(unknown)[0]))
     v = {k: _amount(raw, k, where) for k in BET_KEYS}
     v = {k: (None if x is None else x * scale) for k, x in v.items()}
     bb = v["bb"] if v["bb"] is not None else v["small_bet"]
     if not bb:
-        raise _bad(f"{where} needs a big blind (bb) or a lower limit (small_bet) above 0.")
+        raise _bad(_("{where} needs a big blind (bb) or a lower limit (small_bet) above 0.", where=where))
     if sb_rule == "half":
         sb = bb // 2
     elif sb_rule == "half_round" or v["sb"] is None:
@@ -179,30 +180,42 @@ def _level(raw: Any, number: int, sb_rule: str, scale: int) -> Level:
     big = v["big_bet"] if v["big_bet"] is not None else 2 * small
     stud = [v["stud_ante"], v["bring_in"], v["complete"]]
     if any(x is not None for x in stud) and any(x is None for x in stud):
-        raise _bad(f"{where}: the stud column needs stud_ante, bring_in and complete together.")
+        raise _bad(_("{where}: the stud column needs stud_ante, bring_in and complete together.", where=where))
     if v["sb"] is not None and sb_rule == "listed" and sb > bb:
-        raise _bad(f"{where}: the big blind ({bb}) is below the small blind ({sb}).")
+        raise _bad(_("{where}: the big blind ({bb}) is below the small blind ({sb}).", where=where, bb=bb, sb=sb))
     if v["ante"] is not None and v["ante"] > bb:
-        raise _bad(f"{where}: the ante ({v['ante']}) is above the big blind ({bb}).")
+        raise _bad(_("{where}: the ante ({ante}) is above the big blind ({bb}).", where=where, ante=v['ante'], bb=bb))
     minutes = raw.get("minutes")
     if minutes is not None and (
         isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_MINUTES
     ):
-        raise _bad(f"{where}: minutes must be a whole number from 1 to {MAX_MINUTES}, not {minutes!r}.")
+        raise _bad(
+            _(
+                "{where}: minutes must be a whole number from 1 to {MAX_MINUTES}, not {minutes!r}.",
+                where=where,
+                MAX_MINUTES=MAX_MINUTES,
+                minutes=minutes,
+            )
+        )
     return Level(number, sb, bb, v["ante"] or 0, v["stud_ante"], v["bring_in"], v["complete"], small, big, minutes)
 
 
 def _break(raw: Any) -> Break:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("after"), int) or not isinstance(raw.get("minutes"), int):
-        raise _bad(f"A break needs 'after' (a level) and 'minutes': {raw!r}.")
+        raise _bad(_("A break needs 'after' (a level) and 'minutes': {raw!r}.", raw=raw))
     race = raw.get("race", [])
     if not isinstance(race, list) or any(isinstance(x, bool) or not isinstance(x, int) or x < 1 for x in race):
-        raise _bad(f"The break after level {raw['after']}: race lists chip values.")
+        raise _bad(_("The break after level {after}: race lists chip values.", after=raw['after']))
     if raw["after"] < 1:
-        raise _bad(f"A break comes after a level (1 or later), not after level {raw['after']}.")
+        raise _bad(_("A break comes after a level (1 or later), not after level {after}.", after=raw['after']))
     if not 1 <= raw["minutes"] <= MAX_MINUTES:
         raise _bad(
-            f"The break after level {raw['after']}: minutes must be from 1 to {MAX_MINUTES}, not {raw['minutes']}."
+            _(
+                "The break after level {after}: minutes must be from 1 to {MAX_MINUTES}, not {minutes}.",
+                after=raw["after"],
+                MAX_MINUTES=MAX_MINUTES,
+                minutes=raw["minutes"],
+            )
         )
     return Break(int(raw["after"]), int(raw["minutes"]), tuple(race))
 
@@ -210,7 +223,7 @@ def _break(raw: Any) -> Break:
 def resolve(raw: Mapping[str, Any], sb_rule: str = "listed", scale: int = 1) -> Structure:
     """Build a structure from its JSON object (a shipped file, or a director's own levels)."""
     if not isinstance(raw, Mapping):
-        raise _bad("A structure must be a JSON object.")
+        raise _bad(_("A structure must be a JSON object."))
     sid = str(raw.get("id", "custom"))
     if raw.get("scalable") is not True:
         scale = 1
@@ -218,18 +231,20 @@ def resolve(raw: Mapping[str, Any], sb_rule: str = "listed", scale: int = 1) -> 
     if raw.get("generator") is not None:
         g = raw["generator"]
         if not isinstance(g, Mapping) or any(not isinstance(g.get(k), int) or g[k] < 1 for k in ("sb_step", "bb_step")):
-            raise _bad("A generator needs whole sb_step and bb_step above 0.")
+            raise _bad(_("A generator needs whole sb_step and bb_step above 0."))
         steps = {k: int(g[k]) * scale for k in ("sb_step", "bb_step", "ante_step") if k in g}
         if sb_rule in ("half", "half_round") and steps["bb_step"] % 2 == 0:
             steps["sb_step"] = steps["bb_step"] // 2
         return Structure(sid, str(raw.get("name", sid)), (), breaks, steps)
     levels_raw = raw.get("levels")
     if not isinstance(levels_raw, list) or not levels_raw:
-        raise _bad("A structure needs a non-empty list of levels (or a generator).")
+        raise _bad(_("A structure needs a non-empty list of levels (or a generator)."))
     levels = tuple(_level(lv, i, sb_rule, scale) for i, lv in enumerate(levels_raw, start=1))
     for b in breaks:
         if b.after > len(levels):
-            raise _bad(f"The break after level {b.after}: the structure has only {len(levels)} levels.")
+            raise _bad(
+                _("The break after level {after}: the structure has only {n} levels.", after=b.after, n=len(levels))
+            )
     return Structure(sid, str(raw.get("name", sid)), levels, breaks)
 
 
@@ -241,13 +256,13 @@ def _shipped_text(structure_id: str) -> str:
 def shipped(structure_id: str) -> dict[str, Any]:
     """The JSON object of a shipped structure (resources/structures/ID.json)."""
     if not structure_id or "/" in structure_id or "\\" in structure_id or structure_id.startswith("."):
-        raise _bad(f"There is no shipped structure called {structure_id!r}.")
+        raise _bad(_("There is no shipped structure called {structure_id!r}.", structure_id=structure_id))
     try:
         data = json.loads(_shipped_text(structure_id))
     except FileNotFoundError as exc:
-        raise _bad(f"There is no shipped structure called {structure_id!r}.") from exc
+        raise _bad(_("There is no shipped structure called {structure_id!r}.", structure_id=structure_id)) from exc
     if not isinstance(data, dict):
-        raise _bad(f"The structure file {structure_id!r} is not a JSON object.")
+        raise _bad(_("The structure file {structure_id!r} is not a JSON object.", structure_id=structure_id))
     return data
 
 
@@ -267,7 +282,13 @@ def check_forced_bets(structure: Structure, cap: int | None) -> None:
             if value is not None and value > cap:
                 raise RuleError(
                     "FORCED_BET_ABOVE_MAX",
-                    f"Level {lv.number} has a {key.replace('_', ' ')} of {value}, above the forced-bet cap of {cap}.",
+                    _(
+                        "Level {number} has a {bet} of {amount}, above the forced-bet cap of {cap}.",
+                        number=lv.number,
+                        bet=key.replace("_", " "),
+                        amount=value,
+                        cap=cap,
+                    ),
                     "CLK-9",
                 )
     if structure.generator:
@@ -278,7 +299,13 @@ def check_forced_bets(structure: Structure, cap: int | None) -> None:
             over, key, step = min(steps, key=lambda s: (s[0], -s[2]))  # the first level over the cap
             raise RuleError(
                 "FORCED_BET_ABOVE_MAX",
-                f"Level {over} of this endless structure has a {key} of {step * over}, above the cap of {cap}.",
+                _(
+                    "Level {over} of this endless structure has a {key} of {step}, above the cap of {cap}.",
+                    over=over,
+                    key=key,
+                    step=step * over,
+                    cap=cap,
+                ),
                 "CLK-9",
             )
 
@@ -287,11 +314,19 @@ def check_stud_columns(structure: Structure, stud_games: list[str]) -> None:
     """A structure used for stud games must list the stud column on every level (MIX-2)."""
     if not stud_games or structure.generator:
         if stud_games and structure.generator:
-            raise _bad(f"A generated structure has no stud column, but the mix plays {stud_games[0]}.")
+            raise _bad(
+                _("A generated structure has no stud column, but the mix plays {stud_games}.", stud_games=stud_games[0])
+            )
         return
     for lv in structure.levels:
         if not lv.has_stud:
-            raise _bad(f"Level {lv.number} has no stud column (ante, bring-in, complete) for {stud_games[0]}.")
+            raise _bad(
+                _(
+                    "Level {number} has no stud column (ante, bring-in, complete) for {stud_games}.",
+                    number=lv.number,
+                    stud_games=stud_games[0],
+                )
+            )
 
 
 def takes_money(settings: Mapping[str, Any]) -> bool:
@@ -310,15 +345,21 @@ def check_setup(settings: Mapping[str, Any], structure: Structure) -> None:
     if settings["payout.table"] == "none" and takes_money(settings):
         raise RuleError(
             "INVALID_PROFILE",
-            "Profile setting 'payout.table' is none, but the tournament takes money: "
-            "every cent paid in is paid out, so choose a payout table.",
+            _(
+                "Profile setting 'payout.table' is none, but the tournament takes money: every cent paid in is "
+                "paid out, so choose a payout table."
+            ),
             "PAY-1",
         )
     last = structure.last_level
     if settings["late.mode"] == "levels" and last is not None and int(settings["late.last_level"]) > last:
         raise RuleError(
             "INVALID_PROFILE",
-            f"Profile setting 'late.last_level' is {settings['late.last_level']}, but the structure "
-            f"'{structure.id}' has only {last} levels.",
+            _(
+                "Profile setting 'late.last_level' is {last_level}, but the structure '{id}' has only {last} levels.",
+                last_level=settings["late.last_level"],
+                id=structure.id,
+                last=last,
+            ),
             "REG-4",
         )

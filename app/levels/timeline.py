@@ -242,7 +242,11 @@ def late_registration_allowed_at(state: TournamentState, period: Period, pos_ms:
     """The profile's limit alone (REG-4): what :func:`late_registration_open_at` says when the director
     has not closed registration early. A director may reopen registration only while this holds (REG-8)."""
     profile = state.profile
-    if profile is None or profile["late.mode"] != "levels" or state.ended:
+    if profile is None or state.ended:
+        return False
+    if isinstance(state.extra.get("day2"), dict):  # FLT-6: an event's Day 2 takes new players until its first bust
+        return bool(profile["flight.day2_late_reg"]) and not state.batches
+    if profile["late.mode"] != "levels":
         return False
     last = int(profile["late.last_level"])
     if period.level != last:

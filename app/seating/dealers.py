@@ -22,7 +22,7 @@ from app.commands import PlayerRef
 from app.core import inputs
 from app.core.state import TournamentState
 from app.errors import RuleError
-from app.format import count as fmt_count
+from app.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -35,27 +35,30 @@ def named_dealers(ctx: Context, raw: list[PlayerRef] | None, drawn: list[int], t
     mode = ctx.profile["seat.designated_dealers"]
     if mode == "none":
         raise RuleError(
-            "NOT_OFFERED", "This tournament's rules do not use designated dealers (seat.designated_dealers).",
+            "NOT_OFFERED", _("This tournament's rules do not use designated dealers (seat.designated_dealers)."),
             "SEAT-4",
         )
     dealers = [inputs.player(ctx.state, ref) for ref in raw]
     ids = [p.id for p in dealers]
     if len(set(ids)) != len(ids):
-        raise RuleError("INVALID_INPUT", "A player is named as a dealer twice.", "SEAT-4")
+        raise RuleError("INVALID_INPUT", _("A player is named as a dealer twice."), "SEAT-4")
     for p in dealers:
         if p.id not in drawn:
-            raise RuleError("INVALID_INPUT", f"{p.name} does not take part in this draw.", "SEAT-4")
+            raise RuleError("INVALID_INPUT", _("{name} does not take part in this draw.", name=p.name), "SEAT-4")
     if len(ids) > tables:
         raise RuleError(
             "INVALID_INPUT",
-            f"{fmt_count(len(ids), 'dealer')} for {fmt_count(tables, 'table')}: each table gets one dealer at most.",
+            ngettext("{n} dealer for {tables}: each table gets one dealer at most.",
+                     "{n} dealers for {tables}: each table gets one dealer at most.", len(ids),
+                     tables=ngettext("{n} table", "{n} tables", tables)),
             "SEAT-4",
         )
     if mode == "every_table" and len(ids) != tables:
         raise RuleError(
             "INVALID_INPUT",
-            f"Designated dealers are allowed only if every table in play has one: name {fmt_count(tables, 'dealer')}, "
-            f"one per table, or none ({len(ids)} named).",
+            ngettext("Designated dealers are allowed only if every table in play has one: name {n} dealer, one per "
+                     "table, or none ({named} named).", "Designated dealers are allowed only if every table in play "
+                     "has one: name {n} dealers, one per table, or none ({named} named).", tables, named=len(ids)),
             "SEAT-4",
         )
     return ids
@@ -97,8 +100,13 @@ def dealer_tables(state: TournamentState, dealers: list[int], table_of: dict[int
             first, second = state.players[out[key]].name, state.players[pid].name
             raise RuleError(
                 "INVALID_INPUT",
-                f"{first} and {second} would both deal at Table {key}: each dealer draws from a different "
-                "suit, so each table gets one dealer.",
+                _(
+                    "{first} and {second} would both deal at Table {key}: each dealer draws from a different suit, "
+                    "so each table gets one dealer.",
+                    first=first,
+                    second=second,
+                    key=key,
+                ),
                 "SEAT-4",
             )
         out[key] = pid

@@ -21,6 +21,7 @@ from app.core.registry import applies, command
 from app.core.state import REGISTERED, SEATED, WAITING, Player, Table, TournamentState
 from app.errors import RuleError
 from app.events.seating import DrawRow, FirstHand, SeatsDrawn, TableOpened, TablesOpened
+from app.i18n import _
 from app.seating.dealers import dealer_tables, dealers_draw_first, dealers_placed_first, named_dealers
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def card_seat(card: str) -> tuple[int, int]:
     """(table index from 0, seat) that a seat card stands for."""
     rank, suit = card[:-1].upper().replace("10", "T"), card[-1].lower()
     if rank not in RANK_OF_SEAT or suit not in SUIT_OF_TABLE:
-        raise RuleError("INVALID_INPUT", f"{card!r} is not a seat card.", "SEAT-3")
+        raise RuleError("INVALID_INPUT", _("{card!r} is not a seat card.", card=card), "SEAT-3")
     return SUIT_OF_TABLE.index(suit), RANK_OF_SEAT.index(rank) + 1
 
 
@@ -82,10 +83,12 @@ def card_map(state: TournamentState, given: Mapping[PlayerRef, str], what: str) 
         try:
             card_value(str(card))
         except ValueError:
-            raise RuleError("INVALID_INPUT", f"{card!r} is not a card (write it like As, Td, 7c).") from None
+            raise RuleError(
+                "INVALID_INPUT", _("{card!r} is not a card (write it like As, Td, 7c).", card=card)
+            ) from None
         out[p.id] = str(card)
     if len({c.upper() for c in out.values()}) != len(out):
-        raise RuleError("INVALID_INPUT", f"{what}: the same card was dealt twice.")
+        raise RuleError("INVALID_INPUT", _("{what}: the same card was dealt twice.", what=what))
     return out
 
 
@@ -102,7 +105,9 @@ def button_draws(
     for number, pids in seating.items():
         known = {pid: forced[pid] for pid in pids if pid in forced} if forced else None
         if known and len(known) != len(pids):
-            raise RuleError("INVALID_INPUT", f"Give a button card for every player at table {number}, or none.")
+            raise RuleError(
+                "INVALID_INPUT", _("Give a button card for every player at table {number}, or none.", number=number)
+            )
         out[number] = known or dict(zip(pids, deal(len(pids))))
     return out
 
@@ -122,13 +127,13 @@ def open_table(ctx: Context, cmd: OpenTable) -> None:
     number = cmd.table
     if number is None:
         number = next(n for n in range(1, len(ctx.state.tables) + 2) if n not in ctx.state.tables)
-    number = inputs.whole(number, "The table number", minimum=1)
+    number = inputs.whole(number, _("The table number"), minimum=1)
     if number in ctx.state.tables:
-        raise RuleError("INVALID_INPUT", f"Table {number} is already in play.")
+        raise RuleError("INVALID_INPUT", _("Table {number} is already in play.", number=number))
     given = ctx.profile["table.max_seats"] if cmd.seats is None else cmd.seats
-    seats = inputs.whole(given, "The number of seats", minimum=2)
+    seats = inputs.whole(given, _("The number of seats"), minimum=2)
     if seats > 12:
-        raise RuleError("INVALID_INPUT", "A table has at most 12 seats.")
+        raise RuleError("INVALID_INPUT", _("A table has at most 12 seats."))
     ctx.emit(TableOpened(table=number, seats=seats))
 
 
@@ -156,13 +161,18 @@ def _plain_draw(
         for ref, place in given.items():
             p = inputs.player(ctx.state, ref)
             if len(place) != 2:
-                raise RuleError("INVALID_INPUT", f"The seat of {p.name} must be [table, seat].")
-            tnum, seat = inputs.whole(place[0], "The table", minimum=1), inputs.whole(place[1], "The seat", minimum=1)
+                raise RuleError("INVALID_INPUT", _("The seat of {name} must be [table, seat].", name=p.name))
+            tnum, seat = (
+                inputs.whole(place[0], _("The table"), minimum=1),
+                inputs.whole(place[1], _("The seat"), minimum=1),
+            )
             if tnum > len(sizes) or seat > sizes[tnum - 1]:
-                raise RuleError("SEAT_OUT_OF_RANGE", f"Table {tnum} seat {seat} is not in this draw.")
+                raise RuleError(
+                    "SEAT_OUT_OF_RANGE", _("Table {tnum} seat {seat} is not in this draw.", tnum=tnum, seat=seat)
+                )
             out[p.id] = (tnum, seat)
         if set(out) != {p.id for p in players} or len(set(out.values())) != len(out):
-            raise RuleError("INVALID_INPUT", "The seats given must place every entrant once, one per seat.")
+            raise RuleError("INVALID_INPUT", _("The seats given must place every entrant once, one per seat."))
         return out
     return dealers_placed_first(ctx, dealers, [p.id for p in players], sizes)
 
@@ -174,8 +184,12 @@ def _card_draw(
     if len(sizes) > len(SUIT_OF_TABLE):
         raise RuleError(
             "INVALID_INPUT",
-            f"The card draw seats at most 4 tables (one suit each), and {len(players)} players need {len(sizes)}: "
-            "draw the seats at random instead (change_settings seat.method to random).",
+            _(
+                "The card draw seats at most 4 tables (one suit each), and {n} players need {n2}: draw the seats "
+                "at random instead (change_settings seat.method to random).",
+                n=len(players),
+                n2=len(sizes),
+            ),
             "SEAT-3",
         )
     deck = [seat_card(i, s) for i, size in enumerate(sizes) for s in range(1, size + 1)]
@@ -187,7 +201,9 @@ def _card_draw(
     cards = card_map(ctx.state, given, "cards")
     norm = {seat_card(*card_seat(c)) for c in cards.values()}
     if set(cards) != {p.id for p in players} or norm != set(deck):
-        raise RuleError("INVALID_INPUT", f"The cards drawn must be exactly the deck {', '.join(deck)}, one each.")
+        raise RuleError(
+            "INVALID_INPUT", _("The cards drawn must be exactly the deck {names}, one each.", names=", ".join(deck))
+        )
     return {pid: seat_card(*card_seat(c)) for pid, c in cards.items()}
 
 
@@ -243,7 +259,7 @@ def _random_draw(
     buttons: dict[int, FirstHand] = {}
     cards: list[str] = [""] * n
     value = DECK_ORDER.__getitem__ if given_cards is None else card_value
-    for (_, number, places), hand in zip(groups, hands):
+    for (_unused, number, places), hand in zip(groups, hands):
         for place, card in zip(places, hand):
             cards[place] = card
         values = list(map(value, hand))
@@ -311,10 +327,10 @@ def draw_everyone(ctx: Context, players: list[Player], tables: int, cmd: DrawInp
 def seat_all(ctx: Context, cmd: SeatAll) -> None:
     """The initial draw: every entrant gets a table and seat (SEAT-1/2 random, or SEAT-3 card draw; SEAT-4 dealers)."""
     if any(t.seats for t in ctx.state.tables.values()):
-        raise RuleError("ALREADY_STARTED", "The draw is done; seat late entrants with seat_player.", "SEAT-7")
+        raise RuleError("ALREADY_STARTED", _("The draw is done; seat late entrants with seat_player."), "SEAT-7")
     players = unseated_entrants(ctx.state)
     if not players:
-        raise RuleError("INVALID_INPUT", "There is nobody to seat: register and buy in players first.")
+        raise RuleError("INVALID_INPUT", _("There is nobody to seat: register and buy in players first."))
     max_seats = int(ctx.profile["table.max_seats"])
     tables = -(-len(players) // max_seats)
     for number, size in enumerate(table_sizes(len(players), tables, ctx.profile["seat.extra_to"]), start=1):
@@ -322,9 +338,16 @@ def seat_all(ctx: Context, cmd: SeatAll) -> None:
         if opened is not None and opened.max_seats < size:
             raise RuleError(
                 "NO_OPEN_SEAT",
-                f"Table {number} was opened with {opened.max_seats} seats, but the draw seats {size} players there "
-                f"({len(players)} players at tables of up to {max_seats}): set table.max_seats to "
-                f"{opened.max_seats} with change_settings, so the draw uses more tables.",
+                _(
+                    "Table {number} was opened with {max_seats} seats, but the draw seats {size} players there "
+                    "({n} players at tables of up to {max_seats2}): set table.max_seats to {max_seats} with "
+                    "change_settings, so the draw uses more tables.",
+                    number=number,
+                    max_seats=opened.max_seats,
+                    size=size,
+                    n=len(players),
+                    max_seats2=max_seats,
+                ),
                 "SEAT-2",
             )
     with collector_paused():

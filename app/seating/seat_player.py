@@ -19,6 +19,7 @@ from app.entries.registration import late_entry_check
 from app.errors import RuleError
 from app.events.buttons import ButtonSet
 from app.events.seating import PlayerSeated
+from app.i18n import _
 from app.seating.draw import button_draws, high_card
 
 if TYPE_CHECKING:
@@ -51,7 +52,9 @@ def seat_player(ctx: Context, cmd: SeatPlayer) -> None:
     """Seat one entrant: at the given table and seat, or drawn among the open seats (SEAT-1)."""
     p = inputs.live(inputs.player(ctx.state, cmd.player))
     if p.status not in (REGISTERED, WAITING) or p.table is not None:
-        raise RuleError("MOVE_NOT_ALLOWED", f"{p.name} is already seated; seats change only by a move.", "SEAT-7")
+        raise RuleError(
+            "MOVE_NOT_ALLOWED", _("{name} is already seated; seats change only by a move.", name=p.name), "SEAT-7"
+        )
     if ctx.state.clock.get("started"):
         _check_window(ctx, p)
     if cmd.table is not None:
@@ -60,19 +63,22 @@ def seat_player(ctx: Context, cmd: SeatPlayer) -> None:
             seat = inputs.seat(table, cmd.seat)
             if seat in table.seats:
                 name = ctx.state.players[table.seats[seat]].name
-                raise RuleError("SEAT_TAKEN", f"Table {table.number} seat {seat} is taken by {name}.")
+                raise RuleError(
+                    "SEAT_TAKEN",
+                    _("Table {number} seat {seat} is taken by {name}.", number=table.number, seat=seat, name=name),
+                )
         else:
             open_here = table.open_seats()
             if not open_here:
-                raise RuleError("NO_OPEN_SEAT", f"Table {table.number} is full.", "REG-3")
+                raise RuleError("NO_OPEN_SEAT", _("Table {number} is full.", number=table.number), "REG-3")
             seat = ctx.rng.choice(open_here)
         how = "director"
     elif cmd.seat is not None:
-        raise RuleError("INVALID_INPUT", "Give the table with the seat.")
+        raise RuleError("INVALID_INPUT", _("Give the table with the seat."))
     else:
         choices = open_seats_at_shortest(ctx.state)
         if not choices:
-            raise RuleError("NO_OPEN_SEAT", "Every seat is taken.", "REG-3")
+            raise RuleError("NO_OPEN_SEAT", _("Every seat is taken."), "REG-3")
         number, seat = ctx.rng.choice(choices)
         table = ctx.state.tables[number]
         how = "draw"
@@ -102,11 +108,15 @@ def draw_button(ctx: Context, cmd: DrawButton) -> None:
     """SEAT-5: deal one card to each player at a table; the highest card by suit takes the button."""
     table = inputs.table(ctx.state, cmd.table)
     if table.population < 2:
-        raise RuleError("INVALID_INPUT", f"Table {table.number} needs two players for a button draw.", "SEAT-5")
+        raise RuleError(
+            "INVALID_INPUT", _("Table {number} needs two players for a button draw.", number=table.number), "SEAT-5"
+        )
     pids = [table.seats[s] for s in sorted(table.seats)]
     cards = button_draws(ctx, {table.number: pids}, cmd.cards)[table.number]
     if set(cards) != set(pids):
-        raise RuleError("INVALID_INPUT", f"Give a card for every player at table {table.number}.", "SEAT-5")
+        raise RuleError(
+            "INVALID_INPUT", _("Give a card for every player at table {number}.", number=table.number), "SEAT-5"
+        )
     winner_seat = next(s for s, pid in table.seats.items() if pid == high_card(cards))
     pos = first_hand(winner_seat, table.seats, table.max_seats)
     ctx.emit(ButtonSet(table=table.number, button=pos.button, sb_seat=pos.sb_seat, sb=pos.sb, bb=pos.bb, cards=cards))

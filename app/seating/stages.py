@@ -23,6 +23,7 @@ from app.core.registry import applies, command
 from app.core.state import OUT, SEATED, Table, TournamentState
 from app.errors import Choice, Question, RuleError
 from app.events.seating import StageAdvanced, StageWinner
+from app.i18n import _
 from app.seating.draw import card_map
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def _stacks(ctx: Context, given: Mapping[PlayerRef, int]) -> dict[int, int]:
     out = {}
     for ref, chips in given.items():
         p = inputs.seated(inputs.player(ctx.state, ref))
-        out[p.id] = inputs.whole(chips, f"{p.name}'s chips")
+        out[p.id] = inputs.whole(chips, _("{name}'s chips", name=p.name))
     return out
 
 
@@ -41,14 +42,14 @@ def _stacks(ctx: Context, given: Mapping[PlayerRef, int]) -> dict[int, int]:
 def advance_winners(ctx: Context, cmd: AdvanceWinners) -> None:
     """End the first stage: every table's chip leader goes to the winners' table (ELIM-8)."""
     if ctx.profile["stage.mode"] != "winners_table":
-        raise RuleError("NOT_OFFERED", "This tournament has no winners' table.", "ELIM-8")
+        raise RuleError("NOT_OFFERED", _("This tournament has no winners' table."), "ELIM-8")
     if ctx.state.extra.get("stage", 1) != 1:
-        raise RuleError("INVALID_INPUT", "The winners' table is already playing.", "ELIM-8")
+        raise RuleError("INVALID_INPUT", _("The winners' table is already playing."), "ELIM-8")
     playing = sorted(n for n, t in ctx.state.tables.items() if t.seats)  # an empty table has no leader
     if len(playing) < 2:
-        raise RuleError("INVALID_INPUT", "The first stage needs two tables or more.", "ELIM-8")
+        raise RuleError("INVALID_INPUT", _("The first stage needs two tables or more."), "ELIM-8")
     rebuys_decided_first([ctx.state.players[pid] for n in playing for pid in ctx.state.tables[n].seats.values()],
-                         "before the winners go to the winners' table")
+                         _("before the winners go to the winners' table"))
     stacks = _stacks(ctx, cmd.stacks or {})
     ending = ctx.profile["stage.end"] == "time_limit" if cmd.end is None else cmd.end
     forced = card_map(ctx.state, cmd.cards, "cards") if cmd.cards is not None else {}
@@ -57,12 +58,10 @@ def advance_winners(ctx: Context, cmd: AdvanceWinners) -> None:
     for number in playing:
         pids = list(ctx.state.tables[number].seats.values())
         if len(pids) > 1 and not ending:
-            text = (
-                f"Table {number} still has {len(pids)} players: play on, or end the stage now with end: true "
-                "and the chip counts."
-            )
+            text = _("Table {number} still has {n} players: play on, or end the stage now with end: true and the chip "
+                     "counts.", number=number, n=len(pids))
             question = Question(
-                text, "end", "bool", (Choice("End the first stage now", True), Choice("Play on", False))
+                text, "end", "bool", (Choice(_("End the first stage now"), True), Choice(_("Play on"), False))
             )
             raise RuleError("NEEDS_INPUT", text, "ELIM-8", question=question)
         chips = {pid: stacks.get(pid, ctx.state.players[pid].stack) for pid in pids}
@@ -78,7 +77,7 @@ def advance_winners(ctx: Context, cmd: AdvanceWinners) -> None:
         out += [pid for pid in pids if pid != leader]
     seats = int(ctx.profile["stage.final_seats"] or len(leaders_of))
     if seats < len(leaders_of) or seats > 12:
-        raise RuleError("INVALID_INPUT", f"The winners' table must seat {len(leaders_of)} (stage.final_seats).")
+        raise RuleError("INVALID_INPUT", _("The winners' table must seat {n} (stage.final_seats).", n=len(leaders_of)))
     order = ctx.rng.shuffle(list(range(1, len(leaders_of) + 1)))
     button_cards = dict(zip([leader for leader, *_ in leaders_of], ctx.rng.deal(len(leaders_of))))
     winners = [

@@ -9,7 +9,7 @@ never misses a word.
 
 ``todo CODE [--under PATH]`` prints the missing words as JSON (English -> "", a plural's two English forms
 as a list); ``fill CODE FILE WORDS.json`` writes translations into ``<code>/<FILE>.po``; ``prune`` drops
-stale words from every file.
+stale words from every file; ``dedupe`` keeps one translation of a word two files give.
 """
 
 from __future__ import annotations
@@ -210,6 +210,21 @@ def prune(code: str) -> int:
     return dropped
 
 
+def dedupe(code: str) -> int:
+    """A word translated in two files of one language keeps the first file's translation (by file name)."""
+    wanted = template()
+    dropped = 0
+    for key, found in translations(code).items():
+        if key not in wanted or len(found) < 2:
+            continue
+        for path, message in found[1:]:
+            catalog = read(path, code)
+            catalog.delete(message.id, context=message.context)
+            write(path, catalog)
+            dropped += 1
+    return dropped
+
+
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else "check"
     if what == "todo":
@@ -221,6 +236,9 @@ def main(argv: list[str]) -> int:
         print(f"{fill(argv[1], argv[2], words)} translations written to {argv[1]}/{argv[2]}.po")
         return 0
     codes = tuple(argv[1:]) or TARGETS
+    if what == "dedupe":
+        print(f"{sum(dedupe(c) for c in codes)} second translations dropped")
+        return 0
     if what == "prune":
         print(f"{sum(prune(c) for c in codes)} stale words dropped")
         return 0

@@ -5,8 +5,9 @@ busts, balancing, late entries) until the profile's end of the day (FLT-3; where
 at a tenth of the flight's entries left). About a fifth of each flight's players entered an earlier
 flight too, so best stack forward (FLT-2) has work to do. The simulated floor counts the survivors'
 chips (the flight's chips, shared among them at random, every chip accounted for), enters each table's
-bags, makes Day 2 and busts Day-2 players one hand at a time, the chips to a player at the same table,
-until one is left.
+bags and makes Day 2. Day 2 is then a tournament of its own (FLT-10): made from the draw, every Day-2 player
+carried in with his bag, its late entries (FLT-6) taken before its first bust, played by the same simulated
+director (busts, balancing, breaking tables) to its winner, and its places and prizes read back into the event.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from app.chips.chipcount import issued
+from app.commands.clock import CloseRegistration, StartClock
+from app.commands.eliminations import Finish
 from app.commands.entries import Register
+from app.commands.seating import DrawButton
 from app.commands.tournament import EndFlightDay
 from app.core.state import WINNER
 from app.core.timesource import FakeClock
@@ -26,16 +30,17 @@ from app.flights.event import (
     AddFlight,
     AddSeats,
     BagRow,
-    BustDay2,
     EnterBags,
     EventCommand,
     EventFact,
+    EventState,
     FlightEvent,
     MakeDay2,
-    RegisterDay2,
     UseSeat,
     chips_bagged,
     chips_conserved,
+    day2_commands,
+    day2_results_of,
     day_end_of,
     entries,
     paid_cents,
@@ -43,8 +48,9 @@ from app.flights.event import (
     results,
 )
 from app.flights.rules import day_is_over
+from app.invariants import chip_problems, money_problems
 from app.levels.timeline import current_level
-from app.tools.simulate import Director, Simulation, simulation_profile
+from app.tools.simulate import Director, InvariantBroken, Simulation, simulation_profile
 
 DEFAULT_SHARE = 10  # percent of a flight's entries left when the simulated director ends its day
 OVERLAP = 5  # one player in OVERLAP entered an earlier flight too
@@ -56,8 +62,10 @@ def flight_names(n: int) -> list[str]:
     return [f"Day 1{chr(ord('A') + i)}" if i < 26 else f"Day 1-{i + 1}" for i in range(n)]
 
 
-def play_flight(name: str, index: int, sim: Simulation, seed: int) -> tuple[Tournament, dict[str, int]]:
-    """Play one flight to the end of its day; the counted stacks of its survivors (the flight's chips)."""
+def play_flight(name: str, index: int, sim: Simulation, seed: int,
+                seats: dict[str, str] | None = None) -> tuple[Tournament, dict[str, int]]:
+    """Play one flight to the end of its day; the counted stacks of its survivors (the flight's chips).
+    ``seats``: player -> the satellite whose seat pays his entry (FLT-9: recorded in the flight, no cash)."""
     clock = FakeClock()
     profile = simulation_profile(sim.profile, sim.players)
     t = Tournament.create(profile, name=name, time=clock, seed=seed)
@@ -65,7 +73,8 @@ def play_flight(name: str, index: int, sim: Simulation, seed: int) -> tuple[Tour
                         None)
     first = index * (sim.players - sim.players // OVERLAP) + 1
     for i in range(first, first + sim.players):
-        director.act(Register(name_=f"Player {i:05d}", identity=director.identity(i)))
+        player = f"Player {i:05d}"
+        director.act(Register(name_=player, identity=director.identity(i), seat=(seats or {}).get(player)))
     director.seat_and_start()
     target = max(2, sim.players * DEFAULT_SHARE // 100)
     per_hand = max(1.0, sim.hours * 3600 / max(1, sim.players))
@@ -99,6 +108,46 @@ def bag_tables(flight: str, t: Tournament, counted: dict[str, int], first_bag: i
     return [EnterBags(flight=flight, table=table, bags=rows) for table, rows in sorted(by_table.items())]
 
 
+def play_day2(state: EventState, sim: Simulation, seed: int, late_entries: int = 0) -> Director:
+    """FLT-10: Day 2 as a tournament of its own, made from the event's draw and played to its winner by the
+    simulated director; ``late_entries`` new players buy in before its first bust (FLT-6)."""
+    clock = FakeClock()
+    assert state.profile is not None
+    t = Tournament.create(state.profile, name=f"{state.title} Day 2", time=clock, seed=seed)
+    for cmd in day2_commands(state):
+        t.execute(cmd)
+    players = len(t.state.players) + late_entries
+    director = Director(Simulation(players=players, seed=seed, profile=sim.profile, check_every=0), t, clock, None)
+    for number in sorted(t.state.tables):  # SEAT-5: a card to each player of each table for its button
+        if t.state.tables[number].population >= 2:
+            director.act(DrawButton(table=number))
+    director.act(StartClock())
+    for i in range(late_entries):
+        director.act(Register(name_=f"Day 2 Player {i + 1:05d}", identity=director.identity(i + 1)))
+    director.confirm_plan()
+    if len(t.state.players) == 1:  # one player bagged in the whole event: he wins Day 2 as it starts
+        director.try_act(CloseRegistration())
+        if not t.state.ended:
+            director.act(Finish())
+    per_hand = max(1.0, sim.hours * 3600 / max(1, players))
+    guard = players * 20 + 1000
+    while not t.state.ended and guard > 0:
+        guard -= 1
+        before = t.state.seq
+        director.one_hand(per_hand)
+        if t.state.seq == before and not any(tb.population >= 2 for tb in t.state.tables.values()):
+            director.confirm_plan()
+            if t.state.seq == before:
+                raise InvariantBroken("Day 2 is stuck: no table has two players and no move is suggested")
+    if not t.state.ended:
+        raise InvariantBroken("Day 2 did not reach a winner")
+    director.check("the end of Day 2")
+    money = money_problems(t.state)
+    if money:
+        raise InvariantBroken(f"at the end of Day 2: {money[0]}")
+    return director
+
+
 def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "tda",
                 execute: EventExecute | None = None, event: FlightEvent | None = None,
                 late_entries: int = 0, seats: int = 0) -> dict[str, Any]:
@@ -115,6 +164,7 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
     bag_no = 1
     for i, name in enumerate(flight_names(flights)):
         run(AddFlight(flight=name))
+        paid_by: dict[str, str] = {}
         if seats:
             first = i * (players - players // OVERLAP) + 1
             winners = [f"Player {n:05d}" for n in range(first, first + min(seats, players))]
@@ -122,29 +172,23 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
                          seat_value_cents=int(event.profile["money.buy_in_cents"])))
             for w in winners:
                 run(UseSeat(flight=name, player=w))
-        t, counted = play_flight(name, i, sim, seed * 1000 + i)
+                paid_by[w] = f"Satellite for {name}"
+        t, counted = play_flight(name, i, sim, seed * 1000 + i, paid_by)
         flight_chips += issued(t.state)
         run(day_end_of(name, t.state, counted))
         for cmd in bag_tables(name, t, counted, bag_no):
             run(cmd)
             bag_no += len(cmd.bags)
     run(MakeDay2())
-    for i in range(late_entries):
-        run(RegisterDay2(player=f"Day 2 Player {i + 1:05d}"))
     state = event.state
     assert state.day2 is not None
-    day2_players = len(state.day2.stacks)
-    rng = random.Random(seed)
-    busts = 0
-    while len(live := sorted(state.day2.live())) > 1:
-        by_table: dict[int, list[str]] = {}
-        for n in live:
-            by_table.setdefault(state.day2.seats[n][0], []).append(n)
-        tables = [ps for ps in by_table.values() if len(ps) >= 2] or [live]
-        at = rng.choice(tables)
-        out, winner = rng.sample(at, 2)
-        run(BustDay2(players=[out], won_by=winner))
-        busts += 1
+    day2 = play_day2(state, sim, seed, late_entries)
+    run(day2_results_of(day2.t.state))
+    assert state.day2.played is not None
+    day2_players = state.day2.played.players
+    busts = day2.sim.counts.get("bust", 0)
+    day2_chips = issued(day2.t.state)
+    day2_chips_kept = not chip_problems(day2.t.state)  # its chips in play are the chips it issued, to the chip
     rows = results(state)
     return {
         "flights": flights,
@@ -157,10 +201,14 @@ def run_flights(flights: int, players: int, *, seed: int = 1, profile: str = "td
         "chips_issued": flight_chips,
         "chips_bagged": chips_bagged(state),
         "chips_left_behind": sum(state.day2.left_behind.values()),
+        # every chip issued on Day 1 was bagged; the bags that went forward were carried into Day 2, whose
+        # chips are those and its late entries' stacks, every one of them still in play at its end
         "chips_conserved": chips_conserved(state) and chips_bagged(state) == flight_chips
-        and sum(state.day2.stacks.values())
-        == flight_chips + state.day2.late_chips - sum(state.day2.left_behind.values()),
-        "day2_late_entries": state.day2.late_entries,
+        and state.day2.played.carried_chips == flight_chips - sum(state.day2.left_behind.values())
+        and day2_chips_kept and day2_chips == state.day2.played.carried_chips
+        + state.day2.played.late_entries * int(event.profile["money.start_stack"]),
+        "day2_chips": day2_chips,
+        "day2_late_entries": state.day2.played.late_entries,
         "seat_entries": sum(1 for x in state.seats if x.used_in),
         "prize_pool_cents": prize_pool(state),
         "paid_cents": paid_cents(state),

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.core.state import TournamentState
+from app.i18n import _
 
 
 def day_is_over(settings: Mapping[str, Any], entries: int, left: int, level: int) -> bool:
@@ -35,3 +36,32 @@ def day_over_by_field(state: TournamentState) -> bool:
     entries = sum(p.entries for p in state.players.values())
     left = sum(1 for p in state.players.values() if p.live)
     return day_is_over(state.profile.settings, entries, left, 0)
+
+
+def day2_of(state: TournamentState) -> dict[str, Any] | None:
+    """FLT-10: what this tournament plays for as an event's Day 2 (``day2_of_event``), or None: the event's title
+    and file, the flights' ``entries`` and ``pool_cents``, the Day-1 finishers ``day1`` ([player, flight], best
+    first), the ``level`` its clock starts at and each carried-in player's flight and bag (``carried``)."""
+    got = state.extra.get("day2")
+    return got if isinstance(got, dict) else None
+
+
+def day2_entry_problem(state: TournamentState, name: str) -> tuple[str, str] | None:
+    """FLT-6: why a new player may not buy in on this Day 2 (reason code, words), or None when he may (or this is
+    no Day 2). Only where the profile says, before Day 2's first bust; a Day-1 finisher only where the profile
+    lets a player enter more than once."""
+    d = day2_of(state)
+    if d is None:
+        return None
+    assert state.profile is not None
+    if not state.profile["flight.day2_late_reg"]:
+        return "DAY2_REG_CLOSED", _("This event takes no new players on Day 2.")
+    if state.batches:
+        return "DAY2_REG_CLOSED", _("Day 2 has had its first bust; late registration is over.")
+    k = " ".join(name.split()).casefold()
+    if not state.profile["flight.enter_several"]:
+        for player, flight in d.get("day1", ()):
+            if " ".join(str(player).split()).casefold() == k:
+                return "ENTERED_OTHER_FLIGHT", _("{name} entered {flight}; this event allows one entry per player.",
+                                                 name=name, flight=flight)
+    return None

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.commands.tournament import ChangeSettings, EndFlightDay, Note
+from app.commands.tournament import ChangeSettings, EndFlightDay, JoinEvent, Note
 from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
-from app.events.tournament import FlightDayEnded, NoteWritten, SettingsChanged, TournamentCreated
+from app.events.tournament import EventJoined, FlightDayEnded, NoteWritten, SettingsChanged, TournamentCreated
 from app.format import currency_name
 from app.i18n import _
 from app.levels.structure import Structure, check_forced_bets, check_setup, for_settings
@@ -58,6 +58,23 @@ def end_flight_day(ctx: Context, cmd: EndFlightDay) -> None:
 @applies
 def _flight_day_ended(state: TournamentState, ev: FlightDayEnded) -> None:
     state.extra["day_ended"] = {"at": ev.at, "reason": ev.reason}
+
+
+@command
+def join_event(ctx: Context, cmd: JoinEvent) -> None:
+    """FLT-1: this tournament is a flight of an event (its file and the flight's name), remembered in its file."""
+    file, flight = cmd.event_file.strip(), " ".join(cmd.flight.split())
+    if not file or not flight:
+        raise RuleError("INVALID_INPUT", _("Name the event's file and this tournament's flight in it."), "FLT-1")
+    if ctx.state.extra.get("event") == {"file": file, "flight": flight}:
+        raise RuleError("INVALID_INPUT", _("This tournament is already {flight} of that event.", flight=flight),
+                        "FLT-1")
+    ctx.emit(EventJoined(event_file=file, flight=flight))
+
+
+@applies
+def _event_joined(state: TournamentState, ev: EventJoined) -> None:
+    state.extra["event"] = {"file": ev.event_file, "flight": ev.flight}
 
 
 # Settings that decide the structure in force or its cap on forced bets (CLK-9).

@@ -99,6 +99,7 @@ class MoneyRow:
     cents: int
     to: str
     split: Mapping[str, int] = field(default_factory=dict)  # a fee row: house, dealer, staff -> cents (ENT-11)
+    seat: str = ""  # FLT-9: the satellite whose seat paid it, not cash ("": paid at the desk)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,7 @@ def money(tournament_or_state: Any) -> MoneyView:
             int(r["cents"]),
             str(r["to"]),
             dict(r.get("split") or {}),
+            str(r.get("seat") or ""),
         )
         for r in st.money_log
     )

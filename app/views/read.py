@@ -346,6 +346,26 @@ class ClockView:
 
 
 @dataclass(frozen=True, slots=True)
+class Day1PlaceView:
+    """FLT-7: a player out on Day 1 of an event, below every Day-2 player: his place, flight and prize."""
+
+    place: int
+    name: str
+    flight: str
+    prize_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventLinkView:
+    """FLT-1, FLT-10: the event this tournament belongs to: its file, and this tournament's part of it (a flight's
+    name, or "Day 2")."""
+
+    file: str
+    part: str
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentView:
     """Everything the faces read of one tournament state."""
 
@@ -367,6 +387,9 @@ class TournamentView:
     announcements: tuple[AnnouncementView, ...] = ()
     # REG-10: the names pre-registered and not yet checked in (no seat, not in the field).
     preregistered: tuple[PreregisteredView, ...] = ()
+    # FLT-7, FLT-10: an event's Day 2: the Day-1 finishers, placed below every Day-2 player, best first.
+    day1: tuple[Day1PlaceView, ...] = ()
+    event: EventLinkView | None = None  # FLT-1, FLT-10: the event of flights this tournament belongs to
 
     def money(self, cents: int | None) -> str:
         """An amount in this tournament's currency."""
@@ -783,7 +806,21 @@ def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[in
         deal=_deal(state),
         announcements=announcements(state),
         preregistered=preregistered(state),
+        day1=tuple(Day1PlaceView(place, name, flight, cents)
+                   for place, name, flight, cents in money_rules.day1_awards(state, list(brief.prizes_cents))),
+        event=_event_link(state),
     )
+
+
+def _event_link(state: TournamentState) -> EventLinkView | None:
+    """FLT-1, FLT-10: the event this tournament is part of, as its file remembers it (None: none)."""
+    day2 = state.extra.get("day2")
+    if isinstance(day2, dict):
+        return EventLinkView(str(day2.get("event_file", "")), "Day 2", str(day2.get("event", "")))
+    joined = state.extra.get("event")
+    if isinstance(joined, dict):
+        return EventLinkView(str(joined["file"]), str(joined["flight"]))
+    return None
 
 
 def _deal(state: TournamentState) -> DealView | None:

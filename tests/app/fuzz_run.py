@@ -71,6 +71,14 @@ BUILDERS: dict[str, Builder] = {
     "unlock_seat": lambda d, r: fl.seat_lock(d.t.state, r, "unlock_seat"),
     "award_seats": lambda d, r: {"cmd": "award_seats"},
     "end_flight_day": lambda d, r: {"cmd": "end_flight_day", "reason": r.choice(["director", "share", "never"])},
+    # FLT-10: refused in a tournament not made from an event (NOT_DAY2), once made before anybody is in it
+    "day2_of_event": lambda d, r: {"cmd": "day2_of_event", "event": r.choice(["Main", " ", "Main Event"]),
+                                   "entries": r.randint(-1, 500), "pool_cents": r.randint(-1, 10**6),
+                                   "day1": [["Zed Out", "Day 1A"]], "level": r.randint(0, 12)},
+    "carry_in": lambda d, r: {"cmd": "carry_in", "name": f"Bagged {r.randint(1, 9)}", "chips": r.randint(-1, 90000),
+                              "table": r.randint(0, 4), "seat": r.randint(0, 11), "flight": "Day 1A", "bag": "7"},
+    "join_event": lambda d, r: {"cmd": "join_event", "event_file": r.choice(["main.fmevent", ""]),
+                                "flight": r.choice(["Day 1A", "Day 1B", ""])},
     "announce": lambda d, r: fl.announcement(d.t.time.now(), r),
     "cancel_announcement": lambda d, r: {"cmd": "cancel_announcement", "announcement": r.randint(0, 3)},
 }

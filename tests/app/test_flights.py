@@ -269,7 +269,8 @@ def test_flt_simulate_flights_json(capsys: pytest.CaptureFixture[str], tmp_path:
     assert out["paid_cents"] == out["prize_pool_cents"] == 120 * 10000
     with EventStore.open(db) as store:
         assert flight_event.paid_cents(store.event.state) == out["paid_cents"]
-        assert len(store.event.state.day2.live()) == 1  # type: ignore[union-attr]
+        played = store.event.state.day2.played  # type: ignore[union-attr]
+        assert played is not None and played.over and played.players == out["day2_players"]  # FLT-10
     with pytest.raises(SystemExit):
         main(["simulate", "--flights", "0"])
 
@@ -284,15 +285,18 @@ def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, 
     out = run_flights(flights, players, seed=seed, event=event, late_entries=late, seats=seats)
     assert out["seat_entries"] == flights * seats
     state = event.state
-    assert state.day2 is not None and out["day2_late_entries"] == state.day2.late_entries == late
+    assert state.day2 is not None and state.day2.played is not None  # FLT-10: played as a tournament, read back
+    assert out["day2_late_entries"] == state.day2.played.late_entries == late and state.day2.played.over
     assert out["chips_conserved"] and flight_event.chips_conserved(state)
     bagged = flight_event.chips_bagged(state)
-    assert sum(state.day2.stacks.values()) == bagged + late * 10000 - sum(state.day2.left_behind.values())
+    assert state.day2.played.carried_chips == bagged - sum(state.day2.left_behind.values())
+    assert out["day2_chips"] == state.day2.played.carried_chips + late * 10000
     assert out["entries"] == sum(f.entries for f in state.flights.values()) + late
     flights_pool = sum(f.pool_cents for f in state.flights.values())
     assert out["paid_cents"] == out["prize_pool_cents"] == flights_pool + late * 10000  # to the cent (FLT-8)
-    late_names = [n for n, _ in state.day2.late]
-    assert all(flight_event.came_from(state)[n] == "Day 2" for n in late_names)
+    late_names = [n for n, _ in flight_event.late_entries(state)]
+    assert len(late_names) == late and all(flight_event.came_from(state).get(n, "Day 2") == "Day 2"
+                                           for n in late_names)
     rows = flight_event.results(state)
     names = [r.player.casefold() for r in rows]
     assert len(names) == len(set(names))  # everybody once

@@ -141,3 +141,13 @@ def test_the_system_language_picks_the_nearest_shipped_one() -> None:
     assert best_match(["pt-PT"], offered) == "pt-BR"
     assert best_match(["de_DE.UTF-8"], offered) == "de"
     assert best_match(["ja-JP"], offered) == "en"
+
+
+def test_a_language_babel_has_no_data_for_writes_figures_as_english() -> None:
+    """A venue's own language may have no locale data in the bundle: its figures are written as in English."""
+    from app.i18n import locale_id
+
+    assert locale_id("pt-BR") == "pt_BR"
+    assert locale_id("tlh") == "en"
+    with use_language("tlh"):
+        assert money(123450, "USD") == "$1,234.50" and chips(12500) == "12,500"

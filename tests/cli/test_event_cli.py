@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -118,3 +119,61 @@ def test_flt_4_a_flights_bags_from_a_csv_all_or_nothing(tmp_path: Path, capsys: 
     assert main(["event", "show", event, "--json"]) == 0
     view = json.loads(capsys.readouterr().out)
     assert sum(len(b) for b in view["flights"]["Day 1A"]["bags"].values()) == 12
+
+
+def _event_with_day2(tmp_path: Path, event: str) -> None:
+    a, b = tmp_path / "1a.floorman", tmp_path / "1b.floorman"
+    _flight(a, ["Ann", "Bob", "Cy"], {"Ann": 18000, "Bob": 12000})
+    _flight(b, ["Ann", "Dee", "Eve"], {"Ann": 25000, "Dee": 5000})
+    assert main(["event", "new", event, "--title", "Main Event", "--seed", "8"]) == 0
+    for name, path in (("Day 1A", a), ("Day 1B", b)):
+        assert main(["event", "flight", event, name]) == 0
+        assert main(["event", "end-day", event, name, str(path)]) == 0
+    assert main(["event", "do", event, json.dumps({"cmd": "enter_bags", "flight": "Day 1A", "table": 1, "bags": [
+        {"player": "Ann", "bag": "A1", "chips": 18000}, {"player": "Bob", "bag": "A2", "chips": 12000}]})]) == 0
+    assert main(["event", "do", event, json.dumps({"cmd": "enter_bags", "flight": "Day 1B", "table": 1, "bags": [
+        {"player": "Ann", "bag": "B1", "chips": 25000}, {"player": "Dee", "bag": "B2", "chips": 5000}]})]) == 0
+
+
+def test_flt_10_event_day2_makes_a_tournament_file_played_to_the_end(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    event, day2 = str(tmp_path / "main.floorman-event"), tmp_path / "day2.floorman"
+    _event_with_day2(tmp_path, event)
+    capsys.readouterr()
+    assert main(["event", "day2", event, "--out", str(day2)]) == 1  # no Day 2 drawn yet
+    assert "DAY2_NOT_MADE" in capsys.readouterr().err and not day2.exists()
+    assert main(["event", "do", event, '{"cmd": "make_day2"}']) == 0
+    assert main(["event", "day2", event, "--out", str(day2), "--level", "4"]) == 0
+    assert "3 players carried in" in capsys.readouterr().out
+    assert main(["event", "day2", event, "--out", str(day2)]) == 2  # never over a file
+    with TournamentStore.open(day2, time=FakeClock()) as store:
+        state = store.tournament.state
+        assert {p.name: p.stack for p in state.players.values()} == {"Ann": 25000, "Bob": 12000, "Dee": 5000}
+        assert state.extra["day2"]["event_file"] == str(Path(event).resolve())
+        store.execute({"cmd": "start_clock"})
+        assert store.tournament.view()["clock"]["level"] == 4
+        store.execute({"cmd": "bust", "players": ["Dee"]})
+        store.execute({"cmd": "bust", "players": ["Bob"]})
+        assert store.tournament.state.ended
+    assert main(["event", "day2-results", event, str(day2)]) == 0
+    capsys.readouterr()
+    assert main(["event", "show", event, "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert [(r["place"], r["player"], r["day"], r["prize_cents"]) for r in view["results"]] == [
+        (1, "Ann", "Day 2", 30000), (2, "Bob", "Day 2", 18000), (3, "Dee", "Day 2", 12000),
+        (4, "Cy", "Day 1A", 0), (5, "Eve", "Day 1B", 0)]
+    assert view["paid_cents"] == view["prize_pool_cents"] == 60000 and view["chips_conserved"]
+    assert main(["event", "do", event, '{"cmd": "bust_day2", "players": ["Dee"], "won_by": "Ann"}']) == 1
+    assert "DAY2_PLAYED_APART" in capsys.readouterr().err
+    out = tmp_path / "results.csv"
+    assert main(["export", "results", event, "--format", "csv", "--out", str(out)]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8-sig")))
+    assert [(r["Place no."], r["Name"], r["Prize (USD)"], r["Flight"], r["Finished on"]) for r in rows] == [
+        ("1", "Ann", "300.00", "Day 1B", "Day 2"), ("2", "Bob", "180.00", "Day 1A", "Day 2"),
+        ("3", "Dee", "120.00", "Day 1B", "Day 2"), ("4", "Cy", "0.00", "Day 1A", "Day 1"),
+        ("5", "Eve", "0.00", "Day 1B", "Day 1")]
+    assert main(["print", "payouts", str(day2), "--out", str(tmp_path / "payouts.pdf")]) == 0
+    assert main(["print", "results", str(day2), "--out", str(tmp_path / "results.pdf")]) == 0
+    results = pdf_text((tmp_path / "results.pdf").read_bytes())
+    for words in ("Ann", "Bob", "Dee", "Cy", "Day 1A", "Eve", "Day 1B"):
+        assert words in results

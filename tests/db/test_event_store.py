@@ -76,3 +76,22 @@ def test_a_snapshot_written_before_the_flight_settings_loads_with_their_defaults
     loaded = load_state(dump_state(older))
     assert loaded == t.state  # as replaying the log gives it
     assert loaded.profile is not None and loaded.profile["flight.stack_forward"] == "biggest"
+
+
+def test_flt_two_windows_on_one_event_file_each_decide_on_what_the_other_wrote(tmp_path: Path) -> None:
+    path = tmp_path / "main.event"
+    first = EventStore.create(path, load_profile("tda"), "Main", seed=3)
+    second = EventStore.open(path)
+    try:
+        first.execute({"cmd": "add_flight", "flight": "Day 1A"})
+        with pytest.raises(RuleError) as info:  # the other window's flight is seen before deciding
+            second.execute({"cmd": "add_flight", "flight": "Day 1A"})
+        assert info.value.code == "FLIGHT_EXISTS"
+        second.execute({"cmd": "add_flight", "flight": "Day 1B"})
+        first.reload()
+        assert list(first.event.state.flights) == list(second.event.state.flights) == ["Day 1A", "Day 1B"]
+    finally:
+        first.close()
+        second.close()
+    with EventStore.open(path) as again:
+        assert list(again.event.state.flights) == ["Day 1A", "Day 1B"] and again.seq == 3

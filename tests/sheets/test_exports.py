@@ -309,3 +309,17 @@ def test_a_workbook_holds_several_tables_each_on_its_own_sheet_and_unknown_choic
         export("players", "csv", t)
     with pytest.raises(ValueError, match="no format called 'pdf'"):
         export("results", "pdf", t)
+
+
+def test_exports_stay_english_whatever_the_windows_language() -> None:
+    """A ranking site reads the export: its places and words are English even from a German window."""
+    from app.i18n import set_language
+
+    t = builtin_demo()
+    english = export("results", "csv", t)
+    assert b"1st" in english or b"th" in english
+    set_language("de")
+    try:
+        assert export("results", "csv", t) == english
+    finally:
+        set_language("en")

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QListView,
     QMenu,
     QTabBar,
     QWidget,
@@ -89,9 +90,19 @@ def shown_texts(root: QWidget) -> Iterator[Shown]:
                 rect = w.tabRect(i)
                 cut = rect.width() > 0 and w.fontMetrics().horizontalAdvance(text) > rect.width()
                 yield Shown(_name(w) + f".tab{i}", text, cut)
+        elif isinstance(w, QListView) and w.model() is not None:  # a list: its rows' words (no headers)
+            model = w.model()
+            for row in range(model.rowCount(QModelIndex())):
+                text = model.data(model.index(row, 0), Qt.ItemDataRole.DisplayRole)
+                if isinstance(text, str) and text:
+                    yield Shown(_name(w) + f".row{row}", text)
         elif isinstance(w, QAbstractItemView) and w.model() is not None:
             model = w.model()
-            for col in range(model.columnCount()):
+            try:
+                columns = model.columnCount()
+            except TypeError:  # a list's model (QListWidget's) has no headers to show
+                columns = 0
+            for col in range(columns):
                 head = model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
                 if isinstance(head, str) and head:
                     yield Shown(_name(w) + f".column{col}", head)
@@ -117,7 +128,9 @@ def untranslated(shown: Iterable[Shown], data: Iterable[str] = ()) -> list[Shown
     known = sorted({d for d in data if d}, key=len, reverse=True)
     out = []
     for item in shown:
-        rest = _BRACKETED.sub(" ", item.text)
+        rest, before = item.text, None
+        while rest != before:  # a translated piece inside a translated sentence: the inner brackets first
+            before, rest = rest, _BRACKETED.sub(" ", rest)
         for value in known:
             rest = rest.replace(value, " ")
         if _WORD.search(rest):

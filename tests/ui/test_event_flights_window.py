@@ -12,6 +12,7 @@ from openpyxl import load_workbook
 from PySide6.QtWidgets import QMessageBox
 
 from app.api import flight_event, views
+from app.commands.eliminations import Bust
 from db.event_store import EventStore
 from screens.facts import room_facts
 from screens.frame import DAY_OVER, build_frame
@@ -322,3 +323,126 @@ def test_flt_the_event_exports_its_results_as_csv_and_a_workbook_asking_before_r
     assert not (tmp_path / "money.csv").exists()
     export.reject()
     w.close()
+
+
+def test_flt_10_day2_file_is_made_opened_in_its_own_window_and_a_bust_there_reads_back(qtbot, clock, tmp_path):
+    session = _flight(clock)
+    w = open_window(qtbot, session)
+    dialog = _event_on(qtbot, w, tmp_path)
+    dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "added")
+    end_1b = flight_event.EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
+                                 survivors={"Zed": 1, "Yan": 1}, finishers=[("Xia", 2), ("Wes", 3)])
+    assert dialog.execute(end_1b, dialog.feedback, "ended"), dialog.feedback.text()
+    bags = {"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
+            "bags": [{"player": "Zed", "bag": "1", "chips": 25000}, {"player": "Yan", "bag": "2", "chips": 15000}]}
+    assert dialog.execute(bags, dialog.feedback, "bagged"), dialog.feedback.text()
+    _end_day(dialog)
+    _bag_all(dialog)
+    path = str(tmp_path / "Main Event Day 2.floorman")
+    assert dialog.make_day2_file(path) is False and dialog.refused == "DAY2_NOT_MADE"  # drawn first
+    assert dialog.make_day2()
+    assert dialog.buttons["day2_file"].isEnabled() and dialog.buttons["day2_file"].text() == "Make Day 2 file…"
+    day2 = dialog.make_day2_file(path, level=5)
+    assert day2 is not False and dialog.refused == ""
+    assert dialog.feedback.text() == "Day 2 made in Main Event Day 2.floorman: 12 players carried in with their bags."
+    qtbot.addWidget(day2)
+    assert day2.windowTitle() == "Main Event Day 2 — Day 2 of Main Event — Floorman"  # its file knows its event
+    assert day2.event_dialog is not None and day2.event_dialog.store is not None
+    assert "this tournament is its Day 2" in day2.event_dialog.heading.text()
+    drawn = dialog.event_state().day2
+    state = day2.session.state
+    assert {p.name: (p.table, p.seat, p.stack) for p in state.players.values()} == {
+        n: (*drawn.seats[n], drawn.stacks[n]) for n in drawn.stacks}
+    assert state.pool_cents == 0 and day2.session.tournament.view()["money"]["prize_pool_cents"] == (
+        flight_event.prize_pool(dialog.event_state()))
+    day2.session.execute({"cmd": "start_clock"})
+    out = min(drawn.stacks, key=lambda n: (drawn.stacks[n], n))
+    assert day2.runner.run(Bust(player=out), day2.payouts_tab.feedback)
+    placed = [p for p in day2.session.state.players.values() if p.place is not None]
+    assert [(p.name, p.place) for p in placed] == [(out, 12)]
+    assert day2.event_dialog.read_day2(None), day2.event_dialog.feedback.text()  # from Day 2's own window
+    dialog.refresh()
+    assert dialog.event_state().day2.played is not None  # the other window's reading, seen here
+    assert dialog.read_day2(None) is False and dialog.refused == "NOT_DAY2"  # this window is Day 1A, not Day 2
+    day2.close()
+    assert dialog.read_day2(path), dialog.feedback.text()
+    results = flight_event.results(dialog.event_state())
+    assert (results[0].place, results[0].player, results[0].day) == (12, out, "Day 2")
+    assert [r.day for r in results[1:]] == ["Day 1B", "Day 1B", "Day 1A", "Day 1A"]
+    assert dialog.results.item(0, 1).text() == out
+    w.close()
+
+
+def test_flt_1_a_flights_file_remembers_its_event_and_opens_with_it(qtbot, clock, tmp_path):
+    from app.api import load_profile
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    path = str(tmp_path / "day1a.floorman")
+    session = store_session(path, load_profile("tda"), "Day 1A")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        session.execute({"cmd": "register", "name": name})
+    session.execute({"cmd": "seat_all"})
+    session.execute({"cmd": "start_clock"})
+    w = DirectorWindow(session)
+    qtbot.addWidget(w)
+    assert w.event_dialog is None and "of" not in w.windowTitle()  # no event yet: nothing opened
+    dialog = _event_on(qtbot, w, tmp_path)
+    assert session.state.extra["event"] == {"file": str((tmp_path / "main.event").resolve()), "flight": "Day 1A"}
+    w.close()
+    session.close()
+
+    again = store_session(path)  # the next session: the director chooses nothing
+    w2 = DirectorWindow(again)
+    qtbot.addWidget(w2)
+    dialog = w2.event_dialog
+    assert dialog is not None and dialog.store is not None and dialog.flight == "Day 1A"
+    assert w2.windowTitle() == "Day 1A — Day 1A of Main Event — Floorman"
+    assert "this tournament is Day 1A" in dialog.heading.text()
+    assert w2.act_event() is dialog and dialog.isVisible()  # the way back to the event: already on it
+    assert w2.end_day("director")  # the day-over step records the day's end in the event too
+    assert dialog.event_state().flights["Day 1A"].ended
+    w2.close()
+    again.close()
+
+
+def test_flt_1_a_remembered_event_file_that_is_gone_is_said_and_the_flight_goes_on(qtbot, clock, tmp_path):
+    from app.api import load_profile
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    path = str(tmp_path / "day1b.floorman")
+    session = store_session(path, load_profile("tda"), "Day 1B")
+    session.execute({"cmd": "join_event", "event_file": str(tmp_path / "gone.event"), "flight": "Day 1B"})
+    w = DirectorWindow(session)
+    qtbot.addWidget(w)
+    dialog = w.event_dialog
+    assert dialog is not None and dialog.store is None and dialog.refused == "EVENT_MISSING"
+    assert "which is not there any more" in dialog.feedback.text()
+    assert w.windowTitle() == "Day 1B — Floorman"
+    w.close()
+    session.close()
+
+
+def test_flt_1_a_flight_and_its_event_moved_together_still_open_together(qtbot, clock, tmp_path):
+    import shutil
+
+    from app.api import load_profile
+    from ui.director import DirectorWindow
+    from ui.start import store_session
+
+    old, new = tmp_path / "laptop", tmp_path / "stick"
+    old.mkdir()
+    EventStore.create(old / "main.event", load_profile("tda"), "Main Event", seed=1).close()
+    session = store_session(str(old / "day1a.floorman"), load_profile("tda"), "Day 1A")
+    session.execute({"cmd": "join_event", "event_file": str(old / "main.event"), "flight": "Day 1A"})
+    session.close()
+    shutil.move(str(old), str(new))
+    moved = store_session(str(new / "day1a.floorman"))
+    w = DirectorWindow(moved)
+    qtbot.addWidget(w)
+    dialog = w.event_dialog
+    assert dialog is not None and dialog.store is not None and dialog.store.path == new / "main.event"
+    assert w.windowTitle() == "Day 1A — Day 1A of Main Event — Floorman"
+    w.close()
+    moved.close()

@@ -76,3 +76,12 @@ def test_launch_self_test_option(qapp, capsys):
 
     assert launch(Namespace(self_test=True, demo=False, screenshot=None, file=None)) == 0
     assert capsys.readouterr().out.startswith("SELF-TEST OK:")
+
+
+def test_lang_picks_the_windows_language_and_refuses_an_unknown_one_in_words(capsys) -> None:  # noqa: ANN001
+    """``floorman --lang CODE``: a code with no catalogue stops before any window, in one sentence, exit 2."""
+    from floorman.cli import main
+
+    assert main(["--lang", "xx", "--self-test"]) == 2
+    err = capsys.readouterr().err
+    assert "There is no xx catalogue" in err and "pt-BR" in err and "Traceback" not in err

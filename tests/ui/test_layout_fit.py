@@ -34,7 +34,7 @@ from screens.layout import Layout, Screen, find_layout, preset_paths
 from screens.pieces import room_input
 from screens.rotation import PAGE_SECONDS, showing
 from tests.screens.moments import busy_moments
-from ui.display.layout_view import MIN_PIXELS, LayoutView
+from ui.display.layout_view import MIN_PIXELS, DrawnLine, LayoutView
 
 PRESETS = sorted(p.stem for p in preset_paths())
 SIZES = {"16:9": ((1280, 720), (1920, 1080), (3840, 2160)), "9:16": ((1080, 1920),)}
@@ -55,6 +55,11 @@ class Moment:
 
 @pytest.fixture(scope="module")
 def moments() -> tuple[Moment, ...]:
+    return measured_moments()
+
+
+def measured_moments() -> tuple[Moment, ...]:
+    """The moments every preset is measured at (the busy ones, and the payouts' second page)."""
     (_, demo, now), (_, _, brk), (_, ft, ft_now) = busy_moments()
     return (Moment("running", demo, now), Moment("break with colour-up", demo, brk),
             Moment("payouts page 2", demo, now, page=1), Moment("final table", ft, ft_now))
@@ -91,39 +96,45 @@ def overlap(a: QRectF, b: QRectF) -> float:
 def test_every_screen_of_every_preset_fits_and_its_clock_reads_across_the_room(
         qapp, moments, preset: str, width: int, height: int) -> None:
     layout = find_layout(preset)
-    portrait = layout.aspect == "9:16"
     view = LayoutView()
     view.resize(width, height)
     checked = 0
     for screen, m in itertools.product(layout.screens, moments):
         where = f"{preset} {width}x{height}, screen {screen.name!r}, {m.name}"
-        pic = picture_of(layout, screen, m)
-        view.show_picture(pic)
-        lines = view.drawn()
-        said = [ln.text for b in pic.boxes for ln in b.content.lines] + \
-            [c for b in pic.boxes for row in (b.content.header, *b.content.rows) for c in row]
-        assert sorted(ln.text for ln in lines) == sorted(t for t in said if t), where  # every word drawn
-        for ln in lines:
-            box = view.box_rect(pic.boxes[ln.box])
-            metrics = QFontMetricsF(ln.font)
-            assert ln.font.pixelSize() > MIN_PIXELS, f"{where}: {ln.text!r} would be too small to draw"
-            assert metrics.horizontalAdvance(ln.text) <= min(ln.rect.width(), box.width()) + EPS, \
-                f"{where}: {ln.text!r} is cut"
-            assert metrics.height() <= ln.rect.height() + EPS
-            assert box.adjusted(-EPS, -EPS, EPS, EPS).contains(ln.rect), \
-                f"{where}: {ln.text!r} leaves its region ({ln.rect} in {box})"
-        for a, b in itertools.combinations(lines, 2):
-            assert overlap(a.rect, b.rect) <= EPS, f"{where}: {a.text!r} overlaps {b.text!r}"
-        clock = sorted((ln for ln in lines if pic.boxes[ln.box].region.piece in CLOCKS),
-                       key=lambda ln: -ln.font.pixelSize())  # its digits: the box's largest line
-        if clock:
-            main = screen == layout.cycle()[0] or screen.event in MAIN_SCREENS
-            need = (MAIN_CLOCK if main else CORNER_CLOCK) * (9 / 16 if portrait else 1)
-            digits = QFontMetricsF(clock[0].font).tightBoundingRect("0123456789").height()
-            assert digits / height >= need, f"{where}: the clock's digits are {digits / height:.3f} of the height"
+        measure(view, layout, screen, picture_of(layout, screen, m), where)
         checked += 1
     assert checked == len(layout.screens) * len(moments)
     view.deleteLater()
+
+
+def measure(view: LayoutView, layout: Layout, screen: Screen, pic: Picture, where: str) -> list[DrawnLine]:
+    """Draw ``pic`` in ``view`` and check it: every word drawn, none cut, none out of its region, none over
+    another, the clock's digits high enough; the lines drawn."""
+    portrait, height = layout.aspect == "9:16", view.height()
+    view.show_picture(pic)
+    lines = view.drawn()
+    said = [ln.text for b in pic.boxes for ln in b.content.lines] + \
+        [c for b in pic.boxes for row in (b.content.header, *b.content.rows) for c in row]
+    assert sorted(ln.text for ln in lines) == sorted(t for t in said if t), where  # every word drawn
+    for ln in lines:
+        box = view.box_rect(pic.boxes[ln.box])
+        metrics = QFontMetricsF(ln.font)
+        assert ln.font.pixelSize() > MIN_PIXELS, f"{where}: {ln.text!r} would be too small to draw"
+        assert metrics.horizontalAdvance(ln.text) <= min(ln.rect.width(), box.width()) + EPS, \
+            f"{where}: {ln.text!r} is cut"
+        assert metrics.height() <= ln.rect.height() + EPS
+        assert box.adjusted(-EPS, -EPS, EPS, EPS).contains(ln.rect), \
+            f"{where}: {ln.text!r} leaves its region ({ln.rect} in {box})"
+    for a, b in itertools.combinations(lines, 2):
+        assert overlap(a.rect, b.rect) <= EPS, f"{where}: {a.text!r} overlaps {b.text!r}"
+    clock = sorted((ln for ln in lines if pic.boxes[ln.box].region.piece in CLOCKS),
+                   key=lambda ln: -ln.font.pixelSize())  # its digits: the box's largest line
+    if clock:
+        main = screen == layout.cycle()[0] or screen.event in MAIN_SCREENS
+        need = (MAIN_CLOCK if main else CORNER_CLOCK) * (9 / 16 if portrait else 1)
+        digits = QFontMetricsF(clock[0].font).tightBoundingRect("0123456789").height()
+        assert digits / height >= need, f"{where}: the clock's digits are {digits / height:.3f} of the height"
+    return lines
 
 
 def test_the_busy_moments_are_busy(moments) -> None:

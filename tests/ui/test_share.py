@@ -202,3 +202,23 @@ def test_the_director_picks_the_layout_of_each_browser_display(window, qtbot):
     box.combos["Bar TV"].setCurrentIndex(0)  # back to what its address says
     assert get(url + "display/state?screen=Bar%20TV&layout=classic-16x9")["layout"] == "classic-16x9"
     window.share.stop()
+
+
+def test_the_phones_language_is_chosen_when_sharing_and_given_to_the_server(window, qtbot):
+    """The phones read the language the director chose for them (the window's own unless chosen), each phone
+    still free to ask for its own."""
+    from app.i18n import set_language
+
+    set_language("de")
+    try:
+        d = ShareDialog(["127.0.0.1"], 8080)
+        qtbot.addWidget(d)
+        assert d.language.currentData() == "de" and d.language.count() >= 5
+    finally:
+        set_language("en")
+    assert window.share.start("127.0.0.1", 0, "fr")
+    assert window.share.server.hub.language == "fr"
+    with urllib.request.urlopen(window.share.server.url, timeout=5) as r:  # noqa: S310 - 127.0.0.1 only
+        page = r.read().decode("utf-8")
+    assert 'lang="fr"' in page or "lang='fr'" in page
+    window.close()

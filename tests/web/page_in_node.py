@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from web.page import PAGE
+from web.page import page_html
 
 SHIM = r"""
 function Node(tag){this.tagName=tag;this.children=[];this._text="";this.hidden=false;this.className=""}
@@ -54,11 +54,13 @@ def node() -> str:
     return found
 
 
-def run_page(state: bytes, seat: bytes | None = None, search: str = "") -> dict[str, Any]:
-    """The page after its first load of ``state`` (and ``seat`` for find my seat), as Node ran it."""
-    script = re.search(r"<script>(.*)</script>", PAGE, re.S)
+def run_page(state: bytes, seat: bytes | None = None, search: str = "", code: str = "en") -> dict[str, Any]:
+    """The page after its first load of ``state`` (and ``seat`` for find my seat), as Node ran it, served
+    in the language ``code``."""
+    page = page_html(code).decode()
+    script = re.search(r"<script>(.*)</script>", page, re.S)
     assert script, "the page has no script"
-    ids = [[m.group(1), " hidden" in m.group(2)] for m in re.finditer(r'id="([^"]+)"([^>]*)>', PAGE)]
+    ids = [[m.group(1), " hidden" in m.group(2)] for m in re.finditer(r'id="([^"]+)"([^>]*)>', page)]
     answers = {"api/state": state.decode()}
     if seat is not None:
         answers["api/seat"] = seat.decode()

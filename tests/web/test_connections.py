@@ -350,7 +350,7 @@ def test_the_page_reads_a_bad_find_parameter_without_stopping():
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == list(cases.values())
-    assert 'if(asked&&v===asked){f.appendChild(el("div","No player found"))}' in PAGE
+    assert 'if(asked&&v===asked){f.appendChild(el("div",W.no_player))}' in PAGE
 
 
 def test_the_whole_page_runs_with_a_stray_percent_in_find():

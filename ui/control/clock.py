@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from app.api import views
+from app.api import fmt, views
 from app.commands import Command
 from app.commands.clock import (
     AddTime,
@@ -22,6 +22,7 @@ from app.commands.clock import (
     StartClock,
 )
 from app.commands.games import RecordDraw
+from app.i18n import _, ngettext
 from ui.control.parts import Shell
 from ui.overview import ClockInfo, clock_info
 from ui.runner import CommandRunner
@@ -82,12 +83,11 @@ class ClockControl:
 
     def button(self, key: str) -> None:
         if key == "length":
-            self.bar.begin("change_level_length", "Level length", placeholder="minutes")
+            self.bar.begin("change_level_length", _("Level length"), placeholder=_("minutes"))
         elif key == "edit":
             self.act_edit_structure()
         elif key == "hat":
-            self.bar.begin("record_draw", "Hat draw",
-                                                 placeholder="game for the next level, e.g. razz")
+            self.bar.begin("record_draw", _("Hat draw"), placeholder=_("game for the next level, e.g. razz"))
         else:
             self.run(BUTTON_COMMANDS[key]())
 
@@ -97,23 +97,24 @@ class ClockControl:
         done = ""
         if isinstance(cmd, CloseRegistration):
             missing = len(views.read(self.session.state).preregistered)
-            done = "Late registration closed." + (
-                f" {missing:,} pre-registered player{' never' if missing == 1 else 's never'} checked in."
-                if missing else "")
+            done = ngettext("Late registration closed. {count} pre-registered player never checked in.",
+                            "Late registration closed. {count} pre-registered players never checked in.",
+                            missing, count=fmt.chips(missing)) if missing else _("Late registration closed.")
         self.runner.run(cmd, self.feedback, done, then=lambda _e: self.tick())
 
     def submit_length(self, text: str) -> None:
         if text.isdigit():
             self.runner.run(ChangeLevelLength(minutes=int(text)),
-                              self.bar.feedback, f"Levels now last {text} minutes.")
+                              self.bar.feedback, ngettext("Levels now last {n} minute.", "Levels now last {n} minutes.",
+                                                         int(text)))
 
     def submit_hat(self, text: str) -> None:
         level = self.info().level + 1
         self.runner.run(RecordDraw(level=level, game=text),
-                          self.bar.feedback, f"Level {level} will play {text}.")
+                          self.bar.feedback, _("Level {level} will play {game}.", level=level, game=text))
 
     def jump_to_level(self, level: int) -> None:
-        self.runner.run(JumpToLevel(level=level), self.feedback, f"Level {level} starts now.",
+        self.runner.run(JumpToLevel(level=level), self.feedback, _("Level {level} starts now.", level=level),
                           then=lambda _e: self.tick())
 
     def act_show_structure(self) -> None:
@@ -146,7 +147,7 @@ class ClockControl:
                 self.runner.run(draws.pop(0), editor.feedback, then=next_draw)
                 return
             editor.accept()
-            self.feedback.done("The new structure is in force.")
+            self.feedback.done(_("The new structure is in force."))
             self.tick()
             self.refresh_structure()
 

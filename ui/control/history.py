@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QMessag
 
 from app.api import RuleError
 from app.commands.roles import SCREEN
+from app.i18n import N_, _
 from ui.control.parts import Shell
 from ui.errors import store_message
 from ui.session import Session
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ui.tabs.simple_tabs import HistoryTab
 
 
-SCREEN_UNDO = "A screen station only shows the tournament: undo and redo are for the stations that enter it."
+SCREEN_UNDO = N_("A screen station only shows the tournament: undo and redo are for the stations that enter it.")
 
 
 def typing() -> bool:
@@ -36,8 +37,8 @@ class HistoryControl:
 
     def __init__(self, session: Session, tab: HistoryTab, shell: Shell) -> None:
         self.session, self.tab, self.shell = session, tab, shell
-        self.undo_action = QAction("Undo", shell.parent)
-        self.redo_action = QAction("Redo", shell.parent)
+        self.undo_action = QAction(_("Undo"), shell.parent)
+        self.redo_action = QAction(_("Redo"), shell.parent)
         self.ask_box: QMessageBox | None = None  # the question before undoing another station's action
 
     def act_undo(self) -> None:
@@ -57,15 +58,23 @@ class HistoryControl:
 
     def _ask(self, undo: bool, who: str) -> None:
         """Another station entered the action: say who, and ask first; Enter and Esc keep it."""
-        verb = "Undo" if undo else "Redo"
         label = (self.session.undo_label() if undo else self.session.redo_label()) or ""
         at = self.session.entered_at(undo)
-        when = f" at {time.strftime('%H:%M', time.localtime(at))}" if at is not None else ""
-        box = QMessageBox(QMessageBox.Icon.Question, f"{verb} another station's action",
-                          f"{verb} \u201c{label[:1].upper() + label[1:]}\u201d entered by {who}{when}?",
-                          QMessageBox.StandardButton.NoButton, self.shell.parent)
-        go = box.addButton(f"{verb} it", QMessageBox.ButtonRole.AcceptRole)
-        keep = box.addButton("Keep it" if undo else "Leave it undone", QMessageBox.ButtonRole.RejectRole)
+        action = label[:1].upper() + label[1:]
+        if undo:
+            title, go_words, keep_words = _("Undo another station's action"), _("Undo it"), _("Keep it")
+            question = (_("Undo \u201c{action}\u201d entered by {who} at {time}?", action=action, who=who,
+                          time=time.strftime('%H:%M', time.localtime(at))) if at is not None
+                        else _("Undo \u201c{action}\u201d entered by {who}?", action=action, who=who))
+        else:
+            title, go_words, keep_words = _("Redo another station's action"), _("Redo it"), _("Leave it undone")
+            question = (_("Redo \u201c{action}\u201d entered by {who} at {time}?", action=action, who=who,
+                          time=time.strftime('%H:%M', time.localtime(at))) if at is not None
+                        else _("Redo \u201c{action}\u201d entered by {who}?", action=action, who=who))
+        box = QMessageBox(QMessageBox.Icon.Question, title, question, QMessageBox.StandardButton.NoButton,
+                          self.shell.parent)
+        go = box.addButton(go_words, QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(keep_words, QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)
         box.setEscapeButton(keep)
         box.buttonClicked.connect(lambda button: self._do_step(undo) if button is go else None)
@@ -90,18 +99,18 @@ class HistoryControl:
                 raise
             self.shell.say(said, 8000)
             return
-        self.shell.say(f"{'Undone' if undo else 'Redone'}: {label}", 5000)
+        self.shell.say(_("Undone: {action}", action=label) if undo else _("Redone: {action}", action=label), 5000)
 
     def labels(self) -> None:
         u, r = self.session.undo_label(), self.session.redo_label()
         screen = self.session.role == SCREEN  # a screen station changes nothing: nothing to undo or redo here
         if screen:
             u = r = None
-        self.undo_action.setText(f"Undo: {u}" if u else "Undo")
+        self.undo_action.setText(_("Undo: {action}", action=u) if u else _("Undo"))
         self.undo_action.setEnabled(u is not None)
-        self.redo_action.setText(f"Redo: {r}" if r else "Redo")
+        self.redo_action.setText(_("Redo: {action}", action=r) if r else _("Redo"))
         self.redo_action.setEnabled(r is not None)
         for action in (self.undo_action, self.redo_action):
-            action.setToolTip(SCREEN_UNDO if screen else action.text())
-            action.setStatusTip(SCREEN_UNDO if screen else "")
+            action.setToolTip(_(SCREEN_UNDO) if screen else action.text())
+            action.setStatusTip(_(SCREEN_UNDO) if screen else "")
         self.tab.set_labels(u, r)

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
 from app.api import LeagueError, Standings, fmt, outcome_of, table_rows, to_csv
+from app.i18n import _, ngettext
 from ui.control.parts import Shell
 from ui.printing.jobs import SheetJob, SheetResult
 from ui.roster_link import RosterLink
 from ui.session import Session
+from ui.texts import players_words
 
 if TYPE_CHECKING:
     from db.league import LeagueBook
@@ -40,14 +42,15 @@ def ask_item(parent: QWidget, title: str, label: str, items: list[str]) -> str |
 
 
 def ask_csv_path(parent: QWidget, suggested: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, "Export the standings", suggested, "CSV (*.csv)")
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Export the standings"), suggested, "CSV (*.csv)")
     return path
 
 
 def summary_words(standings: Standings) -> str:
     rules = " · ".join(standings.rules.describe())
-    played = f"{fmt.count(standings.finished, 'event')} of {standings.events} finished"
-    return f"{played}, {fmt.count(len(standings.rows), 'player')}. {rules}"
+    played = ngettext("{count} event of {events} finished", "{count} events of {events} finished",
+                      standings.finished, count=fmt.chips(standings.finished), events=fmt.chips(standings.events))
+    return _("{played}, {players}. {rules}", played=played, players=players_words(len(standings.rows)), rules=rules)
 
 
 class LeagueControl:
@@ -121,12 +124,14 @@ class LeagueControl:
             from ui.errors import log_unexpected
 
             log_unexpected(exc, "league: recording the event's results")
-            self.shell.say(f"The league could not record {outcome.name} ({exc}).", 15000)
+            self.shell.say(_("The league could not record {event} ({error}).", event=outcome.name, error=exc), 15000)
             return
         if recorded:
             seasons = ", ".join(f"{a} {b}" for a, b in book.joined(outcome.key))
-            words = (f"League: the results of {outcome.name} count for {seasons}." if outcome.finished
-                     else f"League: the finish of {outcome.name} was undone; its results are withdrawn from {seasons}.")
+            words = (_("League: the results of {event} count for {seasons}.", event=outcome.name, seasons=seasons)
+                     if outcome.finished
+                     else _("League: the finish of {event} was undone; its results are withdrawn from {seasons}.",
+                            event=outcome.name, seasons=seasons))
             self.shell.say(words, 15000)
             self.tab.feedback.done(words)
         self.invalidate()
@@ -147,19 +152,21 @@ class LeagueControl:
         book = self.open_book()
         if book is None:
             self.tab.set_seasons([], None)
-            self.tab.set_event("The league needs the player roster, which is not open.", None)
+            self.tab.set_event(_("The league needs the player roster, which is not open."), None)
             self.tab.show_standings(None, "")
             return
         seasons = book.seasons()
-        listed = [(s.league, s.season, f"{s.league} — {s.season} ({fmt.count(s.events, 'event')})") for s in seasons]
-        if self.current not in {(a, b) for a, b, _ in listed}:
+        listed = [(s.league, s.season, ngettext("{league} — {season} ({count} event)", "{league} — {season} ({count} "
+                                                "events)", s.events, league=s.league, season=s.season,
+                                                count=fmt.chips(s.events))) for s in seasons]
+        if self.current not in {(a, b) for a, b, _words in listed}:
             joined = book.joined(outcome_of(self.session.state).key)
             self.current = joined[0] if joined else ((listed[0][0], listed[0][1]) if listed else None)
         self.tab.set_seasons(listed, self.current)
         if self.current is None:
             self.standings = None
-            self.tab.set_event("No league yet: New league… starts one (its rules can be changed with "
-                               "floorman league).", None)
+            self.tab.set_event(_("No league yet: New league… starts one (its rules can be changed with "
+                                 "floorman league)."), None)
             self.tab.show_standings(None, "")
             return
         league, season = self.current
@@ -167,14 +174,16 @@ class LeagueControl:
         key = outcome_of(self.session.state).key
         joined_here = (league, season) in book.joined(key)
         counts = next((e.counts for e in book.events(league, season) if e.key == key), True)
-        name = self.session.state.name or "This event"
+        name = self.session.state.name or _("This event")
         if joined_here:
-            words = f"{name} counts for {league} — {season}" + (
-                ": its results are in." if self.session.state.ended else ": its results count when it finishes.")
+            words = (_("{event} counts for {league} — {season}: its results are in.", event=name, league=league,
+                       season=season) if self.session.state.ended
+                     else _("{event} counts for {league} — {season}: its results count when it finishes.", event=name,
+                            league=league, season=season))
         else:
-            words = f"{name} is not part of {league} — {season}."
+            words = _("{event} is not part of {league} — {season}.", event=name, league=league, season=season)
         if joined_here and not counts:
-            words += " It is played in the season but does not count."
+            words += " " + _("It is played in the season but does not count.")
         self.tab.set_event(words, joined_here, counts)
         self.tab.show_standings(self.standings, summary_words(self.standings))
 
@@ -192,12 +201,14 @@ class LeagueControl:
             self.refresh()
         if self.standings is None:
             display.set_league(None)
-            self.shell.say("No league season to show on the room display.", 8000)
+            self.shell.say(_("No league season to show on the room display."), 8000)
             return
         s = self.standings
         rows = [(r[0], r[1], r[2]) for r in table_rows(s)]
         display.set_league((f"{s.league} — {s.season}",
-                            f"League standings · {s.finished} of {fmt.count(s.events, 'event')} played", rows))
+                            ngettext("League standings · {finished} of {count} event played",
+                                     "League standings · {finished} of {count} events played", s.events,
+                                     finished=fmt.chips(s.finished), count=fmt.chips(s.events)), rows))
 
     # -- the director's actions -----------------------------------------------------------------------
     def choose(self, league: str, season: str) -> None:
@@ -208,7 +219,7 @@ class LeagueControl:
     def _act(self, action: Callable[[LeagueBook], Any], done: str) -> bool:
         book = self.open_book()
         if book is None:
-            self.tab.feedback.refuse("The player roster is not open, so there is no league to change.")
+            self.tab.feedback.refuse(_("The player roster is not open, so there is no league to change."))
             return False
         try:
             action(book)
@@ -224,7 +235,7 @@ class LeagueControl:
             return
         league, season = self.current
         self._act(lambda b: b.join(league, season, outcome_of(self.session.state)),
-                  f"This event now counts for {league} — {season}.")
+                  _("This event now counts for {league} — {season}.", league=league, season=season))
 
     def set_counts(self, counts: bool) -> None:
         """LGE-4: this event counts for the standings, or is only played in the season (a freeroll)."""
@@ -232,27 +243,30 @@ class LeagueControl:
             return
         league, season = self.current
         self._act(lambda b: b.join(league, season, outcome_of(self.session.state), counts=counts),
-                  f"This event {'counts' if counts else 'no longer counts'} for the standings of {league} — {season}.")
+                  _("This event counts for the standings of {league} — {season}.", league=league, season=season)
+                  if counts else
+                  _("This event no longer counts for the standings of {league} — {season}.", league=league,
+                    season=season))
 
     def leave(self) -> None:
         if self.current is None:
             return
         league, season = self.current
         self._act(lambda b: b.leave(league, season, outcome_of(self.session.state).key),
-                  f"This event no longer counts for {league} — {season}.")
+                  _("This event no longer counts for {league} — {season}.", league=league, season=season))
 
     def new_league(self) -> None:
-        name = self.ask_text(self.shell.parent, "New league", "The league's name:")
+        name = self.ask_text(self.shell.parent, _("New league"), _("The league's name:"))
         if not name:
             return
-        season = self.ask_text(self.shell.parent, "New league", "Its first season:") or time.strftime("%Y")
+        season = self.ask_text(self.shell.parent, _("New league"), _("Its first season:")) or time.strftime("%Y")
 
         def make(book: LeagueBook) -> None:
             book.create_league(name)
             book.add_season(" ".join(name.split()), season)
 
-        if self._act(make, f"League {name} started, season {season}; points: 10 × √entries ÷ √place "
-                           "(Rules… changes them)."):
+        if self._act(make, _("League {league} started, season {season}; points: 10 × √entries ÷ √place "
+                             "(Rules… changes them).", league=name, season=season)):
             self.current = (" ".join(name.split()), " ".join(season.split()))
             self.refresh()
 
@@ -260,8 +274,9 @@ class LeagueControl:
         if self.current is None:
             return
         league = self.current[0]
-        season = self.ask_text(self.shell.parent, "New season", f"The new season of {league}:")
-        if season and self._act(lambda b: b.add_season(league, season), f"Season {season} added to {league}."):
+        season = self.ask_text(self.shell.parent, _("New season"), _("The new season of {league}:", league=league))
+        if season and self._act(lambda b: b.add_season(league, season),
+                                _("Season {season} added to {league}.", season=season, league=league)):
             self.current = (league, " ".join(season.split()))
             self.refresh()
 
@@ -275,7 +290,8 @@ class LeagueControl:
         league = self.current[0]
         dialog = LeagueRulesDialog(league, dict(book.rules(league).data), self.shell.parent)
         dialog.submitted.connect(lambda data: self._act(lambda b: b.set_rules(league, data),
-                                                        f"The rules of {league} are changed; the standings follow."))
+                                                        _("The rules of {league} are changed; the standings "
+                                                          "follow.", league=league)))
         self.rules_dialog = dialog
         dialog.open()
 
@@ -288,8 +304,8 @@ class LeagueControl:
         if me is None or not others:
             return
         labels = [f"{r.name} (#{r.player}, {r.rank_label})" for r in others]
-        chosen = self.ask_item(self.shell.parent, "Same person", f"{me.name} (#{me.player}) is the same person as:",
-                               labels)
+        chosen = self.ask_item(self.shell.parent, _("Same person"),
+                               _("{name} (#{number}) is the same person as:", name=me.name, number=me.player), labels)
         if chosen is None:
             return
         into = others[labels.index(chosen)]
@@ -299,8 +315,9 @@ class LeagueControl:
         except (ValueError, KeyError) as exc:
             self.tab.feedback.refuse(str(exc).strip("'\""))
             return
-        self.tab.feedback.done(f"{me.name} (#{me.player}) now counts as {into.name} (#{into.player}); both entries "
-                               f"are kept (Split again… undoes it).")
+        self.tab.feedback.done(_("{name} (#{number}) now counts as {into} (#{into_number}); both entries are kept "
+                                 "(Split again… undoes it).", name=me.name, number=me.player, into=into.name,
+                                 into_number=into.player))
         self.refresh()
         self.tab.select_player(into.player)
 
@@ -312,11 +329,12 @@ class LeagueControl:
         merged = [pid for pid, into in roster.merged().items() if into == player]
         me = roster.get(player)
         if not merged:
-            self.tab.feedback.refuse(f"No other entry is merged into {me.name} (#{me.id}).")
+            self.tab.feedback.refuse(_("No other entry is merged into {name} (#{number}).", name=me.name, number=me.id))
             return
         labels = [f"{roster.get(pid).name} (#{pid})" for pid in merged]
         chosen = labels[0] if len(labels) == 1 else self.ask_item(
-            self.shell.parent, "Split again", f"Which entry merged into {me.name} counts for itself again?", labels)
+            self.shell.parent, _("Split again"),
+            _("Which entry merged into {name} counts for itself again?", name=me.name), labels)
         if chosen is None:
             return
         source = merged[labels.index(chosen)]
@@ -325,7 +343,8 @@ class LeagueControl:
         except (ValueError, KeyError) as exc:
             self.tab.feedback.refuse(str(exc).strip("'\""))
             return
-        self.tab.feedback.done(f"{chosen} counts for itself again; {me.name}'s standings no longer include it.")
+        self.tab.feedback.done(_("{entry} counts for itself again; {name}'s standings no longer include it.",
+                                 entry=chosen, name=me.name))
         self.refresh()
         self.tab.select_player(player)
 
@@ -343,7 +362,7 @@ class LeagueControl:
         except OutputRefused as exc:
             self.tab.feedback.refuse(exc.message)
             return
-        self.tab.feedback.done(f"Standings written to {target}.")
+        self.tab.feedback.done(_("Standings written to {path}.", path=target))
 
     def print_standings(self) -> None:
         """Draw the standings sheet and open the print preview (print, save a copy, open)."""
@@ -357,6 +376,6 @@ class LeagueControl:
         title = f"{self.standings.league} {self.standings.season}"
         path = output.save_pdf(pdf, output.file_name(title, "league"))
         pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
-        result = SheetResult(SheetJob("league", "League standings"), path, pages, output.page_images(path),
+        result = SheetResult(SheetJob("league", _("League standings")), path, pages, output.page_images(path),
                              time.perf_counter() - start, bad)
         self.show_result(result)

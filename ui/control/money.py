@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.commands import Command
 from app.commands.eliminations import LockPayouts, UnlockPayouts
+from app.i18n import N_, _
 from ui.control.parts import Shell
 from ui.feedback import Feedback
 from ui.runner import CommandRunner
@@ -16,9 +17,9 @@ if TYPE_CHECKING:
     from ui.dialogs.deal import DealDialog
 
 
-DONE: dict[type[Command], str] = {
-    LockPayouts: "Payouts locked: late entries no longer change them.",
-    UnlockPayouts: "Payouts unlocked: they follow the entries again.",
+DONE: dict[type[Command], str] = {  # English words, shown translated
+    LockPayouts: N_("Payouts locked: late entries no longer change them."),
+    UnlockPayouts: N_("Payouts unlocked: they follow the entries again."),
 }
 
 
@@ -33,12 +34,13 @@ class MoneyControl:
         from ui.dialogs.payouts import PayoutDialog
 
         dialog = PayoutDialog(self.session.state, self.shell.parent)
-        dialog.submitted.connect(lambda cmd: self.runner.run(cmd, self.feedback, "Payout table changed."))
+        dialog.submitted.connect(lambda cmd: self.runner.run(cmd, self.feedback, _("Payout table changed.")))
         dialog.open()
 
     def run(self, cmd: Command) -> None:
         """A money command without fields (lock or unlock the payouts); the engine's words either way."""
-        self.runner.run(cmd, self.feedback, DONE.get(type(cmd), ""))
+        done = DONE.get(type(cmd))
+        self.runner.run(cmd, self.feedback, _(done) if done else "")
 
     def act_deal_calculator(self) -> DealDialog:
         """Show the deal calculator (one at a time), filled in from the tournament as it is now."""

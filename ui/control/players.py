@@ -15,6 +15,7 @@ from app.commands import Command, declaration
 from app.commands.eliminations import Bust
 from app.commands.entries import CheckIn, Register, RemovePreregistration
 from app.commands.seating import UnlockSeat
+from app.i18n import _
 from db.signup_list import SignupFileError, preview_for, read_signups
 from ui.command_map import bespoke, for_player, role_refusal, row_actions
 from ui.control.parts import Shell
@@ -24,7 +25,7 @@ from ui.overview import prize_of
 from ui.roster_link import RosterLink
 from ui.runner import CommandRunner
 from ui.session import Session
-from ui.texts import DECIDING_KEYS, deciding_text, money, place_text
+from ui.texts import DECIDING_KEYS, deciding_text, money, place_text, status_word
 
 if TYPE_CHECKING:
     from ui.dialogs.bust import BustDialog
@@ -33,19 +34,23 @@ if TYPE_CHECKING:
     from ui.widgets.player_panel import PlayerPanel
 
 
-SIGNUP_FILES = "Sign-up lists (*.csv *.xlsx *.txt *.tsv);;All files (*)"
+def signup_files() -> str:
+    return _("Sign-up lists (*.csv *.xlsx *.txt *.tsv);;All files (*)")
 
 
-def ended_words(state: TournamentState, events: list[Event]) -> str:
-    """What a bust that ended the tournament adds to its answer: who won, or the seats awarded (SAT-3)."""
+def ended_words(state: TournamentState, events: list[Event], said: str) -> str:
+    """A bust's answer ``said``, with what a bust that ended the tournament adds: who won, or the seats
+    awarded (SAT-3)."""
     kinds = {e.type for e in events}
     if "seats_won" in kinds:
         winners = views.summary(state).field.seat_winners
-        return f" — the seats are awarded: {', '.join(winners)}." if winners else " — the seats are awarded."
+        return (_("{said} — the seats are awarded: {names}.", said=said, names=", ".join(winners)) if winners
+                else _("{said} — the seats are awarded.", said=said))
     if "tournament_won" in kinds:
         winner = views.summary(state).field.winner
-        return f" — the tournament is over: {winner} wins." if winner else " — the tournament is over."
-    return ""
+        return (_("{said} — the tournament is over: {name} wins.", said=said, name=winner) if winner
+                else _("{said} — the tournament is over.", said=said))
+    return said
 
 
 class PlayersControl:
@@ -88,15 +93,15 @@ class PlayersControl:
 
     def act_register(self) -> None:
         if not self.own_completion():
-            self.bar.begin("register", "Register", placeholder="new player's name")
+            self.bar.begin("register", _("Register"), placeholder=_("new player's name"))
             return
-        self.bar.begin("register", "Register", placeholder="name, or a few letters of a known player then Enter",
+        self.bar.begin("register", _("Register"), placeholder=_("name, or a few letters of a known player then Enter"),
                        own_completion=True)
 
     # -- pre-registration (REG-10) -------------------------------------------------------------------
     def act_import_signups(self) -> None:
         """Players > Import a sign-up list…: choose the file, then its preview."""
-        path, _f = QFileDialog.getOpenFileName(self.shell.parent, "Import a sign-up list", "", SIGNUP_FILES)
+        path, _f = QFileDialog.getOpenFileName(self.shell.parent, _("Import a sign-up list"), "", signup_files())
         if path:
             self.import_signups_from(Path(path))
 
@@ -122,10 +127,10 @@ class PlayersControl:
         """Ctrl+I: "Check in: [name]", on the pre-registered name selected, completing from the list."""
         names = self.panel.preregistered.names()
         if not names:
-            self.shell.say("Nobody is pre-registered: Players > Import a sign-up list… adds them.")
+            self.shell.say(_("Nobody is pre-registered: Players > Import a sign-up list… adds them."))
             return
-        self.bar.begin("check_in", "Check in", self.panel.preregistered.selected(), "pre-registered player's name",
-                       names=names)
+        self.bar.begin("check_in", _("Check in"), self.panel.preregistered.selected(),
+                       _("pre-registered player's name"), names=names)
 
     def check_in(self, text: str) -> None:
         """Check ``text`` in: registered (and paid, and seated after the draw) as a registration is."""
@@ -133,21 +138,26 @@ class PlayersControl:
 
         def done(_events: list[Event]) -> None:
             p = state.players.get(state.by_name.get(name_key(text), -1))
-            where = f" — {p.status} T{p.table} S{p.seat}" if p is not None and p.table else ""
+            name = p.name if p is not None else text.strip()
             if p is not None and p.status == WAITING:
-                where = " — waiting for a seat"
-            self.bar.feedback.done(f"Checked in {p.name if p is not None else text.strip()}{where}.")
+                said = _("Checked in {name} — waiting for a seat.", name=name)
+            elif p is not None and p.table:
+                said = _("Checked in {name} — {status} T{table} S{seat}.", name=name, status=status_word(p.status),
+                         table=p.table, seat=p.seat)
+            else:
+                said = _("Checked in {name}.", name=name)
+            self.bar.feedback.done(said)
             self.bar.edit.clear()
             if self.roster is not None and p is not None:
                 self.roster.remember(p.name)
 
         if not self.bar.isVisible():
-            self.bar.begin("check_in", "Check in", text, names=self.panel.preregistered.names())
+            self.bar.begin("check_in", _("Check in"), text, names=self.panel.preregistered.names())
         self.runner.run(CheckIn(name_=text), self.bar.feedback, then=done)
 
     def remove_preregistration(self, name: str) -> None:
         self.runner.run(RemovePreregistration(name_=name), self.bar.feedback,
-                        f"{name} is no longer pre-registered.")
+                        _("{name} is no longer pre-registered.", name=name))
 
     def act_find(self) -> None:
         self.panel.search.setFocus()
@@ -168,9 +178,9 @@ class PlayersControl:
         chosen = b.who(self.session.state, selected) if b.who is not None else selected
         name = chosen.name if chosen is not None else ""
         if b.stack:
-            self.bar.begin(command, b.title, name, "name, then the counted stack: Ana 700")
+            self.bar.begin(command, b.shown_title(), name, _("name, then the counted stack: Ana 700"))
             return
-        self.bar.begin(command, b.title, name)
+        self.bar.begin(command, b.shown_title(), name)
 
     def row_menu(self, player_id: int) -> QMenu:
         """The actions offered on a player's row (right click), in the places their rows give them (rebuy or
@@ -182,7 +192,7 @@ class PlayersControl:
         for b in row_actions(p):
             if b.command in self.not_offered():  # a freezeout offers no rebuy, no add-on
                 continue
-            act = menu.addAction(f"{b.title}: {p.name}\t{b.shortcut}")
+            act = menu.addAction(_("{action}: {name}", action=b.shown_title(), name=p.name) + f"\t{b.shortcut}")
             act.triggered.connect(partial(self.run_for, b.command, player_id))
             refusal = role_refusal(role, b.command)
             if refusal:  # greyed, saying who may
@@ -193,10 +203,10 @@ class PlayersControl:
             reason = seat_views.locked(self.session.state, player_id)
             menu.addSeparator()
             if reason:
-                act = menu.addAction(f"Unlock the seat: {p.name} (locked: {reason})")
+                act = menu.addAction(_("Unlock the seat: {name} (locked: {reason})", name=p.name, reason=reason))
                 act.triggered.connect(partial(self.unlock_seat, player_id))
             else:
-                act = menu.addAction(f"Lock the seat: {p.name}…")
+                act = menu.addAction(_("Lock the seat: {name}…", name=p.name))
                 act.triggered.connect(partial(self.open_form, "lock_seat", {"player": p.name}))
             refusal = role_refusal(role, "unlock_seat" if reason else "lock_seat")
             if refusal:
@@ -208,7 +218,7 @@ class PlayersControl:
     def unlock_seat(self, player_id: int) -> None:
         name = self.session.state.players[player_id].name
         self.runner.run(UnlockSeat(player=player_id), self.bar.feedback,
-                          f"{name}'s seat is unlocked: balancing may move them again.")
+                        _("{name}'s seat is unlocked: balancing may move them again.", name=name))
 
     def run_for(self, command: str, player_id: int) -> None:
         """Run a one-player action for ``player_id`` (from the row's menu); the answer in the action bar."""
@@ -217,9 +227,11 @@ class PlayersControl:
         if b is not None and b.runs is not None:  # its own path (a bust: the dialog when there are bounties)
             b.runs.row(self, player_id)
             return
-        self.bar.begin(command, b.title if b else command, name)
+        title = b.shown_title() if b else command
+        self.bar.begin(command, title, name)
         self.runner.run(for_player(command, player_id), self.bar.feedback,
-                          f"{b.title if b else command}: {name} — done.", then=lambda _events: self.bar.edit.clear())
+                        _("{action}: {name} — done.", action=title, name=name),
+                        then=lambda _events: self.bar.edit.clear())
 
     def _context_menu(self, pos: QPoint) -> None:
         view = self.panel.view
@@ -236,7 +248,7 @@ class PlayersControl:
             self.open_bust_dialog(ids)
             return
         name = state.players[ids[0]].name if ids else ""
-        self.bar.begin("bust", "Bust-out", name, "name, or several: Ann, Bo")
+        self.bar.begin("bust", _("Bust-out"), name, _("name, or several: Ann, Bo"))
 
     def bust_picked(self, player_id: int) -> None:
         """One player out, picked on his row: the dialog asks who knocked him out (KO-1), else he is out."""
@@ -270,8 +282,8 @@ class PlayersControl:
 
         rows = knockouts(self.session.state)
         if not rows:
-            self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
-            self.bar.feedback.refuse("No knockout is recorded yet: there is no eliminator to correct.")
+            self.bar.begin("bust", _("Bust-out"), placeholder=_("name, or several: Ann, Bo"))
+            self.bar.feedback.refuse(_("No knockout is recorded yet: there is no eliminator to correct."))
             return
         ids = self.panel.selected_ids()
         dialog = EliminatorDialog(rows, ids[0] if ids else None, self.shell.parent)
@@ -279,7 +291,7 @@ class PlayersControl:
         def run(cmd: Command) -> None:
             row = dialog.current()
             name = row.name if row is not None else ""
-            self.runner.run(cmd, dialog.feedback, f"Eliminator of {name} corrected.",
+            self.runner.run(cmd, dialog.feedback, _("Eliminator of {name} corrected.", name=name),
                               then=lambda _events: dialog.accept())
 
         dialog.submitted.connect(run)
@@ -312,20 +324,21 @@ class PlayersControl:
 
         def done(events: list[Event]) -> None:
             if not self.bar.isVisible():
-                self.bar.begin("bust", "Bust-out", placeholder="name, or several: Ann, Bo")
+                self.bar.begin("bust", _("Bust-out"), placeholder=_("name, or several: Ann, Bo"))
             state = self.session.state
             words = []
             for pid in ids:
                 p = state.players.get(pid) if isinstance(pid, int) else None
                 if p is not None and p.place is not None:
                     cents = prize_of(state, p.id)
-                    prize = f", wins {money(cents, currency_of(state))}" if cents else ""
-                    words.append(f"{p.name} out {place_text(p)}{prize}")
+                    words.append(_("{name} out {place}, wins {prize}", name=p.name, place=place_text(p),
+                                   prize=money(cents, currency_of(state))) if cents
+                                 else _("{name} out {place}", name=p.name, place=place_text(p)))
                 elif p is not None and p.deciding:
-                    words.append(f"{deciding_text(p)} {DECIDING_KEYS}")
+                    words.append(f"{deciding_text(p)} {_(DECIDING_KEYS)}")
                 elif p is not None:
-                    words.append(f"{p.name}: {p.status}")
-            self.bar.feedback.done(("; ".join(words) or "Bust recorded.") + ended_words(state, events))
+                    words.append(_("{name}: {status}", name=p.name, status=status_word(p.status)))
+            self.bar.feedback.done(ended_words(state, events, "; ".join(words) or _("Bust recorded.")))
             self.bar.edit.clear()
             if then is not None:
                 then()
@@ -348,10 +361,16 @@ class PlayersControl:
 
         def done(_events: list[Event]) -> None:
             p = state.players.get(state.by_name.get(name_key(text), -1))
-            seat = f" — {p.status} T{p.table} S{p.seat}" if p and p.table else ""
+            name = text.strip()
             if p is not None and p.status == WAITING and p.entries:  # REG-3: paid, every seat taken
-                seat = " — waiting: every seat is taken; F7 seats the entrant when one is free"
-            self.bar.feedback.done(f"Registered {text.strip()}{seat}.")
+                said = _("Registered {name} — waiting: every seat is taken; F7 seats the entrant when one is free.",
+                         name=name)
+            elif p and p.table:
+                said = _("Registered {name} — {status} T{table} S{seat}.", name=name, status=status_word(p.status),
+                         table=p.table, seat=p.seat)
+            else:
+                said = _("Registered {name}.", name=name)
+            self.bar.feedback.done(said)
             self.bar.edit.clear()
             if self.roster is not None:
                 self.roster.remember(text.strip())
@@ -378,14 +397,14 @@ class PlayersControl:
             return
         # his counted stack, when typed; without it the engine asks when the rule needs it
         cmd = for_player(command, p.id) if counted is None else for_player(command, p.id, stack=counted[1])
-        self.runner.run(cmd, self.bar.feedback, f"{b.title}: {p.name} — done.",
+        self.runner.run(cmd, self.bar.feedback, _("{action}: {name} — done.", action=b.shown_title(), name=p.name),
                           then=lambda _events: self.bar.edit.clear())
 
 
 def player_and_stack(state: TournamentState, text: str) -> tuple[Player, int] | None:
     """"Ana 700": the player Ana and her counted stack, 700; None when the text does not end in a number
     after a player's name (a name or number alone, or a name that itself ends in digits)."""
-    head, _, tail = text.strip().rpartition(" ")
+    head, _sep, tail = text.strip().rpartition(" ")
     if not head or not tail.isdigit() or state.by_name.get(name_key(text)) is not None:
         return None
     p, _why = one_player(state, head)

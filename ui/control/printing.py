@@ -15,10 +15,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel.numbers import format_decimal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from app.api import fmt
 from app.commands import Command
+from app.i18n import N_, _, language, locale_id, ngettext
 from ui.control.parts import Shell
 from ui.printing import output, printers
 from ui.printing.jobs import SheetJob, SheetRenderer, SheetResult, job_for
@@ -37,17 +40,17 @@ AddAction = Callable[[str, str, str, Callable[[], object]], object]
 PrinterChooser = Callable[[QWidget, Callable[["QPrinter"], None], str], object]
 SavePathChooser = Callable[[QWidget, str], str]
 
-# (sheet, menu title, shortcut); the rest of the sheets are in the menu without one.
+# (sheet, menu title in English words, shortcut); the rest of the sheets are in the menu without one.
 MENU = (
-    ("seating", "Seating slips", ""),
-    ("tables", "Table list", "Ctrl+Shift+T"),
-    ("moves", "Move slips (latest moves)", "Ctrl+Shift+M"),
-    ("structure", "Structure", ""),
-    ("chip-race", "Chip-race sheets (next race)", ""),
-    ("payouts", "Payouts", ""),
-    ("receipts", "Payout receipts", ""),
-    ("results", "Results", ""),
-    ("money", "Money trail", ""),
+    ("seating", N_("Seating slips"), ""),
+    ("tables", N_("Table list"), "Ctrl+Shift+T"),
+    ("moves", N_("Move slips (latest moves)"), "Ctrl+Shift+M"),
+    ("structure", N_("Structure"), ""),
+    ("chip-race", N_("Chip-race sheets (next race)"), ""),
+    ("payouts", N_("Payouts"), ""),
+    ("receipts", N_("Payout receipts"), ""),
+    ("results", N_("Results"), ""),
+    ("money", N_("Money trail"), ""),
 )
 SNAPSHOT_BEFORE = ("redraw", "break_table")  # commands whose move slips need the seats they had
 
@@ -77,13 +80,19 @@ def unprintable_sentence(names: list[str]) -> str:
     from sheets.fonts import MARK, font_hint
 
     listed = ", ".join(names)
-    return (f"Printed without some letters (marked {MARK}): {listed}. No installed font has them: install "
-            f"a font with them (e.g. {font_hint(names)}) and print again.")
+    return _("Printed without some letters (marked {mark}): {names}. No installed font has them: install "
+             "a font with them (e.g. {font}) and print again.", mark=MARK, names=listed, font=font_hint(names))
 
 
 def ask_save_path(parent: QWidget, suggested: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, "Save the sheet", suggested, "PDF (*.pdf)")
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Save the sheet"), suggested, "PDF (*.pdf)")
     return path
+
+
+def drawing_words(title: str) -> str:
+    """The offer bar's line while a sheet is drawn: "Drawing table list…" (English lowers the sheet's title;
+    other languages keep its capitals, German nouns among them)."""
+    return _("Drawing {sheet}…", sheet=title.lower() if language() == "en" else title)
 
 
 class PrintingControl:
@@ -101,7 +110,7 @@ class PrintingControl:
         self.printer_chooser: PrinterChooser = ask_printer
         self.save_path_chooser: SavePathChooser = ask_save_path
         self.renderer = SheetRenderer(parent=shell.parent)
-        self.renderer.started.connect(lambda job: self.offer_bar.set_busy(f"Drawing {job.title.lower()}…"))
+        self.renderer.started.connect(lambda job: self.offer_bar.set_busy(drawing_words(job.title)))
         self.renderer.finished.connect(self._sheet_ready)
         self.renderer.failed.connect(self._sheet_failed)
         self.offer_bar.chosen.connect(self.print_sheet)
@@ -113,9 +122,9 @@ class PrintingControl:
         self.session.changed.connect(self._offer_after)
 
     def build_menu(self, add: AddAction) -> None:
-        add("&Print", "Choose a sheet…", "Ctrl+P", self.act_print_chooser)
+        add("&Print", _("Choose a sheet…"), "Ctrl+P", self.act_print_chooser)
         for sheet, title, shortcut in MENU:
-            add("&Print", title, shortcut, partial(self.print_named, sheet))
+            add("&Print", _(title), shortcut, partial(self.print_named, sheet))
 
     # -- asking for a sheet --------------------------------------------------------------------------
     def act_print_chooser(self) -> None:
@@ -177,11 +186,13 @@ class PrintingControl:
         self.previews.append(preview)
         preview.show()
         preview.open_button.setFocus()
-        said = f"{result.job.title}: {result.pages:,} pages in {result.seconds:.1f} s"
+        said = ngettext("{sheet}: {count} page in {seconds} s", "{sheet}: {count} pages in {seconds} s", result.pages,
+                        sheet=result.job.title, count=fmt.chips(result.pages),
+                        seconds=format_decimal(round(result.seconds, 1), "0.0", locale=locale_id()))
         if result.unprintable:
             warning = unprintable_sentence(result.unprintable)
             preview.feedback.refuse(warning)
-            said = f"{said}. {warning}"
+            said = _("{done}. {warning}", done=said, warning=warning)
         self.shell.say(said, 5000)
 
     def _forget(self, preview: PreviewDialog) -> None:
@@ -190,7 +201,7 @@ class PrintingControl:
 
     def _sheet_failed(self, job: SheetJob, message: str) -> None:
         self.offer_bar.set_busy("" if not self.renderer.busy else self.offer_bar.busy_text.text())
-        self.offer_bar.refuse(f"{job.title}: {message}")
+        self.offer_bar.refuse(_("{sheet}: {message}", sheet=job.title, message=message))
 
     def _send_to_printer(self, result: SheetResult, preview: PreviewDialog) -> None:
         """Qt's print dialog, then the job: through CUPS where it exists, else painted by Qt."""
@@ -210,9 +221,15 @@ class PrintingControl:
                 from ui.errors import log_unexpected
 
                 log_unexpected(exc, "printing with Qt")
-                preview.feedback.refuse(f"{printer.printerName() or 'The printer'} did not take the sheet ({exc}).")
+                preview.feedback.refuse(
+                    _("{printer} did not take the sheet ({error}).", printer=printer.printerName(), error=exc)
+                    if printer.printerName() else _("The printer did not take the sheet ({error}).", error=exc))
                 return
-            preview.feedback.done(f"Sent {pages:,} pages to {printer.printerName() or 'the printer'}.")
+            preview.feedback.done(
+                ngettext("Sent {count} page to {printer}.", "Sent {count} pages to {printer}.", pages,
+                         count=fmt.chips(pages), printer=printer.printerName()) if printer.printerName()
+                else ngettext("Sent {count} page to the printer.", "Sent {count} pages to the printer.", pages,
+                              count=fmt.chips(pages)))
 
         self.print_dialog = self.printer_chooser(preview, chosen, printers.last_printer(result.job.sheet))
 

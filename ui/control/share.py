@@ -38,6 +38,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import fmt, views
+from app.i18n import N_, _, language_name, ngettext
+from app.i18n import language as window_language
+from ui import language
 from ui.control.parts import Shell
 from ui.qr import qr_pixmap
 from ui.session import Session
@@ -46,27 +49,45 @@ from ui.widgets.quiet_panel import QuietPanel
 DEFAULT_PORT = 8080
 
 
+def phones_connected(n: int) -> str:
+    return ngettext("{count} phone connected", "{count} phones connected", n, count=fmt.chips(n))
+
+
+def phones_default() -> str:
+    """The phones' language as the director last chose it, else the window's own."""
+    saved = language.saved().get("phones")
+    return saved if saved in language.offered() else window_language()
+
+
 class ShareDialog(QDialog):
     """Which address and port to listen on."""
 
     def __init__(self, addresses: list[str], port: int = DEFAULT_PORT, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Share on the network")
+        self.setWindowTitle(_("Share on the network"))
         form = QFormLayout(self)
-        intro = QLabel("Players open the tournament's clock, payouts and their seat on their phones, over the "
-                       "venue's network. Nothing can be changed from a phone.")
+        intro = QLabel(_("Players open the tournament's clock, payouts and their seat on their phones, over the "
+                         "venue's network. Nothing can be changed from a phone."))
         intro.setWordWrap(True)
         form.addRow(intro)
         self.address = QComboBox()
         self.address.addItems(addresses)
-        form.addRow("Network address:", self.address)
+        form.addRow(_("Network address:"), self.address)
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
         self.port.setValue(port)
-        form.addRow("Port:", self.port)
+        form.addRow(_("Port:"), self.port)
+        # The phones' language when a phone's browser asks for none Floorman has (each phone may pick its own).
+        self.language = QComboBox()
+        chosen = phones_default()
+        for code in language.offered():
+            self.language.addItem(language_name(code), code)
+            if code == chosen:
+                self.language.setCurrentIndex(self.language.count() - 1)
+        form.addRow(_("Phones' language:"), self.language)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("Start sharing")
+        ok.setText(_("Start sharing"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -81,7 +102,7 @@ class SharePanel(QuietPanel):
     """
 
     def __init__(self, url: str, owner: QWidget) -> None:
-        super().__init__(owner, "Shared on the network")
+        super().__init__(owner, _("Shared on the network"))
         lay = QVBoxLayout(self)
         self.qr = QLabel()
         self.qr.setPixmap(qr_pixmap(url))
@@ -97,20 +118,20 @@ class SharePanel(QuietPanel):
         self.clients = QLabel("")
         self.clients.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.clients)
-        heading = QLabel("Room displays in other rooms")
+        heading = QLabel(_("Room displays in other rooms"))
         heading.setObjectName("dim")
         lay.addWidget(heading)
         self.displays: DisplaysBox | None = None  # set by the control (it knows the layouts)
         self.displays_at = lay.count()
         self.column = lay
-        self.on_display = QCheckBox("Show it on the room display")
+        self.on_display = QCheckBox(_("Show it on the room display"))
         lay.addWidget(self.on_display)
-        note = QLabel("Sharing goes on when this window is closed; the View menu shows it again or stops "
-                      "sharing.")
+        note = QLabel(_("Sharing goes on when this window is closed; the View menu shows it again or stops "
+                        "sharing."))
         note.setObjectName("dim")
         note.setWordWrap(True)
         lay.addWidget(note)
-        self.stop = QPushButton("Stop sharing…")
+        self.stop = QPushButton(_("Stop sharing…"))
         self.stop.setAutoDefault(False)
         self.stop.setDefault(False)
         lay.addWidget(self.stop)
@@ -118,7 +139,7 @@ class SharePanel(QuietPanel):
             child.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
 
 
-AS_ADDRESSED = "As its address says"
+AS_ADDRESSED = N_("As its address says")
 
 
 class DisplaysBox(QWidget):
@@ -131,8 +152,8 @@ class DisplaysBox(QWidget):
         self.form.setContentsMargins(0, 0, 0, 0)
         self.combos: dict[str, QComboBox] = {}
         self.shown: tuple[Any, ...] | None = None
-        self.empty = QLabel("No room display connected. Open the address followed by "
-                            "display?screen=NAME on a TV's browser to show the room display there.")
+        self.empty = QLabel(_("No room display connected. Open the address followed by "
+                              "display?screen=NAME on a TV's browser to show the room display there."))
         self.empty.setObjectName("dim")
         self.empty.setWordWrap(True)
         self.form.addRow(self.empty)
@@ -154,15 +175,15 @@ class DisplaysBox(QWidget):
         for name in names:
             combo = QComboBox()
             combo.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
-            combo.addItem(AS_ADDRESSED, None)
+            combo.addItem(_(AS_ADDRESSED), None)
             for layout_id, title in layouts.items():
                 combo.addItem(f"{title} ({layout_id})", layout_id)
             chosen = choices.get(name)
             combo.setCurrentIndex(max(0, combo.findData(chosen)) if chosen else 0)
             combo.currentIndexChanged.connect(lambda _i, n=name, c=combo: self.choose(n, c.currentData()))
             seen = connected.get(name)
-            label = name if seen else f"{name} (not connected)"
-            self.form.addRow(label or "(no name)", combo)
+            label = name if seen else _("{name} (not connected)", name=name)
+            self.form.addRow(label or _("(no name)"), combo)
             self.combos[name] = combo
 
 
@@ -187,8 +208,8 @@ class ShareControl:
 
     def build_menu(self, add: Callable[[str, str, str, Callable[[], object]], QAction]) -> None:
         """View → Share on the network… and View → Stop sharing on the network… (only while sharing)."""
-        self.share_action = add("&View", "Share on the network…", "", self.act_share)
-        self.stop_action = add("&View", "Stop sharing on the network…", "", self.confirm_stop)
+        self.share_action = add("&View", _("Share on the network…"), "", self.act_share)
+        self.stop_action = add("&View", _("Stop sharing on the network…"), "", self.confirm_stop)
         self._say_state()
 
     @property
@@ -205,20 +226,23 @@ class ShareControl:
         dialog = ShareDialog(addresses(), self.port, self.shell.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        self.start(dialog.address.currentText(), dialog.port.value())
+        code = str(dialog.language.currentData())
+        language.remember("phones", code)
+        self.start(dialog.address.currentText(), dialog.port.value(), code)
 
-    def start(self, host: str, port: int) -> bool:
+    def start(self, host: str, port: int, phones_language: str | None = None) -> bool:
         try:
             from web.server import PhoneServer
         except ImportError as exc:  # e.g. the system's OpenSSL library is missing (Uvicorn imports ssl)
-            self.shell.say(f"Sharing on the network is not available here ({exc}).", 15000)
+            self.shell.say(_("Sharing on the network is not available here ({error}).", error=exc), 15000)
             return False
-        server = PhoneServer(host, port)
+        server = PhoneServer(host, port, language=phones_language or phones_default())
         try:
             server.start()
         except OSError as exc:
             self.shell.say(
-                f"Could not share on {host}:{port} ({exc.strerror or exc}); try another port.", 15000)
+                _("Could not share on {host}:{port} ({error}); try another port.", host=host, port=port,
+                  error=exc.strerror or exc), 15000)
             return False
         self.server, self.port, self.key, self.feed_key = server, server.port, None, None
         for screen, layout_id in self.choices.items():
@@ -231,10 +255,10 @@ class ShareControl:
     def _say_state(self) -> None:
         """The status bar and the View menu say whether and where the tournament is shared."""
         url = self.server.url if self.server is not None else ""
-        self.status.setText(f"Sharing on the network at {url}" if url else "")
+        self.status.setText(_("Sharing on the network at {url}", url=url) if url else "")
         if self.share_action is not None:
-            self.share_action.setText(f"Sharing on the network at {url} (show the address)…" if url
-                                      else "Share on the network…")
+            self.share_action.setText(_("Sharing on the network at {url} (show the address)…", url=url) if url
+                                      else _("Share on the network…"))
         if self.stop_action is not None:
             self.stop_action.setVisible(bool(url))
 
@@ -246,7 +270,7 @@ class ShareControl:
             self.panel.stop.clicked.connect(self.confirm_stop)
             self.panel.on_display.setChecked(self.on_display)
             self.panel.on_display.toggled.connect(self.show_on_display)
-            self.panel.clients.setText(f"{fmt.count(self._phones(), 'phone')} connected")
+            self.panel.clients.setText(phones_connected(self._phones()))
             box = DisplaysBox(self.choose_layout)
             self.panel.displays = box
             self.panel.column.insertWidget(self.panel.displays_at, box)
@@ -281,12 +305,14 @@ class ShareControl:
         if self.server is None:
             return None
         phones = self._phones()
-        box = QMessageBox(QMessageBox.Icon.Question, "Stop sharing on the network",
-                          f"Stop sharing on the network? Phones on {self.server.url} stop showing the "
-                          f"tournament ({fmt.count(phones, 'phone')} connected now).",
+        box = QMessageBox(QMessageBox.Icon.Question, _("Stop sharing on the network"),
+                          ngettext("Stop sharing on the network? Phones on {url} stop showing the tournament ({count} "
+                                   "phone connected now).", "Stop sharing on the network? Phones on {url} stop showing "
+                                   "the tournament ({count} phones connected now).", phones, url=self.server.url,
+                                   count=fmt.chips(phones)),
                           QMessageBox.StandardButton.NoButton, self.shell.parent)
-        stop = box.addButton("Stop sharing", QMessageBox.ButtonRole.DestructiveRole)
-        keep = box.addButton("Keep sharing", QMessageBox.ButtonRole.RejectRole)
+        stop = box.addButton(_("Stop sharing"), QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton(_("Keep sharing"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)
         box.setEscapeButton(keep)
         box.buttonClicked.connect(lambda button: self.stop() if button is stop else None)
@@ -311,7 +337,7 @@ class ShareControl:
         self.key = snap.key
         self.server.publish(snap)
         if self.panel is not None:
-            self.panel.clients.setText(f"{fmt.count(self._phones(), 'phone')} connected")
+            self.panel.clients.setText(phones_connected(self._phones()))
 
     def _publish_feed(self, view: Any, now: float, force: bool) -> None:
         """The browser displays' picture source, when anything a screen shows changed (web.display)."""

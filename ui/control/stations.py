@@ -44,6 +44,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
+from app.i18n import _, language, ngettext
 from db.hosting import LOOPBACK, Hosted, host
 from db.pgserver import folder_for
 from ui.control.parts import Shell
@@ -82,6 +83,13 @@ class _Relay(QObject):
     done = Signal(object)  # a Hosted, or the exception that stopped it
     backup_said = Signal(str)  # a backup of the shared tournament that failed, in words
     server_gone = Signal()  # this laptop's server stopped by itself
+
+
+def role_words(role: str) -> str:
+    """A station's role inside a sentence ("the desk's join code"): lower case in English, as its title is
+    written in the other languages (German nouns keep their capital)."""
+    title = role_title(role)
+    return title.lower() if language() == "en" else title
 
 
 class StationsControl:
@@ -140,12 +148,12 @@ class StationsControl:
         """Why this window's tournament cannot be shared, in words ("" when it can)."""
         session = self.session
         if getattr(session.backend, "url", None):
-            return ("This tournament is already shared from another laptop; only the laptop that shared it "
-                    "shows its join codes.")
+            return _("This tournament is already shared from another laptop; only the laptop that shared it "
+                     "shows its join codes.")
         if session.path is None or not callable(getattr(session.backend, "backup_now", None)):
-            return "This tournament is not saved to a file yet; save it first, then share it."
+            return _("This tournament is not saved to a file yet; save it first, then share it.")
         if session.read_only_reason or getattr(session.backend, "read_only", False):
-            return "This tournament is open read-only here; only the window that can change it can share it."
+            return _("This tournament is open read-only here; only the window that can change it can share it.")
         return ""
 
     def start(self) -> None:
@@ -156,11 +164,12 @@ class StationsControl:
         address, url = dialog.chosen()
         station = " ".join(dialog.station.text().split())
         if url is not None and not url:
-            dialog.progress.setText("Give the venue's server's URL (postgresql://USER:PASSWORD@HOST:PORT/DATABASE).")
+            dialog.progress.setText(
+                _("Give the venue's server's URL (postgresql://USER:PASSWORD@HOST:PORT/DATABASE)."))
             return
         if not station:
-            dialog.progress.setText("Give this station a name (\u201cDirector\u201d): every action records where it "
-                                    "was entered.")
+            dialog.progress.setText(_("Give this station a name (\u201cDirector\u201d): every action records where it "
+                                      "was entered."))
             return
         path = Path(str(self.session.path))
         time = self.session.tournament.time
@@ -190,7 +199,7 @@ class StationsControl:
             return
         self._cancelled = True
         if self.dialog is not None:
-            self.dialog.progress.setText("Stopping what was started\u2026")
+            self.dialog.progress.setText(_("Stopping what was started\u2026"))
 
     def _close_dialog(self) -> None:
         if self.dialog is not None:
@@ -209,19 +218,20 @@ class StationsControl:
                 self.dialog.working(False)
                 self.dialog.progress.setText("")
             if not self._closing:
-                self.tell(f"{in_words(result)} Nothing was shared; the tournament goes on in its file.")
+                self.tell(_("{problem} Nothing was shared; the tournament goes on in its file.",
+                            problem=in_words(result)))
             return
         assert isinstance(result, Hosted)
         if self._cancelled or self._closing:
             self._discard(result)
             self._close_dialog()
             if not self._closing:
-                self.shell.say("Sharing was cancelled; nothing was shared.", 8000)
+                self.shell.say(_("Sharing was cancelled; nothing was shared."), 8000)
             return
         if result.store.last_seq != getattr(self.session.backend, "last_seq", None):
             self._discard(result)  # cannot happen while the dialog is modal; never share an older copy
             self._close_dialog()
-            self.tell("The tournament changed while it was being copied. Nothing was shared; share it again.")
+            self.tell(_("The tournament changed while it was being copied. Nothing was shared; share it again."))
             return
         self._adopt(result)
 
@@ -244,7 +254,7 @@ class StationsControl:
         self._close_dialog()
         self._say_state()
         self.show_panel()
-        self.shell.say(f"Shared on {hosted.where}: other stations join with the codes shown.", 10000)
+        self.shell.say(_("Shared on {where}: other stations join with the codes shown.", where=hosted.where), 10000)
 
     def _watch_standby(self, hosted: Hosted) -> None:
         """A standby copy of the tournament kept on a second laptop (floorman standby) that goes away must not
@@ -271,7 +281,7 @@ class StationsControl:
             return
         self.gone = self.serving.server_gone(held=self.hosted.store)
         self.banner(self.gone)
-        self.status.setText("The server stopped")
+        self.status.setText(_("The server stopped"))
         self.tell(self.gone)
 
     def _backup_failed(self, text: str) -> None:
@@ -291,14 +301,14 @@ class StationsControl:
     def _say_state(self) -> None:
         hosted = self.hosted
         where = hosted.where if hosted is not None else ""
-        self.status.setText(f"Shared on {where}" if where else "")
+        self.status.setText(_("Shared on {where}", where=where) if where else "")
         if self.action is not None:
-            self.action.setText(f"Shared on {where} (the join codes)\u2026" if where
-                                else "Share with other stations\u2026")
+            self.action.setText(_("Shared on {where} (the join codes)\u2026", where=where) if where
+                                else _("Share with other stations\u2026"))
         parent = self.shell.parent
-        name = self.session.state.name or "Tournament"
-        shared = f" \u2014 Shared on {where}" if where else ""
-        parent.setWindowTitle(f"{name}{shared} \u2014 Floorman")
+        name = self.session.state.name or _("Tournament")
+        parent.setWindowTitle(_("{name} \u2014 Shared on {where} \u2014 Floorman", name=name, where=where) if where
+                              else _("{name} \u2014 Floorman", name=name))
 
     # -- the panel: the codes ---------------------------------------------------------------------------
     def show_panel(self) -> None:
@@ -319,22 +329,29 @@ class StationsControl:
         hosted, panel = self.hosted, self.panel
         if hosted is None or panel is None:
             return
-        only = (" — this laptop only: other laptops cannot reach it; share it on the venue's network for them"
-                if hosted.where.startswith(f"{LOOPBACK}:") else "")
-        panel.where.setText(f"{self.session.state.name or 'The tournament'} is shared on {hosted.where}{only}.")
+        name = self.session.state.name
+        if hosted.where.startswith(f"{LOOPBACK}:"):
+            where = (_("{name} is shared on {where} — this laptop only: other laptops cannot reach it; share it on "
+                       "the venue's network for them.", name=name, where=hosted.where) if name
+                     else _("The tournament is shared on {where} — this laptop only: other laptops cannot reach it; "
+                            "share it on the venue's network for them.", where=hosted.where))
+        else:
+            where = (_("{name} is shared on {where}.", name=name, where=hosted.where) if name
+                     else _("The tournament is shared on {where}.", where=hosted.where))
+        panel.where.setText(where)
         for role, box in panel.boxes.items():
             box.show_code(hosted.shown(role), hosted.revocable)
         panel.standby.setVisible(hosted.server is not None)  # a venue's server keeps its own standbys
         if hosted.server is not None:
             saved = saved_name(Path(str(self.session.path))).name
-            panel.note.setText(f"The server runs on this laptop and stops when this window closes: the tournament "
-                               f"is then saved as {saved}, beside the file shared (its server's folder keeps a "
-                               f"copy too: {hosted.server.folder}).")
+            panel.note.setText(_("The server runs on this laptop and stops when this window closes: the tournament "
+                                 "is then saved as {file}, beside the file shared (its server's folder keeps a "
+                                 "copy too: {folder}).", file=saved, folder=hosted.server.folder))
         elif not hosted.revocable:
-            panel.note.setText("The venue's server does not let Floorman make a login per code: these codes hold "
-                               "its own login, so they cannot be revoked.")
+            panel.note.setText(_("The venue's server does not let Floorman make a login per code: these codes hold "
+                                 "its own login, so they cannot be revoked."))
         else:
-            panel.note.setText("The tournament is on the venue's server; it stays there when this window closes.")
+            panel.note.setText(_("The tournament is on the venue's server; it stays there when this window closes."))
 
     def code(self, role: str) -> str | None:
         """The join code shown for ``role`` (None: revoked, or not shared)."""
@@ -346,7 +363,7 @@ class StationsControl:
             return
         clipboard = QApplication.clipboard()
         clipboard.setText(code)
-        self._said(f"The {role_title(role).lower()}'s join code is copied; paste it on the station's laptop.")
+        self._said(_("The {role}'s join code is copied; paste it on the station's laptop.", role=role_words(role)))
 
     def copy_standby_code(self) -> None:
         """The code ``floorman standby`` takes on a second laptop: this server's own login (db.standby)."""
@@ -354,9 +371,9 @@ class StationsControl:
         if code is None:
             return
         QApplication.clipboard().setText(code)
-        self._said("The standby code is copied: on a second laptop, floorman standby CODE keeps a copy of the "
-                   "tournament that can take over if this laptop dies. It holds the server's own password: give "
-                   "it to no station.")
+        self._said(_("The standby code is copied: on a second laptop, floorman standby CODE keeps a copy of the "
+                     "tournament that can take over if this laptop dies. It holds the server's own password: give "
+                     "it to no station."))
 
     def new_code(self, role: str) -> None:
         """Another code for ``role``, shown in its place; an earlier one still lets its stations in until
@@ -374,8 +391,9 @@ class StationsControl:
         earlier = hosted.shown(role) is not None
         hosted.codes.setdefault(role, []).append(code)
         self._fill_panel()
-        more = (" The earlier one still lets its stations in; Revoke\u2026 shuts out both." if earlier else "")
-        self._said(f"A new {role_title(role).lower()} code is shown.{more}")
+        self._said(_("A new {role} code is shown. The earlier one still lets its stations in; Revoke\u2026 shuts out "
+                     "both.", role=role_words(role)) if earlier
+                   else _("A new {role} code is shown.", role=role_words(role)))
 
     def confirm_revoke(self, role: str) -> QMessageBox | None:
         """Ask first; Enter and Esc keep the codes."""
@@ -383,14 +401,15 @@ class StationsControl:
         if hosted is None or hosted.shown(role) is None or not hosted.revocable:
             return None
         live = [c for c in hosted.codes.get(role, []) if c not in hosted.revoked]
-        title = role_title(role).lower()
-        codes, it = ("join code", "it") if len(live) == 1 else (f"{len(live)} join codes", "them")
-        box = QMessageBox(QMessageBox.Icon.Question, "Revoke a join code",
-                          f"Revoke the {title}'s {codes}? The stations that joined with {it} are cut off at once, "
-                          f"and nobody can join with {it} again. The tournament is not changed.",
+        question = ngettext("Revoke the {role}'s join code? The stations that joined with it are cut off at once, "
+                            "and nobody can join with it again. The tournament is not changed.",
+                            "Revoke the {role}'s {n} join codes? The stations that joined with them are cut off "
+                            "at once, and nobody can join with them again. The tournament is not changed.",
+                            len(live), role=role_words(role))
+        box = QMessageBox(QMessageBox.Icon.Question, _("Revoke a join code"), question,
                           QMessageBox.StandardButton.NoButton, self.panel or self.shell.parent)
-        revoke = box.addButton("Revoke", QMessageBox.ButtonRole.DestructiveRole)
-        keep = box.addButton("Keep", QMessageBox.ButtonRole.RejectRole)
+        revoke = box.addButton(_("Revoke"), QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton(_("Keep"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)
         box.setEscapeButton(keep)
         box.buttonClicked.connect(lambda button: self.revoke(role) if button is revoke else None)
@@ -415,8 +434,10 @@ class StationsControl:
                 return
             hosted.revoked.add(code)
         self._fill_panel()
-        who = ("the stations that used it were cut off" if cut else "no station was using it")
-        self._said(f"The {role_title(role).lower()}'s join code is revoked: {who}. New code makes another.")
+        self._said(_("The {role}'s join code is revoked: the stations that used it were cut off. New code makes "
+                     "another.", role=role_words(role)) if cut
+                   else _("The {role}'s join code is revoked: no station was using it. New code makes another.",
+                          role=role_words(role)))
 
     def _said(self, text: str) -> None:
         if self.panel is not None:
@@ -425,7 +446,7 @@ class StationsControl:
 
     def tell(self, text: str) -> QMessageBox:
         """A failure, in a message box (not waited for)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Share with other stations", text, QMessageBox.StandardButton.Ok,
+        box = QMessageBox(QMessageBox.Icon.Warning, _("Share with other stations"), text, QMessageBox.StandardButton.Ok,
                           self.dialog or self.shell.parent)
         box.finished.connect(lambda _code: self.shell.activate())
         self.message_box = box

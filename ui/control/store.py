@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QMessageBox, QPushButton, QWidget
 
+from app.i18n import _
 from oskit.names import portable_path
 from ui.control.parts import Shell
 from ui.errors import store_message
@@ -28,18 +29,18 @@ BACKUP_TICK_MS = 1000
 
 
 def ask_tournament_path(parent: QWidget, suggested: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, "Save the tournament as", suggested,
-                                          "Floorman tournaments (*.floorman)")
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Save the tournament as"), suggested,
+                                                _("Floorman tournaments (*.floorman)"))
     return path
 
 
 def ask_before_closing(parent: QWidget, text: str) -> str:
     """The file was moved away: "save" (Save as…), "close" (close anyway) or "cancel"."""
-    box = QMessageBox(QMessageBox.Icon.Warning, "Close the tournament", text,
+    box = QMessageBox(QMessageBox.Icon.Warning, _("Close the tournament"), text,
                       QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Close
                       | QMessageBox.StandardButton.Cancel, parent)
-    box.button(QMessageBox.StandardButton.Save).setText("Save as…")
-    box.button(QMessageBox.StandardButton.Close).setText("Close anyway")
+    box.button(QMessageBox.StandardButton.Save).setText(_("Save as…"))
+    box.button(QMessageBox.StandardButton.Close).setText(_("Close anyway"))
     box.setDefaultButton(QMessageBox.StandardButton.Save)
     box.setEscapeButton(QMessageBox.StandardButton.Cancel)
     answer = box.exec()
@@ -60,7 +61,7 @@ class StoreControl:
         lay = QHBoxLayout(self.row)
         lay.setContentsMargins(10, 4, 10, 4)
         self.banner = Feedback()
-        self.save_as_button = QPushButton("Save as…")
+        self.save_as_button = QPushButton(_("Save as…"))
         self.save_as_button.clicked.connect(self.act_save_as)
         self.save_as_button.hide()
         lay.addWidget(self.banner, 1)
@@ -81,7 +82,7 @@ class StoreControl:
         try:
             tick()
         except Exception as exc:  # noqa: BLE001 - a backup problem never stops the tournament
-            self.banner.refuse(f"Backups could not be started: {getattr(exc, 'message', exc)}")
+            self.banner.refuse(_("Backups could not be started: {reason}", reason=getattr(exc, "message", exc)))
             return
         moved = getattr(backend, "file_moved", None)
         text = moved() if callable(moved) else None
@@ -107,7 +108,7 @@ class StoreControl:
     def act_backup(self) -> None:
         backup = getattr(self.session.backend, "backup_now", None)
         if backup is None:
-            self.shell.say("This tournament is not saved to a file yet; nothing to back up.", 5000)
+            self.shell.say(_("This tournament is not saved to a file yet; nothing to back up."), 5000)
             return
         try:
             made = backup()
@@ -117,7 +118,7 @@ class StoreControl:
                 raise
             self.banner.refuse(said)
             return
-        self.shell.say(f"Backed up to {made}", 5000)
+        self.shell.say(_("Backed up to {path}", path=made), 5000)
 
     def may_close(self) -> bool:
         """Closing the window: if the file was renamed, moved or deleted while open, ask first.
@@ -130,8 +131,8 @@ class StoreControl:
         if not text:
             return True
         answer = self.close_asker(self.shell.parent,
-                                  f"{text} If the file was only renamed or moved, it holds every action "
-                                  "up to now; if it was deleted, they are only in this window.")
+                                  _("{problem} If the file was only renamed or moved, it holds every action "
+                                    "up to now; if it was deleted, they are only in this window.", problem=text))
         if answer == "save":
             self.act_save_as()
             return not (callable(moved) and moved())
@@ -159,7 +160,7 @@ class StoreControl:
         session = self.session
         save_as = getattr(session.backend, "save_as", None)
         if not callable(save_as):
-            self.shell.say("This tournament is not kept in a file; there is nothing to save.", 5000)
+            self.shell.say(_("This tournament is not kept in a file; there is nothing to save."), 5000)
             return
         current = Path(session.path or "tournament.floorman")
         suggested = str(current.with_name(current.stem + "-saved.floorman"))
@@ -178,7 +179,7 @@ class StoreControl:
             return
         self.save_as_button.hide()
         if getattr(session.backend, "read_only", False):
-            self.banner.done(f"Saved a copy as {saved}.{renamed}")
+            self.banner.done(_("Saved a copy as {path}.", path=saved) + renamed)
             return
-        self.banner.done(f"Saved as {saved}; Floorman now saves every action there.{renamed}")
-        self.shell.parent.setWindowTitle(f"{session.state.name or 'Tournament'} — Floorman")
+        self.banner.done(_("Saved as {path}; Floorman now saves every action there.", path=saved) + renamed)
+        self.shell.parent.setWindowTitle(_("{name} — Floorman", name=session.state.name or _("Tournament")))

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.api import TournamentView
 from app.commands.tournament import ANNOUNCEMENT_MAX_CHARS, ANNOUNCEMENT_SECONDS, Announce, CancelAnnouncement
+from app.i18n import _, pgettext
 from ui.feedback import Feedback, Runs
 
 
@@ -55,18 +56,19 @@ class AnnounceDialog(QDialog):
     def __init__(self, runner: Runs, view: Callable[[], TournamentView], now: Callable[[], float],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Announce on the room's screens")
+        self.setWindowTitle(_("Announce on the room's screens"))
         self.runner, self.view, self.now = runner, view, now
         lay = QVBoxLayout(self)
         form = QFormLayout()
         self.text = QLineEdit()
         self.text.setObjectName("announcement_text")
-        self.text.setPlaceholderText("e.g. Dinner break at 8: the buffet opens in the bar")
+        self.text.setPlaceholderText(_("e.g. Dinner break at 8: the buffet opens in the bar"))
         self.text.setMaxLength(ANNOUNCEMENT_MAX_CHARS * 2)  # longer is refused by the engine, in words
-        form.addRow("&Words:", self.text)
+        form.addRow(_("&Words:"), self.text)
         when = QHBoxLayout()
-        self.at_now = QRadioButton("&Now")
-        self.at_time = QRadioButton("&At")
+        self.at_now = QRadioButton(_("&Now"))
+        # Translators: "announce at" a time of day, the time box follows
+        self.at_time = QRadioButton(pgettext("time of day", "&At"))
         self.at_now.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.at_now)
@@ -80,28 +82,30 @@ class AnnounceDialog(QDialog):
         for w in (self.at_now, self.at_time, self.time):
             when.addWidget(w)
         when.addStretch(1)
-        form.addRow("When:", when)
+        form.addRow(_("When:"), when)
         self.seconds = QSpinBox()
         self.seconds.setObjectName("announcement_seconds")
         low, high = ANNOUNCEMENT_SECONDS
         self.seconds.setRange(low, high)
         self.seconds.setValue(30)
-        self.seconds.setSuffix(" seconds")
+        self.seconds.setSuffix(" " + pgettext("unit", "seconds"))
         self.seconds.setSingleStep(5)
-        form.addRow("For &how long:", self.seconds)
+        form.addRow(_("For &how long:"), self.seconds)
         lay.addLayout(form)
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
-        lay.addWidget(QLabel("Announcements set (the screens show them one at a time):"))
+        set_label = QLabel(_("Announcements set (the screens show them one at a time):"))
+        set_label.setWordWrap(True)
+        lay.addWidget(set_label)
         self.list = QListWidget()
         self.list.setObjectName("announcements")
         lay.addWidget(self.list)
-        self.cancel_one = QPushButton("&Take the selected one off")
+        self.cancel_one = QPushButton(_("&Take the selected one off"))
         self.cancel_one.clicked.connect(self.cancel_selected)
         lay.addWidget(self.cancel_one)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Close)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("&Announce")
+        ok.setText(_("&Announce"))
         ok.setDefault(True)
         buttons.accepted.connect(self.announce)
         buttons.rejected.connect(self.reject)
@@ -117,7 +121,7 @@ class AnnounceDialog(QDialog):
 
     def announce(self) -> bool:
         cmd = self.command()
-        ok = self.runner.run(cmd, self.feedback, f"Announced: \u201c{' '.join(cmd.text.split())}\u201d.")
+        ok = self.runner.run(cmd, self.feedback, _("Announced: \u201c{text}\u201d.", text=" ".join(cmd.text.split())))
         if ok:
             self.text.clear()
             self.at_now.setChecked(True)
@@ -129,9 +133,10 @@ class AnnounceDialog(QDialog):
         self.list.clear()
         now = self.now()
         for a in self.view().announcements:
-            state = "showing" if a.shows_from <= now < a.shows_until else (
-                "shown" if a.shows_until <= now else f"from {_clock_time(a.shows_from)}")
-            item = QListWidgetItem(f"{a.number}. \u201c{a.text}\u201d, {a.seconds} s, {state}")
+            state = _("showing") if a.shows_from <= now < a.shows_until else (
+                _("shown") if a.shows_until <= now else _("from {time}", time=_clock_time(a.shows_from)))
+            item = QListWidgetItem(_("{number}. \u201c{text}\u201d, {seconds} s, {state}", number=a.number,
+                                     text=a.text, seconds=a.seconds, state=state))
             item.setData(Qt.ItemDataRole.UserRole, a.number)
             if a.shows_until <= now:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
@@ -141,11 +146,11 @@ class AnnounceDialog(QDialog):
     def cancel_selected(self) -> bool:
         item = self.list.currentItem()
         if item is None:
-            self.feedback.refuse("Pick the announcement to take off first.")
+            self.feedback.refuse(_("Pick the announcement to take off first."))
             return False
         number = int(item.data(Qt.ItemDataRole.UserRole))
         ok = self.runner.run(CancelAnnouncement(announcement=number), self.feedback,
-                             f"Announcement {number} taken off the room's screens.")
+                             _("Announcement {number} taken off the room's screens.", number=number))
         if ok:
             self.reload()
         return ok

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from app.api import TournamentState, currency_of, money
 from app.commands import PlayerRef
 from app.commands.eliminations import Bust
+from app.i18n import _, ngettext
 from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
 
@@ -58,37 +59,42 @@ class BustDialog(QDialog):
     def __init__(self, state: TournamentState, player_ids: list[int], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         several = len(player_ids) > 1
-        self.setWindowTitle("Bust-out in the same hand" if several else "Bust-out")
+        self.setWindowTitle(_("Bust-out in the same hand") if several else _("Bust-out"))
         self.player_ids = list(player_ids)
         lay = QVBoxLayout(self)
-        text = QLabel("These players lost all their chips in the same hand." if several
-                      else "This player lost all their chips.")
+        text = QLabel(_("These players lost all their chips in the same hand.") if several
+                      else _("This player lost all their chips."))
         text.setWordWrap(True)
         lay.addWidget(text)
         form = QFormLayout()
         bounties = state.profile is not None and state.profile["bounty.kind"] != "none"
         for pid in self.player_ids:
             p = state.players[pid]
-            where = f"  (T{p.table} S{p.seat})" if p.table else ""
-            bounty = f"  · bounty {money(p.bounty_cents, currency_of(state))}" if bounties and p.bounty_cents else ""
+            where = "  " + _("(T{table} S{seat})", table=p.table, seat=p.seat) if p.table else ""
+            bounty = ("  · " + _("bounty {amount}", amount=money(p.bounty_cents, currency_of(state)))
+                      if bounties and p.bounty_cents else "")
             form.addRow(QLabel(p.name + where + bounty))
         lay.addLayout(form)
-        who = QLabel("Knocked out by (tick the winner of the pot; several when it was split; none: the engine asks"
-                     + (" where a bounty rides on it):" if bounties else " only where a bounty rides on it):"))
+        who = QLabel(_("Knocked out by (tick the winner of the pot; several when it was split; none: the engine asks "
+                       "where a bounty rides on it):") if bounties else
+                     _("Knocked out by (tick the winner of the pot; several when it was split; none: the engine asks "
+                       "only where a bounty rides on it):"))
         who.setWordWrap(True)
         lay.addWidget(who)
         self.eliminators = PlayerChecklist()
         self.eliminators.setObjectName("eliminators")
         for pid in eliminator_candidates(state, self.player_ids):
             p = state.players[pid]
-            self.eliminators.add_player(pid, f"{p.name}  (T{p.table} S{p.seat})" if p.table else p.name)
+            self.eliminators.add_player(pid, f"{p.name}  " + _("(T{table} S{seat})", table=p.table, seat=p.seat)
+                                        if p.table else p.name)
         self.eliminators.setMaximumHeight(min(260, 26 * max(3, self.eliminators.count()) + 8))
         lay.addWidget(self.eliminators)
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText(f"Bust {len(self.player_ids)} players" if several else f"Bust {state.players[player_ids[0]].name}")
+        ok.setText(ngettext("Bust {n} player", "Bust {n} players", len(self.player_ids)) if several
+                   else _("Bust {name}", name=state.players[player_ids[0]].name))
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)

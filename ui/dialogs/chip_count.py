@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app.api import Event, TournamentState, fmt
 from app.commands import Command
 from app.commands.chips import AcceptChipCount, ChipCount
+from app.i18n import _, ngettext
 from ui.feedback import Feedback
 
 Run = Callable[[Command, Feedback, Callable[[list[Event]], object]], bool]
@@ -35,12 +36,14 @@ class ChipCountDialog(QDialog):
     def __init__(self, state: TournamentState, run: Run, table: int | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Chip count")
+        self.setWindowTitle(_("Chip count"))
         self.state = state
         self.run = run
         self.table = QComboBox()
         for n in sorted(state.tables):
-            self.table.addItem(f"Table {n} ({fmt.count(state.tables[n].population, 'player')})", n)
+            population = state.tables[n].population
+            self.table.addItem(ngettext("Table {table} ({n} player)", "Table {table} ({n} players)", population,
+                                        table=n), n)
         if table is not None and table in state.tables:
             self.table.setCurrentIndex(sorted(state.tables).index(table))
         self.table.currentIndexChanged.connect(lambda _i: self._fill())
@@ -48,9 +51,9 @@ class ChipCountDialog(QDialog):
         self.spins: dict[int, QSpinBox] = {}
         self.feedback = Feedback()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Enter the count")
-        self.accept_button = QPushButton("&Accept as counted")
-        self.accept_button.setToolTip("Record this count although it does not add up (a correction).")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Enter the count"))
+        self.accept_button = QPushButton(_("&Accept as counted"))
+        self.accept_button.setToolTip(_("Record this count although it does not add up (a correction)."))
         self.accept_button.hide()
         self.accept_button.clicked.connect(self._accept_flagged)
         self.buttons.addButton(self.accept_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -96,7 +99,7 @@ class ChipCountDialog(QDialog):
             spin.setGroupSeparatorShown(True)
             spin.setValue(p.stack)
             spin.valueChanged.connect(lambda _v: self._recounted())
-            self.form.addRow(f"S{seat} {p.name}", spin)
+            self.form.addRow(_("S{seat} {name}", seat=seat, name=p.name), spin)
             self.spins[pid] = spin
 
     def command(self) -> ChipCount:
@@ -111,14 +114,16 @@ class ChipCountDialog(QDialog):
             self.accept()
             return
         differences = [(t, d) for t, d in flagged.data["differences"] if d]
-        diffs = ", ".join(f"table {t}: {'+' if d > 0 else ''}{fmt.chips(d)}" for t, d in differences)
-        self.feedback.refuse(f"The count does not add up ({diffs}). Count again, or accept it as counted (Enter).")
+        diffs = ", ".join(_("table {table}: {difference}", table=t, difference=("+" if d > 0 else "") + fmt.chips(d))
+                          for t, d in differences)
+        self.feedback.refuse(_("The count does not add up ({differences}). Count again, or accept it as counted "
+                               "(Enter).", differences=diffs))
         self.accept_button.show()
         self.accept_button.setDefault(True)  # Enter now accepts it; a figure typed again makes Enter count again
 
     def _recounted(self) -> None:
         """A figure typed again: the refusal or the differences shown were about the figures before it."""
-        self.feedback.outdated("Before the change:")
+        self.feedback.outdated(_("Before the change:"))
         self._fit_feedback()
         if self.accept_button.isVisible():
             self.accept_button.hide()

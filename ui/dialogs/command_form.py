@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from app.api import RuleError, TournamentState
 from app.commands import by_name, parse
+from app.i18n import _
 from ui.command_map import words
 from ui.dialogs import ok_cancel
 from ui.feedback import Feedback, Runs
@@ -73,7 +74,7 @@ def field_for(name: str, t: mi.Type, player_names: list[str], parent: QWidget) -
     kinds = {type(x) for x in types}
     if mi.IntType in kinds and mi.StrType in kinds or (name.startswith("player") and kinds == {mi.IntType}):
         edit = QLineEdit(parent)
-        edit.setPlaceholderText("player name or number")
+        edit.setPlaceholderText(_("player name or number"))
         model = QStringListModel(player_names, edit)
         completer = QCompleter(model, edit)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -85,7 +86,7 @@ def field_for(name: str, t: mi.Type, player_names: list[str], parent: QWidget) -
         if optional:
             box.setTristate(True)
             box.setCheckState(Qt.CheckState.PartiallyChecked)
-            box.setToolTip("Grey: not given (the engine decides or asks)")
+            box.setToolTip(_("Grey: not given (the engine decides or asks)"))
 
         def read_bool() -> bool | None:
             state = box.checkState()
@@ -113,7 +114,7 @@ def field_for(name: str, t: mi.Type, player_names: list[str], parent: QWidget) -
         return Field(name, combo, combo.currentData, combo.currentIndexChanged)
     edit = QLineEdit(parent)
     if mi.ListType in kinds:
-        edit.setPlaceholderText("one or more, separated by commas: Ann, Bo")
+        edit.setPlaceholderText(_("one or more, separated by commas: Ann, Bo"))
 
         def read_list() -> list[Any] | None:
             text = edit.text().strip()
@@ -121,7 +122,7 @@ def field_for(name: str, t: mi.Type, player_names: list[str], parent: QWidget) -
 
         return Field(name, edit, read_list, edit.textChanged)
     if mi.DictType in kinds or mi.StructType in kinds or mi.DataclassType in kinds:
-        edit.setPlaceholderText("key: value, key: value")
+        edit.setPlaceholderText(_("key: value, key: value"))
 
         def read_map() -> Any:
             text = edit.text().strip()
@@ -234,5 +235,5 @@ class CommandForm(QDialog):
         self.accept()
         parent = self.parentWidget()
         if parent is not None and hasattr(parent, "statusBar"):
-            parent.statusBar().showMessage(f"Done: {words(self.name)}.", 5000)
+            parent.statusBar().showMessage(_("Done: {command}.", command=words(self.name)), 5000)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from babel.numbers import format_percent
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,18 +43,28 @@ from app.api import (
     currency_of,
     deal_for_state,
     deal_players,
+    fmt,
     prizes_in_play,
 )
 from app.commands import Command
 from app.commands.eliminations import RecordDeal
+from app.i18n import N_, _, locale_id
 from ui.feedback import Feedback
 from ui.texts import chips, money, ordinal
 
 # Runs a command through the window (questions, refusals, the store): (command, feedback, then) -> went through
 Run = Callable[[Command, Feedback, Callable[[list[Any]], object]], bool]
 
-COLUMNS = ("Player", "Chips", "% of chips", "Amount")
+COLUMNS = (N_("Player"), N_("Chips"), N_("% of chips"), N_("Amount"))
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def percent(share: Any) -> str:
+    """A share of the chips as the language writes a percentage: ``12.5%`` (French ``12,5 %``)."""
+    here = locale_id()
+    if here == "en":
+        return f"{float(share * 100):.1f}%"
+    return str(format_percent(float(share), format="#,##0.0%", locale=here))
 
 
 class DealDialog(QDialog):
@@ -63,7 +74,7 @@ class DealDialog(QDialog):
                  run: Run | None = None) -> None:
         super().__init__(parent)
         self.run = run
-        self.setWindowTitle("Deal calculator")
+        self.setWindowTitle(_("Deal calculator"))
         self.setModal(False)
         self.resize(640, 540)
         self.source = source
@@ -73,40 +84,40 @@ class DealDialog(QDialog):
         self.cells: list[tuple[QTableWidgetItem, QTableWidgetItem]] = []  # (% of chips, amount) per row
         self.method = QComboBox()
         self.method.addItem("ICM", ICM)
-        self.method.addItem("Chip chop", CHIP_CHOP)
+        self.method.addItem(_("Chip chop"), CHIP_CHOP)
         self.save = QDoubleSpinBox()
         self.save.setRange(0, 100_000_000)
         self.save.setDecimals(2)
         self.save.setPrefix("$")
         self.save.setKeyboardTracking(False)
-        self.save.setToolTip("Kept aside for the winner of the play that goes on; the rest is split now.")
+        self.save.setToolTip(_("Kept aside for the winner of the play that goes on; the rest is split now."))
         self.prizes = QLabel()
         self.prizes.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.total = QLabel()
         self.feedback = Feedback()
-        reload_button = QPushButton("Reload from the tournament")
+        reload_button = QPushButton(_("Reload from the tournament"))
         reload_button.clicked.connect(self.reload)
-        copy_button = QPushButton("Copy")
-        copy_button.setToolTip("Copy the deal as text, to paste or print.")
+        copy_button = QPushButton(_("Copy"))
+        copy_button.setToolTip(_("Copy the deal as text, to paste or print."))
         copy_button.clicked.connect(self.copy)
-        self.record_button = QPushButton("Record this deal…")
-        self.record_button.setToolTip("The players agreed: record the deal. It replaces the prizes in play "
-                                      "(undo with Ctrl+Z) and the deal sheet is offered to print and sign.")
+        self.record_button = QPushButton(_("Record this deal…"))
+        self.record_button.setToolTip(_("The players agreed: record the deal. It replaces the prizes in play "
+                                        "(undo with Ctrl+Z) and the deal sheet is offered to print and sign."))
         self.record_button.clicked.connect(self.confirm_record)
         self.record_button.setVisible(run is not None)
         self.confirm: QMessageBox | None = None
-        close_button = QPushButton("Close")
+        close_button = QPushButton(_("Close"))
         close_button.clicked.connect(self.close)
         for button in (reload_button, copy_button, self.record_button, close_button):
             button.setAutoDefault(False)  # Enter after a typed stack figures it; it never reloads the stacks
         form = QFormLayout()
-        form.addRow("Method", self.method)
-        form.addRow("Left to play for", self.save)
+        form.addRow(_("Method"), self.method)
+        form.addRow(_("Left to play for"), self.save)
         buttons = QHBoxLayout()
         buttons.addWidget(reload_button)
         buttons.addStretch(1)
@@ -114,8 +125,8 @@ class DealDialog(QDialog):
         buttons.addWidget(self.record_button)
         buttons.addWidget(close_button)
         lay = QVBoxLayout(self)
-        note = QLabel("Figuring changes nothing: type the counted stacks over the ones shown. When the players "
-                      "agree, record the deal; it replaces the prizes in play.")
+        note = QLabel(_("Figuring changes nothing: type the counted stacks over the ones shown. When the players "
+                        "agree, record the deal; it replaces the prizes in play."))
         note.setWordWrap(True)
         lay.addWidget(note)
         lay.addLayout(form)
@@ -134,10 +145,14 @@ class DealDialog(QDialog):
         state = self.source()
         self.state = state
         self.currency = currency_of(state)
+        self.save.setPrefix(fmt.symbol(self.currency))  # the tournament's own money, in any language
         self.players = deal_players(state)
         prizes = prizes_in_play(state)
-        shown = " · ".join(f"{ordinal(i + 1)} {money(c, self.currency)}" for i, c in enumerate(prizes) if c)
-        self.prizes.setText(f"Prizes in play: {shown or 'none'} — total {money(sum(prizes), self.currency)}")
+        # Each place with its amount on one line: a long list wraps between the places, never inside one.
+        shown = " · ".join(_("{place} {amount}", place=ordinal(i + 1), amount=money(c, self.currency))
+                           .replace(" ", "\u00a0") for i, c in enumerate(prizes) if c)
+        self.prizes.setText(_("Prizes in play: {prizes} — total {total}", prizes=shown or _("none"),
+                              total=money(sum(prizes), self.currency)))
         self.table.blockSignals(True)
         self.table.setRowCount(len(self.players))
         self.spins, self.cells = [], []
@@ -180,27 +195,28 @@ class DealDialog(QDialog):
         self.record_button.setEnabled(self.state.deal is None)
         self.feedback.hide()
         self._show_lines(deal)
-        kept = (f" · left to play for: {money(deal.save_cents, self.currency)} (to the winner)"
-                if deal.save_cents else "")
-        self.total.setText(f"Split now: {money(deal.split_cents, self.currency)}{kept}")
+        split = money(deal.split_cents, self.currency)
+        self.total.setText(_("Split now: {split} · left to play for: {kept} (to the winner)", split=split,
+                             kept=money(deal.save_cents, self.currency)) if deal.save_cents
+                           else _("Split now: {split}", split=split))
 
     def _show_lines(self, deal: Deal | None) -> None:
         for row, (share, amount) in enumerate(self.cells):
             line = deal.lines[row] if deal is not None else None
-            share.setText(f"{float(line.chip_share * 100):.1f}%" if line else "")
+            share.setText(percent(line.chip_share) if line else "")
             amount.setText(money(line.amount_cents, self.currency) if line else "")
 
     def text(self) -> str:
         """The deal as plain lines, to read out or paste."""
         if self.deal is None:
             return ""
-        title = "ICM" if self.deal.method == ICM else "Chip chop"
-        lines = [f"Deal ({title}) — {self.state.name}"]
+        title = "ICM" if self.deal.method == ICM else _("Chip chop")
+        lines = [_("Deal ({method}) — {tournament}", method=title, tournament=self.state.name)]
         for ln in self.deal.lines:
-            share = f"{float(ln.chip_share * 100):.1f}%"
+            share = percent(ln.chip_share)
             lines.append(f"{ln.name}\t{chips(ln.chips)}\t{share}\t{money(ln.amount_cents, self.currency)}")
         if self.deal.save_cents:
-            lines.append(f"Left to play for (to the winner)\t{money(self.deal.save_cents, self.currency)}")
+            lines.append(_("Left to play for (to the winner)") + f"\t{money(self.deal.save_cents, self.currency)}")
         return "\n".join(lines)
 
     def copy(self) -> None:
@@ -217,9 +233,9 @@ class DealDialog(QDialog):
         """Ask once (the amounts in the question), then record; Esc or No changes nothing."""
         if self.deal is None or self.run is None:
             return None
-        box = QMessageBox(QMessageBox.Icon.Question, "Record the deal",
-                          "Record this deal? It replaces the prizes in play:\n\n" + self._amounts()
-                          + "\n\nCtrl+Z in the window undoes it.",
+        box = QMessageBox(QMessageBox.Icon.Question, _("Record the deal"),
+                          _("Record this deal? It replaces the prizes in play:\n\n{amounts}\n\n"
+                            "Ctrl+Z in the window undoes it.", amounts=self._amounts()),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.accepted.connect(self.record)
@@ -233,7 +249,7 @@ class DealDialog(QDialog):
             return ""
         lines = [f"{ln.name}: {money(ln.amount_cents, self.currency)}" for ln in deal.lines]
         if deal.save_cents:
-            lines.append(f"Left to play for (to the winner): {money(deal.save_cents, self.currency)}")
+            lines.append(_("Left to play for (to the winner): {amount}", amount=money(deal.save_cents, self.currency)))
         return "\n".join(lines)
 
     def record(self) -> bool:
@@ -244,4 +260,4 @@ class DealDialog(QDialog):
     def _recorded(self) -> None:
         self.reload()
         self.record_button.setEnabled(False)
-        self.feedback.done("Deal recorded: the prizes are replaced. The deal sheet is offered to print and sign.")
+        self.feedback.done(_("Deal recorded: the prizes are replaced. The deal sheet is offered to print and sign."))

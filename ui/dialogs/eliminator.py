@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from app.api import KnockoutRow
 from app.commands.knockouts import CorrectEliminator
+from app.i18n import _
 from ui.feedback import Feedback
 from ui.widgets.checklist import PlayerChecklist
 
@@ -30,15 +31,16 @@ class EliminatorDialog(QDialog):
     def __init__(self, rows: tuple[KnockoutRow, ...], player_id: int | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Correct the eliminator")
+        self.setWindowTitle(_("Correct the eliminator"))
         self.rows = rows
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("Knockout of:"))
+        lay.addWidget(QLabel(_("Knockout of:")))
         self.who = QComboBox()
         for row in rows:
-            self.who.addItem(f"{row.name}, knocked out by {', '.join(row.by_names) or 'nobody named'}", row.player_id)
+            self.who.addItem(_("{name}, knocked out by {eliminators}", name=row.name,
+                                eliminators=", ".join(row.by_names) or _("nobody named")), row.player_id)
         lay.addWidget(self.who)
-        text = QLabel("Knocked out by (tick the winner of the pot; several when it was split; none: nobody known):")
+        text = QLabel(_("Knocked out by (tick the winner of the pot; several when it was split; none: nobody known):"))
         text.setWordWrap(True)
         lay.addWidget(text)
         self.eliminators = PlayerChecklist()
@@ -47,7 +49,7 @@ class EliminatorDialog(QDialog):
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Move the bounty")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Move the bounty"))
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)

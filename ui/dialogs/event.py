@@ -5,7 +5,9 @@ adds the open tournament as a flight (or says which flight of the event it is), 
 their entries, players left and state (playing, day ended, bagged), ends the open flight's day (asking
 first), takes the bags table by table (:class:`BagsDialog`), makes Day 2 from them and shows Day 2's
 seats and the event's results, each printable, and exports the event's results, entries or money (CSV,
-Excel, JSON, a ranking site's CSV) through :class:`ui.export_dialog.ExportDialog`.
+Excel, JSON, a ranking site's CSV) through :class:`ui.export_dialog.ExportDialog`. Day 2 is then made into a
+tournament file of its own (**Make Day 2 file…**, FLT-10), opened in a window of its own, and its places and
+prizes read back into the event (**Read Day 2's results**).
 
 Every action is the engine's command: the tournament's ``end_flight_day`` through the window's runner,
 the event's commands through :meth:`db.event_store.EventStore.execute`, which commits before it
@@ -15,6 +17,7 @@ returns, so what the dialog shows is on disk. A refusal is shown as one sentence
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -42,7 +45,8 @@ from PySide6.QtWidgets import (
 
 from app.api import RuleError, TournamentState, flight_event, fmt
 from app.commands import Command
-from app.commands.tournament import EndFlightDay
+from app.commands.tournament import EndFlightDay, JoinEvent
+from app.i18n import _, ngettext
 from db.errors import StoreError
 from db.event_store import EventStore
 from ui.feedback import Feedback, one_sentence
@@ -207,15 +211,19 @@ class EventDialog(QDialog):
     """
 
     def __init__(self, state: Callable[[], TournamentState], run: RunCommand, print_bags: Callable[[], object],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, open_tournament: Callable[[str], QWidget] | None = None) -> None:
         super().__init__(parent)
         self.state, self.run, self.print_bags = state, run, print_bags
+        # Opens a tournament file in a director's window of its own (the director gives it: a dialog does not
+        # build the window it belongs to).
+        self.open_tournament = open_tournament
         self.store: EventStore | None = None
         self.flight: str | None = None  # the open tournament's flight in the event
         self.refused = ""  # the reason code of the last refusal ("" once an action went through)
         self.bags_dialog: BagsDialog | None = None
         self.end_day_box: QMessageBox | None = None
         self.export_dialog: ExportDialog | None = None
+        self.day2_windows: list[QWidget] = []  # Day 2's tournament, opened from here in a window of its own
         self.setWindowTitle("Event of flights")
         self.resize(900, 640)
         self.heading = QLabel("No event open: create one, or open its file.")
@@ -230,6 +238,7 @@ class EventDialog(QDialog):
             ("use", "This tournament is the flight selected", row1),
             ("end_day", "End the day…", row2), ("bag_sheet", "Print the bag-and-tag sheet", row2),
             ("bags", "Enter the bags…", row2), ("day2", "Make Day 2", row2),
+            ("day2_file", _("Make Day 2 file…"), row2), ("day2_results", _("Read Day 2's results"), row2),
         ):
             b = QPushButton(words)
             self.buttons[key] = b
@@ -269,6 +278,8 @@ class EventDialog(QDialog):
         bt["bag_sheet"].clicked.connect(lambda: self.print_bags())
         bt["bags"].clicked.connect(self.open_bags)
         bt["day2"].clicked.connect(self.make_day2)
+        bt["day2_file"].clicked.connect(self.ask_day2_file)
+        bt["day2_results"].clicked.connect(self.ask_day2_results)
         bt["print_tables"].clicked.connect(lambda: self.ask_print("tables"))
         bt["print_results"].clicked.connect(lambda: self.ask_print("results"))
         bt["export"].clicked.connect(self.open_export)
@@ -341,6 +352,35 @@ class EventDialog(QDialog):
                             f"{name} added to the event: it is this tournament."):
             return False
         self.flight = name
+        self.remember(name)
+        self.refresh()
+        return True
+
+    def remember(self, flight: str) -> bool:
+        """FLT-1: the tournament's own file remembers this event and its flight (``join_event``), so it opens
+        with its event next time; nothing is run when it already does."""
+        if self.store is None:
+            return False
+        file = str(self.store.path.resolve())
+        if self.state().extra.get("event") == {"file": file, "flight": flight}:
+            return True
+        return self.run(JoinEvent(event_file=file, flight=flight), self.feedback)
+
+    def follow(self, file: str, part: str) -> bool:
+        """Open the event file this tournament remembers (``part``: its flight's name, or "Day 2"); a file that
+        is gone or cannot be opened is said in one sentence, and the tournament goes on without it."""
+        if self.store is not None and self.store.path.resolve() == Path(file).resolve():
+            return True
+        if not Path(file).is_file():
+            self.refused = "EVENT_MISSING"
+            self.feedback.refuse(_("This tournament belongs to the event in {file}, which is not there any more; "
+                                   "open the event's file where it is now.", file=file))
+            return False
+        if not self.open_event(file):
+            return False
+        flights = self.event_state().flights
+        self.flight = part if part in flights else None
+        self.feedback.done(_("This tournament is {part} of “{event}”.", part=part, event=self.event_state().title))
         self.refresh()
         return True
 
@@ -351,6 +391,7 @@ class EventDialog(QDialog):
             return False
         self.flight = name
         self.refused = ""
+        self.remember(name)
         self.feedback.done(f"This tournament is {name} of the event.")
         self.refresh()
         return True
@@ -444,6 +485,98 @@ class EventDialog(QDialog):
         self.day2_tabs.setCurrentWidget(self.seats)
         return True
 
+    # -- Day 2 as a tournament of its own (FLT-10) ------------------------------------------------------
+    def make_day2_file(self, path: str, level: int | None = None, open_it: bool = True) -> QWidget | bool:
+        """Day 2's tournament file at ``path`` from the draw (every Day-2 player carried in with his bag, at
+        his seat), then opened in a window of its own (``open_it``): the window returned, or True; False: refused."""
+        from db.event_store import make_day2_file
+
+        if self.store is None:
+            self.refused = "NO_EVENT"
+            self.feedback.refuse(_("No event is open: create one or open its file first."))
+            return False
+        try:
+            carried = make_day2_file(self.store, path, level)
+        except RuleError as err:
+            self.refused = err.code
+            self.feedback.refuse(one_sentence(err.message))
+            return False
+        except (StoreError, OSError) as exc:
+            self.refused = "STORE"
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        self.refused = ""
+        self.feedback.done(ngettext("Day 2 made in {file}: {n} player carried in with the bag.",
+                                    "Day 2 made in {file}: {n} players carried in with their bags.",
+                                    carried, file=Path(path).name))
+        return self.open_day2(path) if open_it else True
+
+    def open_day2(self, path: str) -> QWidget | bool:
+        """Day 2's tournament file in a director's window of its own (its clock, tables, busts, payouts)."""
+        if self.open_tournament is None:
+            return False
+        try:
+            window = self.open_tournament(path)
+        except (StoreError, OSError, RuleError) as exc:
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        self.day2_windows.append(window)
+        window.show()
+        return window
+
+    def read_day2(self, path: str | None = None) -> bool:
+        """FLT-10: the Day-2 tournament's places and prizes into the event: from its file at ``path``, or from the
+        open tournament when it is this event's Day 2."""
+        from db.store import TournamentStore
+
+        if self.store is None:
+            self.refused = "NO_EVENT"
+            self.feedback.refuse(_("No event is open: create one or open its file first."))
+            return False
+        try:
+            if path is None:
+                cmd = flight_event.day2_results_of(self.state(), "")
+            else:
+                with TournamentStore.open(path, read_only=True) as store:
+                    cmd = flight_event.day2_results_of(store.tournament.state, str(Path(path).resolve()))
+        except RuleError as err:
+            self.refused = err.code
+            self.feedback.refuse(one_sentence(err.message))
+            return False
+        except (StoreError, OSError) as exc:
+            self.refused = "STORE"
+            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+            return False
+        done = (_("Day 2's results read into the event: Day 2 is over.") if cmd.over
+                else _("Day 2's results read into the event: Day 2 is still playing."))
+        if not self.execute(cmd, self.feedback, done):
+            return False
+        self.day2_tabs.setCurrentWidget(self.results)
+        return True
+
+    def ask_day2_file(self) -> None:
+        if self.store is None:
+            return
+        start = flight_event.day2_start_level(self.event_state())
+        level, ok = QInputDialog.getInt(self, _("Make Day 2 file"), _("Day 2's clock starts at level:"), start, 1,
+                                        999)
+        if not ok:
+            return
+        suggested = str(self.store.path.with_name(_("{event} Day 2", event=self.event_state().title) + ".floorman"))
+        path, _kind = QFileDialog.getSaveFileName(self, _("Day 2's tournament file"), suggested,
+                                                  "Floorman (*.floorman)")
+        if path:
+            self.make_day2_file(path if path.endswith(".floorman") else path + ".floorman", level)
+
+    def ask_day2_results(self) -> None:
+        if isinstance(self.state().extra.get("day2"), dict):  # the open tournament is Day 2: read it
+            self.read_day2()
+            return
+        path, _kind = QFileDialog.getOpenFileName(self, _("Day 2's tournament file"), "",
+                                                  "Floorman (*.floorman);;* (*)")
+        if path:
+            self.read_day2(path)
+
     def print_event(self, which: str, path: str) -> bool:
         """Day 2's seats ("tables") or the results ("results") as a PDF at ``path``."""
         from sheets.event_sheets import write_event_sheet
@@ -511,14 +644,21 @@ class EventDialog(QDialog):
     # -- showing ---------------------------------------------------------------------------------------
     def refresh(self) -> None:
         has = self.store is not None
-        for key in ("add", "use", "end_day", "bags", "day2", "print_tables", "print_results", "export"):
+        for key in ("add", "use", "end_day", "bags", "day2", "day2_file", "day2_results", "print_tables",
+                    "print_results", "export"):
             self.buttons[key].setEnabled(has)
         self.buttons["bag_sheet"].setEnabled(self.flight is not None)
         if self.store is None:
             self.flights.setRowCount(0)
             return
+        try:
+            self.store.reload()  # what another window (a flight's, Day 2's) wrote to the event file since
+        except sqlite3.Error:
+            pass  # shown as last read; the next action says what is wrong with the file
         ev = self.event_state()
+        day2 = isinstance(self.state().extra.get("day2"), dict)
         this = (f" · this tournament is {self.flight}" if self.flight
+                else _(" · this tournament is its Day 2") if day2
                 else " · this tournament is not one of its flights yet")
         self.heading.setText(f"<b>{ev.title}</b> ({self.store.path.name}){this}")
         rows = flight_rows(ev, self.flight, self.state())

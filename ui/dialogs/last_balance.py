@@ -23,28 +23,30 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import TournamentState, seat_views
+from app.i18n import N_, _, ngettext
 
-COLUMNS = ("Player", "From", "To", "Why", "Seat locked")
+COLUMNS = (N_("Player"), N_("From"), N_("To"), N_("Why"), N_("Seat locked"))
 
 
 def heading(view: dict[str, Any] | None) -> str:
     """"Table 3 broken: 5 seat changes", "Moves: 2 seat changes", or why there is nothing to show."""
     if view is None:
-        return "No seat has changed since the draw: there is no balance to show yet."
+        return _("No seat has changed since the draw: there is no balance to show yet.")
     n = len(view["moves"])
-    count = f"{n} seat change{'s' if n != 1 else ''}"
+    count = ngettext("{n} seat change", "{n} seat changes", n)
     broken = view["tables_broken"]
     what = {
-        "moves": "Moves",
-        "break": f"Table{'s' if len(broken) > 1 else ''} {', '.join(map(str, broken))} broken",
-        "redraw": "Redraw",
-        "stage": "Winners' table",
-    }.get(str(view["what"]), "Seat changes")
-    return f"{what}: {count}"
+        "moves": _("Moves"),
+        "break": ngettext("Table {tables} broken", "Tables {tables} broken", len(broken),
+                          tables=", ".join(map(str, broken))),
+        "redraw": _("Redraw"),
+        "stage": _("Winners' table"),
+    }.get(str(view["what"]), _("Seat changes"))
+    return _("{what}: {count}", what=what, count=count)
 
 
 def _place(table: Any, seat: Any) -> str:
-    return f"T{table} S{seat}" if table is not None and seat is not None else "—"
+    return _("T{table} S{seat}", table=table, seat=seat) if table is not None and seat is not None else "—"
 
 
 class LastBalanceDialog(QDialog):
@@ -53,7 +55,7 @@ class LastBalanceDialog(QDialog):
     def __init__(self, state: TournamentState, print_slips: Callable[[list[dict[str, Any]]], object],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("The last balance")
+        self.setWindowTitle(_("The last balance"))
         self.view = seat_views.last_balance(state)
         self._print_slips = print_slips
         lay = QVBoxLayout(self)
@@ -65,7 +67,7 @@ class LastBalanceDialog(QDialog):
         lay.addWidget(self.heading)
         moves = self.view["moves"] if self.view else []
         self.table = QTableWidget(len(moves), len(COLUMNS), self)
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()
@@ -83,8 +85,8 @@ class LastBalanceDialog(QDialog):
         self.table.setVisible(bool(moves))
         lay.addWidget(self.table, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.print_button = QPushButton("Print slips again")
-        self.print_button.setToolTip("The move slips of these seat changes, as printed after the balance")
+        self.print_button = QPushButton(_("Print slips again"))
+        self.print_button.setToolTip(_("The move slips of these seat changes, as printed after the balance"))
         self.print_button.setEnabled(bool(moves))
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)

@@ -24,16 +24,23 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import LeagueError, rules_from
+from app.i18n import N_, _
 from ui.feedback import Feedback
 
 PRESETS: dict[str, dict[str, Any]] = {
-    "Square root: 10 × √entries ÷ √place": {"formula": {"kind": "sqrt_ratio", "scale": 10}},
-    "Linear: entries − place + 1": {"formula": {"kind": "linear", "per_place": 1}},
-    "Points by place: 25, 18, 15, 12, 10, 8, 6, 4, 2, 1": {
+    N_("Square root: 10 × √entries ÷ √place"): {"formula": {"kind": "sqrt_ratio", "scale": 10}},
+    N_("Linear: entries − place + 1"): {"formula": {"kind": "linear", "per_place": 1}},
+    N_("Points by place: 25, 18, 15, 12, 10, 8, 6, 4, 2, 1"): {
         "formula": {"kind": "table", "points": [25, 18, 15, 12, 10, 8, 6, 4, 2, 1], "rest": 0}},
-    "With the buy-in: 10 × √(entries × buy_in) ÷ √place": {
+    N_("With the buy-in: 10 × √(entries × buy_in) ÷ √place"): {
         "formula": {"kind": "expression", "expression": "10 * sqrt(entries * buy_in) / sqrt(place)"}},
 }
+
+
+# The JSON keys and values the rules are typed with: the program reads them, so they are never translated.
+RULE_KEYS = ("formula: table, sqrt_ratio, linear or expression (numbers, entries, place, buy_in, "
+             "knockouts, + - * /, sqrt, min, max) · bonus: knockout, attendance · best: N · "
+             "tiebreaks: wins, best_finish, events_played, cashes, knockouts, head_to_head_last")
 
 
 class LeagueRulesDialog(QDialog):
@@ -45,12 +52,12 @@ class LeagueRulesDialog(QDialog):
 
     def __init__(self, league: str, rules: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Rules of {league}")
+        self.setWindowTitle(_("Rules of {league}", league=league))
         self.resize(620, 480)
         self.preset = QComboBox()
-        self.preset.addItem("Start from a common formula…", None)
+        self.preset.addItem(_("Start from a common formula…"), None)
         for name in PRESETS:
-            self.preset.addItem(name, name)
+            self.preset.addItem(_(name), name)
         self.preset.currentIndexChanged.connect(self._preset)
         self.text = QPlainTextEdit(json.dumps(rules, indent=2, ensure_ascii=False))
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -61,9 +68,7 @@ class LeagueRulesDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self._ok)
         self.buttons.rejected.connect(self.reject)
-        help_text = QLabel("formula: table, sqrt_ratio, linear or expression (numbers, entries, place, buy_in, "
-                           "knockouts, + - * /, sqrt, min, max) · bonus: knockout, attendance · best: N · "
-                           "tiebreaks: wins, best_finish, events_played, cashes, knockouts, head_to_head_last")
+        help_text = QLabel(RULE_KEYS)
         help_text.setWordWrap(True)
         help_text.setObjectName("dim")
         top = QHBoxLayout()
@@ -96,9 +101,9 @@ class LeagueRulesDialog(QDialog):
         try:
             data = json.loads(self.text.toPlainText() or "{}")
         except ValueError as exc:
-            return self._refuse(f"The rules are not readable JSON ({exc}).", ok)
+            return self._refuse(_("The rules are not readable JSON ({error}).", error=exc), ok)
         except RecursionError:
-            return self._refuse("The rules are nested far too deeply to be league rules.", ok)
+            return self._refuse(_("The rules are nested far too deeply to be league rules."), ok)
         try:
             rules = rules_from(data)
         except LeagueError as exc:

@@ -40,19 +40,34 @@ from app.api import (
     RuleError,
     default_of,
     final_size_for,
-    fmt,
     profile_from_dict,
     validate_settings,
 )
+from app.i18n import _, ngettext
 from oskit.names import portable_name, portable_path
 from ui.dialogs.setting_editors import CheckEditor, Editor, IntEditor, make_editor
-from ui.dialogs.setting_words import OTHER, REBUYS, SUMMARY, group_of, help_text, label_of, named_key, plain_message
+from ui.dialogs.setting_words import (
+    BOUNTIES,
+    GAMES,
+    MONEY,
+    OTHER,
+    PAYOUTS,
+    REBUYS,
+    SEATING,
+    STRUCTURE,
+    SUMMARY,
+    group_of,
+    help_text,
+    label_of,
+    named_key,
+    plain_message,
+)
 from ui.feedback import Feedback
 from ui.recent import profiles_dir
 
 SUMMARY_KEYS = {key for _name, keys in SUMMARY for key in keys}
 # Two columns: money on the left, the others on the right.
-COLUMNS = (("Money", REBUYS, "Bounties"), ("Seating", "Payouts", "Structure", "Games"))
+COLUMNS = ((MONEY, REBUYS, BOUNTIES), (SEATING, PAYOUTS, STRUCTURE, GAMES))
 
 
 class SettingRow(QWidget):
@@ -87,7 +102,7 @@ class NewTournamentDialog(QDialog):
                  seasons: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__(parent)
         self.structure = structure  # an event template's own structure (None: the profile's)
-        self.setWindowTitle(f"New tournament: {profile.name}")
+        self.setWindowTitle(_("New tournament: {profile}", profile=profile.name))
         self.resize(1040, 700)
         self.base = profile
         # BRK-6: a final table size the profile leaves out follows the table size, here too, until the
@@ -100,30 +115,39 @@ class NewTournamentDialog(QDialog):
         self.name.textChanged.connect(
             lambda t: self.path.setText(str(folder / portable_name(_slug(t) + ".floorman").name)))
         head = QFormLayout()
-        head.addRow("Name", self.name)
-        head.addRow("Saved as", self.path)
+        head.addRow(_("Name"), self.name)
+        head.addRow(_("Saved as"), self.path)
         self.venue = QLineEdit(venue)
-        self.venue.setPlaceholderText("where it is played (printed on the sheets)")
-        head.addRow("Venue", self.venue)
+        self.venue.setPlaceholderText(_("where it is played (printed on the sheets)"))
+        head.addRow(_("Venue"), self.venue)
         self.template_structure = structure
         self.structure_choice = QComboBox()
-        self.structure_choice.setToolTip("The levels and breaks: the profile's own, or a structure saved from "
-                                         "the structure editor (checked against these rules)")
+        self.structure_choice.setToolTip(_("The levels and breaks: the profile's own, or a structure saved from "
+                                           "the structure editor (checked against these rules)"))
         self._fill_structures()
         self.structure_choice.currentIndexChanged.connect(lambda _i: self._choose_structure())
-        head.addRow("Structure", self.structure_choice)
+        head.addRow(_("Structure"), self.structure_choice)
         # LGE-6: the event can join a league season now (or later, from the League tab).
         self.season_box = QComboBox()
-        self.season_box.addItem("Not part of a league season", None)
+        self.season_box.addItem(_("Not part of a league season"), None)
         for league, season in seasons:
-            self.season_box.addItem(f"{league} — {season}", (league, season))
+            self.season_box.addItem(_("{league} — {season}", league=league, season=season), (league, season))
         if seasons:
-            head.addRow("League", self.season_box)
-        origin = f"the profile “{profile.name}”"
-        if template:
-            own = f" (its own structure of {len(structure['levels'])} levels)" if structure else ""
-            origin = f"the event template “{template}”{own}"
-        source = QLabel(f"Rules from {origin}. Change anything below; each change is checked at once.")
+            head.addRow(_("League"), self.season_box)
+        if template and structure:
+            said = ngettext("Rules from the event template “{template}” (its own structure of {n} level). Change "
+                            "anything below; each change is checked at once.",
+                            "Rules from the event template “{template}” (its own structure of {n} levels). Change "
+                            "anything below; each change is checked at once.", len(structure["levels"]),
+                            template=template)
+        elif template:
+            said = _("Rules from the event template “{template}”. Change anything below; each change is checked "
+                     "at once.", template=template)
+        else:
+            said = _("Rules from the profile “{profile}”. Change anything below; each change is checked at once.",
+                     profile=profile.name)
+        source = QLabel(said)
+        source.setWordWrap(True)
         source.setObjectName("dim")
         self.rows: dict[str, SettingRow] = {}
         page = QWidget()
@@ -131,7 +155,7 @@ class NewTournamentDialog(QDialog):
         page_lay.addLayout(self._groups([k for _n, ks in SUMMARY for k in ks], summary=True))
         others = [key for key in SCHEMA if key not in SUMMARY_KEYS]
         self.other_toggle = QToolButton()
-        self.other_toggle.setText(f"{OTHER} ({len(others)})")
+        self.other_toggle.setText(_("{group} ({n})", group=_(OTHER), n=len(others)))
         self.other_toggle.setCheckable(True)
         self.other_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.other_toggle.setArrowType(Qt.ArrowType.RightArrow)
@@ -150,13 +174,13 @@ class NewTournamentDialog(QDialog):
         self.feedback = Feedback()
         self.feedback.setMinimumWidth(320)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create the tournament")
-        self.save_button = QPushButton("Save as a profile")
-        self.save_button.setToolTip("Keep these rules as a profile of your own, offered on the welcome screen")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Create the tournament"))
+        self.save_button = QPushButton(_("Save as a profile"))
+        self.save_button.setToolTip(_("Keep these rules as a profile of your own, offered on the welcome screen"))
         self.save_button.clicked.connect(self.save_profile)
-        self.event_button = QPushButton("Save as event template…")
-        self.event_button.setToolTip("Keep these rules, the structure, the payouts and the venue together, "
-                                     "offered on the welcome screen")
+        self.event_button = QPushButton(_("Save as event template…"))
+        self.event_button.setToolTip(_("Keep these rules, the structure, the payouts and the venue together, "
+                                       "offered on the welcome screen"))
         self.event_button.clicked.connect(self.act_save_event_template)
         self.buttons.accepted.connect(self._ok)
         self.buttons.rejected.connect(self.reject)
@@ -183,13 +207,14 @@ class NewTournamentDialog(QDialog):
         from ui import templates
 
         box = self.structure_choice
-        box.addItem("The profile's structure", PROFILE_STRUCTURE)
+        box.addItem(_("The profile's structure"), PROFILE_STRUCTURE)
         if self.template_structure is not None:
-            box.addItem(f"The event template's own ({fmt.count(len(self.template_structure['levels']), 'level')})",
-                        TEMPLATE_STRUCTURE)
+            levels = len(self.template_structure["levels"])
+            box.addItem(ngettext("The event template's own ({n} level)", "The event template's own ({n} levels)",
+                                 levels), TEMPLATE_STRUCTURE)
             box.setCurrentIndex(1)
         for name in templates.names(templates.STRUCTURES):
-            box.addItem(f"Saved structure “{name}”", name)
+            box.addItem(_("Saved structure “{name}”", name=name), name)
 
     def _choose_structure(self) -> None:
         """Take the chosen structure; a saved one that cannot be read is said, and the profile's is kept."""
@@ -220,7 +245,7 @@ class NewTournamentDialog(QDialog):
         for column, names in enumerate(COLUMNS):
             stack = QVBoxLayout()
             for name in names:
-                box = QGroupBox(name)
+                box = QGroupBox(_(name))
                 forms[name] = QFormLayout(box)
                 forms[name].setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
                 forms[name].setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -288,9 +313,10 @@ class NewTournamentDialog(QDialog):
 
             problems = views.check_structure(self.structure, {**self.base.settings, **self.changes()})
             if problems:
-                whose = ("The event template's structure" if self.structure is self.template_structure
-                         else "The chosen structure")
-                self.feedback.refuse(f"{whose} does not fit these rules: {problems[0]}")
+                self.feedback.refuse(
+                    _("The event template's structure does not fit these rules: {problem}", problem=problems[0])
+                    if self.structure is self.template_structure
+                    else _("The chosen structure does not fit these rules: {problem}", problem=problems[0]))
                 self._enable(False)
                 return False
         self.feedback.hide()
@@ -325,15 +351,15 @@ class NewTournamentDialog(QDialog):
         try:
             write_output(path, json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"), "profile")
         except OutputRefused as exc:
-            self.feedback.refuse(f"The profile could not be saved: {exc.message}")
+            self.feedback.refuse(_("The profile could not be saved: {reason}", reason=exc.message))
             return
         self.saved_profile = path
-        self.feedback.done(f"Saved as the profile “{name}”: the welcome screen offers it from now on.")
+        self.feedback.done(_("Saved as the profile “{name}”: the welcome screen offers it from now on.", name=name))
 
     def act_save_event_template(self) -> None:
         from PySide6.QtWidgets import QInputDialog
 
-        name, ok = QInputDialog.getText(self, "Save as event template", "Name of the event template:",
+        name, ok = QInputDialog.getText(self, _("Save as event template"), _("Name of the event template:"),
                                         text=self.name.text().strip())
         if ok and name.strip():
             self.save_event_template(name)
@@ -350,8 +376,8 @@ class NewTournamentDialog(QDialog):
         except templates.TemplateError as err:
             self.feedback.refuse(err.message)
             return False
-        self.feedback.done(f"Saved as the event template “{templates.clean_name(name)}”: "
-                           "the welcome screen offers it from now on.")
+        self.feedback.done(_("Saved as the event template “{name}”: the welcome screen offers it from now on.",
+                             name=templates.clean_name(name)))
         return True
 
     def check_file_name(self) -> bool:
@@ -361,13 +387,13 @@ class NewTournamentDialog(QDialog):
         """
         text = self.path.text().strip()
         if not text:
-            self.feedback.refuse("Say where the tournament is saved (a file name ending in .floorman).")
+            self.feedback.refuse(_("Say where the tournament is saved (a file name ending in .floorman)."))
             return False
         path, cleaned = portable_path(Path(text), fallback="tournament.floorman")
         if not cleaned.changed:
             return True
         self.path.setText(str(path))
-        self.feedback.refuse(f"{cleaned.sentence()} Check the name and create the tournament again.")
+        self.feedback.refuse(_("{cleaned} Check the name and create the tournament again.", cleaned=cleaned.sentence()))
         return False
 
     def chosen_season(self) -> tuple[str, str] | None:
@@ -388,7 +414,7 @@ def _summary_group(key: str) -> str:
 
 def _other_group(key: str) -> str:
     group = group_of(key)
-    return group if group != OTHER else "Seating"
+    return group if group != OTHER else SEATING
 
 
 def _slug(text: str) -> str:

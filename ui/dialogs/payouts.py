@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import TournamentState, currency_of
+from app.api import TournamentState, currency_of, fmt
 from app.commands.eliminations import SetPayouts
+from app.i18n import _
 from ui.overview import payout_amounts
 from ui.texts import money, ordinal
 
@@ -29,7 +30,7 @@ class PayoutDialog(QDialog):
 
     def __init__(self, state: TournamentState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Payout table")
+        self.setWindowTitle(_("Payout table"))
         self.pool = state.pool_cents
         self.currency = currency_of(state)
         self.form = QFormLayout()
@@ -37,13 +38,13 @@ class PayoutDialog(QDialog):
         for cents in payout_amounts(state) or [0]:
             self._add(cents)
         self.total = QLabel()
-        add = QPushButton("Add a place")
+        add = QPushButton(_("Add a place"))
         add.clicked.connect(lambda: self._add(0))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel(f"Prize pool: {money(self.pool, self.currency)}"))
+        lay.addWidget(QLabel(_("Prize pool: {amount}", amount=money(self.pool, self.currency))))
         lay.addLayout(self.form)
         lay.addWidget(add)
         lay.addWidget(self.total)
@@ -54,7 +55,7 @@ class PayoutDialog(QDialog):
         spin = QDoubleSpinBox()
         spin.setRange(0, 100_000_000)
         spin.setDecimals(2)
-        spin.setPrefix("$")
+        spin.setPrefix(fmt.symbol(self.currency))  # the tournament's own money
         spin.setValue(cents / 100)
         spin.valueChanged.connect(self._update_total)
         self.spins.append(spin)
@@ -65,7 +66,8 @@ class PayoutDialog(QDialog):
 
     def _update_total(self) -> None:
         total = sum(self.amounts())
-        self.total.setText(f"Total: {money(total, self.currency)} of {money(self.pool, self.currency)}")
+        self.total.setText(_("Total: {total} of {pool}", total=money(total, self.currency),
+                             pool=money(self.pool, self.currency)))
 
     def _ok(self) -> None:
         self.accept()

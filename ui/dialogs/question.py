@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import Choice, Question
+from app.i18n import _
 from ui.dialogs import ok_cancel
 from ui.feedback import Feedback
 
@@ -42,7 +43,7 @@ def choices_of(question: Question) -> tuple[Choice, ...]:
     if question.choices:
         return question.choices
     if question.kind == "bool":
-        return (Choice("Yes", True), Choice("No", False))
+        return (Choice(_("Yes"), True), Choice(_("No"), False))
     return ()
 
 
@@ -59,7 +60,7 @@ class QuestionDialog(QDialog):
     def __init__(self, question: Question, title: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.question = question
-        self.setWindowTitle(title or "The rules need an answer")
+        self.setWindowTitle(title or _("The rules need an answer"))
         self.setMinimumWidth(460)
         lay = QVBoxLayout(self)
         text = QLabel(question.text)
@@ -89,8 +90,9 @@ class QuestionDialog(QDialog):
         lay.addWidget(self.feedback)
         self.buttons = ok_cancel(self, self._ok)
         lay.addWidget(self.buttons)
-        hint = QLabel(f"1–{len(self.choices)} or the first letter answers · Esc cancels" if self.choices
-                      else "Enter gives the answer · Esc cancels")
+        hint = QLabel(_("1–{n} or the first letter answers · Esc cancels", n=len(self.choices)) if self.choices
+                      else _("Enter gives the answer · Esc cancels"))
+        hint.setWordWrap(True)
         hint.setObjectName("dim")
         lay.addWidget(hint)
         if self.spins:
@@ -129,7 +131,7 @@ class QuestionDialog(QDialog):
     def _ok(self) -> None:
         answer = self.answer()
         if answer is None:
-            self.feedback.refuse("Pick one of the answers: its number or its first letter.")
+            self.feedback.refuse(_("Pick one of the answers: its number or its first letter."))
             return
         self._give(answer)
 

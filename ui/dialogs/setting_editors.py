@@ -28,9 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import IDENTITY_FIELDS, SCHEMA
+from app.i18n import N_, _
 from ui.dialogs import setting_text as st
 from ui.dialogs.setting_words import SUFFIXES, choice_word, label_of, none_word
 
+# The details a registrant may be asked for (the profile's keys), in words.
+IDENTITY_WORDS = {"first_name": N_("First name"), "last_name": N_("Last name"), "student_id": N_("Student ID"),
+                  "phone": N_("Phone"), "id_number": N_("ID number")}
 MONEY_TYPING = QRegularExpression(r"\$?\s*[\d,]*(\.\d{0,2})?")
 
 
@@ -90,8 +94,9 @@ class RoundingEditor(ChoiceEditor):
 
     def __init__(self, unit: int | None) -> None:
         units = sorted({*PRIZE_UNITS, *([unit] if unit else [])})
-        items = [("The cent (exact amounts)", self.CENT)]
-        items += [(st.format_money(u).removesuffix(".00") + (" (whole dollars)" if u == 100 else ""), u)
+        items = [(_("The cent (exact amounts)"), self.CENT)]
+        items += [(_("{amount} (whole dollars)", amount=st.format_money(u).removesuffix(".00")) if u == 100
+                   else st.format_money(u).removesuffix(".00"), u)
                   for u in units]
         super().__init__(items, unit or self.CENT)
 
@@ -144,7 +149,7 @@ class TextEditor(Editor):
     """A list as short text ("50 / 30 / 20", or one item a line), with a hint and a live summary."""
 
     def __init__(self, value: Any, show: Callable[[Any], str], read: Callable[[str], Any], hint: str,
-                 summary: Callable[[Any], str] | None = None, lines: int = 1, empty: str = "none") -> None:
+                 summary: Callable[[Any], str] | None = None, lines: int = 1, empty: str = "") -> None:
         super().__init__()
         self.initial, self.read, self.summarize = value, read, summary
         self.initial_text = show(value)
@@ -155,7 +160,7 @@ class TextEditor(Editor):
             self.edit.setFixedHeight(self.edit.fontMetrics().lineSpacing() * lines + 12)
         else:
             self.edit = QLineEdit(self.initial_text)
-        self.edit.setPlaceholderText(empty)
+        self.edit.setPlaceholderText(empty or _("none"))
         self.edit.textChanged.connect(self._changed)
         self.note = QLabel()
         self.note.setObjectName("dim")
@@ -204,8 +209,7 @@ class IdentityEditor(Editor):
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
         for i, name in enumerate(IDENTITY_FIELDS):
-            words = name.replace("_", " ").capitalize()
-            box = QCheckBox(words.replace("id", "ID").replace("Id ", "ID "))
+            box = QCheckBox(_(IDENTITY_WORDS.get(name, name)))
             box.setChecked(name in value)
             box.toggled.connect(self.changed)
             self.boxes[name] = box
@@ -224,7 +228,7 @@ class OptionalEditor(Editor):
     def __init__(self, inner: Editor, word: str, is_none: bool) -> None:
         super().__init__()
         self.inner = inner
-        self.none = QCheckBox(word[:1].upper() + word[1:])
+        self.none = QCheckBox(word[:1].upper() + word[1:])  # already in the reader's words
         self.none.setChecked(is_none)
         self.inner.setVisible(not is_none)
         self.inner.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
@@ -278,43 +282,46 @@ def make_editor(key: str, value: Any) -> Editor:
         return structures
     if key in ("reg.opens_at", "reg.closes_at"):
         return TextEditor(value, lambda v: v or "", lambda t: t.strip() or None,
-                          "a date and time, as 2027-01-15 19:00", empty=none_word(key))
+                          _("a date and time, as 2027-01-15 19:00"), empty=none_word(key))
     if key == "reg.require_identity":
         return IdentityEditor(value)
     if key == "money.currency":
-        return TextEditor(value, str, lambda t: t.strip().upper() or None, "ISO code, as USD, EUR or JPY")
+        return TextEditor(value, str, lambda t: t.strip().upper() or None, _("ISO code, as USD, EUR or JPY"))
     if key == "satellite.event":
-        return TextEditor(value, str, lambda t: t.strip(), "the event the seats are for, as Main Event")
+        return TextEditor(value, str, lambda t: t.strip(), _("the event the seats are for, as Main Event"))
     if key == "money.fees":
         return TextEditor(value, lambda v: json.dumps(v) if v else "", _json_or_none,
-                          'fees in cents per purchase, as {"buy_in": {"house": 1000, "dealer": 500}}')
+                          _('fees in cents per purchase, as {example}',
+                            example='{"buy_in": {"house": 1000, "dealer": 500}}'))
     if key == "bounty.house":
         return TextEditor(value, lambda v: json.dumps(v) if v else "", _json_or_none,
-                          'player name: bounty in cents, as {"Dana Lee": 10000}')
+                          _('player name: bounty in cents, as {example}', example='{"Dana Lee": 10000}'))
     if key == "payout.places_percent":
-        share = TextEditor(value, lambda v: "" if v is None else f"{v:g}", _one_number, "percent of the entries, as 15")
+        share = TextEditor(value, lambda v: "" if v is None else f"{v:g}", _one_number,
+                           _("percent of the entries, as 15"))
         return OptionalEditor(share, none_word(key), value is None)
     if key == "payout.round_to_cents":
         return RoundingEditor(value)
     if key == "payout.percents":
-        return TextEditor(value, st.format_list, st.parse_percents, "percent per place, as 50 / 30 / 20",
+        return TextEditor(value, st.format_list, st.parse_percents, _("percent per place, as 50 / 30 / 20"),
                           st.percent_summary)
     if key == "payout.fixed_cents":
-        return TextEditor(value, st.format_money_list, st.parse_money_list, "amount per place, as $500 / $300",
+        return TextEditor(value, st.format_money_list, st.parse_money_list, _("amount per place, as $500 / $300"),
                           st.money_summary)
     if key == "payout.brackets":
         return TextEditor(value, st.format_brackets, st.parse_brackets,
-                          "one line per field size, as  up to 20: 50 / 30 / 20", lines=4)
+                          _("one line per field size, as  up to 20: 50 / 30 / 20"), lines=4)
     if key == "chips":
-        return TextEditor(value, st.format_chips, st.parse_chips, "one chip a line: value, colour × how many",
+        return TextEditor(value, st.format_chips, st.parse_chips, _("one chip a line: value, colour × how many"),
                           lines=5)
     if key == "mix.games":
-        return TextEditor(value, st.format_games, st.parse_games, "game names, as Texas Hold'em / Omaha")
+        return TextEditor(value, st.format_games, st.parse_games, _("game names, as Texas Hold'em / Omaha"))
     if isinstance(setting.default, list):
-        return TextEditor(value, st.format_list, st.parse_ints, "numbers, as 18 / 9")
+        return TextEditor(value, st.format_list, st.parse_ints, _("numbers, as 18 / 9"))
     inner: Editor
     if key.endswith("_cents"):
         inner = MoneyEditor(value)
     else:
-        inner = IntEditor(1 if value is None else value, SUFFIXES.get(key, ""))
+        suffix = SUFFIXES.get(key)
+        inner = IntEditor(1 if value is None else value, _(suffix) if suffix else "")
     return OptionalEditor(inner, none_word(key), value is None) if optional else inner

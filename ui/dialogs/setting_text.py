@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from app.api import CATALOGUE
+from app.i18n import _
 from ui.texts import ordinal
 
 _MONEY = re.compile(r"\$?\s*(\d[\d,]*(?:\.\d{0,2})?|\.\d{1,2})")
@@ -65,9 +66,11 @@ def parse_percents(text: str) -> list[int | float] | None:
 
 def percent_summary(values: list[int | float]) -> str:
     """ "1st 50% · 2nd 30% · 3rd 20% — total 100%"."""
-    places = " · ".join(f"{ordinal(i)} {format_number(v)}%" for i, v in enumerate(values, start=1))
+    places = " · ".join(_("{place} {percent}%", place=ordinal(i), percent=format_number(v))
+                        for i, v in enumerate(values, start=1))
     total = sum((Decimal(str(v)) for v in values), Decimal(0))
-    return f"{places} — total {total.normalize():f}%" if values else "no places paid"
+    return (_("{places} — total {total}%", places=places, total=f"{total.normalize():f}") if values
+            else _("no places paid"))
 
 
 def format_money_list(values: list[int]) -> str:
@@ -86,14 +89,17 @@ def parse_money_list(text: str) -> list[int] | None:
 
 def money_summary(values: list[int]) -> str:
     places = " · ".join(f"{ordinal(i)} {format_money(v)}" for i, v in enumerate(values, start=1))
-    return f"{places} — total {format_money(sum(values))}" if values else "no amounts"
+    return _("{places} — total {total}", places=places, total=format_money(sum(values))) if values else _("no amounts")
 
 
 def format_brackets(brackets: list[dict[str, Any]]) -> str:
-    return "\n".join(f"up to {b['max_players']:,}: {format_list(b['percents'])}" for b in brackets)
+    return "\n".join(_("up to {players}: {percents}", players=f"{b['max_players']:,}",
+                        percents=format_list(b["percents"])) for b in brackets)
 
 
-_BRACKET = re.compile(r"(?:up\s+to\s*)?([\d,]+)\s*(?:players|entries)?\s*:\s*(.*)", re.IGNORECASE)
+# "up to 20: 50 / 30 / 20", in any language's words ("bis 20 Spieler: ..."): the words around the number are read
+# past, the number and the percents count.
+_BRACKET = re.compile(r"(?:[^\W\d_][^\W\d]*['’]?[^\W\d]*\s*)*?([\d,]+)\s*(?:[^\W\d_]+)?\s*:\s*(.*)", re.IGNORECASE)
 
 
 def parse_brackets(text: str) -> list[dict[str, Any]] | None:

@@ -9,6 +9,8 @@ new player; left unanswered, it is left out, and the line above the buttons says
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -24,14 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import NEW, Plan, Preview, PreviewRow
+from app.api import NEW, Plan, Preview, PreviewRow, fmt
+from app.i18n import N_, _, ngettext
 from db.signup_list import import_command
 from ui.feedback import Feedback, Runs
 
-OUTCOME_WORDS = {"matched": "Matched", "new": "New player", "ask": "Asked", "already": "Already in",
-                 "duplicate": "Duplicate", "skipped": "Skipped"}
-COLUMNS = ("Line", "Name in the list", "Paid", "What happens", "Pre-registered as / why")
-UNANSWERED = "— choose —"
+OUTCOME_WORDS = {"matched": N_("Matched"), "new": N_("New player"), "ask": N_("Asked"), "already": N_("Already in"),
+                 "duplicate": N_("Duplicate"), "skipped": N_("Skipped")}
+COLUMNS = (N_("Line"), N_("Name in the list"), N_("Paid"), N_("What happens"), N_("Pre-registered as / why"))
+UNANSWERED = N_("— choose —")
 
 
 class SignupImportDialog(QDialog):
@@ -39,20 +42,22 @@ class SignupImportDialog(QDialog):
 
     def __init__(self, runner: Runs, source: str, shown: Preview, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import a sign-up list")
+        self.setWindowTitle(_("Import a sign-up list"))
         self.runner, self.preview = runner, shown
         self.choices: dict[int, QComboBox] = {}
         lay = QVBoxLayout(self)
         c = shown.counts
-        head = QLabel(f"<b>{source}</b>: {len(shown.rows):,} rows — {c.get('matched', 0)} matched, "
-                      f"{c.get('new', 0)} new, {c.get('ask', 0)} to answer, {c.get('already', 0)} already in, "
-                      f"{c.get('duplicate', 0)} duplicate, {c.get('skipped', 0)} skipped. Nothing changes "
-                      "until Import.")
+        rows = ngettext("{count} row", "{count} rows", len(shown.rows), count=fmt.chips(len(shown.rows)))
+        head = QLabel(_("<b>{source}</b>: {rows} — {matched} matched, {new} new, {ask} to answer, {already} already "
+                        "in, {duplicate} duplicate, {skipped} skipped. Nothing changes until Import.",
+                        source=html.escape(source), rows=rows, matched=c.get("matched", 0), new=c.get("new", 0),
+                        ask=c.get("ask", 0), already=c.get("already", 0), duplicate=c.get("duplicate", 0),
+                        skipped=c.get("skipped", 0)))
         head.setWordWrap(True)
         lay.addWidget(head)
         self.table = QTableWidget(len(shown.rows), len(COLUMNS))
         self.table.setObjectName("signupPreview")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -69,7 +74,7 @@ class SignupImportDialog(QDialog):
         self.feedback = Feedback()
         lay.addWidget(self.feedback)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.import_button = self.buttons.addButton("Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button = self.buttons.addButton(_("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
@@ -77,7 +82,7 @@ class SignupImportDialog(QDialog):
         self._summarise()
 
     def _fill(self, i: int, row: PreviewRow) -> None:
-        cells = (str(row.line), row.typed, "yes" if row.paid_ahead else "", OUTCOME_WORDS[row.outcome],
+        cells = (str(row.line), row.typed, _("yes") if row.paid_ahead else "", _(OUTCOME_WORDS[row.outcome]),
                  row.name if row.outcome in ("matched", "new") else row.reason)
         for col, text in enumerate(cells):
             item = QTableWidgetItem(text)
@@ -90,10 +95,10 @@ class SignupImportDialog(QDialog):
         if row.asked:
             box = QComboBox()
             box.setObjectName(f"answer{row.line}")
-            box.addItem(UNANSWERED, None)
+            box.addItem(_(UNANSWERED), None)
             for cand in row.candidates:
-                box.addItem(f"Same player: {cand.words()}", cand.name)
-            box.addItem(f"A new player: {row.typed}", NEW)
+                box.addItem(_("Same player: {player}", player=cand.words()), cand.name)
+            box.addItem(_("A new player: {name}", name=row.typed), NEW)
             box.setToolTip(row.reason)
             box.currentIndexChanged.connect(lambda _i: self._summarise())
             self.choices[row.line] = box
@@ -113,20 +118,29 @@ class SignupImportDialog(QDialog):
 
     def _summarise(self) -> None:
         plan = self.plan()
-        open_rows = [f"line {line}" for line, _n, why in plan.left_out if why.startswith("asked")]
-        text = f"Import pre-registers {len(plan.names):,} player{'s' if len(plan.names) != 1 else ''}"
-        text += f" ({len(plan.paid):,} paid ahead)." if plan.paid else "."
+        open_rows = [str(line) for line, _n, why in plan.left_out if why.startswith("asked")]
+        count, paid = len(plan.names), len(plan.paid)
+        if plan.paid:
+            text = ngettext("Import pre-registers {count} player ({paid} paid ahead).",
+                            "Import pre-registers {count} players ({paid} paid ahead).", count,
+                            count=fmt.chips(count), paid=fmt.chips(paid))
+        else:
+            text = ngettext("Import pre-registers {count} player.", "Import pre-registers {count} players.", count,
+                            count=fmt.chips(count))
         if open_rows:
-            text += f" Not answered, left out: {', '.join(open_rows)}."
+            lines = ", ".join(_("line {number}", number=line) for line in open_rows)
+            text += " " + _("Not answered, left out: {lines}.", lines=lines)
         self.summary.setText(text)
         self.import_button.setEnabled(bool(plan.names))
 
     def submit(self) -> None:
         command = import_command(self.plan())
         if command is None:
-            self.feedback.refuse("Nobody to pre-register.")
+            self.feedback.refuse(_("Nobody to pre-register."))
             return
         count = len(command.names)
-        if self.runner.run(command, self.feedback, f"Pre-registered {count:,} player{'s' if count != 1 else ''}."):
+        if self.runner.run(command, self.feedback, ngettext("Pre-registered {count} player.",
+                                                            "Pre-registered {count} players.",
+                                                            count, count=fmt.chips(count))):
             self.accept()
 

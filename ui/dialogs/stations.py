@@ -24,21 +24,22 @@ from PySide6.QtWidgets import (
 )
 
 from app.commands.roles import DESK, DIRECTOR, FLOOR, SCREEN
+from app.i18n import N_, _, pgettext
 from db.hosting import LOOPBACK, ROLE_ORDER
 from ui.qr import qr_pixmap
 from ui.widgets.quiet_panel import QuietPanel
 
 ROLE_WORDS: dict[str, tuple[str, str]] = {
-    DIRECTOR: ("Director", "Everything, as on this laptop."),
-    DESK: ("Desk", "Registration, buy-ins, rebuys, add-ons, receipts and seating slips."),
-    FLOOR: ("Floor", "Bust-outs, chip counts, moves done, hand for hand."),
-    SCREEN: ("Screen", "Shows the clock and the tournament; changes nothing."),
+    DIRECTOR: (N_("Director"), N_("Everything, as on this laptop.")),
+    DESK: (N_("Desk"), N_("Registration, buy-ins, rebuys, add-ons, receipts and seating slips.")),
+    FLOOR: (N_("Floor"), N_("Bust-outs, chip counts, moves done, hand for hand.")),
+    SCREEN: (N_("Screen"), N_("Shows the clock and the tournament; changes nothing.")),
 }
 STATION = "Director"  # this laptop's name in the history of the shared tournament
 
 
 def role_title(role: str) -> str:
-    return ROLE_WORDS[role][0]
+    return _(ROLE_WORDS[role][0])
 
 
 class HostDialog(QDialog):
@@ -46,17 +47,17 @@ class HostDialog(QDialog):
 
     def __init__(self, addresses: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Share with other stations")
+        self.setWindowTitle(_("Share with other stations"))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         form = QFormLayout(self)
-        intro = QLabel("Other laptops join this tournament (Tournament \u2192 Join a tournament\u2026) and enter "
-                       "what their role allows: the desk takes the money, the floor the bust-outs and chip "
-                       "counts, a screen shows the clock. The tournament is copied to a PostgreSQL server; "
-                       "its file is left as it is now.")
+        intro = QLabel(_("Other laptops join this tournament (Tournament \u2192 Join a tournament\u2026) and enter "
+                         "what their role allows: the desk takes the money, the floor the bust-outs and chip "
+                         "counts, a screen shows the clock. The tournament is copied to a PostgreSQL server; "
+                         "its file is left as it is now."))
         intro.setWordWrap(True)
         form.addRow(intro)
-        self.own = QRadioButton("This laptop's own server, listening on:")
-        self.venue = QRadioButton("The venue's PostgreSQL server (its database must be empty):")
+        self.own = QRadioButton(_("This laptop's own server, listening on:"))
+        self.venue = QRadioButton(_("The venue's PostgreSQL server (its database must be empty):"))
         group = QButtonGroup(self)
         group.addButton(self.own)
         group.addButton(self.venue)
@@ -65,22 +66,22 @@ class HostDialog(QDialog):
         self.address = QComboBox()
         for a in addresses:
             if a != LOOPBACK:
-                self.address.addItem(f"{a} (the venue's network)", a)
-        self.address.addItem(f"{LOOPBACK} (this laptop only)", LOOPBACK)
-        form.addRow("Address:", self.address)
+                self.address.addItem(_("{address} (the venue's network)", address=a), a)
+        self.address.addItem(_("{address} (this laptop only)", address=LOOPBACK), LOOPBACK)
+        form.addRow(_("Address:"), self.address)
         form.addRow(self.venue)
         self.url = QLineEdit()
-        self.url.setPlaceholderText("postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
-        form.addRow("URL:", self.url)
+        self.url.setPlaceholderText(_("postgresql://USER:PASSWORD@HOST:PORT/DATABASE"))
+        form.addRow(_("URL:"), self.url)
         self.station = QLineEdit(STATION)
-        form.addRow("This station's name:", self.station)
+        form.addRow(_("This station's name:"), self.station)
         self.progress = QLabel("")
         self.progress.setObjectName("dim")
         self.progress.setWordWrap(True)
         form.addRow(self.progress)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.share = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.share.setText("Share")
+        self.share.setText(pgettext("verb", "Share"))
         form.addRow(self.buttons)
         self.own.toggled.connect(self._follow)
         self.url.textEdited.connect(lambda _t: self.venue.setChecked(True))
@@ -111,10 +112,10 @@ class RoleBox(QGroupBox):
 
     def __init__(self, role: str) -> None:
         title, what = ROLE_WORDS[role]
-        super().__init__(title)
+        super().__init__(_(title))
         self.role = role
         lay = QVBoxLayout(self)
-        self.what = QLabel(what)
+        self.what = QLabel(_(what))
         self.what.setObjectName("dim")
         self.what.setWordWrap(True)
         self.what.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -123,15 +124,16 @@ class RoleBox(QGroupBox):
         self.qr = QLabel()
         self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.qr.setMinimumSize(200, 200)
+        self.qr.setWordWrap(True)  # "Revoked…" in its place, on as many lines as the language needs
         lay.addWidget(self.qr)
         self.code = QLineEdit()
         self.code.setReadOnly(True)
         self.code.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable with the mouse; the keyboard stays away
         lay.addWidget(self.code)
         row = QHBoxLayout()
-        self.copy = QPushButton("Copy")
-        self.new = QPushButton("New code")
-        self.revoke = QPushButton("Revoke\u2026")
+        self.copy = QPushButton(_("Copy"))
+        self.new = QPushButton(_("New code"))
+        self.revoke = QPushButton(_("Revoke\u2026"))
         for b in (self.copy, self.new, self.revoke):
             b.setAutoDefault(False)
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click never leaves the keyboard here
@@ -141,9 +143,9 @@ class RoleBox(QGroupBox):
     def show_code(self, code: str | None, revocable: bool) -> None:
         if code is None:
             self.qr.clear()
-            self.qr.setText("Revoked: it lets nobody in.\nNew code makes another.")
+            self.qr.setText(_("Revoked: it lets nobody in.\nNew code makes another."))
             self.code.clear()
-            self.code.setPlaceholderText("no code")
+            self.code.setPlaceholderText(_("no code"))
         else:
             self.qr.setPixmap(qr_pixmap(code, scale=3))
             self.code.setText(code)
@@ -152,8 +154,8 @@ class RoleBox(QGroupBox):
         self.revoke.setEnabled(code is not None and revocable)
         self.new.setEnabled(revocable)
         if not revocable:
-            tip = ("The venue's server does not let Floorman make logins: this code holds its own, and cannot be "
-                   "revoked.")
+            tip = _("The venue's server does not let Floorman make logins: this code holds its own, and cannot be "
+                    "revoked.")
             self.new.setToolTip(tip)
             self.revoke.setToolTip(tip)
 
@@ -165,7 +167,7 @@ class StationsPanel(QuietPanel):
     RAISE = True
 
     def __init__(self, owner: QWidget) -> None:
-        super().__init__(owner, "Stations")
+        super().__init__(owner, _("Stations"))
         lay = QVBoxLayout(self)
         self.where = QLabel("")
         font = self.where.font()
@@ -173,9 +175,9 @@ class StationsPanel(QuietPanel):
         self.where.setFont(font)
         self.where.setWordWrap(True)
         lay.addWidget(self.where)
-        how = QLabel("On another laptop: Tournament \u2192 Join a tournament\u2026, then paste the code (or scan "
-                     "its QR code). Each code lets its station do what its role allows; Revoke\u2026 cuts off "
-                     "the stations that use it at once.")
+        how = QLabel(_("On another laptop: Tournament \u2192 Join a tournament\u2026, then paste the code (or scan "
+                       "its QR code). Each code lets its station do what its role allows; Revoke\u2026 cuts off "
+                       "the stations that use it at once."))
         how.setWordWrap(True)
         lay.addWidget(how)
         grid = QGridLayout()
@@ -183,9 +185,9 @@ class StationsPanel(QuietPanel):
         for i, role in enumerate(ROLE_ORDER):
             grid.addWidget(self.boxes[role], 0, i)
         lay.addLayout(grid)
-        self.standby = QPushButton("Copy the standby code")  # for floorman standby on a second laptop
-        self.standby.setToolTip("A second laptop keeps a copy that can take over if this one dies: floorman standby "
-                                "CODE. The code holds the server's own password: give it to no station.")
+        self.standby = QPushButton(_("Copy the standby code"))  # for floorman standby on a second laptop
+        self.standby.setToolTip(_("A second laptop keeps a copy that can take over if this one dies: floorman "
+                                  "standby CODE. The code holds the server's own password: give it to no station."))
         self.standby.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay.addWidget(self.standby, alignment=Qt.AlignmentFlag.AlignLeft)
         self.said = QLabel("")

@@ -32,13 +32,15 @@ from PySide6.QtWidgets import (
 from app.api import views
 from app.commands.clock import SetStructure
 from app.commands.games import RecordDraw
+from app.i18n import N_, _, ngettext
 from ui import templates
 from ui.feedback import Feedback
 
-BLINDS = (("sb", "Small blind"), ("bb", "Big blind"), ("ante", "Ante"))
-STUD = (("stud_ante", "Stud ante"), ("bring_in", "Bring-in"), ("complete", "Complete"))
-LIMITS = (("small_bet", "Small bet"), ("big_bet", "Big bet"))
-BREAK = (("break", "Break after (min)"), ("race", "Chip race"))
+BLINDS = (("sb", N_("Small blind")), ("bb", N_("Big blind")), ("ante", N_("Ante")))
+# Translators: "Complete" is the stud bet that completes the bring-in to a full small bet
+STUD = (("stud_ante", N_("Stud ante")), ("bring_in", N_("Bring-in")), ("complete", N_("Complete")))
+LIMITS = (("small_bet", N_("Small bet")), ("big_bet", N_("Big bet")))
+BREAK = (("break", N_("Break after (min)")), ("race", N_("Chip race")))
 WRONG = QColor(255, 205, 205)
 
 
@@ -69,7 +71,7 @@ class StructureEditor(QDialog):
     def __init__(self, settings: Mapping[str, Any], structure: dict[str, Any], games: dict[int, str] | None = None,
                  game_choices: list[str] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Edit the structure")
+        self.setWindowTitle(_("Edit the structure"))
         self.resize(980, 620)
         self.settings = settings
         self.sb_rule = str(settings.get("structure.sb_rule", "listed"))
@@ -79,31 +81,31 @@ class StructureEditor(QDialog):
         mixed = len(settings.get("mix.games") or []) > 1
         stud = any(lv.get("stud_ante") is not None for lv in levels) or bool(views.stud_games(settings))
         limit = settings.get("limit.betting") == "limit"
-        self.columns: list[tuple[str, str]] = [("minutes", "Minutes")]
+        self.columns: list[tuple[str, str]] = [("minutes", N_("Minutes"))]
         if mixed or self.game_choices:
-            self.columns.append(("game", "Game"))
+            self.columns.append(("game", N_("Game")))
         self.columns += list(BLINDS) + (list(STUD) if stud else []) + (list(LIMITS) if limit else []) + list(BREAK)
         self.table = QTableWidget(0, len(self.columns))
-        self.table.setHorizontalHeaderLabels([title for _k, title in self.columns])
+        self.table.setHorizontalHeaderLabels([_(title) for _k, title in self.columns])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.itemChanged.connect(lambda _item: self.validate())
-        note = ("Blank minutes: the tournament's level length. A break comes after the level of its row. "
-                "The small blind follows the big blind (the profile's rule)." if self.sb_rule != "listed" else
-                "Blank minutes: the tournament's level length. A break comes after the level of its row.")
+        note = (_("Blank minutes: the tournament's level length. A break comes after the level of its row. "
+                  "The small blind follows the big blind (the profile's rule).") if self.sb_rule != "listed" else
+                _("Blank minutes: the tournament's level length. A break comes after the level of its row."))
         hint = QLabel(note)
         hint.setObjectName("dim")
         hint.setWordWrap(True)
         self.buttons: dict[str, QPushButton] = {}
         row_buttons = QHBoxLayout()
-        for key, text, slot in (("add", "Add a level", self.add_level), ("remove", "Remove the level",
-                                                                         self.remove_level),
-                                ("up", "Move up", lambda: self.move_level(-1)),
-                                ("down", "Move down", lambda: self.move_level(1)),
-                                ("load", "Load a template…", self.act_load_template),
-                                ("template", "Save as template…", self.act_save_template)):
+        for key, text, slot in (("add", _("Add a level"), self.add_level),
+                                ("remove", _("Remove the level"), self.remove_level),
+                                ("up", _("Move up"), lambda: self.move_level(-1)),
+                                ("down", _("Move down"), lambda: self.move_level(1)),
+                                ("load", _("Load a template…"), self.act_load_template),
+                                ("template", _("Save as template…"), self.act_save_template)):
             b = QPushButton(text)
             b.clicked.connect(lambda _=False, s=slot: s())
             self.buttons[key] = b
@@ -111,10 +113,10 @@ class StructureEditor(QDialog):
         row_buttons.addStretch(1)
         self.feedback = Feedback()
         self.feedback.setWordWrap(True)
-        self.save_button = QPushButton("Save to the tournament")
+        self.save_button = QPushButton(_("Save to the tournament"))
         self.save_button.setDefault(True)
         self.save_button.clicked.connect(self.save)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         close.clicked.connect(self.reject)
         bottom = QHBoxLayout()
         bottom.addWidget(self.feedback, 1)
@@ -161,7 +163,7 @@ class StructureEditor(QDialog):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if key == "sb" and self.sb_rule != "listed":
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                item.setToolTip("The small blind follows the big blind (the profile's small-blind rule)")
+                item.setToolTip(_("The small blind follows the big blind (the profile's small-blind rule)"))
             self.table.setItem(row, col, item)
 
     def _game_cell(self, row: int, game: str) -> None:
@@ -169,7 +171,7 @@ class StructureEditor(QDialog):
         if not self.game_choices:
             item = QTableWidgetItem(game)
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-            item.setToolTip("The game of this level, as the profile's mix gives it")
+            item.setToolTip(_("The game of this level, as the profile's mix gives it"))
             self.table.setItem(row, col, item)
             return
         self.table.setItem(row, col, QTableWidgetItem(""))
@@ -229,7 +231,7 @@ class StructureEditor(QDialog):
         self.table.blockSignals(True)
         wrong_rows = {p.level - 1 for p in self.problems if p.level is not None}
         for row in range(self.table.rowCount()):
-            self.table.setVerticalHeaderItem(row, QTableWidgetItem(f"Level {row + 1}"))
+            self.table.setVerticalHeaderItem(row, QTableWidgetItem(_("Level {number}", number=row + 1)))
             reason = next((p.text for p in self.problems if p.level == row + 1), "")
             for col in range(self.table.columnCount()):
                 item = self.table.item(row, col)
@@ -250,7 +252,8 @@ class StructureEditor(QDialog):
         else:
             first = self.problems[0].text
             more = len(self.problems) - 1
-            self.feedback.refuse(first + (f" ({more} more to fix)" if more else ""))
+            self.feedback.refuse(ngettext("{problem} ({n} more to fix)", "{problem} ({n} more to fix)", more,
+                                          problem=first) if more else first)
         self.save_button.setEnabled(ok)
         self.buttons["template"].setEnabled(ok)
         self.buttons["remove"].setEnabled(self.table.rowCount() > 1)
@@ -332,7 +335,7 @@ class StructureEditor(QDialog):
         except templates.TemplateError as err:
             self.feedback.refuse(err.message)
             return False
-        self.feedback.done(f"Saved as the structure template “{templates.clean_name(name)}”.")
+        self.feedback.done(_("Saved as the structure template “{name}”.", name=templates.clean_name(name)))
         return True
 
     def load_template(self, name: str) -> bool:
@@ -342,19 +345,20 @@ class StructureEditor(QDialog):
             self.feedback.refuse(err.message)
             return False
         self.fill(structure)
-        self.feedback.done(f"Loaded the structure template “{name}”: check it, then save it to the tournament.")
+        self.feedback.done(_("Loaded the structure template “{name}”: check it, then save it to the tournament.",
+                             name=name))
         return True
 
     def act_save_template(self) -> None:
-        name, ok = QInputDialog.getText(self, "Save as template", "Name of the structure template:")
+        name, ok = QInputDialog.getText(self, _("Save as template"), _("Name of the structure template:"))
         if ok and name.strip():
             self.save_template(name)
 
     def act_load_template(self) -> None:
         names = templates.names(templates.STRUCTURES)
         if not names:
-            self.feedback.refuse("No structure template has been saved yet.")
+            self.feedback.refuse(_("No structure template has been saved yet."))
             return
-        name, ok = QInputDialog.getItem(self, "Load a template", "Structure template:", names, 0, False)
+        name, ok = QInputDialog.getItem(self, _("Load a template"), _("Structure template:"), names, 0, False)
         if ok and name:
             self.load_template(name)

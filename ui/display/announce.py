@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.api import fmt
+from app.i18n import N_, PSEUDO, _, language, ngettext
 from screens.frame import DisplayFrame, game_text
 from ui.display.chime import BREAK_END, FIVE_TO_BREAK, LEVEL_CHANGE
 
@@ -23,15 +24,15 @@ BREAKS = "breaks"
 FIVE_MINUTES = "five_minutes"
 REGISTRATION = "registration"
 KINDS: dict[str, str] = {
-    LEVELS: "New levels (level, blinds, antes, limits)",
-    BREAKS: "Breaks starting and ending (with the colour-up)",
-    FIVE_MINUTES: "Five minutes to the break",
-    REGISTRATION: "The last level to register",
+    LEVELS: N_("New levels (level, blinds, antes, limits)"),
+    BREAKS: N_("Breaks starting and ending (with the colour-up)"),
+    FIVE_MINUTES: N_("Five minutes to the break"),
+    REGISTRATION: N_("The last level to register"),
 }
 
-FIVE_MINUTES_WORDS = "Five minutes to the break."
-BREAK_OVER_WORDS = "The break is over."
-LAST_LEVEL_WORDS = "This is the last level to register."
+FIVE_MINUTES_WORDS = N_("Five minutes to the break.")
+BREAK_OVER_WORDS = N_("The break is over.")
+LAST_LEVEL_WORDS = N_("This is the last level to register.")
 
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
          "sixteen seventeen eighteen nineteen").split()
@@ -74,6 +75,14 @@ def number_words(value: float) -> str:
     return " ".join(words)
 
 
+def said_number(value: float) -> str:
+    """A number as the voice says it: in English words (:func:`number_words`); in another language its digits,
+    ungrouped, which that language's voice reads in its own words."""
+    if language() in ("en", PSEUDO):
+        return number_words(value)
+    return str(round(value))
+
+
 def _mapping(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
@@ -90,19 +99,21 @@ def bets_words(forced: Mapping[str, Any] | None) -> str:
     parts: list[str] = []
     if b.get("family") == "stud":
         if b.get("ante"):
-            parts.append(f"ante {number_words(b['ante'])}")
+            parts.append(_("ante {chips}", chips=said_number(b["ante"])))
         if b.get("bring_in"):
-            parts.append(f"bring-in {number_words(b['bring_in'])}")
+            parts.append(_("bring-in {chips}", chips=said_number(b["bring_in"])))
         if b.get("complete"):
-            parts.append(f"complete {number_words(b['complete'])}")
+            parts.append(_("complete {chips}", chips=said_number(b["complete"])))
     elif b.get("bb"):
         sb, bb = b.get("sb"), b["bb"]
-        parts.append(f"blinds {number_words(sb)}, {number_words(bb)}" if sb else f"big blind {number_words(bb)}")
+        parts.append(_("blinds {small}, {big}", small=said_number(sb), big=said_number(bb)) if sb
+                     else _("big blind {chips}", chips=said_number(bb)))
         if b.get("ante"):
-            parts.append(f"ante {number_words(b['ante'])}")
+            parts.append(_("ante {chips}", chips=said_number(b["ante"])))
     said = [_sentence(parts)]
     if b.get("small_bet") and b.get("big_bet"):
-        said.append(_sentence([f"limits {number_words(b['small_bet'])}, {number_words(b['big_bet'])}"]))
+        said.append(_sentence([_("limits {small}, {big}", small=said_number(b["small_bet"]),
+                                 big=said_number(b["big_bet"]))]))
     return " ".join(s for s in said if s)
 
 
@@ -123,7 +134,7 @@ def level_words(clock: Mapping[str, Any], before: Mapping[str, Any] | None = Non
                 registration: bool = False) -> str:
     """``Level seven. Blinds four hundred, eight hundred, ante eight hundred.``; the game is named when it
     changes (mixed games); ``registration``: say so when this is the last level to register."""
-    said = [f"Level {number_words(int(clock.get('level') or 0))}."]
+    said = [_("Level {level}.", level=said_number(int(clock.get("level") or 0)))]
     game = _game(clock)
     if game and (before is None or _game(before) != game):
         said.append(f"{game}.")
@@ -131,7 +142,7 @@ def level_words(clock: Mapping[str, Any], before: Mapping[str, Any] | None = Non
     if bets:
         said.append(bets)
     if registration and _last_level_to_register(clock):
-        said.append(LAST_LEVEL_WORDS)
+        said.append(_(LAST_LEVEL_WORDS))
     return " ".join(said)
 
 
@@ -140,21 +151,26 @@ def _chip_words(value: int, names: Mapping[int, str]) -> str:
     name = str(names.get(value, ""))
     digits = fmt.chips(value)
     colour = name[: -len(digits)].strip() if name.endswith(digits) else ""
-    return f"{colour} {number_words(value)}".strip()
+    return f"{colour} {said_number(value)}".strip()
 
 
 def _listing(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    # Translators: the last two of a list said aloud: "red five, green twenty-five and black one hundred".
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def break_words(clock: Mapping[str, Any], chip_names: Mapping[int, str] | None = None) -> str:
     """``Break, fifteen minutes. Colour-up of the green twenty-five chips.``"""
     brk = _mapping(clock.get("break"))
     minutes = brk.get("minutes")
-    said = [f"Break, {number_words(minutes)} minute{'s' if minutes != 1 else ''}." if minutes else "Break."]
+    said = [ngettext("Break, {minutes} minute.", "Break, {minutes} minutes.", int(minutes),
+                     minutes=said_number(minutes)) if minutes else _("Break.")]
     race = [int(v) for v in brk.get("race") or () if isinstance(v, int | float)]
     if race:
-        said.append(f"Colour-up of the {_listing([_chip_words(v, chip_names or {}) for v in race])} chips.")
+        said.append(_("Colour-up of the {chips} chips.",
+                      chips=_listing([_chip_words(v, chip_names or {}) for v in race])))
     return " ".join(said)
 
 
@@ -181,15 +197,16 @@ def announcement(moments: Sequence[str], frame: DisplayFrame, before: DisplayFra
             said.append(level_words(clock, previous, REGISTRATION in kinds))
         elif moment == BREAK_END and (BREAKS in kinds or LEVELS in kinds):
             if BREAKS in kinds:
-                said.append(BREAK_OVER_WORDS)
+                said.append(_(BREAK_OVER_WORDS))
             if LEVELS in kinds:
                 said.append(level_words(clock, previous, REGISTRATION in kinds))
         elif moment == FIVE_TO_BREAK and FIVE_MINUTES in kinds:
-            said.append(FIVE_MINUTES_WORDS)
+            said.append(_(FIVE_MINUTES_WORDS))
         else:
             continue
         covered.add(moment)
     return Announcement(" ".join(said), frozenset(covered))
 
 
-SAMPLE = "Level seven. Blinds four hundred, eight hundred, ante eight hundred."  # the Test voice button's words
+# The Test voice button's words (translated where they are said).
+SAMPLE = N_("Level seven. Blinds four hundred, eight hundred, ante eight hundred.")

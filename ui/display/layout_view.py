@@ -54,6 +54,10 @@ BIG_TEXT = 64  # pixels: a line this large is drawn from cached glyph images (Qt
 GLYPHS_KEPT = 600
 MIN_PIXELS = 4  # the smallest font drawn (a line that would need less is drawn at this size, and clipped)
 FIGURES = re.compile(r"[^A-Za-z]*\d[^A-Za-z]*|[A-Z]{3} [\d.,]+|[\d.,]+ [A-Z]{3}")  # a figure, maybe with currency
+# Money as another language writes it: the currency after the amount, grouped with (narrow) no-break spaces, its
+# sign with letters ("738,00 $US", "1.234,50 €", "R$ 25,00", "CA$1,234.50").
+_CURRENCY = r"(?:[A-Z]{0,3}[$€£¥₹]?[A-Z]{0,3})"
+MONEY = re.compile(rf"[-−]?{_CURRENCY}[\s\u00a0\u202f]?[-−]?\d[\d.,'\u00a0\u202f]*(?:[\s\u00a0\u202f]?{_CURRENCY})")
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,8 @@ def _fit_font(family: str, pixels: float, bold: bool, text: str, width: float) -
 
 
 def _is_figure(text: str) -> bool:
-    return bool(FIGURES.fullmatch(text.strip())) if text.strip() else True
+    words = text.strip()
+    return bool(FIGURES.fullmatch(words) or MONEY.fullmatch(words)) if words else True
 
 
 def _changed_chars(old: DrawnLine, new: DrawnLine) -> QRectF:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
+from app.i18n import N_, _, pgettext
 from screens.frame import ENDED, DisplayFrame
 from ui.display import theme
 from ui.display.fitlabel import FitLabel, fit_together
@@ -26,11 +27,11 @@ SMALL = 0.042
 
 # Bottom cells: (name, caption, row, column, column span).
 CELLS = (
-    ("next", "NEXT LEVEL", 0, 0, 2),
-    ("break", "BREAK IN", 0, 2, 1),
-    ("players", "PLAYERS LEFT", 1, 0, 1),
-    ("average", "AVERAGE STACK", 1, 1, 1),
-    ("pool", "PRIZE POOL", 1, 2, 1),
+    ("next", N_("NEXT LEVEL"), 0, 0, 2),
+    ("break", N_("BREAK IN"), 0, 2, 1),
+    ("players", N_("PLAYERS LEFT"), 1, 0, 1),
+    ("average", N_("AVERAGE STACK"), 1, 1, 1),
+    ("pool", N_("PRIZE POOL"), 1, 2, 1),
 )
 
 ENDED_GONE = ("next", "break")  # the cells a finished event leaves empty
@@ -52,18 +53,18 @@ class DisplayPanel(QWidget):
         self.captions: dict[str, FitLabel] = {}
         self.values: dict[str, FitLabel] = {}
         self.details: dict[str, FitLabel] = {}
-        for name, caption, *_ in CELLS:
+        for name, caption, *_rest in CELLS:
             self.captions[name] = FitLabel(self, align=LEFT)
-            self.captions[name].show_text(caption)
+            self.captions[name].show_text(_(caption))
             self.values[name] = FitLabel(self, bold=True, align=LEFT)
             self.details[name] = FitLabel(self, align=LEFT)
         self.payout_caption = FitLabel(self, align=LEFT)
-        self.payout_places = [FitLabel(self, align=LEFT) for _ in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
-        self.payout_amounts = [FitLabel(self, bold=True, align=RIGHT) for _ in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
+        self.payout_places = [FitLabel(self, align=LEFT) for _n in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
+        self.payout_amounts = [FitLabel(self, bold=True, align=RIGHT) for _n in range(PAYOUT_ROWS * PAYOUT_COLUMNS)]
         self.leaders_caption = FitLabel(self, align=LEFT)
-        self.leaders_caption.show_text("CHIP LEADERS")
-        self.leader_names = [FitLabel(self, align=LEFT) for _ in range(LEADER_ROWS)]
-        self.leader_stacks = [FitLabel(self, bold=True, align=RIGHT) for _ in range(LEADER_ROWS)]
+        self.leaders_caption.show_text(_("CHIP LEADERS"))
+        self.leader_names = [FitLabel(self, align=LEFT) for _n in range(LEADER_ROWS)]
+        self.leader_stacks = [FitLabel(self, bold=True, align=RIGHT) for _n in range(LEADER_ROWS)]
         self.show_leaders = False  # the chip leaders panel (the director's View menu), off by default
         self.show_bounties = False  # KO: the largest bounties in the same place, where there are bounties
         for label in self.leader_labels():
@@ -83,7 +84,7 @@ class DisplayPanel(QWidget):
     def labels(self) -> list[FitLabel]:
         """Every label of the picture (for the layout checks)."""
         out = [self.title, self.level, self.bets, self.strip, self.clock, self.notice, self.payout_caption]
-        for name, *_ in CELLS:
+        for name, *_rest in CELLS:
             out += [self.captions[name], self.values[name], self.details[name]]
         out += self.payout_places + self.payout_amounts
         return out + (self.leader_labels() if self.side_shown() else [])
@@ -120,10 +121,10 @@ class DisplayPanel(QWidget):
 
     def _show_leaders(self, frame: DisplayFrame) -> None:
         bounties = self.show_bounties and bool(frame.bounties)
-        self.leaders_caption.show_text("LARGEST BOUNTIES" if bounties else "CHIP LEADERS")
+        self.leaders_caption.show_text(_("LARGEST BOUNTIES") if bounties else _("CHIP LEADERS"))
         rows = list(frame.bounties if bounties else frame.leaders)
         if not rows and not bounties:
-            rows = [("After the first chip count", "")]  # a stack is only the chips bought before it
+            rows = [(_("After the first chip count"), "")]  # a stack is only the chips bought before it
         for i, (name, stack) in enumerate(zip(self.leader_names, self.leader_stacks)):
             who, chips = rows[i] if i < len(rows) else ("", "")
             name.show_text(who)
@@ -142,10 +143,10 @@ class DisplayPanel(QWidget):
         self.strip.setVisible(bool(strip))
         self.clock.show_text(frame.clock_text)
         self.notice.show_text(frame.notice)
-        for name, caption, *_ in CELLS:  # a finished event has no next level and no break to wait for
-            self.captions[name].show_text("" if name in ENDED_GONE and frame.mode == ENDED else caption)
+        for name, caption, *_rest in CELLS:  # a finished event has no next level and no break to wait for
+            self.captions[name].show_text("" if name in ENDED_GONE and frame.mode == ENDED else _(caption))
         self._set_cell("next", frame.next_text, frame.next_detail)
-        self._set_cell("break", frame.break_text, frame.late_text.replace("Late registration", "Late reg."))
+        self._set_cell("break", frame.break_text, frame.late_short)
         self._set_cell("players", frame.players_text, frame.players_detail)
         self._set_cell("average", frame.average_text, "")
         self._set_cell("pool", frame.pool_text, "")
@@ -170,8 +171,9 @@ class DisplayPanel(QWidget):
         rows = list(frame.payouts)
         if len(rows) > slots:
             rest = len(rows) - (slots - 1)
-            rows = rows[: slots - 1] + [(f"+{rest}", "more")]
-        caption = "PAYOUTS" + (f"  ·  {frame.paid_text}" if frame.paid_text else "")
+            # Translators: the last payouts' line when more places are paid than shown: "+12 more".
+            rows = rows[: slots - 1] + [(f"+{rest}", pgettext("places", "more"))]
+        caption = _("PAYOUTS  ·  {paid}", paid=frame.paid_text) if frame.paid_text else _("PAYOUTS")
         self.payout_caption.show_text(caption)
         for i in range(slots):
             place, amount = rows[i] if i < len(rows) else ("", "")

@@ -17,6 +17,7 @@ from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 from app.api import TimeSource
+from app.i18n import _
 from screens.layout import LayoutError
 from ui.display import settings as saved
 from ui.display.sound import ChimePlayer
@@ -43,8 +44,10 @@ def pick_screen(names: Sequence[str], director: str | None, chosen: str | None) 
 def screen_label(screen: QScreen, director: QScreen | None) -> str:
     """How the director's menu names a screen: ``HDMI-1 (1920x1080)``, marking the director's own."""
     size = screen.geometry().size()
-    mine = " (this screen)" if director is not None and screen is director else ""
-    return f"{screen.name()} {size.width()}x{size.height()}{mine}"
+    if director is not None and screen is director:
+        return _("{screen} {width}x{height} (this screen)", screen=screen.name(), width=size.width(),
+                 height=size.height())
+    return f"{screen.name()} {size.width()}x{size.height()}"
 
 
 class DisplayController(QObject):
@@ -111,8 +114,9 @@ class DisplayController(QObject):
         if self.display is None:
             player = ChimePlayer(muted=self.settings.muted)
             self.display = RoomDisplay(self._holder, self._time, player=player, voice=self.voice,
-                                       layout=self.settings.layout)
+                                       layout=self.settings.layout, language=self._language())
             self.display.layout_chosen.connect(self.set_layout)
+            self.display.language_chosen.connect(self.set_language)
             player.setParent(self.display)
             player.muted_changed.connect(self.set_muted)
             self.display.set_chip_leaders(self.settings.chip_leaders)
@@ -123,6 +127,13 @@ class DisplayController(QObject):
         return self.display
 
     # -- the director's View menu: remembered between nights ----------------------------------------
+    def _language(self) -> str:
+        """The remembered language when it is still on offer (a venue's own may have been taken away), else ""."""
+        from ui.language import offered
+
+        code = self.settings.language
+        return code if code in offered() else ""
+
     def set_muted(self, muted: bool) -> None:
         """Mute the chimes and the voice (or not), now and next time."""
         if muted != self.settings.muted:
@@ -172,14 +183,24 @@ class DisplayController(QObject):
             saved.save(self.settings)
 
     def set_speech(self, settings: saved.DisplaySettings) -> None:
-        """The spoken announcements as the director set them (on or off, voice, volume, kinds), now and
-        next time; the other settings stay as they are."""
+        """The spoken announcements as the director set them (on or off, voice, volume, kinds) and the display's
+        language, now and next time; the other settings stay as they are."""
         speech = {name: getattr(settings, name) for name in SPEECH_FIELDS}
         updated = replace(self.settings, **speech)
         if updated != self.settings:
             self.settings = updated
             saved.save(updated)
         self.voice.apply(self.settings)
+        self.set_language(settings.language)
+
+    def set_language(self, code: str) -> None:
+        """The language the display writes and speaks ("" the window's), now and next time."""
+        if code != self.settings.language:
+            self.settings = replace(self.settings, language=code)
+            saved.save(self.settings)
+            self.voice.apply(self.settings)
+        if self.display is not None:
+            self.display.set_language(code)
 
     def close(self) -> None:
         if self.display is not None:

@@ -4,7 +4,9 @@ Kept in ``display.json`` in the user data folder (``FLOORMAN_DATA_DIR`` in the t
 mute, the chip leaders panel, the largest bounties and the league standings between events (off by
 default), the layout it shows (a preset's or a venue layout's id, ``floorman screens`` lists them; "" the
 fixed design), and the spoken announcements: off (chimes) or on with a voice ("" the system's default), a
-volume in per cent and which kinds of announcement are spoken.
+volume in per cent and which kinds of announcement are spoken; and the language the display writes and speaks
+(any language on offer, ``ui.language.offered``; "" the director's window's), so a French TV may stand beside
+an English window.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class DisplaySettings:
     say_five_minutes: bool = True
     say_registration: bool = False  # the last level to register, said with that level
     layout: str = "classic-16x9"  # the layout the display shows (window.DEFAULT_LAYOUT); "" the fixed design
+    language: str = ""  # the language its words are written and spoken in; "" the director's window's
 
 
 def settings_path() -> Path:

@@ -19,6 +19,7 @@ import os
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
+from app.i18n import _
 from oskit.sound import LINUX_PLAYERS, CommandSound, Sound, WinSound, system_player
 from ui.display.chime import STRIKES, chime_path
 
@@ -62,9 +63,9 @@ class ChimePlayer(QObject):
             return forced, f"chimes: {forced}"
         if sound is not None:
             self.sound = sound
-            return SYSTEM, f"Chimes play through {sound.name}."
+            return SYSTEM, _("Chimes play through {sound}.", sound=sound.name)
         if os.environ.get("FLOORMAN_NO_SOUND") == "1":
-            return SILENT, "Sound is switched off (FLOORMAN_NO_SOUND=1): the room display runs silently."
+            return SILENT, _("Sound is switched off (FLOORMAN_NO_SOUND=1): the room display runs silently.")
         found, note = system_player()
         if found is None:
             return SILENT, note

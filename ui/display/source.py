@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.api import TimeSource, Tournament, views
+from app.i18n import language
 from screens.facts import room_facts
 from screens.frame import DisplayFrame, RoomFacts, build_frame
 
@@ -43,6 +44,7 @@ class DisplaySource:
         self._clock_fn: ClockFn = clock_fn or _clock
         self._facts_for: views.TournamentView | None = None
         self._facts = RoomFacts()
+        self._facts_language = ""
         self.seq = -1
 
     @property
@@ -50,9 +52,11 @@ class DisplaySource:
         return tournament_of(self._holder)
 
     def facts(self, view: views.TournamentView | None = None) -> RoomFacts:
+        """The room facts of the state read (computed again when it changed, or the language they are written in)."""
         view = view or views.read(self.tournament, self.time.now())
-        if self._facts_for is None or not _same_state(self._facts_for, view):
+        if self._facts_for is None or not _same_state(self._facts_for, view) or self._facts_language != language():
             self._facts = room_facts(view)
+            self._facts_language = language()
         self._facts_for = view
         return self._facts
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.i18n import _
 from screens import frame as model
 
 
@@ -30,18 +31,20 @@ LOOKS: dict[str, Look] = {
 }
 
 # Secondary states show in the strip when the clock itself is just running.
+# Keyed by the badges' English words; the frame's badges are in the reader's language (looked up in it).
 BADGE_COLOURS: dict[str, tuple[str, str]] = {
-    "HAND FOR HAND": ("#7c3aed", "#ffffff"),
-    "BUBBLE": ("#ff7a00", "#000000"),
-    "FINAL TABLE": ("#d4a300", "#000000"),
-    "IN THE MONEY": ("#1f8f3a", "#ffffff"),
+    model.HAND_FOR_HAND: ("#7c3aed", "#ffffff"),
+    model.BUBBLE: ("#ff7a00", "#000000"),
+    model.FINAL_TABLE: ("#d4a300", "#000000"),
+    model.IN_THE_MONEY: ("#1f8f3a", "#ffffff"),
 }
 
 
 def look_for(frame: model.DisplayFrame) -> Look:
     look = LOOKS.get(frame.mode, BASE)
     if not look.banner_bg and frame.badges:
-        bg, fg = BADGE_COLOURS.get(frame.badges[0], ("#444a55", "#ffffff"))
+        shown = {_(words): colours for words, colours in BADGE_COLOURS.items()}
+        bg, fg = shown.get(frame.badges[0], ("#444a55", "#ffffff"))
         return Look(look.background, look.text, look.muted, look.clock, bg, fg)
     return look
 

@@ -12,6 +12,7 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 
+from app.i18n import N_, _, use_language
 from oskit.speech import Voice, system_voice
 from screens.frame import DisplayFrame
 from ui.display.announce import BREAKS, FIVE_MINUTES, LEVELS, REGISTRATION, SAMPLE, announcement
@@ -20,12 +21,12 @@ from ui.display.settings import DisplaySettings
 log = logging.getLogger("floorman.display")
 
 VoiceFinder = Callable[[], tuple[Voice | None, str]]
-NO_SOUND = "Sound is switched off (FLOORMAN_NO_SOUND=1): the room display chimes instead of speaking."
+NO_SOUND = N_("Sound is switched off (FLOORMAN_NO_SOUND=1): the room display chimes instead of speaking.")
 
 
 def _system() -> tuple[Voice | None, str]:
     if os.environ.get("FLOORMAN_NO_SOUND") == "1":
-        return None, NO_SOUND
+        return None, _(NO_SOUND)
     return system_voice()
 
 
@@ -49,7 +50,7 @@ class RoomVoice:
         self._finder = finder
         self._voice = voice
         self._looked = voice is not None
-        self.note = f"Announcements are spoken by {voice.name}." if voice is not None else ""
+        self.note = _("Announcements are spoken by {voice}.", voice=voice.name) if voice is not None else ""
         self._told = False
         self._listed: list[str] | None = None  # the system's voices, listed once when a named one is chosen
         self.said: list[str] = []  # every announcement spoken, oldest first
@@ -119,5 +120,7 @@ class RoomVoice:
         voice = self.voice
         if voice is None:
             return False
-        voice.speak(SAMPLE, self._named(voice, settings.voice), settings.volume)
+        with use_language(settings.language or None):  # said in the screen's language
+            words = _(SAMPLE)
+        voice.speak(words, self._named(voice, settings.voice), settings.volume)
         return True

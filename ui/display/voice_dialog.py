@@ -1,5 +1,6 @@
-"""View > Room display voice…: whether the room display speaks its announcements, with which voice, how
-loud, and which kinds; a Test voice button says a level aloud with the choices as they stand.
+"""View > Room display voice…: the language the room display writes and speaks (the window's, or its own),
+whether it speaks its announcements, with which voice, how loud, and which kinds; a Test voice button says a
+level aloud with the choices as they stand.
 
 The choices are the display's settings (``ui.display.settings``), remembered between nights; OK
 applies them to the open display at once.
@@ -18,18 +19,21 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QSlider,
     QVBoxLayout,
     QWidget,
 )
 
+from app.i18n import N_, _, language_name, use_language
 from ui.display.announce import BREAKS, FIVE_MINUTES, KINDS, LEVELS, REGISTRATION, SAMPLE
 from ui.display.settings import DisplaySettings
 from ui.display.voice import RoomVoice
 
-CHIMES = "None: chimes"
-DEFAULT_VOICE = "The system's default voice"
+CHIMES = N_("None: chimes")
+DEFAULT_VOICE = N_("The system's default voice")
+WINDOWS_LANGUAGE = N_("The window's language")
 FIELDS = {LEVELS: "say_levels", BREAKS: "say_breaks", FIVE_MINUTES: "say_five_minutes",
           REGISTRATION: "say_registration"}
 
@@ -39,46 +43,60 @@ class VoiceDialog(QDialog):
 
     def __init__(self, settings: DisplaySettings, voice: RoomVoice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Room display voice")
+        self.setWindowTitle(_("Room display voice"))
         self.settings = settings
         self.room_voice = voice
         system = voice.voice
         self.voices = QComboBox()
-        self.voices.addItem(CHIMES, None)
+        self.voices.addItem(_(CHIMES), None)
         if system is not None:
-            self.voices.addItem(DEFAULT_VOICE, "")
+            self.voices.addItem(_(DEFAULT_VOICE), "")
             for name in system.voices():
                 self.voices.addItem(name, name)
         if settings.speech and system is not None:
             at = self.voices.findData(settings.voice)
             if at < 0:  # a voice remembered from another machine: kept, and named
-                self.voices.addItem(f"{settings.voice} (not on this computer)", settings.voice)
+                self.voices.addItem(_("{voice} (not on this computer)", voice=settings.voice), settings.voice)
                 at = self.voices.count() - 1
             self.voices.setCurrentIndex(at)
         self.volume = QSlider(Qt.Orientation.Horizontal)
         self.volume.setRange(0, 100)
         self.volume.setValue(settings.volume)
         self.volume_text = QLabel()
-        self.volume.valueChanged.connect(lambda v: self.volume_text.setText(f"{v} %"))
-        self.volume_text.setText(f"{settings.volume} %")
-        self.kinds = {kind: QCheckBox(words) for kind, words in KINDS.items()}
+        self.volume.valueChanged.connect(lambda v: self.volume_text.setText(_("{percent} %", percent=v)))
+        self.volume_text.setText(_("{percent} %", percent=settings.volume))
+        self.kinds = {kind: QCheckBox(_(words)) for kind, words in KINDS.items()}
+        from ui.language import offered
+
+        self.language = QComboBox()
+        self.language.addItem(_(WINDOWS_LANGUAGE), "")
+        for code in offered():
+            self.language.addItem(language_name(code), code)
+        at = self.language.findData(settings.language)
+        if at < 0 and settings.language:  # a venue's language since taken away: kept, and named
+            self.language.addItem(settings.language, settings.language)
+            at = self.language.count() - 1
+        self.language.setCurrentIndex(max(0, at))
         for kind, box in self.kinds.items():
             box.setChecked(bool(getattr(settings, FIELDS[kind])))
-        self.test_button = QPushButton("&Test voice")
+        self.test_button = QPushButton(_("&Test voice"))
         self.test_button.clicked.connect(self.test)
         self.note = QLabel(voice.note if system is None else "")
         self.note.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("&Voice", self.voices)
-        form.addRow("Vol&ume", self.volume)
+        form.addRow(_("&Language of the screen"), self.language)
+        form.addRow(_("&Voice"), self.voices)
+        form.addRow(_("Vol&ume"), self.volume)
         form.addRow("", self.volume_text)
         for box in self.kinds.values():
             form.addRow("", box)
+        # The window is as wide as its longest words need, in any language (never a word cut).
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.addButton(self.test_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         lay.addLayout(form)
         lay.addWidget(self.note)
         lay.addWidget(buttons)
@@ -97,11 +115,13 @@ class VoiceDialog(QDialog):
         kinds: dict[str, Any] = {FIELDS[kind]: box.isChecked() for kind, box in self.kinds.items()}
         return replace(self.settings, speech=picked is not None,
                        voice=picked if picked is not None else self.settings.voice,
-                       volume=self.volume.value(), **kinds)
+                       volume=self.volume.value(), language=str(self.language.currentData() or ""), **kinds)
 
     def test(self) -> None:
         """Say a level aloud with the voice and volume chosen here (nothing is saved)."""
         if self.room_voice.test(self.chosen()):
-            self.note.setText(f"Speaking: “{SAMPLE}”")
+            with use_language(self.chosen().language or None):
+                sample = _(SAMPLE)
+            self.note.setText(_("Speaking: “{words}”", words=sample))
         else:
             self.note.setText(self.room_voice.note)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from app.api import TimeSource, knockouts, views
+from app.i18n import _, language_name, use_language
+from screens import presets
 from screens.compose import Picture, compose
 from screens.frame import ENDED, WAITING, DisplayFrame
 from screens.layout import IMAGES, Layout, LayoutEntry, LayoutError, list_layouts, venue_layouts
@@ -66,7 +69,7 @@ def find_entry(key: str, folder: Path | None = None) -> LayoutEntry:
                 raise LayoutError(entry.code or "UNREADABLE", entry.error)
             return entry
     known = ", ".join(sorted({e.id for e in entries}))
-    raise LayoutError("UNKNOWN_LAYOUT", f"There is no layout {key!r}; there are {known}.")
+    raise LayoutError("UNKNOWN_LAYOUT", _("There is no layout {key}; there are {known}.", key=repr(key), known=known))
 
 
 def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Callable[[str], object]) -> None:
@@ -75,17 +78,38 @@ def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Cal
     ``current`` one checked; ``choose(id)`` is called with the one the director picks."""
     menu.clear()
     group = QActionGroup(menu)
-    choices: list[tuple[str, str, str]] = [("", "Fixed design (with the chip leaders and bounties panels)", "")]
+    choices: list[tuple[str, str, str]] = [("", _("Fixed design (with the chip leaders and bounties panels)"), "")]
     for e in list_layouts(folder if folder is not None else venue_layouts()):
-        where = "" if e.source == "preset" else " (the venue's)"
-        words = f"{e.name} {e.aspect}{where}" if e.layout is not None else f"{e.id}: refused, {e.error}"
+        if e.layout is None:
+            words = _("{layout}: refused, {reason}", layout=e.id, reason=e.error)
+        elif e.source == "preset":
+            words = _("{layout} {aspect}", layout=presets.shown(e.name), aspect=e.aspect)
+        else:
+            words = _("{layout} {aspect} (the venue's)", layout=e.name, aspect=e.aspect)
         choices.append((e.id, words, e.error))
     for key, words, error in choices:
         action = QAction(words, menu)
         action.setCheckable(True)
         action.setChecked(key == current)
         action.setEnabled(not error)
-        action.triggered.connect(lambda _=False, k=key: choose(k))
+        action.triggered.connect(lambda _checked=False, k=key: choose(k))
+        group.addAction(action)
+        menu.addAction(action)
+
+
+def fill_language_menu(menu: QMenu, current: str, choose: Callable[[str], object]) -> None:
+    """The languages a screen may speak, in ``menu`` (emptied first): the window's ("" ), then every language on
+    offer in its own words (a venue's own too); the ``current`` one checked; ``choose(code)`` on a pick."""
+    from ui.language import offered
+
+    menu.clear()
+    group = QActionGroup(menu)
+    choices = [("", _("The window's language"))] + [(code, language_name(code)) for code in offered()]
+    for code, words in choices:
+        action = QAction(words, menu)
+        action.setCheckable(True)
+        action.setChecked(code == current)
+        action.triggered.connect(lambda _checked=False, c=code: choose(c))
         group.addAction(action)
         menu.addAction(action)
 
@@ -100,13 +124,19 @@ class RoomDisplay(QWidget):
         layout_chosen(str): the director chose a layout in the right-click menu ("" the fixed design) and
             the window shows it (remember it for next time).
         layout_refused(str): a layout could not be shown, in one sentence; the window kept its last one.
+        language_chosen(str): the director chose this screen's language in the right-click menu ("" the
+            window's); the screen speaks it (remember it for next time).
         closed(): the window was closed.
+
+    Each display has its own language (:meth:`set_language`): its words are written, composed and spoken
+    in it, whatever the director's window reads.
     """
 
     full_screen_changed = Signal(bool)
     sound_message = Signal(str)
     layout_chosen = Signal(str)
     layout_refused = Signal(str)
+    language_chosen = Signal(str)
     closed = Signal()
 
     def __init__(
@@ -120,13 +150,15 @@ class RoomDisplay(QWidget):
         tick_ms: int = TICK_MS,
         layout: str | None = None,
         layouts_folder: Path | None = None,
+        language: str = "",
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         # The director types all night in the other window: the display never takes the keyboard.
         self.setWindowFlag(Qt.WindowType.WindowDoesNotAcceptFocus, True)
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setWindowTitle("Floorman: room display")
+        self.language = language  # "" : the window's
+        self.setWindowTitle(_("Floorman: room display"))
         self.setMinimumSize(640, 360)
         self.resize(1280, 720)
         self.source = DisplaySource(tournament_or_session, time_source)
@@ -215,27 +247,47 @@ class RoomDisplay(QWidget):
             self._read = (view.seq, view.players, structure, kos)
         return RoomInput(view=view, now=now, structure=structure, knockouts=kos, phones_url=self.share_url)
 
+    def speaking(self) -> AbstractContextManager[str]:
+        """The display's language for the words inside the block (its own, else the window's)."""
+        return use_language(self.language or None)
+
+    def set_language(self, code: str) -> None:
+        """Write, compose and speak this display in ``code`` ("" : the window's language), from now on."""
+        if code == self.language:
+            return
+        self.language = code
+        self._composed = ()
+        self._read = (-1, None, None, ())  # the structure and knockouts are read again, in the new language
+        self.refresh()
+
     def picture(self, now: float | None = None) -> Picture | None:
         """The layout's picture at ``now`` (default: the time source's); None without a layout."""
         if self.room_layout is None:
             return None
         at = self.source.time.now() if now is None else now
-        room = self._room(at)
-        return compose(self.room_layout, room, moments_of(room.view, self.announcements), at)
+        with self.speaking():
+            room = self._room(at)
+            return compose(self.room_layout, room, moments_of(room.view, self.announcements), at)
 
     def words(self, piece: str, now: float | None = None) -> str:
         """What ``piece`` says now, as any screen of a layout shows it (a piece the shown screen may not
         hold: the tests and the director's tools read a figure without waiting for its screen)."""
         at = self.source.time.now() if now is None else now
-        return render_piece(piece, self._room(at)).text
+        with self.speaking():
+            return render_piece(piece, self._room(at)).text
 
     # -- the picture --------------------------------------------------------------------------
     @property
     def frame(self) -> DisplayFrame | None:
         return self._frame
 
-    def refresh(self, *_: Any) -> None:
-        """Read the clock now and show it; a failure keeps the last picture and the clock ticking."""
+    def refresh(self, *_args: Any) -> None:
+        """Read the clock now and show it, in the display's language; a failure keeps the last picture and the
+        clock ticking."""
+        with self.speaking():
+            self._refresh()
+
+    def _refresh(self) -> None:
         try:
             now = self.source.time.now()
             frame = self.source.frame(now)
@@ -243,7 +295,8 @@ class RoomDisplay(QWidget):
             # tournament, the second (the screens turn, the pages and banners follow the time), the
             # announcements or the phones' address; the 20 ticks of a second between cost the frame alone.
             shown = replace(frame, seconds_left=None, seconds_to_break=None)  # the words, not the exact time
-            key = (shown, self.source.seq, int(now), self.announcements, self.share_url, self.room_layout)
+            key = (shown, self.source.seq, int(now), self.announcements, self.share_url, self.room_layout,
+                   self.language)
             picture = self.picture(now) if key != self._composed else None
             if picture is not None:
                 self._composed = key
@@ -340,11 +393,13 @@ class RoomDisplay(QWidget):
 
     def set_chip_leaders(self, show: bool) -> None:
         """The chip leaders panel beside the clock, on or off."""
-        self.panel.set_show_leaders(show)
+        with self.speaking():
+            self.panel.set_show_leaders(show)
 
     def set_largest_bounties(self, show: bool) -> None:
         """KO: the largest bounties beside the clock, on or off."""
-        self.panel.set_show_bounties(show)
+        with self.speaking():
+            self.panel.set_show_bounties(show)
 
     def bring_to_front(self) -> None:
         if QGuiApplication.platformName() in ("offscreen", "minimal"):
@@ -391,24 +446,36 @@ class RoomDisplay(QWidget):
 
     def layout_menu(self, parent: QMenu) -> QMenu:
         """Layout: the fixed design, the presets and the venue's own (a refused one greyed, with why)."""
-        menu = QMenu("Layout", parent)
+        menu = QMenu(_("Layout"), parent)
         fill_layout_menu(menu, self.layouts_folder, self.layout_id, self.choose_layout)
         return menu
 
+    def choose_language(self, code: str) -> None:
+        """The director chose this screen's language in the menu: shown and told (``language_chosen``)."""
+        self.set_language(code)
+        self.language_chosen.emit(code)
+
+    def language_menu(self, parent: QMenu) -> QMenu:
+        """Language: the window's, or any language on offer (each in its own words), the current one checked."""
+        menu = QMenu(_("Language of this screen"), parent)
+        fill_language_menu(menu, self.language, self.choose_language)
+        return menu
+
     def menu(self) -> QMenu:
-        """The right-click menu: full screen, mute, the layout, close."""
+        """The right-click menu: full screen, mute, the layout, the language, close."""
         menu = QMenu(self)
-        full = QAction("Leave full screen (Esc)" if self.isFullScreen() else "Full screen (F11)", menu)
+        full = QAction(_("Leave full screen (Esc)") if self.isFullScreen() else _("Full screen (F11)"), menu)
         full.triggered.connect(self.toggle_full_screen)
-        mute = QAction("Mute chimes and voice (M)", menu)
+        mute = QAction(_("Mute chimes and voice (M)"), menu)
         mute.setCheckable(True)
         mute.setChecked(self.player.muted)
         mute.toggled.connect(self.player.set_muted)
-        close = QAction("Close the room display", menu)
+        close = QAction(_("Close the room display"), menu)
         close.triggered.connect(self.close)
         menu.addAction(full)
         menu.addAction(mute)
         menu.addMenu(self.layout_menu(menu))
+        menu.addMenu(self.language_menu(menu))
         menu.addAction(close)
         return menu
 

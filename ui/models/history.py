@@ -11,10 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
 from app.api import HistoryItem
+from app.i18n import N_, _
 from ui.models.rows import RowsModel
 
-COLUMNS = ("Time", "What was done", "")
-STATION_COLUMNS = ("Time", "What was done", "Station", "")  # once an action was entered at a station
+COLUMNS = (N_("Time"), N_("What was done"), "")
+STATION_COLUMNS = (N_("Time"), N_("What was done"), N_("Station"), "")  # once an action was entered at a station
 WHAT, STATION = 1, 2
 
 
@@ -44,7 +45,7 @@ class HistoryModel(RowsModel[HistoryItem]):
                 return _label(item)
             if column == STATION and self.stations:
                 return item.who()
-            return "undone" if item.undone else "automatic" if item.automatic else ""
+            return _("undone") if item.undone else _("automatic") if item.automatic else ""
         if role == Qt.ItemDataRole.ToolTipRole and column in (WHAT, STATION):
             return _what(item)
         if role == Qt.ItemDataRole.FontRole and item.undone:

@@ -11,12 +11,13 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
 from app.api import COLUMNS, HistoryRow, Standing, Standings, history_rows, table_rows
+from app.i18n import N_
 from ui.models.rows import RowsModel
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PLAYER_ROLE = Qt.ItemDataRole.UserRole + 2
 NUMERIC = (0, 2, 3, 4, 5, 6, 7, 8)
-HISTORY_COLUMNS = ("Date", "Event", "Entries", "Place", "Knockouts", "Points", "Counted")
+HISTORY_COLUMNS = (N_("Date"), N_("Event"), N_("Entries"), N_("Place"), N_("Knockouts"), N_("Points"), N_("Counted"))
 
 
 class StandingsModel(RowsModel[tuple[Standing, tuple[str, ...]]]):

@@ -8,9 +8,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from app.api import PayoutView, fmt
+from app.i18n import N_, ngettext
 from ui.models.rows import RowsModel
 
-COLUMNS = ("Place", "Prize", "Player", "Note")
+COLUMNS = (N_("Place"), N_("Prize"), N_("Player"), N_("Note"))
 
 
 class PayoutModel(RowsModel[tuple[str, str, str, str]]):
@@ -22,9 +23,10 @@ class PayoutModel(RowsModel[tuple[str, str, str, str]]):
         """Show the payout rows; a tied block shows each player's own share (PAY-4)."""
         shown = []
         for row in rows:
-            note = f"{row.span}-way tie, prizes of {fmt.count(row.span, 'place')} split" if row.tied else ""
+            note = ngettext("{n}-way tie, prizes of {n} place split", "{n}-way tie, prizes of {n} places split",
+                            row.span) if row.tied else ""
             if row.seat and row.tied:  # SAT-3: play stopped with every player left winning a seat
-                note = f"the {row.span} players left each won a seat"
+                note = ngettext("the {n} player left won a seat", "the {n} players left each won a seat", row.span)
             shown.append((row.label, row.prize_text(currency), row.name or "", note))
         self.set_rows(shown)
 

@@ -14,12 +14,13 @@ from PySide6.QtCore import (
 )
 
 from app.api import OUT, Player, TournamentState, currency_of, fold_key, seat_views
+from app.i18n import N_, _, ngettext
 from ui.texts import DECIDING_KEYS, chips, money, status_rank, status_text
 
 Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("#", "Name", "Status", "Stack", "Entries", "Paid")
-BOUNTY_COLUMNS = ("Bounty", "KOs")  # KO: in an event with bounties, the bounty on each head and the knockouts
+COLUMNS = ("#", N_("Name"), N_("Status"), N_("Stack"), N_("Entries"), N_("Paid"))
+BOUNTY_COLUMNS = (N_("Bounty"), N_("KOs"))  # KO: in an event with bounties, the bounty on each head and the knockouts
 _NUMBERS = (0, 3, 4, 5, 6, 7)  # the columns of figures, right-aligned
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -155,7 +156,7 @@ class PlayerModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             if 0 <= section < len(self.columns):
-                return self.columns[section]
+                return _(self.columns[section]) if self.columns[section] != "#" else "#"
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -196,13 +197,13 @@ class PlayerModel(QAbstractTableModel):
 
             return QPalette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1:
-            return f"{p.name} (player #{p.id})"
+            return _("{name} (player #{number})", name=p.name, number=p.id)
         if role == Qt.ItemDataRole.ToolTipRole and col == 2:
             if p.deciding and p.live:
-                return f"{p.name} lost all their chips while rebuys are open: {DECIDING_KEYS}."
+                return _("{name} lost all their chips while rebuys are open: {keys}.", name=p.name, keys=DECIDING_KEYS)
             locked = seat_views.locked(self._state, p.id) if p.table is not None else ""
             # whole, when the column is too narrow; with the reason of a locked seat (LOCK-5)
-            return status_text(p, self._now) + (f"\nSeat locked: {locked}" if locked else "")
+            return status_text(p, self._now) + ("\n" + _("Seat locked: {reason}", reason=locked) if locked else "")
         if role == Qt.ItemDataRole.DecorationRole and col == 2 and p.table is not None:
             return lock_icon() if seat_views.locked(self._state, p.id) else None  # LOCK-5
         if role == Qt.ItemDataRole.ToolTipRole and col == 5 and (p.bounty_cents or p.bounties_won_cents or p.knockouts):
@@ -216,13 +217,13 @@ class PlayerModel(QAbstractTableModel):
     def _bounty_text(self, p: Player) -> str:
         """KO: what rides on the player and what he won, for the Paid column's tooltip."""
         cur = currency_of(self._state)
-        parts = [f"{p.name} paid {money(p.paid_cents, cur)}"]
+        parts = [_("{name} paid {amount}", name=p.name, amount=money(p.paid_cents, cur))]
         if p.bounty_cents and p.live:
-            parts.append(f"bounty on their head {money(p.bounty_cents, cur)}")
+            parts.append(_("bounty on their head {amount}", amount=money(p.bounty_cents, cur)))
         if p.bounties_won_cents:
-            parts.append(f"bounties won {money(p.bounties_won_cents, cur)}")
+            parts.append(_("bounties won {amount}", amount=money(p.bounties_won_cents, cur)))
         if p.knockouts:
-            parts.append(f"{p.knockouts} knockout" + ("s" if p.knockouts != 1 else ""))
+            parts.append(ngettext("{n} knockout", "{n} knockouts", p.knockouts))
         return " · ".join(parts)
 
     def _display(self, p: Player, col: int) -> str:

@@ -7,6 +7,8 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from app.i18n import _
+
 Index = QModelIndex | QPersistentModelIndex
 Row = TypeVar("Row")
 
@@ -46,7 +48,8 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         labels = self.header_labels()
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return labels[section] if 0 <= section < len(labels) else None
+            # The labels are marked where they are written (N_) and shown in the reader's words here.
+            return (_(labels[section]) if labels[section] else "") if 0 <= section < len(labels) else None
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

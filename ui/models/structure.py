@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
+from app.i18n import N_, _
 from ui.models.rows import RowsModel
 from ui.texts import chips
 
@@ -16,14 +17,15 @@ def _blinds(level: dict[str, Any]) -> str:
     if not b:
         return ""
     text = f"{chips(int(b.get('sb', 0)))}/{chips(int(b.get('bb', 0)))}"
-    return text + (f" ante {chips(int(b['ante']))}" if b.get("ante") else "")
+    return _("{blinds} ante {ante}", blinds=text, ante=chips(int(b["ante"]))) if b.get("ante") else text
 
 
 def _stud(level: dict[str, Any]) -> str:
     s = level.get("stud") or {}
     if not s:
         return ""
-    return f"ante {chips(int(s['ante']))}, bring-in {chips(int(s['bring_in']))}, complete {chips(int(s['complete']))}"
+    return _("ante {ante}, bring-in {bring_in}, complete {complete}", ante=chips(int(s["ante"])),
+             bring_in=chips(int(s["bring_in"])), complete=chips(int(s["complete"])))
 
 
 def _limits(level: dict[str, Any]) -> str:
@@ -48,8 +50,8 @@ class StructureModel(RowsModel[tuple[int | None, list[str]]]):
         breaks = {int(b["after"]): b for b in view.get("breaks", [])}
         has_stud = any(lv.get("stud") for lv in levels)
         has_limits = any(lv.get("limits") for lv in levels)
-        columns = ["Level", "Minutes", "Game", "Blinds"] + (["Stud"] if has_stud else []) + (
-            ["Limits"] if has_limits else []
+        columns = [N_("Level"), N_("Minutes"), N_("Game"), N_("Blinds")] + ([N_("Stud")] if has_stud else []) + (
+            [N_("Limits")] if has_limits else []
         )
         rows: list[tuple[int | None, list[str]]] = []
         for lv in levels:
@@ -63,7 +65,7 @@ class StructureModel(RowsModel[tuple[int | None, list[str]]]):
             brk = breaks.get(number)
             if brk is not None:
                 race = ", ".join(chips(int(d)) for d in brk.get("race", []))
-                note = f"break, chip race: {race} chips leave" if race else "break"
+                note = _("break, chip race: {race} chips leave", race=race) if race else _("break")
                 rows.append((None, ["", str(brk.get("minutes", "")), note] + [""] * (len(columns) - 3)))
         self._columns, self._current = columns, current_level
         self.set_rows(rows)

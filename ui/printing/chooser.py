@@ -3,23 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
+from app.i18n import N_, _, language_name
+from ui import language
 from ui.printing.jobs import SheetJob, job_for
 
 HINTS = {
-    "seating": "a slip per player: table and seat",
-    "tables": "who sits where, by table and by name",
-    "moves": "slips for the latest moves",
-    "structure": "levels, breaks and chip races",
-    "chip-race": "the next colour-up, a page per table",
-    "payouts": "places and prizes",
-    "receipts": "one to sign per paid place",
-    "results": "every finisher so far",
-    "money": "every cent in and out, in time order, balanced",
+    "seating": N_("a slip per player: table and seat"),
+    "tables": N_("who sits where, by table and by name"),
+    "moves": N_("slips for the latest moves"),
+    "structure": N_("levels, breaks and chip races"),
+    "chip-race": N_("the next colour-up, a page per table"),
+    "payouts": N_("places and prizes"),
+    "receipts": N_("one to sign per paid place"),
+    "results": N_("every finisher so far"),
+    "money": N_("every cent in and out, in time order, balanced"),
 }
 
 
@@ -37,6 +50,10 @@ def choices(offered: list[SheetJob], text: str = "") -> list[SheetJob]:
     return [j for j in out if all(w in f"{j.title} {j.sheet} {j.why}".lower() for w in words)]
 
 
+def _hint(sheet: str) -> str:
+    return _(HINTS[sheet]) if sheet in HINTS else ""
+
+
 class SheetChooser(QDialog):
     """A small popup over the window, like the command palette; Escape closes it."""
 
@@ -45,12 +62,27 @@ class SheetChooser(QDialog):
         self.offered = offered
         self.run = run
         self.setMinimumWidth(520)
-        title = QLabel("<b>Print a sheet</b>  ·  Enter opens the preview")
+        title = QLabel(_("<b>Print a sheet</b>  ·  Enter opens the preview"))
+        title.setWordWrap(True)
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("seating · moves · chip race · receipts")
+        self.edit.setPlaceholderText(_("seating · moves · chip race · receipts"))
         self.list = QListWidget()
+        # The sheets' own language (a French room's slips beside an English window), remembered.
+        self.language = QComboBox()
+        self.language.setObjectName("sheetLanguage")
+        for code in language.offered():
+            self.language.addItem(language_name(code), code)
+        found = self.language.findData(language.chosen("sheets"))
+        self.language.setCurrentIndex(max(0, found))
+        self.language.currentIndexChanged.connect(self.language_chosen)
+        words = QLabel(_("Sheets in:"))
+        words.setBuddy(self.language)
+        row = QHBoxLayout()
+        row.addWidget(words)
+        row.addWidget(self.language, 1)
         lay = QVBoxLayout(self)
         lay.addWidget(title)
+        lay.addLayout(row)
         lay.addWidget(self.edit)
         lay.addWidget(self.list)
         self.edit.textChanged.connect(self.update_list)
@@ -74,16 +106,23 @@ class SheetChooser(QDialog):
         self.list.clear()
         offered = {id(j) for j in self.offered}
         for job in self.jobs:
-            why = f"offered {job.why}" if id(job) in offered and job.why else HINTS.get(job.sheet, "")
+            why = _("offered {why}", why=job.why) if id(job) in offered and job.why else _hint(job.sheet)
             self.list.addItem(QListWidgetItem(f"{job.title}  —  {why}" if why else job.title))
         if self.jobs:
             self.list.setCurrentRow(0)
+
+    def sheet_language(self) -> str:
+        return str(self.language.currentData() or "en")
+
+    def language_chosen(self, _index: int) -> None:
+        language.remember("sheets", self.sheet_language())
 
     def run_current(self) -> None:
         row = self.list.currentRow()
         if 0 <= row < len(self.jobs):
             self.close()
-            self.run(self.jobs[row])
+            job = self.jobs[row]
+            self.run(replace(job, options={**job.options, "language": self.sheet_language()}))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up):

@@ -7,7 +7,7 @@ never touched off the GUI thread. One worker at a time: reportlab's font registr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +36,10 @@ class SheetResult:
 
 
 def job_for(sheet: str, **options: Any) -> SheetJob:
+    from app.i18n import _
     from sheets import SHEETS
 
-    return SheetJob(sheet, SHEETS.get(sheet, sheet), dict(options))
+    return SheetJob(sheet, _(SHEETS[sheet]) if sheet in SHEETS else sheet, dict(options))
 
 
 class _Relay(QObject):
@@ -109,11 +110,16 @@ class SheetRenderer(QObject):
 
     def render(self, job: SheetJob, tournament: Any) -> None:
         """Read the tournament now (GUI thread), draw the PDF on the worker."""
+        from app.i18n import use_language
         from sheets import source
+        from ui.language import chosen
         from ui.printing.output import file_name
 
+        if not job.options.get("language"):  # the language chosen for the sheets
+            job = replace(job, options={**job.options, "language": chosen("sheets")})
         try:
-            collected = source.collect(tournament, job.options)
+            with use_language(job.options["language"]):  # the words the collected sheet holds
+                collected = source.collect(tournament, job.options)
         except Exception as exc:  # noqa: BLE001 - a bug in reading: logged, said in one sentence
             from ui.errors import log_unexpected, short_message
 

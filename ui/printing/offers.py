@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.api import TournamentState, drawn_seats
+from app.i18n import _
 from ui.printing.jobs import SheetJob
 
 Seats = Mapping[int, tuple[int, int]]  # player id -> (table, seat), taken before a redraw
@@ -55,33 +56,37 @@ def offer_for(events: list[Any], state: TournamentState, before: Seats | None = 
     """The offer a command's events call for, or None."""
     types = {ev.type for ev in events}
     if "tournament_won" in types or "seats_won" in types:  # SAT-3: a satellite ends with its seats
-        why = "the tournament is over"
-        return Offer("Tournament over", [_job("results", "Results", why), _job("payouts", "Payouts", why),
-                                          _job("receipts", "Payout receipts", why)])
+        why = _("the tournament is over")
+        return Offer(_("Tournament over"), [_job("results", _("Results"), why), _job("payouts", _("Payouts"), why),
+                                             _job("receipts", _("Payout receipts"), why)])
     if "deal_recorded" in types:
-        why = "the players sign the deal"
-        return Offer("Deal recorded", [_job("deal", "Deal sheet", why), _job("payouts", "Payouts", why)])
+        why = _("the players sign the deal")
+        return Offer(_("Deal recorded"), [_job("deal", _("Deal sheet"), why), _job("payouts", _("Payouts"), why)])
     if "seats_drawn" in types and "tables_reset" not in types:
-        why = "after the seat draw"
-        return Offer("Seat draw done", [_job("seating", "Seating slips", why), _job("tables", "Table list", why)])
+        why = _("after the seat draw")
+        return Offer(_("Seat draw done"), [_job("seating", _("Seating slips"), why),
+                                            _job("tables", _("Table list"), why)])
     moves = _moves(events, state, before)
     if "tables_reset" in types:
-        why = "after the redraw"
-        jobs = [_job("moves", "Move slips", why, moves=moves)] if moves else []
-        return Offer("Redraw done", jobs + [_job("seating", "Seating slips", why), _job("tables", "Table list", why)])
+        why = _("after the redraw")
+        jobs = [_job("moves", _("Move slips"), why, moves=moves)] if moves else []
+        return Offer(_("Redraw done"), jobs + [_job("seating", _("Seating slips"), why),
+                                               _job("tables", _("Table list"), why)])
     if moves:
         broken = [ev.data["table"] for ev in events if ev.type == "table_broken"]
-        why = f"table {broken[0]} broken" if broken else "after the move" if len(moves) == 1 else "after the moves"
-        head = f"Table {broken[0]} broken" if broken else "Moved"
-        return Offer(head, [_job("moves", "Move slips", why, moves=moves), _job("tables", "Table list", why)])
+        why = (_("table {table} broken", table=broken[0]) if broken else _("after the move") if len(moves) == 1
+               else _("after the moves"))
+        head = _("Table {table} broken", table=broken[0]) if broken else _("Moved")
+        return Offer(head, [_job("moves", _("Move slips"), why, moves=moves), _job("tables", _("Table list"), why)])
     seated = [state.players[int(ev.data["player"])].name for ev in events if ev.type == "player_seated"
               and int(ev.data["player"]) in state.players]
     if seated:
-        why = "for " + ", ".join(seated)
-        return Offer("Seated", [_job("seating", "Seating slip", why, players=seated)])
+        why = _("for {names}", names=", ".join(seated))
+        return Offer(_("Seated"), [_job("seating", _("Seating slip"), why, players=seated)])
     if "players_busted" in types and _paid_place(events, state):
-        why = "a place is paid"
-        return Offer("In the money", [_job("payouts", "Payouts", why), _job("receipts", "Payout receipts", why)])
+        why = _("a place is paid")
+        return Offer(_("In the money"), [_job("payouts", _("Payouts"), why),
+                                          _job("receipts", _("Payout receipts"), why)])
     return None
 
 
@@ -100,5 +105,5 @@ def _paid_place(events: list[Any], state: TournamentState) -> bool:
 
 
 def race_offer(after_level: int) -> Offer:
-    why = f"the break after level {after_level}"
-    return Offer("Chip race at this break", [_job("chip-race", "Chip-race sheets", why, break_after=after_level)])
+    why = _("the break after level {level}", level=after_level)
+    return Offer(_("Chip race at this break"), [_job("chip-race", _("Chip-race sheets"), why, break_after=after_level)])

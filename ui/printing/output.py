@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF, QUrl
 from PySide6.QtGui import QDesktopServices, QImage, QPainter
 
+from app.i18n import _
+
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
@@ -124,29 +126,33 @@ def send_to_printer(path: Path, printer: str, copies: int = 1) -> Sent:
     a paused one takes the job, and the sentence says it waits there."""
     lp = shutil.which("lp")
     if lp is None:
-        return Sent(False, "No print queue (lp) on this computer: open the PDF and print it from the viewer.")
+        return Sent(False, _("No print queue (lp) on this computer: open the PDF and print it from the viewer."))
     printer = printer or default_printer()
     if not printer:
-        return Sent(False, "No printer is chosen and this computer has no default printer: nothing was sent.")
+        return Sent(False, _("No printer is chosen and this computer has no default printer: nothing was sent."))
     state = queue_state(printer)
     if state == "unknown":
-        return Sent(False, f"There is no printer called {printer} on this computer: nothing was sent.")
+        return Sent(False, _("There is no printer called {printer} on this computer: nothing was sent.",
+                             printer=printer))
     if state == "rejecting":
-        return Sent(False, f"{printer} is refusing jobs: nothing was sent. Let it accept jobs again "
-                           f"(cupsaccept {printer}) and print again.")
+        return Sent(False, _("{printer} is refusing jobs: nothing was sent. Let it accept jobs again "
+                             "(cupsaccept {printer}) and print again.", printer=printer))
     try:
         done = _cups(lp, "-d", printer, "-n", str(max(1, copies)), "--", str(path))
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return Sent(False, f"{printer} did not take the sheet ({exc}).")
+        return Sent(False, _("{printer} did not take the sheet ({reason}).", printer=printer, reason=exc))
     if done.returncode != 0:
-        return Sent(False, f"{printer} did not take the sheet: {(done.stderr or done.stdout).strip()}")
+        return Sent(False, _("{printer} did not take the sheet: {reason}", printer=printer,
+                             reason=(done.stderr or done.stdout).strip()))
     found = re.search(r"request id is (\S+)", done.stdout)
     job = found.group(1) if found else ""
-    named = f" as job {job}" if job else ""
     if state == "paused":
-        return Sent(True, f"{printer} is paused: the sheet waits in its queue until it is resumed "
-                          f"(queued{named}).", job, waits=True)
-    return Sent(True, f"Sent to {printer}{named}.", job)
+        text = _("{printer} is paused: the sheet waits in its queue until it is resumed (queued as job {job}).",
+                 printer=printer, job=job) if job else _(
+            "{printer} is paused: the sheet waits in its queue until it is resumed (queued).", printer=printer)
+        return Sent(True, text, job, waits=True)
+    return Sent(True, _("Sent to {printer} as job {job}.", printer=printer, job=job) if job else _(
+        "Sent to {printer}.", printer=printer), job)
 
 
 # pdfium is not thread-safe: one document at a time, whichever thread asks.

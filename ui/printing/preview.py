@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import fmt
+from app.i18n import _, ngettext
 from ui.feedback import Feedback
 from ui.printing.jobs import SheetResult
 
@@ -31,7 +33,7 @@ Opener = Callable[[Path], bool]
 
 
 def _pages_text(n: int) -> str:
-    return "1 page" if n == 1 else f"{n:,} pages"
+    return ngettext("{count} page", "{count} pages", n, count=fmt.chips(n))
 
 
 class PreviewDialog(QDialog):
@@ -50,10 +52,10 @@ class PreviewDialog(QDialog):
         self.sheet = result
         self.opener = opener
         job = result.job
-        self.setWindowTitle(f"{job.title} — Floorman")
+        self.setWindowTitle(_("{sheet} — Floorman", sheet=job.title))
         self.resize(720, 640)
         heading = QLabel(f"<b>{job.title}</b>" + (f" · {job.why}" if job.why else ""))
-        facts = QLabel(f"{_pages_text(result.pages)} · saved as {result.path}")
+        facts = QLabel(_("{pages} · saved as {path}", pages=_pages_text(result.pages), path=result.path))
         facts.setObjectName("dim")
         facts.setWordWrap(True)
         facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -68,13 +70,13 @@ class PreviewDialog(QDialog):
             row.addWidget(page)
         if not result.images:
             note = QLabel(
-                "Open the sheet to see every page: it opens in this computer's PDF viewer, "
-                "which prints it with the system's print dialog."
+                _("Open the sheet to see every page: it opens in this computer's PDF viewer, "
+                  "which prints it with the system's print dialog.")
             )
             note.setWordWrap(True)
             row.addWidget(note)
         elif result.pages > len(result.images):
-            more = QLabel(f"… and {result.pages - len(result.images):,} more")
+            more = QLabel(_("… and {count} more", count=fmt.chips(result.pages - len(result.images))))
             more.setObjectName("dim")
             row.addWidget(more)
         scroll = QScrollArea()
@@ -82,13 +84,13 @@ class PreviewDialog(QDialog):
         scroll.setWidgetResizable(True)
         self.feedback = Feedback()
         buttons = QDialogButtonBox()
-        self.open_button = QPushButton("Open in the PDF viewer")
+        self.open_button = QPushButton(_("Open in the PDF viewer"))
         self.open_button.setDefault(True)
-        self.print_button = QPushButton("Print…")
+        self.print_button = QPushButton(_("Print…"))
         self.print_button.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
         key = self.print_button.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        self.print_button.setToolTip(f"Choose a printer and print ({key})")
-        self.save_button = QPushButton("Save a copy…")
+        self.print_button.setToolTip(_("Choose a printer and print ({key})", key=key))
+        self.save_button = QPushButton(_("Save a copy…"))
         buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -108,7 +110,7 @@ class PreviewDialog(QDialog):
         if self.opener(self.sheet.path):
             self.close()
         else:
-            self.feedback.refuse(f"No PDF viewer opened the sheet; it is saved as {self.sheet.path}.")
+            self.feedback.refuse(_("No PDF viewer opened the sheet; it is saved as {path}.", path=self.sheet.path))
 
     def copy_to(self, target: Path) -> None:
         from oskit.names import portable_path
@@ -121,6 +123,6 @@ class PreviewDialog(QDialog):
             self.feedback.refuse(exc.message)
             return
         except OSError as exc:
-            self.feedback.refuse(f"Could not save {target}: {exc.strerror or exc}.")
+            self.feedback.refuse(_("Could not save {path}: {reason}.", path=target, reason=exc.strerror or exc))
             return
-        self.feedback.done(" ".join(filter(None, [f"Saved as {target}.", cleaned.sentence()])))
+        self.feedback.done(" ".join(filter(None, [_("Saved as {path}.", path=target), cleaned.sentence()])))

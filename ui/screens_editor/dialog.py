@@ -49,8 +49,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import CATALOGUE, Tournament, build_demo
+from app.i18n import N_, _, pgettext
+from screens import presets as preset_words
 from screens.compose import Picture, compose
-from screens.layout import IMAGES, THEME_COLOURS, LayoutEntry, LayoutError, list_layouts, venue_layouts
+from screens.layout import EVENT_WORDS, IMAGES, THEME_COLOURS, LayoutEntry, LayoutError, list_layouts, venue_layouts
 from screens.pieces import PIECES, room_input
 from screens.rotation import moments_of
 from ui.feedback import Feedback
@@ -61,8 +63,8 @@ FIRST = "classic-16x9"  # the preset the editor opens on
 SIZES: tuple[tuple[str, int, int], ...] = (
     ("1280 x 720", 1280, 720),
     ("1920 x 1080", 1920, 1080),
-    ("3840 x 2160 (4K, scaled)", 3840, 2160),
-    ("1080 x 1920 (upright)", 1080, 1920),
+    (N_("3840 x 2160 (4K, scaled)"), 3840, 2160),
+    (N_("1080 x 1920 (upright)"), 1080, 1920),
 )
 # A few colours for each of the theme's, picked for a dark room (the first of each is a classic).
 SWATCHES: dict[str, tuple[str, ...]] = {
@@ -74,10 +76,13 @@ SWATCHES: dict[str, tuple[str, ...]] = {
 }
 LEVEL_SWATCHES = ("#0b1220", "#1a1a40", "#0d2b1e", "#2a0f14", "#2b2b2b", "#3b2a00")
 GAME_SWATCHES = ("#3fa34d", "#2f80ed", "#56ccf2", "#eb5757", "#f2994a", "#bb6bd9", "#f2c94c", "#27ae9f")
-COLOUR_WORDS = {"background": "Background", "foreground": "Text", "accent": "Accent", "muted": "Captions",
-                "alert": "Alerts"}
-PICTURES = "Pictures (*.png *.jpg *.jpeg *.gif *.webp)"
-PREVIEW_ANNOUNCEMENT = "Dinner break at 8: the buffet opens in the bar"
+# Translators: the theme's colours, as the editor's Colours tab names them.
+COLOUR_WORDS = {"background": N_("Background"), "foreground": N_("Text"), "accent": N_("Accent"),
+                "muted": N_("Captions"), "alert": N_("Alerts")}
+PICTURES = N_("Pictures (*.png *.jpg *.jpeg *.gif *.webp)")
+PREVIEW_ANNOUNCEMENT = N_("Dinner break at 8: the buffet opens in the bar")
+PREVIEW_VENUE = N_("Your venue")
+PREVIEW_RULES = N_("Players must be seated to be dealt in.")
 
 
 
@@ -98,19 +103,20 @@ class ColourButton(QPushButton):
         for colour in swatches:
             menu.addAction(_swatch(colour), colour, lambda c=colour: self.chosen(c))
         menu.addSeparator()
-        menu.addAction("Custom…", self._custom)
+        menu.addAction(_("Custom…"), self._custom)
         if clearable:
             menu.addAction(clearable, lambda: self.chosen(""))
         self.setMenu(menu)
         self.colour = ""
 
-    def show_colour(self, colour: str, empty: str = "none") -> None:
+    def show_colour(self, colour: str, empty: str = "") -> None:
+        """The colour's swatch and code; ``empty`` the words for no colour (default "none")."""
         self.colour = colour
         self.setIcon(_swatch(colour) if colour else QIcon())
-        self.setText(colour or empty)
+        self.setText(colour or empty or pgettext("colour", "none"))
 
     def _custom(self) -> None:
-        picked = QColorDialog.getColor(QColor(self.colour or "#808080"), self, "Pick a colour")
+        picked = QColorDialog.getColor(QColor(self.colour or "#808080"), self, _("Pick a colour"))
         if picked.isValid():
             self.chosen(picked.name())
 
@@ -123,7 +129,7 @@ class LayoutEditor(QDialog):
                  now: Callable[[], float] | None = None, parent: QWidget | None = None,
                  folder: Path | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Room screens' layout")
+        self.setWindowTitle(_("Room screens' layout"))
         self.tournament, self.now_of = tournament, now
         self.folder = folder if folder is not None else venue_layouts()
         self._demo: Tournament | None = None
@@ -140,10 +146,10 @@ class LayoutEditor(QDialog):
         self.tabs = QTabWidget()
         self.tabs.setMaximumWidth(400)
         self.tabs.setUsesScrollButtons(False)
-        self.tabs.addTab(self._start_tab(), "&Preset")
-        self.tabs.addTab(self._colours_tab(), "&Colours")
-        self.tabs.addTab(self._pictures_tab(), "&Logo, banners")
-        self.tabs.addTab(self._levels_tab(), "Levels, &games")
+        self.tabs.addTab(self._start_tab(), _("&Preset"))
+        self.tabs.addTab(self._colours_tab(), _("&Colours"))
+        self.tabs.addTab(self._pictures_tab(), _("&Logo, banners"))
+        self.tabs.addTab(self._levels_tab(), _("Levels, &games"))
         body.addWidget(self.tabs)
         body.addLayout(self._middle(), 1)
         body.addWidget(self._regions_panel())
@@ -174,8 +180,8 @@ class LayoutEditor(QDialog):
     def _start_tab(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
-        hint = QLabel("Pick a preset to start from, then make it the venue's own: its colours, logo and banners, "
-                      "and where each piece of information sits.")
+        hint = QLabel(_("Pick a preset to start from, then make it the venue's own: its colours, logo and banners, "
+                      "and where each piece of information sits."))
         hint.setWordWrap(True)
         lay.addWidget(hint)
         self.presets = QListWidget()
@@ -196,38 +202,39 @@ class LayoutEditor(QDialog):
             button = ColourButton(SWATCHES[key], partial(self.set_colour, key))
             button.setObjectName(f"colour_{key}")
             self.colour_buttons[key] = button
-            form.addRow(f"{COLOUR_WORDS[key]}:", button)
+            form.addRow(_("{colour}:", colour=_(COLOUR_WORDS[key])), button)
         self.font_box = QFontComboBox()
         self.font_box.setObjectName("font")
         self.font_box.currentFontChanged.connect(lambda f: self.set_font(f.family()))
-        form.addRow("&Font:", self.font_box)
+        form.addRow(_("&Font:"), self.font_box)
         return w
 
     def _pictures_tab(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
-        logo = QGroupBox("Logo")
+        logo = QGroupBox(_("Logo"))
         row = QHBoxLayout(logo)
-        self.logo_label = QLabel("none")
+        self.logo_label = QLabel(pgettext("logo", "none"))
         row.addWidget(self.logo_label, 1)
-        pick = QPushButton("Choose a &picture…")
+        pick = QPushButton(_("Choose a &picture…"))
         pick.clicked.connect(self._choose_logo)
         row.addWidget(pick)
-        none = QPushButton("No logo")
+        none = QPushButton(_("No logo"))
         none.clicked.connect(lambda: self.set_logo(None))
         row.addWidget(none)
         lay.addWidget(logo)
-        banners = QGroupBox("Sponsors' banners (they take turns)")
+        banners = QGroupBox(_("Sponsors' banners (they take turns)"))
         col = QVBoxLayout(banners)
         self.banners = QListWidget()
         self.banners.setObjectName("banners")
         col.addWidget(self.banners)
-        buttons = QHBoxLayout()
-        for words, slot in (("Add a p&icture…", self._choose_banner), ("Add &words…", self._banner_words),
-                            ("Remove", self._remove_banner)):
+        buttons = QGridLayout()  # two to a row: the tab is narrow, and the words longer in some languages
+        actions = ((_("Add a p&icture…"), self._choose_banner), (_("Add &words…"), self._banner_words),
+                   (_("Remove"), self._remove_banner))
+        for i, (words, slot) in enumerate(actions):
             b = QPushButton(words)
             b.clicked.connect(slot)
-            buttons.addWidget(b)
+            buttons.addWidget(b, i // 2, i % 2)
         col.addLayout(buttons)
         lay.addWidget(banners, 1)
         return w
@@ -235,21 +242,21 @@ class LayoutEditor(QDialog):
     def _levels_tab(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
-        levels = QGroupBox("A level's own background")
+        levels = QGroupBox(_("A level's own background"))
         grid = QGridLayout(levels)
         self.level = QSpinBox()
         self.level.setRange(1, 200)
-        self.level.setPrefix("Level ")
+        self.level.setPrefix(_("Level "))
         self.level.valueChanged.connect(lambda _v: self._fill_level())
         grid.addWidget(self.level, 0, 0)
         self.level_colour = ColourButton(LEVEL_SWATCHES, lambda c: self.set_level_background(self.level.value(), c),
-                                         clearable="The theme's")
+                                         clearable=_("The theme's"))
         grid.addWidget(self.level_colour, 0, 1)
         self.levels_set = QLabel()
         self.levels_set.setWordWrap(True)
         grid.addWidget(self.levels_set, 1, 0, 1, 2)
         lay.addWidget(levels)
-        games = QGroupBox("Each game's colour (mixed games)")
+        games = QGroupBox(_("Each game's colour (mixed games)"))
         grid = QGridLayout(games)
         self.game = QComboBox()
         self.game.setEditable(True)
@@ -257,7 +264,7 @@ class LayoutEditor(QDialog):
         self.game.currentTextChanged.connect(lambda _t: self._fill_game())
         grid.addWidget(self.game, 0, 0)
         self.game_colour = ColourButton(GAME_SWATCHES, lambda c: self.set_game_colour(self.game.currentText(), c),
-                                        clearable="None")
+                                        clearable=pgettext("colour", "None"))
         grid.addWidget(self.game_colour, 0, 1)
         self.games_set = QLabel()
         self.games_set.setWordWrap(True)
@@ -272,29 +279,29 @@ class LayoutEditor(QDialog):
         self.screen_box = QComboBox()
         self.screen_box.setObjectName("screen")
         self.screen_box.currentIndexChanged.connect(lambda _i: self._screen_changed())
-        row.addWidget(QLabel("Sc&reen:"))
+        row.addWidget(QLabel(_("Sc&reen:")))
         row.itemAt(0).widget().setBuddy(self.screen_box)  # type: ignore[union-attr]
         row.addWidget(self.screen_box, 1)
         self.seconds = QSpinBox()
         self.seconds.setObjectName("screen_seconds")
         self.seconds.setRange(0, 3600)
-        self.seconds.setSuffix(" s")
-        self.seconds.setToolTip("How long this screen shows: its turn in the cycle, or for its event "
-                                "(0: as long as a break, hand for hand or the bubble lasts)")
+        self.seconds.setSuffix(_(" s"))
+        self.seconds.setToolTip(_("How long this screen shows: its turn in the cycle, or for its event "
+                                "(0: as long as a break, hand for hand or the bubble lasts)"))
         self.seconds.editingFinished.connect(self._seconds_changed)
         row.addWidget(self.seconds)
         self.size_box = QComboBox()
         self.size_box.setObjectName("size")
         for words, w, h in SIZES:
-            self.size_box.addItem(words, (w, h))
+            self.size_box.addItem(_(words), (w, h))
         self.size_box.setCurrentIndex(1)
         self.size_box.currentIndexChanged.connect(lambda _i: self.refresh_preview())
         row.addWidget(self.size_box)
         self.source_box = QComboBox()
         self.source_box.setObjectName("source")
-        self.source_box.addItem("The demo tournament", "demo")
+        self.source_box.addItem(_("The demo tournament"), "demo")
         if self.tournament is not None and self.tournament() is not None:
-            self.source_box.addItem("The open tournament", "open")
+            self.source_box.addItem(_("The open tournament"), "open")
         self.source_box.currentIndexChanged.connect(lambda _i: self.refresh_preview())
         row.addWidget(self.source_box)
         lay.addLayout(row)
@@ -307,15 +314,15 @@ class LayoutEditor(QDialog):
         self.preview.nudged.connect(self.nudge)
         self.preview.grown.connect(self.grow)
         lay.addWidget(self.preview, 1)
-        hint = QLabel("Click a region to pick it; drag it, or drag its corner. With the preview focused: arrows "
-                      "move it a cell, Shift+arrows resize it, Page Down picks the next one.")
+        hint = QLabel(_("Click a region to pick it; drag it, or drag its corner. With the preview focused: arrows "
+                      "move it a cell, Shift+arrows resize it, Page Down picks the next one."))
         hint.setWordWrap(True)
         hint.setObjectName("hint")
         lay.addWidget(hint)
         return lay
 
     def _regions_panel(self) -> QWidget:
-        w = QGroupBox("Regions of this screen")
+        w = QGroupBox(_("Regions of this screen"))
         w.setMaximumWidth(340)
         lay = QVBoxLayout(w)
         self.regions = QListWidget()
@@ -324,34 +331,34 @@ class LayoutEditor(QDialog):
         self.regions.currentRowChanged.connect(self._picked_in_list)
         lay.addWidget(self.regions, 1)
         size_row = QHBoxLayout()
-        size_row.addWidget(QLabel("Text size:"))
+        size_row.addWidget(QLabel(_("Text size:")))
         self.text_size = QDoubleSpinBox()
         self.text_size.setObjectName("text_size")
         self.text_size.setRange(0.5, 60.0)
-        self.text_size.setSpecialValueText("pick a region")  # shown at 0.5, below any region's size
+        self.text_size.setSpecialValueText(_("pick a region"))  # shown at 0.5, below any region's size
         self.text_size.setSingleStep(0.5)
-        self.text_size.setSuffix(" % of the height")
+        self.text_size.setSuffix(_(" % of the height"))
         self.text_size.editingFinished.connect(self._size_changed)
         size_row.addWidget(self.text_size, 1)
         lay.addLayout(size_row)
         look = QHBoxLayout()
         self.align = QComboBox()
         self.align.setObjectName("align")
-        for words, value in (("Left", "left"), ("Centre", "center"), ("Right", "right")):
+        for words, value in ((_("Left"), "left"), (_("Centre"), "center"), (_("Right"), "right")):
             self.align.addItem(words, value)
         self.align.activated.connect(lambda _i: self._change(
             lambda: self.edited.set_align(self.s, self.region, str(self.align.currentData()))))
-        look.addWidget(QLabel("Aligned:"))
+        look.addWidget(QLabel(_("Aligned:")))
         look.addWidget(self.align, 1)
-        self.bold = QCheckBox("&Bold")
+        self.bold = QCheckBox(_("&Bold"))
         self.bold.setObjectName("bold")
         self.bold.clicked.connect(lambda on: self._change(lambda: self.edited.set_bold(self.s, self.region, on)))
         look.addWidget(self.bold)
         lay.addLayout(look)
-        lay.addWidget(QLabel("Piece of information:"))
+        lay.addWidget(QLabel(_("Piece of information:")))
         self.search = QLineEdit()
         self.search.setObjectName("piece_search")
-        self.search.setPlaceholderText("Search the pieces (e.g. blinds, payouts, QR)")
+        self.search.setPlaceholderText(_("Search the pieces (e.g. blinds, payouts, QR)"))
         self.search.textChanged.connect(self.filter_pieces)
         self.search.setClearButtonEnabled(True)
         lay.addWidget(self.search)
@@ -359,36 +366,37 @@ class LayoutEditor(QDialog):
         self.pieces.setObjectName("pieces")
         self.pieces.setHeaderHidden(True)
         groups: dict[str, QTreeWidgetItem] = {}
-        for piece in sorted(PIECES.values(), key=lambda p: (p.group, p.title)):
+        for piece in sorted(PIECES.values(), key=lambda p: (p.shown_group, p.shown_title)):
             group = groups.get(piece.group)
             if group is None:
-                group = groups[piece.group] = QTreeWidgetItem(self.pieces, [piece.group])
+                group = groups[piece.group] = QTreeWidgetItem(self.pieces, [piece.shown_group])
                 group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            item = QTreeWidgetItem(group, [piece.title])
+            item = QTreeWidgetItem(group, [piece.shown_title])
             item.setData(0, Qt.ItemDataRole.UserRole, piece.id)
             item.setToolTip(0, piece.id)
         self.pieces.expandAll()
         lay.addWidget(self.pieces, 2)
-        buttons = QHBoxLayout()
-        for words, slot in (("Show it &here", self._set_piece), ("&Add a region", self._add_region),
-                            ("Re&move", self._remove_region)):
+        buttons = QGridLayout()  # two to a row: the panel is narrow, and the words longer in some languages
+        actions = ((_("Show it &here"), self._set_piece), (_("&Add a region"), self._add_region),
+                   (_("Re&move"), self._remove_region))
+        for i, (words, slot) in enumerate(actions):
             b = QPushButton(words)
             b.clicked.connect(slot)
-            buttons.addWidget(b)
+            buttons.addWidget(b, i // 2, i % 2)
         lay.addLayout(buttons)
         return w
 
     def _bottom(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        row.addWidget(QLabel("&Name:"))
+        row.addWidget(QLabel(_("&Name:")))
         self.name = QLineEdit()
         self.name.setObjectName("layout_name")
         row.itemAt(0).widget().setBuddy(self.name)  # type: ignore[union-attr]
         self.name.editingFinished.connect(lambda: self._change(lambda: self.edited.rename(self.name.text()))
                                           if self.name.text() != self.edited.layout.name else None)
         row.addWidget(self.name, 1)
-        for words, slot in (("Sa&ve as the venue's layout", self.save), ("E&xport…", self._export),
-                            ("&Import…", self._import), ("Close", self.reject)):
+        for words, slot in ((_("Sa&ve as the venue's layout"), self.save), (_("E&xport…"), self._export),
+                            (_("&Import…"), self._import), (_("Close"), self.reject)):
             b = QPushButton(words)
             b.clicked.connect(slot)
             b.setAutoDefault(False)
@@ -406,8 +414,12 @@ class LayoutEditor(QDialog):
         self._filling = True
         self.presets.clear()
         for entry in self.entries:
-            where = "preset" if entry.source == "preset" else "the venue's"
-            words = f"{entry.name} ({entry.aspect}, {where})" if entry.layout else f"{entry.id}: {entry.error}"
+            if entry.layout is None:
+                words = _("{layout}: {reason}", layout=entry.id, reason=entry.error)
+            elif entry.source == "preset":
+                words = _("{layout} ({aspect}, preset)", layout=preset_words.shown(entry.name), aspect=entry.aspect)
+            else:
+                words = _("{layout} ({aspect}, the venue's)", layout=entry.name, aspect=entry.aspect)
             item = QListWidgetItem(words)
             if entry.layout is None:
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
@@ -433,7 +445,7 @@ class LayoutEditor(QDialog):
         except LayoutError as exc:
             self.feedback.refuse(exc.message)
             return
-        self.description.setText(entry.layout.description)
+        self.description.setText(preset_words.shown(entry.layout.description))
         wanted = (1080, 1920) if entry.layout.aspect == "9:16" else (1920, 1080)
         if self.size_box.currentData() != wanted and (self.size_box.currentData()[0] < self.size_box.currentData()[1]) \
                 != (wanted[0] < wanted[1]):
@@ -451,8 +463,12 @@ class LayoutEditor(QDialog):
             self.screen_box.blockSignals(True)
             self.screen_box.clear()
             for sc in lay.screens:
-                when = f"when: {sc.event.replace('_', ' ')}" if sc.event else f"{sc.seconds} s in the cycle"
-                self.screen_box.addItem(f"{sc.name} ({when})")
+                name = preset_words.shown(sc.name)
+                if sc.event:
+                    words = _("{screen} (when: {event})", screen=name, event=_(EVENT_WORDS[sc.event]))
+                else:
+                    words = _("{screen} ({seconds} s in the cycle)", screen=name, seconds=sc.seconds)
+                self.screen_box.addItem(words)
             self.screen_box.setCurrentIndex(min(keep, len(lay.screens) - 1))
             self.screen_box.blockSignals(False)
             for key, button in self.colour_buttons.items():
@@ -460,11 +476,16 @@ class LayoutEditor(QDialog):
             self.font_box.blockSignals(True)
             self.font_box.setCurrentFont(QFont(lay.theme.font))
             self.font_box.blockSignals(False)
-            self.name.setText(lay.name)
-            self.logo_label.setText(lay.theme.logo or "none")
+            self.name.setText(preset_words.shown(lay.name))
+            self.logo_label.setText(lay.theme.logo or pgettext("logo", "none"))
             self.banners.clear()
             for b in lay.theme.banners:
-                self.banners.addItem(f"picture {b.image}" + (f": {b.text}" if b.text else "") if b.image else b.text)
+                if b.image:
+                    words = _("picture {name}: {words}", name=b.image, words=preset_words.shown(b.text)) if b.text \
+                        else _("picture {name}", name=b.image)
+                else:
+                    words = preset_words.shown(b.text)
+                self.banners.addItem(words)
             self._fill_level()
             self._fill_game()
             self._fill_regions()
@@ -474,8 +495,9 @@ class LayoutEditor(QDialog):
 
     def _fill_level(self) -> None:
         own = self.edited.layout.theme.level_backgrounds
-        self.level_colour.show_colour(own.get(str(self.level.value()), ""), "the theme's")
-        self.levels_set.setText("Set: " + (", ".join(f"level {k} {v}" for k, v in own.items()) or "none"))
+        self.level_colour.show_colour(own.get(str(self.level.value()), ""), _("the theme's"))
+        said = ", ".join(_("level {level} {colour}", level=k, colour=v) for k, v in own.items())
+        self.levels_set.setText(_("Set: {which}", which=said or pgettext("set", "none")))
 
     def _fill_game(self) -> None:
         own = self.edited.layout.theme.game_colours
@@ -483,16 +505,18 @@ class LayoutEditor(QDialog):
             self.game.blockSignals(True)
             self.game.setCurrentText(next(iter(own)))
             self.game.blockSignals(False)
-        self.game_colour.show_colour(own.get(self.game.currentText(), ""), "none")
-        self.games_set.setText("Set: " + (", ".join(own) or "none"))
+        self.game_colour.show_colour(own.get(self.game.currentText(), ""))
+        self.games_set.setText(_("Set: {which}", which=", ".join(own) or pgettext("set", "none")))
 
     def _fill_regions(self) -> None:
         screen = self.edited.screen(self.s)
         self.regions.blockSignals(True)
         self.regions.clear()
         for r in screen.regions:
-            what = PIECES[r.piece].title if r.piece else f"picture {r.image}"
-            self.regions.addItem(f"{what}\n    column {r.col + 1}, row {r.row + 1}; {r.width} x {r.height} cells")
+            what = PIECES[r.piece].shown_title if r.piece else _("picture {name}", name=r.image)
+            where = _("column {column}, row {row}; {width} x {height} cells", column=r.col + 1, row=r.row + 1,
+                      width=r.width, height=r.height)
+            self.regions.addItem(f"{what}\n    {where}")
         if self.region >= len(screen.regions):
             self.region = -1
         self.regions.setCurrentRow(self.region)
@@ -543,8 +567,8 @@ class LayoutEditor(QDialog):
         shown = self.edited.screen(self.s)
         screen = msgspec.structs.replace(shown, event=None, seconds=shown.seconds or shown.event_seconds or 20)
         one = msgspec.structs.replace(self.edited.layout, screens=(screen,))
-        room = room_input(t, now, venue="Your venue", house_rules="Players must be seated to be dealt in.",
-                          phones_url="https://example.invalid/t", announcement=PREVIEW_ANNOUNCEMENT)
+        room = room_input(t, now, venue=_(PREVIEW_VENUE), house_rules=_(PREVIEW_RULES),
+                          phones_url="https://example.invalid/t", announcement=_(PREVIEW_ANNOUNCEMENT))
         return compose(one, room, moments_of(room.view), now)
 
     def refresh_preview(self) -> None:
@@ -579,17 +603,17 @@ class LayoutEditor(QDialog):
         return self._change(lambda: self.edited.set_font(family))
 
     def set_logo(self, path: Path | None) -> bool:
-        ok = self._change(lambda: self.edited.set_logo(path), "Logo set." if path else "No logo.")
+        ok = self._change(lambda: self.edited.set_logo(path), _("Logo set.") if path else _("No logo."))
         if ok and path is not None and not self.edited.shows("logo"):
-            self.feedback.done("Logo set. No screen shows it yet: pick a region and show \u201cLogo\u201d there "
-                               "(the Venue group of the pieces).")
+            self.feedback.done(_("Logo set. No screen shows it yet: pick a region and show \u201cLogo\u201d there "
+                               "(the Venue group of the pieces)."))
         return ok
 
     def add_banner(self, path: Path | None = None, text: str = "") -> bool:
-        ok = self._change(lambda: self.edited.add_banner(path, text), "Banner added: the banners take turns.")
+        ok = self._change(lambda: self.edited.add_banner(path, text), _("Banner added: the banners take turns."))
         if ok and not self.edited.shows("sponsor_banner"):
-            self.feedback.done("Banner added. No screen shows the banners yet: pick a region and show "
-                               "\u201cSponsor banners (taking turns)\u201d there (the Venue group of the pieces).")
+            self.feedback.done(_("Banner added. No screen shows the banners yet: pick a region and show "
+                               "\u201cSponsor banners (taking turns)\u201d there (the Venue group of the pieces)."))
         return ok
 
     def set_level_background(self, level: int, colour: str) -> bool:
@@ -661,21 +685,22 @@ class LayoutEditor(QDialog):
     def _set_piece(self) -> bool:
         piece = self.chosen_piece()
         if not piece:
-            self.feedback.refuse("Pick a piece of information in the list first.")
+            self.feedback.refuse(_("Pick a piece of information in the list first."))
             return False
         if self.region < 0:
-            self.feedback.refuse("Pick the region that shows it first (click it on the preview).")
+            self.feedback.refuse(_("Pick the region that shows it first (click it on the preview)."))
             return False
         return self._change(lambda: self.edited.set_piece(self.s, self.region, piece))
 
     def _add_region(self) -> bool:
         piece = self.chosen_piece()
         if not piece:
-            self.feedback.refuse("Pick the piece of information the new region shows first.")
+            self.feedback.refuse(_("Pick the piece of information the new region shows first."))
             return False
         added: list[int] = []
         ok = self._change(lambda: added.append(self.edited.add_region(self.s, piece)),
-                          f"Added: {PIECES[piece].title}. Move it with the arrows, resize it with Shift+arrows.")
+                          _("Added: {title}. Move it with the arrows, resize it with Shift+arrows.",
+                            title=PIECES[piece].shown_title))
         if ok:
             self.pick_region(added[0])
             self.preview.setFocus()
@@ -689,17 +714,17 @@ class LayoutEditor(QDialog):
 
     # -- files -----------------------------------------------------------------------------------------
     def _choose_logo(self) -> None:
-        path, _f = QFileDialog.getOpenFileName(self, "Choose the logo", "", PICTURES)
+        path, _f = QFileDialog.getOpenFileName(self, _("Choose the logo"), "", _(PICTURES))
         if path:
             self.set_logo(Path(path))
 
     def _choose_banner(self) -> None:
-        path, _f = QFileDialog.getOpenFileName(self, "Choose a banner", "", PICTURES)
+        path, _f = QFileDialog.getOpenFileName(self, _("Choose a banner"), "", _(PICTURES))
         if path:
             self.add_banner(Path(path))
 
     def _banner_words(self) -> None:
-        text, ok = QInputDialog.getText(self, "A banner in words", "Words (e.g. a sponsor's name):")
+        text, ok = QInputDialog.getText(self, _("A banner in words"), _("Words (e.g. a sponsor's name):"))
         if ok:
             self.add_banner(None, text)
 
@@ -720,19 +745,20 @@ class LayoutEditor(QDialog):
             self.feedback.refuse(exc.message)
             return False
         except OSError as exc:
-            self.feedback.refuse(f"The layout could not be saved ({exc.strerror or exc}).")
+            self.feedback.refuse(_("The layout could not be saved ({reason}).", reason=exc.strerror or exc))
             return False
         self.reload_list()
         row = next((i for i, e in enumerate(self.entries) if e.source == "venue" and e.path == path), -1)
         self._filling = True
         self.presets.setCurrentRow(row)
         self._filling = False
-        self.feedback.done(f"Saved as the venue's layout \u201c{self.edited.layout.name}\u201d.")
+        self.feedback.done(_("Saved as the venue's layout “{name}”.", name=self.edited.layout.name))
         return True
 
     def _export(self) -> None:
-        path, _f = QFileDialog.getSaveFileName(self, "Export the layout", f"{self.edited.layout.name}.floorman-layout",
-                                               "Floorman layouts (*.floorman-layout *.zip)")
+        path, _f = QFileDialog.getSaveFileName(self, _("Export the layout"),
+                                               f"{self.edited.layout.name}.floorman-layout",
+                                               _("Floorman layouts (*.floorman-layout *.zip)"))
         if path:
             self.export_to(Path(path))
 
@@ -745,14 +771,14 @@ class LayoutEditor(QDialog):
             self.feedback.refuse(exc.message)
             return False
         except OSError as exc:
-            self.feedback.refuse(f"The layout could not be exported ({exc.strerror or exc}).")
+            self.feedback.refuse(_("The layout could not be exported ({reason}).", reason=exc.strerror or exc))
             return False
-        self.feedback.done(f"Exported to {path.name}, its pictures inside.")
+        self.feedback.done(_("Exported to {name}, its pictures inside.", name=path.name))
         return True
 
     def _import(self) -> None:
-        path, _f = QFileDialog.getOpenFileName(self, "Import a layout", "",
-                                               "Floorman layouts (*.floorman-layout *.zip);;All files (*)")
+        path, _f = QFileDialog.getOpenFileName(self, _("Import a layout"), "",
+                                               _("Floorman layouts (*.floorman-layout *.zip);;All files (*)"))
         if path:
             self.import_from(Path(path))
 
@@ -764,7 +790,7 @@ class LayoutEditor(QDialog):
             self.feedback.refuse(exc.message)
             return False
         except OSError as exc:
-            self.feedback.refuse(f"The layout could not be imported ({exc.strerror or exc}).")
+            self.feedback.refuse(_("The layout could not be imported ({reason}).", reason=exc.strerror or exc))
             return False
         self.reload_list()
         row = next((i for i, e in enumerate(self.entries) if e.source == "venue" and e.path.parent == folder), -1)
@@ -773,5 +799,5 @@ class LayoutEditor(QDialog):
         self._filling = False
         self.edited.pick(layout, images, folder)
         self.fill(screen=0)
-        self.feedback.done(f"Imported \u201c{layout.name}\u201d into the venue's layouts.")
+        self.feedback.done(_("Imported “{name}” into the venue's layouts.", name=layout.name))
         return True

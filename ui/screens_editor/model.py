@@ -34,6 +34,7 @@ from pathlib import Path
 
 import msgspec
 
+from app.i18n import _
 from screens.layout import (
     IMAGE_NAME,
     IMAGES,
@@ -73,17 +74,19 @@ def image_from_file(path: Path, taken: Collection[str]) -> tuple[str, bytes]:
     try:
         size = path.stat().st_size
         if size > MAX_IMAGE_BYTES:
-            raise LayoutError("TOO_BIG", f"The picture {path.name} is {_megabytes(size)}; a logo or a banner is at "
-                                         f"most {_megabytes(MAX_IMAGE_BYTES)}.")
+            raise LayoutError("TOO_BIG", _("The picture {name} is {size}; a logo or a banner is at most {most}.",
+                                           name=path.name, size=_megabytes(size), most=_megabytes(MAX_IMAGE_BYTES)))
         with path.open("rb") as f:
             data = f.read(MAX_IMAGE_BYTES + 1)
     except OSError as exc:
-        raise LayoutError("UNREADABLE", f"The file {path.name} cannot be read ({exc.strerror or exc}).") from None
+        raise LayoutError("UNREADABLE", _("The file {name} cannot be read ({reason}).",
+                                          name=path.name, reason=exc.strerror or exc)) from None
     if len(data) > MAX_IMAGE_BYTES:
-        raise LayoutError("TOO_BIG", f"The picture {path.name} is over {_megabytes(MAX_IMAGE_BYTES)}.")
+        raise LayoutError("TOO_BIG", _("The picture {name} is over {most}.",
+                                       name=path.name, most=_megabytes(MAX_IMAGE_BYTES)))
     kind = image_kind(data[:16])
     if kind is None:
-        raise LayoutError("BAD_IMAGE", f"The file {path.name} is not a PNG, JPEG, GIF or WebP picture.")
+        raise LayoutError("BAD_IMAGE", _("The file {name} is not a PNG, JPEG, GIF or WebP picture.", name=path.name))
     stem = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")[:60] or "picture"
     name, n = f"{stem}.{EXTENSIONS[kind]}", 1
     while name in taken:
@@ -98,7 +101,7 @@ def _overlap(a: Region, b: Region) -> bool:
 
 
 def _title(region: Region) -> str:
-    return PIECES[region.piece].title if region.piece in PIECES else f"the picture {region.image}"
+    return PIECES[region.piece].shown_title if region.piece in PIECES else _("the picture {name}", name=region.image)
 
 
 def free_cell(screen: Screen) -> tuple[int, int] | None:
@@ -158,21 +161,22 @@ class EditedLayout:
     def rename(self, name: str) -> None:
         name = " ".join(name.split())
         if not name:
-            raise LayoutError("WRONG_TYPE", "A layout needs a name.")
+            raise LayoutError("WRONG_TYPE", _("A layout needs a name."))
         if len(name) > 80:
-            raise LayoutError("WRONG_TYPE", "A layout's name is at most 80 characters.")
+            raise LayoutError("WRONG_TYPE", _("A layout's name is at most 80 characters."))
         self._take(replace(self.layout, name=name))
 
     def set_colour(self, key: str, value: str) -> None:
         """One of the theme's colours (:data:`THEME_COLOURS`) to ``#rrggbb``."""
         if key not in THEME_COLOURS:
-            raise LayoutError("WRONG_TYPE", f"The theme has no colour {key!r}; it has {', '.join(THEME_COLOURS)}.")
+            raise LayoutError("WRONG_TYPE", _("The theme has no colour {key}; it has {names}.",
+                                              key=repr(key), names=', '.join(THEME_COLOURS)))
         self._take(replace(self.layout, theme=replace(self.layout.theme, **{key: value.lower()})))
 
     def set_font(self, family: str) -> None:
         family = family.strip()
         if not family:
-            raise LayoutError("WRONG_TYPE", "Pick a font for the layout.")
+            raise LayoutError("WRONG_TYPE", _("Pick a font for the layout."))
         self._take(replace(self.layout, theme=replace(self.layout.theme, font=family)))
 
     def _with_image(self, path: Path) -> tuple[str, dict[str, bytes]]:
@@ -182,7 +186,7 @@ class EditedLayout:
         if same is not None:
             return same, self.images
         if len(self.images) >= MAX_IMAGES:
-            raise LayoutError("TOO_MANY", f"A layout holds at most {MAX_IMAGES} pictures.")
+            raise LayoutError("TOO_MANY", _("A layout holds at most {most} pictures.", most=MAX_IMAGES))
         return name, {**self.images, name: data}
 
     def shows(self, piece: str) -> bool:
@@ -203,9 +207,9 @@ class EditedLayout:
         banners = self.layout.theme.banners
         if path is None:
             if not text:
-                raise LayoutError("WRONG_TYPE", "A banner needs a picture or some words.")
+                raise LayoutError("WRONG_TYPE", _("A banner needs a picture or some words."))
             if len(text) > 120:
-                raise LayoutError("WRONG_TYPE", "A banner's words are at most 120 characters.")
+                raise LayoutError("WRONG_TYPE", _("A banner's words are at most 120 characters."))
             self._take(replace(self.layout, theme=replace(self.layout.theme, banners=(*banners, Banner(text=text)))))
             return
         name, images = self._with_image(path)
@@ -215,14 +219,14 @@ class EditedLayout:
     def remove_banner(self, index: int) -> None:
         banners = self.layout.theme.banners
         if not 0 <= index < len(banners):
-            raise LayoutError("WRONG_TYPE", "Pick the banner to remove.")
+            raise LayoutError("WRONG_TYPE", _("Pick the banner to remove."))
         theme = replace(self.layout.theme, banners=banners[:index] + banners[index + 1:])
         self._take(replace(self.layout, theme=theme))
 
     def set_level_background(self, level: int, colour: str) -> None:
         """Level ``level``'s own background colour ("" : the theme's again)."""
         if not 1 <= level <= 200:
-            raise LayoutError("WRONG_TYPE", f"There is no level {level}; levels are numbered from 1.")
+            raise LayoutError("WRONG_TYPE", _("There is no level {level}; levels are numbered from 1.", level=level))
         own = dict(self.layout.theme.level_backgrounds)
         if colour:
             own[str(level)] = colour.lower()
@@ -235,7 +239,7 @@ class EditedLayout:
         """A game's colour in mixed games, by the game's name as the clock names it ("" : none)."""
         game = " ".join(game.split())
         if not game:
-            raise LayoutError("WRONG_TYPE", "Name the game to colour.")
+            raise LayoutError("WRONG_TYPE", _("Name the game to colour."))
         own = dict(self.layout.theme.game_colours)
         if colour:
             own[game] = colour.lower()
@@ -247,7 +251,7 @@ class EditedLayout:
 
     def _region(self, s: int, r: int) -> Region:
         if not 0 <= s < len(self.layout.screens) or not 0 <= r < len(self.layout.screens[s].regions):
-            raise LayoutError("WRONG_TYPE", "Pick a region of the screen first.")
+            raise LayoutError("WRONG_TYPE", _("Pick a region of the screen first."))
         return self.layout.screens[s].regions[r]
 
     def _with_region(self, s: int, r: int, region: Region | None) -> None:
@@ -261,8 +265,8 @@ class EditedLayout:
             regions[r] = region
             covered = next((g for i, g in enumerate(regions) if i != r and _overlap(g, region)), None)
             if covered is not None:
-                raise LayoutError("OVERLAP", f"The region would cover \u201c{_title(covered)}\u201d: move or "
-                                             "shrink that one first.")
+                raise LayoutError("OVERLAP", _("The region would cover “{covered}”: move or shrink that one first.",
+                                               covered=_title(covered)))
         self._with_screen(s, replace(screen, regions=tuple(regions)))
 
     def _with_screen(self, s: int, screen: Screen) -> None:
@@ -279,33 +283,33 @@ class EditedLayout:
         g = self._region(s, r)
         screen = self.layout.screens[s]
         if col < 0 or row < 0 or col + g.width > screen.columns or row + g.height > screen.rows:
-            raise LayoutError("OFF_GRID", "The region would leave the screen: it stays at the edge.")
+            raise LayoutError("OFF_GRID", _("The region would leave the screen: it stays at the edge."))
         self._with_region(s, r, replace(g, col=col, row=row))
 
     def resize_region(self, s: int, r: int, dw: int, dh: int) -> None:
         g = self._region(s, r)
         width, height = g.width + dw, g.height + dh
         if width < 1 or height < 1:
-            raise LayoutError("OFF_GRID", "A region is at least one cell wide and one cell high.")
+            raise LayoutError("OFF_GRID", _("A region is at least one cell wide and one cell high."))
         screen = self.layout.screens[s]
         if g.col + width > screen.columns or g.row + height > screen.rows:
-            raise LayoutError("OFF_GRID", "The region would leave the screen: it stays at the edge.")
+            raise LayoutError("OFF_GRID", _("The region would leave the screen: it stays at the edge."))
         self._with_region(s, r, replace(g, width=width, height=height))
 
     def set_piece(self, s: int, r: int, piece: str) -> None:
         if piece not in PIECES:
-            raise LayoutError("UNKNOWN_PIECE", f"{piece!r} is no piece Floorman knows.")
+            raise LayoutError("UNKNOWN_PIECE", _("{piece} is no piece Floorman knows.", piece=repr(piece)))
         self._with_region(s, r, replace(self._region(s, r), piece=piece, image=""))
 
     def set_size(self, s: int, r: int, size: float) -> None:
         if not MIN_SIZE <= size <= MAX_SIZE:
-            raise LayoutError("WRONG_TYPE", f"A region's text is from {MIN_SIZE:.0%} to {MAX_SIZE:.0%} of the "
-                                            f"screen's height.")
+            raise LayoutError("WRONG_TYPE", _("A region's text is from {least} to {most} of the screen's height.",
+                                              least=f"{MIN_SIZE:.0%}", most=f"{MAX_SIZE:.0%}"))
         self._with_region(s, r, replace(self._region(s, r), size=round(size, 4)))
 
     def set_align(self, s: int, r: int, align: str) -> None:
         if align not in ("left", "center", "right"):
-            raise LayoutError("WRONG_TYPE", "A region's text is aligned left, in the centre or right.")
+            raise LayoutError("WRONG_TYPE", _("A region's text is aligned left, in the centre or right."))
         self._with_region(s, r, replace(self._region(s, r), align=align))
 
     def set_bold(self, s: int, r: int, bold: bool) -> None:
@@ -317,10 +321,11 @@ class EditedLayout:
         low = 0 if screen.event in LASTING else 3
         if not low <= seconds <= 3600:
             least = "0 (as long as it lasts)" if low == 0 else f"{low} seconds"
-            raise LayoutError("WRONG_TYPE", f"The screen {screen.name!r} shows from {least} to an hour.")
+            raise LayoutError("WRONG_TYPE", _("The screen {name} shows from {least} to an hour.",
+                                              name=repr(screen.name), least=least))
         if screen.event is None:
             if seconds == 0 and len(self.layout.cycle()) == 1:
-                raise LayoutError("NO_SCREENS", "The last screen of the cycle keeps its turn.")
+                raise LayoutError("NO_SCREENS", _("The last screen of the cycle keeps its turn."))
             self._with_screen(s, replace(screen, seconds=seconds))
         else:
             self._with_screen(s, replace(screen, event_seconds=seconds))
@@ -328,12 +333,12 @@ class EditedLayout:
     def add_region(self, s: int, piece: str) -> int:
         """A one-cell region showing ``piece`` in the first free cell of screen ``s``; its index."""
         if piece not in PIECES:
-            raise LayoutError("UNKNOWN_PIECE", f"{piece!r} is no piece Floorman knows.")
+            raise LayoutError("UNKNOWN_PIECE", _("{piece} is no piece Floorman knows.", piece=repr(piece)))
         screen = self.layout.screens[s]
         cell = free_cell(screen)
         if cell is None:
-            raise LayoutError("OVERLAP", f"The screen {screen.name!r} has no free cell: make a region smaller "
-                                         "or remove one first.")
+            raise LayoutError("OVERLAP", _("The screen {name} has no free cell: make a region smaller or remove one "
+                                           "first.", name=repr(screen.name)))
         region = Region(col=cell[0], row=cell[1], piece=piece, size=0.04)
         self._with_screen(s, replace(screen, regions=(*screen.regions, region)))
         return len(screen.regions)
@@ -341,7 +346,7 @@ class EditedLayout:
     def remove_region(self, s: int, r: int) -> None:
         self._region(s, r)
         if len(self.layout.screens[s].regions) == 1:
-            raise LayoutError("EMPTY_REGION", "A screen keeps at least one region.")
+            raise LayoutError("EMPTY_REGION", _("A screen keeps at least one region."))
         self._with_region(s, r, None)
 
     # -- files -----------------------------------------------------------------------------------------
@@ -355,8 +360,8 @@ class EditedLayout:
         is the one being edited; another of the same name is refused, ``EXISTS``)."""
         target = self.target(venue_folder)
         if target.exists() and (self.source is None or target.resolve() != Path(self.source).resolve()):
-            raise LayoutError("EXISTS", f"The venue already has a layout named {self.layout.name!r}: give this "
-                                        "one another name.")
+            raise LayoutError("EXISTS", _("The venue already has a layout named {name}: give this one another name.",
+                                          name=repr(self.layout.name)))
         Path(venue_folder).mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".save-", dir=venue_folder))
         try:

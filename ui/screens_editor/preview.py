@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QImage, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.i18n import _
 from screens.compose import Picture
 from screens.layout import Screen
 from ui.display.layout_view import render_image
@@ -41,7 +42,7 @@ class LayoutPreview(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(480, 300)
-        self.setAccessibleName("Preview of the screen: arrows move the region selected, Shift+arrows resize it")
+        self.setAccessibleName(_("Preview of the screen: arrows move the region selected, Shift+arrows resize it"))
         self.image = QImage()
         self.grid_screen: Screen | None = None
         self.selected = -1

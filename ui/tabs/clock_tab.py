@@ -16,25 +16,26 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import TournamentState
+from app.i18n import N_, _
 from ui.feedback import Feedback
 from ui.models.structure import StructureModel
 from ui.overview import ClockInfo
 
 BUTTONS = (
-    ("start", "Start (F5)"),
-    ("pause", "Pause (F5)"),
-    ("resume", "Resume (F5)"),
-    ("previous", "Previous level (Ctrl+←)"),
-    ("next", "Next level (Ctrl+→)"),
-    ("add", "+1 minute (Ctrl+↑)"),
-    ("remove", "−1 minute (Ctrl+↓)"),
-    ("length", "Change level length…"),
-    ("hat", "Draw the next game from the hat"),
-    ("edit", "Edit structure…"),
+    ("start", N_("Start (F5)")),
+    ("pause", N_("Pause (F5)")),
+    ("resume", N_("Resume (F5)")),
+    ("previous", N_("Previous level (Ctrl+←)")),
+    ("next", N_("Next level (Ctrl+→)")),
+    ("add", N_("+1 minute (Ctrl+↑)")),
+    ("remove", N_("−1 minute (Ctrl+↓)")),
+    ("length", N_("Change level length…")),
+    ("hat", N_("Draw the next game from the hat")),
+    ("edit", N_("Edit structure…")),
 )
 
 
-PRINT_BUTTONS = (("structure", "Print the structure…"), ("chip-race", "Chip-race sheets…"))
+PRINT_BUTTONS = (("structure", N_("Print the structure…")), ("chip-race", N_("Chip-race sheets…")))
 
 
 class ClockTab(QWidget):
@@ -68,13 +69,13 @@ class ClockTab(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         grid = QGridLayout()
         for i, (key, text) in enumerate(BUTTONS):
-            b = QPushButton(text)
+            b = QPushButton(_(text))
             b.clicked.connect(lambda _=False, k=key: self.clock_action.emit(k))
             self.buttons[key] = b
             grid.addWidget(b, i // 3, i % 3)
         row = (len(BUTTONS) + 2) // 3
         for i, (sheet, text) in enumerate(PRINT_BUTTONS):
-            b = QPushButton(text)
+            b = QPushButton(_(text))
             b.clicked.connect(lambda _=False, s=sheet: self.print_requested.emit(s))
             self.buttons[sheet] = b
             grid.addWidget(b, row, i)
@@ -87,7 +88,7 @@ class ClockTab(QWidget):
         self.structure_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.structure_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.structure_view.horizontalHeader().setStretchLastSection(True)
-        self.structure_view.setToolTip("Double-click a level to go to its start")
+        self.structure_view.setToolTip(_("Double-click a level to go to its start"))
         self.structure_view.doubleClicked.connect(self._jump)
         self._structure_key: tuple[object, ...] = ()
         lay = QVBoxLayout(self)
@@ -122,10 +123,10 @@ class ClockTab(QWidget):
 
     def show_clock(self, info: ClockInfo) -> None:
         self.time.setText(info.time_text)
-        head = "Break" if info.on_break else f"Level {info.level}"
+        head = _("Break") if info.on_break else _("Level {number}", number=info.level)
         parts = [head, info.game, info.blinds, f"({info.state_text})"]
         self.level.setText("  ·  ".join(p for p in parts if p))
-        self.next.setText(f"Next: {info.next_text}" if info.next_text else "")
+        self.next.setText(_("Next: {what}", what=info.next_text) if info.next_text else "")
         self.buttons["start"].setVisible(not info.started)
         self.buttons["pause"].setVisible(info.started and info.running)
         self.buttons["resume"].setVisible(info.started and not info.running)

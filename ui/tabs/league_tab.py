@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import Standing
+from app.i18n import N_, _
 from ui.feedback import Feedback
 from ui.models.league import PLAYER_ROLE, PlayerHistoryModel, StandingsFilter, StandingsModel
 
@@ -83,43 +84,45 @@ class LeagueTab(QWidget):
         self.history_view = _table()
         self.history_view.setModel(self.history)
         self.history_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.history_title = QLabel("Choose a player to see their season.")
-        self.merge_button = QPushButton("Same person as…")
-        self.merge_button.setToolTip("Merge this roster entry into another one of the same person: "
-                                     "their results count together (both entries are kept)")
+        self.history_title = QLabel(_("Choose a player to see their season."))
+        self.merge_button = QPushButton(_("Same person as…"))
+        self.merge_button.setToolTip(_("Merge this roster entry into another one of the same person: "
+                                       "their results count together (both entries are kept)"))
         self.merge_button.setEnabled(False)
         self.merge_button.clicked.connect(self._merge)
-        self.unmerge_button = QPushButton("Split again…")
-        self.unmerge_button.setToolTip("Undo a merge into this entry: the other entry's results count for it "
-                                       "again")
+        self.unmerge_button = QPushButton(_("Split again…"))
+        self.unmerge_button.setToolTip(_("Undo a merge into this entry: the other entry's results count for it "
+                                         "again"))
         self.unmerge_button.setEnabled(False)
         self.unmerge_button.clicked.connect(self._unmerge)
         self.season_box = QComboBox()
         self.season_box.setMinimumContentsLength(28)
         self.season_box.currentIndexChanged.connect(self._season_changed)
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Find a player…")
+        self.filter.setPlaceholderText(_("Find a player…"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.proxy.set_text)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.event_label = QLabel()
-        self.join_button = QPushButton("This event counts for the season")
+        self.event_label.setWordWrap(True)
+        self.join_button = QPushButton(_("This event counts for the season"))
         self.join_button.clicked.connect(self.join_requested)
-        self.counts_box = QCheckBox("Counts for the standings")
-        self.counts_box.setToolTip("Untick for an event played in the season that does not count (a freeroll)")
+        self.counts_box = QCheckBox(_("Counts for the standings"))
+        self.counts_box.setToolTip(_("Untick for an event played in the season that does not count (a freeroll)"))
         self.counts_box.clicked.connect(self.counts_changed)
-        self.leave_button = QPushButton("Take this event out of the season")
+        self.leave_button = QPushButton(_("Take this event out of the season"))
         self.leave_button.clicked.connect(self.leave_requested)
-        buttons = {"New league…": self.new_league_requested, "New season…": self.new_season_requested,
-                   "Rules…": self.rules_requested,
-                   "Export CSV…": self.csv_requested, "Print…": self.print_requested}
+        # Keyed by the English words (the control and the tests find a button by them); shown translated.
+        buttons = {N_("New league…"): self.new_league_requested, N_("New season…"): self.new_season_requested,
+                   N_("Rules…"): self.rules_requested,
+                   N_("Export CSV…"): self.csv_requested, N_("Print…"): self.print_requested}
         self.buttons: dict[str, QPushButton] = {}
         top = QHBoxLayout()
-        top.addWidget(QLabel("Season:"))
+        top.addWidget(QLabel(_("Season:")))
         top.addWidget(self.season_box, 1)
         for text, signal in buttons.items():
-            b = QPushButton(text)
+            b = QPushButton(_(text))
             b.clicked.connect(signal)
             self.buttons[text] = b
             top.addWidget(b)
@@ -192,7 +195,7 @@ class LeagueTab(QWidget):
             self.select_player(selected)
         else:
             self.history.refresh(None)
-            self.history_title.setText("Choose a player to see their season.")
+            self.history_title.setText(_("Choose a player to see their season."))
 
     def selected_player(self) -> int | None:
         rows = self.view.selectionModel().selectedRows()
@@ -213,10 +216,10 @@ class LeagueTab(QWidget):
         self.merge_button.setEnabled(row is not None)
         self.unmerge_button.setEnabled(row is not None)
         if row is None:
-            self.history_title.setText("Choose a player to see their season.")
+            self.history_title.setText(_("Choose a player to see their season."))
         else:
-            self.history_title.setText(f"{row.name}: {row.rank_label}, {row.played} played, "
-                                       f"{row.counted} counted")
+            self.history_title.setText(_("{name}: {rank}, {played} played, {counted} counted", name=row.name,
+                                         rank=row.rank_label, played=row.played, counted=row.counted))
 
     def _merge(self) -> None:
         player = self.selected_player()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import _
 from ui.feedback import Feedback
 from ui.models.history import WHAT, HistoryModel
 from ui.models.payouts import PayoutModel
@@ -53,8 +54,8 @@ class HistoryTab(QWidget):
         self.model.modelReset.connect(self._size_columns)  # a Station column comes once a station entered one
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a longer entry: cut with "…", whole in its tooltip
         self.view.setWordWrap(False)
-        self.undo_button = QPushButton("Undo")
-        self.redo_button = QPushButton("Redo")
+        self.undo_button = QPushButton(_("Undo"))
+        self.redo_button = QPushButton(_("Redo"))
         self.undo_button.clicked.connect(self.undo_requested)
         self.redo_button.clicked.connect(self.redo_requested)
         self.feedback = Feedback()
@@ -75,9 +76,9 @@ class HistoryTab(QWidget):
                                         else QHeaderView.ResizeMode.ResizeToContents)
 
     def set_labels(self, undo: str | None, redo: str | None) -> None:
-        self.undo_button.setText(f"Undo: {undo}  (Ctrl+Z)" if undo else "Nothing to undo")
+        self.undo_button.setText(_("Undo: {what}  (Ctrl+Z)", what=undo) if undo else _("Nothing to undo"))
         self.undo_button.setEnabled(undo is not None)
-        self.redo_button.setText(f"Redo: {redo}  (Ctrl+Shift+Z)" if redo else "Nothing to redo")
+        self.redo_button.setText(_("Redo: {what}  (Ctrl+Shift+Z)", what=redo) if redo else _("Nothing to redo"))
         self.redo_button.setEnabled(redo is not None)
 
 
@@ -105,23 +106,26 @@ class PayoutsTab(QWidget):
                                     QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents)):
             header.setSectionResizeMode(col, mode)
         self.summary = QLabel()
-        self.edit_button = QPushButton("Edit the payout table…")
+        self.summary.setWordWrap(True)  # a long summary takes a second line, never pushing the buttons out
+        self.edit_button = QPushButton(_("Edit the payout table…"))
         self.edit_button.clicked.connect(self.edit_requested)
         self.feedback = Feedback()
         row = QHBoxLayout()
-        row.addWidget(self.summary, 1)
         self.print_buttons: dict[str, QPushButton] = {}
-        for sheet, text in (("payouts", "Print payouts"), ("receipts", "Receipts"), ("results", "Results")):
+        for sheet, text in (("payouts", _("Print payouts")), ("receipts", _("Receipts")), ("results", _("Results"))):
             b = QPushButton(text)
             b.clicked.connect(lambda _=False, s=sheet: self.print_requested.emit(s))
             self.print_buttons[sheet] = b
             row.addWidget(b)
+        row.addStretch(1)
         row.addWidget(self.edit_button)
-        self.deal_button = QPushButton("Deal calculator…")
-        self.deal_button.setToolTip("What each player still in would take under ICM or a chip chop; changes nothing.")
+        self.deal_button = QPushButton(_("Deal calculator…"))
+        self.deal_button.setToolTip(_("What each player still in would take under ICM or a chip chop; changes "
+                                      "nothing."))
         self.deal_button.clicked.connect(self.deal_requested)
         row.addWidget(self.deal_button)
         lay = QVBoxLayout(self)
+        lay.addWidget(self.summary)  # on a line of its own: the buttons keep their room in any language
         lay.addLayout(row)
         lay.addWidget(self.feedback)
         lay.addWidget(self.view, 1)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import TournamentState, fmt
+from app.i18n import _, ngettext, pgettext
 from ui.feedback import Feedback
 from ui.overview import PendingMove
 from ui.widgets.table_grid import TableGrid
@@ -54,10 +55,11 @@ class MoveCard(QFrame):
         """Show ``move`` (a card is kept while the moves change, as after each bust)."""
         self.pending = move
         self.text.setText(move.text(state))
-        self.why.setText(move.reason or "the tables are out of balance")
-        self.button.setText({"break": "Break the table", "redraw": "Redraw", "seat": "Seat"}.get(move.kind, "Move"))
-        self.button.setToolTip("Seat the waiting entrant at a free seat drawn at random (F7)" if move.kind == "seat"
-                               else "Make this move (F7) and offer the move slip")
+        self.why.setText(move.reason or _("the tables are out of balance"))
+        self.button.setText({"break": _("Break the table"), "redraw": _("Redraw"),
+                             "seat": pgettext("verb", "Seat")}.get(move.kind, pgettext("verb", "Move")))
+        self.button.setToolTip(_("Seat the waiting entrant at a free seat drawn at random (F7)") if move.kind == "seat"
+                               else _("Make this move (F7) and offer the move slip"))
 
 
 class TablesTab(QWidget):
@@ -74,11 +76,11 @@ class TablesTab(QWidget):
         super().__init__(parent)
         self.grid = TableGrid()
         self.feedback = Feedback()
-        self.draw_button = QPushButton("Seat draw (F6)")
-        self.break_button = QPushButton("Break a table…")
-        self.redraw_button = QPushButton("Redraw")
-        self.count_button = QPushButton("Chip count…")
-        self.count_button.setToolTip("Enter a table's counted stacks (also Ctrl+K → chip count)")
+        self.draw_button = QPushButton(_("Seat draw (F6)"))
+        self.break_button = QPushButton(_("Break a table…"))
+        self.redraw_button = QPushButton(_("Redraw"))
+        self.count_button = QPushButton(_("Chip count…"))
+        self.count_button.setToolTip(_("Enter a table's counted stacks (also Ctrl+K → chip count)"))
         self.draw_button.clicked.connect(self.draw_requested)
         self.break_button.clicked.connect(self.break_requested)
         self.redraw_button.clicked.connect(self.redraw_requested)
@@ -98,12 +100,12 @@ class TablesTab(QWidget):
         side_scroll.setWidgetResizable(True)
         side_scroll.setWidget(self.moves_box)
         side_scroll.setFixedWidth(230)
-        heading = QLabel("Balancing")
+        heading = QLabel(_("Balancing"))
         heading.setObjectName("stripValue")
-        leaders_heading = QLabel("Chip leaders")
+        leaders_heading = QLabel(_("Chip leaders"))
         leaders_heading.setObjectName("stripValue")
         self.leaders = QTableWidget(0, 3)
-        self.leaders.setHorizontalHeaderLabels(["#", "Player", "Chips"])
+        self.leaders.setHorizontalHeaderLabels(["#", _("Player"), _("Chips")])
         self.leaders.verticalHeader().hide()
         self.leaders.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.leaders.setWordWrap(False)
@@ -116,7 +118,7 @@ class TablesTab(QWidget):
         side.addWidget(heading)
         side.addWidget(side_scroll, 1)
         side.addWidget(leaders_heading)
-        self.leaders_note = QLabel("Shown after the first chip count.")
+        self.leaders_note = QLabel(_("Shown after the first chip count."))
         self.leaders_note.setObjectName("dim")
         side.addWidget(self.leaders_note)
         side.addWidget(self.leaders, 1)
@@ -160,8 +162,9 @@ class TablesTab(QWidget):
         if tables is None or moves != self._moves:
             self._show_moves(state, moves)
         seated = state.seated_count()
-        count = fmt.count(len(state.tables), "table")
-        self.summary.setText(f"{count} · {seated:,} seated · {len(state.waiting):,} waiting")
+        count = ngettext("{count} table", "{count} tables", len(state.tables), count=fmt.chips(len(state.tables)))
+        self.summary.setText(_("{tables} · {seated} seated · {waiting} waiting", tables=count,
+                               seated=fmt.chips(seated), waiting=fmt.chips(len(state.waiting))))
 
     def _show_moves(self, state: TournamentState, moves: list[PendingMove]) -> None:
         if moves and len(moves) == len(self.cards) and len(self._moves) == len(moves):
@@ -182,5 +185,5 @@ class TablesTab(QWidget):
             self.moves_layout.addWidget(card)
             self.cards.append(card)
         if not moves:
-            self.moves_layout.addWidget(QLabel("The tables are balanced."))
+            self.moves_layout.addWidget(QLabel(_("The tables are balanced.")))
         self.moves_layout.addStretch(1)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import _
 from ui.feedback import Feedback
 from ui.printing.jobs import SheetJob
 from ui.printing.offers import Offer
@@ -40,11 +41,11 @@ class OfferBar(QFrame):
         self.busy.setTextVisible(False)
         self.busy_text = QLabel()
         self.busy_text.setObjectName("dim")
-        self.hint = QLabel("Ctrl+P: every sheet")
+        self.hint = QLabel(_("Ctrl+P: every sheet"))
         self.hint.setObjectName("dim")
         self.close_button = QToolButton()
         self.close_button.setText("✕")
-        self.close_button.setToolTip("Dismiss")
+        self.close_button.setToolTip(_("Dismiss"))
         self.close_button.clicked.connect(self.dismiss)
         self.feedback = Feedback()
         self.row = QHBoxLayout()
@@ -67,10 +68,10 @@ class OfferBar(QFrame):
         self.buttons = []
         self.offer = offer
         self.feedback.hide()
-        self.text.setText(f"{offer.why} — print:")
+        self.text.setText(_("{why} — print:", why=offer.why))
         for i, job in enumerate(offer.jobs):
             b = QPushButton(job.title)
-            b.setToolTip(f"{job.title}, {job.why}: preview, then open or print")
+            b.setToolTip(_("{sheet}, {why}: preview, then open or print", sheet=job.title, why=job.why))
             b.clicked.connect(lambda _=False, j=job: self.chosen.emit(j))
             self.row.insertWidget(1 + i, b)
             self.buttons.append(b)

@@ -17,9 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api import fmt
+from app.i18n import _, ngettext
 from ui.feedback import Feedback
 from ui.models.player_filter import PlayerFilter
 from ui.models.players import PlayerModel
+from ui.texts import widest_status
 from ui.widgets.prereg_list import PreregisteredList
 
 
@@ -64,7 +67,7 @@ class ActionBar(QFrame):
         lay.addWidget(self.feedback)
         self.hide()
 
-    def begin(self, key: str, title: str, text: str = "", placeholder: str = "player name or number",
+    def begin(self, key: str, title: str, text: str = "", placeholder: str = "",
               own_completion: bool = False, names: list[str] | None = None) -> None:
         """Start an action; ``own_completion``: the line's names come from elsewhere (the roster); ``names``:
         the line completes from these names instead of the players' (the pre-registered ones)."""
@@ -76,8 +79,8 @@ class ActionBar(QFrame):
             self.edit.setCompleter(self.other_completer)
         else:
             self.edit.setCompleter(self.completer)
-        self.title.setText(f"{title}:")
-        self.edit.setPlaceholderText(placeholder)
+        self.title.setText(_("{action}:", action=title))
+        self.edit.setPlaceholderText(placeholder or _("player name or number"))
         self.edit.setText(text)
         self.feedback.hide()
         self.show()
@@ -97,8 +100,13 @@ class ActionBar(QFrame):
         super().keyPressEvent(event)
 
 
-COLUMN_SAMPLES = ("00000", "Maximilian Alexander", "seated T112 S10", "12,345,678", "Entries", "$12,345", "$1,234.50",
-                  "KOs")
+LONG_NAME = "Maximilian Alexander"
+
+
+def column_samples() -> tuple[str, ...]:
+    """The widest usual value of each column, in the window's language (a German status, a French amount)."""
+    return ("00000", LONG_NAME, widest_status(), fmt.chips(12_345_678), "000", fmt.money(1_234_500),
+            fmt.money(123_450), "000")
 
 
 class PlayerPanel(QWidget):
@@ -110,7 +118,7 @@ class PlayerPanel(QWidget):
         self.proxy = PlayerFilter(self)
         self.proxy.setSourceModel(model)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Find a player: name, number, T3, waiting, out…  (Ctrl+F)")
+        self.search.setPlaceholderText(_("Find a player: name, number, T3, waiting, out…  (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_query)
         self.count = QLabel()
@@ -132,9 +140,11 @@ class PlayerPanel(QWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
-        fm = self.view.fontMetrics()
-        for col, sample in enumerate(COLUMN_SAMPLES):  # wide enough for the widest usual value in any font
-            self.view.setColumnWidth(col, fm.horizontalAdvance(sample) + 12)
+        fm, head = self.view.fontMetrics(), header.fontMetrics()
+        for col, sample in enumerate(column_samples()):  # the widest usual value, or the heading, in any font
+            title = model.headerData(col, Qt.Orientation.Horizontal)
+            heading = head.horizontalAdvance(title) + 24 if isinstance(title, str) else 0  # room for the sort mark
+            self.view.setColumnWidth(col, max(fm.horizontalAdvance(sample) + 12, heading))
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -156,13 +166,14 @@ class PlayerPanel(QWidget):
         """The width that shows every column whole, a long name included (the Name column stretches)."""
         fm = self.view.fontMetrics()
         columns = sum(self.view.columnWidth(c) for c in range(self.model.columnCount()) if c != 1)
-        name = fm.horizontalAdvance(COLUMN_SAMPLES[1]) + 12
+        name = fm.horizontalAdvance(LONG_NAME) + 12
         frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width() + 4
         return columns + name + frame
 
     def _count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count.setText(f"{shown:,} of {total:,}" if shown != total else f"{total:,} players")
+        self.count.setText(_("{shown} of {total}", shown=fmt.chips(shown), total=fmt.chips(total)) if shown != total
+                           else ngettext("{count} player", "{count} players", total, count=fmt.chips(total)))
 
     def selected_ids(self) -> list[int]:
         rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import PreregisteredView
+from app.api import PreregisteredView, fmt
+from app.i18n import _
 
 
 class PreregisteredList(QFrame):
@@ -38,10 +39,10 @@ class PreregisteredList(QFrame):
         self.list.setObjectName("preregisteredList")
         self.list.setMaximumHeight(max(120, self.list.fontMetrics().height() * 7))
         self.list.itemDoubleClicked.connect(lambda item: self.check_in.emit(item.data(Qt.ItemDataRole.UserRole)))
-        self.check_button = QPushButton("Check in  (Ctrl+I)")
+        self.check_button = QPushButton(_("Check in  (Ctrl+I)"))
         self.check_button.clicked.connect(self._check_selected)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Take the name off the pre-registered list (the director)")
+        self.remove_button = QPushButton(_("Remove"))
+        self.remove_button.setToolTip(_("Take the name off the pre-registered list (the director)"))
         self.remove_button.clicked.connect(self._remove_selected)
         buttons = QHBoxLayout()
         buttons.addWidget(self.title, 1)
@@ -57,10 +58,11 @@ class PreregisteredList(QFrame):
         selected = self.selected()
         self.list.clear()
         paid = sum(1 for r in rows if r.paid_ahead)
-        ahead = f" ({paid:,} paid ahead)" if paid else ""
-        self.title.setText(f"Pre-registered, not checked in: {len(rows):,}{ahead}")
+        count = fmt.chips(len(rows))
+        self.title.setText(_("Pre-registered, not checked in: {n} ({paid} paid ahead)", n=count, paid=fmt.chips(paid))
+                           if paid else _("Pre-registered, not checked in: {n}", n=count))
         for r in rows:
-            item = QListWidgetItem(r.name + ("  · paid ahead" if r.paid_ahead else ""))
+            item = QListWidgetItem(r.name + ("  · " + _("paid ahead") if r.paid_ahead else ""))
             item.setData(Qt.ItemDataRole.UserRole, r.name)
             self.list.addItem(item)
             if r.name == selected:

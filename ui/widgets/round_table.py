@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.api import Table, TournamentState, fmt, seat_views
+from app.i18n import _
 from ui.glyphs import padlock
 
 MIME = "application/x-floorman-seat"
@@ -132,7 +133,7 @@ class RoundTable(QWidget):
         self.setAcceptDrops(True)
         self.setMinimumSize(272, 206)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName(f"Table {snapshot.number}")
+        self.setAccessibleName(_("Table {number}", number=snapshot.number))
         self._press: QPoint | None = None
         self._hover_seat: int | None = None
         self._cache: tuple[object, QPixmap] | None = None  # (what it was drawn from, the drawing)
@@ -220,9 +221,9 @@ class RoundTable(QWidget):
         p.setFont(small)
         head = QRectF(8, 3, self.width() - 16, 16)
         p.setPen(text)
-        p.drawText(head, Qt.AlignmentFlag.AlignLeft, f"Table {snap.number}")
+        p.drawText(head, Qt.AlignmentFlag.AlignLeft, _("Table {number}", number=snap.number))
         p.setPen(warn if snap.short else dim)
-        count = f"{snap.population}/{snap.max_seats}" + ("  short" if snap.short else "")
+        count = f"{snap.population}/{snap.max_seats}" + ("  " + _("short") if snap.short else "")
         p.drawText(head, Qt.AlignmentFlag.AlignRight, count)
         bold = QFont(small)
         bold.setBold(True)
@@ -259,7 +260,7 @@ class RoundTable(QWidget):
             name = fit_name(seat.name, k.metrics, int(room.width()))
             p.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name)
             p.setPen(QColor("#d97706") if seat.deciding else k.dim)
-            under = "rebuy or out?" if seat.deciding else fmt.chips(seat.stack)
+            under = _("rebuy or out?") if seat.deciding else fmt.chips(seat.stack)
             p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, under)
         if seat.locked:
             padlock(p, QPointF(box.right() - 7, box.top() + 8), k.text)
@@ -283,7 +284,8 @@ class RoundTable(QWidget):
             seat = self.seat_at(QPointF(event.pos()))
             info = self.snapshot.seats[seat - 1] if seat else None
             if info is not None and info.player_id is not None:
-                text = f"Seat {info.number}: {info.name}" + (f"\nSeat locked: {info.locked}" if info.locked else "")
+                text = _("Seat {number}: {name}", number=info.number, name=info.name) + (
+                    "\n" + _("Seat locked: {reason}", reason=info.locked) if info.locked else "")
                 QToolTip.showText(event.globalPos(), text, self)
             else:
                 QToolTip.hideText()

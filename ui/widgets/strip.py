@@ -7,6 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from app.api import ClockView, FieldView, NextStepView, PendingView, fmt
+from app.i18n import N_, _, ngettext, pgettext
 
 
 def _pair(title: str) -> tuple[QWidget, QLabel]:
@@ -33,8 +34,19 @@ def _share_width(label: QLabel) -> None:
 
 
 # The button's word for each pending balancing action (a move, a table to break, a redraw).
-BUTTON_WORDS = {"move": "Move", "break": "Break", "redraw": "Redraw"}
-BUTTON_TIPS = {"move": "Make the pending move", "break": "Break the table", "redraw": "Redraw all seats"}
+def button_word(kind: str) -> str:
+    """The pending action's button: a verb (the break of a table, not the players' break)."""
+    if kind == "break":
+        # Translators: the button that breaks the table named beside it (not a pause in play)
+        return pgettext("break a table", "Break")
+    if kind == "redraw":
+        return pgettext("verb", "Redraw")
+    return pgettext("verb", "Move")
+
+
+
+BUTTON_TIPS = {"move": N_("Make the pending move (F7)"), "break": N_("Break the table (F7)"),
+               "redraw": N_("Redraw all seats (F7)")}
 
 
 class Strip(QFrame):
@@ -55,18 +67,18 @@ class Strip(QFrame):
         font.setPointSizeF(font.pointSizeF() * 2.2)
         font.setBold(True)
         self.clock.setFont(font)
-        level_box, self.level = _pair("Level")
-        field_box, self.field = _pair("Players left / entries")
-        pool_box, self.pool = _pair("Prize pool")
-        next_box, self.pending = _pair("Next")
+        level_box, self.level = _pair(_("Level"))
+        field_box, self.field = _pair(_("Players left / entries"))
+        pool_box, self.pool = _pair(_("Prize pool"))
+        next_box, self.pending = _pair(_("Next"))
         _share_width(self.level)
         _share_width(self.pending)
-        self.hand_for_hand = QLabel("Hand for hand")
+        self.hand_for_hand = QLabel(_("Hand for hand"))
         self.hand_for_hand.setObjectName("stripValue")
         self.hand_for_hand.setStyleSheet("color: #d97706; font-weight: bold")
         self.hand_for_hand.hide()
-        self.pending_button = QPushButton("Move")
-        self.pending_button.setToolTip("Make the pending move (F7)")
+        self.pending_button = QPushButton(pgettext("verb", "Move"))
+        self.pending_button.setToolTip(_("Make the pending move (F7)"))
         self.pending_button.clicked.connect(self.act_pending)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 4, 10, 4)
@@ -82,24 +94,24 @@ class Strip(QFrame):
     def show_clock(self, info: ClockView) -> None:
         if info.ended:  # the clock stopped at the finish: no time, level, break or registration to read
             self.clock.setText("00:00")  # as the room display and the phones show it
-            self.level.setText("Tournament over")
+            self.level.setText(_("Tournament over"))
             return
         self.clock.setText(info.time_text)
-        level = "Break" if info.on_break else f"{info.level}"
+        level = _("Break") if info.on_break else f"{info.level}"
         extras = [x for x in (info.game, info.blinds) if x]
         text = f"{level} · {info.state_text}" + (f" · {' '.join(extras)}" if extras else "")
         late = info.registration_text  # REG-4 countdown, or REG-8 closed early by the director
         self.level.setText(text + (f"\n{late}" if late else ""))
 
     def show_field(self, info: FieldView, currency: str = fmt.USD) -> None:
-        status = "  · bubble" if info.bubble else "  · in the money" if info.in_the_money else ""
+        status = "  · " + _("bubble") if info.bubble else "  · " + _("in the money") if info.in_the_money else ""
         if info.seats_awarded:  # SAT-3: the seat winners were the players left; they won, they are not out
-            status = "  · seats awarded"
-        self.field.setText(f"{info.players_shown:,} / {info.entries:,}{status}")
+            status = "  · " + _("seats awarded")
+        self.field.setText(f"{fmt.chips(info.players_shown)} / {fmt.chips(info.entries)}{status}")
         self.hand_for_hand.setVisible(info.hand_for_hand)
-        paid = f" · {info.paid_places} paid" if info.paid_places else ""
+        paid = " · " + ngettext("{n} paid", "{n} paid", info.paid_places) if info.paid_places else ""
         if info.seats:  # SAT-4: a satellite counts its seats
-            paid = f" · {info.seats} seat{'s' if info.seats != 1 else ''} in {info.seat_event}"
+            paid = " · " + ngettext("{n} seat in {event}", "{n} seats in {event}", info.seats, event=info.seat_event)
         self.pool.setText(fmt.money(info.prize_pool_cents, currency) + paid)
         for label in (self.field, self.pool):  # the level and the next action give way, never these
             label.setMinimumWidth(label.fontMetrics().horizontalAdvance(label.text()) + 2)
@@ -118,7 +130,7 @@ class Strip(QFrame):
         more; else the balancing move, table break or redraw (F7)."""
         lines = list(deciding[:1])
         if len(deciding) > 1:
-            lines[0] += f" (and {fmt.count(len(deciding) - 1, 'more player')})"
+            lines[0] += " " + ngettext("(and {n} more player)", "(and {n} more players)", len(deciding) - 1)
         if deciding:
             step = None  # the engine waits for the rebuy or the decline before anything ends
         text = move.text() if isinstance(move, PendingView) else move
@@ -129,8 +141,8 @@ class Strip(QFrame):
         elif text:
             lines.append(text)
             kind = move.kind if isinstance(move, PendingView) else "move"
-            self.pending_button.setText(BUTTON_WORDS.get(kind, "Move"))
-            self.pending_button.setToolTip(f"{BUTTON_TIPS.get(kind, 'Make the pending move')} (F7)")
-        self.pending.setText("\n".join(lines) or "Nothing pending")
-        self.pending.setToolTip("F4 rebuys, Ctrl+D declines (out)" if deciding else "")
+            self.pending_button.setText(button_word(kind))
+            self.pending_button.setToolTip(_(BUTTON_TIPS.get(kind, BUTTON_TIPS["move"])))
+        self.pending.setText("\n".join(lines) or _("Nothing pending"))
+        self.pending.setToolTip(_("F4 rebuys, Ctrl+D declines (out)") if deciding else "")
         self.pending_button.setVisible(bool(text) or step is not None)

@@ -7,6 +7,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from app.api import TournamentState, views
+from app.i18n import _
 from ui.widgets.round_table import RoundTable, TableSnapshot
 
 CELL = QSize(272, 206)
@@ -39,7 +40,7 @@ class TableGrid(QWidget):
         self._tables: dict[int, RoundTable] = {}
         self._marks: dict[int, dict[int, str]] = {}
         self._inner = QWidget()
-        self._empty = QLabel("No table is open yet. Open tables and draw seats (F6) once players are registered.")
+        self._empty = QLabel(_("No table is open yet. Open tables and draw seats (F6) once players are registered."))
         self._empty.setWordWrap(True)
         self._scroll = QScrollArea()
         self._scroll.setWidgetResizable(True)

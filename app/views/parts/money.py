@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import msgspec
 
 from app.core.state import TournamentState
-from app.eliminations.payouts import payout_check, prize_pool
+from app.eliminations.payouts import event_part, payout_check, prize_pool
 
 
 class PayoutCheck(msgspec.Struct, frozen=True):
@@ -58,7 +58,7 @@ def accounts(state: TournamentState) -> AccountsView:
         currency=str(state.profile["money.currency"]),
         pool_cents=state.pool_cents,
         prize_pool_cents=prizes,
-        overlay_cents=prizes - state.pool_cents,
+        overlay_cents=prizes - state.pool_cents - event_part(state, "pool_cents"),  # FLT-10: the flights' money
         fees_cents=state.fees_cents,
         fees_by_type={k: v for k, v in sorted(state.fees_by_type.items()) if v},
         refunds_cents=state.refunds_cents,

@@ -1,0 +1,161 @@
+"""FLT-10: an event's Day 2 played as a tournament of its own, its players carried in with their bags."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.api import FakeClock, FlightEvent, RuleError, Tournament, flight_event, load_profile, profile_from_dict
+
+EndDay = flight_event.EndDay
+
+
+def _profile(**settings: Any) -> Any:
+    data = load_profile("tda").to_dict()
+    data["settings"] = {**data["settings"], **settings}
+    return profile_from_dict(data)
+
+
+def _event(**settings: Any) -> FlightEvent:
+    """Two flights of 5 and 4 entries; Ann bagged in both (the bigger bag goes forward), Day 2 drawn."""
+    e = FlightEvent.create(_profile(**settings), title="Main", seed=5)
+    for name in ("Day 1A", "Day 1B"):
+        e.execute({"cmd": "add_flight", "flight": name})
+    e.execute(EndDay(flight="Day 1A", entries=5, pool_cents=50000, chips_in_play={1: 30000, 2: 20000},
+                     survivors={"Ann": 1, "Bob": 1, "Cat": 2}, finishers=[("Dan", 3), ("Eve", 4)], level=6))
+    e.execute(EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
+                     survivors={"Ann": 1, "Fox": 1}, finishers=[("Gil", 2), ("Dan", 3)], level=7))
+    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 1,
+               "bags": [{"player": "Ann", "bag": "1", "chips": 21000}, {"player": "Bob", "bag": "2", "chips": 9000}]})
+    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 2,
+               "bags": [{"player": "Cat", "bag": "3", "chips": 20000}]})
+    e.execute({"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
+               "bags": [{"player": "Ann", "bag": "4", "chips": 30000}, {"player": "Fox", "bag": "5", "chips": 10000}]})
+    e.execute({"cmd": "make_day2"})
+    return e
+
+
+def _day2(e: FlightEvent, level: int | None = None) -> Tournament:
+    t = Tournament.create(e.profile, name="Main Day 2", time=FakeClock(), seed=9)
+    for cmd in flight_event.day2_commands(e.state, "main.fmevent", level):
+        t.execute(cmd)
+    return t
+
+
+def test_flt_10_day2_is_a_tournament_carried_in_from_the_bags_at_the_drawn_seats() -> None:
+    e = _event()
+    t = _day2(e)
+    d = e.state.day2
+    assert d is not None
+    state = t.state
+    players = {p.name: p for p in state.players.values()}
+    assert {n: p.stack for n, p in players.items()} == d.stacks == {"Ann": 30000, "Bob": 9000, "Cat": 20000,
+                                                                    "Fox": 10000}
+    assert {n: (p.table, p.seat) for n, p in players.items()} == d.seats
+    assert state.pool_cents == 0 and state.money_log == []  # no money taken at the desk
+    assert state.chips_issued == sum(d.stacks.values())  # section 20.9: the carried-in bags are the chips issued
+    t.execute({"cmd": "start_clock"})
+    assert t.view()["clock"]["level"] == 8  # the level after the last one any flight played
+
+
+def test_flt_10_the_director_picks_the_level_day2_starts_at() -> None:
+    t = _day2(_event(), level=3)
+    t.execute({"cmd": "start_clock"})
+    assert t.view()["clock"]["level"] == 3
+
+
+def test_flt_10_carry_in_is_refused_in_words_where_wrong() -> None:
+    plain = Tournament.create(load_profile("tda"), name="Friday", time=FakeClock(), seed=1)
+    with pytest.raises(RuleError) as info:
+        plain.execute({"cmd": "carry_in", "name": "Ann", "chips": 1000, "table": 1, "seat": 1})
+    assert info.value.code == "NOT_DAY2" and not plain.state.players
+    t = _day2(_event())
+    before = (len(t.state.players), t.state.chips_issued)
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "carry_in", "name": " ann ", "chips": 1000, "table": 3, "seat": 1})
+    assert info.value.code == "CARRIED_IN"
+    ann = next(p for p in t.state.players.values() if p.name == "Ann")
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "carry_in", "name": "Zed", "chips": 1000, "table": ann.table, "seat": ann.seat})
+    assert info.value.code == "SEAT_TAKEN"
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "carry_in", "name": "Zed", "chips": 0, "table": 3, "seat": 1})
+    assert info.value.code == "INVALID_INPUT"
+    t.execute({"cmd": "start_clock"})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "carry_in", "name": "Zed", "chips": 1000, "table": 3, "seat": 1})
+    assert info.value.code == "PLAY_BEGAN"
+    assert (len(t.state.players), t.state.chips_issued) == before
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "day2_of_event", "event": "Other", "entries": 1, "pool_cents": 1})
+    assert info.value.code == "DAY2_SET"
+
+
+def test_flt_8_day2_pays_the_event_pool_over_every_entry_and_day1_finishers_below() -> None:
+    e = _event(**{"payout.table": "percent", "payout.percents": [40, 25, 15, 10, 6, 4], "payout.places_percent": None})
+    t = _day2(e)
+    t.execute({"cmd": "start_clock"})
+    view = t.view()
+    assert view["money"]["prize_pool_cents"] == 90000  # every entry of every flight (FLT-8)
+    assert view["money"]["overlay_cents"] == 0 and view["money"]["pool_cents"] == 0
+    rows = view["payouts"]
+    assert [r["amount_cents"] for r in rows] == [36000, 22500, 13500, 9000, 5400, 3600]
+    # places 1..4 are Day 2's four players; 5 and 6 the best Day-1 finishers in FLT-7's order
+    assert [r["player"] for r in rows[4:]] == ["Gil", "Dan"]
+    for loser, winner in (("Bob", "Ann"), ("Fox", "Ann"), ("Cat", "Ann")):
+        t.execute({"cmd": "bust", "players": [loser], "eliminated_by": winner})
+    assert t.state.ended
+    result = flight_event.day2_results_of(t.state, "day2.fmt")
+    assert [(r.place, r.player, r.day, r.prize_cents) for r in result.results] == [
+        (1, "Ann", "Day 2", 36000), (2, "Cat", "Day 2", 22500), (3, "Fox", "Day 2", 13500),
+        (4, "Bob", "Day 2", 9000), (5, "Gil", "Day 1B", 5400), (6, "Dan", "Day 1A", 3600), (7, "Eve", "Day 1A", 0)]
+    assert sum(r.prize_cents for r in result.results) == result.prize_pool_cents == 90000
+    e.execute(result)
+    assert flight_event.paid_cents(e.state) == flight_event.prize_pool(e.state) == 90000
+    assert flight_event.chips_conserved(e.state)
+    assert [r.player for r in flight_event.results(e.state)][:4] == ["Ann", "Cat", "Fox", "Bob"]
+    with pytest.raises(RuleError) as info:
+        e.execute({"cmd": "bust_day2", "players": ["Bob"], "won_by": "Ann"})
+    assert info.value.code == "DAY2_PLAYED_APART"
+
+
+def test_flt_6_day2_late_entries_add_to_the_event_pool_until_the_first_bust() -> None:
+    e = _event(**{"flight.day2_late_reg": True})
+    t = _day2(e)
+    t.execute({"cmd": "start_clock"})
+    t.execute({"cmd": "register", "name": "Hal"})
+    hal = next(p for p in t.state.players.values() if p.name == "Hal")
+    assert hal.table is not None and hal.stack == int(e.profile["money.start_stack"])
+    view = t.view()
+    assert view["money"]["prize_pool_cents"] == 90000 + t.state.pool_cents > 90000
+    t.execute({"cmd": "bust", "players": ["Bob"], "eliminated_by": "Ann"})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "register", "name": "Ivy"})
+    assert info.value.code == "DAY2_REG_CLOSED"
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "reenter", "player": "Bob"})
+    assert info.value.code == "DAY2_REG_CLOSED"
+    result = flight_event.day2_results_of(t.state)
+    assert result.late_entries == 1 and result.players == 5
+    # the Day-1 finishers now start at 6th: below every Day-2 player, the late entry included
+    assert [(r.place, r.player) for r in result.results if r.day != "Day 2"][0] == (6, "Gil")
+
+
+def test_flt_6_a_day2_without_late_registration_refuses_new_players() -> None:
+    t = _day2(_event())
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "register", "name": "Hal"})
+    assert info.value.code == "DAY2_REG_CLOSED" and len(t.state.players) == 4
+
+
+def test_flt_10_an_event_refuses_results_of_a_tournament_that_is_not_its_day2() -> None:
+    plain = Tournament.create(load_profile("tda"), name="Friday", time=FakeClock(), seed=1)
+    with pytest.raises(RuleError) as info:
+        flight_event.day2_results_of(plain.state)
+    assert info.value.code == "NOT_DAY2"
+    e = _event()
+    e.execute({"cmd": "bust_day2", "players": ["Bob"], "won_by": "Ann"})
+    with pytest.raises(RuleError) as info:
+        flight_event.day2_commands(e.state)
+    assert info.value.code == "DAY2_PLAYED_HERE"
