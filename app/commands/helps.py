@@ -117,6 +117,13 @@ HELP: dict[str, str] = {
     "withdraw": N_(
         "A registrant drops out before the start: they are refunded and the first on the waiting list moves "
         "up."),
+    "carry_in": N_(
+        "A Day-2 player carried in with the stack bagged on Day 1 (FLT-10): an entry with chips and no money."),
+    "day2_of_event": N_(
+        "Make this tournament the Day 2 of an event of flights (FLT-10): the event's figures it plays for."),
+    "join_event": N_(
+        "Remember the event of flights this tournament belongs to (its file and this tournament's flight "
+        "name), so the window shows the event each time the file is opened."),
 }
 
 
@@ -196,6 +203,9 @@ TITLES: dict[str, Callable[[], str]] = {
     "unlock_seat": lambda: pgettext("command", "unlock seat"),
     "waive_halt": lambda: pgettext("command", "waive halt"),
     "withdraw": lambda: pgettext("command", "withdraw"),
+    "carry_in": lambda: pgettext("command", "carry in"),
+    "day2_of_event": lambda: pgettext("command", "day2 of event"),
+    "join_event": lambda: pgettext("command", "join event"),
 }
 
 # What a command form calls each field ("amount_cents" -> "amount cents"), in the reader's language when
@@ -260,4 +270,11 @@ FIELDS: dict[str, Callable[[], str]] = {
     "tables": lambda: pgettext("field", "tables"),
     "text": lambda: pgettext("field", "text"),
     "waitlist": lambda: pgettext("field", "waitlist"),
+    "flight": lambda: pgettext("field", "flight"),
+    "bag": lambda: pgettext("field", "bag"),
+    "event": lambda: pgettext("field", "event"),
+    "entries": lambda: pgettext("field", "entries"),
+    "pool_cents": lambda: pgettext("field", "pool cents"),
+    "event_file": lambda: pgettext("field", "event file"),
+    "day1": lambda: pgettext("field", "day1"),
 }

@@ -62,7 +62,7 @@ class Day2OfEvent(Command, tag="day2_of_event"):
     ``level`` the level Day 2's clock starts at. Given once, before anybody is in this tournament.
     """
 
-    label: ClassVar[str] = "Day 2 of an event of flights"
+    label: ClassVar[str] = N_("Day 2 of an event of flights")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-10", "FLT-7", "FLT-8")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -85,7 +85,7 @@ class CarryIn(Command, tag="carry_in"):
     chips come from. Only in a tournament made the Day 2 of an event, once per player, before play begins.
     """
 
-    label: ClassVar[str] = "{name} carried in with a bag"
+    label: ClassVar[str] = N_("{name} carried in with a bag")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-10",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -105,7 +105,7 @@ class JoinEvent(Command, tag="join_event"):
     """Remember the event of flights this tournament belongs to (its file and this tournament's flight name),
     so the window shows the event each time the file is opened."""
 
-    label: ClassVar[str] = "a flight of an event"
+    label: ClassVar[str] = N_("a flight of an event")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (

@@ -38,11 +38,11 @@ def _decide(names: str, n: int, when: str) -> str:
     if when == "first":
         return ngettext("{names} lost all their chips: enter the rebuy or the decline first.",
                         "{names} lost all their chips: enter the rebuy or the decline first.", n, names=names)
-    if when == "before the next hand":
+    if when in ("before the next hand", _("before the next hand")):  # the callers may give it translated
         return ngettext("{names} lost all their chips: enter the rebuy or the decline before the next hand.",
                         "{names} lost all their chips: enter the rebuy or the decline before the next hand.", n,
                         names=names)
-    if when == "before the winners go to the winners' table":
+    if when in ("before the winners go to the winners' table", _("before the winners go to the winners' table")):
         return ngettext("{names} lost all their chips: enter the rebuy or the decline before the winners go to the "
                         "winners' table.",
                         "{names} lost all their chips: enter the rebuy or the decline before the winners go to the "
