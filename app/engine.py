@@ -30,6 +30,7 @@ from app.core.state import TournamentState
 from app.core.timesource import TimeSource, WallClock
 from app.errors import RuleError
 from app.events.tournament import TournamentCreated
+from app.i18n import _
 from app.levels.structure import check_setup, for_settings
 from app.profiles.profile import Profile, profile_from_dict
 from app.views.detail import PARTS, json_view
@@ -100,10 +101,10 @@ class Tournament:
         if not nothing_due:
             self.run_due(decl)  # what time passing made due is done first, and stays done
         if self.state.ended and decl.name() not in AFTER_END_ALLOWED:
-            raise RuleError("TOURNAMENT_OVER", "The tournament is over; nothing more can be played.")
+            raise RuleError("TOURNAMENT_OVER", _("The tournament is over; nothing more can be played."))
         if "day_ended" in self.state.extra and decl.name() not in AFTER_DAY_ALLOWED:
-            raise RuleError("FLIGHT_BAGGED", "This flight's day has ended and its chips are bagged; nobody plays "
-                            "on. Its survivors play on in Day 2.")
+            raise RuleError("FLIGHT_BAGGED", _("This flight's day has ended and its chips are bagged; nobody plays "
+                              "on. Its survivors play on in Day 2."))
         ctx = Context(self, decl)
         try:
             handler(ctx, decl)

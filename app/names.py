@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from app.i18n import _
+
 MAX_NAME = 80
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -57,11 +59,11 @@ def fold_key(text: str) -> str:
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already tidied) cannot be a player's name, in words; None when it can."""
     if len(name) > MAX_NAME:
-        return f"A name is at most {MAX_NAME} characters; this one has {len(name):,}."
+        return _("A name is at most {most} characters; this one has {n}.", most=MAX_NAME, n=f"{len(name):,}")
     for ch in name:
         if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES:
-            return (f"A name cannot hold control or invisible characters (this one has U+{ord(ch):04X}); "
-                    "type it again with letters only.")
+            return _("A name cannot hold control or invisible characters (this one has {code}); type it again with "
+                     "letters only.", code=f"U+{ord(ch):04X}")
     return None
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.i18n import _
 from db.checks import (
     check_header,
     connect,
@@ -73,13 +74,20 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "manual"
 
 
-def _space_error(exc: OSError | sqlite3.Error, where: Path, what: str = "") -> StoreError:
-    """A backup or restore that failed: a full disk (told from the error's code, never its words) or else."""
-    what = what or f"the backup in {where} could not be written"
-    if is_disk_full(exc, where if where.is_dir() else where.parent):
-        return DiskFull(f"The disk is full: free some space and try again; {what}, and the tournament file "
-                        "is intact.", where)
-    return BackupError(f"{what[:1].upper()}{what[1:]}: {exc}.", where)
+def _space_error(exc: OSError | sqlite3.Error, where: Path, restored_to: str = "") -> StoreError:
+    """A backup (or a restore to the file named ``restored_to``) that failed: a full disk (told from the error's
+    code, never its words) or else."""
+    full = is_disk_full(exc, where if where.is_dir() else where.parent)
+    if restored_to and full:
+        return DiskFull(_("The disk is full: free some space and try again; the backup could not be restored to "
+                          "{file}, and the tournament file is intact.", file=restored_to), where)
+    if restored_to:
+        return BackupError(_("The backup could not be restored to {file}: {reason}.", file=restored_to, reason=exc),
+                           where)
+    if full:
+        return DiskFull(_("The disk is full: free some space and try again; the backup in {folder} could not be "
+                          "written, and the tournament file is intact.", folder=where), where)
+    return BackupError(_("The backup in {folder} could not be written: {reason}.", folder=where, reason=exc), where)
 
 
 def make_backup(source: Path, folder: Path, *, seq: int, reason: str, keep: int = KEEP) -> Path:
@@ -253,7 +261,8 @@ def _check_backup(where: Path, backup: Path) -> int:
     try:
         info = inspect(conn, backup)
         if not conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]:
-            raise BackupError(f"{backup} holds no tournament log (no actions): it cannot be restored.", backup)
+            raise BackupError(_("{backup} holds no tournament log (no actions): it cannot be restored.",
+                                backup=backup), backup)
         if needs_upgrade(info):
             conn.close()
             return _check_older(where, backup)
@@ -289,12 +298,12 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
     check_backup(backup)
     folder = folder or backup_folder(target)
     if (target.exists() or target.is_symlink()) and not target.is_file():
-        raise BackupError(f"{target} is not a plain file, so a backup cannot be restored over it; "
-                          "choose another name for the restored tournament.", target)
+        raise BackupError(_("{path} is not a plain file, so a backup cannot be restored over it; choose another "
+                            "name for the restored tournament.", path=target), target)
     if target.is_file() and _another_applications(target):
-        raise NotATournamentFile(f"{target} belongs to another application: it is not a Floorman tournament file, so "
-                                 "a backup is not restored over it. Choose another name for the restored "
-                                 "tournament.", target)
+        raise NotATournamentFile(_("{path} belongs to another application: it is not a Floorman tournament file, so "
+                                   "a backup is not restored over it. Choose another name for the restored "
+                                   "tournament.", path=target), target)
     lock = WriterLock(target)
     lock.acquire()
     try:
@@ -312,7 +321,7 @@ def restore(backup: Path, target: Path, folder: Path | None = None) -> Path | No
             os.replace(part, target)
         except (OSError, sqlite3.Error) as exc:
             part.unlink(missing_ok=True)
-            raise _space_error(exc, target.parent, f"the backup could not be restored to {target.name}") from exc
+            raise _space_error(exc, target.parent, target.name) from exc
         return kept
     finally:
         lock.release()

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from app.i18n import _
 from db.errors import (
     DamagedFile,
     DiskFull,
@@ -127,8 +128,8 @@ def move_aside_leftovers(path: Path) -> list[str]:
             n += 1
             moved = leftover.with_name(f"{leftover.name}.stale-{stamp}-{n}")
         os.replace(leftover, moved)
-        notices.append(f"{leftover.name} was left beside {path.name} by an earlier file of that name; "
-                       f"it was moved aside to {moved.name} and not used.")
+        notices.append(_("{leftover} was left beside {file} by an earlier file of that name; it was moved aside "
+                         "to {moved} and not used.", leftover=leftover.name, file=path.name, moved=moved.name))
     return notices
 
 
@@ -159,7 +160,8 @@ def copy_for_reading(path: Path, folder: Path) -> Path:
     except OSError as exc:
         if exc.errno == errno.ENOSPC:
             raise DiskFull(disk_full_text(path), path) from exc
-        raise StoreError(f"Floorman could not read {path}: {exc.strerror or exc}.", path) from exc
+        raise StoreError(_("Floorman could not read {path}: {reason}.", path=path, reason=exc.strerror or exc),
+                         path) from exc
     return copy
 
 
@@ -182,39 +184,42 @@ def check_header(path: Path) -> None:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise FileMissing(f"There is no tournament file at {path}.", path) from None
+        raise FileMissing(_("There is no tournament file at {path}.", path=path), path) from None
     except OSError as exc:
-        raise StoreError(f"Floorman cannot look at {path}: {exc.strerror or exc}.", path) from exc
+        raise StoreError(_("Floorman cannot look at {path}: {reason}.", path=path, reason=exc.strerror or exc),
+                         path) from exc
     if stat.S_ISDIR(info.st_mode):
-        raise NotATournamentFile(f"{path} is a folder, not a tournament file.", path)
+        raise NotATournamentFile(_("{path} is a folder, not a tournament file.", path=path), path)
     if not stat.S_ISREG(info.st_mode):  # a FIFO, a device, a socket: reading it could wait for ever
-        raise NotATournamentFile(f"{path} is not a plain file (it is a pipe, a device or the like), "
-                                 "so it is not a tournament file.", path)
+        raise NotATournamentFile(_("{path} is not a plain file (it is a pipe, a device or the like), so it is not "
+                                   "a tournament file.", path=path), path)
     try:
         with path.open("rb") as fh:
             header = fh.read(100)
             size = os.fstat(fh.fileno()).st_size
     except PermissionError as exc:
-        raise StoreError(f"Floorman is not allowed to read {path}. Check the file's permissions.", path) from exc
+        raise StoreError(_("Floorman is not allowed to read {path}. Check the file's permissions.", path=path),
+                         path) from exc
     if size == 0:
-        raise NotATournamentFile(f"{path} is empty: it is not a Floorman tournament file.", path)
+        raise NotATournamentFile(_("{path} is empty: it is not a Floorman tournament file.", path=path), path)
     if not header.startswith(SQLITE_MAGIC):
         raise NotATournamentFile(
-            f"{path} is not a Floorman tournament file (it is not a SQLite database at all).", path
+            _("{path} is not a Floorman tournament file (it is not a SQLite database at all).", path=path), path
         )
     if len(header) < 100:
-        raise DamagedFile(damaged_text(path, "it is cut short"), path)
+        raise DamagedFile(damaged_text(path, _("it is cut short")), path)
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
     valid = header[92:96] == header[24:28]
     if valid and pages and size < pages * page_size:
-        raise DamagedFile(damaged_text(path, f"it is cut short ({size} of {pages * page_size} bytes)"), path)
+        raise DamagedFile(damaged_text(path, _("it is cut short ({size} of {total} bytes)", size=size,
+                                                 total=pages * page_size)), path)
 
 
 def disk_full_text(path: Path) -> str:
     """What a director reads when the disk filled up while Floorman read or wrote ``path``."""
-    return f"The disk is full: free some space and try again; the tournament file {path.name} is intact."
+    return _("The disk is full: free some space and try again; the tournament file {file} is intact.", file=path.name)
 
 
 # SQLite's extended codes of an I/O error (``sqlite3.Error.sqlite_errorcode``). Growing the ``-shm``
@@ -265,10 +270,8 @@ def damaged_text(path: Path, why: str) -> str:
     why = " ".join(why.split()).rstrip(".")
     if len(why) > 160:
         why = why[:157].rstrip() + "…"
-    return (
-        f"The tournament file {path} is damaged: {why}. Nothing was changed. "
-        "Restore the latest backup (floorman restore FILE --list shows them)."
-    )
+    return _("The tournament file {path} is damaged: {why}. Nothing was changed. Restore the latest backup "
+             "(floorman restore FILE --list shows them).", path=path, why=why)
 
 
 def translate_error(exc: BaseException, path: Path, *, recording: bool = False) -> StoreError:
@@ -282,20 +285,22 @@ def translate_error(exc: BaseException, path: Path, *, recording: bool = False) 
     if is_disk_full(exc, path.parent):
         if recording:
             return DiskFull(
-                f"The disk holding {path} is full, so the last action was not recorded. "
-                "Free some space (or save to another drive) and try again; everything before it is safe.",
+                _("The disk holding {path} is full, so the last action was not recorded. Free some space (or save "
+                  "to another drive) and try again; everything before it is safe.", path=path),
                 path,
             )
         return DiskFull(disk_full_text(path), path)
     if "not a database" in msg or "encrypted" in msg:
-        return NotATournamentFile(f"{path} is not a Floorman tournament file (SQLite cannot read it).", path)
+        return NotATournamentFile(_("{path} is not a Floorman tournament file (SQLite cannot read it).", path=path),
+                                  path)
     if "malformed" in msg or "corrupt" in msg or "disk i/o" in msg:
-        return DamagedFile(damaged_text(path, "SQLite reports it as corrupted"), path)
+        return DamagedFile(damaged_text(path, _("SQLite reports it as corrupted")), path)
     if "readonly" in msg or "read-only" in msg or "unable to open" in msg or "permission" in msg:
-        return ReadOnlyPlace(f"Floorman cannot write to {path} or its folder. Open it read-only or copy it.", path)
+        return ReadOnlyPlace(_("Floorman cannot write to {path} or its folder. Open it read-only or copy it.",
+                               path=path), path)
     if "locked" in msg or "busy" in msg:
-        return StoreError(f"{path} is busy in another program. Close it there and try again.", path)
-    return StoreError(f"Floorman could not use {path}: {orig}.", path)
+        return StoreError(_("{path} is busy in another program. Close it there and try again.", path=path), path)
+    return StoreError(_("Floorman could not use {path}: {reason}.", path=path, reason=orig), path)
 
 
 @dataclass(frozen=True)
@@ -309,27 +314,30 @@ def inspect(conn: sqlite3.Connection, path: Path) -> FileInfo:
     """Check integrity and identity; return the file's schema version. Reads only, through ``conn``."""
     rows = conn.execute("PRAGMA quick_check").fetchall()
     if [r[0] for r in rows] != ["ok"]:
-        raise DamagedFile(damaged_text(path, f"SQLite's check found: {rows[0][0]}"), path)
+        raise DamagedFile(damaged_text(path, _("SQLite's check found: {problem}", problem=rows[0][0])), path)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "meta" not in tables:
-        raise NotATournamentFile(f"{path} belongs to another application: it is not a Floorman tournament file.", path)
+        raise NotATournamentFile(_("{path} belongs to another application: it is not a Floorman tournament file.",
+                                   path=path), path)
     meta = {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
     if meta.get("format") != FORMAT:
-        raise NotATournamentFile(f"{path} belongs to another application: it is not a Floorman tournament file.", path)
+        raise NotATournamentFile(_("{path} belongs to another application: it is not a Floorman tournament file.",
+                                   path=path), path)
     try:
         schema = int(meta.get("schema", "0") or 0)
     except ValueError:
-        raise DamagedFile(damaged_text(path, f"its schema version {meta.get('schema')!r} is not a number"),
-                          path) from None
+        raise DamagedFile(damaged_text(path, _("its schema version {version} is not a number",
+                                               version=repr(meta.get("schema")))), path) from None
     revision = None
     if "alembic_version" in tables:
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
         revision = None if row is None else str(row[0])
     if schema > SCHEMA_VERSION or (revision is not None and revision not in REVISIONS):
-        writer = meta.get("app_version", "a newer version")
+        writer = meta["app_version"] if "app_version" in meta else _("a newer version")
         raise NewerFileVersion(
-            f"{path} was saved by a newer version of Floorman ({writer}, file format {schema}); this version "
-            f"reads formats up to {SCHEMA_VERSION}. Open it with the newer Floorman. The file was not changed.",
+            _("{path} was saved by a newer version of Floorman ({writer}, file format {schema}); this version reads "
+              "formats up to {supported}. Open it with the newer Floorman. The file was not changed.", path=path,
+              writer=writer, schema=schema, supported=SCHEMA_VERSION),
             path,
         )
     return FileInfo(schema=schema, revision=revision, meta=meta)

@@ -20,6 +20,7 @@ from types import TracebackType
 from typing import Any
 
 from app.flights.event import EventCommand, EventFact, FlightEvent, decode_fact, encode_fact
+from app.i18n import _
 from app.profiles.profile import Profile
 from db.checks import connect
 from db.errors import FileAlreadyExists, FileMissing, NotATournamentFile
@@ -79,9 +80,9 @@ class EventStore:
         """Open an event file; ``read_only``: to read it (the exports), never writing to it."""
         p = Path(path)
         if not p.is_file():
-            raise FileMissing(f"There is no event file at {p}.", p)
+            raise FileMissing(_("There is no event file at {path}.", path=p), p)
         if not is_event_file(p):
-            raise NotATournamentFile(f"{p} is not a Floorman event file.", p)
+            raise NotATournamentFile(_("{path} is not a Floorman event file.", path=p), p)
         conn = connect(p, read_only=read_only)
         try:
             facts = [decode_fact(bytes(r[0])) for r in conn.execute("SELECT fact FROM facts ORDER BY seq")]

@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from app.commands.roles import DIRECTOR, ROLES
+from app.i18n import N_, _
 
 PREFIX = "floorman:"
 VERSION = 1
@@ -67,7 +68,8 @@ class JoinInfo:
 
 def _role(role: str) -> str:
     if role not in ROLES:
-        raise JoinCodeError(f"'{role}' is not a station's role; a station is one of: {', '.join(ROLES)}.")
+        raise JoinCodeError(_("'{role}' is not a station's role; a station is one of: {roles}.", role=role,
+                              roles=", ".join(ROLES)))
     return role
 
 
@@ -83,41 +85,41 @@ def make_code(info: JoinInfo) -> str:
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-_DAMAGED = ("This join code is damaged (cut short, mistyped or with a character too many). Nothing was opened. "
-            "Ask the director for the code again, or scan its QR code.")
+_DAMAGED = N_("This join code is damaged (cut short, mistyped or with a character too many). Nothing was opened. "
+              "Ask the director for the code again, or scan its QR code.")
 
 
 def read_code(code: str) -> JoinInfo:
     """The :class:`JoinInfo` a join code holds; JoinCodeError in words for anything else."""
     text = "".join(code.split())  # a code read out or wrapped over lines may carry spaces
     if not text.lower().startswith(PREFIX):
-        raise JoinCodeError("This is not a Floorman join code: a join code starts with \u201cfloorman:\u201d. "
-                            "Nothing was opened.")
+        raise JoinCodeError(_("This is not a Floorman join code: a join code starts with \u201cfloorman:\u201d. "
+                              "Nothing was opened."))
     data = text[len(PREFIX):]
     try:
         packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
     except (binascii.Error, ValueError):
-        raise JoinCodeError(_DAMAGED) from None
+        raise JoinCodeError(_(_DAMAGED)) from None
     if len(data) % 4 == 1 or len(packed) <= _CHECK_BYTES:
-        raise JoinCodeError(_DAMAGED)
+        raise JoinCodeError(_(_DAMAGED))
     body, check = packed[:-_CHECK_BYTES], packed[-_CHECK_BYTES:]
     if hashlib.sha256(body).digest()[:_CHECK_BYTES] != check:
-        raise JoinCodeError(_DAMAGED)
+        raise JoinCodeError(_(_DAMAGED))
     try:
         fields: Any = json.loads(body.decode("utf-8"))
     except ValueError:
-        raise JoinCodeError(_DAMAGED) from None
+        raise JoinCodeError(_(_DAMAGED)) from None
     if not isinstance(fields, dict):
-        raise JoinCodeError(_DAMAGED)
+        raise JoinCodeError(_(_DAMAGED))
     if fields.get("v") != VERSION:
-        raise JoinCodeError("This join code was made by a newer Floorman; update Floorman on this laptop to join. "
-                            "Nothing was opened.")
+        raise JoinCodeError(_("This join code was made by a newer Floorman; update Floorman on this laptop to join. "
+                              "Nothing was opened."))
     address, port, database = fields.get("h"), fields.get("p"), fields.get("d")
     user, password, role = fields.get("u"), fields.get("k"), fields.get("r")
     texts = (address, database, user, role)
     if not all(isinstance(t, str) and t for t in texts) or not isinstance(password, str) \
             or isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
-        raise JoinCodeError(_DAMAGED)
+        raise JoinCodeError(_(_DAMAGED))
     assert isinstance(address, str) and isinstance(database, str) and isinstance(user, str)
     assert isinstance(password, str) and isinstance(role, str)
     return JoinInfo(address, port, database, user, password, _role(role), _standbys(fields.get("s", [])))
@@ -125,12 +127,12 @@ def read_code(code: str) -> JoinInfo:
 
 def _standbys(listed: Any) -> tuple[tuple[str, int], ...]:
     if not isinstance(listed, list):
-        raise JoinCodeError(_DAMAGED)
+        raise JoinCodeError(_(_DAMAGED))
     found = []
     for entry in listed:
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and entry[0]
                 and isinstance(entry[1], int) and not isinstance(entry[1], bool) and 0 < entry[1] < 65536):
-            raise JoinCodeError(_DAMAGED)
+            raise JoinCodeError(_(_DAMAGED))
         found.append((entry[0], entry[1]))
     return tuple(found)
 
@@ -141,15 +143,15 @@ def info_from_url(url: str, role: str = DIRECTOR) -> JoinInfo:
         parts = urlsplit(url.strip())
         port = parts.port or _DEFAULT_PORT
     except ValueError:
-        raise JoinCodeError("This server address is not a valid postgresql:// URL (its port?). Nothing was "
-                            "opened.") from None
+        raise JoinCodeError(_("This server address is not a valid postgresql:// URL (its port?). Nothing was "
+                              "opened.")) from None
     if parts.scheme not in ("postgresql", "postgres") or not parts.hostname:
-        raise JoinCodeError("A server's URL reads postgresql://USER:PASSWORD@HOST:PORT/DATABASE; this one does not. "
-                            "Nothing was opened.")
+        raise JoinCodeError(_("A server's URL reads postgresql://USER:PASSWORD@HOST:PORT/DATABASE; this one does "
+                              "not. Nothing was opened."))
     database = unquote(parts.path.lstrip("/"))
     if not parts.username or not database:
-        raise JoinCodeError("The server's URL needs a user and a database (postgresql://USER:PASSWORD@HOST:PORT/"
-                            "DATABASE). Nothing was opened.")
+        raise JoinCodeError(_("The server's URL needs a user and a database (postgresql://USER:PASSWORD@HOST:PORT/"
+                              "DATABASE). Nothing was opened."))
     return JoinInfo(parts.hostname, port, database, unquote(parts.username), unquote(parts.password or ""),
                     _role(role))
 

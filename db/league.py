@@ -23,6 +23,7 @@ from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, delete
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from app import format as fmt
+from app.i18n import _
 from app.league import EventOutcome, EventResults, Finish, LeagueError, LeagueRules, Standings, compute, rules_from
 from app.league.rules import rules_from_json
 from app.names import fold_key
@@ -108,11 +109,11 @@ class LeagueBook:
     def create_league(self, name: str, rules: object = None) -> LeagueRules:
         clean = " ".join(str(name).split())
         if not clean:
-            raise LeagueError("A league needs a name.")
+            raise LeagueError(_("A league needs a name."))
         checked = rules_from(rules)
         with self._s.begin():
             if self._s.execute(select(LeagueRow.id).where(LeagueRow.name == clean)).first() is not None:
-                raise LeagueError(f"There is already a league called {clean!r}.")
+                raise LeagueError(_("There is already a league called {name}.", name=repr(clean)))
             self._s.execute(insert(LeagueRow), [{"name": clean, "rules": checked.to_json(), "created_at": time.time()}])
         return checked
 
@@ -135,11 +136,11 @@ class LeagueBook:
     def add_season(self, league: str, season: str) -> None:
         clean = " ".join(str(season).split())
         if not clean:
-            raise LeagueError("A season needs a name, such as Spring 2026.")
+            raise LeagueError(_("A season needs a name, such as Spring 2026."))
         with self._s.begin():
             lid = self._league_id(league)
             if self._s.execute(select(SeasonRow.id).where(SeasonRow.league_id == lid, SeasonRow.name == clean)).first():
-                raise LeagueError(f"{league} already has a season called {clean!r}.")
+                raise LeagueError(_("{league} already has a season called {name}.", league=league, name=repr(clean)))
             self._s.execute(insert(SeasonRow), [{"league_id": lid, "name": clean, "created_at": time.time()}])
 
     def seasons(self) -> list[SeasonInfo]:
@@ -230,14 +231,14 @@ class LeagueBook:
     def _league_id(self, league: str) -> int:
         lid = self._s.execute(select(LeagueRow.id).where(LeagueRow.name == league)).scalar()
         if lid is None:
-            raise LeagueError(f"There is no league called {league!r}.")
+            raise LeagueError(_("There is no league called {name}.", name=repr(league)))
         return int(lid)
 
     def _season_id(self, league: str, season: str) -> int:
         lid = self._league_id(league)
         sid = self._s.execute(select(SeasonRow.id).where(SeasonRow.league_id == lid, SeasonRow.name == season)).scalar()
         if sid is None:
-            raise LeagueError(f"{league} has no season called {season!r}.")
+            raise LeagueError(_("{league} has no season called {name}.", league=league, name=repr(season)))
         return int(sid)
 
     def _event(self, outcome: EventOutcome) -> int:

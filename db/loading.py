@@ -25,6 +25,7 @@ from app.core.registry import APPLIERS
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
+from app.i18n import _
 from app.log.history import Action, History, replay_history
 from app.log.snapshots import load_state, state_limit
 from db import backups, checks
@@ -119,13 +120,13 @@ def read_actions(db: sqlite3.Connection, path: Path) -> list[Action]:
     try:
         commands = json.loads("[" + ",".join(r[4] for r in rows) + "]")
     except (json.JSONDecodeError, TypeError, RecursionError) as exc:
-        raise DamagedFile(checks.damaged_text(path, f"its log cannot be read ({exc})"), path) from exc
+        raise DamagedFile(checks.damaged_text(path, _("its log cannot be read ({reason})", reason=exc)), path) from exc
     # Events stay JSON text until needed: after a snapshot, only the tail is ever parsed.
     actions = [Action(seq, kind, at, label, c, None, target, bool(auto), raw_events=events, station=station,
                       operator=operator)
-               for (seq, kind, at, label, _, events, target, auto, station, operator), c in zip(rows, commands)]
+               for (seq, kind, at, label, _json, events, target, auto, station, operator), c in zip(rows, commands)]
     if not actions or actions[0].kind != "create" or any(a.seq != i for i, a in enumerate(actions, 1)):
-        raise DamagedFile(f"The tournament file {path} is damaged: its log has gaps or no start.", path)
+        raise DamagedFile(_("The tournament file {path} is damaged: its log has gaps or no start.", path=path), path)
     return actions
 
 
@@ -149,9 +150,11 @@ def check_log(db: sqlite3.Connection, path: Path) -> int:
             if unknown:
                 raise ValueError(f"action {action.seq} holds an event this version does not know: {unknown[0]!r}")
     except (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError) as exc:
-        raise DamagedFile(checks.damaged_text(path, f"its log cannot be replayed ({exc})"), path) from exc
+        raise DamagedFile(checks.damaged_text(path, _("its log cannot be replayed ({reason})", reason=exc)),
+                          path) from exc
     except RuleError as exc:
-        raise DamagedFile(checks.damaged_text(path, f"it holds a change this version refuses: {exc.message}"),
+        raise DamagedFile(checks.damaged_text(path, _("it holds a change this version refuses: {reason}",
+                                                      reason=exc.message)),
                           path) from exc
     finally:
         if was_enabled:
@@ -197,9 +200,11 @@ def _load_history(db: sqlite3.Connection, path: Path, time: TimeSource | None, s
     try:
         history = replay_history(actions, choose_snapshot=choose, time=time, snapshot_every=snapshot_every)
     except (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError) as exc:
-        raise DamagedFile(checks.damaged_text(path, f"its log cannot be replayed ({exc})"), path) from exc
+        raise DamagedFile(checks.damaged_text(path, _("its log cannot be replayed ({reason})", reason=exc)),
+                          path) from exc
     except RuleError as exc:  # e.g. a payout table this version refuses (written before it was checked)
-        raise DamagedFile(checks.damaged_text(path, f"it holds a change this version refuses: {exc.message}"),
+        raise DamagedFile(checks.damaged_text(path, _("it holds a change this version refuses: {reason}",
+                                                      reason=exc.message)),
                           path) from exc
     except sqlite3.Error as exc:  # reading a snapshot
         raise checks.translate_error(exc, path) from exc

@@ -41,6 +41,7 @@ import time
 from pathlib import Path
 from typing import IO
 
+from app.i18n import _
 from db.checks import disk_full_text, is_disk_full
 from db.errors import DiskFull, FileLocked, NotWritable, ReadOnlyPlace
 from oskit.filelock import file_locker
@@ -149,7 +150,7 @@ class FileLock:
         info = os.stat(self.path)
         identity = (info.st_dev, info.st_ino)
         keyed = keyed_lock_folder() / f"floorman-{identity[0]}-{identity[1]}.lock"
-        for _ in range(_RETRIES):
+        for _attempt in range(_RETRIES):
             try:
                 fh = _open_sidecar(keyed, 0o644)  # another user's Floorman must be able to see the lock
             except PermissionError:  # made by another user: a lock held through a read-only handle is as good
@@ -189,15 +190,15 @@ class WriterLock:
         self._file_lock: FileLock | None = None
 
     def acquire(self) -> None:
-        for _ in range(_RETRIES):
+        for _attempt in range(_RETRIES):
             fh = self._open()
             if not _try_lock(fh):
                 fh.seek(0)
-                holder = fh.read().strip() or "another copy of Floorman"
+                holder = fh.read().strip() or _("another copy of Floorman")
                 fh.close()
                 raise FileLocked(
-                    f"{self.path.name} is already open in {holder}. Only one copy of Floorman may change a "
-                    "tournament; close the other one, or open this one read-only.",
+                    _("{file} is already open in {holder}. Only one copy of Floorman may change a tournament; close "
+                      "the other one, or open this one read-only.", file=self.path.name, holder=holder),
                     self.path,
                     holder,
                 )
@@ -206,8 +207,8 @@ class WriterLock:
             _unlock(fh)  # removed by its last holder between our open and our lock: open it again
             fh.close()
         else:
-            raise FileLocked(f"{self.path.name} is being opened and closed by another copy of Floorman; try again.",
-                             self.path, "another copy of Floorman")
+            raise FileLocked(_("{file} is being opened and closed by another copy of Floorman; try again.",
+                               file=self.path.name), self.path, _("another copy of Floorman"))
         self._fh = fh
         try:
             if os.path.exists(self.path):
@@ -225,8 +226,8 @@ class WriterLock:
             self.release()
             if is_disk_full(exc):
                 raise DiskFull(self._disk_full(), self.path) from exc
-            raise NotWritable(f"Floorman cannot write {self.file.name} beside the tournament: "
-                              f"{exc.strerror or exc}.", self.path) from exc
+            raise NotWritable(_("Floorman cannot write {lock} beside the tournament: {reason}.", lock=self.file.name,
+                                reason=exc.strerror or exc), self.path) from exc
 
     def _open(self) -> IO[str]:
         try:
@@ -236,22 +237,22 @@ class WriterLock:
                 raise DiskFull(self._disk_full(), self.path) from exc
             if os.path.islink(self.file) or isinstance(exc, IsADirectoryError) or os.path.exists(self.file):
                 raise ReadOnlyPlace(
-                    f"{self.file.name} beside the tournament is not Floorman's lock file (it is a link or a folder), "
-                    f"so Floorman will not open {self.path.name} for writing. Remove it, or open the tournament "
-                    "read-only.",
+                    _("{lock} beside the tournament is not Floorman's lock file (it is a link or a folder), so "
+                      "Floorman will not open {file} for writing. Remove it, or open the tournament read-only.",
+                      lock=self.file.name, file=self.path.name),
                     self.path,
                 ) from exc
             raise ReadOnlyPlace(
-                f"Floorman cannot create {self.file.name} beside the tournament, so it cannot open {self.path.name} "
-                "for writing. The folder may be read-only: copy the file to a folder you can write to, "
-                "or open it read-only.",
+                _("Floorman cannot create {lock} beside the tournament, so it cannot open {file} for writing. The "
+                  "folder may be read-only: copy the file to a folder you can write to, or open it read-only.",
+                  lock=self.file.name, file=self.path.name),
                 self.path,
             ) from exc
 
     def _disk_full(self) -> str:
         if os.path.exists(self.path):
             return disk_full_text(self.path)
-        return f"The disk is full: free some space and try again; {self.path.name} was not created."
+        return _("The disk is full: free some space and try again; {file} was not created.", file=self.path.name)
 
     def lock_file(self) -> None:
         """Lock the tournament file itself; FileLocked when another writer holds it under any name."""
@@ -259,15 +260,15 @@ class WriterLock:
         try:
             got = lock.acquire()
         except OSError as exc:
-            raise NotWritable(f"Floorman cannot open {self.path} for writing: {exc.strerror or exc}.",
-                              self.path) from exc
+            raise NotWritable(_("Floorman cannot open {path} for writing: {reason}.", path=self.path,
+                                reason=exc.strerror or exc), self.path) from exc
         if not got:
             raise FileLocked(
-                f"{self.path.name} is already open for writing in another copy of Floorman (perhaps under another "
-                "name or through a link). Only one copy of Floorman may change a tournament; close the other one, "
-                "or open this one read-only.",
+                _("{file} is already open for writing in another copy of Floorman (perhaps under another name or "
+                  "through a link). Only one copy of Floorman may change a tournament; close the other one, or open "
+                  "this one read-only.", file=self.path.name),
                 self.path,
-                "another copy of Floorman",
+                _("another copy of Floorman"),
             )
         if self._file_lock is not None:
             self._file_lock.release()

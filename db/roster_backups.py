@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.i18n import _
 from db.backups import copy_backup
 from db.checks import SIDE_FILES, check_header, is_disk_full, readable, sqlite_backup, sqlite_uri
 from db.errors import BackupError, DamagedFile, DiskFull, NotATournamentFile, StoreError
@@ -111,7 +112,8 @@ def _failed(exc: OSError | sqlite3.Error, folder: Path) -> StoreError:
     if is_disk_full(exc, folder if folder.is_dir() else folder.parent):
         return DiskFull(f"The disk is full: free some space and try again; the roster's backup in {folder} could "
                         "not be written, and the roster is intact.", folder)
-    return BackupError(f"The roster's backup in {folder} could not be written: {exc}.", folder)
+    return BackupError(_("The roster's backup in {folder} could not be written: {reason}.", folder=folder,
+                         reason=exc), folder)
 
 
 def check_roster_backup(backup: Path) -> None:
@@ -141,7 +143,7 @@ def restore_roster(backup: Path, target: Path) -> Path | None:
     backup, target = Path(backup), Path(target)
     check_roster_backup(backup)
     if (target.exists() or target.is_symlink()) and not target.is_file():
-        raise BackupError(f"{target} is not a plain file, so a backup cannot be restored over it.", target)
+        raise BackupError(_("{path} is not a plain file, so a backup cannot be restored over it.", path=target), target)
     kept = _keep_before_restore(target) if target.exists() else None
     part = target.with_name(target.name + ".restoring")
     try:
@@ -154,7 +156,8 @@ def restore_roster(backup: Path, target: Path) -> Path | None:
         if is_disk_full(exc, target.parent):
             raise DiskFull("The disk is full: free some space and try again; the roster was not restored and is "
                            "as it was.", target) from exc
-        raise BackupError(f"The backup could not be restored to {target}: {exc}.", target) from exc
+        raise BackupError(_("The backup could not be restored to {file}: {reason}.", file=target, reason=exc),
+                          target) from exc
     return kept
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.i18n import _
 from app.log.history import Action
 from db import checks, writer
 from db.errors import FileAlreadyExists, NotWritable
@@ -58,9 +59,11 @@ class Exported:
 def writable_target(path: Path | str) -> Path:
     path = Path(path)
     if path.exists() or path.is_symlink():
-        raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.", path)
+        raise FileAlreadyExists(_("{path} already exists; Floorman will not overwrite it. Choose another name.",
+                                  path=path), path)
     if not path.parent.is_dir() or not checks.can_write(path.parent):
-        raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+        raise NotWritable(_("Floorman cannot write in the folder {folder}. Choose another folder.",
+                            folder=path.parent), path)
     return path
 
 

@@ -79,6 +79,7 @@ from app.core.events import Event
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
+from app.i18n import _, ngettext
 from app.log.history import UNDO, Action, History, HistoryItem, replay_history
 from app.log.snapshots import load_state, state_limit
 from db import loading, server_roles, writer
@@ -176,9 +177,9 @@ def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
         return psycopg.connect(make_conninfo(url, **LIVENESS), autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.OperationalError as exc:
         if _refused_login(exc):
-            raise NotLetIn(f"The tournament server at {where(url)} refused this station's login: its join code "
-                           "was revoked by the director, or its password is wrong. Nothing was changed; ask the "
-                           "director for a new join code.") from exc
+            raise NotLetIn(_("The tournament server at {server} refused this station's login: its join code was "
+                             "revoked by the director, or its password is wrong. Nothing was changed; ask the "
+                             "director for a new join code.", server=where(url))) from exc
         raise ServerUnreachable(_unreachable(url, exc)) from exc
 
 
@@ -190,8 +191,8 @@ def _refused_login(exc: psycopg.Error) -> bool:
 
 
 def _unreachable(url: str, exc: BaseException) -> str:
-    return (f"Floorman cannot reach the tournament server at {where(url)} ({first_line(exc)}). Nothing was changed; "
-            "this station tries again by itself.")
+    return _("Floorman cannot reach the tournament server at {server} ({reason}). Nothing was changed; this "
+             "station tries again by itself.", server=where(url), reason=first_line(exc))
 
 
 def _action(row: Sequence[Any]) -> tuple[Action, Author]:
@@ -270,8 +271,8 @@ class SharedStore(FoldsHistory):
              snapshot_every: int = SNAPSHOT_EVERY, role: str = DIRECTOR) -> SharedStore:
         checked_station(Station(role, station, operator))  # the names a file's station may have, no longer
         if not station.strip():
-            raise RuleError("INVALID_INPUT", "Give this station a name (\u201cDesk\u201d, \u201cFloor 2\u201d): "
-                            "every action records where it was entered.")
+            raise RuleError("INVALID_INPUT", _("Give this station a name (\u201cDesk\u201d, \u201cFloor 2\u201d): "
+                                               "every action records where it was entered."))
         conn = connect(url)
         try:
             role = role_on_server(conn) or role  # a station's login: the role its group has on the server
@@ -358,20 +359,28 @@ class SharedStore(FoldsHistory):
         history = self._history
         target_of = history.undo_target if kind == UNDO else history.redo_target
         seen, expected = self.last_seq, target_of()
-        word = "Undo" if kind == UNDO else "Redo"
         for attempt in range(TRIES):
             with self._turn(exclusive=attempt >= OPTIMISTIC_TRIES):
                 self._catch_up()
                 target = target_of()
                 if _seq(target) != _seq(expected):
                     news = self._news(seen)
-                    now = f" The last action {word.lower()} would take is now {target.label}." if target else ""
-                    raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
-                                    f"{_said(news)}; {word.lower()} not done: nothing changed.{now}", None, news)
+                    said = _said(news, history)
+                    if kind == UNDO:
+                        text = _("{news}; undo not done: nothing changed.", news=said)
+                        if target:
+                            text += " " + _("The last action undo would take is now {label}.",
+                                            label=history.shown_label(target))
+                    else:
+                        text = _("{news}; redo not done: nothing changed.", news=said)
+                        if target:
+                            text += " " + _("The last action redo would take is now {label}.",
+                                            label=history.shown_label(target))
+                    raise Overtaken("NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO", text, None, news)
                 toggle = history.undo if kind == UNDO else history.redo
                 action = toggle(role=self.role, station=self.station, operator=self.operator)
                 if self._append(action):
-                    return action.label.removeprefix(f"{word}: ")
+                    return history.target_label(action)
         raise self._busy()
 
     @contextmanager
@@ -399,8 +408,8 @@ class SharedStore(FoldsHistory):
             self._in_turn = None
 
     def _busy(self) -> StoreError:
-        return StoreError(f"Other stations kept recording actions before this one {TRIES} times in a row; "
-                          "nothing was changed. Try again.")
+        return StoreError(_("Other stations kept recording actions before this one {n} times in a row; nothing was "
+                            "changed. Try again.", n=TRIES))
 
     def _news(self, seen: int) -> list[tuple[Action, Author]]:
         """The actions of other stations after action ``seen``, with who recorded them."""
@@ -412,7 +421,8 @@ class SharedStore(FoldsHistory):
         news = self._news(seen)
         if not news or exc.code == "NEEDS_INPUT":  # a question is asked at this station, as it is
             return exc
-        return Overtaken(exc.code, f"{_said(news)}; nothing changed: {exc.message}", exc.rule, news)
+        return Overtaken(exc.code, _("{news}; nothing changed: {reason}", news=_said(news, self._history),
+                                     reason=exc.message), exc.rule, news)
 
     def _append(self, action: Action) -> bool:
         """Insert ``action`` at its position; False (and the state put back) if another station got there
@@ -553,9 +563,9 @@ class SharedStore(FoldsHistory):
     def _lost(self, exc: psycopg.Error) -> StoreError:
         """A database error in words; a lost connection is dropped, to be opened again at the next call."""
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
-            return StoreError(f"The tournament server at {where(self.url)} does not let this station record "
-                              f"actions (its join code's role does not allow it: {exc.diag.message_primary}). "
-                              "Nothing was changed.")
+            return StoreError(_("The tournament server at {server} does not let this station record actions (its "
+                                "join code's role does not allow it: {reason}). Nothing was changed.",
+                                server=where(self.url), reason=exc.diag.message_primary))
         if isinstance(exc, psycopg.OperationalError) or (self._conn is not None and self._conn.broken):
             if self._conn is not None:
                 self._conn.close()
@@ -568,8 +578,8 @@ class SharedStore(FoldsHistory):
                 except ServerUnreachable:
                     pass
             return ServerUnreachable(_unreachable(self.url, exc))
-        return StoreError(f"The tournament server at {where(self.url)} refused to record this action ({exc}). "
-                          "Nothing was changed.")
+        return StoreError(_("The tournament server at {server} refused to record this action ({reason}). Nothing "
+                            "was changed.", server=where(self.url), reason=exc))
 
     # -- back into a file ---------------------------------------------------------------------
     def export(self, path: Path | str) -> int:
@@ -702,15 +712,17 @@ def _read_meta(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> dict[str,
     return meta
 
 
-def _said(news: list[tuple[Action, Author]]) -> str:
-    """ "Bust-out of Ann Lee at 21:03 by Floor 2 (Bob)": what other stations did, latest three at most."""
+def _said(news: list[tuple[Action, Author]], history: History) -> str:
+    """ "Bust-out of Ann Lee at 21:03 by Floor 2 (Bob)": what other stations did, latest three at most, in the
+    reader's language."""
     parts = []
     for action, who in news[-3:]:
-        by = f"{who.station} ({who.operator})" if who.operator else who.station or "another station"
+        by = f"{who.station} ({who.operator})" if who.operator else who.station or _("another station")
         at = _time.strftime("%H:%M", _time.localtime(action.at))
-        parts.append(f"{action.label} at {at} by {by}")
-    more = f" (and {len(news) - 3} more)" if len(news) > 3 else ""
-    text = "; ".join(parts) + more
+        parts.append(_("{what} at {time} by {who}", what=history.shown_label(action), time=at, who=by))
+    text = "; ".join(parts)
+    if len(news) > 3:
+        text = ngettext("{items} (and {n} more)", "{items} (and {n} more)", len(news) - 3, items=text)
     return text[:1].upper() + text[1:]
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from app.api import NEW, Plan, Preview, SignupRow, TournamentState, preview, views
 from app.commands.entries import Preregister
+from app.i18n import _
 
 MAX_BYTES = 5 * 1024 * 1024  # a sign-up list of thousands of names is well under a megabyte
 MAX_ROWS = 5000  # as many as one pre-registration takes
@@ -45,13 +46,15 @@ def read_signups(path: Path) -> list[SignupRow]:
     try:
         size = path.stat().st_size
     except OSError as err:
-        raise SignupFileError(f"{path.name} cannot be read: {err.strerror or err}.") from None
+        raise SignupFileError(_("{file} cannot be read: {reason}.", file=path.name,
+                                reason=err.strerror or err)) from None
     if size > MAX_BYTES:
-        raise SignupFileError(f"{path.name} is {size / 1024 / 1024:.1f} MB; a sign-up list is at most "
-                              f"{MAX_BYTES // 1024 // 1024} MB.")
+        raise SignupFileError(_("{file} is {size} MB; a sign-up list is at most {most} MB.", file=path.name,
+                                size=f"{size / 1024 / 1024:.1f}", most=MAX_BYTES // 1024 // 1024))
     suffix = path.suffix.lower()
     if suffix in (".xls", ".xlsb", ".ods", ".numbers"):
-        raise SignupFileError(f"{path.name} is a {suffix} file; save it as .xlsx or .csv first.")
+        raise SignupFileError(_("{file} is a {suffix} file; save it as .xlsx or .csv first.", file=path.name,
+                                suffix=suffix))
     data = _read_bytes(path)
     if suffix in (".xlsx", ".xlsm") or data[:4] == b"PK\x03\x04":
         return rows_from_table(_xlsx_rows(path))
@@ -62,7 +65,8 @@ def _read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as err:
-        raise SignupFileError(f"{path.name} cannot be read: {err.strerror or err}.") from None
+        raise SignupFileError(_("{file} cannot be read: {reason}.", file=path.name,
+                                reason=err.strerror or err)) from None
 
 
 def decode(data: bytes, name: str = "the file") -> str:
@@ -72,7 +76,7 @@ def decode(data: bytes, name: str = "the file") -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
     if b"\x00" in data[:4096]:
-        raise SignupFileError(f"{name} is not a text file; a sign-up list is a .csv or an .xlsx.")
+        raise SignupFileError(_("{file} is not a text file; a sign-up list is a .csv or an .xlsx.", file=name))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -80,7 +84,8 @@ def decode(data: bytes, name: str = "the file") -> str:
     try:
         return data.decode("cp1252")
     except UnicodeDecodeError:
-        raise SignupFileError(f"{name} is neither UTF-8 nor Windows-1252 text; save it as CSV UTF-8.") from None
+        raise SignupFileError(_("{file} is neither UTF-8 nor Windows-1252 text; save it as CSV UTF-8.",
+                                file=name)) from None
 
 
 def _csv_rows(text: str) -> list[list[str]]:
@@ -89,9 +94,10 @@ def _csv_rows(text: str) -> list[list[str]]:
         for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text[:8192])):
             rows.append(row)
             if len(rows) > MAX_ROWS + 1:
-                raise SignupFileError(f"The list has more than {MAX_ROWS:,} rows; split it.")
+                raise SignupFileError(_("The list has more than {most} rows; split it.", most=f"{MAX_ROWS:,}"))
     except csv.Error as err:
-        raise SignupFileError(f"The list cannot be read as CSV at row {len(rows) + 1}: {err}.") from None
+        raise SignupFileError(_("The list cannot be read as CSV at row {row}: {reason}.", row=len(rows) + 1,
+                                reason=err)) from None
     return rows
 
 
@@ -112,16 +118,19 @@ def _xlsx_rows(path: Path) -> list[list[str]]:
         with zipfile.ZipFile(path) as parts:
             unpacked = sum(info.file_size for info in parts.infolist())
     except (zipfile.BadZipFile, OSError) as err:
-        raise SignupFileError(f"{path.name} cannot be read as an .xlsx workbook ({err}).") from None
+        raise SignupFileError(_("{file} cannot be read as an .xlsx workbook ({reason}).", file=path.name,
+                                reason=err)) from None
     if unpacked > MAX_UNPACKED:
-        raise SignupFileError(f"{path.name} unpacks to {unpacked / 1024 / 1024:,.0f} MB; a sign-up list's workbook "
-                              f"is at most {MAX_UNPACKED // 1024 // 1024} MB unpacked.")
+        raise SignupFileError(_("{file} unpacks to {size} MB; a sign-up list's workbook is at most {most} MB "
+                                "unpacked.", file=path.name, size=f"{unpacked / 1024 / 1024:,.0f}",
+                                most=MAX_UNPACKED // 1024 // 1024))
     import openpyxl  # only when a workbook is read: the window starts without it (a seventh of a second)
 
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_vba=False, keep_links=False)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as err:
-        raise SignupFileError(f"{path.name} cannot be read as an .xlsx workbook ({err}).") from None
+        raise SignupFileError(_("{file} cannot be read as an .xlsx workbook ({reason}).", file=path.name,
+                                reason=err)) from None
     try:
         sheet = book.worksheets[0] if book.worksheets else None
         if sheet is None:
@@ -130,7 +139,7 @@ def _xlsx_rows(path: Path) -> list[list[str]]:
         for values in sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True):
             rows.append(["" if v is None else _cell_text(v) for v in values])
             if len(rows) > MAX_ROWS + 1:
-                raise SignupFileError(f"The list has more than {MAX_ROWS:,} rows; split it.")
+                raise SignupFileError(_("The list has more than {most} rows; split it.", most=f"{MAX_ROWS:,}"))
         return rows
     finally:
         book.close()
@@ -169,7 +178,7 @@ def rows_from_table(table: Iterable[Sequence[str]]) -> list[SignupRow]:
     Wholly empty rows are left out; a row with other cells but no name is kept (the preview says why)."""
     rows = list(table)
     if len(rows) > MAX_ROWS + 1:
-        raise SignupFileError(f"The list has more than {MAX_ROWS:,} rows; split it.")
+        raise SignupFileError(_("The list has more than {most} rows; split it.", most=f"{MAX_ROWS:,}"))
     header = _header(rows[0]) if rows else None
     columns, paid = header if header is not None else ([0], None)
     out: list[SignupRow] = []
@@ -182,7 +191,8 @@ def rows_from_table(table: Iterable[Sequence[str]]) -> list[SignupRow]:
         paid_ahead = paid is not None and paid < len(cells) and _norm(str(cells[paid])) in _YES
         out.append(SignupRow(number, name, paid_ahead))
     if len(out) > MAX_ROWS:
-        raise SignupFileError(f"The list has {len(out):,} names; at most {MAX_ROWS:,} are imported at once.")
+        raise SignupFileError(_("The list has {n} names; at most {most} are imported at once.", n=f"{len(out):,}",
+                                most=f"{MAX_ROWS:,}"))
     return out
 
 

@@ -62,6 +62,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
+from app.i18n import _
 from db import pgserver
 from db.errors import StoreError
 from db.joincode import JoinCodeError, JoinInfo, info_from_url, is_code, read_code
@@ -176,14 +177,17 @@ def start_standby(primary: str | JoinInfo, folder: Path | str, *, address: str =
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
-        raise StandbyError("SERVER", f"{address!r} is not a network address (e.g. 127.0.0.1 or 192.168.1.24).") \
+        raise StandbyError("SERVER", _("{address} is not a network address (e.g. 127.0.0.1 or 192.168.1.24).",
+                                               address=repr(address))) \
             from None
     if ip.is_unspecified:
-        raise StandbyError("SERVER", f"Choose the one address the standby listens on, not {address}.")
+        raise StandbyError("SERVER", _("Choose the one address the standby listens on, not {address}.",
+                                               address=address))
     binaries = pgserver.bin_folder()
     pgserver.free_port(str(ip))  # says in words when the address is not this computer's
     if (folder / "data").exists():
-        raise StandbyError("SERVER", f"{folder / 'data'} already exists; a standby needs a folder of its own.")
+        raise StandbyError("SERVER", _("{folder} already exists; a standby needs a folder of its own.",
+                                               folder=folder / "data"))
     info = info_from_url(url)
     conn = _connect_host(url)
     login, password = LOGIN_PREFIX + secrets.token_hex(8), secrets.token_urlsafe(32)
@@ -231,29 +235,31 @@ def _connect_host(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.OperationalError as exc:
-        raise StandbyError("HOST_UNREACHABLE", f"Floorman cannot reach the host's server at {where(url)} "
-                           f"({first_line(exc)}); no standby was made.") from exc
+        raise StandbyError("HOST_UNREACHABLE", _("Floorman cannot reach the host's server at {server} ({reason}); no "
+                                                       "standby was made.", server=where(url),
+                                                       reason=first_line(exc))) from exc
 
 
 def _check_host(conn: psycopg.Connection[tuple[Any, ...]], url: str) -> str:
     """The tournament's id, once the host is known to be a primary this login may copy."""
     row = conn.execute("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone()
     if row is None or not row[0]:
-        raise StandbyError("NOT_THE_HOST", "The login of this code or URL may not copy the server (it is a "
-                           "station's, or a venue's login without the superuser right). Keeping a standby needs the "
-                           "host's own URL or standby code (floorman host prints them); no standby was made.")
+        raise StandbyError("NOT_THE_HOST", _(
+            "The login of this code or URL may not copy the server (it is a station's, or a venue's login without "
+            "the superuser right). Keeping a standby needs the host's own URL or standby code (floorman host prints "
+            "them); no standby was made."))
     recovery = conn.execute("SELECT pg_is_in_recovery(), current_setting('wal_level')").fetchone()
     if recovery is not None and recovery[0]:
-        raise StandbyError("NOT_THE_HOST", f"The server at {where(url)} is itself a standby copy; give the host's "
-                           "URL. No standby was made.")
+        raise StandbyError("NOT_THE_HOST", _("The server at {server} is itself a standby copy; give the host's URL. No "
+                                                   "standby was made.", server=where(url)))
     if recovery is not None and recovery[1] not in ("replica", "logical"):
-        raise StandbyError("NO_REPLICATION", f"The server at {where(url)} keeps too little of its changes for a "
-                           "copy (wal_level is minimal); no standby was made.")
+        raise StandbyError("NO_REPLICATION", _("The server at {server} keeps too little of its changes for a copy "
+                                                     "(wal_level is minimal); no standby was made.", server=where(url)))
     held = conn.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()
     tid = conn.execute("SELECT value FROM meta WHERE key = 'tournament_id'").fetchone() if held == (True,) else None
     if tid is None:
-        raise StandbyError("NOT_A_TOURNAMENT", f"The database at {where(url)} holds no shared tournament; no "
-                           "standby was made.")
+        raise StandbyError("NOT_A_TOURNAMENT", _("The database at {server} holds no shared tournament; no standby was "
+                                                       "made.", server=where(url)))
     return str(tid[0])
 
 
@@ -267,10 +273,11 @@ def _base_backup(server: pgserver.PgServer, binaries: Path, info: JoinInfo, logi
     why = (done.stderr or done.stdout).strip().splitlines()
     text = next((line for line in why if "error" in line.lower() or "FATAL" in line), why[0] if why else "")
     if "pg_hba.conf" in text or "replication" in text and "not permitted" in text:
-        raise StandbyError("NO_REPLICATION", "The host's server does not let a standby copy in (its pg_hba.conf "
-                           f"has no replication line for this laptop: {text.split(': ', 1)[-1]}); no standby was "
-                           "made.")
-    raise StandbyError("SERVER", f"The copy of the host's server failed ({text}); no standby was made.")
+        raise StandbyError("NO_REPLICATION", _(
+            "The host's server does not let a standby copy in (its pg_hba.conf has no replication line for this "
+            "laptop: {reason}); no standby was made.", reason=text.split(": ", 1)[-1]))
+    raise StandbyError("SERVER", _("The copy of the host's server failed ({reason}); no standby was made.",
+                                   reason=text))
 
 
 def _is_sync(primary_url: str, login: str) -> bool:
@@ -291,8 +298,9 @@ def _become_sync(url: str, login: str, server: pgserver.PgServer, wait_s: float)
             if row is not None and row[0] == "streaming":
                 break
             if time.monotonic() > deadline or not server.is_running():
-                raise StandbyError("SERVER", f"The copy did not start streaming from the host within {wait_s:.0f} s "
-                                   f"(its log: {server.log_file}); no standby was made.")
+                raise StandbyError("SERVER", _("The copy did not start streaming from the host within {seconds} s (its "
+                                                     "log: {log}); no standby was made.", seconds=f"{wait_s:.0f}",
+                                                     log=server.log_file))
             time.sleep(0.1)
         conn.execute(sql.SQL("ALTER SYSTEM SET wal_sender_timeout = {}").format(sql.Literal(LINK_TIMEOUT)))
         streaming = conn.execute(_STREAMING).fetchone()
@@ -302,7 +310,7 @@ def _become_sync(url: str, login: str, server: pgserver.PgServer, wait_s: float)
             if row is not None and row[0] in ("sync", "quorum"):
                 return
             if time.monotonic() > deadline:
-                raise StandbyError("SERVER", "The host did not take the copy as synchronous; no standby was made.")
+                raise StandbyError("SERVER", _("The host did not take the copy as synchronous; no standby was made."))
             time.sleep(0.05)
 
 
@@ -414,8 +422,8 @@ def open_standby(folder: Path | str) -> Standby:
                                    facts["password"], user=facts["user"], _run_as=pgserver._server_user())
         standby = Standby(server, facts["primary_url"], facts["login"], facts["tournament_id"])
     except (OSError, ValueError, KeyError, TypeError):
-        raise StandbyError("NO_STANDBY", f"{folder} holds no standby copy (floorman standby CODE starts one); "
-                           "nothing was changed.") from None
+        raise StandbyError("NO_STANDBY", _("{folder} holds no standby copy (floorman standby CODE starts one); "
+                                                 "nothing was changed.", folder=folder)) from None
     pid = folder / "data" / "postmaster.pid"
     try:
         server._pid = int(pid.read_text(encoding="utf-8").split()[0])
@@ -469,21 +477,23 @@ def take_over(target: Path | str | Standby) -> TakeOver:
     standby = target if isinstance(target, Standby) else open_standby(target)
     server = standby.server
     if not server.is_running():
-        raise StandbyError("NO_STANDBY", f"The standby copy in {standby.folder} is not running (floorman standby "
-                           "starts one); nothing was changed.")
+        raise StandbyError("NO_STANDBY", _("The standby copy in {folder} is not running (floorman standby starts "
+                                                 "one); nothing was changed.", folder=standby.folder))
     if not (server.data_dir / "standby.signal").exists():
-        raise StandbyError("ALREADY_HOST", f"The copy in {standby.folder} took over already: it is the "
-                           "tournament's server. Nothing was changed.")
+        raise StandbyError("ALREADY_HOST", _("The copy in {folder} took over already: it is the tournament's "
+                                                   "server. Nothing was changed.", folder=standby.folder))
     if _answers(standby.primary_url):
-        raise StandbyError("HOST_ALIVE", f"The host's server at {where(standby.primary_url)} still answers: taking "
-                           "over now would split the tournament in two (the stations still on it would go on "
-                           "there). Stop it on the host laptop first. Nothing was changed.")
+        raise StandbyError("HOST_ALIVE", _(
+            "The host's server at {server} still answers: taking over now would split the tournament in two (the "
+            "stations still on it would go on there). Stop it on the host laptop first. Nothing was changed.",
+            server=where(standby.primary_url)))
     _drop_sync_setting(server)
     pgserver._pg_ctl(server, ["reload"], check=False)
     done = pgserver._pg_ctl(server, ["promote", "-w", "-t", str(pgserver.START_TIMEOUT_S)], check=False)
     if done.returncode != 0:
         why = (done.stderr or done.stdout).strip()
-        raise StandbyError("SERVER", f"The standby copy could not be promoted ({why}); it is still a standby.")
+        raise StandbyError("SERVER", _("The standby copy could not be promoted ({reason}); it is still a standby.",
+                                             reason=why))
     url = server.url()
     with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
         if conn.execute("SELECT current_setting('synchronous_standby_names')").fetchone() != ("",):

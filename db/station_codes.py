@@ -29,6 +29,7 @@ import psycopg
 from psycopg import sql
 
 from app.commands.roles import DESK, DIRECTOR, FLOOR, ROLES, SCREEN
+from app.i18n import _
 from db.errors import StoreError
 from db.joincode import JoinCodeError, info_from_url, is_code, make_code, read_code
 from db.server_address import META_KEY, first_line, standbys_of
@@ -47,8 +48,8 @@ def _connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as exc:
-        raise CodeError(f"Floorman cannot reach the tournament server ({first_line(exc)}); no code was changed.") \
-            from exc
+        raise CodeError(_("Floorman cannot reach the tournament server ({reason}); no code was changed.",
+                          reason=first_line(exc))) from exc
 
 
 def prepare_groups(conn: psycopg.Connection[tuple[Any, ...]]) -> None:
@@ -78,7 +79,8 @@ def issue_code(url: str, role: str, *, address: str | None = None, port: int | N
     """A new join code for a station of ``role``: a login of its own on the server, in ``role``'s group.
     ``address`` and ``port``: where stations reach the server, when not where ``url`` reaches it."""
     if role not in ROLES:
-        raise CodeError(f"'{role}' is not a station's role; a station is one of: {', '.join(ROLES)}.")
+        raise CodeError(_("'{role}' is not a station's role; a station is one of: {roles}.", role=role,
+                          roles=", ".join(ROLES)))
     info = info_from_url(url, role)
     login, password = "station_" + secrets.token_hex(8), secrets.token_urlsafe(24)
     conn = _connect(url)
@@ -89,8 +91,8 @@ def issue_code(url: str, role: str, *, address: str | None = None, port: int | N
                 sql.Identifier(login), sql.Literal(password), sql.Identifier(GROUPS[role])))
         standbys = standbys_on_server(conn)
     except psycopg.errors.InsufficientPrivilege as exc:
-        raise CodeError(f"The server's role {info.user!r} may not create the stations' logins ({exc}); "
-                        "no code was issued.") from exc
+        raise CodeError(_("The server's role {user} may not create the stations' logins ({reason}); no code "
+                          "was issued.", user=repr(info.user), reason=exc)) from exc
     finally:
         conn.close()
     return make_code(type(info)(address or info.address, port or info.port, info.database, login, password, role,
@@ -115,8 +117,8 @@ def login_of(code_or_name: str) -> str:
     else:
         name = code_or_name.strip()
     if not _LOGIN.fullmatch(name):
-        raise CodeError(f"{name!r} is not a station's join code or login (station_ and 16 letters and digits); "
-                        "nothing was revoked.")
+        raise CodeError(_("{name} is not a station's join code or login (station_ and 16 letters and digits); "
+                          "nothing was revoked.", name=repr(name)))
     return name
 
 
@@ -128,8 +130,8 @@ def revoke_code(url: str, code_or_name: str) -> int:
     try:
         with conn.transaction():
             if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (login,)).fetchone() is None:
-                raise CodeError(f"There is no station with the login {login} on this server (revoked already?); "
-                                "nothing was revoked.")
+                raise CodeError(_("There is no station with the login {login} on this server (revoked "
+                                  "already?); nothing was revoked.", login=login))
             conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(login)))
         cut = conn.execute("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
                            "WHERE usename = %s", (login,)).fetchone()

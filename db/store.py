@@ -64,6 +64,7 @@ from app.core.events import Event
 from app.core.timesource import TimeSource
 from app.engine import Tournament
 from app.errors import RuleError
+from app.i18n import _
 from app.levels.timeline import current_level, in_break
 from app.log.history import Action, History, HistoryItem
 from app.log.snapshots import fingerprint
@@ -136,11 +137,13 @@ class TournamentStore(FoldsHistory):
         storable_text(name, "The tournament's name")
         station = checked_station(station)
         if path.exists():
-            raise FileAlreadyExists(f"{path} already exists; Floorman will not overwrite it. Choose another name.")
+            raise FileAlreadyExists(_("{path} already exists; Floorman will not overwrite it. Choose another name.",
+                                      path=path))
         if not path.parent.is_dir():
-            raise NotWritable(f"The folder {path.parent} does not exist.", path)
+            raise NotWritable(_("The folder {folder} does not exist.", folder=path.parent), path)
         if not checks.can_write(path.parent):
-            raise NotWritable(f"Floorman cannot write in the folder {path.parent}. Choose another folder.", path)
+            raise NotWritable(_("Floorman cannot write in the folder {folder}. Choose another folder.",
+                                folder=path.parent), path)
         lock = WriterLock(path)
         lock.acquire()
         try:
@@ -149,8 +152,8 @@ class TournamentStore(FoldsHistory):
             remove_stale_locks()  # and the lock files killed copies of Floorman left in the temporary folder
         except OSError as exc:
             lock.release()
-            raise NotWritable(f"Floorman could not move aside the files left beside {path}: {exc.strerror or exc}.",
-                              path) from exc
+            raise NotWritable(_("Floorman could not move aside the files left beside {path}: {reason}.", path=path,
+                                reason=exc.strerror or exc), path) from exc
         tournament = Tournament.create(profile, name=name, time=time, seed=seed)
         history = History(tournament, snapshot_every=snapshot_every)
         first = history.actions[0]
@@ -252,7 +255,7 @@ class TournamentStore(FoldsHistory):
         me = self.station
         action = self._history.undo(role=me.role, station=me.name, operator=me.operator)
         self._commit(action)
-        return action.label.removeprefix("Undo: ")
+        return self._history.target_label(action)
 
     def redo(self) -> str:
         self._writable()
@@ -260,11 +263,11 @@ class TournamentStore(FoldsHistory):
         me = self.station
         action = self._history.redo(role=me.role, station=me.name, operator=me.operator)
         self._commit(action)
-        return action.label.removeprefix("Redo: ")
+        return self._history.target_label(action)
 
     def _writable(self) -> None:
         if self.read_only:
-            raise ReadOnlyStore(f"{self.path.name} is open read-only; nothing can be changed.", self.path)
+            raise ReadOnlyStore(_("{file} is open read-only; nothing can be changed.", file=self.path.name), self.path)
 
     def file_moved(self) -> str | None:
         """Why the store stopped writing (its file was renamed, moved or deleted), else None. One os.stat."""
@@ -278,10 +281,9 @@ class TournamentStore(FoldsHistory):
                 # The connection still holds the file it opened, wherever it now is: fold the WAL into
                 # it there, so the moved file holds every action (SQLite will not do it on close).
                 self.checkpoint()
-                self._moved = (
-                    f"{self.path.name} was renamed, moved or deleted while it was open, so Floorman has stopped "
-                    "saving to it; choose Save as… to keep the whole tournament in a new file."
-                )
+                self._moved = _(
+                    "{file} was renamed, moved or deleted while it was open, so Floorman has stopped saving to it; "
+                    "choose Save as… to keep the whole tournament in a new file.", file=self.path.name)
         return self._moved
 
     def checkpoint(self, mode: str = "PASSIVE") -> bool:
@@ -323,9 +325,11 @@ class TournamentStore(FoldsHistory):
         """
         new = Path(new_path)
         if new.exists() or new.is_symlink():
-            raise FileAlreadyExists(f"{new} already exists; Floorman will not overwrite it. Choose another name.", new)
+            raise FileAlreadyExists(_("{path} already exists; Floorman will not overwrite it. Choose another name.",
+                                      path=new), new)
         if not new.parent.is_dir() or not checks.can_write(new.parent):
-            raise NotWritable(f"Floorman cannot write in the folder {new.parent}. Choose another folder.", new)
+            raise NotWritable(_("Floorman cannot write in the folder {folder}. Choose another folder.",
+                                folder=new.parent), new)
         lock = WriterLock(new)
         lock.acquire()
         temp = new.with_name(new.name + ".saving")
@@ -374,8 +378,9 @@ class TournamentStore(FoldsHistory):
                 if isinstance(exc, sqlite3.Error):
                     raise checks.translate_error(exc, self.path, recording=True) from exc
                 if isinstance(exc, Exception) and not isinstance(exc, StoreError):
-                    raise StoreError(f"Floorman could not record this action in {self.path} ({exc}). "
-                                     "Nothing was changed; the tournament is as it was before it.", self.path) from exc
+                    raise StoreError(_("Floorman could not record this action in {path} ({reason}). Nothing was "
+                                       "changed; the tournament is as it was before it.", path=self.path, reason=exc),
+                                     self.path) from exc
                 raise
         if self.on_commit is not None:
             self.on_commit(action.seq)
@@ -517,12 +522,19 @@ def _drop_half_made(exc: BaseException, lock: WriterLock, temp: Path, path: Path
     lock.release()
     _remove_database(temp)
     if isinstance(exc, (OSError, sqlite3.Error)) and checks.is_disk_full(exc, path.parent):
-        made = "created" if doing == "create" else "saved there; the tournament is safe as it was"
-        return DiskFull(f"The disk is full: free some space and try again; {path.name} was not {made}.", path)
+        if doing == "create":
+            said = _("The disk is full: free some space and try again; {file} was not created.", file=path.name)
+        else:
+            said = _("The disk is full: free some space and try again; {file} was not saved there; the tournament is "
+                     "safe as it was.", file=path.name)
+        return DiskFull(said, path)
     if isinstance(exc, sqlite3.Error):
         return checks.translate_error(exc, path)
     if isinstance(exc, OSError):
-        return NotWritable(f"Floorman could not {doing} {path}: {exc.strerror or exc}.", path)
+        reason = exc.strerror or exc
+        if doing == "create":
+            return NotWritable(_("Floorman could not create {path}: {reason}.", path=path, reason=reason), path)
+        return NotWritable(_("Floorman could not save {path}: {reason}.", path=path, reason=reason), path)
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import ON_THE_FLOOR, Command, PlayerRef
+from app.i18n import N_
 
 
 class Absent(Command, tag="absent"):
@@ -13,7 +14,7 @@ class Absent(Command, tag="absent"):
     ``stack`` is the player's counted stack, used when the chips are forfeited.
     """
 
-    label: ClassVar[str] = "{player} marked absent"
+    label: ClassVar[str] = N_("{player} marked absent")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ABS-3", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "absent", "player": "Ann", "long": False},)
@@ -27,7 +28,7 @@ class Returned(Command, tag="returned"):
     """An absent player is back within the time limit (``stack``: their counted chips, when the director
     counted them); a waiting person marked away is present again."""
 
-    label: ClassVar[str] = "{player} back at the table"
+    label: ClassVar[str] = N_("{player} back at the table")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ABS-3",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "returned", "player": "Ann"},)
@@ -40,7 +41,7 @@ class Forfeit(Command, tag="forfeit"):
     """An absent player forfeits: their chips (``stack``: counted) are shared among their table, odd chips to the
     bank."""
 
-    label: ClassVar[str] = "forfeit of {player}"
+    label: ClassVar[str] = N_("forfeit of {player}")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ABS-2", "ABS-3", "ELIM-6", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "forfeit", "player": "Ann", "stack": 1015},)
@@ -52,7 +53,7 @@ class Forfeit(Command, tag="forfeit"):
 class NoShow(Command, tag="no_show"):
     """Remove the chips of committed players who never arrived; they are out together, as one batch."""
 
-    label: ClassVar[str] = "no-show of {player}"
+    label: ClassVar[str] = N_("no-show of {player}")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("REG-5", "ABS-5", "ELIM-3", "ELIM-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "no_show", "players": ["Dan"]},)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
+from app.i18n import N_
 
 
 class Move(Command, tag="move"):
     """Move one player to an open seat at another table (a balance move, or the director's own)."""
 
-    label: ClassVar[str] = "move of {player} to table {table} seat {seat}"
+    label: ClassVar[str] = N_("move of {player} to table {table} seat {seat}")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("SEAT-7", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -30,7 +31,7 @@ class Balance(Command, tag="balance"):
     other fields are passed on to the redraw or the table break.
     """
 
-    label: ClassVar[str] = "table balancing"
+    label: ClassVar[str] = N_("table balancing")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BAL-1", "BAL-2", "BAL-3", "BRK-1", "BRK-3", "BRK-4", "BRK-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "balance", "cards": {"1": "Kh", "2": "3c"}},)
@@ -49,7 +50,7 @@ class BreakTable(Command, tag="break_table"):
     at the tables.
     """
 
-    label: ClassVar[str] = "breaking of table {table}"
+    label: ClassVar[str] = N_("breaking of table {table}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BRK-1", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -64,7 +65,7 @@ class BreakTable(Command, tag="break_table"):
 class Redraw(Command, tag="redraw"):
     """Everyone draws new seats for ``tables`` tables (by default as few as hold them); the button by the draw."""
 
-    label: ClassVar[str] = "redraw of the seats"
+    label: ClassVar[str] = N_("redraw of the seats")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BRK-3", "BRK-4", "BRK-5", "BRK-6", "BRK-7", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "redraw", "tables": 2, "cards": {"Ann Lee": "As"}},)
@@ -79,7 +80,7 @@ class Redraw(Command, tag="redraw"):
 class WaiveHalt(Command, tag="waive_halt"):
     """Let a halted table deal its next hand before a player arrives to refill it."""
 
-    label: ClassVar[str] = "halt waived at table {table}"
+    label: ClassVar[str] = N_("halt waived at table {table}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("BAL-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (

@@ -17,6 +17,9 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from app.commands.helps import FIELDS, TITLES
+from app.i18n import _
+
 # The role of a station (app/commands/roles.py): the director runs everything, a screen nothing.
 DIRECTOR, DESK, FLOOR, SCREEN = "director", "desk", "floor", "screen"
 ROLES: tuple[str, ...] = (DIRECTOR, DESK, FLOOR, SCREEN)
@@ -56,7 +59,25 @@ class Command(msgspec.Struct, tag_field="cmd", kw_only=True, forbid_unknown_fiel
 
     @classmethod
     def help(cls) -> str:
-        """The first paragraph of the declaration's docstring, on one line."""
+        """The first paragraph of the declaration's docstring, on one line, in the reader's language (its
+        English words are marked in :mod:`app.commands.helps`)."""
+        return _(cls.english_help())
+
+    @classmethod
+    def title(cls) -> str:
+        """The command's name in words, in the reader's language ("hand_for_hand" -> "hand for hand")."""
+        words = TITLES.get(cls.name())
+        return words() if words is not None else cls.name().replace("_", " ")
+
+    @staticmethod
+    def field_words(key: str) -> str:
+        """A field's name (as the command writes it, ``"amount_cents"``) in words, in the reader's language."""
+        words = FIELDS.get(key)
+        return words() if words is not None else key.replace("_", " ")
+
+    @classmethod
+    def english_help(cls) -> str:
+        """The first paragraph of the declaration's docstring, on one line, as written."""
         doc = (cls.__doc__ or "").strip().split("\n\n")[0]
         return " ".join(doc.split())
 

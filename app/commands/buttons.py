@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from msgspec import UNSET, UnsetType
 
 from app.commands.base import ON_THE_FLOOR, Command
+from app.i18n import N_
 
 
 class HandFinished(Command, tag="hand_finished"):
@@ -16,7 +17,7 @@ class HandFinished(Command, tag="hand_finished"):
     rotation says. Enter the hand's busts before it.
     """
 
-    label: ClassVar[str] = "hand finished at table {table}"
+    label: ClassVar[str] = N_("hand finished at table {table}")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = (
         "BTN-1", "BTN-4", "BTN-5", "BTN-6", "BTN-7", "BTN-9", "BTN-10", "BAL-1", "ENT-5",
@@ -34,7 +35,7 @@ class SetButton(Command, tag="set_button"):
     (null: no small blind this hand).
     """
 
-    label: ClassVar[str] = "button placed at table {table}"
+    label: ClassVar[str] = N_("button placed at table {table}")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("BTN-4",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "set_button", "table": 1, "seat": 4, "sb": 5, "bb": 6},)

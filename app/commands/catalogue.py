@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -23,6 +24,7 @@ from app.commands import (
 )
 from app.commands.base import Command
 from app.errors import RuleError
+from app.i18n import _, pgettext
 
 _MODULES = (absence, balancing, buttons, chips, clock, eliminations, entries, games, knockouts, seating, tournament)
 
@@ -66,10 +68,10 @@ def parse(command: dict[str, Any]) -> Command:
     Lenient about spelling a number as text ("3") or a whole number as 3.0, as the handlers are.
     """
     if not isinstance(command, dict) or not isinstance(command.get("cmd"), str):
-        raise RuleError("INVALID_INPUT", "A command is an object with a 'cmd' field naming it.")
+        raise RuleError("INVALID_INPUT", _("A command is an object with a 'cmd' field naming it."))
     decl = by_name(command["cmd"])
     if decl is None:
-        raise RuleError("UNKNOWN_COMMAND", f"There is no command called '{command['cmd']}'.")
+        raise RuleError("UNKNOWN_COMMAND", _("There is no command called '{name}'.", name=command["cmd"]))
     try:
         return msgspec.convert(command, decl, strict=False)
     except msgspec.ValidationError as err:
@@ -77,14 +79,14 @@ def parse(command: dict[str, Any]) -> Command:
 
 
 # msgspec's names for JSON types, in a director's words.
-_TYPE_WORDS = {
-    "int": "a whole number",
-    "float": "a number",
-    "str": "text",
-    "bool": "true or false",
-    "array": "a list",
-    "object": "an object",
-    "null": "nothing",
+_TYPE_WORDS: dict[str, Callable[[], str]] = {
+    "int": lambda: pgettext("type", "a whole number"),
+    "float": lambda: pgettext("type", "a number"),
+    "str": lambda: pgettext("type", "text"),
+    "bool": lambda: pgettext("type", "true or false"),
+    "array": lambda: pgettext("type", "a list"),
+    "object": lambda: pgettext("type", "an object"),
+    "null": lambda: pgettext("type", "nothing"),
 }
 _EXPECTED = re.compile(r"^Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
 _UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>[^`]+)`(?: - at `\$(?P<path>[^`]*)`)?$")
@@ -94,24 +96,26 @@ _MISSING = re.compile(r"^Object missing required field `(?P<field>[^`]+)`(?: - a
 def _wanted(want: str) -> str:
     kinds = [k for k in want.split(" | ") if k != "null"]
     if set(kinds) == {"int", "str"}:
-        return "a player's name or number"  # PlayerRef
-    words = [_TYPE_WORDS.get(k, k) for k in kinds] or ["nothing"]
+        return _("a player's name or number")  # PlayerRef
+    words = [_TYPE_WORDS[k]() if k in _TYPE_WORDS else k for k in kinds] or [_TYPE_WORDS["null"]()]
     if len(words) == 1:
         return words[0]
-    last = ", or " if any(" or " in w for w in words) else " or "
-    return ", ".join(words[:-1]) + last + words[-1]
+    if "bool" in kinds:  # "true or false" already says "or": the list is written with a comma before the last
+        return _("{items}, or {last}", items=", ".join(words[:-1]), last=words[-1])
+    return _("{items} or {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
 def _where(path: str) -> str:
     """'.stacks[...]' -> "each value of 'stacks'"; '.seats[...][1]' -> "an item of a value of 'seats'"."""
     path = path.lstrip(".")
-    root, _, rest = path.partition("[")
+    root, _sep, rest = path.partition("[")
     if not rest:
         return f"'{root}'"
-    inner = "each value" if rest.startswith("...]") else f"item {int(rest.split(']')[0]) + 1}"
     if rest.count("[") >= 1:  # deeper than one level: name the field, not the exact place
-        inner = "a part"
-    return f"{inner} of '{root}'"
+        return _("a part of '{field}'", field=root)
+    if rest.startswith("...]"):
+        return _("each value of '{field}'", field=root)
+    return _("item {n} of '{field}'", n=int(rest.split("]")[0]) + 1, field=root)
 
 
 def refusal(name: str, text: str) -> RuleError:
@@ -120,20 +124,24 @@ def refusal(name: str, text: str) -> RuleError:
     m = _EXPECTED.match(text)
     if m and (m["path"] or "").lstrip(".").split("[")[0].endswith("_cents") and m["got"] == "float":
         where = _where(m["path"] or "")
-        return RuleError("AMOUNT_INVALID", f"{name}: {where} must be a whole number of cents.", "CONV-8")
+        return RuleError("AMOUNT_INVALID", _("{command}: {where} must be a whole number of cents.", command=name,
+                                             where=where), "CONV-8")
     return RuleError("INVALID_INPUT", plain_error(name, text))
 
 
 def plain_error(name: str, text: str) -> str:
     """msgspec's validation message rewritten in plain words, naming the command and the field."""
     if m := _EXPECTED.match(text):
-        got = _TYPE_WORDS.get(m["got"], m["got"])
+        kind = m["got"]
+        got = _TYPE_WORDS[kind]() if kind in _TYPE_WORDS else kind
         where = _where(m["path"] or "")
         if m["got"] == "null":
-            return f"{name}: {where} must be {_wanted(m['want'])}; it cannot be left empty."
-        return f"{name}: {where} must be {_wanted(m['want'])}, not {got}."
+            return _("{command}: {where} must be {wanted}; it cannot be left empty.", command=name, where=where,
+                     wanted=_wanted(m["want"]))
+        return _("{command}: {where} must be {wanted}, not {got}.", command=name, where=where,
+                 wanted=_wanted(m["want"]), got=got)
     if m := _UNKNOWN.match(text):
-        return f"{name} has no field '{m['field']}'."
+        return _("{command} has no field '{field}'.", command=name, field=m["field"])
     if m := _MISSING.match(text):
-        return f"{name} needs '{m['field']}'."
+        return _("{command} needs '{field}'.", command=name, field=m["field"])
     return f"{name}: {text}."

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
+from app.i18n import N_
 
 
 class ChipCount(Command, tag="chip_count"):
     """Enter counted stacks, a whole table at a time; a count that does not add up is flagged unless accepted."""
 
-    label: ClassVar[str] = "chip count"
+    label: ClassVar[str] = N_("chip count")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -24,7 +25,7 @@ class ChipCount(Command, tag="chip_count"):
 class AcceptChipCount(Command, tag="accept_chip_count"):
     """Accept the flagged count as it was entered; its difference is recorded as a correction."""
 
-    label: ClassVar[str] = "chip count accepted"
+    label: ClassVar[str] = N_("chip count accepted")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "accept_chip_count"},)
@@ -37,7 +38,7 @@ class ChipRace(Command, tag="chip_race"):
     tables' counted stacks, when chips won from busted players are not counted yet.
     """
 
-    label: ClassVar[str] = "chip race of the {denomination} chips"
+    label: ClassVar[str] = N_("chip race of the {denomination} chips")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("RACE-1", "RACE-2", "RACE-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -55,7 +56,7 @@ class ChipRace(Command, tag="chip_race"):
 class FoundChips(Command, tag="found_chips"):
     """Raced-off chips found later are credited at equal value, rounded down to the smallest chip in play."""
 
-    label: ClassVar[str] = "found chips ({player})"
+    label: ClassVar[str] = N_("found chips ({player})")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("RACE-4",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (

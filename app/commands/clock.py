@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import DIRECTOR_ONLY, ON_THE_FLOOR, Command
+from app.i18n import N_
 
 
 class StartClock(Command, tag="start_clock"):
@@ -12,7 +13,7 @@ class StartClock(Command, tag="start_clock"):
 
     An event's Day 2 starts at the level it was made with (FLT-10) unless another is given."""
 
-    label: ClassVar[str] = "start of the clock"
+    label: ClassVar[str] = N_("start of the clock")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-1", "CLK-9", "CLK-10", "MIX-1", "MIX-2")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "start_clock", "level": 1},)
@@ -23,7 +24,7 @@ class StartClock(Command, tag="start_clock"):
 class PauseClock(Command, tag="pause_clock"):
     """Stop the clock (a dispute, hand-for-hand, anything); a break in progress stops too."""
 
-    label: ClassVar[str] = "clock pause"
+    label: ClassVar[str] = N_("clock pause")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "pause_clock", "reason": "dispute"},)
@@ -34,7 +35,7 @@ class PauseClock(Command, tag="pause_clock"):
 class ResumeClock(Command, tag="resume_clock"):
     """Restart a paused clock where it stopped."""
 
-    label: ClassVar[str] = "clock restart"
+    label: ClassVar[str] = N_("clock restart")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "resume_clock"},)
@@ -43,7 +44,7 @@ class ResumeClock(Command, tag="resume_clock"):
 class NextLevel(Command, tag="next_level"):
     """Go to the start of the next period: the next level, or the break that comes first."""
 
-    label: ClassVar[str] = "jump to the next level"
+    label: ClassVar[str] = N_("jump to the next level")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-1", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "next_level"},)
@@ -52,7 +53,7 @@ class NextLevel(Command, tag="next_level"):
 class PreviousLevel(Command, tag="previous_level"):
     """Go back to the start of the previous level (from a break: the level before it)."""
 
-    label: ClassVar[str] = "back to the previous level"
+    label: ClassVar[str] = N_("back to the previous level")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-1", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "previous_level"},)
@@ -61,7 +62,7 @@ class PreviousLevel(Command, tag="previous_level"):
 class JumpToLevel(Command, tag="jump_to_level"):
     """Go to the start of any level, with its full time."""
 
-    label: ClassVar[str] = "jump to level {level}"
+    label: ClassVar[str] = N_("jump to level {level}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-1", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "jump_to_level", "level": 7},)
@@ -72,7 +73,7 @@ class JumpToLevel(Command, tag="jump_to_level"):
 class AddTime(Command, tag="add_time"):
     """Add time to the current level or break: ``seconds``, or ``minutes``."""
 
-    label: ClassVar[str] = "time added to the clock"
+    label: ClassVar[str] = N_("time added to the clock")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "add_time", "minutes": 2},)
@@ -84,7 +85,7 @@ class AddTime(Command, tag="add_time"):
 class RemoveTime(Command, tag="remove_time"):
     """Take time off the current level or break (``seconds`` or ``minutes``); more than is left ends it now."""
 
-    label: ClassVar[str] = "time taken off the clock"
+    label: ClassVar[str] = N_("time taken off the clock")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "remove_time", "seconds": 30},)
@@ -96,7 +97,7 @@ class RemoveTime(Command, tag="remove_time"):
 class StartBreak(Command, tag="start_break"):
     """Call a break now for some minutes; the level resumes where it stopped."""
 
-    label: ClassVar[str] = "start of a break"
+    label: ClassVar[str] = N_("start of a break")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-3", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "start_break", "minutes": 10},)
@@ -107,7 +108,7 @@ class StartBreak(Command, tag="start_break"):
 class EndBreak(Command, tag="end_break"):
     """End the break now: play resumes (after a scheduled break, with the next level)."""
 
-    label: ClassVar[str] = "end of the break"
+    label: ClassVar[str] = N_("end of the break")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-3", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "end_break"},)
@@ -116,7 +117,7 @@ class EndBreak(Command, tag="end_break"):
 class ChangeLevelLength(Command, tag="change_level_length"):
     """Change the length of every level from the next one on; once, from the profile's level on."""
 
-    label: ClassVar[str] = "level length changed to {minutes} minutes"
+    label: ClassVar[str] = N_("level length changed to {minutes} minutes")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-6",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "change_level_length", "minutes": 20},)
@@ -127,7 +128,7 @@ class ChangeLevelLength(Command, tag="change_level_length"):
 class HandForHandDeduct(Command, tag="hand_for_hand_deduct"):
     """Take the fixed time off the clock for the hand-for-hand hands played."""
 
-    label: ClassVar[str] = "hand-for-hand time deduction"
+    label: ClassVar[str] = N_("hand-for-hand time deduction")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "CLK-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "hand_for_hand_deduct", "hands": 1},)
@@ -138,7 +139,7 @@ class HandForHandDeduct(Command, tag="hand_for_hand_deduct"):
 class SetStructure(Command, tag="set_structure"):
     """Use another structure: a shipped one (``id``) or the director's own levels and breaks (``structure``)."""
 
-    label: ClassVar[str] = "structure change"
+    label: ClassVar[str] = N_("structure change")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-1", "CLK-3", "CLK-9", "MIX-2")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -158,7 +159,7 @@ class CloseRegistration(Command, tag="close_registration"):
     entries. ``reopen_registration`` undoes it while the profile's deadline has not passed.
     """
 
-    label: ClassVar[str] = "late registration closed"
+    label: ClassVar[str] = N_("late registration closed")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("REG-8", "REG-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "close_registration"},)
@@ -171,7 +172,7 @@ class ReopenRegistration(Command, tag="reopen_registration"):
     ``INVALID_INPUT`` when registration was not closed by the director.
     """
 
-    label: ClassVar[str] = "late registration reopened"
+    label: ClassVar[str] = N_("late registration reopened")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("REG-8", "REG-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "reopen_registration"},)

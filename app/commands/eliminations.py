@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
+from app.i18n import N_
 
 
 class Bust(Command, tag="bust"):
@@ -20,7 +21,7 @@ class Bust(Command, tag="bust"):
     it and it is left out, the engine asks.
     """
 
-    label: ClassVar[str] = "bust-out of {player}"
+    label: ClassVar[str] = N_("bust-out of {player}")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ELIM-1", "ELIM-3", "ELIM-4", "ELIM-6", "ENT-5", "CONV-6", "KO-1", "KO-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -46,7 +47,7 @@ class Bust(Command, tag="bust"):
 class DeclineRebuy(Command, tag="decline_rebuy"):
     """A player who lost all their chips does not rebuy: they are out, placed by the hand in which they lost them."""
 
-    label: ClassVar[str] = "{player} declines the rebuy"
+    label: ClassVar[str] = N_("{player} declines the rebuy")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("ENT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "decline_rebuy", "player": "Ann Lee"},)
@@ -61,7 +62,7 @@ class Finish(Command, tag="finish"):
     than one player holds chips or entries can still arrive.
     """
 
-    label: ClassVar[str] = "end of the tournament"
+    label: ClassVar[str] = N_("end of the tournament")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     by_time: ClassVar[bool] = True  # ELIM-6: run by the engine once late registration closed
     rules: ClassVar[tuple[str, ...]] = ("ELIM-6",)
@@ -71,7 +72,7 @@ class Finish(Command, tag="finish"):
 class HandForHand(Command, tag="hand_for_hand"):
     """Start (``"on": true``) or end (``"on": false``) hand-for-hand play; the clock pauses meanwhile."""
 
-    label: ClassVar[str] = "hand-for-hand on or off"
+    label: ClassVar[str] = N_("hand-for-hand on or off")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "ELIM-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "hand_for_hand", "on": True},)
@@ -82,7 +83,7 @@ class HandForHand(Command, tag="hand_for_hand"):
 class HandForHandRound(Command, tag="hand_for_hand_round"):
     """Every table finished its hand of the round: the fixed time comes off the clock."""
 
-    label: ClassVar[str] = "hand-for-hand round finished"
+    label: ClassVar[str] = N_("hand-for-hand round finished")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("CLK-5", "ELIM-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "hand_for_hand_round"},)
@@ -91,7 +92,7 @@ class HandForHandRound(Command, tag="hand_for_hand_round"):
 class SetPayouts(Command, tag="set_payouts"):
     """Replace the payout table by the director's amounts in cents, 1st place first (null: the profile's)."""
 
-    label: ClassVar[str] = "payout table change"
+    label: ClassVar[str] = N_("payout table change")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-6", "CONV-8")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -108,7 +109,7 @@ class LockPayouts(Command, tag="lock_payouts"):
     ``NOT_OFFERED`` without a payout table.
     """
 
-    label: ClassVar[str] = "payout table locked"
+    label: ClassVar[str] = N_("payout table locked")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-10",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "lock_payouts"},)
@@ -121,7 +122,7 @@ class UnlockPayouts(Command, tag="unlock_payouts"):
     ahead). Refused once a paid place was decided on the locked table, or a deal was made on it.
     """
 
-    label: ClassVar[str] = "payout table unlocked"
+    label: ClassVar[str] = N_("payout table unlocked")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-10",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "unlock_payouts", "confirm": True},)
@@ -137,7 +138,7 @@ class AwardSeats(Command, tag="award_seats"):
     tournament is not a satellite.
     """
 
-    label: ClassVar[str] = "seats awarded to the players left"
+    label: ClassVar[str] = N_("seats awarded to the players left")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     by_time: ClassVar[bool] = True  # SAT-3: run by the engine once late registration closed
     rules: ClassVar[tuple[str, ...]] = ("SAT-3", "SAT-5")
@@ -153,7 +154,7 @@ class RecordDeal(Command, tag="record_deal"):
     player still in. Undo removes the deal. Refused ``NOT_OFFERED`` without a payout table.
     """
 
-    label: ClassVar[str] = "deal recorded"
+    label: ClassVar[str] = N_("deal recorded")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("PAY-11", "ELIM-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (

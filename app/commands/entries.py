@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from app.commands.base import AT_THE_DESK, DIRECTOR_ONLY, ON_THE_FLOOR, Command, PlayerRef
+from app.i18n import N_
 
 
 class Register(Command, tag="register"):
@@ -24,7 +25,7 @@ class Register(Command, tag="register"):
     "seat", not cash.
     """
 
-    label: ClassVar[str] = "registration of {player}"
+    label: ClassVar[str] = N_("registration of {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6", "REG-9")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -53,7 +54,7 @@ class RenamePlayer(Command, tag="rename_player"):
     (capitals and spaces do not make a name different).
     """
 
-    label: ClassVar[str] = "name of {player} corrected to {name}"
+    label: ClassVar[str] = N_("name of {player} corrected to {name}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "rename_player", "player": "Ann Le", "name": "Ann Lee"},)
@@ -65,7 +66,7 @@ class RenamePlayer(Command, tag="rename_player"):
 class BuyIn(Command, tag="buy_in"):
     """Take the buy-in of a player who registered without paying."""
 
-    label: ClassVar[str] = "buy-in of {player}"
+    label: ClassVar[str] = N_("buy-in of {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-1", "ENT-9", "REG-1", "REG-3", "REG-4", "REG-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "buy_in", "player": "Ann Lee", "amount_cents": 2500},)
@@ -82,7 +83,7 @@ class Reenter(Command, tag="reenter"):
     and buys a new stack in the same seat.
     """
 
-    label: ClassVar[str] = "re-entry of {player}"
+    label: ClassVar[str] = N_("re-entry of {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-8", "ENT-1", "ENT-5", "ENT-9", "REG-3", "REG-4", "REG-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -104,7 +105,7 @@ class Rebuy(Command, tag="rebuy"):
     ``hand_level``.
     """
 
-    label: ClassVar[str] = "rebuy for {player}"
+    label: ClassVar[str] = N_("rebuy for {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-3", "ENT-4", "ENT-1", "ENT-9", "CONV-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "rebuy", "player": "Ann Lee", "amount_cents": 2000},)
@@ -122,7 +123,7 @@ class Addon(Command, tag="addon"):
     it was counted since the last play at the player's table.
     """
 
-    label: ClassVar[str] = "add-on for {player}"
+    label: ClassVar[str] = N_("add-on for {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-7", "ENT-5", "ENT-9")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -142,7 +143,7 @@ class Topup(Command, tag="topup"):
     hand at the player's table started before the change.
     """
 
-    label: ClassVar[str] = "top-up for {player}"
+    label: ClassVar[str] = N_("top-up for {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-6", "ENT-5", "ENT-9", "CONV-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -160,7 +161,7 @@ class Topup(Command, tag="topup"):
 class BuyChips(Command, tag="buy_chips"):
     """Buy chips from the dealer between hands, within the per-hand maximum."""
 
-    label: ClassVar[str] = "chips bought by {player}"
+    label: ClassVar[str] = N_("chips bought by {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("ENT-9", "ENT-5")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "buy_chips", "player": "Ann", "amount_cents": 10000},)
@@ -172,7 +173,7 @@ class BuyChips(Command, tag="buy_chips"):
 class SeatWaiting(Command, tag="seat_waiting"):
     """Seat the first paid entrant on the waiting list (or the one named) in a freed seat."""
 
-    label: ClassVar[str] = "seating from the waiting list"
+    label: ClassVar[str] = N_("seating from the waiting list")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-3",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "seat_waiting", "player": "W1"},)
@@ -183,7 +184,7 @@ class SeatWaiting(Command, tag="seat_waiting"):
 class RefundWaiting(Command, tag="refund_waiting"):
     """Late entry is over: refund every paid entrant who never got a seat."""
 
-    label: ClassVar[str] = "refunds to the waiting list"
+    label: ClassVar[str] = N_("refunds to the waiting list")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-3", "ENT-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "refund_waiting"},)
@@ -192,7 +193,7 @@ class RefundWaiting(Command, tag="refund_waiting"):
 class Withdraw(Command, tag="withdraw"):
     """A registrant drops out before the start: they are refunded and the first on the waiting list moves up."""
 
-    label: ClassVar[str] = "withdrawal of {player}"
+    label: ClassVar[str] = N_("withdrawal of {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-1", "ENT-10")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "withdraw", "player": "Ann Lee"},)
@@ -203,7 +204,7 @@ class Withdraw(Command, tag="withdraw"):
 class ForfeitAtStart(Command, tag="forfeit_at_start"):
     """Registrants absent at the start forfeit (a loss and the forfeit fee); waiting people move up."""
 
-    label: ClassVar[str] = "forfeit of {player}"
+    label: ClassVar[str] = N_("forfeit of {player}")
     roles: ClassVar[frozenset[str]] = ON_THE_FLOOR
     rules: ClassVar[tuple[str, ...]] = ("REG-2",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "forfeit_at_start", "players": ["Bob", "Cat"]},)
@@ -223,7 +224,7 @@ class Preregister(Command, tag="preregister"):
     that differs from such a name only in its accents is asked about (``another``, as ``register`` asks).
     """
 
-    label: ClassVar[str] = "pre-registration of {names}"
+    label: ClassVar[str] = N_("pre-registration of {names}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-10", "REG-1")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -244,7 +245,7 @@ class CheckIn(Command, tag="check_in"):
     for a name not on the list and ``ALREADY_CHECKED_IN`` for one who has checked in.
     """
 
-    label: ClassVar[str] = "check-in of {name}"
+    label: ClassVar[str] = N_("check-in of {name}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("REG-10", "REG-1", "REG-3", "REG-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "check_in", "name": "Ann Lee"},)
@@ -260,7 +261,7 @@ class CheckIn(Command, tag="check_in"):
 class RemovePreregistration(Command, tag="remove_preregistration"):
     """Take a name off the pre-registered list (a player who called to say they will not come; REG-10)."""
 
-    label: ClassVar[str] = "pre-registration of {name} removed"
+    label: ClassVar[str] = N_("pre-registration of {name} removed")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("REG-10",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "remove_preregistration", "name": "Ann Lee"},)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import DIRECTOR_ONLY, Command
+from app.i18n import N_
 
 
 class RecordDraw(Command, tag="record_draw"):
     """Record the game pulled from the hat for a level; it swaps with the level that held it."""
 
-    label: ClassVar[str] = "game drawn for level {level}: {game}"
+    label: ClassVar[str] = N_("game drawn for level {level}: {game}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("MIX-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "record_draw", "level": 3, "game": "razz"},)
@@ -22,7 +23,7 @@ class RecordDraw(Command, tag="record_draw"):
 class ChooseGame(Command, tag="choose_game"):
     """Record the game the player on the button chose (dealer's choice), at one table or all."""
 
-    label: ClassVar[str] = "game chosen: {game}"
+    label: ClassVar[str] = N_("game chosen: {game}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("MIX-9",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "choose_game", "game": "stud_hilo", "table": 2},)
@@ -37,7 +38,7 @@ class StudActionOrder(Command, tag="stud_action_order"):
     On a tie ruled by the dealer's position, ``dealer_seat`` is the dealer's seat.
     """
 
-    label: ClassVar[str] = "stud action order at table {table}"
+    label: ClassVar[str] = N_("stud action order at table {table}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("MIX-4", "MIX-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import DIRECTOR_ONLY, Command, PlayerRef
+from app.i18n import N_
 
 
 class CorrectEliminator(Command, tag="correct_eliminator"):
@@ -16,7 +17,7 @@ class CorrectEliminator(Command, tag="correct_eliminator"):
     once money it would move was won since (undo back to that bust instead).
     """
 
-    label: ClassVar[str] = "eliminator of {player} corrected"
+    label: ClassVar[str] = N_("eliminator of {player} corrected")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("KO-6", "KO-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -32,7 +33,7 @@ class SetHouseBounty(Command, tag="set_house_bounty"):
     """The house puts a bounty on a player ("bounty on the director"), paid by the house to whoever
     knocks them out, on top of any bounty of the event; 0 takes it off."""
 
-    label: ClassVar[str] = "house bounty on {player}"
+    label: ClassVar[str] = N_("house bounty on {player}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("KO-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (

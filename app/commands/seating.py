@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.commands.base import AT_THE_DESK, DIRECTOR_ONLY, Command, PlayerRef
+from app.i18n import N_
 
 
 class OpenTable(Command, tag="open_table"):
     """Open a table (by default the lowest free number, with the profile's seats per table)."""
 
-    label: ClassVar[str] = "opening of table {table}"
+    label: ClassVar[str] = N_("opening of table {table}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "open_table", "table": 4, "seats": 9},)
@@ -28,7 +29,7 @@ class SeatAll(Command, tag="seat_all"):
     designated dealers, one per table.
     """
 
-    label: ClassVar[str] = "seat draw for all players"
+    label: ClassVar[str] = N_("seat draw for all players")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("SEAT-1", "SEAT-2", "SEAT-3", "SEAT-4", "SEAT-5", "SEAT-7")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -45,7 +46,7 @@ class SeatAll(Command, tag="seat_all"):
 class SeatPlayer(Command, tag="seat_player"):
     """Seat one entrant: at the table and seat given, or drawn among the open seats."""
 
-    label: ClassVar[str] = "seating of {player}"
+    label: ClassVar[str] = N_("seating of {player}")
     roles: ClassVar[frozenset[str]] = AT_THE_DESK
     rules: ClassVar[tuple[str, ...]] = ("SEAT-1", "SEAT-7", "REG-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -60,7 +61,7 @@ class SeatPlayer(Command, tag="seat_player"):
 class DrawButton(Command, tag="draw_button"):
     """Deal one card to each player at a table; the highest card (by suit on a tie) takes the button."""
 
-    label: ClassVar[str] = "draw for the button at table {table}"
+    label: ClassVar[str] = N_("draw for the button at table {table}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("SEAT-5",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -78,7 +79,7 @@ class AdvanceWinners(Command, tag="advance_winners"):
     the lead (else cards are dealt).
     """
 
-    label: ClassVar[str] = "winners advance to the next stage"
+    label: ClassVar[str] = N_("winners advance to the next stage")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("ELIM-8", "SEAT-6")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -98,7 +99,7 @@ class LockSeat(Command, tag="lock_seat"):
     (SEAT-4) is locked by default; the lock moves with the player when they must move.
     """
 
-    label: ClassVar[str] = "seat of {player} locked"
+    label: ClassVar[str] = N_("seat of {player} locked")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("LOCK-1", "LOCK-3")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -112,7 +113,7 @@ class LockSeat(Command, tag="lock_seat"):
 class UnlockSeat(Command, tag="unlock_seat"):
     """Unlock a player's seat (a designated dealer's too): balancing may move the player again."""
 
-    label: ClassVar[str] = "seat of {player} unlocked"
+    label: ClassVar[str] = N_("seat of {player} unlocked")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("LOCK-1", "LOCK-4")
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "unlock_seat", "player": "Kim Poe"},)

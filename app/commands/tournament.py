@@ -7,12 +7,13 @@ from typing import Any, ClassVar
 import msgspec
 
 from app.commands.base import DESK_AND_FLOOR, DIRECTOR_ONLY, Command
+from app.i18n import N_
 
 
 class Note(Command, tag="note"):
     """Write a note into the tournament's log: a ruling, a dispute, anything the record should keep."""
 
-    label: ClassVar[str] = "note \u201c{text}\u201d"
+    label: ClassVar[str] = N_("note \u201c{text}\u201d")
     roles: ClassVar[frozenset[str]] = DESK_AND_FLOOR
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -25,7 +26,7 @@ class Note(Command, tag="note"):
 class ChangeSettings(Command, tag="change_settings"):
     """Change settings of the tournament's rule profile (any profile key), checked like a profile file."""
 
-    label: ClassVar[str] = "settings change ({keys})"
+    label: ClassVar[str] = N_("settings change ({keys})")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("CLK-9",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -44,7 +45,7 @@ class EndFlightDay(Command, tag="end_flight_day"):
     play on (``FLIGHT_BAGGED``), and takes notes and chip counts.
     """
 
-    label: ClassVar[str] = "end of the flight's day"
+    label: ClassVar[str] = N_("end of the flight's day")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-3",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "end_flight_day", "reason": "director"},)
@@ -61,7 +62,7 @@ class Day2OfEvent(Command, tag="day2_of_event"):
     ``level`` the level Day 2's clock starts at. Given once, before anybody is in this tournament.
     """
 
-    label: ClassVar[str] = "Day 2 of an event of flights"
+    label: ClassVar[str] = N_("Day 2 of an event of flights")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-10", "FLT-7", "FLT-8")
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -84,7 +85,7 @@ class CarryIn(Command, tag="carry_in"):
     chips come from. Only in a tournament made the Day 2 of an event, once per player, before play begins.
     """
 
-    label: ClassVar[str] = "{name} carried in with a bag"
+    label: ClassVar[str] = N_("{name} carried in with a bag")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-10",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -104,7 +105,7 @@ class JoinEvent(Command, tag="join_event"):
     """Remember the event of flights this tournament belongs to (its file and this tournament's flight name),
     so the window shows the event each time the file is opened."""
 
-    label: ClassVar[str] = "a flight of an event"
+    label: ClassVar[str] = N_("a flight of an event")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ("FLT-1",)
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -130,7 +131,7 @@ class Announce(Command, tag="announce"):
     while another shows waits for it). ``starts_at`` is seconds since the epoch; left out, it shows now.
     """
 
-    label: ClassVar[str] = "announcement \u201c{text}\u201d"
+    label: ClassVar[str] = N_("announcement \u201c{text}\u201d")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -146,7 +147,7 @@ class Announce(Command, tag="announce"):
 class CancelAnnouncement(Command, tag="cancel_announcement"):
     """Take an announcement off the room's screens (or cancel one set for later), by its number."""
 
-    label: ClassVar[str] = "cancel of the announcement {announcement}"
+    label: ClassVar[str] = N_("cancel of the announcement {announcement}")
     roles: ClassVar[frozenset[str]] = DIRECTOR_ONLY
     rules: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[tuple[dict[str, Any], ...]] = ({"cmd": "cancel_announcement", "announcement": 1},)

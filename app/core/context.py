@@ -17,6 +17,7 @@ from app.core.registry import APPLIERS, COMMANDS, Handler
 from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.errors import RuleError
+from app.i18n import _
 from app.profiles.profile import Profile
 
 
@@ -72,5 +73,5 @@ def apply_event(state: TournamentState, event: Event) -> None:
 def handler_for(command: Command) -> Handler:
     handler = COMMANDS.get(command.name())
     if handler is None:
-        raise RuleError("UNKNOWN_COMMAND", f"There is no command called '{command.name()}'.")
+        raise RuleError("UNKNOWN_COMMAND", _("There is no command called '{name}'.", name=command.name()))
     return handler

@@ -6,6 +6,7 @@ from typing import Any
 
 from app.core.state import Player, Table, TournamentState
 from app.errors import RuleError
+from app.i18n import _
 from app.names import name_key
 
 
@@ -16,18 +17,20 @@ def whole(value: Any, what: str, *, minimum: int = 0) -> int:
     elif isinstance(value, float) and value.is_integer():
         number = int(value)
     else:
-        raise RuleError("INVALID_INPUT", f"{what} must be a whole number, not {value!r}.")
+        raise RuleError("INVALID_INPUT", _("{what} must be a whole number, not {value}.", what=what, value=repr(value)))
     if number < minimum:
-        raise RuleError("INVALID_INPUT", f"{what} must be at least {minimum}, not {number}.")
+        raise RuleError("INVALID_INPUT", _("{what} must be at least {minimum}, not {number}.", what=what,
+                                           minimum=minimum, number=number))
     return number
 
 
 def cents(value: Any, what: str) -> int:
     """An amount of money in cents; an amount that is not whole cents is AMOUNT_INVALID."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError("AMOUNT_INVALID", f"{what} must be a whole number of cents, not {value!r}.", "CONV-8")
+        raise RuleError("AMOUNT_INVALID", _("{what} must be a whole number of cents, not {value}.", what=what,
+                                           value=repr(value)), "CONV-8")
     if value < 0:
-        raise RuleError("AMOUNT_INVALID", f"{what} cannot be negative.", "CONV-8")
+        raise RuleError("AMOUNT_INVALID", _("{what} cannot be negative.", what=what), "CONV-8")
     return value
 
 
@@ -45,7 +48,7 @@ def player(state: TournamentState, ref: Any) -> Player:
     else:
         p = None
     if p is None:
-        raise RuleError("UNKNOWN_PLAYER", f"There is no player called {ref!r} in this tournament.")
+        raise RuleError("UNKNOWN_PLAYER", _("There is no player called {name} in this tournament.", name=repr(ref)))
     return p
 
 
@@ -55,25 +58,27 @@ def table(state: TournamentState, ref: Any) -> Table:
         num = int(ref.strip())
     t = state.tables.get(num) if isinstance(num, int) and not isinstance(num, bool) else None
     if t is None:
-        raise RuleError("UNKNOWN_TABLE", f"There is no table {ref!r} in play.")
+        raise RuleError("UNKNOWN_TABLE", _("There is no table {table} in play.", table=repr(ref)))
     return t
 
 
 def seat(t: Table, ref: Any) -> int:
-    s = whole(ref, "The seat number", minimum=1) if not isinstance(ref, str) else whole(int(ref), "The seat number")
+    what = _("The seat number")
+    s = whole(ref, what, minimum=1) if not isinstance(ref, str) else whole(int(ref), what)
     if not 1 <= s <= t.max_seats:
-        raise RuleError("SEAT_OUT_OF_RANGE", f"Table {t.number} has seats 1 to {t.max_seats}; there is no seat {s}.")
+        raise RuleError("SEAT_OUT_OF_RANGE", _("Table {table} has seats 1 to {seats}; there is no seat {seat}.",
+                                               table=t.number, seats=t.max_seats, seat=s))
     return s
 
 
 def live(p: Player) -> Player:
     if not p.live:
-        raise RuleError("PLAYER_ELIMINATED", f"{p.name} is already out of the tournament.")
+        raise RuleError("PLAYER_ELIMINATED", _("{name} is already out of the tournament.", name=p.name))
     return p
 
 
 def seated(p: Player) -> Player:
     live(p)
     if p.table is None or p.seat is None:
-        raise RuleError("NOT_SEATED", f"{p.name} has no seat yet.")
+        raise RuleError("NOT_SEATED", _("{name} has no seat yet.", name=p.name))
     return p

@@ -34,11 +34,14 @@ from app.core.state import TournamentState
 from app.core.timesource import TimeSource
 from app.engine import Tournament, named_time
 from app.errors import RuleError
+from app.i18n import N_, _, language, use_language
+from app.i18n.languages import ENGLISH
 from app.log.history_labels import label_for
 from app.log.lazylog import LazyLog, events_from_json
 from app.log.snapshots import dump_state, load_state
 
 CREATE, DO, UNDO, REDO = "create", "do", "undo", "redo"
+CREATED = N_("creation of the tournament")  # the first action's words, as the log keeps them
 
 
 class Action:
@@ -100,10 +103,11 @@ class History:
         self.undone: set[int] = set()
         self._redo: list[int] = []
         self._snaps: dict[int, bytes] = {}  # index in _do -> state after it
+        self._shown: dict[tuple[int, str], str] = {}  # (seq, language) -> the words shown for it
         for action in actions:
             self._add(action)
         if not self.actions:
-            self._add(Action(1, CREATE, tournament.log[0].at, "creation of the tournament", {}, list(tournament.log)))
+            self._add(Action(1, CREATE, tournament.log[0].at, CREATED, {}, list(tournament.log)))
 
     # -- bookkeeping --------------------------------------------------------------------------
     def _add(self, action: Action) -> None:
@@ -149,8 +153,41 @@ class History:
         return LazyLog(lambda: [ev for a in acts for ev in a.events], count)
 
     def items(self) -> list[HistoryItem]:
-        return [HistoryItem(a.seq, a.at, a.label, a.kind, a.seq in self.undone, a.automatic, a.station, a.operator)
-                for a in self.actions]
+        """The History tab's lines, each in the reader's language (:meth:`shown_label`)."""
+        return [HistoryItem(a.seq, a.at, self.shown_label(a), a.kind, a.seq in self.undone, a.automatic, a.station,
+                            a.operator) for a in self.actions]
+
+    def shown_label(self, action: Action) -> str:
+        """An action's words in the reader's language. The log keeps them in English as they were written
+        (they stay so in English); another language builds them again from the action's facts: its
+        command, or the action it undid or redid."""
+        reader = language()
+        if reader == ENGLISH:
+            return action.label
+        key = (action.seq, reader)
+        shown = self._shown.get(key)
+        if shown is None:
+            shown = self._shown[key] = self._build_label(action)
+        return shown
+
+    def target_label(self, action: Action) -> str:
+        """The words of what an undo or a redo stepped (its target), in the reader's language: what the
+        window says it undid ("bust-out of Ann Lee")."""
+        index = self._pos.get(action.target) if action.target is not None else None
+        if index is None:
+            return action.label.removeprefix("Undo: ").removeprefix("Redo: ")
+        return self.shown_label(self._do[index])
+
+    def _build_label(self, action: Action) -> str:
+        if action.kind == CREATE:
+            return _(CREATED)
+        if action.kind in (UNDO, REDO):
+            index = self._pos.get(action.target) if action.target is not None else None
+            target = self.shown_label(self._do[index]) if index is not None else action.label
+            return _("Undo: {label}", label=target) if action.kind == UNDO else _("Redo: {label}", label=target)
+        if not action.command:
+            return action.label
+        return label_for(action.command, self.tournament.state)
 
     # -- running commands ---------------------------------------------------------------------
     def run_due(self, before: Command | dict[str, Any] | None = None) -> Action | None:
@@ -184,8 +221,10 @@ class History:
         t = self.tournament
         decl = declaration(command)
         written = decl.to_dict()
-        text = label or label_for(written, t.state)
-        events = t.execute(decl, nothing_due=nothing_due, role=role, what=text)
+        with use_language(ENGLISH):  # the log keeps the history's words in English
+            text = label or label_for(written, t.state)
+        what = text if label or language() == ENGLISH else label_for(written, t.state)
+        events = t.execute(decl, nothing_due=nothing_due, role=role, what=what)
         at = events[0].at if events else self._now()
         action = Action(self.next_seq, DO, at, text, written, list(events), None, automatic,
                         station=station, operator=operator)
@@ -207,13 +246,14 @@ class History:
     def redo_target(self) -> Action | None:
         return self._do[self._pos[self._redo[-1]]] if self._redo else None
 
+    # "Undo: " and "Redo: " stay as written: the window's menu takes them off and says its own verb.
     def undo_label(self) -> str | None:
         a = self.undo_target()
-        return f"Undo: {a.label}" if a else None
+        return f"Undo: {self.shown_label(a)}" if a else None
 
     def redo_label(self) -> str | None:
         a = self.redo_target()
-        return f"Redo: {a.label}" if a else None
+        return f"Redo: {self.shown_label(a)}" if a else None
 
     def undo(self, *, role: str | None = None, station: str = "", operator: str = "") -> Action:
         """Undo the latest action still in force. ``role``: a station may undo only what it may enter
@@ -221,15 +261,15 @@ class History:
         station to ask about before undoing another's."""
         target = self.undo_target()
         if target is None:
-            raise RuleError("NOTHING_TO_UNDO", "There is nothing to undo.")
-        check_role(role, str(target.command.get("cmd", "")), target.label, doing="undo")
+            raise RuleError("NOTHING_TO_UNDO", _("There is nothing to undo."))
+        check_role(role, str(target.command.get("cmd", "")), self.shown_label(target), doing="undo")
         return self._toggle(target, UNDO, station, operator)
 
     def redo(self, *, role: str | None = None, station: str = "", operator: str = "") -> Action:
         target = self.redo_target()
         if target is None:
-            raise RuleError("NOTHING_TO_REDO", "There is nothing to redo.")
-        check_role(role, str(target.command.get("cmd", "")), target.label, doing="redo")
+            raise RuleError("NOTHING_TO_REDO", _("There is nothing to redo."))
+        check_role(role, str(target.command.get("cmd", "")), self.shown_label(target), doing="redo")
         return self._toggle(target, REDO, station, operator)
 
     def _toggle(self, target: Action, kind: str, station: str = "", operator: str = "") -> Action:
@@ -250,9 +290,11 @@ class History:
             self._rebuild(index)
         except Exception as exc:
             self.discard(action)
+            shown = self.shown_label(target)
             raise RuleError(
                 "NOTHING_TO_UNDO" if kind == UNDO else "NOTHING_TO_REDO",
-                f"{word} of {target.label} is not possible: what happened after it depends on it.",
+                _("Undo of {label} is not possible: what happened after it depends on it.", label=shown) if kind == UNDO
+                else _("Redo of {label} is not possible: what happened after it depends on it.", label=shown),
             ) from exc
         return action
 
@@ -292,6 +334,7 @@ class History:
         self._rebuild(index)
 
     def _recount(self) -> None:
+        self._shown.clear()  # a discarded action's number will be another's
         actions = self.actions
         self.actions, self._do, self._pos, self.undone, self._redo = [], [], {}, set(), []
         for a in actions:

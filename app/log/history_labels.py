@@ -15,6 +15,7 @@ from typing import Any
 
 from app.commands import by_name
 from app.core.state import TournamentState
+from app.i18n import _, ngettext, pgettext
 from app.names import name_key
 
 
@@ -30,7 +31,7 @@ def _name(state: TournamentState, ref: Any) -> str:
         return str(ref)
     if isinstance(ref, int):
         p = state.players.get(ref)
-        return p.name if p is not None else f"player {ref}"
+        return p.name if p is not None else _("player {number}", number=ref)
     if isinstance(ref, str):
         pid = state.by_name.get(name_key(ref))
         if pid is not None and pid in state.players:
@@ -44,18 +45,24 @@ def _short(text: Any, limit: int = 40) -> str:
     return s if len(s) <= limit else s[: limit - 1] + "\u2026"
 
 
+def _and(names: list[str]) -> str:
+    """ "Ann Lee", "Ann Lee and Bo Chen", "Ann Lee, Bo Chen and Cy Lo"."""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
 def _names(state: TournamentState, refs: Any) -> str:
     if not isinstance(refs, list | tuple) or not refs:
-        return "several players"
-    names = [_name(state, r) for r in refs]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return pgettext("history", "several players")
+    return _and([_name(state, r) for r in refs])
 
 
 def _player_value(command: dict[str, Any], state: TournamentState) -> str:
     ref = command.get("player", command.get("name", command.get("id")))
     if ref is not None:
         return _name(state, ref)
-    return _names(state, command["players"]) if "players" in command else "a player"
+    return _names(state, command["players"]) if "players" in command else pgettext("history", "a player")
 
 
 def _keys(command: dict[str, Any], state: TournamentState) -> str:
@@ -67,17 +74,18 @@ def _announcement(command: dict[str, Any], state: TournamentState) -> str:
     """An announcement by its words, as the director typed them ("“Dinner is served”"), else its number."""
     number = command.get("announcement")
     said = next((a["text"] for a in state.extra.get("announcements", []) if a.get("number") == number), None)
-    return f"\u201c{_short(said)}\u201d" if said else str(number)
+    # Translators: the words of an announcement, quoted as the language quotes.
+    return _("\u201c{text}\u201d", text=_short(said)) if said else str(number)
 
 
 def _listed_names(command: dict[str, Any], state: TournamentState) -> str:
     """Names typed (not yet players): "Ann Lee", "Ann Lee and Bo Chen", "Ann Lee and 11 more"."""
     names = [" ".join(str(n).split()) for n in command.get("names") or []]
     if not names:
-        return "nobody"
+        return pgettext("history", "nobody")
     if len(names) <= 2:
-        return " and ".join(names)
-    return f"{names[0]} and {len(names) - 1} more"
+        return _and(names)
+    return ngettext("{name} and {n} more", "{name} and {n} more", len(names) - 1, name=names[0])
 
 
 # What each "{field}" of a template stands for, computed only when the template uses it.
@@ -104,7 +112,7 @@ def _fields(name: str) -> tuple[str | None, tuple[str, ...]]:
     words = template(name)
     if words is None:
         return None, ()
-    used = {re.split(r"[.\[]", field, maxsplit=1)[0] for _, field, _, _ in Formatter().parse(words) if field}
+    used = {re.split(r"[.\[]", field, maxsplit=1)[0] for _lit, field, _spec, _conv in Formatter().parse(words) if field}
     return words, tuple(sorted(used))
 
 
@@ -114,24 +122,26 @@ def knocked_out_by(command: dict[str, Any], state: TournamentState) -> str:
     nobody is named."""
     by = command.get("eliminated_by")
     if isinstance(by, dict):
-        parts = [f"{_name(state, who)} by {_names(state, refs if isinstance(refs, list) else [refs])}"
+        parts = [(_name(state, who), _names(state, refs if isinstance(refs, list) else [refs]))
                  for who, refs in by.items() if refs]
         if not parts:
             return ""
-        first, *rest = parts
-        name, _by, eliminators = first.partition(" by ")
-        return f"; {name} knocked out by {eliminators}" + "".join(f", {p}" for p in rest)
+        (name, eliminators), *rest = parts
+        first = _("{name} knocked out by {eliminators}", name=name, eliminators=eliminators)
+        return "; " + first + "".join(", " + _("{name} by {eliminators}", name=n, eliminators=e) for n, e in rest)
     refs = by if isinstance(by, list) else [by] if by is not None else []
-    return f", knocked out by {_names(state, refs)}" if refs else ""
+    return ", " + _("knocked out by {names}", names=_names(state, refs)) if refs else ""
 
 
 def label_for(command: dict[str, Any], state: TournamentState) -> str:
-    """The words for one command, e.g. {"cmd": "bust", "player": 3} -> "bust-out of Ann Lee" (and who
-    knocked them out, when the bust names it: ", knocked out by Bo Chen")."""
+    """The words for one command in the current language, e.g. {"cmd": "bust", "player": 3} -> "bust-out
+    of Ann Lee" (and who knocked them out, when the bust names it: ", knocked out by Bo Chen"). The
+    history keeps them in English (read with ``use_language("en")``); the History tab builds them again
+    from the command in the reader's language."""
     name = str(command.get("cmd", "action"))
     words_of, used = _fields(name)
     if words_of is not None:
-        words = words_of.format(**{field: VALUES[field](command, state) for field in used})
+        words = _(words_of, **{field: VALUES[field](command, state) for field in used})
         return words + knocked_out_by(command, state) if name == "bust" else words
     ref = command.get("player", command.get("name", command.get("id")))
     words = name.replace("_", " ")

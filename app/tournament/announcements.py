@@ -14,6 +14,7 @@ from app.core.registry import applies, command
 from app.core.state import TournamentState
 from app.errors import RuleError
 from app.events.tournament import AnnouncementCancelled, AnnouncementMade
+from app.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -43,20 +44,21 @@ def announce(ctx: Context, cmd: Announce) -> None:
     """Set an announcement for the room's screens (refused in words: no text, too long, a time gone by)."""
     text = " ".join(cmd.text.split())
     if not text:
-        raise RuleError("ANNOUNCEMENT_EMPTY", "An announcement needs some words to show.")
+        raise RuleError("ANNOUNCEMENT_EMPTY", _("An announcement needs some words to show."))
     if len(text) > ANNOUNCEMENT_MAX_CHARS:
-        raise RuleError("ANNOUNCEMENT_TOO_LONG", f"An announcement is at most {ANNOUNCEMENT_MAX_CHARS} characters "
-                        f"so the room can read it at a glance; this one has {len(text)}.")
+        raise RuleError("ANNOUNCEMENT_TOO_LONG", _("An announcement is at most {most} characters so the room can read "
+                                                   "it at a glance; this one has {n}.", most=ANNOUNCEMENT_MAX_CHARS,
+                                                   n=len(text)))
     low, high = ANNOUNCEMENT_SECONDS
     if not low <= cmd.seconds <= high:
-        raise RuleError("INVALID_INPUT", f"An announcement shows for {low} seconds to {high // 60} minutes, "
-                        f"not {cmd.seconds} seconds.")
+        raise RuleError("INVALID_INPUT", _("An announcement shows for {low} seconds to {high} minutes, not {seconds} "
+                                           "seconds.", low=low, high=high // 60, seconds=cmd.seconds))
     starts = ctx.now if cmd.starts_at is None else float(cmd.starts_at)
     if starts < ctx.now - GRACE_SECONDS:
-        raise RuleError("TIME_PASSED", "That time has already gone by: an announcement shows now or at a time "
-                        "still ahead.")
+        raise RuleError("TIME_PASSED", _("That time has already gone by: an announcement shows now or at a time "
+                                          "still ahead."))
     if starts > ctx.now + MAX_AHEAD_SECONDS:
-        raise RuleError("INVALID_INPUT", "An announcement can be set at most a day ahead.")
+        raise RuleError("INVALID_INPUT", _("An announcement can be set at most a day ahead."))
     number = len(ctx.state.extra.get("announcements", [])) + 1
     ctx.emit(AnnouncementMade(number=number, text=text, starts_at=max(starts, ctx.now), seconds=cmd.seconds))
 
@@ -73,12 +75,12 @@ def cancel_announcement(ctx: Context, cmd: CancelAnnouncement) -> None:
     known = {int(a["number"]): a for a in ctx.state.extra.get("announcements", [])}
     found = known.get(cmd.announcement)
     if found is None or found.get("cancelled"):
-        numbers = ", ".join(str(n) for n in windows(ctx.state)) or "none"
-        raise RuleError("UNKNOWN_ANNOUNCEMENT", f"There is no announcement {cmd.announcement} to cancel "
-                        f"(the announcements standing: {numbers}).")
+        numbers = ", ".join(str(n) for n in windows(ctx.state)) or pgettext("announcements", "none")
+        raise RuleError("UNKNOWN_ANNOUNCEMENT", _("There is no announcement {number} to cancel (the announcements "
+                                                    "standing: {numbers}).", number=cmd.announcement, numbers=numbers))
     if windows(ctx.state)[cmd.announcement][1] <= ctx.now:
-        raise RuleError("ANNOUNCEMENT_OVER", f"Announcement {cmd.announcement} has already been shown: "
-                        "there is nothing left to cancel.")
+        raise RuleError("ANNOUNCEMENT_OVER", _("Announcement {number} has already been shown: there is nothing left "
+                                                  "to cancel.", number=cmd.announcement))
     ctx.emit(AnnouncementCancelled(number=cmd.announcement))
 
 

@@ -31,7 +31,7 @@ def _created(state: TournamentState, ev: TournamentCreated) -> None:
 def note(ctx: Context, cmd: Note) -> None:
     """Write a note into the tournament's log (a ruling, a dispute, anything)."""
     if not cmd.text.strip():
-        raise RuleError("INVALID_INPUT", "A note needs some text.")
+        raise RuleError("INVALID_INPUT", _("A note needs some text."))
     ctx.emit(NoteWritten(text=cmd.text.strip()))
 
 
@@ -47,11 +47,11 @@ DAY_END_REASONS = ("director", "level", "players", "share")
 def end_flight_day(ctx: Context, cmd: EndFlightDay) -> None:
     """FLT-3: the day ends once; every table bags (the engine refuses play after it: FLIGHT_BAGGED)."""
     if ctx.state.extra.get("day_ended"):
-        raise RuleError("FLIGHT_BAGGED", "This flight's day has already ended; its chips are bagged.")
+        raise RuleError("FLIGHT_BAGGED", _("This flight's day has already ended; its chips are bagged."))
     if cmd.reason not in DAY_END_REASONS:
-        raise RuleError("INVALID_INPUT", f"A day ends by one of: {', '.join(DAY_END_REASONS)}.")
+        raise RuleError("INVALID_INPUT", _("A day ends by one of: {reasons}.", reasons=", ".join(DAY_END_REASONS)))
     if not ctx.state.tables:
-        raise RuleError("NOT_STARTED", "This flight has not been seated yet; there is nothing to bag.")
+        raise RuleError("NOT_STARTED", _("This flight has not been seated yet; there is nothing to bag."))
     ctx.emit(FlightDayEnded(reason=cmd.reason))
 
 
@@ -100,8 +100,8 @@ def check_currency(state: TournamentState, currency: str) -> None:
 
     raise RuleError(
         "CURRENCY_LOCKED",
-        f"The currency cannot change from {old} to {currency}: entries were already paid, and the money taken "
-        f"and the prize pool are counted in {currency_name(old)}.",
+        _("The currency cannot change from {old} to {new}: entries were already paid, and the money taken and the "
+          "prize pool are counted in {name}.", old=old, new=currency, name=currency_name(old)),
         "ENT-12",
     )
 
@@ -115,13 +115,13 @@ def change_settings(ctx: Context, cmd: ChangeSettings) -> None:
     """
     settings = cmd.settings
     if not settings:
-        raise RuleError("INVALID_INPUT", "Give the settings to change as an object of key: value pairs.")
+        raise RuleError("INVALID_INPUT", _("Give the settings to change as an object of key: value pairs."))
     merged = validate_settings(settings, ctx.profile.settings)
     check_currency(ctx.state, str(merged["money.currency"]))
     changed = [k for k in ("bounty.kind", "bounty.amount_cents") if merged[k] != ctx.profile[k]]
     if changed and ctx.state.bounty_pool_cents + ctx.state.pool_cents > 0:  # KO-2
-        raise RuleError("INVALID_INPUT", f"Entries were already taken with the bounty as it is: {changed[0]} "
-                                         "cannot change now.", "KO-2")
+        raise RuleError("INVALID_INPUT", _("Entries were already taken with the bounty as it is: {key} cannot change "
+                                           "now.", key=changed[0]), "KO-2")
     structure = structure_after(ctx.state, merged)
     if STRUCTURE_KEYS & settings.keys():
         check_forced_bets(structure, merged["structure.max_forced_bet"])

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.eliminations import payouts, satellite
 from app.eliminations.busts import last_standing
+from app.i18n import N_, _, ngettext, pgettext
 from app.levels.timeline import current_level, late_registration_open
 from app.tournament.day_end import day_is_over
 from app.views.read import _state_of, _time_of
@@ -64,28 +65,40 @@ def next_step(tournament_or_state: Any, now: float | None = None) -> NextStepVie
     if last is not None:
         if open_now:
             return NextStepView(
-                "finish", f"Close registration and finish: {last.name} is the last player left",
-                "Close registration and finish",
-                "Late registration is still open: close it, and the last player left wins.",
+                "finish", _("Close registration and finish: {name} is the last player left", name=last.name),
+                _("Close registration and finish"),
+                _("Late registration is still open: close it, and the last player left wins."),
                 (*close, {"cmd": "finish"}))
-        return NextStepView("finish", f"Finish: {last.name} is the last player left and wins", "Finish",
-                            "Late registration is closed: the last player left wins.", ({"cmd": "finish"},))
+        return NextStepView("finish", _("Finish: {name} is the last player left and wins", name=last.name),
+                            pgettext("next step", "Finish"),
+                            _("Late registration is closed: the last player left wins."), ({"cmd": "finish"},))
     winners = _seats_end(state)
     if winners is not None:
         event = payouts.event_name(state)
         if open_now:
             return NextStepView(
-                "seats", f"Close registration and award the seats: the {len(winners)} players left each win "
-                f"a seat in {event}", "Close registration and award the seats",
-                "Late registration is still open: close it, and every player left wins a seat.",
+                "seats", ngettext("Close registration and award the seats: the {n} player left wins a seat in {event}",
+                                  "Close registration and award the seats: the {n} players left each win a seat in "
+                                  "{event}", len(winners), event=event),
+                _("Close registration and award the seats"),
+                _("Late registration is still open: close it, and every player left wins a seat."),
                 (*close, {"cmd": "award_seats"}))
-        return NextStepView("seats", f"Award the seats: the {len(winners)} players left each win a seat in {event}",
-                            "Award the seats", "Every player left wins a seat.", ({"cmd": "award_seats"},))
+        return NextStepView("seats", ngettext("Award the seats: the {n} player left wins a seat in {event}",
+                                              "Award the seats: the {n} players left each win a seat in {event}",
+                                              len(winners), event=event),
+                            pgettext("next step", "Award the seats"), _("Every player left wins a seat."),
+                            ({"cmd": "award_seats"},))
     return None
 
 
-DAY_END_WORDS = {"level": "its last level is played", "players": "the players left are down to the number set",
-                 "share": "the share of the entries set is left"}
+DAY_END_WORDS = {
+    "level": N_("The profile ends the day when its last level is played: end it, and the survivors bag their "
+                "chips; nobody plays on."),
+    "players": N_("The profile ends the day when the players left are down to the number set: end it, and the "
+                  "survivors bag their chips; nobody plays on."),
+    "share": N_("The profile ends the day when the share of the entries set is left: end it, and the survivors "
+                "bag their chips; nobody plays on."),
+}
 
 
 def _day_over(state: Any, now: float | None) -> NextStepView | None:
@@ -99,6 +112,5 @@ def _day_over(state: Any, now: float | None) -> NextStepView | None:
     left = sum(1 for p in state.players.values() if p.live)
     if not day_is_over(settings, entries, left, current_level(state, now)):
         return None
-    return NextStepView("day_over", "The day is over: bag the chips", "End the day",
-                        f"The profile ends the day when {DAY_END_WORDS[how]}: end it, and the survivors bag their "
-                        "chips; nobody plays on.", ({"cmd": "end_flight_day", "reason": how},))
+    return NextStepView("day_over", _("The day is over: bag the chips"), pgettext("next step", "End the day"),
+                        _(DAY_END_WORDS[how]), ({"cmd": "end_flight_day", "reason": how},))

@@ -33,6 +33,7 @@ from app.eliminations import satellite
 from app.entries.registration import open_seat_exists
 from app.entries.waitlist import first_waiting
 from app.games.catalogue import CATALOGUE
+from app.i18n import _, ngettext, pgettext
 from app.tournament.day_end import day_over_by_field
 from app.views.parts.tournament import AnnouncementView, PreregisteredView, announcements, preregistered
 from app.views.tables import TableDetail, table_detail
@@ -157,15 +158,20 @@ class PendingView:
     def text(self, _state: Any = None) -> str:
         """The pending action in words (``_state`` is accepted and unused, for older callers)."""
         if self.kind == "break":
-            return f"Break table {self.from_table}"
+            return _("Break table {table}", table=self.from_table)
         if self.kind == "redraw":
-            return f"Redraw: all players to {fmt.count(self.to_table, 'table')}"
+            return ngettext("Redraw: all players to {n} table", "Redraw: all players to {n} tables", self.to_table)
         if self.kind == "seat":
-            return f"Seat {self.name}: waiting for a seat"
-        who = self.name or "a player"
-        src = f"seat {self.from_seat} of table {self.from_table}" if self.from_seat else f"table {self.from_table}"
-        dst = f"table {self.to_table}" + (f" seat {self.to_seat}" if self.to_seat else "")
-        return f"Balance: move {src} ({who}) to {dst}"
+            return _("Seat {name}: waiting for a seat", name=self.name)
+        who = self.name or _("a player")
+        where = dict(who=who, table=self.from_table, seat=self.from_seat, to_table=self.to_table, to_seat=self.to_seat)
+        if self.from_seat and self.to_seat:
+            return _("Balance: move seat {seat} of table {table} ({who}) to table {to_table} seat {to_seat}", **where)
+        if self.from_seat:
+            return _("Balance: move seat {seat} of table {table} ({who}) to table {to_table}", **where)
+        if self.to_seat:
+            return _("Balance: move table {table} ({who}) to table {to_table} seat {to_seat}", **where)
+        return _("Balance: move table {table} ({who}) to table {to_table}", **where)
 
 
 class _PlaceBlock:
@@ -317,8 +323,10 @@ class ClockView:
         """What comes next: ``break, then level 5 · Razz ante 10 bring in 25``."""
         if self.next_level is None:
             return ""
-        head = "break, then " if self.break_first else ""
-        return f"{head}level {self.next_level} · {self.next_game} {fmt.bets(self.next_forced_bets)}".strip()
+        words = dict(level=self.next_level, game=self.next_game, bets=fmt.bets(self.next_forced_bets))
+        if self.break_first:
+            return _("break, then level {level} · {game} {bets}", **words).strip()
+        return _("level {level} · {game} {bets}", **words).strip()
 
     @property
     def registration_text(self) -> str:
@@ -328,12 +336,13 @@ class ClockView:
     @property
     def state_text(self) -> str:
         if self.ended:
-            return "tournament over"
+            return pgettext("clock", "tournament over")
         if not self.started:
-            return "not started"
+            return pgettext("clock", "not started")
         if self.on_break:
-            return "break"
-        return "running" if self.running else "paused"
+            # Translators: the clock's state: the room is on a break between levels.
+            return pgettext("clock", "break")
+        return pgettext("clock", "running") if self.running else pgettext("clock", "paused")
 
 
 @dataclass(frozen=True, slots=True)

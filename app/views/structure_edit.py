@@ -18,6 +18,7 @@ from app.core.state import TournamentState
 from app.errors import RuleError
 from app.games import rotation
 from app.games.catalogue import check_games
+from app.i18n import _, ngettext
 from app.levels.structure import (
     Level,
     Structure,
@@ -68,14 +69,14 @@ def structure_problems(raw: Mapping[str, Any], settings: Mapping[str, Any]) -> l
     """Every reason the engine would refuse ``raw`` (a structure's levels and breaks) for a tournament with
     these profile ``settings``, the levels first in order; an empty list when it would take it."""
     if not isinstance(raw, Mapping):
-        return [StructureProblem(None, "A structure must be a JSON object.")]
+        return [StructureProblem(None, _("A structure must be a JSON object."))]
     sb_rule, scale = str(settings.get("structure.sb_rule", "listed")), 1
     cap = settings.get("structure.max_forced_bet")
     stud = stud_games(settings)
     problems: list[StructureProblem] = []
     levels_raw = raw.get("levels")
     if not isinstance(levels_raw, list) or not levels_raw:
-        return [StructureProblem(None, "A structure needs at least one level.")]
+        return [StructureProblem(None, _("A structure needs at least one level."))]
     for number, lv_raw in enumerate(levels_raw, start=1):
         try:
             lv: Level = _level(lv_raw, number, sb_rule, scale)
@@ -86,7 +87,7 @@ def structure_problems(raw: Mapping[str, Any], settings: Mapping[str, Any]) -> l
             problems.append(StructureProblem(number, err.message))
     breaks_raw = raw.get("breaks", [])
     if not isinstance(breaks_raw, list):
-        problems.append(StructureProblem(None, "The breaks must be a list."))
+        problems.append(StructureProblem(None, _("The breaks must be a list.")))
         breaks_raw = []
     for b_raw in breaks_raw:
         after = b_raw.get("after") if isinstance(b_raw, Mapping) else None
@@ -98,7 +99,9 @@ def structure_problems(raw: Mapping[str, Any], settings: Mapping[str, Any]) -> l
             continue
         if brk.after > len(levels_raw):
             problems.append(StructureProblem(
-                brk.after, f"The break after level {brk.after}: the structure has only {len(levels_raw)} levels.",
+                brk.after, ngettext("The break after level {after}: the structure has only {n} level.",
+                                    "The break after level {after}: the structure has only {n} levels.",
+                                    len(levels_raw), after=brk.after),
                 is_break=True))
     if problems:
         return problems
