@@ -217,7 +217,8 @@ def test_the_welcome_screen_and_the_share_dialog_under_the_pseudo_language(qapp,
     from ui.welcome import WelcomeWindow
 
     profiles = [load_profile(pid) for pid in SHIPPED]
-    data = ["Floorman", *(p.name for p in profiles), *(p.description for p in profiles), "127.0.0.1", *QT_OWN]
+    data = ["Floorman", *(p.name for p in profiles), *(p.description for p in profiles), "127.0.0.1", *QT_OWN,
+            *(language_name(c) for c in shipped())]  # each language is offered in its own name
     welcome = WelcomeWindow()
     share = ShareDialog(["127.0.0.1"])
     try:
