@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from app.api import Player, TournamentState
-from app.commands import Command, catalogue
+from app.commands import Command, by_name, catalogue
 from app.commands.absence import Absent, Returned
 from app.commands.clock import CloseRegistration, ReopenRegistration
 from app.commands.eliminations import Bust, DeclineRebuy, LockPayouts, UnlockPayouts
@@ -347,7 +347,8 @@ def role_refusal(role: str | None, command: str) -> str:
     if allowed(role, command):
         return ""
     b = bespoke(command)
-    title = b.entry() if b is not None else f"{words(command)}…"
+    decl = by_name(command)
+    title = b.entry() if b is not None else f"{decl.title() if decl is not None else words(command)}…"
     who = who_may(command)
     if role == SCREEN:
         return _("Only {who} may use “{title}”; this is a screen station, which only shows the tournament.",

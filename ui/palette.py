@@ -89,7 +89,7 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
     if not low:
         out = [Suggestion(b.entry() if b.own else b.shown_title(), does(b), _command(b)) for b in offered
                if not b.player]
-        out += [Suggestion(f"{words(d.name())}…", _form(parts, d.name()), d.name()) for d in generated()]
+        out += [Suggestion(f"{d.title()}…", _form(parts, d.name()), d.name()) for d in generated()]
         return _mark(parts, out)[:limit]
     verb, _sep, rest = low.partition(" ")
     rest = text.strip().split(maxsplit=1)[1] if rest else ""
@@ -126,8 +126,8 @@ def suggestions(parts: PaletteParts, text: str, limit: int = 12) -> list[Suggest
             keys = keys_words(b.shortcut)
             out.append(Suggestion(f"{title}{keys}", does(b), _command(b)))
     for d in generated():
-        if _matches(low, words(d.name()), d.help()):
-            out.append(Suggestion(f"{words(d.name())}… — {d.help()}", _form(parts, d.name()), d.name()))
+        if _matches(low, d.title(), words(d.name()), d.help()):  # its name in the reader's words, or in English
+            out.append(Suggestion(f"{d.title()}… — {d.help()}", _form(parts, d.name()), d.name()))
     if not out and not rest:
         players = find_players(state, text)[:limit]
         out = [Suggestion(_("Show {name} (#{number})", name=p.name, number=p.id), partial(parts.show_player, p.name))

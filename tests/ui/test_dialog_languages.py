@@ -87,9 +87,7 @@ def _pko() -> Session:
 
 def dialogs(session: Session, tmp_path: Path) -> Iterator[tuple[str, QWidget, list[str]]]:
     """(name, dialog, its data) for every dialog of ui/dialogs but the event's, on ``session``."""
-    from app.commands import by_name
     from db.signup_list import preview_for, rows_from_table
-    from ui.command_map import words
     from ui.dialogs.announce import AnnounceDialog
     from ui.dialogs.bust import BustDialog
     from ui.dialogs.chip_count import ChipCountDialog
@@ -135,12 +133,10 @@ def dialogs(session: Session, tmp_path: Path) -> Iterator[tuple[str, QWidget, li
     new = NewTournamentDialog(load_profile("tda"), tmp_path, seasons=[("Thursday League", "2027")])
     new.other_toggle.setChecked(True)  # every rule shown, the folded ones too
     yield "new-tournament", new, [*data, *structures, "TDA", "tournament.floorman", str(tmp_path), "Thursday League"]
-    # A generated form: the command's name, its fields' names and its help are the command's declaration
-    # (app.commands, ui.command_map), theirs to translate; the form's own words are checked.
+    # A generated form: the command's name, its fields' names and its help come from its declaration
+    # (app.commands), translated there; the form's title, labels and help must read translated too.
     form = CommandForm("seat_player", state, runner)
-    declared = [form.windowTitle(), by_name("seat_player").help(), *(words(key) for key in form.fields),
-                form.error.text()]  # the declaration's check, in the engine's words
-    yield "command-form", form, [*data, *declared]
+    yield "command-form", form, [*data, "Floorman", form.error.text()]
     yield "payouts", PayoutDialog(state), [*data, *(fmt.ordinal(n) for n in range(1, 200))]
     question = Question("Which seat does the button go to?", "seat", "choice",
                         choices=(Choice("Seat 3", 3), Choice("Seat 5", 5)))

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 from app.api import RuleError, TournamentState
 from app.commands import by_name, parse
 from app.i18n import _
-from ui.command_map import words
 from ui.dialogs import ok_cancel
 from ui.feedback import Feedback, Runs
 
@@ -163,7 +162,8 @@ class CommandForm(QDialog):
             raise KeyError(name)
         self.name = name
         self.runner = runner
-        self.setWindowTitle(f"{words(name).capitalize()} — Floorman")
+        self.title = decl.title()
+        self.setWindowTitle(f"{self.title[:1].upper()}{self.title[1:]} — Floorman")
         self.setMinimumWidth(480)
         lay = QVBoxLayout(self)
         help_text = QLabel(decl.help())
@@ -180,7 +180,7 @@ class CommandForm(QDialog):
                 continue
             field = field_for(key, f.type, names, self)
             self.fields[key] = field
-            form.addRow(words(key) + ("" if not f.required else " *"), field.widget)
+            form.addRow(decl.field_words(key) + ("" if not f.required else " *"), field.widget)
             field.changed.connect(self.check)
         lay.addLayout(form)
         self.error = Feedback()
@@ -235,5 +235,5 @@ class CommandForm(QDialog):
         self.accept()
         parent = self.parentWidget()
         if parent is not None and hasattr(parent, "statusBar"):
-            parent.statusBar().showMessage(_("Done: {command}.", command=words(self.name)), 5000)
+            parent.statusBar().showMessage(_("Done: {command}.", command=self.title), 5000)
 
