@@ -123,15 +123,20 @@ class RuleError(Exception):
     """A director command that the rules (or plain sense) forbid.
 
     ``code`` is a stable reason code used by tests and scenario files; ``message`` is what the
-    director reads; ``rule`` names the spec rule behind it when there is one.
+    director reads; ``rule`` names the spec rule behind it when there is one. A refused profile setting
+    also names the ``setting`` and the ``reason`` apart, so a form can put the reason beside that setting
+    in any language without reading the sentence.
     """
 
-    def __init__(self, code: str, message: str, rule: str | None = None, *, question: Question | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, *, question: Question | None = None,
+                 setting: str | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
         self.question = question
+        self.setting = setting
+        self.reason = reason
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message, "rule": self.rule}

@@ -359,7 +359,7 @@ def default_of(key: str, settings: Mapping[str, Any]) -> Any:
 
 
 def _profile_error(key: str, why: str) -> RuleError:
-    return RuleError("INVALID_PROFILE", _("Profile setting '{key}' {why}.", key=key, why=why))
+    return RuleError("INVALID_PROFILE", _("Profile setting '{key}' {why}.", key=key, why=why), setting=key, reason=why)
 
 
 def validate_settings(settings: Mapping[str, Any], base: Mapping[str, Any] | None = None) -> dict[str, Any]:

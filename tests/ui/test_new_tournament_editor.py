@@ -86,7 +86,7 @@ def test_a_refusal_shows_the_engines_message_beside_the_setting_and_ok(qtbot, tm
     type_into(qtbot, dialog.rows["table.max_seats"].editor.spin.lineEdit(), "7")  # type: ignore[attr-defined]
     named = dialog.rows["final_table.size"].feedback
     assert named.isVisible() and named.property("kind") == "refused"
-    assert named.text() == plain_message(refused.value.message)
+    assert named.text() == plain_message(refused.value)
     assert named.text().startswith("Final table seats: can be at most one more than")
     assert named.toolTip() == refused.value.message  # the engine's own words, key and all
     assert dialog.feedback.isVisible() and dialog.feedback.text() == named.text()
@@ -233,3 +233,17 @@ def test_pay_8_the_new_tournament_offers_prize_rounding_with_the_profiles_choice
     qtbot.addWidget(chosen)
     assert chosen.rows["payout.round_to_cents"].editor.combo.currentText() == "$2"  # type: ignore[attr-defined]
     assert chosen.changes() == {}
+
+
+def test_a_refused_setting_is_put_beside_its_row_in_any_language() -> None:
+    """The engine's refusal names its setting apart from its words, so the form finds the row in German too."""
+    from app.api import RuleError, validate_settings
+    from app.i18n import use_language
+    from ui.dialogs.setting_words import label_of, named_key
+
+    with use_language("de"):
+        with pytest.raises(RuleError) as refused:
+            validate_settings({"table.max_seats": 1})
+        assert named_key(refused.value) == "table.max_seats"
+        assert plain_message(refused.value).startswith(label_of("table.max_seats") + ":")
+        assert "Profile setting" not in plain_message(refused.value)

@@ -296,8 +296,8 @@ class NewTournamentDialog(QDialog):
         try:
             validate_settings(self.changes(), self.base.settings)
         except RuleError as err:
-            text = plain_message(err.message)
-            named = self.rows.get(named_key(err.message) or "")
+            text = plain_message(err)
+            named = self.rows.get(named_key(err) or "")
             if named is not None:
                 if named.key not in SUMMARY_KEYS and not self.other_toggle.isChecked():
                     self.other_toggle.setChecked(True)

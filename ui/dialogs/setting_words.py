@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from app.api import SCHEMA
+from app.api import SCHEMA, RuleError
 from app.i18n import N_, _
 
 MONEY = N_("Money")
@@ -237,18 +237,22 @@ def group_of(key: str) -> str:
     return OTHER
 
 
-def named_key(message: str) -> str | None:
-    """The setting an engine refusal names ("Profile setting 'final_table.size' ...")."""
-    found = _NAMED.search(message)
+def named_key(refusal: RuleError) -> str | None:
+    """The setting an engine refusal names (its ``setting``; an older English sentence: "Profile setting
+    'final_table.size' ...")."""
+    if refusal.setting:
+        return refusal.setting
+    found = _NAMED.search(refusal.message)
     return found.group(1) if found else None
 
 
-def plain_message(message: str) -> str:
+def plain_message(refusal: RuleError) -> str:
     """The engine's refusal with the settings it names in words: "Final table seats: cannot exceed ..."."""
-    key = named_key(message)
+    key = named_key(refusal)
     if key is None or key not in SCHEMA:
-        return message
-    rest = _NAMED.sub("", message).replace(" or null", "")
+        return refusal.message
+    why = f"{refusal.reason}." if refusal.reason is not None else _NAMED.sub("", refusal.message)
+    rest = why.replace(" or null", "")
     if key.endswith("_cents") and not isinstance(SCHEMA[key].default, list):
         rest = rest.replace("must be a whole number", "must be an amount like $25.00")
         rest = re.sub(r"(at (?:least|most)) (\d+)", lambda m: f"{m.group(1)} {_dollars(int(m.group(2)))}", rest)
