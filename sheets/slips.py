@@ -13,6 +13,7 @@ from typing import TypeVar
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from app.api import reason_words
 from app.i18n import _
 from sheets.fonts import BOLD, REGULAR, fonts
 from sheets.model import Move, Seat
@@ -151,7 +152,7 @@ def move_slips(moves: Sequence[Move], tournament: str, opts: Options) -> bytes:
         draw_text(c, x + PAD, y + h - PAD - 40, source, 10, max_width=inner)
         pairs = [(_("TO TABLE"), str(m.to_table)), (_("SEAT"), str(m.to_seat))]
         _big_numbers(c, x + PAD, y + PAD + 16, inner, pairs, 34)
-        why = _("Why: {reason}", reason=m.reason) if m.reason else ""
+        why = _("Why: {reason}", reason=reason_words(m.reason)) if m.reason else ""
         if fonts().width(why, 6.5) <= inner:
             draw_text(c, x + PAD, y + PAD, why, 8, max_width=inner)
             return

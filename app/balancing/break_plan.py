@@ -13,7 +13,9 @@ from __future__ import annotations
 import heapq
 
 from app.balancing.proposal import Plan
+from app.balancing.reasons import said
 from app.core.state import TournamentState
+from app.i18n import _, ngettext
 
 
 def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Plan | None:
@@ -31,13 +33,14 @@ def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Pl
     mode = prof["break.mode"]
     if mode == "below_five":
         if total <= max_seats:
-            return Plan(redraw_to=1, reason=f"{total} players left: all at one table", rule="BRK-3")
+            return Plan(redraw_to=1, reason=said(lambda: ngettext(
+                "{n} player left: all at one table", "{n} players left: all at one table", total)), rule="BRK-3")
         return None
     if mode == "redraw_only":
         for th in sorted(prof["break.redraw_at_players"]):
             target = max(1, -(-th // max_seats))
             if total <= th and opened > target:
-                return Plan(redraw_to=target, reason=f"{total} players left (redraw at {th})", rule="BRK-4")
+                return Plan(redraw_to=target, reason=_redraw_at(total, th), rule="BRK-4")
         if t <= 3:
             return None  # BRK-4: with three tables or fewer, tables play internally until the redraws
     target = tables_needed(total, max_seats, final)
@@ -45,17 +48,28 @@ def structural(state: TournamentState, pops: dict[int, int] | None = None) -> Pl
         return None
     if target == 1 and final > max_seats:
         # TDA RP-9: an 8-handed event's final table seats 9; it is drawn afresh at a bigger table.
-        return Plan(redraw_to=1, reason=f"{total} players left: the final table of {final}", rule="BRK-6")
+        return Plan(redraw_to=1, reason=said(lambda: ngettext(
+            "{n} player left: the final table of {final}", "{n} players left: the final table of {final}", total,
+            final=final)), rule="BRK-6")
     if any(target <= m < t for m in prof["break.redraw_at_tables"]):
-        return Plan(redraw_to=target, reason=f"play reaches {_tables(target)}: redraw", rule="BRK-5")
+        return Plan(redraw_to=target, reason=said(lambda: ngettext(
+            "play reaches {n} table: redraw", "play reaches {n} tables: redraw", target)), rule="BRK-5")
     order = prof["break.order"]
     if pops is None and order in ("highest_number", "lowest_number"):  # from the index's heaps: no scan
         victims = index.in_play_ends(t - target, highest=order == "highest_number")
     else:
         victims = break_order(index.live if pops is None else pops, order, t - target)
-    why = f"{total} players fit into {_tables(target)}"
-    if len(victims) > 1:
-        why += f": tables {', '.join(map(str, victims))} break together, into the tables that stay"
+    listed = ", ".join(map(str, victims))
+
+    def fit() -> str:
+        # Translators: "{players}" is "270 players"; "{tables}" is "27 tables".
+        fits = _("{players} fit into {tables}", players=ngettext("{n} player", "{n} players", total),
+                 tables=ngettext("{n} table", "{n} tables", target))
+        if len(victims) > 1:
+            return _("{fits}: tables {tables} break together, into the tables that stay", fits=fits, tables=listed)
+        return fits
+
+    why = said(fit)
     rule = "BRK-6" if target == 1 else "BRK-1"
     return Plan(break_table=victims[0], break_tables=victims, reason=why, rule=rule)
 
@@ -100,5 +114,6 @@ def spread_limit(state: TournamentState, tables: int) -> int | None:
     return None
 
 
-def _tables(n: int) -> str:
-    return f"{n} table" if n == 1 else f"{n} tables"
+def _redraw_at(total: int, at: int) -> str:
+    return said(lambda: ngettext("{n} player left (redraw at {at})", "{n} players left (redraw at {at})", total,
+                                 at=at))

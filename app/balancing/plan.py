@@ -16,6 +16,7 @@ from typing import Any
 from app.balancing.break_plan import spread_limit, structural
 from app.balancing.locks import lock_reason
 from app.balancing.proposal import Move, Plan
+from app.balancing.reasons import in_words, said
 from app.buttons.blinds import positions
 from app.buttons.halting import halted_tables
 from app.buttons.positions import first_after, first_hand, position_of, worst_open_seat
@@ -23,6 +24,7 @@ from app.core.randomness import card_value
 from app.core.state import Table, TournamentState
 from app.games.catalogue import CATALOGUE
 from app.games.rotation import mix_games, mode
+from app.i18n import _, ngettext
 
 
 class _Field:
@@ -168,13 +170,14 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
     to_seat: int | None
     if method == "highest_seat_to_lowest_open":
         mover_seat, to_seat = max(s_occ), _lowest_open(dt, d_occ)
-        reason = "the highest seat of the fullest table to the lowest open seat of the short table"
+        reason = said(lambda: _("the highest seat of the fullest table to the lowest open seat of the short table"))
     elif method == "same_relative_position":
         to_seat = _trigger_seat(dt, d_occ)
-        reason = "same position relative to the button as the eliminated player, to that seat"
+        reason = said(lambda: _("same position relative to the button as the eliminated player, to that seat"))
         if to_seat is None:
             to_seat = _lowest_open(dt, d_occ)
-            reason = "same position relative to the button (no eliminated player's seat: lowest open seat)"
+            reason = said(lambda: _("same position relative to the button (no eliminated player's seat: lowest open "
+                                    "seat)"))
         mover_seat = _relative(st, s_occ, dt, to_seat, f.vacated.get(src, set())) if to_seat is not None else None
         if mover_seat is None:
             needs_table = src if st.button is None else dst
@@ -182,11 +185,12 @@ def _pick_move(f: _Field, src: int, dst: int, method: str, tied: list[int]) -> M
     elif stud_only(f.state):
         to_seat = _last_vacated(dt, d_occ)
         mover_seat = first_after(to_seat - 1 if to_seat > 1 else st.max_seats, s_occ, st.max_seats) if to_seat else None
-        reason = "stud only: the player in the same seat number (or the next one clockwise) to the seat last vacated"
+        reason = said(lambda: _("stud only: the player in the same seat number (or the next one clockwise) to the seat "
+                                "last vacated"))
     else:
         mover_seat = _next_bb(st, s_occ)
         to_seat = _worst_seat(dt, d_occ)
-        reason = "the player due the big blind next goes to the worst position"
+        reason = said(lambda: _("the player due the big blind next goes to the worst position"))
         if mover_seat is None or to_seat is None:
             needs_table = src if mover_seat is None else dst
             needs = f"the button at table {needs_table}"
@@ -223,9 +227,11 @@ def _skip_locked(f: _Field, src: int, seat: int, player: int, reason: str, metho
     for s in order:
         pid = st.seats.get(s)
         if pid is not None and lock_reason(f.state, pid) is None:
-            return s, pid, f"{reason}; {name}'s seat is locked ({why}): the next player in that order moves (LOCK-2)"
-    return seat, player, (f"{reason}; every player at table {src} is locked: {name} moves, locked ({why}), "
-                          "and the lock moves with the player (LOCK-3)")
+            return s, pid, said(lambda: _("{reason}; {name}'s seat is locked ({why}): the next player in that order "
+                                          "moves (LOCK-2)", reason=in_words(reason), name=name, why=why))
+    return seat, player, said(lambda: _("{reason}; every player at table {table} is locked: {name} moves, locked "
+                                        "({why}), and the lock moves with the player (LOCK-3)",
+                                        reason=in_words(reason), table=src, name=name, why=why))
 
 
 def _all_locked(f: _Field, number: int) -> bool:
@@ -313,7 +319,7 @@ def plan_moves(state: TournamentState, cards: dict[int, str] | None = None) -> P
         move = _pick_move(f, src, dst, method, tied if cards is None else [])
         if tied and cards is None and move.needs is None:
             _needs_of_any_tied(f, move, dst, method, tied)
-        move.reason = f"tables differ by {top - low}: " + move.reason
+        move.reason = _differ(top - low, move.reason)
         plan.moves.append(move)
         f.shift(src, dst, move.from_seat, move.to_seat)
         top, low = f.extremes()
@@ -346,12 +352,28 @@ def _plan_below_five(state: TournamentState, f: _Field, plan: Plan, method: str)
             return
         if total < short_of * len(f.pop):
             plan.break_table, plan.break_tables, plan.rule = short[0], [short[0]], "BRK-3"
-            plan.reason = f"table {short[0]} is below {short_of}; {total} players cannot keep every table at {short_of}"
+            plan.reason = _below(short[0], short_of, total)
             plan.moves.clear()
             return
         top, _low = f.extremes()
         src = _unlocked_source(f, f.lowest(top), top)  # the fullest table; the lowest number when tied [Reading]
         move = _pick_move(f, src, short[0], method, [])
-        move.reason = f"table {short[0]} dropped below {short_of}: " + move.reason
+        move.reason = _dropped(short[0], short_of, move.reason)
         plan.moves.append(move)
         f.shift(src, short[0], move.from_seat, move.to_seat)
+
+
+def _differ(spread: int, reason: str) -> str:
+    return said(lambda: _("tables differ by {spread}: {reason}", spread=spread, reason=in_words(reason)))
+
+
+def _dropped(table: int, short_of: int, reason: str) -> str:
+    return said(lambda: _("table {table} dropped below {short_of}: {reason}", table=table, short_of=short_of,
+                          reason=in_words(reason)))
+
+
+def _below(table: int, short_of: int, total: int) -> str:
+    return said(lambda: ngettext(
+        "table {table} is below {short_of}; {n} player cannot keep every table at {short_of}",
+        "table {table} is below {short_of}; {n} players cannot keep every table at {short_of}", total,
+        table=table, short_of=short_of))

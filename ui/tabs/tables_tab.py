@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import TournamentState, fmt
+from app.api import TournamentState, fmt, reason_words
 from app.i18n import _, ngettext, pgettext
 from ui.feedback import Feedback
 from ui.overview import PendingMove
@@ -55,7 +55,7 @@ class MoveCard(QFrame):
         """Show ``move`` (a card is kept while the moves change, as after each bust)."""
         self.pending = move
         self.text.setText(move.text(state))
-        self.why.setText(move.reason or _("the tables are out of balance"))
+        self.why.setText(reason_words(move.reason) if move.reason else _("the tables are out of balance"))
         self.button.setText({"break": _("Break the table"), "redraw": _("Redraw"),
                              "seat": pgettext("verb", "Seat")}.get(move.kind, pgettext("verb", "Move")))
         self.button.setToolTip(_("Seat the waiting entrant at a free seat drawn at random (F7)") if move.kind == "seat"
