@@ -6,32 +6,14 @@ from typing import Any
 
 import pytest
 
-from app.api import FakeClock, FlightEvent, RuleError, Tournament, flight_event, load_profile, profile_from_dict
-
-EndDay = flight_event.EndDay
-
-
-def _profile(**settings: Any) -> Any:
-    data = load_profile("tda").to_dict()
-    data["settings"] = {**data["settings"], **settings}
-    return profile_from_dict(data)
+from app.api import FakeClock, FlightEvent, RuleError, Tournament, flight_event, load_profile
+from tests.app.flight_kit import bag_all, two_flights
 
 
 def _event(**settings: Any) -> FlightEvent:
     """Two flights of 5 and 4 entries; Ann bagged in both (the bigger bag goes forward), Day 2 drawn."""
-    e = FlightEvent.create(_profile(**settings), title="Main", seed=5)
-    for name in ("Day 1A", "Day 1B"):
-        e.execute({"cmd": "add_flight", "flight": name})
-    e.execute(EndDay(flight="Day 1A", entries=5, pool_cents=50000, chips_in_play={1: 30000, 2: 20000},
-                     survivors={"Ann": 1, "Bob": 1, "Cat": 2}, finishers=[("Dan", 3), ("Eve", 4)], level=6))
-    e.execute(EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
-                     survivors={"Ann": 1, "Fox": 1}, finishers=[("Gil", 2), ("Dan", 3)], level=7))
-    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 1,
-               "bags": [{"player": "Ann", "bag": "1", "chips": 21000}, {"player": "Bob", "bag": "2", "chips": 9000}]})
-    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 2,
-               "bags": [{"player": "Cat", "bag": "3", "chips": 20000}]})
-    e.execute({"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
-               "bags": [{"player": "Ann", "bag": "4", "chips": 30000}, {"player": "Fox", "bag": "5", "chips": 10000}]})
+    e = two_flights((6, 7), **settings)
+    bag_all(e)
     e.execute({"cmd": "make_day2"})
     return e
 

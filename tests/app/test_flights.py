@@ -24,35 +24,8 @@ from db.event_store import EventStore
 from db.store import TournamentStore
 from floorman.cli import main
 from sheets.exports import export
+from tests.app.flight_kit import EndDay, bag_all, profile_with, two_flights
 from tests.bench import bench_flights
-
-EndDay = flight_event.EndDay
-
-
-def _profile(**settings: Any) -> Any:
-    data = load_profile("tda").to_dict()
-    data["settings"] = {**data["settings"], **settings}
-    return profile_from_dict(data)
-
-
-def _two_flights(**settings: Any) -> FlightEvent:
-    e = FlightEvent.create(_profile(**settings), title="Main", seed=5)
-    for name in ("Day 1A", "Day 1B"):
-        e.execute({"cmd": "add_flight", "flight": name})
-    e.execute(EndDay(flight="Day 1A", entries=5, pool_cents=50000, chips_in_play={1: 30000, 2: 20000},
-                     survivors={"Ann": 1, "Bob": 1, "Cat": 2}, finishers=[("Dan", 3), ("Eve", 4)]))
-    e.execute(EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
-                     survivors={"Ann": 1, "Fox": 1}, finishers=[("Gil", 2), ("Dan", 3)]))
-    return e
-
-
-def _bag_all(e: FlightEvent) -> None:
-    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 1,
-               "bags": [{"player": "Ann", "bag": "1", "chips": 21000}, {"player": "Bob", "bag": "2", "chips": 9000}]})
-    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 2,
-               "bags": [{"player": "Cat", "bag": "3", "chips": 20000}]})
-    e.execute({"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
-               "bags": [{"player": "Ann", "bag": "4", "chips": 30000}, {"player": "Fox", "bag": "5", "chips": 10000}]})
 
 
 def test_flt_2_the_biggest_bag_goes_forward_never_the_sum() -> None:
@@ -68,8 +41,8 @@ def test_flt_2_the_biggest_bag_goes_forward_never_the_sum() -> None:
 
 
 def test_flt_2_day2_takes_one_bag_per_player_and_the_other_leaves_play() -> None:
-    e = _two_flights()
-    _bag_all(e)
+    e = two_flights()
+    bag_all(e)
     e.execute({"cmd": "make_day2"})
     d = e.state.day2
     assert d is not None
@@ -79,7 +52,7 @@ def test_flt_2_day2_takes_one_bag_per_player_and_the_other_leaves_play() -> None
 
 
 def test_flt_3_a_bagged_flight_refuses_play_and_a_second_end() -> None:
-    e = _two_flights()
+    e = two_flights()
     with pytest.raises(RuleError) as info:
         e.check_play("Day 1A")
     assert info.value.code == "FLIGHT_BAGGED"
@@ -122,7 +95,7 @@ def test_flt_3_the_end_of_day_is_read_from_the_flight() -> None:
 
 
 def test_flt_4_bags_off_beyond_the_tolerance_are_refused_with_the_difference() -> None:
-    e = _two_flights(**{"flight.bag_tolerance_chips": 500})
+    e = two_flights(**{"flight.bag_tolerance_chips": 500})
     before = flight_event.view(e.state)
     with pytest.raises(RuleError) as info:
         e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 1,
@@ -146,23 +119,23 @@ def test_flt_5_day2_draw_is_recorded_even_and_replays_the_same() -> None:
     assert all(len(set(v)) == len(v) and all(1 <= s <= 9 for s in v) for v in tables.values())
     assert draw_seats([f"P{i}" for i in range(23)], 9, 42) == seats
     assert draw_seats([f"P{i}" for i in range(23)], 9, 43) != seats
-    e = _two_flights()
-    _bag_all(e)
+    e = two_flights()
+    bag_all(e)
     e.execute({"cmd": "make_day2"})
     again = FlightEvent.replay(list(e.log))
     assert again.state.day2 is not None and e.state.day2 is not None
     assert again.state.day2.seats == e.state.day2.seats and again.state.day2.seed == e.state.day2.seed
 
 
-def test_flt_6_day2_late_registration_follows_the_profile() -> None:
-    e = _two_flights()
-    _bag_all(e)
+def test_flt_6_day2_late_registration_follows_theprofile_with() -> None:
+    e = two_flights()
+    bag_all(e)
     e.execute({"cmd": "make_day2"})
     with pytest.raises(RuleError) as info:
         e.execute({"cmd": "register_day2", "player": "Hal"})
     assert info.value.code == "DAY2_REG_CLOSED"
-    open_ = _two_flights(**{"flight.day2_late_reg": True, "table.max_seats": 2})
-    _bag_all(open_)
+    open_ = two_flights(**{"flight.day2_late_reg": True, "table.max_seats": 2})
+    bag_all(open_)
     open_.execute({"cmd": "make_day2"})
     pool = flight_event.prize_pool(open_.state)
     open_.execute({"cmd": "register_day2", "player": "Hal"})
@@ -172,8 +145,8 @@ def test_flt_6_day2_late_registration_follows_the_profile() -> None:
 
 
 def test_flt_6_late_registration_is_open_to_the_first_bust_and_closed_from_it() -> None:
-    e = _two_flights(**{"flight.day2_late_reg": True})
-    _bag_all(e)
+    e = two_flights(**{"flight.day2_late_reg": True})
+    bag_all(e)
     e.execute({"cmd": "make_day2"})
     for name in ("Hal", "Dan"):  # the last moment: every player still in; a Day-1 finisher may buy in again
         e.execute({"cmd": "register_day2", "player": name})
@@ -196,8 +169,8 @@ def test_flt_7_day1_finishers_rank_below_day2_fewer_left_first_then_the_flights_
     finishers = [Finisher("Dan", "Day 1A", 3), Finisher("Eve", "Day 1A", 4), Finisher("Gil", "Day 1B", 2),
                  Finisher("dan", "Day 1B", 3), Finisher("Ann", "Day 1A", 9), Finisher("Hal", "Day 1B", 3)]
     assert day1_order(finishers, ["Day 1A", "Day 1B"], ["Ann"]) == ["Gil", "Dan", "Hal", "Eve"]
-    e = _two_flights()
-    _bag_all(e)
+    e = two_flights()
+    bag_all(e)
     e.execute({"cmd": "make_day2"})
     rows = flight_event.results(e.state)
     # Day 2 has not begun: only the Day-1 places are decided, and they start after Day 2's four
@@ -206,8 +179,8 @@ def test_flt_7_day1_finishers_rank_below_day2_fewer_left_first_then_the_flights_
 
 
 def test_flt_8_the_combined_pool_is_paid_over_every_entry_to_the_cent() -> None:
-    e = _two_flights(**{"payout.table": "percent", "payout.percents": [40, 25, 15, 12, 8]})
-    _bag_all(e)  # Day 2: Ann 30,000, Cat 20,000, Fox 10,000, Bob 9,000
+    e = two_flights(**{"payout.table": "percent", "payout.percents": [40, 25, 15, 12, 8]})
+    bag_all(e)  # Day 2: Ann 30,000, Cat 20,000, Fox 10,000, Bob 9,000
     e.execute({"cmd": "make_day2"})
     e.execute({"cmd": "bust_day2", "players": ["Bob", "Fox"], "won_by": "Ann"})  # ELIM-4: Fox had more: 3rd
     rows = flight_event.results(e.state)
@@ -222,7 +195,7 @@ def test_flt_8_the_combined_pool_is_paid_over_every_entry_to_the_cent() -> None:
 
 
 def test_flt_8_equal_stacks_out_in_one_hand_tie_and_share_to_the_cent() -> None:
-    e = FlightEvent.create(_profile(**{"payout.table": "percent", "payout.percents": [50, 30, 15, 5]}), seed=2)
+    e = FlightEvent.create(profile_with(**{"payout.table": "percent", "payout.percents": [50, 30, 15, 5]}), seed=2)
     e.execute({"cmd": "add_flight", "flight": "Day 1A"})
     e.execute(EndDay(flight="Day 1A", entries=3, pool_cents=10001, chips_in_play={1: 30000},
                      survivors={"Ann": 1, "Bob": 1, "Cat": 1}, finishers=[]))
@@ -240,7 +213,7 @@ def test_flt_8_equal_stacks_out_in_one_hand_tie_and_share_to_the_cent() -> None:
 
 
 def test_flt_1_one_flight_per_player_where_the_profile_says_so() -> None:
-    e = FlightEvent.create(_profile(**{"flight.enter_several": False}), seed=1)
+    e = FlightEvent.create(profile_with(**{"flight.enter_several": False}), seed=1)
     e.execute({"cmd": "add_flight", "flight": "Day 1A"})
     e.execute({"cmd": "add_flight", "flight": "Day 1B"})
     e.execute(EndDay(flight="Day 1A", entries=2, pool_cents=1, chips_in_play={1: 2}, survivors={"Ann": 1},
@@ -252,7 +225,7 @@ def test_flt_1_one_flight_per_player_where_the_profile_says_so() -> None:
 
 
 def test_an_unknown_event_command_or_field_is_refused_in_words() -> None:
-    e = _two_flights()
+    e = two_flights()
     for bad in ({"cmd": "fly"}, {"cmd": "add_flight"}, {"cmd": "add_flight", "flight": "X", "extra": 1}):
         with pytest.raises(RuleError) as info:
             e.execute(bad)
@@ -280,7 +253,7 @@ def test_flt_simulate_flights_json(capsys: pytest.CaptureFixture[str], tmp_path:
        forward=st.sampled_from(["biggest", "first"]), late=st.integers(0, 6), seats=st.integers(0, 3))
 def test_flt_random_flights_into_day2_keep_chips_money_and_places(flights: int, players: int, seed: int,
                                                                    forward: str, late: int, seats: int) -> None:
-    profile = _profile(**{"flight.stack_forward": forward, "flight.day2_late_reg": late > 0})
+    profile = profile_with(**{"flight.stack_forward": forward, "flight.day2_late_reg": late > 0})
     event = FlightEvent.create(profile, title="Random", seed=seed)
     out = run_flights(flights, players, seed=seed, event=event, late_entries=late, seats=seats)
     assert out["seat_entries"] == flights * seats
@@ -350,7 +323,7 @@ def _refused(e: FlightEvent, cmd: Any) -> str:
 
 
 def test_flt_9_a_satellite_seat_pays_one_entry_into_its_flight() -> None:
-    e = FlightEvent.create(_profile(), title="Main", seed=5)
+    e = FlightEvent.create(profile_with(), title="Main", seed=5)
     for name in ("Day 1A", "Day 1B"):
         e.execute({"cmd": "add_flight", "flight": name})
     seats = flight_event.seats_of("Sat 1", _satellite_played("day 1b").state)
@@ -383,7 +356,7 @@ def test_flt_9_a_satellite_seat_pays_one_entry_into_its_flight() -> None:
 
 
 def test_flt_9_bad_seats_are_refused_in_words() -> None:
-    e = FlightEvent.create(_profile(), title="Main", seed=5)
+    e = FlightEvent.create(profile_with(), title="Main", seed=5)
     e.execute({"cmd": "add_flight", "flight": "Day 1A"})
     bad = {"cmd": "add_seats", "satellite": "Sat", "target": "Main", "seat_value_cents": 0, "winners": ["Ann"]}
     assert _refused(e, bad) == "INVALID_INPUT"
@@ -391,7 +364,7 @@ def test_flt_9_bad_seats_are_refused_in_words() -> None:
     assert _refused(e, {**bad, "seat_value_cents": 100, "winners": []}) == "INVALID_INPUT"
     assert _refused(e, {"cmd": "use_seat", "flight": "Day 1Z", "player": "Ann"}) == "FLIGHT_UNKNOWN"
     with pytest.raises(RuleError) as info:
-        flight_event.seats_of("Weekly", Tournament.create(_profile(), name="Weekly").state)
+        flight_event.seats_of("Weekly", Tournament.create(profile_with(), name="Weekly").state)
     assert info.value.code == "NOT_A_SATELLITE"
 
 

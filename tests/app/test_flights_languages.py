@@ -12,6 +12,7 @@ import pytest
 
 from app.api import FakeClock, FlightEvent, RuleError, Tournament, flight_event, load_profile, profile_from_dict
 from app.i18n import PSEUDO, use_language
+from tests.app.flight_kit import added, profile_with
 
 EndDay = flight_event.EndDay
 _INNERMOST = re.compile(r"\[[^\[\]]*\]")
@@ -30,21 +31,8 @@ def english_left(text: str, data: tuple[str, ...] = DATA) -> str:
     return " ".join(_WORD.findall(rest))
 
 
-def _profile(**settings: Any) -> Any:
-    data = load_profile("tda").to_dict()
-    data["settings"] = {**data["settings"], **settings}
-    return profile_from_dict(data)
-
-
-def _added(**settings: Any) -> FlightEvent:
-    e = FlightEvent.create(_profile(**settings), title="Main", seed=5)
-    for name in ("Day 1A", "Day 1B"):
-        e.execute({"cmd": "add_flight", "flight": name})
-    return e
-
-
 def _ended(**settings: Any) -> FlightEvent:
-    e = _added(**settings)
+    e = added(**settings)
     e.execute(EndDay(flight="Day 1A", entries=5, pool_cents=50000, chips_in_play={1: 30000, 2: 20000},
                      survivors={"Ann": 1, "Bob": 1, "Cat": 2}, finishers=[("Dan", 3), ("Eve", 4)]))
     e.execute(EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
@@ -88,7 +76,7 @@ def _seats(winners: list[str], target: str = "Day 1B", satellite: str = "Sat 1")
 
 
 def _with_seats() -> FlightEvent:
-    e = _added()
+    e = added()
     e.execute(_seats(["Quinn", "Hal"]))
     e.execute({"cmd": "use_seat", "flight": "Day 1B", "player": "Hal"})
     return e
@@ -102,7 +90,7 @@ def _one_bag_left() -> FlightEvent:
 
 
 def _nobody_bagged() -> FlightEvent:
-    e = FlightEvent.create(_profile(), title="Main", seed=5)
+    e = FlightEvent.create(profile_with(), title="Main", seed=5)
     e.execute({"cmd": "add_flight", "flight": "Day 1A"})
     e.execute(EndDay(flight="Day 1A", entries=2, pool_cents=100, chips_in_play={}, survivors={},
                      finishers=[("Ann", 1), ("Bob", 0)]))
@@ -132,25 +120,25 @@ Case = tuple[str, Callable[[], FlightEvent | None], Callable[[FlightEvent | None
 ONE_FLIGHT = {"flight.enter_several": False}
 LATE_REG = {"flight.day2_late_reg": True}
 CASES: list[Case] = [
-    ("not an event command", _added, lambda e: e.execute({"cmd": "fly"}), "INVALID_INPUT"),
+    ("not an event command", added, lambda e: e.execute({"cmd": "fly"}), "INVALID_INPUT"),
     ("not JSON", lambda: None, lambda e: flight_event.decode_command("{not json"), "INVALID_INPUT"),
-    ("a flight without a name", _added, lambda e: e.execute({"cmd": "add_flight", "flight": "  "}),
+    ("a flight without a name", added, lambda e: e.execute({"cmd": "add_flight", "flight": "  "}),
      "INVALID_INPUT"),
-    ("a flight twice", _added, lambda e: e.execute({"cmd": "add_flight", "flight": "Day 1A"}), "FLIGHT_EXISTS"),
+    ("a flight twice", added, lambda e: e.execute({"cmd": "add_flight", "flight": "Day 1A"}), "FLIGHT_EXISTS"),
     ("a flight after Day 2", _day2, lambda e: e.execute({"cmd": "add_flight", "flight": "Day 1Z"}), "DAY2_MADE"),
-    ("no such flight", _added, lambda e: e.execute({"cmd": "use_seat", "flight": "Day 9", "player": "Ann"}),
+    ("no such flight", added, lambda e: e.execute({"cmd": "use_seat", "flight": "Day 9", "player": "Ann"}),
      "FLIGHT_UNKNOWN"),
-    ("no such flight in an empty event", lambda: FlightEvent.create(_profile(), title="Main"),
+    ("no such flight in an empty event", lambda: FlightEvent.create(profile_with(), title="Main"),
      lambda e: e.execute({"cmd": "use_seat", "flight": "Day 9", "player": "Ann"}), "FLIGHT_UNKNOWN"),
-    ("seats without winners", _added, lambda e: e.execute(_seats([])), "INVALID_INPUT"),
-    ("a seat worth nothing", _added, lambda e: e.execute({**_seats(["Ann"]), "seat_value_cents": 0}),
+    ("seats without winners", added, lambda e: e.execute(_seats([])), "INVALID_INPUT"),
+    ("a seat worth nothing", added, lambda e: e.execute({**_seats(["Ann"]), "seat_value_cents": 0}),
      "INVALID_INPUT"),
-    ("a seat winner twice", _added, lambda e: e.execute(_seats(["Ann", " ann "])), "INVALID_INPUT"),
+    ("a seat winner twice", added, lambda e: e.execute(_seats(["Ann", " ann "])), "INVALID_INPUT"),
     ("a satellite's seats twice", _with_seats, lambda e: e.execute(_seats(["Zed"])), "SEATS_ENTERED"),
     ("seats after Day 2", _day2, lambda e: e.execute(_seats(["Zed"])), "DAY2_MADE"),
-    ("seats for another event", _added, lambda e: e.execute(_seats(["Zed"], "Sunday Main", "Sat 2")),
+    ("seats for another event", added, lambda e: e.execute(_seats(["Zed"], "Sunday Main", "Sat 2")),
      "SEAT_OTHER_EVENT"),
-    ("seats for no event named", _added, lambda e: e.execute(_seats(["Zed"], "", "Sat 2")), "SEAT_OTHER_EVENT"),
+    ("seats for no event named", added, lambda e: e.execute(_seats(["Zed"], "", "Sat 2")), "SEAT_OTHER_EVENT"),
     ("a seat after Day 2", _day2, lambda e: e.execute({"cmd": "use_seat", "flight": "Day 1A", "player": "Ann"}),
      "FLIGHT_BAGGED"),
     ("no seat won", _with_seats, lambda e: e.execute({"cmd": "use_seat", "flight": "Day 1B", "player": "Nobody"}),
@@ -165,12 +153,12 @@ CASES: list[Case] = [
     ("a day ended twice", _ended, lambda e: e.execute(EndDay(flight="Day 1A", entries=1, pool_cents=0,
                                                              chips_in_play={}, survivors={}, finishers=[])),
      "FLIGHT_BAGGED"),
-    ("a day ended for no reason", _added, lambda e: e.execute(_end_1b(reason="tired")), "INVALID_INPUT"),
-    ("fewer entries than survivors", _added, lambda e: e.execute(_end_1b(entries=0)), "INVALID_INPUT"),
-    ("a survivor's table without chips", _added, lambda e: e.execute(_end_1b(chips_in_play={})), "INVALID_INPUT"),
+    ("a day ended for no reason", added, lambda e: e.execute(_end_1b(reason="tired")), "INVALID_INPUT"),
+    ("fewer entries than survivors", added, lambda e: e.execute(_end_1b(entries=0)), "INVALID_INPUT"),
+    ("a survivor's table without chips", added, lambda e: e.execute(_end_1b(chips_in_play={})), "INVALID_INPUT"),
     ("a day ended with a player of another flight", lambda: _one_flight_ended(),
      lambda e: e.execute(_end_1b(survivors={"Bob": 1})), "ENTERED_OTHER_FLIGHT"),
-    ("bags of a flight still playing", _added, lambda e: e.execute(_bags(1, ("Ann", "1", 100))),
+    ("bags of a flight still playing", added, lambda e: e.execute(_bags(1, ("Ann", "1", 100))),
      "FLIGHT_NOT_BAGGED"),
     ("bags after Day 2", _day2, lambda e: e.execute(_bags(1, ("Ann", "9", 100))), "DAY2_MADE"),
     ("bags of a table not playing", _ended, lambda e: e.execute(_bags(7, ("Ann", "1", 100))), "TABLE_UNKNOWN"),
@@ -188,9 +176,9 @@ CASES: list[Case] = [
     ("bags holding fewer", _ended, lambda e: e.execute(_bags(1, ("Ann", "1", 15000), ("Bob", "2", 9000))),
      "BAG_COUNT_OFF"),
     ("Day 2 twice", _day2, lambda e: e.execute({"cmd": "make_day2"}), "DAY2_MADE"),
-    ("Day 2 of no flight", lambda: FlightEvent.create(_profile(), title="Main"),
+    ("Day 2 of no flight", lambda: FlightEvent.create(profile_with(), title="Main"),
      lambda e: e.execute({"cmd": "make_day2"}), "NO_FLIGHTS"),
-    ("Day 2 with a flight playing", _added, lambda e: e.execute({"cmd": "make_day2"}), "FLIGHT_NOT_BAGGED"),
+    ("Day 2 with a flight playing", added, lambda e: e.execute({"cmd": "make_day2"}), "FLIGHT_NOT_BAGGED"),
     ("Day 2 with one table's bags missing", _one_bag_left, lambda e: e.execute({"cmd": "make_day2"}),
      "BAGS_MISSING"),
     ("Day 2 with two tables' bags missing", _ended, lambda e: e.execute({"cmd": "make_day2"}), "BAGS_MISSING"),
@@ -254,14 +242,14 @@ def _record(players: int, late_entries: int = 0) -> Any:
 
 
 def _one_flight_ended() -> FlightEvent:
-    e = _added(**ONE_FLIGHT)
+    e = added(**ONE_FLIGHT)
     e.execute(EndDay(flight="Day 1A", entries=2, pool_cents=100, chips_in_play={1: 2}, survivors={"Ann": 1},
                      finishers=[("Bob", 1)]))
     return e
 
 
 def _one_flight_day2() -> FlightEvent:
-    e = FlightEvent.create(_profile(**ONE_FLIGHT, **LATE_REG), title="Main", seed=5)
+    e = FlightEvent.create(profile_with(**ONE_FLIGHT, **LATE_REG), title="Main", seed=5)
     e.execute({"cmd": "add_flight", "flight": "Day 1A"})
     e.execute(EndDay(flight="Day 1A", entries=2, pool_cents=100, chips_in_play={1: 100}, survivors={"Ann": 1},
                      finishers=[("Eve", 1)]))
