@@ -517,19 +517,19 @@ class EventDialog(QDialog):
             return False
         try:
             carried = make_day2_file(self.store, path, level)
-        except RuleError as err:
-            self.refused = err.code
-            self.feedback.refuse(one_sentence(err.message))
-            return False
-        except (StoreError, OSError) as exc:
-            self.refused = "STORE"
-            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
-            return False
+        except (RuleError, StoreError, OSError) as exc:
+            return self._refused(exc)
         self.refused = ""
         self.feedback.done(ngettext("Day 2 made in {file}: {n} player carried in with the bag.",
                                     "Day 2 made in {file}: {n} players carried in with their bags.",
                                     carried, file=Path(path).name))
         return self.open_day2(path) if open_it else True
+
+    def _refused(self, exc: Exception) -> bool:
+        """A refusal from the engine (its reason code) or the store ("STORE"), said in one sentence."""
+        self.refused = exc.code if isinstance(exc, RuleError) else "STORE"
+        self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
+        return False
 
     def open_day2(self, path: str) -> QWidget | bool:
         """Day 2's tournament file in a director's window of its own (its clock, tables, busts, payouts)."""
@@ -559,14 +559,8 @@ class EventDialog(QDialog):
             else:
                 with TournamentStore.open(path, read_only=True) as store:
                     cmd = flight_event.day2_results_of(store.tournament.state, str(Path(path).resolve()))
-        except RuleError as err:
-            self.refused = err.code
-            self.feedback.refuse(one_sentence(err.message))
-            return False
-        except (StoreError, OSError) as exc:
-            self.refused = "STORE"
-            self.feedback.refuse(one_sentence(getattr(exc, "message", str(exc))))
-            return False
+        except (RuleError, StoreError, OSError) as exc:
+            return self._refused(exc)
         done = (_("Day 2's results read into the event: Day 2 is over.") if cmd.over
                 else _("Day 2's results read into the event: Day 2 is still playing."))
         if not self.execute(cmd, self.feedback, done):
