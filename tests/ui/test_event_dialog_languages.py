@@ -132,6 +132,8 @@ def test_the_event_and_its_bags_read_translated_and_whole_in_the_pseudo_language
     dialog.day2_tabs.setCurrentWidget(dialog.results)
     assert dialog.results.rowCount() == 5
     found += [f"results: {p}" for p in _problems(dialog, qtbot)]
+    dialog.day2_tabs.setCurrentIndex(dialog.day2_tabs.count() - 1)  # the satellite seats (FLT-9)
+    found += [f"satellite seats: {p}" for p in _problems(dialog, qtbot)]
     assert not found, "\n".join(found)
     w.close()
 

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from app.api import RuleError, TournamentState, flight_event, fmt
 from app.commands import Command
+from app.commands.entries import Register
 from app.commands.tournament import EndFlightDay, JoinEvent
 from app.i18n import _, ngettext, pgettext
 from db.errors import StoreError
@@ -261,6 +262,21 @@ class EventDialog(QDialog):
         self.results = _table([_("Place"), _("Player"), _("Day"), _("Prize")])
         self.day2_tabs.addTab(self.seats, _("Day 2's seats"))
         self.day2_tabs.addTab(self.results, _("Results"))
+        # FLT-9: the seats won in satellites for this event, and the flight each paid an entry in.
+        self.satellite_seats = _table([_("Player"), _("Satellite"), _("Seat for"), _("Paid an entry in")])
+        seats_page = QWidget()
+        seats_box = QVBoxLayout(seats_page)
+        seats_box.setContentsMargins(0, 0, 0, 0)
+        seats_box.addWidget(self.satellite_seats)
+        seat_row = QHBoxLayout()
+        for key, words in (("add_seats", _("Add a satellite's seats…")),
+                           ("use_seat", _("Register the selected winner in this flight"))):
+            b = QPushButton(words)
+            self.buttons[key] = b
+            seat_row.addWidget(b)
+        seat_row.addStretch(1)
+        seats_box.addLayout(seat_row)
+        self.day2_tabs.addTab(seats_page, _("Satellite seats"))
         self.summary = QLabel()
         prints = QHBoxLayout()
         for key, words in (("print_tables", _("Print Day 2's seats…")), ("print_results", _("Print the results…")),
@@ -291,6 +307,8 @@ class EventDialog(QDialog):
         bt["day2"].clicked.connect(self.make_day2)
         bt["day2_file"].clicked.connect(self.ask_day2_file)
         bt["day2_results"].clicked.connect(self.ask_day2_results)
+        bt["add_seats"].clicked.connect(self.ask_add_seats)
+        bt["use_seat"].clicked.connect(self.use_selected_seat)
         bt["print_tables"].clicked.connect(lambda: self.ask_print("tables"))
         bt["print_results"].clicked.connect(lambda: self.ask_print("results"))
         bt["export"].clicked.connect(self.open_export)
@@ -582,6 +600,63 @@ class EventDialog(QDialog):
         if path:
             self.make_day2_file(path if path.endswith(".floorman") else path + ".floorman", level)
 
+    # -- satellite seats (FLT-9) -------------------------------------------------------------------------
+    def _show_satellite_seats(self, ev: Any) -> None:
+        self.satellite_seats.setRowCount(len(ev.seats))
+        for r, seat in enumerate(ev.seats):
+            target = seat.flight or _("any flight")
+            for c, text in enumerate((seat.player, seat.satellite, target, seat.used_in)):
+                self.satellite_seats.setItem(r, c, _item(text, False))
+
+    def add_seats(self, path: str) -> bool:
+        """The seats won in the satellite whose tournament file is at ``path`` (its ``satellite.event`` names this
+        event or one of its flights), as ``floorman event seats`` adds them."""
+        from db.store import TournamentStore
+
+        try:
+            with TournamentStore.open(path, read_only=True) as store:
+                state = store.tournament.state
+                cmd = flight_event.seats_of(state.name or Path(path).stem, state)
+        except (RuleError, StoreError, OSError) as exc:
+            return self._refused(exc)
+        won = len(cmd.winners)
+        return self.execute(cmd, self.feedback, ngettext(
+            "{count} seat from {satellite} added to the event.", "{count} seats from {satellite} added to the event.",
+            won, count=fmt.chips(won), satellite=cmd.satellite))
+
+    def ask_add_seats(self) -> None:
+        path, _kind = QFileDialog.getOpenFileName(self, _("The satellite's tournament file"), "",
+                                                  "Floorman (*.floorman);;* (*)")
+        if path:
+            self.add_seats(path)
+
+    def use_seat(self, player: str) -> bool:
+        """FLT-9: ``player``'s seat pays an entry into this flight: checked in the event first, then the player
+        is registered in this tournament with the seat paying (no cash at the desk), then the seat is marked used."""
+        if not self._need_flight() or self.store is None:
+            return False
+        assert self.flight is not None
+        cmd = flight_event.UseSeat(flight=self.flight, player=player)
+        try:
+            facts = self.store.event.decide(cmd)  # every rule of the seat checked; nothing changed yet
+        except RuleError as exc:
+            return self._refused(exc)
+        satellite = next(f.satellite for f in facts if isinstance(f, flight_event.SeatUsed))
+        if not self.run(Register(name_=player, seat=satellite), self.feedback):
+            self.refused = "REGISTER"
+            return False
+        return self.execute(cmd, self.feedback, _("{name} is registered in {flight}; the seat from {satellite} paid "
+                                                  "the buy-in.", name=player, flight=self.flight,
+                                                  satellite=satellite))
+
+    def use_selected_seat(self) -> None:
+        rows = self.satellite_seats.selectionModel().selectedRows()
+        item = self.satellite_seats.item(rows[0].row(), 0) if rows else None
+        if item is None:
+            self.feedback.refuse(_("Select the seat winner to register, in the list of satellite seats."))
+            return
+        self.use_seat(item.text())
+
     def ask_day2_results(self) -> None:
         if isinstance(self.state().extra.get("day2"), dict):  # the open tournament is Day 2: read it
             self.read_day2()
@@ -661,8 +736,9 @@ class EventDialog(QDialog):
     def refresh(self) -> None:
         has = self.store is not None
         for key in ("add", "use", "end_day", "bags", "day2", "day2_file", "day2_results", "print_tables",
-                    "print_results", "export"):
+                    "print_results", "export", "add_seats"):
             self.buttons[key].setEnabled(has)
+        self.buttons["use_seat"].setEnabled(has and self.flight is not None)
         self.buttons["bag_sheet"].setEnabled(self.flight is not None)
         if self.store is None:
             self.flights.setRowCount(0)
@@ -690,6 +766,7 @@ class EventDialog(QDialog):
             for c, (text, right) in enumerate(((str(t), True), (str(s), True), (n, False),
                                                (fmt.chips(d.stacks[n]), True))):
                 self.seats.setItem(r, c, _item(text, right))
+        self._show_satellite_seats(ev)
         currency = ev.profile["money.currency"]
         results = flight_event.results(ev) if d is not None else []
         self.results.setRowCount(len(results))
