@@ -11,7 +11,9 @@ English words, so a half-done catalogue still shows every word.
 from __future__ import annotations
 
 import gettext
+import io
 import logging
+import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -80,11 +82,24 @@ def venue_languages() -> tuple[str, ...]:
 
 
 def _shipped_files(code: str) -> list[tuple[str, bytes]]:
-    root = resources.files("resources") / "locales" / code
-    if not root.is_dir():
+    """A language's shipped ``.po`` files: its folder in a source checkout, its zip in the venue bundle."""
+    root = resources.files("resources") / "locales"
+    folder = root / code
+    if folder.is_dir():
+        return [(f"resources/locales/{code}/{f.name}", f.read_bytes())
+                for f in sorted(folder.iterdir(), key=lambda f: f.name) if f.name.endswith(".po")]
+    packed = root / f"{code}.zip"
+    return po_files_in_zip(packed.read_bytes(), f"resources/locales/{code}.zip") if packed.is_file() else []
+
+
+def po_files_in_zip(data: bytes, label: str) -> list[tuple[str, bytes]]:
+    """The ``.po`` members of a zip (packaging/localezips.py writes one per language); a damaged zip gives none."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as packed:
+            return [(f"{label}/{n}", packed.read(n)) for n in sorted(packed.namelist()) if n.endswith(".po")]
+    except (zipfile.BadZipFile, OSError) as exc:
+        log.warning("language file %s not read: %s", label, exc)
         return []
-    return [(f"resources/locales/{code}/{f.name}", f.read_bytes()) for f in sorted(root.iterdir(), key=lambda f: f.name)
-            if f.name.endswith(".po")]
 
 
 def _venue_files(code: str) -> list[tuple[str, bytes]]:
@@ -110,8 +125,6 @@ def _plural_rule(code: str) -> Callable[[int], int]:
 
 
 def _read(catalogue: Catalogue, files: Iterable[tuple[str, bytes]]) -> None:
-    import io
-
     for name, data in files:
         try:
             po = read_po(io.BytesIO(data), locale=None, abort_invalid=False)

@@ -55,7 +55,30 @@ def test_linux_build_is_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     assert exe["icon"] is None and exe["strip"] is True and exe["console"] is True and "hide_console" not in exe
     assert "BUNDLE" not in made
     shipped = [d[0] for d in made["Analysis"].datas]
-    assert shipped == ["resources/icons/floorman.png", "resources/sounds/chime-1.wav"]  # no .ico, no .icns
+    zips = [f"resources/locales/{code}.zip" for code in ("de", "es", "fr", "pt-BR")]  # the catalogues, zipped
+    assert shipped == ["resources/icons/floorman.png", "resources/sounds/chime-1.wav", *zips]  # no .ico, no .icns
+
+
+def test_the_zipped_catalogues_read_as_the_files_they_were_made_from(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    """The bundle ships each language's .po files as one zip (the size budget): the words read from it are the
+    words read from the files."""
+    from app.i18n import catalogues
+
+    monkeypatch.syspath_prepend(str(ROOT / "packaging"))
+    from localezips import locale_zips
+
+    for dest, path, kind in locale_zips(str(ROOT), str(tmp_path)):
+        code = dest.rsplit("/", 1)[1].removesuffix(".zip")
+        packed = catalogues.po_files_in_zip(Path(path).read_bytes(), dest)
+        folder = sorted((ROOT / "resources" / "locales" / code).glob("*.po"))
+        assert kind == "DATA" and [n.rsplit("/", 1)[1] for n, _b in packed] == [f.name for f in folder]
+        from_zip, from_files = catalogues.Catalogue(code), catalogues.Catalogue(code)
+        catalogues._read(from_zip, packed)
+        catalogues._read(from_files, [(str(f), f.read_bytes()) for f in folder])
+        assert from_zip.singular == from_files.singular and len(from_zip.singular) > 1000
+        assert from_zip.plural == from_files.plural
+    assert catalogues.po_files_in_zip(b"not a zip", "broken.zip") == []
 
 
 @pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
