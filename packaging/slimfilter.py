@@ -19,7 +19,11 @@ DROP = re.compile(
     r"|^lib(ssl|crypto)\.so"
     r"|libQt6(Wayland|Wl|EglFS|Network|OpenGL|Qml|Quick|Pdf|VirtualKeyboard|Designer|Sql|Test|Help)"
     r"|^lib(gtk-3|gdk-3|gdk_pixbuf|atk|atk-bridge|atspi|cairo|cairo-gobject|pango|pangocairo|pangoft2"
-    r"|harfbuzz|fribidi|thai|datrie|graphite2|pixman|epoxy|jpeg)[-.])",
+    r"|harfbuzz|fribidi|thai|datrie|graphite2|pixman|epoxy|jpeg)[-.]"
+    # D-Bus and systemd's client library (with the crypto it links) are part of every desktop Linux, like
+    # glibc and OpenGL, which PyInstaller already leaves to the system: Qt's copy of them came from the
+    # build machine and cost about 3 MB of the budget.
+    r"|^lib(dbus-1|systemd|gcrypt|gpg-error|lz4|cap)\.so)",
     re.IGNORECASE,
 )
 
