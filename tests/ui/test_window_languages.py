@@ -230,3 +230,18 @@ def test_the_self_test_passes_in_another_language(qapp, english):
     set_language("de")
     lines: list[str] = []
     assert run_self_test(qapp, lines.append) == 0 and lines[0].startswith("SELF-TEST OK")
+
+
+def test_the_first_start_follows_the_systems_language_and_a_choice_wins_after(qapp, monkeypatch):
+    """Nothing chosen yet: the window speaks the system's language (the nearest Floorman has); once the director
+    chose one, that one; ``--lang`` wins over both for one run."""
+    from PySide6.QtCore import QLocale
+
+    from ui import language
+
+    monkeypatch.setattr(language.QLocale, "system", staticmethod(lambda: QLocale("fr_CA")))
+    assert language.start_language(None) == "fr"
+    language.remember("window", "de")
+    assert language.start_language(None) == "de"
+    assert language.chosen("sheets") == "de"  # the sheets follow the window's until chosen for themselves
+    assert language.start_language("pt_br") == "pt-BR"
