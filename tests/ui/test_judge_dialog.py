@@ -108,3 +108,34 @@ def test_jdg_12_a_floor_station_judges_too(qtbot, tmp_path, clock):
     act.trigger()
     dialog = window.tables_ctl.judge_dialog
     assert dialog is not None and dialog.isVisible() and dialog.game_id() == "holdem"
+
+
+def test_jdg_the_judge_dialog_and_its_ruling_read_translated_and_whole_in_the_pseudo_language(qtbot):
+    """Every word of the dialog and of a ruling is the reader's (en-XA: bracketed); nothing is cut. The game names
+    are the poker names every language uses; the cards and the players are data."""
+
+    from app.api import CATALOGUE
+    from app.i18n import set_language
+    from tests.support.pseudo_check import Shown, cut, shown_texts, untranslated
+
+    set_language("en-XA")
+    try:
+        dialog = JudgeDialog(["omaha_hilo", "holdem"], "omaha_hilo", "tda20", 6)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        cards = ["5h", "Qd", "7c", "2s", "Kd", "Ah", "3c", "Qs", "Jd", "As", "4c", "Kh", "Kc", "Qh", "A"]
+        dialog.board.setText("5h Qd 7c 2s Kd")
+        for seat, name, hand, chips in ((1, "Ann", "Ah 3c Qs Jd", "500"), (2, "Bo", "As 4c Kh Kc", "300")):
+            row = dialog.rows[seat - 1]
+            row.name.setText(name)
+            row.cards.setText(hand)
+            row.put_in.setText(chips)
+        assert dialog.rule(), dialog.feedback.text()
+        data = ["Ann", "Bo", "Close", *cards, *(g.name for g in CATALOGUE.values())]  # Close: Qt's own button
+        shown = list(shown_texts(dialog))
+        shown += [Shown("ruling", line) for line in dialog.ruling.toPlainText().splitlines() if line]
+        assert not untranslated(shown, data), "\n".join(map(str, untranslated(shown, data)))
+        assert not cut(shown), "\n".join(map(str, cut(shown)))
+    finally:
+        set_language("en")
