@@ -9,6 +9,7 @@ too: ``tests/support``).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,30 @@ def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     folder = tmp_path_factory.mktemp("userdata")
     monkeypatch.setenv("FLOORMAN_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Every test leaves the process's language English, so one that speaks another cannot leak it."""
+    yield
+    from app.i18n import set_language
+
+    set_language("en")
+
+
+@pytest.fixture
+def pseudo() -> str:
+    """The process speaks the pseudo-language en-XA for this test (English again after it)."""
+    from app.i18n import PSEUDO, set_language
+
+    set_language(PSEUDO)
+    return PSEUDO
+
+
+@pytest.fixture
+def german() -> str:
+    """The process speaks German for this test (English again after it)."""
+    from app.i18n import set_language
+
+    set_language("de")
+    return "de"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from app.api import FlightEvent, flight_event, load_profile, profile_from_dict
+from app.api import FakeClock, FlightEvent, flight_event, load_profile, profile_from_dict
 
 EndDay = flight_event.EndDay
 
@@ -43,3 +44,23 @@ def bag_all(e: FlightEvent) -> None:
                "bags": [{"player": "Cat", "bag": "3", "chips": 20000}]})
     e.execute({"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
                "bags": [{"player": "Ann", "bag": "4", "chips": 30000}, {"player": "Fox", "bag": "5", "chips": 10000}]})
+
+
+def played_satellite(path: Path, target: str) -> list[str]:
+    """A satellite for ``target`` (an event or a flight) played to its end in a file at ``path``: 10 entries,
+    3 seats of 200.00; its seat winners' names."""
+    from db.store import TournamentStore
+
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
+                        "satellite.event": target}
+    with TournamentStore.create(path, profile_from_dict(data), "Sat 1", time=FakeClock(1_800_000_000.0),
+                                seed=1) as store:
+        for i in range(10):
+            store.execute({"cmd": "register", "name": f"P{i:03d}"})
+        store.execute({"cmd": "seat_all"})
+        store.execute({"cmd": "start_clock"})
+        while not store.tournament.state.ended:
+            table = max(store.tournament.state.tables.values(), key=lambda tb: tb.population)
+            store.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+        return [p.name for p in store.tournament.state.players.values() if p.place is not None and p.place <= 3]

@@ -21,10 +21,9 @@ from app.api import (
 )
 from app.flights.rules import Bag, Finisher, day1_order, day_is_over, draw_seats, prizes, stacks_forward
 from db.event_store import EventStore
-from db.store import TournamentStore
 from floorman.cli import main
 from sheets.exports import export
-from tests.app.flight_kit import EndDay, bag_all, profile_with, two_flights
+from tests.app.flight_kit import EndDay, bag_all, played_satellite, profile_with, two_flights
 from tests.bench import bench_flights
 
 
@@ -371,18 +370,7 @@ def test_flt_9_bad_seats_are_refused_in_words() -> None:
 def test_flt_9_floorman_event_seats_reads_the_satellite_file(tmp_path: Any,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "sat.floorman"
-    data = load_profile("satellite").to_dict()
-    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
-                        "satellite.event": "Day 1A"}
-    with TournamentStore.create(path, profile_from_dict(data), "Sat 1", time=FakeClock(1_800_000_000.0),
-                                seed=1) as store:
-        for i in range(10):
-            store.execute({"cmd": "register", "name": f"P{i:03d}"})
-        store.execute({"cmd": "seat_all"})
-        store.execute({"cmd": "start_clock"})
-        while not store.tournament.state.ended:
-            table = max(store.tournament.state.tables.values(), key=lambda tb: tb.population)
-            store.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+    played_satellite(path, "Day 1A")
     event = tmp_path / "main.floorman-event"
     assert main(["event", "new", str(event), "--title", "Main", "--seed", "1"]) == 0
     assert main(["event", "flight", str(event), "Day 1A"]) == 0

@@ -12,7 +12,7 @@ import pytest
 
 from app.api import FakeClock, FlightEvent, RuleError, Tournament, flight_event, load_profile, profile_from_dict
 from app.i18n import PSEUDO, use_language
-from tests.app.flight_kit import added, profile_with
+from tests.app.flight_kit import added, bag_all, profile_with, two_flights
 
 EndDay = flight_event.EndDay
 _INNERMOST = re.compile(r"\[[^\[\]]*\]")
@@ -32,22 +32,12 @@ def english_left(text: str, data: tuple[str, ...] = DATA) -> str:
 
 
 def _ended(**settings: Any) -> FlightEvent:
-    e = added(**settings)
-    e.execute(EndDay(flight="Day 1A", entries=5, pool_cents=50000, chips_in_play={1: 30000, 2: 20000},
-                     survivors={"Ann": 1, "Bob": 1, "Cat": 2}, finishers=[("Dan", 3), ("Eve", 4)]))
-    e.execute(EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
-                     survivors={"Ann": 1, "Fox": 1}, finishers=[("Gil", 2), ("Dan", 3)]))
-    return e
+    return two_flights(**settings)
 
 
 def _bagged(**settings: Any) -> FlightEvent:
-    e = _ended(**settings)
-    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 1,
-               "bags": [{"player": "Ann", "bag": "1", "chips": 21000}, {"player": "Bob", "bag": "2", "chips": 9000}]})
-    e.execute({"cmd": "enter_bags", "flight": "Day 1A", "table": 2,
-               "bags": [{"player": "Cat", "bag": "3", "chips": 20000}]})
-    e.execute({"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
-               "bags": [{"player": "Ann", "bag": "4", "chips": 30000}, {"player": "Fox", "bag": "5", "chips": 10000}]})
+    e = two_flights(**settings)
+    bag_all(e)
     return e
 
 

@@ -46,14 +46,6 @@ class Runner:
         return True
 
 
-@pytest.fixture
-def pseudo() -> Iterator[str]:
-    set_language("en-XA")
-    try:
-        yield "en-XA"
-    finally:
-        set_language("en")
-
 
 @pytest.fixture
 def demo() -> Session:
@@ -201,14 +193,6 @@ def test_every_tab_of_the_window_reads_translated_and_whole_in_the_pseudo_langua
         found += [f"tab {i}: {s}" for s in not_translated] + [f"tab {i}: cut: {s}" for s in cut_off]
     assert not found, "\n".join(found)
 
-
-@pytest.fixture
-def german() -> Iterator[str]:
-    set_language("de")
-    try:
-        yield "de"
-    finally:
-        set_language("en")
 
 
 def test_a_bust_of_two_players_reads_in_german_word_for_word(qtbot, german, demo) -> None:

@@ -26,14 +26,6 @@ QT_WORDS = ("OK", "Cancel", "Close", "Yes", "No")
 DAY_1B = ("Zed", "Yan", "Xia", "Wes")
 
 
-@pytest.fixture
-def pseudo() -> Iterator[str]:
-    set_language("en-XA")
-    try:
-        yield "en-XA"
-    finally:
-        set_language("en")
-
 
 def _flight(clock: Any) -> Session:
     session = make_session(clock, players=12, seat=True)
@@ -137,14 +129,6 @@ def test_the_event_and_its_bags_read_translated_and_whole_in_the_pseudo_language
     assert not found, "\n".join(found)
     w.close()
 
-
-@pytest.fixture
-def german() -> Iterator[str]:
-    set_language("de")
-    try:
-        yield "de"
-    finally:
-        set_language("en")
 
 
 def test_the_event_reads_in_german_word_for_word(qtbot, german, clock, tmp_path):

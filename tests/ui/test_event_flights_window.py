@@ -16,6 +16,7 @@ from app.commands.eliminations import Bust
 from db.event_store import EventStore
 from screens.facts import room_facts
 from screens.frame import DAY_OVER, build_frame
+from tests.app.flight_kit import played_satellite
 from tests.ui.conftest import make_session, open_window
 from ui.session import Session
 
@@ -448,35 +449,14 @@ def test_flt_1_a_flight_and_its_event_moved_together_still_open_together(qtbot, 
     moved.close()
 
 
-def _satellite_file(tmp_path: Any, target: str) -> Any:
-    """A satellite for ``target`` played to its end: 10 entries, 3 seats."""
-    from app.api import FakeClock, load_profile, profile_from_dict
-    from db.store import TournamentStore
-
-    path = tmp_path / "sat.floorman"
-    data = load_profile("satellite").to_dict()
-    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
-                        "satellite.event": target}
-    with TournamentStore.create(path, profile_from_dict(data), "Sat 1", time=FakeClock(1_800_000_000.0),
-                                seed=1) as store:
-        for i in range(10):
-            store.execute({"cmd": "register", "name": f"Winner {i}"})
-        store.execute({"cmd": "seat_all"})
-        store.execute({"cmd": "start_clock"})
-        while not store.tournament.state.ended:
-            table = max(store.tournament.state.tables.values(), key=lambda tb: tb.population)
-            store.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
-        winners = [p.name for p in store.tournament.state.players.values() if p.place is not None and p.place <= 3]
-    return path, winners
-
-
 def test_flt_9_a_satellite_seat_registers_its_winner_in_the_flight_paid_by_the_seat(qtbot, clock, tmp_path):
     """Event of flights… > Satellite seats: the satellite's seats added from its file, a winner registered in
     this flight with the seat paying (no cash at the desk), the seat then used; a second use refused whole."""
     session = make_session(clock, players=12, seat=True)
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
-    sat, winners = _satellite_file(tmp_path, "Main Event")
+    sat = tmp_path / "sat.floorman"
+    winners = played_satellite(sat, "Main Event")
     assert dialog.add_seats(str(sat)), dialog.feedback.text()
     assert dialog.satellite_seats.rowCount() == 3
     assert {dialog.satellite_seats.item(r, 0).text() for r in range(3)} == set(winners)

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from app.i18n import LANGUAGES, PSEUDO, language_name, set_language
+from app.i18n import LANGUAGES, PSEUDO, language_name
 from tests.support.pseudo_check import Shown, cut, shown_texts, untranslated
 from tests.ui.test_print_sheets import opened, pdf_text  # noqa: F401 - the fixture, and the PDF's words
 from ui import language
 from ui.printing.chooser import SheetChooser
 from ui.printing.jobs import SheetJob
-
-
-@pytest.fixture
-def pseudo():
-    set_language(PSEUDO)
-    yield
-    set_language("en")
 
 
 def test_the_print_dialog_in_the_pseudo_language_is_all_translated_and_uncut(qtbot, pseudo):

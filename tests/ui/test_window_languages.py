@@ -18,12 +18,6 @@ from ui.director import DirectorWindow
 QT_OWN = ("OK", "Cancel", "&Yes", "&No", "Yes", "No")
 
 
-@pytest.fixture
-def pseudo():
-    set_language("en-XA")
-    yield
-    set_language("en")
-
 
 @pytest.fixture
 def english(qapp):
