@@ -28,6 +28,7 @@ Public API::
     export_layout(layout, images_dir, out) -> Path; import_layout(archive, into) -> (Layout, Path)
     list_layouts(venue_folder=None) -> tuple[LayoutEntry, ...]; preset_paths() -> tuple[Path, ...]
     find_layout(id, venue_folder=None) -> Layout        # by the id list_layouts gives (venue first)
+    find_entry(id, venue_folder=None) -> LayoutEntry    # the same, with where it lies
     image_kind(data: bytes) -> str | None; colours_for(theme, level, game) -> (background, accent)
 """
 
@@ -686,17 +687,24 @@ def list_layouts(venue_folder: Path | None = None) -> tuple[LayoutEntry, ...]:
     return presets + venue
 
 
-def find_layout(key: str, venue_folder: Path | None = None) -> Layout:
+def find_entry(key: str, venue_folder: Path | None = None) -> LayoutEntry:
     """The layout named ``key`` (an id :func:`list_layouts` gives: the venue's own first, then the presets),
-    loaded with every check; ``UNKNOWN_LAYOUT`` names the ones there are."""
+    loaded with every check, with where it lies; ``UNKNOWN_LAYOUT`` names the ones there are."""
     entries = list_layouts(venue_folder)
     for entry in sorted(entries, key=lambda e: e.source != "venue"):
         if entry.id == key:
             if entry.layout is None:
                 raise LayoutError(entry.code, entry.error)
-            return entry.layout
+            return entry
     known = ", ".join(sorted({e.id for e in entries}))
     raise LayoutError("UNKNOWN_LAYOUT", _("There is no layout {key}; there are {known}.", key=repr(key), known=known))
+
+
+def find_layout(key: str, venue_folder: Path | None = None) -> Layout:
+    """The layout named ``key``, as :func:`find_entry` finds it."""
+    layout = find_entry(key, venue_folder).layout
+    assert layout is not None  # find_entry refuses an entry without one
+    return layout
 
 
 def colours_for(theme: Theme, level: int, game: str = "") -> tuple[str, str]:

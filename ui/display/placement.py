@@ -18,11 +18,11 @@ from PySide6.QtWidgets import QWidget
 
 from app.api import TimeSource
 from app.i18n import _
-from screens.layout import LayoutError
+from screens.layout import LayoutError, find_entry, venue_layouts
 from ui.display import settings as saved
 from ui.display.sound import ChimePlayer
 from ui.display.voice import RoomVoice
-from ui.display.window import RoomDisplay, find_entry
+from ui.display.window import RoomDisplay
 
 ScreenList = Callable[[], Sequence[QScreen]]
 SPEECH_FIELDS = ("speech", "voice", "volume", "say_levels", "say_breaks", "say_five_minutes", "say_registration")
@@ -167,7 +167,7 @@ class DisplayController(QObject):
                 return refused
         elif self.display is None and key:
             try:
-                find_entry(key)
+                find_entry(key, venue_layouts())
             except LayoutError as exc:
                 return exc.message
         if key != self.settings.layout:

@@ -40,7 +40,7 @@ from app.i18n import _, language_name, use_language
 from screens import presets
 from screens.compose import Picture, compose
 from screens.frame import ENDED, WAITING, DisplayFrame
-from screens.layout import IMAGES, Layout, LayoutEntry, LayoutError, list_layouts, venue_layouts
+from screens.layout import IMAGES, Layout, LayoutError, find_entry, list_layouts, venue_layouts
 from screens.pieces import RoomInput, render_piece
 from screens.rotation import Announcement, moments_of
 from ui.display.chime import STRIKES, ChimePolicy
@@ -56,20 +56,6 @@ log = logging.getLogger("floorman.display")
 
 TICK_MS = 50
 DEFAULT_LAYOUT = "classic-16x9"  # what a display shows when the layout it was given is refused at the start
-
-
-
-def find_entry(key: str, folder: Path | None = None) -> LayoutEntry:
-    """The layout ``key`` (a preset's or a venue layout's id, the venue's own first), checked; a refusal
-    raises :class:`LayoutError` with its sentence."""
-    entries = list_layouts(folder if folder is not None else venue_layouts())
-    for entry in sorted(entries, key=lambda e: e.source != "venue"):
-        if entry.id == key:
-            if entry.layout is None:
-                raise LayoutError(entry.code or "UNREADABLE", entry.error)
-            return entry
-    known = ", ".join(sorted({e.id for e in entries}))
-    raise LayoutError("UNKNOWN_LAYOUT", _("There is no layout {key}; there are {known}.", key=repr(key), known=known))
 
 
 def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Callable[[str], object]) -> None:
@@ -211,7 +197,8 @@ class RoomDisplay(QWidget):
             self.layout_id, self.room_layout, self.layout_images = "", None, None
         else:
             try:
-                entry = find_entry(key, self.layouts_folder)
+                folder = self.layouts_folder if self.layouts_folder is not None else venue_layouts()
+                entry = find_entry(key, folder)
             except LayoutError as exc:
                 log.warning("the room display keeps its layout: %s", exc.message)
                 self.layout_refused.emit(exc.message)
