@@ -92,6 +92,17 @@ def _swatch(colour: str, size: int = 18) -> QIcon:
     return QIcon(pix)
 
 
+def _two_to_a_row(actions: tuple[tuple[str, Callable[[], object]], ...]) -> QGridLayout:
+    """A button for each (words, slot), two to a row: the editor's panels are narrow, and the words longer
+    in some languages."""
+    grid = QGridLayout()
+    for i, (words, slot) in enumerate(actions):
+        b = QPushButton(words)
+        b.clicked.connect(slot)
+        grid.addWidget(b, i // 2, i % 2)
+    return grid
+
+
 class ColourButton(QPushButton):
     """A colour's button: its swatch and code; a click offers a few swatches and "Custom…"."""
 
@@ -228,14 +239,8 @@ class LayoutEditor(QDialog):
         self.banners = QListWidget()
         self.banners.setObjectName("banners")
         col.addWidget(self.banners)
-        buttons = QGridLayout()  # two to a row: the tab is narrow, and the words longer in some languages
-        actions = ((_("Add a p&icture…"), self._choose_banner), (_("Add &words…"), self._banner_words),
-                   (_("Remove"), self._remove_banner))
-        for i, (words, slot) in enumerate(actions):
-            b = QPushButton(words)
-            b.clicked.connect(slot)
-            buttons.addWidget(b, i // 2, i % 2)
-        col.addLayout(buttons)
+        col.addLayout(_two_to_a_row(((_("Add a p&icture…"), self._choose_banner),
+                                     (_("Add &words…"), self._banner_words), (_("Remove"), self._remove_banner))))
         lay.addWidget(banners, 1)
         return w
 
@@ -376,14 +381,8 @@ class LayoutEditor(QDialog):
             item.setToolTip(0, piece.id)
         self.pieces.expandAll()
         lay.addWidget(self.pieces, 2)
-        buttons = QGridLayout()  # two to a row: the panel is narrow, and the words longer in some languages
-        actions = ((_("Show it &here"), self._set_piece), (_("&Add a region"), self._add_region),
-                   (_("Re&move"), self._remove_region))
-        for i, (words, slot) in enumerate(actions):
-            b = QPushButton(words)
-            b.clicked.connect(slot)
-            buttons.addWidget(b, i // 2, i % 2)
-        lay.addLayout(buttons)
+        lay.addLayout(_two_to_a_row(((_("Show it &here"), self._set_piece), (_("&Add a region"), self._add_region),
+                                     (_("Re&move"), self._remove_region))))
         return w
 
     def _bottom(self) -> QHBoxLayout:
