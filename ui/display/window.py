@@ -62,8 +62,6 @@ def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Cal
     """The layouts to choose from, in ``menu`` (emptied first): the fixed design, the presets and the
     venue's own (``folder``; None: the user data folder's), a refused one greyed with its reason, the
     ``current`` one checked; ``choose(id)`` is called with the one the director picks."""
-    menu.clear()
-    group = QActionGroup(menu)
     choices: list[tuple[str, str, str]] = [("", _("Fixed design (with the chip leaders and bounties panels)"), "")]
     for e in list_layouts(folder if folder is not None else venue_layouts()):
         if e.layout is None:
@@ -73,14 +71,7 @@ def fill_layout_menu(menu: QMenu, folder: Path | None, current: str, choose: Cal
         else:
             words = _("{layout} {aspect} (the venue's)", layout=e.name, aspect=e.aspect)
         choices.append((e.id, words, e.error))
-    for key, words, error in choices:
-        action = QAction(words, menu)
-        action.setCheckable(True)
-        action.setChecked(key == current)
-        action.setEnabled(not error)
-        action.triggered.connect(lambda _checked=False, k=key: choose(k))
-        group.addAction(action)
-        menu.addAction(action)
+    _fill_choices(menu, choices, current, choose)
 
 
 def fill_language_menu(menu: QMenu, current: str, choose: Callable[[str], object]) -> None:
@@ -88,14 +79,22 @@ def fill_language_menu(menu: QMenu, current: str, choose: Callable[[str], object
     offer in its own words (a venue's own too); the ``current`` one checked; ``choose(code)`` on a pick."""
     from ui.language import offered
 
+    choices = [("", _("The window's language"), "")] + [(code, language_name(code), "") for code in offered()]
+    _fill_choices(menu, choices, current, choose)
+
+
+def _fill_choices(menu: QMenu, choices: list[tuple[str, str, str]], current: str,
+                  choose: Callable[[str], object]) -> None:
+    """``menu`` (emptied first) with one checkable action per (key, words, refusal), only one checked at a
+    time, the ``current`` key's checked, one with a refusal greyed; ``choose(key)`` on a pick."""
     menu.clear()
     group = QActionGroup(menu)
-    choices = [("", _("The window's language"))] + [(code, language_name(code)) for code in offered()]
-    for code, words in choices:
+    for key, words, refusal in choices:
         action = QAction(words, menu)
         action.setCheckable(True)
-        action.setChecked(code == current)
-        action.triggered.connect(lambda _checked=False, c=code: choose(c))
+        action.setChecked(key == current)
+        action.setEnabled(not refusal)
+        action.triggered.connect(lambda _checked=False, k=key: choose(k))
         group.addAction(action)
         menu.addAction(action)
 
