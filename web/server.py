@@ -347,6 +347,9 @@ TOO_MANY_WORDS = N_("Too many phones are connected; try again in a minute.")
 TOO_MANY = _refusal_bytes(503, TOO_MANY_WORDS)
 
 
+LANGUAGE = "floorman.language"  # the request's language, as the guard decided it (a key of its scope)
+
+
 def scope_language(scope: Scope, default: str) -> str:
     """The language a request asks for (see :func:`phone_language`), from its address and headers."""
     from urllib.parse import parse_qs
@@ -476,7 +479,7 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        code = scope_language(scope, self.hub.language)
+        code = scope[LANGUAGE] = scope_language(scope, self.hub.language)  # decided once; the routes read it
         with use_language(code):
             refusal = self._refusal(scope)
         if refusal is not None:
@@ -562,7 +565,7 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
     language (:func:`scope_language`): never one language for the whole server, whose requests run side by side."""
 
     def lang(request: Request) -> str:
-        return scope_language(request.scope, hub.language)
+        return request.scope.get(LANGUAGE) or scope_language(request.scope, hub.language)
 
     async def index(request: Request) -> Response:
         code = lang(request)
