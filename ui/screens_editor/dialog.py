@@ -132,6 +132,19 @@ class ColourButton(QPushButton):
             self.chosen(picked.name())
 
 
+def _own_colours(title: str, which: QWidget, colour: ColourButton) -> tuple[QGroupBox, QLabel]:
+    """A group of the theme's own colours: what it is for (``which``) and its colour on a row, and under them
+    a line that says which are set (returned, to fill)."""
+    box = QGroupBox(title)
+    grid = QGridLayout(box)
+    grid.addWidget(which, 0, 0)
+    grid.addWidget(colour, 0, 1)
+    said = QLabel()
+    said.setWordWrap(True)
+    grid.addWidget(said, 1, 0, 1, 2)
+    return box, said
+
+
 class LayoutEditor(QDialog):
     """The room screens' layout editor (see the module's words). ``tournament`` gives the open tournament
     (None: the demo only); ``folder`` the venue's layouts folder (default: the user data folder's)."""
@@ -247,33 +260,21 @@ class LayoutEditor(QDialog):
     def _levels_tab(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
-        levels = QGroupBox(_("A level's own background"))
-        grid = QGridLayout(levels)
         self.level = QSpinBox()
         self.level.setRange(1, 200)
         self.level.setPrefix(_("Level "))
         self.level.valueChanged.connect(lambda _v: self._fill_level())
-        grid.addWidget(self.level, 0, 0)
         self.level_colour = ColourButton(LEVEL_SWATCHES, lambda c: self.set_level_background(self.level.value(), c),
                                          clearable=_("The theme's"))
-        grid.addWidget(self.level_colour, 0, 1)
-        self.levels_set = QLabel()
-        self.levels_set.setWordWrap(True)
-        grid.addWidget(self.levels_set, 1, 0, 1, 2)
+        levels, self.levels_set = _own_colours(_("A level's own background"), self.level, self.level_colour)
         lay.addWidget(levels)
-        games = QGroupBox(_("Each game's colour (mixed games)"))
-        grid = QGridLayout(games)
         self.game = QComboBox()
         self.game.setEditable(True)
         self.game.addItems(sorted({str(g.name) for g in CATALOGUE.values()}))
         self.game.currentTextChanged.connect(lambda _t: self._fill_game())
-        grid.addWidget(self.game, 0, 0)
         self.game_colour = ColourButton(GAME_SWATCHES, lambda c: self.set_game_colour(self.game.currentText(), c),
                                         clearable=pgettext("colour", "None"))
-        grid.addWidget(self.game_colour, 0, 1)
-        self.games_set = QLabel()
-        self.games_set.setWordWrap(True)
-        grid.addWidget(self.games_set, 1, 0, 1, 2)
+        games, self.games_set = _own_colours(_("Each game's colour (mixed games)"), self.game, self.game_colour)
         lay.addWidget(games)
         lay.addStretch(1)
         return w
