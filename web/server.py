@@ -30,7 +30,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import uvicorn
 from starlette.applications import Starlette
@@ -204,15 +204,12 @@ class Hub:
             seen["count"] += 1
             seen["address"] = address
 
-    def display_shows(self, name: str, body: bytes) -> None:
+    def display_shows(self, name: str, layout: str, screen: str) -> None:
         """What a display was sent (its layout and screen), for the director's list."""
-        import json
-
-        data = json.loads(body)
         with self._lock:
             seen = self.screens.get(name)
             if seen is not None:
-                seen["layout"], seen["screen"] = data.get("layout", ""), data.get("screen", "")
+                seen["layout"], seen["screen"] = layout, screen
 
     def display_left(self, name: str) -> None:
         with self._lock:
@@ -525,7 +522,18 @@ class Guard:
 DISPLAY_WAIT_S = 1.0  # a display's picture is composed again at least this often (pages, banners, cycle)
 
 
-def display_frame(hub: Hub, name: str, asked: str, upright: bool, code: str | None = None) -> tuple[bytes, int, float]:
+class DisplayPicture(NamedTuple):
+    """A display's picture as sent: its JSON, the tournament's time it was composed at, how long until it must
+    be composed again, and the layout and screen it shows (for the director's list)."""
+
+    body: bytes
+    now_ms: int
+    wait: float
+    layout: str
+    screen: str
+
+
+def display_frame(hub: Hub, name: str, asked: str, upright: bool, code: str | None = None) -> DisplayPicture:
     """The picture a display shows now, as JSON stamped with the tournament's time, and how long until it
     must be composed again (the next second, or sooner when the screen's turn ends before it); its words in
     the language ``code`` (default: the phones')."""
@@ -533,7 +541,7 @@ def display_frame(hub: Hub, name: str, asked: str, upright: bool, code: str | No
         return _display_frame(hub, name, asked, upright)
 
 
-def _display_frame(hub: Hub, name: str, asked: str, upright: bool) -> tuple[bytes, int, float]:
+def _display_frame(hub: Hub, name: str, asked: str, upright: bool) -> DisplayPicture:
     layout_id, problem = hub.layout_for(name, asked, upright)
     feed = hub.feed
     layouts = hub.layouts
@@ -552,7 +560,7 @@ def _display_frame(hub: Hub, name: str, asked: str, upright: bool) -> tuple[byte
             wait = min(wait, until - now + 0.005)
     data["name"] = name
     data["problem"] = problem
-    return dumps(data), now_ms, max(0.05, wait)
+    return DisplayPicture(dumps(data), now_ms, max(0.05, wait), layout_id, data["screen"])
 
 
 def stamped(body: bytes, now_ms: int) -> bytes:
@@ -622,8 +630,9 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
 
     async def display_state(request: Request) -> Response:
         name, asked, upright = display_asked(request)
-        body, now_ms, _wait = display_frame(hub, name, asked, upright, lang(request))
-        return Response(stamped(body, now_ms), media_type="application/json", headers={"cache-control": "no-store"})
+        frame = display_frame(hub, name, asked, upright, lang(request))
+        return Response(stamped(frame.body, frame.now_ms), media_type="application/json",
+                        headers={"cache-control": "no-store"})
 
     async def display_events(request: Request) -> Response:
         if request.method == "HEAD":
@@ -641,12 +650,12 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
                 while not hub.closing:
                     if await request.is_disconnected():  # gone: off the director's list within a second
                         break
-                    body, now_ms, wait = display_frame(hub, name, asked, upright, code)
-                    if body != sent:
-                        sent = body
-                        hub.display_shows(name, body)
+                    frame = display_frame(hub, name, asked, upright, code)
+                    if frame.body != sent:
+                        sent = frame.body
+                        hub.display_shows(name, frame.layout, frame.screen)
                         quiet_since = time.monotonic()
-                        yield b"data: " + stamped(body, now_ms) + b"\n\n"
+                        yield b"data: " + stamped(frame.body, frame.now_ms) + b"\n\n"
                     elif time.monotonic() - quiet_since > KEEPALIVE_S:
                         quiet_since = time.monotonic()
                         yield b": still here\n\n"
@@ -655,7 +664,7 @@ def make_app(hub: Hub, max_clients: int = MAX_EVENT_CLIENTS) -> ASGIApp:
                         await asyncio.sleep(0.1)
                         continue
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(changed.wait(), wait)
+                        await asyncio.wait_for(changed.wait(), frame.wait)
             finally:
                 hub.display_left(name)
 
