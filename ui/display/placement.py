@@ -165,7 +165,7 @@ class DisplayController(QObject):
             refused = self.display.set_layout(key)
             if refused:
                 return refused
-        elif self.display is None and key:
+        elif key:
             try:
                 find_entry(key, venue_layouts())
             except LayoutError as exc:
