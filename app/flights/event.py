@@ -46,6 +46,7 @@ from app.format import money, ordinal
 from app.i18n import N_, _, ngettext
 from app.levels.timeline import current_level
 from app.profiles.profile import Profile, profile_from_dict
+from app.tournament.day_end import DAY_END_REASONS
 
 # -- the commands ------------------------------------------------------------------------------------
 
@@ -557,7 +558,7 @@ class FlightEvent:
         self.check_play(cmd.flight)
         if self.state.day2 is not None:
             raise RuleError("DAY2_MADE", _("Day 2 is already made; this flight can no longer end its day."))
-        if cmd.reason not in ("director", "level", "players", "share"):
+        if cmd.reason not in DAY_END_REASONS:
             raise RuleError("INVALID_INPUT", _("A day ends by the director, at a level, or at a number or share left."))
         if cmd.entries < len(cmd.survivors) or cmd.pool_cents < 0:
             raise RuleError("INVALID_INPUT",

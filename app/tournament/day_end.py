@@ -12,6 +12,8 @@ from typing import Any
 from app.core.state import TournamentState
 from app.i18n import _
 
+DAY_END_REASONS = ("director", "level", "players", "share")  # who or what ends a flight's day (FLT-3)
+
 
 def day_is_over(settings: Mapping[str, Any], entries: int, left: int, level: int) -> bool:
     """FLT-3: the profile's end of a flight's day has come (the director's word is a command of its own)."""
