@@ -540,6 +540,11 @@ class FlightEvent:
         """FLT-1: refuse an entry in ``flight`` of a player who entered another flight, where the profile says
         one flight per player (ENTERED_OTHER_FLIGHT)."""
         self.check_play(flight)
+        self._one_flight_each(flight, player)
+
+    def _one_flight_each(self, flight: str, player: str) -> None:
+        """FLT-1: ENTERED_OTHER_FLIGHT when ``player`` is in a flight other than ``flight`` and the profile says one
+        flight per player."""
         if self.profile["flight.enter_several"]:
             return
         other = self._entered_elsewhere(flight, player)
@@ -565,12 +570,8 @@ class FlightEvent:
                             _("A flight cannot have fewer entries than survivors, nor a negative pool."))
         if any(t not in cmd.chips_in_play for t in cmd.survivors.values()):
             raise RuleError("INVALID_INPUT", _("Every survivor's table needs its chips in play."))
-        if not self.profile["flight.enter_several"]:
-            for name in [*cmd.survivors, *(n for n, _ in cmd.finishers)]:
-                other = self._entered_elsewhere(cmd.flight, name)
-                if other is not None:
-                    raise RuleError("ENTERED_OTHER_FLIGHT", _("{name} entered {flight}; this event allows one "
-                                                              "flight per player.", name=name, flight=other))
+        for name in [*cmd.survivors, *(n for n, _place in cmd.finishers)]:
+            self._one_flight_each(cmd.flight, name)
         return [DayEnded(flight=cmd.flight, entries=cmd.entries, pool_cents=cmd.pool_cents,
                          chips_in_play=dict(cmd.chips_in_play), survivors=dict(cmd.survivors),
                          finishers=list(cmd.finishers), reason=cmd.reason, money_log=list(cmd.money_log),
