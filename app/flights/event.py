@@ -819,7 +819,6 @@ def results(state: EventState) -> list[ResultRow]:
     if d is not None and d.played is not None:  # FLT-10: the Day-2 tournament's one list, read back
         return [ResultRow(r.place, r.tied, r.player, r.day, r.prize_cents) for r in d.played.results]
     day2_names = list(d.stacks) if d else []
-    order = list(state.flights)
     lines: list[tuple[int, list[str], str]] = []  # (best place, players, day)
     if d is not None:
         live = d.live()
@@ -827,18 +826,9 @@ def results(state: EventState) -> list[ResultRow]:
             lines.append((1, live, "Day 2"))
         lines.extend((place, players, "Day 2") for players, place in d.out)
         lines.sort(key=lambda x: x[0])
-    finishers = [f for fl in state.flights.values() for f in fl.finishers]
     first_day1 = len(day2_names) + 1
-    flight_of: dict[str, str] = {}
-    for f in finishers:
-        flight_of.setdefault(key(f.player), f.flight)
-    best: dict[str, Finisher] = {}
-    for f in finishers:
-        k = key(f.player)
-        if k not in best or (f.left, order.index(f.flight)) < (best[k].left, order.index(best[k].flight)):
-            best[k] = f
-    for i, name in enumerate(day1_order(finishers, order, day2_names)):
-        lines.append((first_day1 + i, [name], best[key(name)].flight))
+    for i, (name, flight) in enumerate(day1_finishers(state)):
+        lines.append((first_day1 + i, [name], flight))
     players = len(day2_names) + len(lines) - sum(1 for _, _, day in lines if day == "Day 2")
     table = prizes(state.profile.settings, prize_pool(state), entries(state), players)
     rows: list[ResultRow] = []
