@@ -648,7 +648,7 @@ class FlightEvent:
                                                          len(waiting), flight=f.name,
                                                          tables=", ".join(str(t) for t in waiting)))
         order = list(self.state.flights)
-        every = [b for f in self.state.flights.values() for bags in f.bags.values() for b in bags]
+        every = every_bag(self.state)
         if not every:
             raise RuleError("BAGS_MISSING", _("No flight bagged a player; Day 2 has nobody to seat."))
         chosen = stacks_forward(every, self.profile["flight.stack_forward"], order)
@@ -797,8 +797,19 @@ def prize_pool(state: EventState) -> int:
     return max(sum(f.pool_cents for f in state.flights.values()) + late, int(state.profile["money.guarantee_cents"]))
 
 
+def every_bag(state: EventState) -> list[Bag]:
+    """Every bag of the event: flight by flight, table by table."""
+    return [b for f in state.flights.values() for bags in f.bags.values() for b in bags]
+
+
+def bags_forward(state: EventState) -> dict[str, Bag]:
+    """FLT-2: the bag each player takes to Day 2, by his key, as the profile's ``flight.stack_forward`` picks it."""
+    assert state.profile is not None
+    return stacks_forward(every_bag(state), str(state.profile["flight.stack_forward"]), list(state.flights))
+
+
 def chips_bagged(state: EventState) -> int:
-    return sum(b.chips for f in state.flights.values() for bags in f.bags.values() for b in bags)
+    return sum(b.chips for b in every_bag(state))
 
 
 def chips_conserved(state: EventState) -> bool:
@@ -867,8 +878,7 @@ def came_from(state: EventState) -> dict[str, str]:
     d = state.day2
     if d is None:
         return {}
-    bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
-    forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
+    forward = bags_forward(state)
     return {n: forward[key(n)].flight if key(n) in forward else "Day 2" for n in d.stacks}
 
 
@@ -983,9 +993,7 @@ def day2_commands(state: EventState, event_file: str = "", level: int | None = N
     start = day2_start_level(state) if level is None else level
     if start < 1:
         raise RuleError("INVALID_INPUT", _("Day 2 starts at level 1 or later."))
-    bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
-    assert state.profile is not None
-    forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
+    forward = bags_forward(state)
     cmds: list[dict[str, Any]] = [{
         "cmd": "day2_of_event", "event": state.title, "event_file": event_file,
         "entries": sum(f.entries for f in state.flights.values()),
