@@ -122,8 +122,13 @@ def chips(n: int | float | None) -> str:
         return NONE
     here = locale_id()
     if here != "en":
-        return str(format_decimal(round(n), locale=here))
+        return _babel_number(round(n), here)
     return f"{round(n):,}"
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _babel_number(value: int | float, here: str) -> str:
+    return str(format_decimal(value, locale=here))
 
 
 def chips_short(n: int | float | None) -> str:
@@ -136,7 +141,7 @@ def chips_short(n: int | float | None) -> str:
         short = f"{value / 1_000_000:.{digits}f}".rstrip("0").rstrip(".")
         here = locale_id()
         if here != "en":
-            short = str(format_decimal(float(short), locale=here))
+            short = _babel_number(float(short), here)
         return _("{number}M", number=short)
     return chips(value)
 

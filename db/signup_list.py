@@ -20,9 +20,10 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from app.api import NEW, Plan, Preview, SignupRow, TournamentState, preview, views
+from app.api import NEW, Plan, Preview, SignupRow, TournamentState, preview
 from app.commands.entries import Preregister
 from app.i18n import _
+from app.views.parts.tournament import preregistered
 
 MAX_BYTES = 5 * 1024 * 1024  # a sign-up list of thousands of names is well under a megabyte
 MAX_ROWS = 5000  # as many as one pre-registration takes
@@ -199,9 +200,8 @@ def rows_from_table(table: Iterable[Sequence[str]]) -> list[SignupRow]:
 def preview_for(rows: Sequence[SignupRow], state: TournamentState, roster: Iterable[str] = ()) -> Preview:
     """The preview of ``rows`` against the ``roster``'s names and the tournament ``state`` (its players, the
     eliminated ones too, and its pre-registered names)."""
-    view = views.read(state)
     return preview(rows, roster=roster, players=[p.name for p in state.players.values()],
-                   preregistered=[r.name for r in view.preregistered])
+                   preregistered=[r.name for r in preregistered(state)])
 
 
 def import_command(plan: Plan) -> Preregister | None:

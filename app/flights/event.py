@@ -46,6 +46,7 @@ from app.format import money, ordinal
 from app.i18n import N_, _, ngettext
 from app.levels.timeline import current_level
 from app.profiles.profile import Profile, profile_from_dict
+from app.tournament.day_end import DAY_END_REASONS
 
 # -- the commands ------------------------------------------------------------------------------------
 
@@ -539,6 +540,11 @@ class FlightEvent:
         """FLT-1: refuse an entry in ``flight`` of a player who entered another flight, where the profile says
         one flight per player (ENTERED_OTHER_FLIGHT)."""
         self.check_play(flight)
+        self._one_flight_each(flight, player)
+
+    def _one_flight_each(self, flight: str, player: str) -> None:
+        """FLT-1: ENTERED_OTHER_FLIGHT when ``player`` is in a flight other than ``flight`` and the profile says one
+        flight per player."""
         if self.profile["flight.enter_several"]:
             return
         other = self._entered_elsewhere(flight, player)
@@ -557,19 +563,15 @@ class FlightEvent:
         self.check_play(cmd.flight)
         if self.state.day2 is not None:
             raise RuleError("DAY2_MADE", _("Day 2 is already made; this flight can no longer end its day."))
-        if cmd.reason not in ("director", "level", "players", "share"):
+        if cmd.reason not in DAY_END_REASONS:
             raise RuleError("INVALID_INPUT", _("A day ends by the director, at a level, or at a number or share left."))
         if cmd.entries < len(cmd.survivors) or cmd.pool_cents < 0:
             raise RuleError("INVALID_INPUT",
                             _("A flight cannot have fewer entries than survivors, nor a negative pool."))
         if any(t not in cmd.chips_in_play for t in cmd.survivors.values()):
             raise RuleError("INVALID_INPUT", _("Every survivor's table needs its chips in play."))
-        if not self.profile["flight.enter_several"]:
-            for name in [*cmd.survivors, *(n for n, _ in cmd.finishers)]:
-                other = self._entered_elsewhere(cmd.flight, name)
-                if other is not None:
-                    raise RuleError("ENTERED_OTHER_FLIGHT", _("{name} entered {flight}; this event allows one "
-                                                              "flight per player.", name=name, flight=other))
+        for name in [*cmd.survivors, *(n for n, _place in cmd.finishers)]:
+            self._one_flight_each(cmd.flight, name)
         return [DayEnded(flight=cmd.flight, entries=cmd.entries, pool_cents=cmd.pool_cents,
                          chips_in_play=dict(cmd.chips_in_play), survivors=dict(cmd.survivors),
                          finishers=list(cmd.finishers), reason=cmd.reason, money_log=list(cmd.money_log),
@@ -646,7 +648,7 @@ class FlightEvent:
                                                          len(waiting), flight=f.name,
                                                          tables=", ".join(str(t) for t in waiting)))
         order = list(self.state.flights)
-        every = [b for f in self.state.flights.values() for bags in f.bags.values() for b in bags]
+        every = every_bag(self.state)
         if not every:
             raise RuleError("BAGS_MISSING", _("No flight bagged a player; Day 2 has nobody to seat."))
         chosen = stacks_forward(every, self.profile["flight.stack_forward"], order)
@@ -795,8 +797,19 @@ def prize_pool(state: EventState) -> int:
     return max(sum(f.pool_cents for f in state.flights.values()) + late, int(state.profile["money.guarantee_cents"]))
 
 
+def every_bag(state: EventState) -> list[Bag]:
+    """Every bag of the event: flight by flight, table by table."""
+    return [b for f in state.flights.values() for bags in f.bags.values() for b in bags]
+
+
+def bags_forward(state: EventState) -> dict[str, Bag]:
+    """FLT-2: the bag each player takes to Day 2, by his key, as the profile's ``flight.stack_forward`` picks it."""
+    assert state.profile is not None
+    return stacks_forward(every_bag(state), str(state.profile["flight.stack_forward"]), list(state.flights))
+
+
 def chips_bagged(state: EventState) -> int:
-    return sum(b.chips for f in state.flights.values() for bags in f.bags.values() for b in bags)
+    return sum(b.chips for b in every_bag(state))
 
 
 def chips_conserved(state: EventState) -> bool:
@@ -817,7 +830,6 @@ def results(state: EventState) -> list[ResultRow]:
     if d is not None and d.played is not None:  # FLT-10: the Day-2 tournament's one list, read back
         return [ResultRow(r.place, r.tied, r.player, r.day, r.prize_cents) for r in d.played.results]
     day2_names = list(d.stacks) if d else []
-    order = list(state.flights)
     lines: list[tuple[int, list[str], str]] = []  # (best place, players, day)
     if d is not None:
         live = d.live()
@@ -825,18 +837,9 @@ def results(state: EventState) -> list[ResultRow]:
             lines.append((1, live, "Day 2"))
         lines.extend((place, players, "Day 2") for players, place in d.out)
         lines.sort(key=lambda x: x[0])
-    finishers = [f for fl in state.flights.values() for f in fl.finishers]
     first_day1 = len(day2_names) + 1
-    flight_of: dict[str, str] = {}
-    for f in finishers:
-        flight_of.setdefault(key(f.player), f.flight)
-    best: dict[str, Finisher] = {}
-    for f in finishers:
-        k = key(f.player)
-        if k not in best or (f.left, order.index(f.flight)) < (best[k].left, order.index(best[k].flight)):
-            best[k] = f
-    for i, name in enumerate(day1_order(finishers, order, day2_names)):
-        lines.append((first_day1 + i, [name], best[key(name)].flight))
+    for i, (name, flight) in enumerate(day1_finishers(state)):
+        lines.append((first_day1 + i, [name], flight))
     players = len(day2_names) + len(lines) - sum(1 for _, _, day in lines if day == "Day 2")
     table = prizes(state.profile.settings, prize_pool(state), entries(state), players)
     rows: list[ResultRow] = []
@@ -875,8 +878,7 @@ def came_from(state: EventState) -> dict[str, str]:
     d = state.day2
     if d is None:
         return {}
-    bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
-    forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
+    forward = bags_forward(state)
     return {n: forward[key(n)].flight if key(n) in forward else "Day 2" for n in d.stacks}
 
 
@@ -991,9 +993,7 @@ def day2_commands(state: EventState, event_file: str = "", level: int | None = N
     start = day2_start_level(state) if level is None else level
     if start < 1:
         raise RuleError("INVALID_INPUT", _("Day 2 starts at level 1 or later."))
-    bags = [b for f in state.flights.values() for table in f.bags.values() for b in table]
-    assert state.profile is not None
-    forward = stacks_forward(bags, str(state.profile["flight.stack_forward"]), list(state.flights))
+    forward = bags_forward(state)
     cmds: list[dict[str, Any]] = [{
         "cmd": "day2_of_event", "event": state.title, "event_file": event_file,
         "entries": sum(f.entries for f in state.flights.values()),

@@ -12,6 +12,8 @@ from typing import Any
 from app.core.state import TournamentState
 from app.i18n import _
 
+DAY_END_REASONS = ("director", "level", "players", "share")  # who or what ends a flight's day (FLT-3)
+
 
 def day_is_over(settings: Mapping[str, Any], entries: int, left: int, level: int) -> bool:
     """FLT-3: the profile's end of a flight's day has come (the director's word is a command of its own)."""
@@ -33,9 +35,15 @@ def day_over_by_field(state: TournamentState) -> bool:
     level depends on the clock's time (the next step, given the time, says it)."""
     if state.profile is None or state.profile["flight.end"] not in ("players", "share"):
         return False
+    return day_is_over_at(state, 0)
+
+
+def day_is_over_at(state: TournamentState, level: int) -> bool:
+    """FLT-3: :func:`day_is_over` for this flight's entries and players left, its clock at ``level``."""
+    assert state.profile is not None
     entries = sum(p.entries for p in state.players.values())
     left = sum(1 for p in state.players.values() if p.live)
-    return day_is_over(state.profile.settings, entries, left, 0)
+    return day_is_over(state.profile.settings, entries, left, level)
 
 
 def day2_of(state: TournamentState) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ from app.i18n import _
 from app.levels.structure import Structure, check_forced_bets, check_setup, for_settings
 from app.levels.timeline import structure_of
 from app.profiles.profile import profile_from_dict, validate_settings
+from app.tournament.day_end import DAY_END_REASONS
 
 if TYPE_CHECKING:
     from app.core.context import Context
@@ -38,9 +39,6 @@ def note(ctx: Context, cmd: Note) -> None:
 @applies
 def _note(state: TournamentState, ev: NoteWritten) -> None:
     state.extra.setdefault("notes", []).append({"at": ev.at, "text": ev.text})
-
-
-DAY_END_REASONS = ("director", "level", "players", "share")
 
 
 @command

@@ -17,7 +17,7 @@ from app.eliminations import payouts, satellite
 from app.eliminations.busts import last_standing
 from app.i18n import N_, _, ngettext, pgettext
 from app.levels.timeline import current_level, late_registration_open
-from app.tournament.day_end import day_is_over
+from app.tournament.day_end import day_is_over_at
 from app.views.read import _state_of, _time_of
 
 
@@ -108,9 +108,7 @@ def _day_over(state: Any, now: float | None) -> NextStepView | None:
     how = settings["flight.end"]
     if how not in DAY_END_WORDS or now is None:
         return None
-    entries = sum(p.entries for p in state.players.values())
-    left = sum(1 for p in state.players.values() if p.live)
-    if not day_is_over(settings, entries, left, current_level(state, now)):
+    if not day_is_over_at(state, current_level(state, now)):
         return None
     return NextStepView("day_over", _("The day is over: bag the chips"), pgettext("next step", "End the day"),
                         _(DAY_END_WORDS[how]), ({"cmd": "end_flight_day", "reason": how},))

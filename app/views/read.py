@@ -34,7 +34,7 @@ from app.entries.registration import open_seat_exists
 from app.entries.waitlist import first_waiting
 from app.games.catalogue import CATALOGUE
 from app.i18n import _, ngettext, pgettext
-from app.tournament.day_end import day_over_by_field
+from app.tournament.day_end import day2_of, day_over_by_field
 from app.views.parts.tournament import AnnouncementView, PreregisteredView, announcements, preregistered
 from app.views.tables import TableDetail, table_detail
 
@@ -814,8 +814,8 @@ def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[in
 
 def _event_link(state: TournamentState) -> EventLinkView | None:
     """FLT-1, FLT-10: the event this tournament is part of, as its file remembers it (None: none)."""
-    day2 = state.extra.get("day2")
-    if isinstance(day2, dict):
+    day2 = day2_of(state)
+    if day2 is not None:
         return EventLinkView(str(day2.get("event_file", "")), "Day 2", str(day2.get("event", "")))
     joined = state.extra.get("event")
     if isinstance(joined, dict):

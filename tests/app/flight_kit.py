@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from app.api import FakeClock, FlightEvent, flight_event, load_profile, profile_from_dict
+from app.api import FakeClock, FlightEvent, Tournament, flight_event, load_profile, profile_from_dict
 
 EndDay = flight_event.EndDay
 
@@ -46,21 +47,38 @@ def bag_all(e: FlightEvent) -> None:
                "bags": [{"player": "Ann", "bag": "4", "chips": 30000}, {"player": "Fox", "bag": "5", "chips": 10000}]})
 
 
+def satellite_for(target: str) -> Any:
+    """The satellite profile giving seats of 200.00 in ``target`` (an event or a flight), no late entry."""
+    data = load_profile("satellite").to_dict()
+    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
+                        "satellite.event": target}
+    return profile_from_dict(data)
+
+
+def play_out(execute: Callable[[dict[str, Any]], Any], state: Callable[[], Any]) -> None:
+    """Ten entries (P000 to P009) seated and busted one by one from the fullest table until the tournament ends."""
+    for i in range(10):
+        execute({"cmd": "register", "name": f"P{i:03d}"})
+    execute({"cmd": "seat_all"})
+    execute({"cmd": "start_clock"})
+    while not state().ended:
+        table = max(state().tables.values(), key=lambda tb: tb.population)
+        execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+
+
+def satellite_played(target: str) -> Tournament:
+    """A satellite "Sat 1" for ``target`` (an event or a flight) played to its end in memory: 10 entries, 3 seats."""
+    t = Tournament.create(satellite_for(target), name="Sat 1", time=FakeClock(1_800_000_000.0), seed=1)
+    play_out(t.execute, lambda: t.state)
+    return t
+
+
 def played_satellite(path: Path, target: str) -> list[str]:
     """A satellite for ``target`` (an event or a flight) played to its end in a file at ``path``: 10 entries,
     3 seats of 200.00; its seat winners' names."""
     from db.store import TournamentStore
 
-    data = load_profile("satellite").to_dict()
-    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
-                        "satellite.event": target}
-    with TournamentStore.create(path, profile_from_dict(data), "Sat 1", time=FakeClock(1_800_000_000.0),
+    with TournamentStore.create(path, satellite_for(target), "Sat 1", time=FakeClock(1_800_000_000.0),
                                 seed=1) as store:
-        for i in range(10):
-            store.execute({"cmd": "register", "name": f"P{i:03d}"})
-        store.execute({"cmd": "seat_all"})
-        store.execute({"cmd": "start_clock"})
-        while not store.tournament.state.ended:
-            table = max(store.tournament.state.tables.values(), key=lambda tb: tb.population)
-            store.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
+        play_out(store.execute, lambda: store.tournament.state)
         return [p.name for p in store.tournament.state.players.values() if p.place is not None and p.place <= 3]

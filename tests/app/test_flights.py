@@ -16,14 +16,13 @@ from app.api import (
     Tournament,
     flight_event,
     load_profile,
-    profile_from_dict,
     run_flights,
 )
 from app.flights.rules import Bag, Finisher, day1_order, day_is_over, draw_seats, prizes, stacks_forward
 from db.event_store import EventStore
 from floorman.cli import main
 from sheets.exports import export
-from tests.app.flight_kit import EndDay, bag_all, played_satellite, profile_with, two_flights
+from tests.app.flight_kit import EndDay, bag_all, played_satellite, profile_with, satellite_played, two_flights
 from tests.bench import bench_flights
 
 
@@ -298,21 +297,6 @@ def test_flt_bench_makes_day2_from_played_flights(capsys: pytest.CaptureFixture[
     assert "Day 2:" in out and "each committed" in out
 
 
-def _satellite_played(target: str) -> Tournament:
-    data = load_profile("satellite").to_dict()
-    data["settings"] = {**data["settings"], "late.mode": "none", "satellite.seat_value_cents": 20000,
-                        "satellite.event": target}
-    t = Tournament.create(profile_from_dict(data), name="Sat 1", time=FakeClock(1_800_000_000.0), seed=1)
-    for i in range(10):
-        t.execute({"cmd": "register", "name": f"P{i:03d}"})
-    t.execute({"cmd": "seat_all"})
-    t.execute({"cmd": "start_clock"})
-    while not t.state.ended:
-        table = max(t.state.tables.values(), key=lambda tb: tb.population)
-        t.execute({"cmd": "bust", "players": [next(iter(table.seats.values()))]})
-    return t
-
-
 def _refused(e: FlightEvent, cmd: Any) -> str:
     before, facts = flight_event.view(e.state), len(e.log)
     with pytest.raises(RuleError) as info:
@@ -325,7 +309,7 @@ def test_flt_9_a_satellite_seat_pays_one_entry_into_its_flight() -> None:
     e = FlightEvent.create(profile_with(), title="Main", seed=5)
     for name in ("Day 1A", "Day 1B"):
         e.execute({"cmd": "add_flight", "flight": name})
-    seats = flight_event.seats_of("Sat 1", _satellite_played("day 1b").state)
+    seats = flight_event.seats_of("Sat 1", satellite_played("day 1b").state)
     assert seats.seat_value_cents == 20000 and len(seats.winners) == 3 and seats.target == "day 1b"
     e.execute(seats)
     assert {s.flight for s in e.state.seats} == {"Day 1B"}
@@ -335,7 +319,7 @@ def test_flt_9_a_satellite_seat_pays_one_entry_into_its_flight() -> None:
     e.execute({"cmd": "use_seat", "flight": "Day 1B", "player": winner.upper()})  # the same player, case aside
     assert _refused(e, {"cmd": "use_seat", "flight": "Day 1B", "player": winner}) == "SEAT_USED"
     assert _refused(e, seats) == "SEATS_ENTERED"
-    elsewhere = flight_event.seats_of("Sat 2", _satellite_played("Sunday Main").state)
+    elsewhere = flight_event.seats_of("Sat 2", satellite_played("Sunday Main").state)
     assert _refused(e, elsewhere) == "SEAT_OTHER_EVENT"
     anyflight = flight_event.AddSeats(satellite="Sat 3", target="MAIN", seat_value_cents=20000, winners=[other])
     e.execute(anyflight)  # a seat for the event: any flight takes it

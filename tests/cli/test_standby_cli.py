@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import os
-import queue
 import signal
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,32 +18,18 @@ from db.standby import start_standby
 from db.station_codes import issue_code
 from floorman.cli import main
 from tests.cli.test_host_join import tournament_file
+from tests.support.output import Output
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class Running:
+class Running(Output):
     """A ``floorman`` subcommand running in its own process; its output lines read as they come."""
 
     def __init__(self, args: list[str], data_dir: Path) -> None:
         env = {**os.environ, "FLOORMAN_DATA_DIR": str(data_dir)}
-        self.process = subprocess.Popen([sys.executable, "-m", "floorman", *args], cwd=ROOT, env=env, text=True,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.process.stdout or ():
-            self.lines.put(line.rstrip("\n"))
-
-    def until(self, words: str, timeout: float = 90) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
-            self.seen.append(line)
-            if words in line:
-                return line
+        super().__init__(subprocess.Popen([sys.executable, "-m", "floorman", *args], cwd=ROOT, env=env, text=True,
+                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
 
     def stop(self) -> int:
         if self.process.poll() is None:

@@ -5,12 +5,10 @@ namespace of its own on one network (a bridge); the host laptop vanishes from th
 from __future__ import annotations
 
 import os
-import queue
 import secrets
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_host_join import tournament_file
+from tests.support.output import Output
 
 ROOT = Path(__file__).resolve().parents[2]
 LAPTOPS = ("host", "station", "standby")
@@ -79,29 +78,14 @@ def lan() -> Iterator[Lan]:
         made.remove()
 
 
-class OnLaptop:
+class OnLaptop(Output):
     """A Python program run on one of the laptops; its output read line by line as it comes."""
 
     def __init__(self, lan: Lan, laptop: str, args: list[str], data_dir: Path | None = None) -> None:
         env = {**os.environ, **({"FLOORMAN_DATA_DIR": str(data_dir)} if data_dir else {})}
-        self.process = subprocess.Popen(["ip", "netns", "exec", lan.ns[laptop], sys.executable, *args], cwd=ROOT,
-                                        env=env, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT)
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.process.stdout or ():
-            self.lines.put(line.rstrip("\n"))
-
-    def until(self, words: str, timeout: float = 90) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
-            self.seen.append(line)
-            if words in line:
-                return line
+        super().__init__(subprocess.Popen(["ip", "netns", "exec", lan.ns[laptop], sys.executable, *args], cwd=ROOT,
+                                          env=env, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.STDOUT))
 
     def ask(self, line: str, timeout: float = 60) -> str:
         assert self.process.stdin is not None
