@@ -12,6 +12,7 @@ its rules areas, its log) is its own business: a name a face needs is added here
 from app import format as fmt
 from app import views
 from app.balancing.reasons import in_words as reason_words
+from app.clock.view import clock_text
 from app.commands.roles import DESK, DIRECTOR, FLOOR, ROLES, SCREEN, allowed, who_may
 from app.core.events import Event
 from app.core.state import OUT, SEATED, WAITING, WINNER, Player, Table, TournamentState
@@ -143,6 +144,7 @@ __all__ = [
     "who_may",
     # refusals and questions (the commands themselves are declared in app.commands)
     "RuleError",
+    "clock_text",
     "reason_words",
     "Question",
     "Choice",

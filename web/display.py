@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.api import views
+from app.api import clock_text, views
 from app.i18n import language
 from screens import format as sfmt
 from screens.compose import Picture
@@ -140,17 +140,8 @@ def tick_text(tick: Mapping[str, Any], at_ms: int) -> str:
         return sfmt.overtime_digits(math.floor((at_ms - int(tick["from"])) / 1000))
     left_ms = int(tick["to"]) - at_ms
     if kind == "clock":
-        return engine_clock(left_ms)
+        return clock_text(left_ms)  # the engine's own rule, so a line counts only while it writes the same
     return str(tick.get("prefix", "")) + sfmt.duration_words(max(0.0, left_ms / 1000))
-
-
-def engine_clock(ms: int) -> str:
-    """Time left as the engine's clock view writes it (``time_left``): whole seconds rounded up, ``M:SS``
-    or ``H:MM:SS``; a line counts only while this writes what the engine wrote (see :func:`_tick`)."""
-    s = -(-max(ms, 0) // 1000)
-    h, rest = divmod(s, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
 def _tick(piece: str, text: str, room: RoomInput, clock: Mapping[str, Any]) -> dict[str, Any] | None:
