@@ -562,7 +562,7 @@ class DirectorWindow(QMainWindow):
         self.panes.add("players", players_view, draw_players)
 
         def preregistered_view() -> tuple[PreregisteredView, ...]:
-            return views.read(state()).preregistered  # REG-10: the names not yet checked in
+            return views.preregistered(state())  # REG-10: the names not yet checked in
 
         self.panes.add("preregistered", preregistered_view, self.player_panel.preregistered.show_rows)
         self.panes.add("tables", tables_view, draw_tables)
