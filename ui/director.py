@@ -695,7 +695,7 @@ class DirectorWindow(QMainWindow):
         """FLT-1, FLT-10: a tournament whose file remembers its event (a flight, or Day 2) opens with it: the event
         file is opened beside it (Tournament > Event of flights… shows it at once, the strip's "End the day"
         records the day's end in it) and the window's title names it. None: no event remembered."""
-        link = views.read(self.session.state, self.session.now()).event
+        link = views.event_link(self.session.state)
         if link is None or not link.file:
             return None
         file = link.file

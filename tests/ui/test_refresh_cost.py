@@ -156,3 +156,12 @@ def test_a_bust_does_not_work_out_the_full_view_while_no_display_reads_it(qtbot,
 
     assert w.session.state.players[victim].status == "out"
     assert read_module.BUILDS["full"] == before["full"]  # the pre-registered list reads only its names
+
+
+def test_opening_the_window_of_a_tournament_without_an_event_works_out_no_full_view(qtbot, big_session):
+    read_module.forget()
+    before = dict(read_module.BUILDS)
+    w = open_window(qtbot, big_session)
+    qtbot.wait(50)
+    assert w.event_dialog is None  # no event remembered: nothing opened beside it
+    assert read_module.BUILDS["full"] == before["full"]
