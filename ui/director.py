@@ -562,7 +562,7 @@ class DirectorWindow(QMainWindow):
         self.panes.add("players", players_view, draw_players)
 
         def preregistered_view() -> tuple[PreregisteredView, ...]:
-            return views.read(state()).preregistered  # REG-10: the names not yet checked in
+            return views.preregistered(state())  # REG-10: the names not yet checked in
 
         self.panes.add("preregistered", preregistered_view, self.player_panel.preregistered.show_rows)
         self.panes.add("tables", tables_view, draw_tables)
@@ -695,7 +695,7 @@ class DirectorWindow(QMainWindow):
         """FLT-1, FLT-10: a tournament whose file remembers its event (a flight, or Day 2) opens with it: the event
         file is opened beside it (Tournament > Event of flights… shows it at once, the strip's "End the day"
         records the day's end in it) and the window's title names it. None: no event remembered."""
-        link = views.read(self.session.state, self.session.now()).event
+        link = views.event_link(self.session.state)
         if link is None or not link.file:
             return None
         file = link.file

@@ -53,20 +53,20 @@ def _app() -> Any:
 
 
 def _language(app: Any, requested: str | None) -> None:
+    """The window's language: ``requested`` (``--lang``, already checked), else the one chosen before."""
     from ui.language import install, start_language
 
-    install(app, start_language(requested))
+    install(app, requested or start_language(None))
 
 
 def launch(opts: Namespace) -> int:
     """Run the GUI as the options ask; returns the process exit code."""
     requested = getattr(opts, "lang", None)
     if requested:  # a language that is not one is said before any window opens (a venue's own is one)
-        from app.i18n import PSEUDO, normalise
-        from ui.language import offered
+        from ui.language import start_language
 
         try:
-            normalise(requested, (*offered(), PSEUDO))
+            requested = start_language(requested)
         except Exception as exc:  # noqa: BLE001 - the engine's refusal (UNKNOWN_LANGUAGE), in words
             print(f"floorman: {getattr(exc, 'message', exc)}", file=sys.stderr)
             return 2

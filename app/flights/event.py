@@ -303,6 +303,14 @@ class Flight:
     money_log: list[FlightMoney] = field(default_factory=list)  # the flight's money log, players named
     level: int = 0  # the level it was playing when its day ended (0: not said)
 
+    def tables_to_bag(self) -> list[int]:
+        """The tables a player survived at when the day ended, lowest first: each enters its bags once."""
+        return sorted(set(self.survivors.values()))
+
+    def tables_waiting(self) -> list[int]:
+        """The tables still to enter their bags, lowest first (none: the flight is bagged)."""
+        return [t for t in self.tables_to_bag() if t not in self.bags]
+
 
 @dataclass
 class Day2:

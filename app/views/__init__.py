@@ -22,6 +22,7 @@ from app.views.more import (
     structure_json,
 )
 from app.views.offers import NOT_OFFERED_WORDS, not_offered
+from app.views.parts.tournament import preregistered
 from app.views.read import (
     ClockView,
     DealLineView,
@@ -39,6 +40,7 @@ from app.views.read import (
     TournamentView,
     clock_at,
     currency_of,
+    event_link,
     forget,
     game_name,
     read,
@@ -99,7 +101,9 @@ __all__ = [
     "TournamentView",
     "clock_at",
     "currency_of",
+    "event_link",
     "forget",
+    "preregistered",
     "game_name",
     "read",
     "summary",

@@ -808,11 +808,11 @@ def _full(state: TournamentState, brief: SummaryView, won: Mapping[int, tuple[in
         preregistered=preregistered(state),
         day1=tuple(Day1PlaceView(place, name, flight, cents)
                    for place, name, flight, cents in money_rules.day1_awards(state, list(brief.prizes_cents))),
-        event=_event_link(state),
+        event=event_link(state),
     )
 
 
-def _event_link(state: TournamentState) -> EventLinkView | None:
+def event_link(state: TournamentState) -> EventLinkView | None:
     """FLT-1, FLT-10: the event this tournament is part of, as its file remembers it (None: none)."""
     day2 = day2_of(state)
     if day2 is not None:

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QMessageBox, QTableWidget, QWidget
 
-from app.api import flight_event, fmt
+from app.api import fmt
 from app.i18n import set_language
 from tests.support.pseudo_check import Shown, cut, shown_texts, untranslated
-from tests.ui.conftest import NAMES, make_session, open_window
-from ui.session import Session
+from tests.ui.conftest import NAMES, open_window
+from tests.ui.event_kit import bag_all, day_1b_bagged_elsewhere, played_flight
 
 pytestmark = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard",
                                        "propagateSizeHints")
@@ -27,29 +27,14 @@ DAY_1B = ("Zed", "Yan", "Xia", "Wes")
 
 
 
-def _flight(clock: Any) -> Session:
-    session = make_session(clock, players=12, seat=True)
-    session.execute({"cmd": "start_clock"})
-    for _ in range(2):
-        table = max(session.state.tables.values(), key=lambda tb: tb.population)
-        session.execute({"cmd": "bust", "player": next(iter(table.seats.values()))})
-    return session
-
-
 def _event(qtbot, clock, tmp_path) -> tuple[Any, Any]:  # noqa: ANN001
     """The window on Day 1A with its event: Day 1A added from here, Day 1B ended and bagged elsewhere."""
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = w.act_event()
     assert dialog.new_event(str(tmp_path / "main.event"), "Main Event")
     assert dialog.add_flight("Day 1A")
-    assert dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "")
-    end_1b = flight_event.EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
-                                 survivors={"Zed": 1, "Yan": 1}, finishers=[("Xia", 2), ("Wes", 3)])
-    assert dialog.execute(end_1b, dialog.feedback, ""), dialog.feedback.text()
-    bags = {"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
-            "bags": [{"player": "Zed", "bag": "1", "chips": 25000}, {"player": "Yan", "bag": "2", "chips": 15000}]}
-    assert dialog.execute(bags, dialog.feedback, ""), dialog.feedback.text()
+    day_1b_bagged_elsewhere(dialog)
     return w, dialog
 
 
@@ -78,17 +63,6 @@ def _problems(widget: QWidget, qtbot) -> list[str]:  # noqa: ANN001
     return [f"{s}" for s in untranslated(shown, _data())] + [f"cut: {s}" for s in cut(shown)]
 
 
-def _bag_all(dialog: Any) -> Any:
-    bags = dialog.open_bags("Day 1A")
-    number = 100
-    while bags.table() is not None:
-        for r in range(bags.grid.rowCount()):
-            number += 1
-            bags.grid.item(r, 1).setText(str(number))
-        assert bags.submit(), bags.feedback.text()
-    return bags
-
-
 def test_the_event_and_its_bags_read_translated_and_whole_in_the_pseudo_language(qtbot, pseudo, clock, tmp_path):
     w, dialog = _event(qtbot, clock, tmp_path)
     found = [f"flights: {p}" for p in _problems(dialog, qtbot)]
@@ -115,7 +89,7 @@ def test_the_event_and_its_bags_read_translated_and_whole_in_the_pseudo_language
     assert bags.submit() and bags.table() != table
     found += [f"bags entered: {p}" for p in _problems(bags, qtbot)]
     bags.close()
-    _bag_all(dialog).close()
+    bag_all(dialog)
 
     assert dialog.make_day2()
     out = min(dialog.event_state().day2.live(), key=lambda n: dialog.event_state().day2.stacks[n])

@@ -18,6 +18,7 @@ from screens.facts import room_facts
 from screens.frame import DAY_OVER, build_frame
 from tests.app.flight_kit import played_satellite
 from tests.ui.conftest import make_session, open_window
+from tests.ui.event_kit import bag_all, bust, day_1b_bagged_elsewhere, played_flight
 from ui.session import Session
 
 
@@ -25,22 +26,6 @@ def _room_badges(session: Session) -> tuple[str, ...]:
     """What the room display shows under its clock now."""
     view = views.read(session.tournament, session.now())
     return build_frame(view.clock.raw, room_facts(view)).badges
-
-
-def _bust(session: Session, n: int) -> None:
-    t = session.tournament
-    for _ in range(n):
-        table = max(t.state.tables.values(), key=lambda tb: tb.population)
-        session.execute({"cmd": "bust", "player": next(iter(table.seats.values()))})
-
-
-def _flight(clock: Any, **settings: Any) -> Session:
-    session = make_session(clock, players=12, seat=True)
-    if settings:
-        session.execute({"cmd": "change_settings", "settings": settings})
-    session.execute({"cmd": "start_clock"})
-    _bust(session, 2)
-    return session
 
 
 def _event_on(qtbot, window, tmp_path, flight: str = "Day 1A") -> Any:
@@ -63,20 +48,8 @@ def _end_day(dialog: Any) -> None:
     _yes(box)
 
 
-def _bag_all(dialog: Any) -> None:
-    """Every table of the flight: a bag number per player, the counts as prefilled."""
-    bags = dialog.open_bags("Day 1A")
-    number = 100
-    while bags.table() is not None:
-        for r in range(bags.grid.rowCount()):
-            number += 1
-            bags.grid.item(r, 1).setText(str(number))
-        assert bags.submit(), bags.feedback.text()
-    bags.close()
-
-
 def test_flt_1_the_event_is_created_and_this_tournament_added_as_a_flight(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     assert "event" in w.own_actions and w.own_actions["event"].text() == "Event of flights…"
     dialog = _event_on(qtbot, w, tmp_path)
@@ -90,7 +63,7 @@ def test_flt_1_the_event_is_created_and_this_tournament_added_as_a_flight(qtbot,
 
 
 def test_flt_1_an_event_file_opened_knows_this_tournament_by_its_flight_name(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
     dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "added")
@@ -106,7 +79,7 @@ def test_flt_1_an_event_file_opened_knows_this_tournament_by_its_flight_name(qtb
 
 
 def test_flt_3_ending_the_day_asks_first_then_the_flight_refuses_play(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
     box = dialog.confirm_end_day()
@@ -121,14 +94,14 @@ def test_flt_3_ending_the_day_asks_first_then_the_flight_refuses_play(qtbot, clo
     assert "Day 1A's day is over: 10 players at 2 tables bag their chips" in dialog.feedback.text()
     assert dialog.flights.item(0, 3).text() == "day ended: bags of 0 of 2 tables"
     events = session.state.seq
-    _bust(session, 0)
+    bust(session, 0)
     assert not w.run({"cmd": "bust", "player": next(p.id for p in session.state.players.values() if p.live)})
     assert session.state.seq == events  # FLIGHT_BAGGED: nobody plays on
     assert not dialog.end_day() and dialog.refused == "FLIGHT_BAGGED"  # the event has its end already
 
 
 def test_flt_4_bags_prefilled_a_count_off_is_refused_whole_with_the_difference(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
     assert dialog.open_bags("Day 1A") is None and dialog.refused == "FLIGHT_NOT_BAGGED"
@@ -158,14 +131,14 @@ def test_flt_4_bags_prefilled_a_count_off_is_refused_whole_with_the_difference(q
 
 
 def test_flt_5_day_2_is_drawn_and_its_seats_and_results_shown_and_printed(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
     _end_day(dialog)
     assert not dialog.make_day2() and dialog.refused == "BAGS_MISSING"
     assert not dialog.print_event("tables", str(tmp_path / "early.pdf")) and dialog.refused == "DAY2_NOT_MADE"
     assert not (tmp_path / "early.pdf").exists()
-    _bag_all(dialog)
+    bag_all(dialog)
     assert dialog.flights.item(0, 3).text() == "bagged"
     assert dialog.make_day2()
     ev = dialog.event_state()
@@ -192,11 +165,11 @@ def test_flt_5_day_2_is_drawn_and_its_seats_and_results_shown_and_printed(qtbot,
 
 def test_flt_3_the_strip_says_the_day_is_over_when_the_profile_says_and_ends_it_when_confirmed(
         qtbot, clock, tmp_path):
-    session = _flight(clock, **{"flight.end": "players", "flight.end_players": 9})
+    session = played_flight(clock, **{"flight.end": "players", "flight.end_players": 9})
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
     assert "The day is over" not in w.strip.pending.text() and DAY_OVER not in _room_badges(session)
-    _bust(session, 1)  # 9 left
+    bust(session, 1)  # 9 left
     assert _room_badges(session)[0] == DAY_OVER == "THE DAY IS OVER: BAG THE CHIPS"
     w.panes.by_name["strip"].update()
     assert w.strip.pending.text().startswith("The day is over: bag the chips")
@@ -213,7 +186,7 @@ def test_flt_3_the_strip_says_the_day_is_over_when_the_profile_says_and_ends_it_
 
 
 def test_flt_3_the_strip_ends_the_day_of_a_tournament_without_an_event_open(qtbot, clock):
-    session = _flight(clock, **{"flight.end": "share", "flight.end_share_percent": 90})
+    session = played_flight(clock, **{"flight.end": "share", "flight.end_share_percent": 90})
     w = open_window(qtbot, session)
     assert w.strip.pending_button.text() == "End the day"
     w.strip.pending_button.click()
@@ -223,7 +196,7 @@ def test_flt_3_the_strip_ends_the_day_of_a_tournament_without_an_event_open(qtbo
 
 
 def test_flt_4_the_bag_sheet_button_prints_the_flights_bag_and_tag_sheet(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = w.act_event()
     assert not dialog.buttons["bag_sheet"].isEnabled()  # no flight yet: nothing to print
@@ -237,7 +210,7 @@ def test_flt_4_the_bag_sheet_button_prints_the_flights_bag_and_tag_sheet(qtbot, 
 
 
 def test_flt_3_a_day_ended_from_the_strip_is_recorded_when_the_event_is_opened_after(qtbot, clock, tmp_path):
-    session = _flight(clock, **{"flight.end": "players", "flight.end_players": 10})
+    session = played_flight(clock, **{"flight.end": "players", "flight.end_players": 10})
     w = open_window(qtbot, session)
     w.strip.pending_button.click()
     _yes(w.day_over_box)
@@ -253,15 +226,9 @@ def test_flt_3_a_day_ended_from_the_strip_is_recorded_when_the_event_is_opened_a
 def _two_flights_through_day2(dialog: Any) -> Any:
     """Day 1B played elsewhere (two of its four out), this tournament's Day 1A ended and bagged, Day 2 drawn
     from both and its first player out."""
-    dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "added")
-    end_1b = flight_event.EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
-                                 survivors={"Zed": 1, "Yan": 1}, finishers=[("Xia", 2), ("Wes", 3)])
-    assert dialog.execute(end_1b, dialog.feedback, "ended"), dialog.feedback.text()
-    bags = {"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
-            "bags": [{"player": "Zed", "bag": "1", "chips": 25000}, {"player": "Yan", "bag": "2", "chips": 15000}]}
-    assert dialog.execute(bags, dialog.feedback, "bagged"), dialog.feedback.text()
+    day_1b_bagged_elsewhere(dialog)
     _end_day(dialog)
-    _bag_all(dialog)
+    bag_all(dialog)
     assert dialog.make_day2()
     out = min(dialog.event_state().day2.live(), key=lambda n: dialog.event_state().day2.stacks[n])
     assert dialog.execute({"cmd": "bust_day2", "players": [out], "won_by": "Zed"}, dialog.feedback, "out")
@@ -275,7 +242,7 @@ def _pick(export: Any, what: str, fmt_name: str, path: Any) -> None:
 
 
 def test_flt_the_event_exports_its_results_as_csv_and_a_workbook_asking_before_replacing(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = w.act_event()
     assert not dialog.buttons["export"].isEnabled()
@@ -327,18 +294,12 @@ def test_flt_the_event_exports_its_results_as_csv_and_a_workbook_asking_before_r
 
 
 def test_flt_10_day2_file_is_made_opened_in_its_own_window_and_a_bust_there_reads_back(qtbot, clock, tmp_path):
-    session = _flight(clock)
+    session = played_flight(clock)
     w = open_window(qtbot, session)
     dialog = _event_on(qtbot, w, tmp_path)
-    dialog.execute({"cmd": "add_flight", "flight": "Day 1B"}, dialog.feedback, "added")
-    end_1b = flight_event.EndDay(flight="Day 1B", entries=4, pool_cents=40000, chips_in_play={1: 40000},
-                                 survivors={"Zed": 1, "Yan": 1}, finishers=[("Xia", 2), ("Wes", 3)])
-    assert dialog.execute(end_1b, dialog.feedback, "ended"), dialog.feedback.text()
-    bags = {"cmd": "enter_bags", "flight": "Day 1B", "table": 1,
-            "bags": [{"player": "Zed", "bag": "1", "chips": 25000}, {"player": "Yan", "bag": "2", "chips": 15000}]}
-    assert dialog.execute(bags, dialog.feedback, "bagged"), dialog.feedback.text()
+    day_1b_bagged_elsewhere(dialog)
     _end_day(dialog)
-    _bag_all(dialog)
+    bag_all(dialog)
     path = str(tmp_path / "Main Event Day 2.floorman")
     assert dialog.make_day2_file(path) is False and dialog.refused == "DAY2_NOT_MADE"  # drawn first
     assert dialog.make_day2()

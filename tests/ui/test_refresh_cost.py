@@ -142,3 +142,26 @@ def test_painting_a_cell_in_one_call_answers_what_data_answers(qtbot, window):
                 proxy.multiData(index, QModelRoleDataSpan(rd))
                 expected = proxy.data(index, role)
                 assert rd.data() == expected, (row, col, role)
+
+
+def test_a_bust_does_not_work_out_the_full_view_while_no_display_reads_it(qtbot, big_window):
+    w = big_window
+    qtbot.wait(50)
+    state = w.session.state
+    victim = sorted(state.tables[sorted(state.tables)[0]].seats.values())[0]
+    before = dict(read_module.BUILDS)
+
+    assert w.players_ctl.bust({"cmd": "bust", "player": victim})
+    qtbot.wait(50)
+
+    assert w.session.state.players[victim].status == "out"
+    assert read_module.BUILDS["full"] == before["full"]  # the pre-registered list reads only its names
+
+
+def test_opening_the_window_of_a_tournament_without_an_event_works_out_no_full_view(qtbot, big_session):
+    read_module.forget()
+    before = dict(read_module.BUILDS)
+    w = open_window(qtbot, big_session)
+    qtbot.wait(50)
+    assert w.event_dialog is None  # no event remembered: nothing opened beside it
+    assert read_module.BUILDS["full"] == before["full"]

@@ -83,8 +83,8 @@ def flight_rows(event: Any, bound: str | None, state: TournamentState) -> list[t
     rows = []
     for f in event.flights.values():
         if f.ended:
-            tables = sorted(set(f.survivors.values()))
-            done = sum(1 for t in tables if t in f.bags)
+            tables = f.tables_to_bag()
+            done = len(tables) - len(f.tables_waiting())
             what = (pgettext("flight", "bagged") if done == len(tables)
                     else ngettext("day ended: bags of {done} of {count} table",
                                   "day ended: bags of {done} of {count} tables", len(tables),
@@ -144,7 +144,7 @@ class BagsDialog(QDialog):
     def load_tables(self) -> None:
         """The tables still waiting for their bags, lowest first."""
         f = self.flight_state()
-        waiting = sorted(t for t in set(f.survivors.values()) if t not in f.bags)
+        waiting = f.tables_waiting()
         self.tables.blockSignals(True)
         self.tables.clear()
         for t in waiting:

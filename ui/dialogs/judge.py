@@ -172,19 +172,20 @@ class JudgeDialog(QDialog):
     def rule(self) -> bool:
         """Rule the hand typed: the ruling in words, or why the hand cannot be (nothing ruled)."""
         try:
-            ruling = judge(self.hand(), self.odd_chip)
+            hand = self.hand()
+            ruling = judge(hand, self.odd_chip)
         except RuleError as err:
             self.feedback.refuse(err.message)
             self.ruling.clear()
             return False
-        self.ruling.setPlainText("\n".join(self.words(ruling)))
+        self.ruling.setPlainText("\n".join(self.words(ruling, hand)))
         pots = len(ruling["pots"])
         self.feedback.done(ngettext("Ruled: {n} pot.", "Ruled: {n} pots.", pots))
         return True
 
-    def words(self, ruling: dict[str, Any]) -> list[str]:
-        """The judge's sentences, then each player's hands and what he takes."""
-        names = {int(p["seat"]): str(p.get("name") or _("Seat {seat}", seat=p["seat"])) for p in self.hand()["players"]}
+    def words(self, ruling: dict[str, Any], hand: dict[str, Any]) -> list[str]:
+        """The judge's sentences on ``hand``, then each player's hands and what he takes."""
+        names = {int(p["seat"]): str(p.get("name") or _("Seat {seat}", seat=p["seat"])) for p in hand["players"]}
         lines = list(ruling["words"])
         lines.append("")
         lines.append(_("Hands:"))
