@@ -649,7 +649,7 @@ class FlightEvent:
         for f in self.state.flights.values():
             if not f.ended:
                 raise RuleError("FLIGHT_NOT_BAGGED", _("{flight} is still playing; end its day first.", flight=f.name))
-            waiting = sorted(set(f.chips_in_play) - set(f.bags) & set(f.survivors.values()))
+            waiting = f.tables_waiting()  # every survivor's table is one with chips in play (end_day checks it)
             if waiting:
                 raise RuleError("BAGS_MISSING", ngettext("{flight} still needs the bags of table {tables}.",
                                                          "{flight} still needs the bags of tables {tables}.",
