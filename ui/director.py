@@ -106,9 +106,7 @@ class DirectorWindow(QMainWindow):
         self.session = session
         self.roster = roster
         self.roster_completion: RosterCompletion | None = None
-        name = session.state.name or _("Tournament")
-        self.setWindowTitle(_("{name} (read-only) — Floorman", name=name) if session.read_only_reason
-                            else _("{name} — Floorman", name=name))
+        self._set_title()
         self.resize(1366, 768)
         self.pending: list[PendingMove] = []
         self.next_step: views.NextStepView | None = None  # what ends the event now (the strip's button)
@@ -706,10 +704,15 @@ class DirectorWindow(QMainWindow):
         dialog = self._event_dialog()
         dialog.follow(file, link.part)
         if dialog.store is not None:
-            read_only = " (read-only)" if self.session.read_only_reason else ""
-            part = _("{part} of {event}", part=link.part, event=dialog.event_state().title)
-            self.setWindowTitle(f"{self.session.state.name or 'Tournament'}{read_only} — {part} — Floorman")
+            self._set_title(_("{part} of {event}", part=link.part, event=dialog.event_state().title))
         return dialog
+
+    def _set_title(self, part: str = "") -> None:
+        """The tournament's name (and what it is of an event), marked read-only when it is, in the title bar."""
+        name = self.session.state.name or _("Tournament")
+        shown = f"{name} — {part}" if part else name
+        self.setWindowTitle(_("{name} (read-only) — Floorman", name=shown) if self.session.read_only_reason
+                            else _("{name} — Floorman", name=shown))
 
     def _event_dialog(self) -> EventDialog:
         from ui.dialogs.event import EventDialog
