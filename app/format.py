@@ -164,6 +164,11 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n:,} {word}"
 
 
+# The stud and limit bets after the blinds and the ante, in the order a level's line says them.
+BET_WORDS = {"bring_in": N_("bring in {chips}"), "complete": N_("complete {chips}"),
+             "small_bet": N_("small bet {chips}"), "big_bet": N_("big bet {chips}")}
+
+
 def bets(forced: Mapping[str, Any] | None) -> str:
     """A level's forced bets on one line: ``100/200 ante 25``; ``ante 10 bring in 25 complete 100``."""
     b = dict(forced or {})
@@ -172,10 +177,10 @@ def bets(forced: Mapping[str, Any] | None) -> str:
     if sb or bb:
         parts.append(f"{chips(sb or 0)}/{chips(bb or 0)}")
     if ante:
-        parts.append(f"ante {chips(ante)}")
-    for key in ("bring_in", "complete", "small_bet", "big_bet"):
+        parts.append(_("ante {chips}", chips=chips(ante)))
+    for key, words in BET_WORDS.items():
         if b.get(key):
-            parts.append(f"{key.replace('_', ' ')} {chips(b[key])}")
+            parts.append(_(words, chips=chips(b[key])))
     return " ".join(parts)
 
 

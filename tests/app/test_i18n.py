@@ -151,3 +151,16 @@ def test_a_language_babel_has_no_data_for_writes_figures_as_english() -> None:
     assert locale_id("tlh") == "en"
     with use_language("tlh"):
         assert money(123450, "USD") == "$1,234.50" and chips(12500) == "12,500"
+
+
+def test_a_levels_bets_line_reads_in_the_readers_language() -> None:
+    """The one line the window's strip and the phones write for a level's bets (app.format.bets)."""
+    from app.format import bets
+
+    stud = {"ante": 10, "bring_in": 25, "complete": 100, "small_bet": 100, "big_bet": 200}
+    assert bets({"sb": 100, "bb": 200, "ante": 25}) == "100/200 ante 25"
+    assert bets(stud) == "ante 10 bring in 25 complete 100 small bet 100 big bet 200"
+    with use_language("es"):
+        assert bets(stud) == "ante 10 bring-in 25 completar 100 apuesta pequeña 100 apuesta grande 200"
+    with use_language(PSEUDO):
+        assert all(part.startswith("[") for part in bets(stud).split("] ") if part)
