@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from app.api import RuleError, flight_event, load_profile
-from app.i18n import ngettext
+from app.i18n import ngettext, use_language
 from floorman.args import Parser
 
 
@@ -70,6 +70,7 @@ def main(argv: list[str]) -> int:
     sheet.add_argument("--out", required=True, help="where to write the PDF")
     sheet.add_argument("--paper", choices=("letter", "a4"), default="letter")
     sheet.add_argument("--venue", default="")
+    sheet.add_argument("--lang", metavar="CODE", help="the sheet's language: en (the default), de, fr, es, pt-BR")
     args = parser.parse_args(argv)
     from db.errors import StoreError
     from db.event_store import EventStore
@@ -84,7 +85,7 @@ def main(argv: list[str]) -> int:
             if args.what == "show":
                 return _show(store.event.state, args.json)
             if args.what == "print":
-                return _print(store.event.state, args.sheet, args.out, args.paper, args.venue)
+                return _print(store.event.state, args.sheet, args.out, args.paper, args.venue, args.lang)
             if args.what == "day2":
                 return _make_day2_file(store, args.out, args.level)
             if args.what == "bags":
@@ -200,13 +201,20 @@ def _show(state: Any, as_json: bool) -> int:
     return 0
 
 
-def _print(state: Any, which: str, out: str, paper: str, venue: str) -> int:
+def _print(state: Any, which: str, out: str, paper: str, venue: str, lang: str | None = None) -> int:
     """Day 2's seats (table assignments, or the bag sheet) or the results of the whole event: every place
-    and prize to the cent, a Day-1 finisher's flight after his name (FLT-7)."""
+    and prize to the cent, a Day-1 finisher's flight after his name (FLT-7); in the language ``lang`` names
+    (as ``floorman print --lang``)."""
+    from floorman.cmd_print import sheet_language
     from sheets.event_sheets import write_event_sheet
 
     try:
-        written = write_event_sheet(state, which, out, paper, venue)
+        code = sheet_language(lang) if lang else "en"
+        with use_language(code):
+            written = write_event_sheet(state, which, out, paper, venue)
+    except RuleError as exc:  # a language with no catalogue
+        print(f"floorman event: {exc.message}", file=sys.stderr)
+        return 2
     except (OSError, ValueError) as exc:  # a refused target (OutputRefused) is a ValueError
         print(f"floorman event: {exc}", file=sys.stderr)
         return 2

@@ -29,8 +29,13 @@ def set_language(code: str) -> None:
 
 @contextmanager
 def use_language(code: str | None) -> Iterator[str]:
-    """Words inside the block are written in ``code`` (``None``: the process's language)."""
-    token = _current.set(code or None)
+    """Words inside the block are written in ``code`` (``None``: the language around it, the process's unless
+    an enclosing block chose one: a sheet with no language of its own, printed by ``floorman event print
+    --lang de``, is German)."""
+    if not code:
+        yield language()
+        return
+    token = _current.set(code)
     try:
         yield language()
     finally:

@@ -164,3 +164,14 @@ def test_a_levels_bets_line_reads_in_the_readers_language() -> None:
         assert bets(stud) == "ante 10 bring-in 25 completar 100 apuesta pequeña 100 apuesta grande 200"
     with use_language(PSEUDO):
         assert all(part.startswith("[") for part in bets(stud).split("] ") if part)
+
+
+def test_no_language_given_keeps_the_one_around_it() -> None:
+    """A part with no language of its own (a sheet drawn with none chosen) speaks the enclosing one."""
+    with use_language("fr"):
+        with use_language(None):
+            assert language() == "fr"
+        with use_language("de"):
+            assert language() == "de"
+        assert language() == "fr"
+    assert language() == "en"

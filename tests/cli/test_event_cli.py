@@ -177,3 +177,16 @@ def test_flt_10_event_day2_makes_a_tournament_file_played_to_the_end(tmp_path: P
     results = pdf_text((tmp_path / "results.pdf").read_bytes())
     for words in ("Ann", "Bob", "Dee", "Cy", "Day 1A", "Eve", "Day 1B"):
         assert words in results
+
+
+def test_floorman_event_print_lang_writes_the_results_in_german(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    event = tmp_path / "event.floorman"
+    assert main(["simulate", "--flights", "2", "--players", "20", "--db", str(event), "--json"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "results.pdf"
+    assert main(["event", "print", str(event), "results", "--out", str(out), "--lang", "de"]) == 0
+    text = pdf_text(out.read_bytes())
+    assert "Ergebnisse" in text and "Gedruckt am" in text and "1." in text
+    assert main(["event", "print", str(event), "results", "--out", str(tmp_path / "x.pdf"), "--lang", "xx"]) == 2
+    assert "There is no xx catalogue" in capsys.readouterr().err and not (tmp_path / "x.pdf").exists()
