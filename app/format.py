@@ -33,7 +33,7 @@ from babel.numbers import (
     list_currencies,
 )
 
-from app.i18n import N_, _, locale_id
+from app.i18n import N_, _, locale_id, ngettext
 from app.i18n.ordinals import ordinal_in
 
 USD = "USD"
@@ -56,7 +56,9 @@ def is_currency(code: Any) -> bool:
     return isinstance(code, str) and len(code) == 3 and code.isupper() and code in _codes()
 
 
-def _iso(currency: str | None) -> str | None:
+def iso_code(currency: str | None) -> str | None:
+    """The ISO 4217 code a currency setting names (``None`` is the default, US dollars); None for a bare
+    symbol such as ``"$"``, which names no one currency."""
     code = (currency or USD).upper()
     return code if is_currency(code) else None
 
@@ -68,7 +70,7 @@ def locale_for(currency: str) -> str:
 @lru_cache(maxsize=256)
 def decimals(currency: str | None = USD) -> int:
     """Digits of the currency's minor unit: 2 for USD and EUR, 0 for JPY (amounts are whole units)."""
-    code = _iso(currency)
+    code = iso_code(currency)
     return 2 if code is None else int(get_currency_precision(code))
 
 
@@ -76,14 +78,18 @@ def symbol(currency: str | None) -> str:
     """The sign printed with an amount: an ISO code becomes its symbol, a symbol stays as it is."""
     if not currency:
         return "$"
-    code = _iso(currency)
+    code = iso_code(currency)
     return currency if code is None else str(get_currency_symbol(code, locale_for(code)))
 
 
 def currency_name(currency: str | None, count: int = 2) -> str:
-    """The currency in words: ``"US dollars"``, ``"euros"``, ``"Japanese yen"`` (a symbol: ``"dollars"``)."""
-    code = _iso(currency)
-    return "dollars" if code is None else str(get_currency_name(code, count, "en"))
+    """The currency in words in the reader's language, singular or plural for ``count``: ``"US dollars"``,
+    ``"euros"``, ``"Japanese yen"``; German ``"Euro"``, Spanish ``"dólares estadounidenses"`` (a symbol:
+    ``"dollars"``)."""
+    code = iso_code(currency)
+    if code is None:
+        return ngettext("dollar", "dollars", count)
+    return str(get_currency_name(code, count, locale_id()))
 
 
 @lru_cache(maxsize=4096)
@@ -99,7 +105,7 @@ def money(cents: int | None, currency: str | None = USD) -> str:
     ``¥123,456``; ``(123450, "EUR")`` -> ``€1,234.50``."""
     if cents is None:
         return NONE
-    code = _iso(currency)
+    code = iso_code(currency)
     if code is not None:
         return _babel_money(int(cents), code, locale_id())
     amount = Decimal(int(cents)) / 100

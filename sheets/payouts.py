@@ -95,7 +95,7 @@ def _receipt(r: Payout, tournament: str, opts: Options, width: float, pool_cents
              fees_cents: int = 0) -> list[Flowable]:
     st = styles()
     amount = money(r.amount_cents, opts.currency)
-    words = amount_words(r.amount_cents, opts.currency) if language() == "en" else ""  # cheque words: English
+    words = amount_words(r.amount_cents, opts.currency)  # cheque words, empty where a language has none
     if r.seat:  # SAT-4: a seat in the target event, valued at its buy-in
         amount, words = r.seat, _("{seat} (worth {amount} in all)", seat=r.seat, amount=amount)
     lines: list[list[Any]] = [

@@ -14,6 +14,7 @@ stale words from every file; ``dedupe`` keeps one translation of a word two file
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import string
@@ -225,21 +226,43 @@ def dedupe(code: str) -> int:
     return dropped
 
 
+def _arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m app.tools.catalogues",
+                                     description="Keep the shipped catalogues in step with the code.")
+    jobs = parser.add_subparsers(dest="what")
+    for name, about in (("check", "list what each language lacks (exit 1 if anything)"),
+                        ("prune", "drop words the code no longer has"),
+                        ("dedupe", "keep one translation of a word two files give")):
+        job = jobs.add_parser(name, help=about)
+        job.add_argument("codes", nargs="*", metavar="CODE", help="languages (all shipped ones if none)")
+    job = jobs.add_parser("todo", help="print a language's missing words as JSON")
+    job.add_argument("code", metavar="CODE")
+    job.add_argument("--under", default="", metavar="PATH", help="only words marked under this path")
+    job = jobs.add_parser("fill", help="write translations from a JSON file into CODE/FILE.po")
+    job.add_argument("code", metavar="CODE")
+    job.add_argument("file", metavar="FILE", help="the catalogue's name, without .po (sheets, window, ...)")
+    job.add_argument("words", metavar="WORDS.json", type=Path)
+    return parser
+
+
 def main(argv: list[str]) -> int:
-    what = argv[0] if argv else "check"
-    if what == "todo":
-        under = argv[argv.index("--under") + 1] if "--under" in argv else ""
-        print(json.dumps(todo(argv[1], under), ensure_ascii=False, indent=1))
+    args = _arguments().parse_args(argv or ["check"])
+    if args.what == "todo":
+        print(json.dumps(todo(args.code, args.under), ensure_ascii=False, indent=1))
         return 0
-    if what == "fill":
-        words = json.loads(Path(argv[3]).read_text(encoding="utf-8"))
-        print(f"{fill(argv[1], argv[2], words)} translations written to {argv[1]}/{argv[2]}.po")
+    if args.what == "fill":
+        try:
+            words = json.loads(args.words.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"cannot read {args.words}: {exc}", file=sys.stderr)
+            return 2
+        print(f"{fill(args.code, args.file, words)} translations written to {args.code}/{args.file}.po")
         return 0
-    codes = tuple(argv[1:]) or TARGETS
-    if what == "dedupe":
+    codes = tuple(args.codes) or TARGETS
+    if args.what == "dedupe":
         print(f"{sum(dedupe(c) for c in codes)} second translations dropped")
         return 0
-    if what == "prune":
+    if args.what == "prune":
         print(f"{sum(prune(c) for c in codes)} stale words dropped")
         return 0
     found = [p for code in codes for p in problems(code)]

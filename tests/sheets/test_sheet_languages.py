@@ -135,6 +135,14 @@ def test_a_payout_sheet_in_spanish_reads_as_a_spanish_room_writes_it(demo, tmp_p
     assert (tmp_path / "payouts-es.png").stat().st_size > 5000
 
 
+def test_a_receipt_in_french_says_its_amount_in_french_words(demo):
+    """The receipt's "In words" line, as on a cheque, in the receipt's language (it was English only)."""
+    text = " ".join(pdf_text(render("receipts", demo, {"language": "fr", "blank": True})).split())
+    assert "En toutes lettres Mille dollars des États-Unis et 00/100" in text
+    english = " ".join(pdf_text(render("receipts", demo, {"blank": True})).split())
+    assert "In words One thousand and 00/100 dollars" in english
+
+
 def test_a_sheet_is_in_the_process_language_unless_one_is_chosen(demo):
     from app.i18n import set_language
 
