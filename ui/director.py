@@ -116,6 +116,10 @@ class DirectorWindow(QMainWindow):
         self.event_dialog: EventDialog | None = None  # Tournament > Event of flights…, once opened
         self.day_over_box: QMessageBox | None = None  # the strip's "End the day" question, once asked
         self.display_ctl: Any = None  # what places it (ui.display.placement.DisplayController), once opened
+        # Opens the file again in a new window in another language (path, language, room display open):
+        # set by the starter that keeps the windows; None leaves View > Language for the next start.
+        self.reopen: Callable[[str, str, bool], None] | None = None
+        self._reopen_to: tuple[str, str, bool] | None = None  # while closing to reopen: its arguments
         shell = Shell(self)
         self._make_widgets()
         self.store = StoreControl(session, shell)  # timed backups, a failed backup, a file moved away
@@ -350,8 +354,10 @@ class DirectorWindow(QMainWindow):
             self.language_actions[code] = act
 
     def choose_language(self, code: str, _checked: bool = False) -> QMessageBox | None:
-        """The window's language, kept for its next start: the window is built in one language, so it says
-        (in the language chosen) that it speaks it from the next start. None when it speaks it already."""
+        """The window's language, kept for every start from now on. The window is built in one language, so
+        the box (in the language chosen) offers to reopen the tournament in it now when nothing would be
+        interrupted but the room display's blink (:meth:`reopen_blocker`); otherwise it speaks it from its
+        next start. None when it speaks it already."""
         from ui import language as languages
 
         languages.remember("window", code)
@@ -359,14 +365,52 @@ class DirectorWindow(QMainWindow):
             self.statusBar().showMessage(_("The window already speaks {language}.", language=language_name(code)),
                                          8000)
             return None
+        name = language_name(code)
         with use_language(code):
+            blocker = self.reopen_blocker()
             title = _("Language")
-            text = _("Floorman speaks {language} from its next start: close it and start it again to read the "
-                     "window in {language}.", language=language_name(code))
-        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
+            if blocker is None:
+                text = _("Reopen {file} now to read the window in {language}? Everything recorded stays as it is.",
+                         file=Path(self.session.path or "").name, language=name)
+            else:
+                text = _("Floorman speaks {language} from its next start: close it and start it again to read the "
+                         "window in {language}.", language=name) + (" " + blocker if blocker else "")
+            box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.NoButton, self)
+            if blocker is None:
+                now = box.addButton(_("Reopen now"), QMessageBox.ButtonRole.AcceptRole)
+                box.addButton(_("At the next start"), QMessageBox.ButtonRole.RejectRole)
+                box.setDefaultButton(now)
+                now.clicked.connect(partial(self.reopen_in, code))
+            else:
+                box.addButton(_("OK"), QMessageBox.ButtonRole.AcceptRole)
         self.language_box = box
         box.open()
         return box
+
+    def reopen_blocker(self) -> str | None:
+        """Why this window cannot close and open its tournament again at once (in words, in the language the
+        caller has chosen), or None when it can: a file on this laptop, open for writing, shared with nobody
+        (stations or phones would lose their server), in a window its starter can reopen."""
+        if self.reopen is None or not self.session.path:
+            return ""
+        if self.session.read_only_reason:
+            return _("The file is open read-only.")
+        if self.stations.hosted is not None:
+            return _("Other stations are connected to this laptop.")
+        if self.share.sharing:
+            return _("Phones and screens are connected to this laptop.")
+        return None
+
+    def reopen_in(self, code: str, _checked: bool = False) -> bool:
+        """Close the tournament and open it again with the window in ``code`` (the room display too, if it was
+        open). Every action is already on disk, so nothing is lost; False if the window stayed open."""
+        if self.reopen is None or not self.session.path or self.reopen_blocker() is not None:
+            return False
+        self._reopen_to = (self.session.path, code, self.display is not None)
+        try:
+            return self.close()
+        finally:
+            self._reopen_to = None
 
     def show_offered(self) -> None:
         """The purchases the profile does not offer (a freezeout's Rebuy and Add-on) leave the menus, and
@@ -875,6 +919,8 @@ class DirectorWindow(QMainWindow):
         super().closeEvent(event)
         if event.isAccepted() and self._to_welcome:
             self.closed_to_welcome.emit()  # shown before this window goes: the application stays open
+        if event.isAccepted() and self._reopen_to is not None and self.reopen is not None:
+            self.reopen(*self._reopen_to)  # the file is closed; its new window shows before this one goes
 
 
 def _tournament_window(path: str) -> DirectorWindow:

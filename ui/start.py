@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -129,6 +130,7 @@ class Starter(QObject):
         window = DirectorWindow(session, roster=RosterLink())
         window.closed_to_welcome.connect(lambda: self._closed(window))
         window.join_requested.connect(self.join_tournament)
+        window.reopen = partial(self.reopen_in_language, window)
         from ui.shared_link import SharedFollower
 
         follower = session.findChild(SharedFollower)
@@ -142,6 +144,20 @@ class Starter(QObject):
             self.welcome = None
         window.raise_()
         window.activateWindow()  # the keys (F2, F8, Ctrl+K…) work at once, without a click first
+
+    def reopen_in_language(self, window: QWidget, path: str, code: str, display: bool) -> None:
+        """View > Language, Reopen now: ``window`` has closed its tournament; the file opens again in a window
+        built in ``code`` (Qt's own words too), with the room display if it was open."""
+        from ui.director import DirectorWindow
+        from ui.language import install
+
+        if window in self.windows:
+            self.windows.remove(window)
+        install(self.app, code)
+        self.open_file(path)
+        reopened = self.windows[-1] if self.windows else None
+        if display and isinstance(reopened, DirectorWindow):
+            reopened.act_room_display()
 
     def _closed(self, window: QWidget) -> None:
         """Tournament > Close (Ctrl+W): the tournament is closed; the welcome screen offers the next one."""

@@ -1,5 +1,6 @@
 """The director's window in every language: the pseudo-language finds a word never marked or cut, each
-shipped language reads its own words, and View > Language keeps the window's language for its next start."""
+shipped language reads its own words, and View > Language reopens the window in the language chosen (or
+keeps it for the next start)."""
 
 from __future__ import annotations
 
@@ -239,3 +240,72 @@ def test_the_first_start_follows_the_systems_language_and_a_choice_wins_after(qa
     assert language.start_language(None) == "de"
     assert language.chosen("sheets") == "de"  # the sheets follow the window's until chosen for themselves
     assert language.start_language("pt_br") == "pt-BR"
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support propagateSizeHints")
+def test_view_language_reopens_the_tournament_in_the_language_chosen_at_once(qapp, tmp_path, monkeypatch, english):
+    """Reopen now: the file is closed and opened again in a window built in German (its menus, Qt's own
+    buttons), with every action kept and the room display open again; the old window is gone."""
+    from app.api import load_profile
+    from db.store import TournamentStore
+    from ui.start import Starter
+
+    path = tmp_path / "friday.floorman"
+    with TournamentStore.create(path, load_profile("tda"), "Friday") as store:
+        for name in ("Ann Lee", "Bo Chen"):
+            store.execute({"cmd": "register", "name": name})
+    starter = Starter(qapp)
+    monkeypatch.setattr(starter, "show_welcome", lambda: None)
+    starter.open_file(str(path))
+    old = starter.windows[-1]
+    assert isinstance(old, DirectorWindow) and old.reopen_blocker() is None
+    old.act_room_display()
+    box = old.choose_language("de")
+    assert box is not None and box.text() == ("friday.floorman jetzt neu öffnen, um das Fenster auf Deutsch zu "
+                                              "lesen? Alles Erfasste bleibt, wie es ist.")
+    later = [b.text() for b in box.buttons()]
+    assert sorted(later) == ["Beim nächsten Start", "Jetzt neu öffnen"]
+    next(b for b in box.buttons() if b.text() == "Jetzt neu öffnen").click()
+    _settle(old)
+    new = starter.windows[-1]
+    try:
+        assert new is not old and old not in starter.windows and not old.isVisible() and new.isVisible()
+        assert isinstance(new, DirectorWindow) and new.session.path == str(path)
+        assert sorted(p.name for p in new.session.state.players.values()) == ["Ann Lee", "Bo Chen"]
+        assert [a.text() for a in new.menuBar().actions()][:2] == ["Tu&rnier", "&Bearbeiten"]
+        assert new.display is not None and new.display.isVisible()
+        assert old.display is None or not old.display.isVisible()
+        question = QMessageBox(QMessageBox.Icon.Question, "", "", QMessageBox.StandardButton.Cancel)
+        assert question.button(QMessageBox.StandardButton.Cancel).text() == "Abbrechen"
+    finally:
+        new.close()
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support propagateSizeHints")
+def test_a_window_shared_or_read_only_keeps_its_language_for_the_next_start(qapp, tmp_path, monkeypatch, english):
+    """Reopening would cut the phones' server (or a read-only file would be asked about again): the box says
+    why the language waits for the next start, in the language chosen, and offers no reopening."""
+    from app.api import load_profile
+    from db.store import TournamentStore
+    from ui.start import Starter
+
+    path = tmp_path / "friday.floorman"
+    TournamentStore.create(path, load_profile("tda"), "Friday").close()
+    starter = Starter(qapp)
+    monkeypatch.setattr(starter, "show_welcome", lambda: None)
+    starter.open_file(str(path))
+    w = starter.windows[-1]
+    try:
+        monkeypatch.setattr(type(w.share), "sharing", property(lambda _self: True))
+        box = w.choose_language("fr")
+        assert box is not None and box.text().endswith("Des téléphones et des écrans sont connectés à cet ordinateur.")
+        assert [b.text() for b in box.buttons()] == ["OK"]
+        assert w.reopen_in("fr") is False and w.isVisible() and starter.windows == [w]
+        box.close()
+        monkeypatch.setattr(type(w.share), "sharing", property(lambda _self: False))
+        w.session.read_only_reason = "someone else has it open"
+        with use_language("es"):
+            assert w.reopen_blocker() == "El archivo está abierto solo para lectura."
+    finally:
+        w.session.read_only_reason = ""
+        w.close()
