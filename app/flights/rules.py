@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from app.eliminations.payouts import places_by_percent, split_pool
+from app.names import name_key
 from app.tournament.day_end import day_is_over as day_is_over  # FLT-3, kept where the flights read it
 
 
@@ -51,8 +52,10 @@ class Finisher:
 
 
 def key(name: str) -> str:
-    """The same player across flights: his name without case or surrounding spaces."""
-    return " ".join(name.split()).casefold()
+    """The same player across flights: his name as the tournament matches names (:func:`app.names.name_key`:
+    Unicode's composed and decomposed accents alike, case folded, spaces tidied), so "José" typed on a Mac
+    in one flight and on a PC in the next is one player, as it is within a tournament."""
+    return name_key(name)
 
 
 def stacks_forward(bags: Iterable[Bag], rule: str, flight_order: Sequence[str]) -> dict[str, Bag]:

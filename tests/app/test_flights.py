@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 import pytest
@@ -220,6 +221,25 @@ def test_flt_1_one_flight_per_player_where_the_profile_says_so() -> None:
         e.may_enter("Day 1B", " BOB ")
     assert info.value.code == "ENTERED_OTHER_FLIGHT"
     e.may_enter("Day 1B", "Cat")
+
+
+def test_flt_1_a_name_typed_with_decomposed_accents_is_the_same_player_in_another_flight() -> None:
+    """ "José Núñez" typed with composed accents in one flight and decomposed ones (a Mac's keyboard, a pasted
+    list) in the next is one player, as the tournament itself matches names: refused where the profile allows
+    one flight, and one bag forward (FLT-2), never two."""
+    composed = unicodedata.normalize("NFC", "José Núñez")
+    decomposed = unicodedata.normalize("NFD", "José Núñez")
+    assert composed != decomposed
+    e = FlightEvent.create(profile_with(**{"flight.enter_several": False}), seed=1)
+    e.execute({"cmd": "add_flight", "flight": "Day 1A"})
+    e.execute({"cmd": "add_flight", "flight": "Day 1B"})
+    e.execute(EndDay(flight="Day 1A", entries=2, pool_cents=1, chips_in_play={1: 2}, survivors={composed: 1},
+                     finishers=[("Bob", 1)]))
+    with pytest.raises(RuleError) as info:
+        e.may_enter("Day 1B", decomposed)
+    assert info.value.code == "ENTERED_OTHER_FLIGHT"
+    bags = [Bag(composed, "1", 21000, 1, "Day 1A"), Bag(decomposed, "7", 30000, 1, "Day 1B")]
+    assert [b.chips for b in stacks_forward(bags, "biggest", ["Day 1A", "Day 1B"]).values()] == [30000]
 
 
 def test_an_unknown_event_command_or_field_is_refused_in_words() -> None:
