@@ -23,6 +23,7 @@ from app.events.entries import PlayerRegistered
 from app.events.seating import PlayerSeated, TableOpened
 from app.events.tournament import Day2Set, StackCarriedIn
 from app.i18n import _
+from app.names import name_key
 from app.tournament.day_end import day2_of
 
 if TYPE_CHECKING:
@@ -56,10 +57,10 @@ def day2_of_event(ctx: Context, cmd: Day2OfEvent) -> None:
     seen: set[str] = set()
     for player, flight in cmd.day1:
         name = " ".join(player.split())
-        if not name or name.casefold() in seen:
+        if not name or name_key(name) in seen:
             raise RuleError("INVALID_INPUT", _("Each Day-1 finisher is named once ({player}).", player=player or "?"),
                             "FLT-7")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
         day1.append((name, " ".join(flight.split())))
     ctx.emit(Day2Set(event=event, event_file=cmd.event_file, entries=entries, pool_cents=pool, day1=day1,
                      level=level))
@@ -82,7 +83,7 @@ def carry_in(ctx: Context, cmd: CarryIn) -> None:
                                       "was not made from an event (its players buy in)."), "FLT-10")
     _before_play(state, _("Day 2's clock has run: players are carried in with their bags only before play begins."))
     name = cmd.name_
-    if name.strip() and " ".join(name.split()).casefold() in {p.name.casefold() for p in state.players.values()}:
+    if name.strip() and name_key(name) in state.by_name:
         raise RuleError("CARRIED_IN", _("{name} is already in Day 2; a player brings one bag.",
                                         name=" ".join(name.split())), "FLT-2")
     name = checked_name(ctx, name)

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.core.state import TournamentState
 from app.i18n import _
+from app.names import name_key
 
 DAY_END_REASONS = ("director", "level", "players", "share")  # who or what ends a flight's day (FLT-3)
 
@@ -66,10 +67,10 @@ def day2_entry_problem(state: TournamentState, name: str) -> tuple[str, str] | N
         return "DAY2_REG_CLOSED", _("This event takes no new players on Day 2.")
     if state.batches:
         return "DAY2_REG_CLOSED", _("Day 2 has had its first bust; late registration is over.")
-    k = " ".join(name.split()).casefold()
+    k = name_key(name)
     if not state.profile["flight.enter_several"]:
         for player, flight in d.get("day1", ()):
-            if " ".join(str(player).split()).casefold() == k:
+            if name_key(str(player)) == k:
                 return "ENTERED_OTHER_FLIGHT", _("{name} entered {flight}; this event allows one entry per player.",
                                                  name=name, flight=flight)
     return None

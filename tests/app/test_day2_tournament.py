@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import pytest
 
 from app.api import FakeClock, FlightEvent, RuleError, Tournament, flight_event, load_profile
-from tests.app.flight_kit import bag_all, two_flights
+from tests.app.flight_kit import bag_all, profile_with, two_flights
 
 
 def _event(**settings: Any) -> FlightEvent:
@@ -141,3 +142,26 @@ def test_flt_10_an_event_refuses_results_of_a_tournament_that_is_not_its_day2() 
     with pytest.raises(RuleError) as info:
         flight_event.day2_commands(e.state)
     assert info.value.code == "DAY2_PLAYED_HERE"
+
+
+def test_flt_2_flt_6_day2_knows_a_name_typed_with_decomposed_accents() -> None:
+    """A name typed with decomposed accents (a Mac, a pasted list) is the same player as its composed form on
+    Day 2: one bag per player (CARRIED_IN), each Day-1 finisher named once, and a Day-1 finisher refused as a
+    late entry where the event allows one entry per player (ENTERED_OTHER_FLIGHT)."""
+    composed, decomposed = unicodedata.normalize("NFC", "José Núñez"), unicodedata.normalize("NFD", "José Núñez")
+    profile = profile_with(**{"flight.enter_several": False, "flight.day2_late_reg": True})
+    t = Tournament.create(profile, name="Main Day 2", time=FakeClock(), seed=9)
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "day2_of_event", "event": "Main", "entries": 9, "pool_cents": 90000,
+                   "day1": [[composed, "Day 1A"], [decomposed, "Day 1B"]]})
+    assert info.value.code == "INVALID_INPUT" and "named once" in info.value.message
+    t.execute({"cmd": "day2_of_event", "event": "Main", "entries": 9, "pool_cents": 90000,
+               "day1": [["Zoë Ödegaard", "Day 1A"]]})
+    t.execute({"cmd": "carry_in", "name": composed, "chips": 30000, "table": 1, "seat": 1})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "carry_in", "name": decomposed, "chips": 20000, "table": 1, "seat": 2})
+    assert info.value.code == "CARRIED_IN" and len(t.state.players) == 1
+    t.execute({"cmd": "start_clock"})
+    with pytest.raises(RuleError) as info:
+        t.execute({"cmd": "register", "name": unicodedata.normalize("NFD", "zoë ödegaard")})
+    assert info.value.code == "ENTERED_OTHER_FLIGHT" and len(t.state.players) == 1
