@@ -335,7 +335,7 @@ class SharedStore(FoldsHistory):
             with self._turn(exclusive=attempt >= OPTIMISTIC_TRIES):
                 self._catch_up()
                 try:
-                    due = self._history.run_due(command)
+                    due = self._history.run_due(command, station=self.station, operator=self.operator)
                     if due is not None and not self._append(due):
                         continue
                     action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None,

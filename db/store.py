@@ -239,7 +239,8 @@ class TournamentStore(FoldsHistory):
             storable_text(label, "The label")
         me = self.station
         self._history.permit(command, me.role)  # a station's role: refused before anything, even what is due
-        due = self._history.run_due(command)  # what time made due (ELIM-6): an automatic action of its own
+        # what time made due (ELIM-6): an automatic action of its own, recorded as this station's
+        due = self._history.run_due(command, station=me.name, operator=me.operator)
         if due is not None:
             self._commit(due)
         action = self._history.run(command, automatic=automatic, label=label, nothing_due=due is None,

@@ -190,14 +190,17 @@ class History:
         return label_for(action.command, self.tournament.state)
 
     # -- running commands ---------------------------------------------------------------------
-    def run_due(self, before: Command | dict[str, Any] | None = None) -> Action | None:
+    def run_due(self, before: Command | dict[str, Any] | None = None, *, station: str = "",
+                operator: str = "") -> Action | None:
         """Run and record, as an automatic action, what time passing made due before ``before`` (ELIM-6:
-        the end once late registration closed with one player left); None when nothing is due."""
+        the end once late registration closed with one player left); None when nothing is due. It is
+        recorded with the ``station`` and ``operator`` whose command found it due, so the log says where
+        it happened."""
         name, at = named_time(before)
         due = self.tournament.due_command(at)
         if due is None or name == due.name():
             return None
-        return self.run(due, automatic=True)
+        return self.run(due, automatic=True, station=station, operator=operator)
 
     def permit(self, command: Command | dict[str, Any], role: str | None) -> None:
         """RuleError ROLE_FORBIDDEN, in words, when a station of ``role`` may not enter ``command``
@@ -217,7 +220,7 @@ class History:
         are recorded with the action."""
         self.permit(command, role)
         if not automatic and not nothing_due:
-            nothing_due = self.run_due(command) is None
+            nothing_due = self.run_due(command, station=station, operator=operator) is None
         t = self.tournament
         decl = declaration(command)
         written = decl.to_dict()

@@ -141,7 +141,8 @@ def test_a_desk_station_is_refused_a_bust_in_words_and_takes_a_buy_in(director, 
 
 def test_elim_6_the_end_time_made_due_is_recorded_from_a_floor_station(pg_database, tmp_path, clock):
     """The engine records what time made due as an automatic action of whichever station enters the next
-    command: the server lets a floor station record the end of the tournament so, and only so."""
+    command, with that station's name: the server lets a floor station record the end of the tournament so,
+    and only so."""
     path = tmp_path / "late.floorman"
     with TournamentStore.create(path, load_profile("tda"), "Late", time=clock, seed=7) as store:
         for name in ("Ann", "Bob"):
@@ -154,5 +155,5 @@ def test_elim_6_the_end_time_made_due_is_recorded_from_a_floor_station(pg_databa
         clock.advance(4 * 3600)
         floor.execute({"cmd": "note", "text": "after the window"})
         assert [(h.label, h.automatic, h.station) for h in floor.history()[-2:]] == [
-            ("end of the tournament", True, ""), ("note \u201cafter the window\u201d", False, "Floor 1")]
+            ("end of the tournament", True, "Floor 1"), ("note \u201cafter the window\u201d", False, "Floor 1")]
         assert floor.tournament.state.ended and count(pg_database) == floor.last_seq

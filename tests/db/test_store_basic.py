@@ -6,10 +6,11 @@ import sqlite3
 
 import pytest
 
+from app.commands.roles import DIRECTOR
 from app.errors import RuleError
 from app.profiles.profile import load_profile
 from db.errors import FileAlreadyExists, ReadOnlyStore
-from db.store import TournamentStore
+from db.store import Station, TournamentStore
 
 
 def test_actions_survive_reopen_in_order(store, store_path, clock):
@@ -74,8 +75,11 @@ def test_on_commit_reports_sequence_numbers(store_path, clock):
 
 
 def test_elim_6_the_end_made_due_by_time_is_saved_as_an_automatic_action(tmp_path, clock):
+    """Recorded as the automatic action of the station whose command found it due (its name and operator),
+    so the history says where the tournament ended."""
     path = tmp_path / "late.floorman"
-    with TournamentStore.create(path, load_profile("tda"), "Late", time=clock, seed=7) as s:
+    desk = Station(DIRECTOR, "Main desk", "Rita")
+    with TournamentStore.create(path, load_profile("tda"), "Late", time=clock, seed=7, station=desk) as s:
         for name in ("Ann", "Bob"):
             s.execute({"cmd": "register", "name": name})
         s.execute({"cmd": "seat_all"})
@@ -85,8 +89,9 @@ def test_elim_6_the_end_made_due_by_time_is_saved_as_an_automatic_action(tmp_pat
         clock.advance(4 * 3600)
         s.execute({"cmd": "note", "text": "after the window"})
         items = s.history()
-        assert [(h.label, h.automatic) for h in items[-2:]] == [
-            ("end of the tournament", True), ("note \u201cafter the window\u201d", False)]
+        assert [(h.label, h.automatic, h.station, h.operator) for h in items[-2:]] == [
+            ("end of the tournament", True, "Main desk", "Rita"),
+            ("note \u201cafter the window\u201d", False, "Main desk", "Rita")]
         view = s.tournament.view()
     with TournamentStore.open(path, time=clock) as again:
         assert again.tournament.state.ended and again.tournament.view() == view
