@@ -80,6 +80,10 @@ CONNECT_TIMEOUT = 5
 # not PostgreSQL's minute: the host stops holding commits for a copy that vanished, the copy sees it lost
 # its host.
 LINK_TIMEOUT = "5s"
+# A link that still says "streaming" but has heard nothing from the host for this long has lost it: the host
+# answers the copy's pings within LINK_TIMEOUT, so this much silence means it is gone, even before the
+# copy's receiver gives up on it (a busy laptop may be slow to).
+SILENT_S = 12.0
 
 
 class StandbyError(StoreError):
@@ -138,13 +142,14 @@ class Standby:
             return "stopped"
         try:
             with psycopg.connect(self.url(), autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
-                row = conn.execute("SELECT pg_is_in_recovery(), (SELECT status FROM pg_stat_wal_receiver)")\
-                    .fetchone()
+                row = conn.execute("SELECT pg_is_in_recovery(), r.status, "
+                                   "extract(epoch FROM clock_timestamp() - r.last_msg_receipt_time) "
+                                   "FROM (SELECT 1) AS one LEFT JOIN pg_stat_wal_receiver AS r ON true").fetchone()
         except psycopg.Error:
             return "stopped"
         if row is None or not row[0]:
             return "host"
-        if row[1] != "streaming":
+        if row[1] != "streaming" or (row[2] is not None and float(row[2]) > SILENT_S):
             return "host lost"
         return "sync" if _is_sync(self.primary_url, self.login) else "streaming"
 

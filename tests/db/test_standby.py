@@ -22,11 +22,13 @@ from app.core.timesource import FakeClock
 from app.errors import RuleError
 from app.log.history import replay_history
 from db import pgserver
+from db import standby as standby_module
 from db.errors import StoreError
 from db.joincode import read_code
 from db.server_address import META_KEY, follow_url, hosts_of, standbys_of
 from db.shared_store import ServerUnreachable, SharedStore, create_shared, open_shared
 from db.standby import (
+    SILENT_S,
     Standby,
     StandbyError,
     SyncWatch,
@@ -361,3 +363,40 @@ def test_a_copy_made_while_the_host_waited_for_another_takes_commits_at_once_onc
         assert taken.actions == shared.last_seq - 1
     finally:
         second.server.stop()
+
+
+class _Said:
+    """A connection to the copy that answers the status query with ``row``."""
+
+    def __init__(self, row: tuple[object, ...]) -> None:
+        self.row = row
+
+    def __enter__(self) -> _Said:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def execute(self, query: str, *args: object) -> _Said:
+        assert "pg_stat_wal_receiver" in query
+        return self
+
+    def fetchone(self) -> tuple[object, ...]:
+        return self.row
+
+
+@pytest.mark.parametrize("row,said", [
+    ((True, "streaming", 1.5), "sync"),  # heard from the host a moment ago
+    ((True, "streaming", SILENT_S + 1), "host lost"),  # still "streaming", but silent longer than the host can be
+    ((True, "starting", None), "host lost"),  # the receiver gave up and is trying again
+    ((True, None, None), "host lost"),  # no receiver at all
+    ((False, None, None), "host"),  # promoted
+])
+def test_the_copy_says_its_host_is_lost_once_the_link_is_silent_even_if_it_still_says_streaming(
+        monkeypatch, tmp_path, row, said):
+    server = pgserver.PgServer(tmp_path, "127.0.0.1", 5999, "tournament", "pw")
+    monkeypatch.setattr(server, "is_running", lambda: True)
+    copy = Standby(server, "postgresql://floorman:pw@10.9.9.9:5433/tournament", "standby_x", "t1")
+    monkeypatch.setattr(standby_module.psycopg, "connect", lambda *a, **k: _Said(row))
+    monkeypatch.setattr(standby_module, "_is_sync", lambda url, login: True)
+    assert copy.status() == said

@@ -25,7 +25,11 @@ class Output:
         """The first line from here on with ``words`` in it; waits at most ``timeout`` seconds in all."""
         deadline = time.monotonic() + timeout
         while True:
-            line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            try:
+                line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                said = "\n".join(self.seen[-20:]) or "(nothing)"
+                raise AssertionError(f"no line with {words!r} in {timeout:.0f} s; the program said:\n{said}") from None
             self.seen.append(line)
             if words in line:
                 return line
