@@ -25,12 +25,15 @@ from functools import cache, lru_cache
 from typing import Any
 
 from babel.numbers import (
+    NumberFormatError,
     format_currency,
     format_decimal,
     get_currency_name,
     get_currency_precision,
     get_currency_symbol,
+    get_decimal_symbol,
     list_currencies,
+    parse_decimal,
 )
 
 from app.i18n import N_, _, locale_id, ngettext
@@ -111,6 +114,45 @@ def money(cents: int | None, currency: str | None = USD) -> str:
     amount = Decimal(int(cents)) / 100
     sign = "-" if amount < 0 else ""
     return f"{sign}{symbol(currency)}{abs(amount):,.2f}"
+
+
+def money_rounded(cents: int, currency: str | None = USD) -> str:
+    """:func:`money` without a whole amount's zero cents, for a unit or a round figure: ``100`` -> ``$1``,
+    German ``1 €``; an amount with cents keeps them (``$2.50``)."""
+    text = money(cents, currency)
+    places = decimals(currency)
+    if not places or int(cents) % 10**places:
+        return text
+    code = iso_code(currency)
+    here = "en_US" if code is None else locale_for(code) if locale_id() == "en" else locale_id()
+    return text.replace(str(get_decimal_symbol(here)) + "0" * places, "", 1)
+
+
+def parse_money(text: str, currency: str | None = USD) -> int | None:
+    """An amount as a director types it, read the reader's language's way, in whole minor units (cents):
+    ``"$1,250.50"`` or ``"1250.5"`` in English, ``"1.250,50 €"`` or ``"25,5"`` in German, ``"¥1,500"`` in yen.
+    None for anything else: words, an amount with more decimals than the currency has (a yen has none), and
+    a figure whose grouping the language would not write (``"25,50"`` in English, ``"25.50"`` in German),
+    which could mean a hundred times more or less and is never guessed. Reads back what :func:`money` writes."""
+    cleaned = text
+    code = iso_code(currency)
+    # Read in the locale money() writes in: the reader's, or in English the currency's own (1'250.50 francs).
+    here = "en_US" if code is None else locale_for(code) if locale_id() == "en" else locale_id()
+    local = str(get_currency_symbol(code, here)) if code else ""  # "US$" in Spanish, "$US" in French
+    for mark in sorted({symbol(currency), local, code or "", "$"}, key=len, reverse=True):
+        if mark:
+            cleaned = cleaned.replace(mark, "")
+    cleaned = "".join(cleaned.split())  # spaces, and the no-break spaces French groups thousands with
+    if not cleaned or any(c.isalpha() for c in cleaned):
+        return None
+    try:
+        value = parse_decimal(cleaned, locale=here, strict=True)
+    except NumberFormatError:
+        return None
+    if not value.is_finite():
+        return None
+    minor = value.scaleb(decimals(currency))
+    return int(minor) if minor == minor.to_integral_value() else None
 
 
 def amount(cents: int, currency: str | None = USD) -> str:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app import format as fmt
 from app.errors import RuleError
+from app.i18n import use_language
 from app.profiles.profile import validate_settings
 from app.views import read
 from tests.app.money_kit import enter, make, refused
@@ -91,3 +94,39 @@ def test_ent_12_currency_stays_locked_after_the_only_entry_is_refunded():
     enter(t, "Ann")
     t.execute({"cmd": "withdraw", "player": "Ann"})
     refused(t, {"cmd": "change_settings", "settings": {"money.currency": "USD"}}, "CURRENCY_LOCKED")
+
+
+@pytest.mark.parametrize("lang,typed,cents", [
+    ("en", "$1,250.50", 125050), ("en", "25.5", 2550), ("en", ".05", 5), ("en", "€25", 2500),
+    ("de", "25,50", 2550), ("de", "1.250,50 €", 125050), ("de", "1.250", 125000),
+    ("fr", "1 250,50 €", 125050), ("fr", "25,5", 2550),
+    ("es", "1.250,50", 125050), ("pt-BR", "€ 1.250,50", 125050),
+])
+def test_ent_12_an_amount_typed_is_read_the_readers_way(lang, typed, cents):
+    """What a director types in an amount field, read with the separators of the window's language."""
+    with use_language(lang):
+        assert fmt.parse_money(typed, "EUR") == cents
+
+
+@pytest.mark.parametrize("lang,typed", [
+    ("en", "25,50"),  # 2,550 or 25.50? never guessed: a hundredfold mistake in a prize
+    ("de", "25.50"),  # the same doubt the other way round
+    ("en", "25.555"), ("en", "ten"), ("en", ""), ("en", "NaN"), ("en", "1e3"),
+])
+def test_ent_12_an_amount_that_could_be_misread_is_not_read(lang, typed):
+    with use_language(lang):
+        assert fmt.parse_money(typed, "EUR") is None
+
+
+def test_ent_12_a_yen_amount_has_no_cents_to_type():
+    assert fmt.parse_money("¥1,500", "JPY") == 1500 and fmt.parse_money("1,500.50", "JPY") is None
+
+
+@given(cents=st.integers(-10**9, 10**9), currency=st.sampled_from(["USD", "EUR", "GBP", "JPY", "CHF", "BRL", "INR",
+                                                                    "$", None]),
+       lang=st.sampled_from(["en", "de", "fr", "es", "pt-BR", "en-XA"]))
+def test_ent_12_every_amount_written_is_read_back_the_same(cents, currency, lang):
+    """Whatever the window writes in an amount field, in any language and currency, reads back to the cent."""
+    with use_language(lang):
+        assert fmt.parse_money(fmt.money(cents, currency), currency) == cents
+        assert fmt.parse_money(fmt.money_rounded(cents, currency), currency) == cents

@@ -36,3 +36,22 @@ def test_ent_12_payouts_deal_and_player_list_write_euros(qtbot, clock):
     amounts = [str(v) for v in paid if isinstance(v, str) and any(c in v for c in "$€")]
     assert amounts and all("€" in a for a in amounts), amounts
     window.close()
+
+
+def test_ent_12_yen_are_typed_whole_in_the_payouts_and_deal_dialogs(qtbot, clock):
+    """A yen has no cents: the payouts' and the deal's amounts are whole yen, and ¥1,500 typed is 1,500 of
+    the tournament's minor units (not 150,000, as a dialog counting hundredths would read it)."""
+    t = Tournament.create(load_profile("tda"), name="Tokyo", time=clock, seed=3)
+    t.execute({"cmd": "change_settings", "settings": {"money.currency": "JPY", "money.buy_in_cents": 5000}})
+    for name in NAMES[:12]:
+        t.execute({"cmd": "register", "name": name})
+    session = Session.in_memory(t)
+    payouts = PayoutDialog(session.state)
+    qtbot.addWidget(payouts)
+    first = payouts.spins[0]
+    assert first.decimals() == 0 and first.prefix() == "¥"
+    first.setValue(1500)
+    assert payouts.amounts()[0] == 1500
+    deal = DealDialog(lambda: session.state)
+    qtbot.addWidget(deal)
+    assert deal.save.decimals() == 0

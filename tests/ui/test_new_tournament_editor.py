@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from app.api import fmt
 from app.errors import RuleError
 from app.profiles.profile import SHIPPED, load_profile, profile_from_dict, validate_settings
 from ui.dialogs import setting_text as st
@@ -215,7 +216,7 @@ def test_pay_8_the_new_tournament_offers_prize_rounding_with_the_profiles_choice
     combo = row.editor.combo  # type: ignore[attr-defined]
     assert combo.currentText() == "The cent (exact amounts)" and row.value() is None
     assert [combo.itemText(i) for i in range(combo.count())] == [
-        "The cent (exact amounts)", "$1 (whole dollars)", "$5", "$10", "$25", "$50", "$100"]
+        "The cent (exact amounts)", "$1 (whole amounts)", "$5", "$10", "$25", "$50", "$100"]
     dialog.grab().save(str(tmp_path / "new-tournament-rounding.png"))
     combo.setCurrentIndex(combo.findText("$5"))
     assert dialog.changes() == {"payout.round_to_cents": 500} and ok_button(dialog).isEnabled()
@@ -247,3 +248,47 @@ def test_a_refused_setting_is_put_beside_its_row_in_any_language() -> None:
         assert named_key(refused.value) == "table.max_seats"
         assert plain_message(refused.value).startswith(label_of("table.max_seats") + ":")
         assert "Profile setting" not in plain_message(refused.value)
+
+
+def _in_euros(pid: str = "home-nl"):
+    data = load_profile(pid).to_dict()
+    data["settings"] = {**data["settings"], "money.currency": "EUR"}
+    return profile_from_dict(data)
+
+
+def test_ent_12_a_german_director_types_euros_with_a_decimal_comma(qtbot, tmp_path, german):
+    """In German and in euros the buy-in reads "100,00 €" and "25,50" is 25.50 euros, not 2,550: an amount
+    the language would not write ("25.50") is refused in money, and nothing is created."""
+    dialog = NewTournamentDialog(_in_euros(), tmp_path)
+    qtbot.addWidget(dialog)
+    buy_in = dialog.rows["money.buy_in_cents"].editor
+    assert buy_in.edit.text() == fmt.money(_in_euros().settings["money.buy_in_cents"], "EUR")  # type: ignore
+    assert buy_in.edit.text().endswith("\xa0€") and "," in buy_in.edit.text()  # type: ignore[attr-defined]
+    buy_in.edit.setText("25,50")  # type: ignore[attr-defined]
+    assert dialog.changes()["money.buy_in_cents"] == 2550 and dialog.validate()
+    buy_in.edit.setText("25.50")  # type: ignore[attr-defined]
+    assert not dialog.validate() and not ok_button(dialog).isEnabled()
+    assert dialog.rows["money.buy_in_cents"].feedback.text() == "Buy-in: muss ein Betrag wie 25,00\xa0€ sein."
+    buy_in.edit.setText("1.250,5")  # type: ignore[attr-defined]
+    assert dialog.changes()["money.buy_in_cents"] == 125050 and dialog.validate()
+
+
+def test_ent_12_the_amounts_follow_a_currency_typed_in_the_form(qtbot, tmp_path):
+    """Typing JPY in the currency field shows every amount in yen, each keeping its figure in minor units
+    (the profile's numbers); the prize-rounding units and the fixed amounts too."""
+    dialog = NewTournamentDialog(load_profile("home-nl"), tmp_path)
+    qtbot.addWidget(dialog)
+    buy_in = dialog.rows["money.buy_in_cents"].editor
+    cents = dialog.base.settings["money.buy_in_cents"]
+    assert buy_in.edit.text() == fmt.money(cents)  # type: ignore[attr-defined]
+    dialog.rows["money.currency"].editor.setText("JP")  # type: ignore[attr-defined]
+    assert buy_in.edit.text() == fmt.money(cents)  # type: ignore[attr-defined]  # half a code changes nothing
+    dialog.rows["money.currency"].editor.setText("JPY")  # type: ignore[attr-defined]
+    assert buy_in.edit.text() == fmt.money(cents, "JPY")  # type: ignore[attr-defined]
+    assert buy_in.value() == cents and dialog.validate()
+    rounding = dialog.rows["payout.round_to_cents"].editor.combo  # type: ignore[attr-defined]
+    assert [rounding.itemText(i) for i in (1, 2)] == ["¥100", "¥500"]  # a yen is a whole amount already
+    fixed = dialog.rows["payout.fixed_cents"].editor
+    fixed.setText("¥5,000 / ¥3,000")  # type: ignore[attr-defined]
+    assert fixed.value() == [5000, 3000]  # type: ignore[attr-defined]
+    assert dialog.changes()["money.currency"] == "JPY"

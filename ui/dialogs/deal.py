@@ -146,6 +146,7 @@ class DealDialog(QDialog):
         self.state = state
         self.currency = currency_of(state)
         self.save.setPrefix(fmt.symbol(self.currency))  # the tournament's own money, in any language
+        self.save.setDecimals(fmt.decimals(self.currency))  # a yen has no cents
         self.players = deal_players(state)
         prizes = prizes_in_play(state)
         # Each place with its amount on one line: a long list wraps between the places, never inside one.
@@ -181,7 +182,7 @@ class DealDialog(QDialog):
 
     def recalculate(self) -> None:
         method = str(self.method.currentData())
-        save = round(self.save.value() * 100)
+        save = round(self.save.value() * 10 ** fmt.decimals(self.currency))
         try:
             deal = deal_for_state(self.state, self.stacks(), method, save)
         except RuleError as err:
@@ -227,7 +228,7 @@ class DealDialog(QDialog):
         """The engine's ``record_deal`` for the deal shown: the method, the counted stacks, what is left."""
         return RecordDeal(method=str(self.method.currentData()),
                           chips={str(pid): chips for pid, chips in self.stacks().items()},
-                          save_cents=round(self.save.value() * 100))
+                          save_cents=round(self.save.value() * 10 ** fmt.decimals(self.currency)))
 
     def confirm_record(self) -> QMessageBox | None:
         """Ask once (the amounts in the question), then record; Esc or No changes nothing."""

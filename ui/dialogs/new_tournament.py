@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ from app.api import (
     RuleError,
     default_of,
     final_size_for,
+    fmt,
     profile_from_dict,
     validate_settings,
 )
@@ -73,10 +74,10 @@ COLUMNS = ((MONEY, REBUYS, BOUNTIES), (SEATING, PAYOUTS, STRUCTURE, GAMES))
 class SettingRow(QWidget):
     """One setting: its editor and, under it, the engine's reason when it refuses the value."""
 
-    def __init__(self, key: str, value: Any) -> None:
+    def __init__(self, key: str, value: Any, currency: Callable[[], str | None] = lambda: None) -> None:
         super().__init__()
         self.key = key
-        self.editor: Editor = make_editor(key, value)
+        self.editor: Editor = make_editor(key, value, currency)
         tip = help_text(key).replace(", in cents", "")
         self.editor.setToolTip(tip[:1].upper() + tip[1:])
         self.feedback = Feedback()
@@ -150,6 +151,8 @@ class NewTournamentDialog(QDialog):
         source.setWordWrap(True)
         source.setObjectName("dim")
         self.rows: dict[str, SettingRow] = {}
+        # The currency the amounts are shown and read in: the profile's, then what the director types.
+        self.currency: str | None = profile.settings["money.currency"]
         page = QWidget()
         page_lay = QVBoxLayout(page)
         page_lay.addLayout(self._groups([k for _n, ks in SUMMARY for k in ks], summary=True))
@@ -200,6 +203,20 @@ class NewTournamentDialog(QDialog):
         seats = self.rows.get("table.max_seats")
         if seats is not None:
             seats.editor.changed.connect(self._follow_table_size)
+        currency = self.rows.get("money.currency")
+        if currency is not None:
+            currency.editor.changed.connect(self._follow_currency)
+
+    def _follow_currency(self) -> None:
+        """A currency typed in full (a code Babel knows) re-shows every amount in it, keeping its figure in
+        minor units: $25.00 becomes 25,00 € in a German window; a half-typed code changes nothing."""
+        typed = self.rows["money.currency"].value()
+        new = typed if fmt.is_currency(typed) else None
+        if new is None or new == (self.currency or "USD"):
+            return
+        old, self.currency = self.currency, new
+        for row in self.rows.values():
+            row.editor.set_currency(old, new)
 
     # -- the structure --------------------------------------------------------------------------------
     def _fill_structures(self) -> None:
@@ -255,7 +272,7 @@ class NewTournamentDialog(QDialog):
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
         for key in keys:
-            row = SettingRow(key, self.base.settings[key])
+            row = SettingRow(key, self.base.settings[key], lambda: self.currency)
             self.rows[key] = row
             form = forms[_summary_group(key) if summary else _other_group(key)]
             label = QLabel("" if isinstance(row.editor, CheckEditor) else label_of(key))
@@ -296,7 +313,7 @@ class NewTournamentDialog(QDialog):
         try:
             validate_settings(self.changes(), self.base.settings)
         except RuleError as err:
-            text = plain_message(err)
+            text = plain_message(err, self.currency)
             named = self.rows.get(named_key(err) or "")
             if named is not None:
                 if named.key not in SUMMARY_KEYS and not self.other_toggle.isChecked():

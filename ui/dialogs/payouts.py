@@ -56,13 +56,14 @@ class PayoutDialog(QDialog):
         spin.setRange(0, 100_000_000)
         spin.setDecimals(2)
         spin.setPrefix(fmt.symbol(self.currency))  # the tournament's own money
-        spin.setValue(cents / 100)
+        spin.setDecimals(fmt.decimals(self.currency))  # a yen has no cents
+        spin.setValue(cents / 10 ** fmt.decimals(self.currency))
         spin.valueChanged.connect(self._update_total)
         self.spins.append(spin)
         self.form.addRow(ordinal(len(self.spins)), spin)
 
     def amounts(self) -> list[int]:
-        return [round(s.value() * 100) for s in self.spins if s.value() > 0]
+        return [round(s.value() * 10 ** fmt.decimals(self.currency)) for s in self.spins if s.value() > 0]
 
     def _update_total(self) -> None:
         total = sum(self.amounts())

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, Signal
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import IDENTITY_FIELDS, SCHEMA
+from app.api import IDENTITY_FIELDS, SCHEMA, fmt
 from app.i18n import N_, _
 from ui.dialogs import setting_text as st
 from ui.dialogs.setting_words import SUFFIXES, choice_word, label_of, none_word
@@ -35,7 +34,7 @@ from ui.dialogs.setting_words import SUFFIXES, choice_word, label_of, none_word
 # The details a registrant may be asked for (the profile's keys), in words.
 IDENTITY_WORDS = {"first_name": N_("First name"), "last_name": N_("Last name"), "student_id": N_("Student ID"),
                   "phone": N_("Phone"), "id_number": N_("ID number")}
-MONEY_TYPING = QRegularExpression(r"\$?\s*[\d,]*(\.\d{0,2})?")
+Currency = Callable[[], "str | None"]  # the currency the form's amounts are in now (money.currency)
 
 
 class Editor(QWidget):
@@ -49,6 +48,10 @@ class Editor(QWidget):
 
     def value(self) -> Any:
         raise NotImplementedError
+
+    def set_currency(self, old: str | None, new: str | None) -> None:
+        """The form's currency changed from ``old`` to ``new``: an amount keeps its minor units (the profile's
+        figures) and is shown the new currency's way. Nothing for an editor that holds no amount."""
 
 
 class CheckEditor(Editor):
@@ -92,13 +95,23 @@ class RoundingEditor(ChoiceEditor):
 
     CENT = 0  # the combo's data for "to the cent" (null in the profile)
 
-    def __init__(self, unit: int | None) -> None:
+    def __init__(self, unit: int | None, currency: Currency = lambda: None) -> None:
         units = sorted({*PRIZE_UNITS, *([unit] if unit else [])})
-        items = [(_("The cent (exact amounts)"), self.CENT)]
-        items += [(_("{amount} (whole dollars)", amount=st.format_money(u).removesuffix(".00")) if u == 100
-                   else st.format_money(u).removesuffix(".00"), u)
-                  for u in units]
-        super().__init__(items, unit or self.CENT)
+        super().__init__(self._items(units, currency()), unit or self.CENT)
+
+    @staticmethod
+    def _items(units: list[int], currency: str | None) -> list[tuple[str, int]]:
+        return [(_("The cent (exact amounts)"), RoundingEditor.CENT)] + [(RoundingEditor._word(u, currency), u)
+                                                                        for u in units]
+
+    @staticmethod
+    def _word(unit: int, currency: str | None) -> str:
+        amount = fmt.money_rounded(unit, currency)
+        return _("{amount} (whole amounts)", amount=amount) if unit == 10 ** fmt.decimals(currency) else amount
+
+    def set_currency(self, old: str | None, new: str | None) -> None:
+        for i in range(1, self.combo.count()):
+            self.combo.setItemText(i, self._word(int(self.combo.itemData(i)), new))
 
     def value(self) -> int | None:
         unit = self.combo.currentData()
@@ -123,12 +136,14 @@ class IntEditor(Editor):
 
 
 class MoneyEditor(Editor):
-    """Dollars and cents as typed ("$25.50", "25.5", "1,250"), handed on as whole cents."""
+    """An amount as typed in the form's currency and the reader's language ("$25.50", "25.5", "1,250"; German
+    "25,50 €", "1.250"), handed on in whole minor units (cents). Text that is not plainly an amount (English
+    "25,50" could be 2,550 or 25.50) is handed on as typed, and the engine's refusal says so."""
 
-    def __init__(self, cents: int | None) -> None:
+    def __init__(self, cents: int | None, currency: Currency = lambda: None) -> None:
         super().__init__()
-        self.edit = QLineEdit(st.format_money(cents or 0))
-        self.edit.setValidator(QRegularExpressionValidator(MONEY_TYPING, self.edit))
+        self.currency = currency
+        self.edit = QLineEdit(st.format_money(cents or 0, currency()))
         self.edit.setFixedWidth(140)
         self.edit.textChanged.connect(self.changed)
         self.edit.editingFinished.connect(self._tidy)
@@ -136,13 +151,18 @@ class MoneyEditor(Editor):
         self.lay.addStretch(1)
 
     def _tidy(self) -> None:
-        cents = st.parse_money(self.edit.text())
+        cents = st.parse_money(self.edit.text(), self.currency())
         if cents is not None:
-            self.edit.setText(st.format_money(cents))
+            self.edit.setText(st.format_money(cents, self.currency()))
 
     def value(self) -> int | str:
-        cents = st.parse_money(self.edit.text())
+        cents = st.parse_money(self.edit.text(), self.currency())
         return self.edit.text() if cents is None else cents
+
+    def set_currency(self, old: str | None, new: str | None) -> None:
+        cents = st.parse_money(self.edit.text(), old)
+        if cents is not None:
+            self.edit.setText(st.format_money(cents, new))
 
 
 class TextEditor(Editor):
@@ -242,6 +262,25 @@ class OptionalEditor(Editor):
     def value(self) -> Any:
         return None if self.none.isChecked() else self.inner.value()
 
+    def set_currency(self, old: str | None, new: str | None) -> None:
+        self.inner.set_currency(old, new)
+
+
+class MoneyListEditor(TextEditor):
+    """Amounts per place ("$500 / $300"), in the form's currency and the reader's language."""
+
+    def __init__(self, value: list[int], currency: Currency) -> None:
+        super().__init__(value, lambda v: st.format_money_list(v, currency()),
+                         lambda t: st.parse_money_list(t, currency()),
+                         _("amount per place, as {example}",
+                           example=st.format_money_list([50_000, 30_000], currency())),
+                         lambda v: st.money_summary(v, currency()))
+
+    def set_currency(self, old: str | None, new: str | None) -> None:
+        amounts = st.parse_money_list(self.text(), old)
+        if amounts is not None:
+            self.setText(st.format_money_list(amounts, new))
+
 
 def shipped_structures() -> list[tuple[str, str]]:
     """(name, id) of every structure under resources/structures/."""
@@ -267,7 +306,9 @@ def _one_number(text: str) -> Any:
     return values[0] if values and len(values) == 1 else None
 
 
-def make_editor(key: str, value: Any) -> Editor:
+def make_editor(key: str, value: Any, currency: Currency = lambda: None) -> Editor:
+    """The editor of setting ``key`` showing ``value``; an amount is shown in ``currency()``, the form's
+    currency when it is asked (the profile's, or the one the director has just typed)."""
     setting = SCHEMA[key]
     optional = setting.check(None) is None and key not in ("reg.opens_at", "reg.closes_at")
     if isinstance(setting.default, bool):
@@ -301,13 +342,12 @@ def make_editor(key: str, value: Any) -> Editor:
                            _("percent of the entries, as 15"))
         return OptionalEditor(share, none_word(key), value is None)
     if key == "payout.round_to_cents":
-        return RoundingEditor(value)
+        return RoundingEditor(value, currency)
     if key == "payout.percents":
         return TextEditor(value, st.format_list, st.parse_percents, _("percent per place, as 50 / 30 / 20"),
                           st.percent_summary)
     if key == "payout.fixed_cents":
-        return TextEditor(value, st.format_money_list, st.parse_money_list, _("amount per place, as $500 / $300"),
-                          st.money_summary)
+        return MoneyListEditor(value, currency)
     if key == "payout.brackets":
         return TextEditor(value, st.format_brackets, st.parse_brackets,
                           _("one line per field size, as  up to 20: 50 / 30 / 20"), lines=4)
@@ -320,7 +360,7 @@ def make_editor(key: str, value: Any) -> Editor:
         return TextEditor(value, st.format_list, st.parse_ints, _("numbers, as 18 / 9"))
     inner: Editor
     if key.endswith("_cents"):
-        inner = MoneyEditor(value)
+        inner = MoneyEditor(value, currency)
     else:
         suffix = SUFFIXES.get(key)
         inner = IntEditor(1 if value is None else value, _(suffix) if suffix else "")

@@ -1,7 +1,8 @@
 """Setting values as short readable text and back: "$25.00", "50 / 30 / 20", "25 green × 400".
 
 Reading never guesses: text that is not understood is handed to the engine as typed, and the engine's
-refusal says what is wrong. Money is read with ``Decimal`` and kept in whole cents.
+refusal says what is wrong. Money is written and read in the tournament's currency and the reader's language
+(``app.format``) and kept in whole minor units (cents).
 """
 
 from __future__ import annotations
@@ -10,25 +11,22 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from app.api import CATALOGUE
+from app.api import CATALOGUE, fmt
 from app.i18n import _
 from ui.texts import ordinal
 
-_MONEY = re.compile(r"\$?\s*(\d[\d,]*(?:\.\d{0,2})?|\.\d{1,2})")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
-def format_money(cents: int) -> str:
-    whole, part = divmod(int(cents), 100)
-    return f"${whole:,}.{part:02d}"
+def format_money(cents: int, currency: str | None = None) -> str:
+    """An amount as the window writes it in the tournament's currency and the reader's language."""
+    return fmt.money(int(cents), currency)
 
 
-def parse_money(text: str) -> int | None:
-    """ "$1,250.50" -> 125050; None for text that is not an amount."""
-    found = _MONEY.fullmatch(text.strip())
-    if not found:
-        return None
-    return int(Decimal(found.group(1).replace(",", "")) * 100)
+def parse_money(text: str, currency: str | None = None) -> int | None:
+    """ "$1,250.50" -> 125050 (German "1.250,50 €"); None for text that is not an amount (``fmt.parse_money``:
+    a figure that could be read a hundred times too big or small is not one)."""
+    return fmt.parse_money(text, currency)
 
 
 def format_number(n: int | float) -> str:
@@ -73,23 +71,24 @@ def percent_summary(values: list[int | float]) -> str:
             else _("no places paid"))
 
 
-def format_money_list(values: list[int]) -> str:
-    return " / ".join(format_money(v) for v in values)
+def format_money_list(values: list[int], currency: str | None = None) -> str:
+    return " / ".join(format_money(v, currency) for v in values)
 
 
-def parse_money_list(text: str) -> list[int] | None:
+def parse_money_list(text: str, currency: str | None = None) -> list[int] | None:
     out = []
     for part in _split(text, r"\s*[/;]\s*"):
-        cents = parse_money(part)
+        cents = parse_money(part, currency)
         if cents is None:
             return None
         out.append(cents)
     return out
 
 
-def money_summary(values: list[int]) -> str:
-    places = " · ".join(f"{ordinal(i)} {format_money(v)}" for i, v in enumerate(values, start=1))
-    return _("{places} — total {total}", places=places, total=format_money(sum(values))) if values else _("no amounts")
+def money_summary(values: list[int], currency: str | None = None) -> str:
+    places = " · ".join(f"{ordinal(i)} {format_money(v, currency)}" for i, v in enumerate(values, start=1))
+    return (_("{places} — total {total}", places=places, total=format_money(sum(values), currency)) if values
+            else _("no amounts"))
 
 
 def format_brackets(brackets: list[dict[str, Any]]) -> str:

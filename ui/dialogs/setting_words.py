@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from app.api import SCHEMA, RuleError
+from app.api import SCHEMA, RuleError, fmt
 from app.i18n import N_, _
 
 MONEY = N_("Money")
@@ -246,20 +246,31 @@ def named_key(refusal: RuleError) -> str | None:
     return found.group(1) if found else None
 
 
-def plain_message(refusal: RuleError) -> str:
-    """The engine's refusal with the settings it names in words: "Final table seats: cannot exceed ..."."""
+def plain_message(refusal: RuleError, currency: str | None = None) -> str:
+    """The engine's refusal with the settings it names in words: "Final table seats: cannot exceed ...". A
+    refused amount is said in money, in ``currency`` (the form's): "Buy-in: must be at least $1.00"."""
     key = named_key(refusal)
     if key is None or key not in SCHEMA:
         return refusal.message
     why = f"{refusal.reason}." if refusal.reason is not None else _NAMED.sub("", refusal.message)
     rest = why.replace(" or null", "")
     if key.endswith("_cents") and not isinstance(SCHEMA[key].default, list):
-        rest = rest.replace("must be a whole number", "must be an amount like $25.00")
-        rest = re.sub(r"(at (?:least|most)) (\d+)", lambda m: f"{m.group(1)} {_dollars(int(m.group(2)))}", rest)
+        rest = _in_money(rest, currency)
     rest = _KEY.sub(lambda m: label_of(m.group(1)).lower(), rest)
     return _("{setting}: {reason}", setting=label_of(key), reason=rest)
 
 
-def _dollars(cents: int) -> str:
-    whole, part = divmod(cents, 100)
-    return f"${whole:,}.{part:02d}"
+def _in_money(reason: str, currency: str | None) -> str:
+    """An amount setting's refusal, worded by the checks in cents, said in money in the reader's language:
+    "must be a whole number" -> "must be an amount like $25.00", "must be at least 100" -> "... $1.00"."""
+    for whole in (_("must be a whole number or null"), _("must be a whole number")):
+        if whole in reason:
+            return reason.replace(whole, _("must be an amount like {example}", example=fmt.money(2500, currency)))
+    found = re.search(r"\d+", reason)
+    if found is not None:
+        n = int(found.group())
+        for bound in (N_("must be at least {lo}"), N_("must be at most {hi}")):
+            said = _(bound, lo=n, hi=n)
+            if reason.rstrip(".") == said:
+                return _(bound, lo=fmt.money(n, currency), hi=fmt.money(n, currency)) + "."
+    return reason
