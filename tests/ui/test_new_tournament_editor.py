@@ -292,3 +292,13 @@ def test_ent_12_the_amounts_follow_a_currency_typed_in_the_form(qtbot, tmp_path)
     fixed.setText("¥5,000 / ¥3,000")  # type: ignore[attr-defined]
     assert fixed.value() == [5000, 3000]  # type: ignore[attr-defined]
     assert dialog.changes()["money.currency"] == "JPY"
+
+
+def test_pay_7_percents_with_a_decimal_comma_are_read_as_one_percent_each(german):
+    """German writes 12,5 %: "12,5 / 7,5" is two places, never four (12, 5, 7, 5); a comma before a space
+    still parts places, and the summary writes the language's decimal comma back."""
+    assert st.parse_percents("50 / 30 / 12,5 / 7,5") == [50, 30, 12.5, 7.5]
+    assert st.parse_percents("50, 30, 20") == [50, 30, 20]
+    assert st.parse_percents("50,30,20") is None  # neither a decimal nor a list: refused, not guessed
+    assert st.format_list([35.98, 17.98, 13]) == "35,98 / 17,98 / 13"
+    assert st.percent_summary([50, 30, 12.5, 7.5]) == "1. 50 % · 2. 30 % · 3. 12,5 % · 4. 7,5 % — gesamt 100 %"

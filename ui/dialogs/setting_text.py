@@ -11,8 +11,10 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from babel.numbers import get_decimal_symbol
+
 from app.api import CATALOGUE, fmt
-from app.i18n import _
+from app.i18n import _, locale_id
 from ui.texts import ordinal
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -29,10 +31,17 @@ def parse_money(text: str, currency: str | None = None) -> int | None:
     return fmt.parse_money(text, currency)
 
 
+def _decimal_mark() -> str:
+    """The reader's language's decimal mark: "." in English, "," in German, French, Spanish, Portuguese."""
+    return str(get_decimal_symbol(locale_id()))
+
+
 def format_number(n: int | float) -> str:
+    """A whole number grouped ("1,000"), a fraction exactly as stored with the language's decimal mark ("12.5",
+    German "12,5")."""
     if isinstance(n, float) and n.is_integer():
         n = int(n)
-    return f"{n:,}" if isinstance(n, int) else str(n)
+    return f"{n:,}" if isinstance(n, int) else str(n).replace(".", _decimal_mark())
 
 
 def _split(text: str, separators: str = r"[\s/,;]+") -> list[str]:
@@ -52,9 +61,16 @@ def format_list(values: list[Any]) -> str:
 
 
 def parse_percents(text: str) -> list[int | float] | None:
-    """ "50 / 30 / 20" or "50%, 30%, 20%" -> [50, 30, 20]; 12.5 stays 12.5."""
+    """ "50 / 30 / 20" or "50%, 30%, 20%" -> [50, 30, 20]; 12.5 stays 12.5. In a language that writes a decimal
+    comma ("12,5 / 7,5" in German) a comma between digits is that mark, and only a comma before a space parts
+    two percents ("50, 30, 20"): "12,5" is never read as 12 and 5."""
+    body = text.replace("%", "")
+    if _decimal_mark() == ",":
+        parts = [p.replace(",", ".") for p in _split(body, r"(?:[\s/;]|,(?=\s|$))+")]
+    else:
+        parts = _split(body)
     out: list[int | float] = []
-    for part in _split(text.replace("%", "")):
+    for part in parts:
         if not _NUMBER.fullmatch(part):
             return None
         d = Decimal(part)
@@ -67,7 +83,8 @@ def percent_summary(values: list[int | float]) -> str:
     places = " · ".join(_("{place} {percent}%", place=ordinal(i), percent=format_number(v))
                         for i, v in enumerate(values, start=1))
     total = sum((Decimal(str(v)) for v in values), Decimal(0))
-    return (_("{places} — total {total}%", places=places, total=f"{total.normalize():f}") if values
+    shown_total = f"{total.normalize():f}".replace(".", _decimal_mark())
+    return (_("{places} — total {total}%", places=places, total=shown_total) if values
             else _("no places paid"))
 
 
