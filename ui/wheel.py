@@ -11,6 +11,8 @@ filter itself, as Qt would hand on a wheel the box ignored).
 
 from __future__ import annotations
 
+import gc
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QWidget
@@ -69,7 +71,17 @@ def install(app: QApplication) -> WheelNeedsFocus:
         return existing
     wheel_filter = WheelNeedsFocus(app)
     app.installEventFilter(wheel_filter)
-    for widget in app.allWidgets():  # those made before: their focus policy too
-        if isinstance(widget, WHEELED):
-            keep_wheel_focus_out(widget)
+    # Those made before: their focus policy too. The list holds bare pointers, so the collector must not run
+    # meanwhile: a window left to it (a cycle through a Python slot) would delete its widgets further down
+    # the list while the walk still has them. What it would free goes first.
+    gc.collect()
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        for widget in app.allWidgets():
+            if isinstance(widget, WHEELED):
+                keep_wheel_focus_out(widget)
+    finally:
+        if was_on:
+            gc.enable()
     return wheel_filter
