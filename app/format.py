@@ -19,6 +19,7 @@ One rule per kind of figure, used by the window, the room display and every shee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from functools import cache, lru_cache
@@ -164,8 +165,21 @@ def amount(cents: int, currency: str | None = USD) -> str:
     return f"{value:.{places}f}"
 
 
+# A whole number grouped by threes with one mark throughout (the marks the shipped languages group with), or
+# plain digits: "5,000", "5.000", "5 000", "5’000", "5000". Not "5,5" (five and a half? fifty-five?).
+_WHOLE = re.compile(r"\d{1,3}([.,'’\u00a0\u202f ])\d{3}(?:\1\d{3})*|\d+")
+
+
+def parse_whole(text: str) -> int | None:
+    """A whole number (chips, players) as typed in any shipped language's way, grouped or not; None for anything
+    else, such as a decimal mark or a group of other than three digits, which could be read ten or a thousand
+    times wrong."""
+    typed = text.strip()
+    return int(re.sub(r"\D", "", typed)) if _WHOLE.fullmatch(typed) else None
+
+
 def chips(n: int | float | None) -> str:
-    """``12500`` -> ``12,500``; ``None`` -> ``-``."""
+    """``12500`` -> ``12,500`` (German ``12.500``); ``None`` -> ``-``. Any whole count is written so."""
     if n is None:
         return NONE
     here = locale_id()

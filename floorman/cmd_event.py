@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from app.api import RuleError, flight_event, load_profile
+from app.api import RuleError, flight_event, fmt, load_profile
 from app.i18n import ngettext, use_language
 from floorman.args import Parser
 
@@ -144,10 +144,9 @@ def _bag_rows(flight: str, path: str) -> list[dict[str, Any]]:
         raise BagFileError(f"{path} needs a header row with the columns {', '.join(BAG_COLUMNS)}")
     by_table: dict[int, list[dict[str, Any]]] = {}
     for line, row in enumerate(rows, 2):
-        try:
-            table, chips = int(str(row["table"]).strip()), int(str(row["chips"]).replace(",", "").strip())
-        except ValueError:
-            raise BagFileError(f"line {line} of {path}: the table and the chips must be whole numbers") from None
+        table, chips = fmt.parse_whole(str(row["table"])), fmt.parse_whole(str(row["chips"]))  # "12,500", "12.500"
+        if table is None or chips is None:
+            raise BagFileError(f"line {line} of {path}: the table and the chips must be whole numbers")
         by_table.setdefault(table, []).append({"player": str(row["player"]).strip(), "bag": str(row["bag"]).strip(),
                                                "chips": chips})
     return [{"cmd": "enter_bags", "flight": flight, "table": t, "bags": b} for t, b in sorted(by_table.items())]

@@ -130,3 +130,20 @@ def test_ent_12_every_amount_written_is_read_back_the_same(cents, currency, lang
     with use_language(lang):
         assert fmt.parse_money(fmt.money(cents, currency), currency) == cents
         assert fmt.parse_money(fmt.money_rounded(cents, currency), currency) == cents
+
+
+@pytest.mark.parametrize("typed,whole", [
+    ("5000", 5000), ("5,000", 5000), ("5.000", 5000), ("5\u202f000", 5000), ("5’000", 5000),
+    ("1,000,000", 1_000_000), ("1.000.000", 1_000_000),
+    ("5,5", None), ("5,00", None), ("1,000.000", None), ("12,50,000", None), ("", None), ("five", None),
+])
+def test_a_whole_number_is_read_grouped_any_shipped_languages_way_and_never_guessed(typed, whole):
+    """Chips and players are whole: "5.000" (German) and "5,000" (English) are both five thousand, but "5,5"
+    could be five and a half or fifty-five and is not read at all."""
+    assert fmt.parse_whole(typed) == whole
+
+
+@given(n=st.integers(0, 10**9), lang=st.sampled_from(["en", "de", "fr", "es", "pt-BR"]))
+def test_every_whole_number_written_is_read_back(n, lang):
+    with use_language(lang):
+        assert fmt.parse_whole(fmt.chips(n)) == n

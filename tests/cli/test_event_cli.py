@@ -114,6 +114,11 @@ def test_flt_4_a_flights_bags_from_a_csv_all_or_nothing(tmp_path: Path, capsys: 
     assert json.loads(capsys.readouterr().out)["flights"]["Day 1A"]["bags"] == {}  # the first table is not kept
     assert main(["event", "bags", event, "Day 1A", str(csv_junk)]) == 2
     assert "header row" in capsys.readouterr().err
+    decimal = tmp_path / "decimal.csv"  # "10,5" chips: ten and a half, or a hundred and five? not read
+    decimal.write_text(good.replace('"10,000"', '"10,5"', 1), encoding="utf-8")
+    assert main(["event", "bags", event, "Day 1A", str(decimal)]) == 2
+    said = capsys.readouterr().err
+    assert "line 2" in said and "must be whole numbers" in said
     assert main(["event", "bags", event, "Day 1A", str(csv_good)]) == 0
     assert "done: 2 tables, 12 bags" in capsys.readouterr().out
     assert main(["event", "show", event, "--json"]) == 0

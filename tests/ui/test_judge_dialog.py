@@ -68,6 +68,11 @@ def test_jdg_1_the_judge_dialog_rules_a_typed_hand_and_refuses_impossible_cards_
     dialog.rows[4].put_in.setText("lots")
     dialog.rule()
     assert dialog.feedback.text() == "Seat 5: “lots” is not a number of chips."
+    dialog.rows[4].put_in.setText("1,5")  # one and a half? fifteen? not read
+    dialog.rule()
+    assert dialog.feedback.text() == "Seat 5: “1,5” is not a number of chips."
+    dialog.rows[4].put_in.setText("1.500")  # as German groups thousands
+    assert dialog.hand()["players"][-1]["put_in"] == 1500
     assert w.session.state.players.copy() == before[0]  # the tournament is unchanged
     dialog.clear()
     assert dialog.rows[0].cards.text() == "" and dialog.board.text() == "" and not dialog.rows[3].folded.isChecked()

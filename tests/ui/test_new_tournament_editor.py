@@ -302,3 +302,15 @@ def test_pay_7_percents_with_a_decimal_comma_are_read_as_one_percent_each(german
     assert st.parse_percents("50,30,20") is None  # neither a decimal nor a list: refused, not guessed
     assert st.format_list([35.98, 17.98, 13]) == "35,98 / 17,98 / 13"
     assert st.percent_summary([50, 30, 12.5, 7.5]) == "1. 50 % · 2. 30 % · 3. 12,5 % · 4. 7,5 % — gesamt 100 %"
+
+
+def test_chips_and_bracket_sizes_are_written_and_read_the_languages_way(german):
+    """German groups thousands with a dot: the chip set and the payout brackets say "5.000", read it back,
+    and refuse "5,5" (a decimal comma in a whole number) instead of reading fifty-five."""
+    chips = [{"value": 25, "colour": "green", "count": 400}, {"value": 5000, "colour": "black", "count": 1200}]
+    assert st.format_chips(chips) == "25 green × 400\n5.000 black × 1.200"
+    assert st.parse_chips("25 green × 400\n5.000 black × 1.200") == chips
+    assert st.parse_chips("5,5 red") is None
+    brackets = [{"max_players": 1000, "percents": [40, 30, 20, 10]}]
+    assert st.format_brackets(brackets) == "bis 1.000: 40 / 30 / 20 / 10"
+    assert st.parse_brackets("bis 1.000: 40 / 30 / 20 / 10") == brackets

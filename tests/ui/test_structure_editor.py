@@ -255,3 +255,12 @@ def test_a_saved_structure_that_breaks_the_rules_blocks_create_in_words(qtbot, u
     dialog.structure_choice.setCurrentIndex(1)
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
     assert "The chosen structure does not fit these rules" in dialog.feedback.text()
+
+
+def test_a_blind_typed_grouped_is_read_in_any_shipped_languages_way_and_a_decimal_is_not() -> None:
+    """"1,000", German "1.000" and French "1 000" are a thousand; "1,5" is handed to the engine as typed, so it
+    is refused in words rather than read as fifteen."""
+    from ui.dialogs.structure_editor import _number
+
+    assert [_number(t) for t in ("1,000", "1.000", "1\u202f000", "1000", "")] == [1000, 1000, 1000, 1000, None]
+    assert _number("1,5") == "1,5"

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import CATALOGUE, RuleError, judge
+from app.api import CATALOGUE, RuleError, fmt, judge
 from app.i18n import N_, _, ngettext
 from ui.feedback import Feedback
 
@@ -150,14 +150,15 @@ class JudgeDialog(QDialog):
         players: list[dict[str, Any]] = []
         for n, row in enumerate(self.rows, start=1):
             cards, who = row.cards.text().strip(), row.name.text().strip()
-            chips = row.put_in.text().replace(",", "").replace(" ", "")
+            chips = row.put_in.text().strip()
             folded = row.folded.isChecked()
             if not cards and not chips and not folded:
                 continue
-            if chips and not chips.isdigit():
+            put_in = fmt.parse_whole(chips) if chips else 0  # "1,500", German "1.500", French "1 500"
+            if put_in is None:
                 raise RuleError("INVALID_INPUT", _("Seat {seat}: “{chips}” is not a number of chips.", seat=n,
-                                                   chips=row.put_in.text().strip()), "JDG-9")
-            player: dict[str, Any] = {"seat": n, "cards": cards, "put_in": int(chips or 0), "folded": folded}
+                                                   chips=chips), "JDG-9")
+            player: dict[str, Any] = {"seat": n, "cards": cards, "put_in": put_in, "folded": folded}
             if who:
                 player["name"] = who
             players.append(player)

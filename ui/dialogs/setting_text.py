@@ -109,13 +109,14 @@ def money_summary(values: list[int], currency: str | None = None) -> str:
 
 
 def format_brackets(brackets: list[dict[str, Any]]) -> str:
-    return "\n".join(_("up to {players}: {percents}", players=f"{b['max_players']:,}",
+    return "\n".join(_("up to {players}: {percents}", players=fmt.chips(b["max_players"]),
                         percents=format_list(b["percents"])) for b in brackets)
 
 
 # "up to 20: 50 / 30 / 20", in any language's words ("bis 20 Spieler: ..."): the words around the number are read
 # past, the number and the percents count.
-_BRACKET = re.compile(r"(?:[^\W\d_][^\W\d]*['’]?[^\W\d]*\s*)*?([\d,]+)\s*(?:[^\W\d_]+)?\s*:\s*(.*)", re.IGNORECASE)
+_BRACKET = re.compile(r"(?:[^\W\d_][^\W\d]*['’]?[^\W\d]*\s*)*?(\d[\d.,'’\u00a0\u202f]*)\s*(?:[^\W\d_]+)?\s*:\s*(.*)",
+                      re.IGNORECASE)
 
 
 def parse_brackets(text: str) -> list[dict[str, Any]] | None:
@@ -124,25 +125,27 @@ def parse_brackets(text: str) -> list[dict[str, Any]] | None:
     for line in filter(None, (ln.strip() for ln in text.splitlines())):
         found = _BRACKET.fullmatch(line)
         percents = parse_percents(found.group(2)) if found else None
-        if found is None or percents is None:
+        players = fmt.parse_whole(found.group(1)) if found else None
+        if percents is None or players is None:
             return None
-        out.append({"max_players": int(found.group(1).replace(",", "")), "percents": percents})
+        out.append({"max_players": players, "percents": percents})
     return out
 
 
 def format_chips(chips: list[dict[str, Any]]) -> str:
     lines = []
     for c in chips:
-        line = f"{c['value']:,}"
+        line = fmt.chips(c["value"])
         if c.get("colour"):
             line += f" {c['colour']}"
         if "count" in c:
-            line += f" × {c['count']:,}"
+            line += f" × {fmt.chips(c['count'])}"
         lines.append(line)
     return "\n".join(lines)
 
 
-_CHIP = re.compile(r"([\d,]+)\s*(.*?)\s*(?:(?:×|\*|\bx)\s*([\d,]+))?", re.IGNORECASE)
+_GROUPED = r"\d[\d.,'’\u00a0\u202f]*"  # a whole number as any shipped language groups it (fmt.parse_whole reads it)
+_CHIP = re.compile(rf"({_GROUPED})\s*(.*?)\s*(?:(?:×|\*|\bx)\s*({_GROUPED}))?", re.IGNORECASE)
 
 
 def parse_chips(text: str) -> list[dict[str, Any]] | None:
@@ -152,11 +155,15 @@ def parse_chips(text: str) -> list[dict[str, Any]] | None:
         found = _CHIP.fullmatch(line)
         if found is None:
             return None
-        chip: dict[str, Any] = {"value": int(found.group(1).replace(",", ""))}
+        value = fmt.parse_whole(found.group(1))
+        count = fmt.parse_whole(found.group(3)) if found.group(3) else None
+        if value is None or (found.group(3) and count is None):
+            return None  # "5,5": five and a half, or fifty-five? never guessed
+        chip: dict[str, Any] = {"value": value}
         if found.group(2):
             chip["colour"] = found.group(2)
-        if found.group(3):
-            chip["count"] = int(found.group(3).replace(",", ""))
+        if count is not None:
+            chip["count"] = count
         out.append(chip)
     return out
 

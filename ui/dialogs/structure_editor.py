@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import views
+from app.api import fmt, views
 from app.commands.clock import SetStructure
 from app.commands.games import RecordDraw
 from app.i18n import N_, _, ngettext
@@ -50,8 +50,8 @@ def _number(text: str) -> int | str | None:
     text = text.strip()
     if not text:
         return None
-    plain = text.replace(",", "").replace(" ", "").replace("\u202f", "")
-    return int(plain) if plain.isdigit() else text
+    whole = fmt.parse_whole(text)  # "1,000", German "1.000", French "1 000"
+    return text if whole is None else whole
 
 
 class StructureEditor(QDialog):
