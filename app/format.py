@@ -93,7 +93,11 @@ def currency_name(currency: str | None, count: int = 2) -> str:
     code = iso_code(currency)
     if code is None:
         return ngettext("dollar", "dollars", count)
-    return str(get_currency_name(code, count, locale_id()))
+    here = locale_id()
+    name = str(get_currency_name(code, count, here))
+    # Portuguese writes a currency in running text in small letters ("dólares americanos"); its locale data
+    # gives the names as headings ("Dólares americanos"), where the other shipped languages' data do not.
+    return name[:1].lower() + name[1:] if here.split("_")[0] == "pt" else name
 
 
 @lru_cache(maxsize=4096)

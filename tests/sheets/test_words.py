@@ -39,6 +39,8 @@ def test_amount_words_cheque_style():
         ("fr", 2100, "EUR", "Vingt et un euros et 00/100"),
         ("es", 123456, "EUR", "Mil doscientos treinta y cuatro con 56/100 euros"),
         ("pt-BR", 2100, "$", "Vinte e um dólares e 00/100"),
+        ("pt-BR", 123456, "EUR", "Mil, duzentos e trinta e quatro euros e 56/100"),  # small letters, as in prose
+        ("pt-BR", 100, "USD", "Um dólar americano e 00/100"),
         ("es", 150000, "JPY", "Ciento cincuenta mil yenes japoneses"),
         ("de", -250, "$", "Minus zwei und 50/100 Dollar"),
     ],
