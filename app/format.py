@@ -108,6 +108,15 @@ def _babel_money(cents: int, code: str, here: str) -> str:
     return str(format_currency(amount, code, locale=locale_for(code)))
 
 
+def _writing_locale(code: str | None) -> str:
+    """The locale :func:`money` writes an amount of ``code`` in: the reader's language's, or in English the
+    currency's own (1'250.50 Swiss francs); a bare symbol, US English."""
+    if code is None:
+        return "en_US"
+    here = locale_id()
+    return locale_for(code) if here == "en" else here
+
+
 def money(cents: int | None, currency: str | None = USD) -> str:
     """``123450`` -> ``$1,234.50``; ``2500`` -> ``$25.00``; ``None`` -> ``-``; ``(123456, "JPY")`` ->
     ``¥123,456``; ``(123450, "EUR")`` -> ``€1,234.50``."""
@@ -128,8 +137,7 @@ def money_rounded(cents: int, currency: str | None = USD) -> str:
     places = decimals(currency)
     if not places or int(cents) % 10**places:
         return text
-    code = iso_code(currency)
-    here = "en_US" if code is None else locale_for(code) if locale_id() == "en" else locale_id()
+    here = _writing_locale(iso_code(currency))
     return text.replace(str(get_decimal_symbol(here)) + "0" * places, "", 1)
 
 
@@ -141,8 +149,7 @@ def parse_money(text: str, currency: str | None = USD) -> int | None:
     which could mean a hundred times more or less and is never guessed. Reads back what :func:`money` writes."""
     cleaned = text
     code = iso_code(currency)
-    # Read in the locale money() writes in: the reader's, or in English the currency's own (1'250.50 francs).
-    here = "en_US" if code is None else locale_for(code) if locale_id() == "en" else locale_id()
+    here = _writing_locale(code)  # read in the locale money() writes in
     local = str(get_currency_symbol(code, here)) if code else ""  # "US$" in Spanish, "$US" in French
     for mark in sorted({symbol(currency), local, code or "", "$"}, key=len, reverse=True):
         if mark:

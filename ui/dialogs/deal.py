@@ -182,7 +182,7 @@ class DealDialog(QDialog):
 
     def recalculate(self) -> None:
         method = str(self.method.currentData())
-        save = round(self.save.value() * 10 ** fmt.decimals(self.currency))
+        save = self.save_cents()
         try:
             deal = deal_for_state(self.state, self.stacks(), method, save)
         except RuleError as err:
@@ -228,7 +228,11 @@ class DealDialog(QDialog):
         """The engine's ``record_deal`` for the deal shown: the method, the counted stacks, what is left."""
         return RecordDeal(method=str(self.method.currentData()),
                           chips={str(pid): chips for pid, chips in self.stacks().items()},
-                          save_cents=round(self.save.value() * 10 ** fmt.decimals(self.currency)))
+                          save_cents=self.save_cents())
+
+    def save_cents(self) -> int:
+        """What is left to play for, in the currency's minor units (a yen has none)."""
+        return int(round(self.save.value() * 10 ** fmt.decimals(self.currency)))
 
     def confirm_record(self) -> QMessageBox | None:
         """Ask once (the amounts in the question), then record; Esc or No changes nothing."""
