@@ -10,6 +10,7 @@ import urllib.request
 
 from app.profiles.profile import load_profile
 from db.store import TournamentStore
+from tests.support.serving import start_serve
 
 NAMES = ["José Núñez", "Ann Lee", "Bo Chen", "Carla Novak", "Dev Patel", "Elif Kaya"]
 
@@ -27,13 +28,8 @@ def test_serve_follows_the_file(tmp_path):
             store.execute({"cmd": "register", "name": name})
         store.execute({"cmd": "seat_all"})
         store.execute({"cmd": "start_clock"})
-        proc = subprocess.Popen([sys.executable, "-m", "floorman", "serve", str(path), "--port", "0",
-                                 "--stop-after", "25"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc, url = start_serve(str(path), "--stop-after", "25")
         try:
-            assert proc.stdout is not None
-            line = proc.stdout.readline()
-            assert "http://127.0.0.1:" in line, proc.stderr.read() if proc.poll() is not None else line
-            url = line.split("at ", 1)[1].split()[0]
             deadline = time.monotonic() + 10
             state = get(url + "api/state")
             while state["players_left"] != 6 and time.monotonic() < deadline:

@@ -13,8 +13,9 @@ from app.profiles.profile import load_profile
 from ui.dialogs.bust import BustDialog
 
 
-def _pko() -> Tournament:
-    t = Tournament.create(load_profile("tda-pko"), name="PKO", time=FakeClock(), seed=1)
+def pko_table(clock: FakeClock | None = None) -> Tournament:
+    """A PKO table of four (one of them with a long name), seated and playing."""
+    t = Tournament.create(load_profile("tda-pko"), name="PKO", time=clock or FakeClock(), seed=1)
     for name in ("Ann Lee", "Bob Ray", "Cat Moss", "Dan Oyelaran-Whitfield"):
         t.execute({"cmd": "register", "name": name})
     t.execute({"cmd": "open_table", "table": 1})
@@ -25,7 +26,7 @@ def _pko() -> Tournament:
 
 
 def test_ko_1_bust_dialog_ticks_the_eliminators_of_a_split_pot(qtbot):
-    t = _pko()
+    t = pko_table()
     ann = t.state.by_name["ann lee"]
     dialog = BustDialog(t.state, [ann])
     qtbot.addWidget(dialog)
@@ -51,7 +52,7 @@ def test_ko_display_shows_the_largest_bounties_beside_the_clock(qtbot, tmp_path)
     from ui.display.sound import SILENT, ChimePlayer
     from ui.display.window import RoomDisplay
 
-    t = _pko()
+    t = pko_table()
     t.execute({"cmd": "bust", "player": "Ann Lee", "eliminated_by": "Cat Moss"})
     display = RoomDisplay(t, t.time, player=ChimePlayer(backend=SILENT))
     try:
@@ -72,7 +73,7 @@ def test_ko_6_eliminator_dialog_moves_the_bounty(qtbot):
     from app.views import knockouts
     from ui.dialogs.eliminator import EliminatorDialog
 
-    t = _pko()
+    t = pko_table()
     ann, bob, cat = (t.state.by_name[n] for n in ("ann lee", "bob ray", "cat moss"))
     t.execute({"cmd": "bust", "player": ann, "eliminated_by": bob})
     rows = knockouts(t.state)
@@ -94,7 +95,7 @@ def test_ko_6_eliminator_dialog_moves_the_bounty(qtbot):
 def test_ko_player_list_tooltip_tells_the_bounty(qtbot):
     from ui.models.players import PlayerModel
 
-    t = _pko()
+    t = pko_table()
     t.execute({"cmd": "bust", "player": "Ann Lee", "eliminated_by": "Bob Ray"})
     model = PlayerModel(t.state)
     bob = model.row_of(t.state.by_name["bob ray"])

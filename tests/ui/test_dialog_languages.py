@@ -21,6 +21,8 @@ from app.errors import Choice, Question
 from app.i18n import set_language, use_language
 from app.profiles.profile import load_profile
 from tests.support.pseudo_check import Shown, cut, shown_texts, untranslated
+from tests.ui.conftest import open_window
+from tests.ui.test_bust_dialog_knockouts import pko_table
 from ui.session import Session
 
 pytestmark = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard",
@@ -64,15 +66,8 @@ def problems(widget: QWidget, data: list[str]) -> tuple[list[Shown], list[Shown]
 
 
 def _pko() -> Session:
-    from app.engine import Tournament
-
-    t = Tournament.create(load_profile("tda-pko"), name="PKO", time=FakeClock(1_800_000_000.0), seed=1)
-    for name in ("Ann Lee", "Bob Ray", "Cat Moss", "Dan Oyelaran-Whitfield"):
-        t.execute({"cmd": "register", "name": name})
-    t.execute({"cmd": "open_table", "table": 1})
-    for seat, name in enumerate(("Ann Lee", "Bob Ray", "Cat Moss", "Dan Oyelaran-Whitfield"), 1):
-        t.execute({"cmd": "seat_player", "player": name, "table": 1, "seat": seat})
-    t.execute({"cmd": "start_clock"})
+    """The knockout table of the bust dialog's tests, Ann Lee knocked out by Bob Ray."""
+    t = pko_table(FakeClock(1_800_000_000.0))
     t.execute({"cmd": "bust", "player": "Ann Lee", "eliminated_by": "Bob Ray"})
     return Session.in_memory(t)
 
@@ -170,13 +165,7 @@ def test_every_dialog_reads_translated_and_whole_in_the_pseudo_language(qtbot, p
 
 
 def test_every_tab_of_the_window_reads_translated_and_whole_in_the_pseudo_language(qtbot, pseudo, demo) -> None:
-    from ui.director import DirectorWindow
-
-    window = DirectorWindow(demo)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = open_window(qtbot, demo)
     # Words the window's controls and overview put into the tabs (the clock line, the balancing moves, the
     # summaries): theirs to translate, not the tabs'; whether they fit is the tabs' and is checked all the same.
     filled = [window.clock_tab.time, window.clock_tab.level, window.clock_tab.next, window.payouts_tab.summary,
@@ -278,15 +267,10 @@ def test_the_payout_brackets_read_back_as_written_in_each_language() -> None:
 
 def test_the_strip_and_the_player_list_read_translated_and_whole_in_the_pseudo_language(qtbot, pseudo, demo) -> None:
     from app.api import PreregisteredView
-    from ui.director import DirectorWindow
     from ui.printing.jobs import SheetJob
     from ui.printing.offers import Offer
 
-    window = DirectorWindow(demo)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = open_window(qtbot, demo)
     strip, panel, offers = window.strip, window.player_panel, window.offer_bar
     panel.preregistered.show_rows((PreregisteredView("Ray Ochoa", True), PreregisteredView("Mia Park", False)))
     # The offer's reason and its sheets' titles are the printing's words (ui.printing), given here as they come.

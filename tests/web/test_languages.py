@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from app.core.timesource import WallClock
+from tests.support.serving import start_serve
 from tests.web.page_in_node import node, run_page
 from tests.web.support import NAMES, Served
 from tests.web.test_browser import chromium, run_browser
@@ -190,13 +191,8 @@ def test_floorman_serve_lang_sets_the_phones_language_and_refuses_an_unknown_one
     done = subprocess.run([sys.executable, "-m", "floorman", "serve", "--demo", "--lang", "xx"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "There is no xx catalogue" in done.stderr and "Traceback" not in done.stderr
-    proc = subprocess.Popen([sys.executable, "-m", "floorman", "serve", "--demo", "--port", "0", "--lang", "pt-BR",
-                             "--stop-after", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, url = start_serve("--demo", "--lang", "pt-BR", "--stop-after", "30")
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert "http://127.0.0.1:" in line, proc.stderr.read() if proc.poll() is not None else line
-        url = line.split("at ", 1)[1].split()[0]
         deadline = time.monotonic() + 10
         while True:
             try:
